@@ -1,0 +1,28 @@
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { ApiError, errorMessage } from "../lib/api.ts";
+import { toast } from "../lib/toast-store.ts";
+
+/** A refusal (4xx) will not change on retry; a network or server failure might. */
+function shouldRetry(failureCount: number, err: unknown): boolean {
+  if (err instanceof ApiError && err.status >= 400 && err.status < 500) return false;
+  return failureCount < 2;
+}
+
+/**
+ * Every failed call shows its message in a toast (forms also put field errors beside fields).
+ * Any successful change may add audit rows, so the audit pages are refreshed after each.
+ */
+export function createQueryClient(): QueryClient {
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: (err) => toast.error(errorMessage(err)) }),
+    mutationCache: new MutationCache({
+      onError: (err) => toast.error(errorMessage(err)),
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: ["audit"] }),
+    }),
+    defaultOptions: {
+      queries: { staleTime: 10_000, retry: shouldRetry, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+  return queryClient;
+}

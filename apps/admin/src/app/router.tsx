@@ -1,0 +1,94 @@
+import { type ComponentType, lazy } from "react";
+import { createBrowserRouter } from "react-router";
+import { LoginPage } from "../features/session/login-page.tsx";
+import { RequireSession } from "./require-session.tsx";
+import { SectionRoute } from "./section-route.tsx";
+import type { SectionId } from "./sections.ts";
+
+/** A page module loaded on first visit; each module exports its page by name. */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const pages: Record<SectionId, ComponentType> = {
+  dashboard: page(() => import("../features/dashboard/dashboard-page.tsx"), "DashboardPage"),
+  players: page(() => import("../features/players/players-page.tsx"), "PlayersPage"),
+  outbox: page(() => import("../features/outbox/outbox-page.tsx"), "OutboxPage"),
+  deposits: page(() => import("../features/finance/deposits-page.tsx"), "DepositsPage"),
+  withdrawals: page(() => import("../features/finance/withdrawals-page.tsx"), "WithdrawalsPage"),
+  adjustments: page(() => import("../features/finance/adjustments-page.tsx"), "AdjustmentsPage"),
+  "payment-channels": page(() => import("../features/finance/channels-page.tsx"), "ChannelsPage"),
+  reconciliation: page(() => import("../features/finance/reconciliation-page.tsx"), "ReconciliationPage"),
+  notices: page(() => import("../features/notices/notices-page.tsx"), "NoticesPage"),
+  banners: page(() => import("../features/banners/banners-page.tsx"), "BannersPage"),
+  help: page(() => import("../features/help/help-page.tsx"), "HelpPage"),
+  resources: page(() => import("../features/resources/resources-page.tsx"), "ResourcesPage"),
+  seo: page(() => import("../features/seo/seo-page.tsx"), "SeoPage"),
+  whitelabel: page(() => import("../features/settings/whitelabel-page.tsx"), "WhitelabelPage"),
+  maintenance: page(() => import("../features/settings/maintenance-page.tsx"), "MaintenancePage"),
+  region: page(() => import("../features/settings/region-page.tsx"), "RegionPage"),
+  security: page(() => import("../features/settings/security-page.tsx"), "SecurityPage"),
+  "sign-in": page(() => import("../features/settings/sign-in-page.tsx"), "SignInPage"),
+  brand: page(() => import("../features/settings/brand-page.tsx"), "BrandPage"),
+  operators: page(() => import("../features/operators/operators-page.tsx"), "OperatorsPage"),
+  audit: page(() => import("../features/audit/audit-page.tsx"), "AuditPage"),
+};
+
+/** Pages under a section that have no nav link of their own. */
+const PlayerDetailPage = page(() => import("../features/players/player-detail-page.tsx"), "PlayerDetailPage");
+const PlayerWalletPage = page(() => import("../features/finance/wallet-page.tsx"), "PlayerWalletPage");
+
+/** A section's page (or `Page`, one of its sub-pages) behind the section's permission. */
+function sectionRoute(id: SectionId, Page: ComponentType = pages[id]) {
+  return (
+    <SectionRoute id={id}>
+      <Page />
+    </SectionRoute>
+  );
+}
+
+function NotFound() {
+  return (
+    <div className="panel empty-state">
+      <p className="empty-state-title">Page not found</p>
+      <p>Choose a section from the menu.</p>
+    </div>
+  );
+}
+
+export const router = createBrowserRouter(
+  [
+    { path: "/login", element: <LoginPage /> },
+    {
+      path: "/",
+      element: <RequireSession />,
+      children: [
+        { index: true, element: sectionRoute("dashboard") },
+        { path: "players", element: sectionRoute("players") },
+        { path: "players/:id", element: sectionRoute("players", PlayerDetailPage) },
+        { path: "players/:id/wallet", element: sectionRoute("players", PlayerWalletPage) },
+        { path: "outbox", element: sectionRoute("outbox") },
+        { path: "deposits", element: sectionRoute("deposits") },
+        { path: "withdrawals", element: sectionRoute("withdrawals") },
+        { path: "adjustments", element: sectionRoute("adjustments") },
+        { path: "payment-channels", element: sectionRoute("payment-channels") },
+        { path: "reconciliation", element: sectionRoute("reconciliation") },
+        { path: "notices", element: sectionRoute("notices") },
+        { path: "banners", element: sectionRoute("banners") },
+        { path: "help", element: sectionRoute("help") },
+        { path: "resources", element: sectionRoute("resources") },
+        { path: "seo", element: sectionRoute("seo") },
+        { path: "whitelabel", element: sectionRoute("whitelabel") },
+        { path: "maintenance", element: sectionRoute("maintenance") },
+        { path: "region", element: sectionRoute("region") },
+        { path: "security", element: sectionRoute("security") },
+        { path: "sign-in", element: sectionRoute("sign-in") },
+        { path: "brand", element: sectionRoute("brand") },
+        { path: "operators", element: sectionRoute("operators") },
+        { path: "audit", element: sectionRoute("audit") },
+        { path: "*", element: <NotFound /> },
+      ],
+    },
+  ],
+  { basename: "/admin" },
+);

@@ -1,0 +1,237 @@
+import type { Permission } from "@panalo/contracts/admin-roles";
+
+export type SectionId =
+  | "dashboard"
+  | "players"
+  | "outbox"
+  | "deposits"
+  | "withdrawals"
+  | "adjustments"
+  | "payment-channels"
+  | "reconciliation"
+  | "notices"
+  | "banners"
+  | "help"
+  | "resources"
+  | "seo"
+  | "whitelabel"
+  | "maintenance"
+  | "region"
+  | "security"
+  | "sign-in"
+  | "brand"
+  | "operators"
+  | "audit";
+
+export interface Section {
+  id: SectionId;
+  label: string;
+  /** Route under /admin. */
+  path: string;
+  /** What the operator's role must hold to see it; null for everyone signed in. */
+  permission: Permission | null;
+  /** What a change here needs. */
+  writePermission: Permission | null;
+  group: "Overview" | "Players" | "Finance" | "Content" | "System" | "Administration";
+  summary: string;
+}
+
+/** The back office's sections, in nav order. */
+export const SECTIONS: readonly Section[] = [
+  {
+    id: "dashboard",
+    label: "Dashboard",
+    path: "/",
+    permission: null,
+    writePermission: null,
+    group: "Overview",
+    summary: "Site state at a glance.",
+  },
+  {
+    id: "players",
+    label: "Players",
+    path: "/players",
+    permission: "players.read",
+    writePermission: "players.write",
+    group: "Players",
+    summary: "Find a player, see their sign-ins and sessions; lock, unlock or set a temporary password.",
+  },
+  {
+    id: "outbox",
+    label: "Message outbox",
+    path: "/outbox",
+    permission: "outbox.read",
+    writePermission: null,
+    group: "Players",
+    summary: "SMS and e-mails sent to players, with their text: verification codes and reset links.",
+  },
+  // Finance (issue 4 item 7): the money queues, adjustments, channels and the reconciliation.
+  {
+    id: "deposits",
+    label: "Deposits",
+    path: "/deposits",
+    permission: "finance.read",
+    writePermission: "finance.write",
+    group: "Finance",
+    summary: "Bank-transfer deposits to check against the receipt, approve or reject.",
+  },
+  {
+    id: "withdrawals",
+    label: "Withdrawals",
+    path: "/withdrawals",
+    permission: "finance.read",
+    writePermission: "finance.write",
+    group: "Finance",
+    summary: "Payout requests with the member's account: mark paid or reject with a reason.",
+  },
+  {
+    id: "adjustments",
+    label: "Adjustments",
+    path: "/adjustments",
+    permission: "finance.read",
+    writePermission: "finance.write",
+    group: "Finance",
+    summary: "Manual credits and debits; large ones wait for a second operator.",
+  },
+  {
+    id: "payment-channels",
+    label: "Payment channels",
+    path: "/payment-channels",
+    permission: "finance.read",
+    writePermission: "finance.write",
+    group: "Finance",
+    summary: "Deposit methods, the operator's bank accounts and deposit limits.",
+  },
+  {
+    id: "reconciliation",
+    label: "Reconciliation",
+    path: "/reconciliation",
+    permission: "finance.read",
+    writePermission: null,
+    group: "Finance",
+    summary: "Check that every balance equals its entries and the ledger sums to zero.",
+  },
+  {
+    id: "notices",
+    label: "Notices",
+    path: "/notices",
+    permission: "content.read",
+    writePermission: "content.write",
+    group: "Content",
+    summary: "Bulletins, pop-ups, promotions and the home marquee.",
+  },
+  {
+    id: "banners",
+    label: "Banners",
+    path: "/banners",
+    permission: "content.read",
+    writePermission: "content.write",
+    group: "Content",
+    summary: "Images of the home carousel and every page's banner group.",
+  },
+  {
+    id: "help",
+    label: "Help centre",
+    path: "/help",
+    permission: "content.read",
+    writePermission: "content.write",
+    group: "Content",
+    summary: "Help categories and their articles.",
+  },
+  {
+    id: "resources",
+    label: "Links & apps",
+    path: "/resources",
+    permission: "content.read",
+    writePermission: "content.write",
+    group: "Content",
+    summary: "Social links, app downloads and service chat addresses.",
+  },
+  {
+    id: "seo",
+    label: "Search texts",
+    path: "/seo",
+    permission: "content.read",
+    writePermission: "content.write",
+    group: "Content",
+    summary: "Page titles and descriptions search engines show.",
+  },
+  {
+    id: "whitelabel",
+    label: "Modules",
+    path: "/whitelabel",
+    permission: "system.read",
+    writePermission: "system.write",
+    group: "System",
+    summary: "Turn site features such as trial play or mobile login on and off.",
+  },
+  {
+    id: "maintenance",
+    label: "Maintenance",
+    path: "/maintenance",
+    permission: "system.read",
+    writePermission: "system.write",
+    group: "System",
+    summary: "Close the site for players with a maintenance page.",
+  },
+  {
+    id: "region",
+    label: "Region & IP",
+    path: "/region",
+    permission: "system.read",
+    writePermission: "system.write",
+    group: "System",
+    summary: "Countries allowed to play and blocked address ranges.",
+  },
+  {
+    id: "security",
+    label: "Security",
+    path: "/security",
+    permission: "system.read",
+    writePermission: "system.write",
+    group: "System",
+    summary: "Player password age and a second factor for logins from new addresses.",
+  },
+  {
+    id: "sign-in",
+    label: "Sign-in providers",
+    path: "/sign-in",
+    permission: "system.read",
+    writePermission: "system.write",
+    group: "System",
+    summary: "Google, Facebook and other accounts players can log in with.",
+  },
+  {
+    id: "brand",
+    label: "Brand",
+    path: "/brand",
+    permission: "system.read",
+    writePermission: "system.write",
+    group: "System",
+    summary: "Name, logo, currency, age rule and service links.",
+  },
+  {
+    id: "operators",
+    label: "Operators",
+    path: "/operators",
+    permission: "operators.read",
+    writePermission: "operators.write",
+    group: "Administration",
+    summary: "Back-office accounts and their roles.",
+  },
+  {
+    id: "audit",
+    label: "Audit log",
+    path: "/audit",
+    permission: "audit.read",
+    writePermission: null,
+    group: "Administration",
+    summary: "Every change made here: who, when, before and after.",
+  },
+];
+
+export function sectionById(id: SectionId): Section {
+  const section = SECTIONS.find((s) => s.id === id);
+  if (!section) throw new Error(`Unknown section ${id}`);
+  return section;
+}

@@ -1,0 +1,83 @@
+import { useState } from "react";
+import { diffJson } from "./json-diff.ts";
+
+const KIND_LABEL = { added: "Added", removed: "Removed", changed: "Changed", same: "Unchanged" } as const;
+
+/** The fields an audited action changed, with a switch to show the untouched ones and the raw JSON. */
+export function AuditDiffView({ before, after }: { before: unknown; after: unknown }) {
+  const [showAll, setShowAll] = useState(false);
+  const [raw, setRaw] = useState(false);
+  const lines = diffJson(before, after);
+  const changed = lines.filter((l) => l.kind !== "same");
+  const shown = showAll ? lines : changed;
+
+  if (lines.length === 0) return <p className="muted">No data was recorded for this action.</p>;
+  return (
+    <div className="diff">
+      <div className="diff-toolbar">
+        <span className="muted">
+          {changed.length} of {lines.length} fields differ
+        </span>
+        <label className="inline-check">
+          <input type="checkbox" checked={showAll} onChange={(e) => setShowAll(e.target.checked)} /> Show
+          unchanged
+        </label>
+        <label className="inline-check">
+          <input type="checkbox" checked={raw} onChange={(e) => setRaw(e.target.checked)} /> Raw JSON
+        </label>
+      </div>
+      {raw ? (
+        <div className="diff-raw">
+          <div>
+            <p className="diff-raw-title">Before</p>
+            <pre className="code-block">{JSON.stringify(before, null, 2) ?? "null"}</pre>
+          </div>
+          <div>
+            <p className="diff-raw-title">After</p>
+            <pre className="code-block">{JSON.stringify(after, null, 2) ?? "null"}</pre>
+          </div>
+        </div>
+      ) : (
+        <table className="table table--compact diff-table">
+          <thead>
+            <tr>
+              <th scope="col">Field</th>
+              <th scope="col">Before</th>
+              <th scope="col">After</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.length === 0 && (
+              <tr>
+                <td colSpan={3} className="muted">
+                  Nothing changed.
+                </td>
+              </tr>
+            )}
+            {shown.map((l) => (
+              <tr key={l.path} className={`diff-line diff-line--${l.kind}`}>
+                <th scope="row">
+                  <code>{l.path}</code> <span className="visually-hidden">({KIND_LABEL[l.kind]})</span>
+                </th>
+                <td>
+                  {l.before !== undefined ? (
+                    <del className="diff-before">{l.before}</del>
+                  ) : (
+                    <span className="muted">—</span>
+                  )}
+                </td>
+                <td>
+                  {l.after !== undefined ? (
+                    <ins className="diff-after">{l.after}</ins>
+                  ) : (
+                    <span className="muted">—</span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type ReactNode, useId } from "react";
+import { FormProvider, useForm } from "react-hook-form";
+import { Dialog } from "../../components/dialog.tsx";
+import { TextAreaField } from "../../components/form-fields.tsx";
+import { RejectInput } from "./queues-api.ts";
+
+/**
+ * Asks why before a deposit or withdrawal is rejected: the reason is shown to the member and kept
+ * in the audit log, so it cannot be empty.
+ */
+export function RejectDialog({
+  title,
+  summary,
+  busy,
+  onReject,
+  onClose,
+}: {
+  title: string;
+  summary: ReactNode;
+  busy: boolean;
+  onReject: (reason: string) => void;
+  onClose: () => void;
+}) {
+  const formId = useId();
+  const form = useForm<RejectInput>({ resolver: zodResolver(RejectInput), defaultValues: { reason: "" } });
+  const onSubmit = form.handleSubmit((input) => onReject(input.reason));
+  return (
+    <Dialog
+      title={title}
+      description={summary}
+      size="sm"
+      onClose={onClose}
+      busy={busy}
+      testId="reject-dialog"
+      footer={
+        <>
+          <button type="button" className="btn" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            form={formId}
+            className="btn btn--danger"
+            disabled={busy}
+            data-testid="reject-confirm"
+          >
+            {busy ? "Rejecting…" : "Reject"}
+          </button>
+        </>
+      }
+    >
+      <FormProvider {...form}>
+        <form id={formId} onSubmit={onSubmit} noValidate className="form-stack">
+          <TextAreaField
+            name="reason"
+            label="Reason"
+            hint="3–200 characters. The member sees it; it is kept in the audit log."
+            rows={3}
+            maxLength={200}
+            required
+            testId="reject-reason"
+          />
+        </form>
+      </FormProvider>
+    </Dialog>
+  );
+}

@@ -1,0 +1,221 @@
+import "./finance.css";
+import { useId, useState } from "react";
+import { useCanWrite } from "../../app/operator-context.tsx";
+import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { CopyButton } from "../../components/copy-button.tsx";
+import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
+import { Pager, rangeText } from "../../components/pager.tsx";
+import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
+import { formatDateTime } from "../../lib/dates.ts";
+import { toast } from "../../lib/toast-store.ts";
+import { MemberLink, StatusBadge, StatusFilter, statusLabel } from "./finance-ui.tsx";
+import { money } from "./money.ts";
+import { type Withdrawal, WithdrawalStatuses, withdrawalQueue } from "./queues-api.ts";
+import { RejectDialog } from "./reject-dialog.tsx";
+import { useListParams } from "./use-list-params.ts";
+
+const PAGE_SIZE = 25;
+const COLUMNS = 7;
+
+type Acting = { withdrawal: Withdrawal; action: "approve" | "reject" } | null;
+
+/** Where the money goes: the member's own account, in their verified real name. */
+function Payout({ w }: { w: Withdrawal }) {
+  const p = w.payout;
+  return (
+    <div className="payout" data-testid={`withdrawal-payout-${w.id}`}>
+      <span>
+        <span className="badge badge--muted">{p.kind === "ewallet" ? "E-wallet" : "Bank"}</span> {p.provider}
+      </span>
+      <span>{p.accountName}</span>
+      <span>
+        <span className="payout-number">{p.accountNumber}</span>{" "}
+        <CopyButton value={p.accountNumber} label="Account number" />
+      </span>
+    </div>
+  );
+}
+
+function WithdrawalRow({
+  w,
+  canWrite,
+  onAct,
+}: {
+  w: Withdrawal;
+  canWrite: boolean;
+  onAct: (a: Acting) => void;
+}) {
+  return (
+    <tr data-testid={`withdrawal-row-${w.id}`} data-status={w.status}>
+      <td className="cell-nowrap">W{w.id}</td>
+      <td className="cell-nowrap">{formatDateTime(w.createdAt)}</td>
+      <td>
+        <MemberLink id={w.memberId} username={w.username} />
+      </td>
+      <td className="num cell-nowrap" data-testid={`withdrawal-amount-${w.id}`}>
+        {money(w.amount, w.currency)}
+      </td>
+      <td>
+        <Payout w={w} />
+      </td>
+      <td>
+        <StatusBadge status={w.status} />
+        {w.reason && <span className="cell-sub muted cell-text">{w.reason}</span>}
+        {w.decidedAt && <span className="cell-sub muted">{formatDateTime(w.decidedAt)}</span>}
+        {w.proofUrl && (
+          <a className="cell-sub" href={w.proofUrl} target="_blank" rel="noreferrer">
+            Member's proof
+          </a>
+        )}
+      </td>
+      <td className="actions">
+        {canWrite && w.status === "pending" && (
+          <>
+            <button
+              type="button"
+              className="btn btn--sm btn--primary"
+              data-testid={`withdrawal-approve-${w.id}`}
+              onClick={() => onAct({ withdrawal: w, action: "approve" })}
+            >
+              Mark paid
+            </button>
+            <button
+              type="button"
+              className="btn btn--sm btn--danger-ghost"
+              data-testid={`withdrawal-reject-${w.id}`}
+              onClick={() => onAct({ withdrawal: w, action: "reject" })}
+            >
+              Reject
+            </button>
+          </>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+export function WithdrawalsPage() {
+  const canWrite = useCanWrite("withdrawals");
+  const filterId = useId();
+  const { status, page, set } = useListParams(WithdrawalStatuses, "pending");
+  const list = withdrawalQueue.useList({ status, page, pageSize: PAGE_SIZE });
+  const decide = withdrawalQueue.useDecide();
+  const [acting, setActing] = useState<Acting>(null);
+  const total = list.data?.total ?? 0;
+  const close = () => setActing(null);
+  const who = (w: Withdrawal) => w.username ?? `player #${w.memberId}`;
+
+  return (
+    <>
+      <PageHeader
+        title="Withdrawals"
+        description="Requests wait here with the amount already held from the member's balance. Pay out to the account shown, then mark it paid; rejecting returns the held amount to the member."
+      />
+      {!canWrite && <ReadOnlyNote />}
+      <div className="toolbar">
+        <StatusFilter
+          id={filterId}
+          value={status}
+          options={WithdrawalStatuses}
+          onChange={(s) => set({ status: s })}
+          testId="withdrawal-status-filter"
+        />
+        <span className="toolbar-count" aria-live="polite">
+          {list.data ? rangeText(page, PAGE_SIZE, total) : ""}
+        </span>
+      </div>
+      <div className="table-wrap">
+        <table className="table" aria-busy={list.isFetching}>
+          <thead>
+            <tr>
+              <th scope="col">ID</th>
+              <th scope="col">Requested</th>
+              <th scope="col">Member</th>
+              <th scope="col" className="num">
+                Amount
+              </th>
+              <th scope="col">Pay to</th>
+              <th scope="col">Status</th>
+              <th scope="col" className="actions">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.isPending && <SkeletonRows columns={COLUMNS} />}
+            {list.isError && !list.data && <ErrorRow columns={COLUMNS} onRetry={() => list.refetch()} />}
+            {list.data?.items.length === 0 && (
+              <EmptyRow
+                columns={COLUMNS}
+                title={
+                  status === "pending"
+                    ? "No withdrawals wait for a decision."
+                    : `No withdrawals${status ? ` ${statusLabel(status).toLowerCase()}` : ""}.`
+                }
+              />
+            )}
+            {list.data?.items.map((w) => (
+              <WithdrawalRow key={w.id} w={w} canWrite={canWrite} onAct={setActing} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager
+        label="Withdrawal pages"
+        page={page}
+        pageSize={PAGE_SIZE}
+        total={total}
+        onPage={(p) => set({ page: p })}
+      />
+
+      {acting?.action === "approve" && (
+        <ConfirmDialog
+          title={`Mark withdrawal W${acting.withdrawal.id} paid?`}
+          message={
+            <>
+              <p>
+                Confirm that <strong>{money(acting.withdrawal.amount, acting.withdrawal.currency)}</strong>{" "}
+                has been sent to {acting.withdrawal.payout.provider} {acting.withdrawal.payout.accountNumber}{" "}
+                ({acting.withdrawal.payout.accountName}).
+              </p>
+              <p>The held amount leaves {who(acting.withdrawal)}'s balance; this cannot be undone.</p>
+            </>
+          }
+          confirmLabel="Mark paid"
+          tone="primary"
+          busy={decide.isPending}
+          onConfirm={() =>
+            decide.mutate(
+              { id: acting.withdrawal.id, approve: true },
+              {
+                onSuccess: () => toast.success(`Marked W${acting.withdrawal.id} paid.`),
+                onSettled: close,
+              },
+            )
+          }
+          onCancel={close}
+        />
+      )}
+      {acting?.action === "reject" && (
+        <RejectDialog
+          title={`Reject withdrawal W${acting.withdrawal.id}?`}
+          summary={`${money(acting.withdrawal.amount, acting.withdrawal.currency)} returns to ${who(acting.withdrawal)}'s main balance.`}
+          busy={decide.isPending}
+          onReject={(reason) =>
+            decide.mutate(
+              { id: acting.withdrawal.id, approve: false, reason },
+              {
+                onSuccess: () =>
+                  toast.success(
+                    `Rejected W${acting.withdrawal.id}; the amount is back in the member's balance.`,
+                  ),
+                onSettled: close,
+              },
+            )
+          }
+          onClose={close}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,260 @@
+import { useId, useState } from "react";
+import { useCanWrite } from "../../app/operator-context.tsx";
+import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
+import { EmptyRow, ErrorRow, SkeletonRows, StatusPill } from "../../components/table-states.tsx";
+import { useCrudDelete, useCrudList } from "../../lib/crud.ts";
+import { toast } from "../../lib/toast-store.ts";
+import { ArticleEditor, CategoryEditor } from "./help-editors.tsx";
+import { articlesResource, categoriesResource, type HelpArticle, type HelpCategory } from "./help-forms.ts";
+
+type Editing =
+  | { kind: "category"; item: HelpCategory | null }
+  | { kind: "article"; item: HelpArticle | null }
+  | null;
+type Deleting = { kind: "category"; item: HelpCategory } | { kind: "article"; item: HelpArticle } | null;
+
+export function HelpPage() {
+  const canWrite = useCanWrite("help");
+  const categories = useCrudList(categoriesResource);
+  const articles = useCrudList(articlesResource);
+  const removeCategory = useCrudDelete(categoriesResource);
+  const removeArticle = useCrudDelete(articlesResource);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<Deleting>(null);
+  const [categoryId, setCategoryId] = useState(0);
+  const filterId = useId();
+
+  const categoryName = (id: number) => {
+    const c = categories.data?.find((x) => x.id === id);
+    return c ? c.title.EN || c.title.TY : `#${id}`;
+  };
+  const articleRows = (articles.data ?? []).filter((a) => !categoryId || a.categoryId === categoryId);
+  const countOf = (id: number) => articles.data?.filter((a) => a.categoryId === id).length ?? 0;
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    const done = {
+      onSuccess: () => {
+        toast.success("Deleted.");
+        setDeleting(null);
+      },
+    };
+    if (deleting.kind === "category") removeCategory.mutate(deleting.item.id, done);
+    else removeArticle.mutate(deleting.item.id, done);
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Help centre"
+        description="Categories and the articles players read in the help centre."
+      />
+      {!canWrite && <ReadOnlyNote />}
+
+      <section className="section" aria-labelledby="help-categories">
+        <div className="section-header">
+          <h2 id="help-categories">Categories</h2>
+          {canWrite && (
+            <button
+              type="button"
+              className="btn btn--sm btn--primary"
+              onClick={() => setEditing({ kind: "category", item: null })}
+            >
+              New category
+            </button>
+          )}
+        </div>
+        <div className="table-wrap">
+          <table className="table" aria-busy={categories.isPending}>
+            <thead>
+              <tr>
+                <th scope="col">Title (Filipino)</th>
+                <th scope="col">Title (English)</th>
+                <th scope="col" className="num">
+                  Articles
+                </th>
+                <th scope="col" className="num">
+                  Order
+                </th>
+                <th scope="col">Enabled</th>
+                <th scope="col" className="actions">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {categories.isPending && <SkeletonRows columns={6} rows={4} />}
+              {categories.isError && <ErrorRow columns={6} onRetry={() => categories.refetch()} />}
+              {categories.data?.length === 0 && <EmptyRow columns={6} title="No help categories yet." />}
+              {categories.data?.map((c) => (
+                <tr key={c.id} data-testid={`help-category-row-${c.id}`}>
+                  <td className="cell-text">{c.title.TY}</td>
+                  <td className="cell-text">{c.title.EN}</td>
+                  <td className="num">
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={() => setCategoryId(c.id)}
+                      aria-label={`Show the ${countOf(c.id)} articles of ${c.title.EN}`}
+                    >
+                      {countOf(c.id)}
+                    </button>
+                  </td>
+                  <td className="num">{c.sortOrder}</td>
+                  <td>
+                    <StatusPill on={c.enabled} />
+                  </td>
+                  <td className="actions">
+                    <button
+                      type="button"
+                      className="btn btn--sm"
+                      onClick={() => setEditing({ kind: "category", item: c })}
+                    >
+                      {canWrite ? "Edit" : "View"}
+                    </button>
+                    {canWrite && (
+                      <button
+                        type="button"
+                        className="btn btn--sm btn--danger-ghost"
+                        onClick={() => setDeleting({ kind: "category", item: c })}
+                      >
+                        Delete
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="help-articles">
+        <div className="section-header">
+          <h2 id="help-articles">Articles</h2>
+          <div className="toolbar toolbar--inline">
+            <label htmlFor={filterId} className="toolbar-label">
+              Category
+            </label>
+            <select
+              id={filterId}
+              className="input select input--auto"
+              value={categoryId}
+              onChange={(e) => setCategoryId(Number(e.target.value))}
+            >
+              <option value={0}>All categories</option>
+              {categories.data?.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.title.EN || c.title.TY}
+                </option>
+              ))}
+            </select>
+            {canWrite && (
+              <button
+                type="button"
+                className="btn btn--sm btn--primary"
+                disabled={!categories.data?.length}
+                onClick={() => setEditing({ kind: "article", item: null })}
+              >
+                New article
+              </button>
+            )}
+          </div>
+        </div>
+        <div className="table-wrap">
+          <table className="table" aria-busy={articles.isPending}>
+            <thead>
+              <tr>
+                <th scope="col">Category</th>
+                <th scope="col">Title (Filipino)</th>
+                <th scope="col">Title (English)</th>
+                <th scope="col" className="num">
+                  Order
+                </th>
+                <th scope="col">Enabled</th>
+                <th scope="col" className="actions">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {articles.isPending && <SkeletonRows columns={6} />}
+              {articles.isError && <ErrorRow columns={6} onRetry={() => articles.refetch()} />}
+              {articles.data && articleRows.length === 0 && (
+                <EmptyRow columns={6} title="No articles here yet." />
+              )}
+              {articleRows.map((a) => (
+                <tr key={a.id} data-testid={`help-article-row-${a.id}`}>
+                  <td>{categoryName(a.categoryId)}</td>
+                  <td className="cell-text">{a.title.TY}</td>
+                  <td className="cell-text">{a.title.EN}</td>
+                  <td className="num">{a.sortOrder}</td>
+                  <td>
+                    <StatusPill on={a.enabled} />
+                  </td>
+                  <td className="actions">
+                    <button
+                      type="button"
+                      className="btn btn--sm"
+                      onClick={() => setEditing({ kind: "article", item: a })}
+                    >
+                      {canWrite ? "Edit" : "View"}
+                    </button>
+                    {canWrite && (
+                      <button
+                        type="button"
+                        className="btn btn--sm btn--danger-ghost"
+                        onClick={() => setDeleting({ kind: "article", item: a })}
+                      >
+                        Delete
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      {editing?.kind === "category" && (
+        <CategoryEditor
+          key={editing.item?.id ?? "new"}
+          item={editing.item}
+          readOnly={!canWrite}
+          onClose={() => setEditing(null)}
+          onReloaded={(item) => setEditing({ kind: "category", item })}
+        />
+      )}
+      {editing?.kind === "article" && (
+        <ArticleEditor
+          key={editing.item?.id ?? "new"}
+          item={editing.item}
+          categories={categories.data ?? []}
+          defaultCategoryId={categoryId}
+          readOnly={!canWrite}
+          onClose={() => setEditing(null)}
+          onReloaded={(item) => setEditing({ kind: "article", item })}
+        />
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title={deleting.kind === "category" ? "Delete help category?" : "Delete help article?"}
+          message={
+            <p>
+              “{deleting.item.title.EN}” leaves the help centre at once. This cannot be undone.
+              {deleting.kind === "category" &&
+                countOf(deleting.item.id) > 0 &&
+                " Move or delete its articles first."}
+            </p>
+          }
+          confirmLabel="Delete"
+          busy={removeCategory.isPending || removeArticle.isPending}
+          onConfirm={confirmDelete}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import { AdminNotice, AdminNoticeInput } from "@panalo/contracts/admin";
+import { AnnouncementType } from "@panalo/contracts/content";
+import { z } from "zod";
+import type { CrudResource } from "../../lib/crud.ts";
+import { isoToLocalInput, localInputToIso } from "../../lib/dates.ts";
+import { fromLocalizedForm, localizedFormSchema, toLocalizedForm } from "../../lib/localized.ts";
+
+export const noticesResource: CrudResource<AdminNotice> = {
+  key: ["notices"],
+  path: "/notices",
+  row: AdminNotice,
+};
+
+/** What each announcement type does on the player site (spec §7). */
+export const NOTICE_TYPE_LABELS: Record<AnnouncementType, string> = {
+  B: "Bulletin",
+  PL: "Pop-up after login",
+  PU: "Pop-up on landing",
+  PR: "Promotion",
+  H: "Home marquee",
+};
+
+export const NOTICE_TYPE_OPTIONS = AnnouncementType.options.map((t) => ({
+  value: t,
+  label: `${NOTICE_TYPE_LABELS[t]} (${t})`,
+}));
+
+export const sortOrderSchema = z
+  .number({ error: "Enter a whole number" })
+  .int("Enter a whole number")
+  .min(0, "At least 0")
+  .max(100_000, "At most 100000");
+
+/** A start and end in datetime-local form: the end, when both are set, must come after the start. */
+export function checkWindow(w: { startsAt: string; endsAt: string }, ctx: z.RefinementCtx): void {
+  if (w.startsAt && w.endsAt && new Date(w.endsAt) <= new Date(w.startsAt)) {
+    ctx.addIssue({ code: "custom", path: ["endsAt"], message: "The end must be after the start" });
+  }
+}
+
+/** The editor's values, checked, then turned into the contract's input and checked again by it. */
+export const NoticeForm = z
+  .object({
+    type: AnnouncementType,
+    title: localizedFormSchema(true, 500),
+    content: localizedFormSchema(true),
+    startsAt: z.string(),
+    endsAt: z.string(),
+    sortOrder: sortOrderSchema,
+    enabled: z.boolean(),
+  })
+  .superRefine(checkWindow)
+  .transform((f) => ({
+    type: f.type,
+    title: fromLocalizedForm(f.title),
+    content: fromLocalizedForm(f.content),
+    startsAt: localInputToIso(f.startsAt),
+    endsAt: localInputToIso(f.endsAt),
+    sortOrder: f.sortOrder,
+    enabled: f.enabled,
+  }))
+  .pipe(AdminNoticeInput);
+
+export type NoticeFormValues = z.input<typeof NoticeForm>;
+export type NoticeInput = z.output<typeof NoticeForm>;
+
+export function noticeToForm(notice: AdminNotice | null): NoticeFormValues {
+  return {
+    type: notice?.type ?? "B",
+    title: toLocalizedForm(notice?.title),
+    content: toLocalizedForm(notice?.content),
+    startsAt: isoToLocalInput(notice?.startsAt ?? null),
+    endsAt: isoToLocalInput(notice?.endsAt ?? null),
+    sortOrder: notice?.sortOrder ?? 0,
+    enabled: notice?.enabled ?? true,
+  };
+}

@@ -1,0 +1,353 @@
+import { type ReactNode, useState } from "react";
+import { Link, useLocation, useParams } from "react-router";
+import { useCan, useCanWrite } from "../../app/operator-context.tsx";
+import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
+import { EmptyRow } from "../../components/table-states.tsx";
+import { isApiCode } from "../../lib/api.ts";
+import { formatDateTime } from "../../lib/dates.ts";
+import { toast } from "../../lib/toast-store.ts";
+import { describeUserAgent } from "../../lib/user-agent.ts";
+import { LockPlayerDialog, TemporaryPasswordDialog } from "./player-dialogs.tsx";
+import { PlayerStatusBadge } from "./player-status.tsx";
+import {
+  type Player,
+  type PlayerDetail,
+  playerState,
+  playerType,
+  usePlayer,
+  useTemporaryPassword,
+  useUnlockPlayer,
+} from "./players-api.ts";
+import type { PlayerListState } from "./players-page.tsx";
+
+/** How a session was opened or a login tried ("oidc:google" → "Google sign-in"). */
+function methodLabel(method: string): string {
+  const known: Record<string, string> = {
+    password: "Password",
+    sms: "SMS code",
+    register: "Registration",
+    freeplay: "Trial play",
+  };
+  if (method.startsWith("oidc:")) {
+    const provider = method.slice(5);
+    return `${provider.charAt(0).toUpperCase()}${provider.slice(1)} sign-in`;
+  }
+  return known[method] ?? method;
+}
+
+function Device({ userAgent }: { userAgent: string | null }) {
+  return <span title={userAgent ?? undefined}>{describeUserAgent(userAgent)}</span>;
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="detail-item">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+const none = <span className="muted">—</span>;
+
+function PlayerFields({ player }: { player: Player }) {
+  const state = playerState(player);
+  return (
+    <dl className="panel detail-list" data-testid="player-fields">
+      <Field label="Username">{player.username}</Field>
+      <Field label="Player ID">{player.id}</Field>
+      <Field label="Type">{playerType(player.isAgent)}</Field>
+      <Field label="Status">
+        <PlayerStatusBadge player={player} />
+      </Field>
+      <Field label="Mobile">{player.mobile ?? none}</Field>
+      <Field label="E-mail">{player.email ?? none}</Field>
+      <Field label="Currency">{player.currency}</Field>
+      <Field label="Password">
+        {player.mustChangePassword ? (
+          <span className="badge badge--warn">Must change at next login</span>
+        ) : (
+          "Set by the player"
+        )}
+      </Field>
+      <Field label="Created">{formatDateTime(player.createdAt)}</Field>
+      <Field label="Last login">
+        {player.lastLoginAt ? formatDateTime(player.lastLoginAt) : <span className="muted">Never</span>}
+      </Field>
+      {player.lockReason && (
+        <Field label="Lock reason">
+          <span className="cell-text">{player.lockReason}</span>
+        </Field>
+      )}
+      {state === "lockout" && <Field label="Locked out until">{formatDateTime(player.lockedUntil)}</Field>}
+    </dl>
+  );
+}
+
+function SessionsTable({ sessions }: { sessions: PlayerDetail["sessions"] }) {
+  const columns = 6;
+  return (
+    <section className="section" aria-labelledby="player-sessions">
+      <div className="section-header">
+        <h2 id="player-sessions">Open sessions</h2>
+        <span className="muted">{sessions.length}</span>
+      </div>
+      <div className="table-wrap">
+        <table className="table" data-testid="player-sessions">
+          <thead>
+            <tr>
+              <th scope="col">Started</th>
+              <th scope="col">Last seen</th>
+              <th scope="col">Expires</th>
+              <th scope="col">Method</th>
+              <th scope="col">IP</th>
+              <th scope="col">Device</th>
+            </tr>
+          </thead>
+          <tbody>
+            {sessions.length === 0 && <EmptyRow columns={columns} title="No open sessions." />}
+            {sessions.map((s) => (
+              <tr key={`${s.createdAt}-${s.ip}-${s.userAgent}`} data-testid="player-session-row">
+                <td className="cell-nowrap">{formatDateTime(s.createdAt)}</td>
+                <td className="cell-nowrap">{formatDateTime(s.lastSeenAt)}</td>
+                <td className="cell-nowrap">{formatDateTime(s.expiresAt)}</td>
+                <td>{methodLabel(s.method)}</td>
+                <td className="cell-nowrap">{s.ip ?? none}</td>
+                <td>
+                  <Device userAgent={s.userAgent} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function LoginsTable({ logins }: { logins: PlayerDetail["logins"] }) {
+  const columns = 5;
+  return (
+    <section className="section" aria-labelledby="player-logins">
+      <div className="section-header">
+        <h2 id="player-logins">Login history</h2>
+        <span className="muted">Latest {logins.length}</span>
+      </div>
+      <div className="table-wrap">
+        <table className="table" data-testid="player-logins">
+          <thead>
+            <tr>
+              <th scope="col">Time</th>
+              <th scope="col">Result</th>
+              <th scope="col">Method</th>
+              <th scope="col">IP</th>
+              <th scope="col">Device</th>
+            </tr>
+          </thead>
+          <tbody>
+            {logins.length === 0 && <EmptyRow columns={columns} title="No logins yet." />}
+            {logins.map((l, i) => (
+              // Entries have no id; the server's order (newest first) is stable for one answer.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              <tr key={i} data-testid="player-login-row" data-success={l.success}>
+                <td className="cell-nowrap">
+                  <time dateTime={l.at}>{formatDateTime(l.at)}</time>
+                </td>
+                <td>
+                  {l.success ? (
+                    <span className="badge badge--success">Success</span>
+                  ) : (
+                    <span className="badge badge--danger">Failed</span>
+                  )}
+                  {!l.success && l.reason && <span className="cell-sub muted">{l.reason}</span>}
+                </td>
+                <td>{methodLabel(l.method)}</td>
+                <td className="cell-nowrap">{l.ip ?? none}</td>
+                <td>
+                  <Device userAgent={l.userAgent} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+type Dialogs = "lock" | "confirm-password" | null;
+
+function PlayerActions({ player }: { player: Player }) {
+  const [open, setOpen] = useState<Dialogs>(null);
+  const [password, setPassword] = useState<string | null>(null);
+  const unlock = useUnlockPlayer(player.id);
+  const temporary = useTemporaryPassword(player.id);
+  const state = playerState(player);
+  const busy = unlock.isPending || temporary.isPending;
+
+  const onUnlock = () =>
+    unlock.mutate(undefined, {
+      onSuccess: (saved) => toast.success(`Saved. ${saved.username} is unlocked.`),
+    });
+  const onTemporary = () =>
+    temporary.mutate(undefined, {
+      onSuccess: (result) => {
+        toast.success(`Saved. ${result.player.username} has a temporary password.`);
+        setOpen(null);
+        setPassword(result.temporaryPassword);
+        temporary.reset(); // the password stays only in this component's state
+      },
+    });
+
+  return (
+    <>
+      {state === "active" && (
+        <button
+          type="button"
+          className="btn btn--danger-ghost"
+          onClick={() => setOpen("lock")}
+          disabled={busy}
+          data-testid="player-lock"
+        >
+          Lock
+        </button>
+      )}
+      {(state === "locked" || state === "lockout") && (
+        <button type="button" className="btn" onClick={onUnlock} disabled={busy} data-testid="player-unlock">
+          {unlock.isPending ? "Unlocking…" : "Unlock"}
+        </button>
+      )}
+      {state !== "closed" && (
+        <button
+          type="button"
+          className="btn"
+          onClick={() => setOpen("confirm-password")}
+          disabled={busy}
+          data-testid="player-temp-password"
+        >
+          Set temporary password
+        </button>
+      )}
+      {open === "lock" && <LockPlayerDialog player={player} onClose={() => setOpen(null)} />}
+      {open === "confirm-password" && (
+        <ConfirmDialog
+          title="Set a temporary password?"
+          message={
+            <>
+              <p>
+                A new password is generated for <strong>{player.username}</strong> and shown to you once. The
+                current password stops working and open sessions end.
+              </p>
+              <p>The player must choose a new password at the next login.</p>
+            </>
+          }
+          confirmLabel="Set temporary password"
+          tone="primary"
+          busy={temporary.isPending}
+          onConfirm={onTemporary}
+          onCancel={() => setOpen(null)}
+        />
+      )}
+      {password !== null && (
+        <TemporaryPasswordDialog
+          username={player.username}
+          password={password}
+          onClose={() => setPassword(null)}
+        />
+      )}
+    </>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <div className="page-skeleton" role="status" aria-label="Loading player">
+      <span className="skeleton skeleton--title" />
+      <span className="skeleton skeleton--block" />
+      <span className="skeleton skeleton--block" />
+    </div>
+  );
+}
+
+function PlayerDetailView({ id, back }: { id: number; back: ReactNode }) {
+  const canWrite = useCanWrite("players");
+  // The wallet is finance data: a support operator sees the player but not the money.
+  const canSeeMoney = useCan("finance.read");
+  const detail = usePlayer(id);
+
+  if (!detail.data) {
+    if (detail.isPending) return <DetailSkeleton />;
+    const missing = isApiCode(detail.error, "NOT_FOUND");
+    return (
+      <div className="panel empty-state" role="alert">
+        <p className="empty-state-title">
+          {missing ? `There is no player #${id}.` : "This player could not be loaded."}
+        </p>
+        <div className="page-actions">
+          {back}
+          {!missing && (
+            <button type="button" className="btn btn--sm" onClick={() => detail.refetch()}>
+              Try again
+            </button>
+          )}
+        </div>
+      </div>
+    );
+  }
+
+  const { player, sessions, logins } = detail.data;
+  return (
+    <div data-testid="player-detail" data-player-id={player.id}>
+      <p className="breadcrumb">
+        {back} <span aria-hidden="true">/</span> {player.username}
+      </p>
+      <PageHeader
+        title={player.username}
+        description={`Player #${player.id} · ${playerType(player.isAgent)} account · ${player.currency}`}
+        actions={canWrite && <PlayerActions player={player} />}
+      />
+      {player.status === "locked" && player.lockReason && (
+        <p className="alert alert--warn" role="note">
+          Locked: {player.lockReason}
+        </p>
+      )}
+      <PlayerFields player={player} />
+      {canSeeMoney && (
+        <p className="section">
+          <Link to={`/players/${player.id}/wallet`} className="btn" data-testid="player-wallet-link">
+            Wallet and ledger
+          </Link>
+        </p>
+      )}
+      <SessionsTable sessions={sessions} />
+      <LoginsTable logins={logins} />
+    </div>
+  );
+}
+
+function isListState(state: unknown): state is PlayerListState {
+  return typeof state === "object" && state !== null && "list" in state && typeof state.list === "string";
+}
+
+export function PlayerDetailPage() {
+  const params = useParams();
+  const location = useLocation();
+  const id = Number(params.id);
+  const listUrl = isListState(location.state) ? location.state.list : "/players";
+  const back = (
+    <Link to={listUrl} data-testid="player-back">
+      All players
+    </Link>
+  );
+  if (!Number.isInteger(id) || id <= 0) {
+    return (
+      <div className="panel empty-state" role="alert">
+        <p className="empty-state-title">There is no such player.</p>
+        {back}
+      </div>
+    );
+  }
+  // A new id starts from a clean view (dialogs closed, no password on screen).
+  return <PlayerDetailView key={id} id={id} back={back} />;
+}

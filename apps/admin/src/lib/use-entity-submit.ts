@@ -1,0 +1,60 @@
+import { useQueryClient } from "@tanstack/react-query";
+import type { FieldValues, UseFormReturn } from "react-hook-form";
+import { isApiCode } from "./api.ts";
+import { type CrudResource, reloadItem, useCrudSave } from "./crud.ts";
+import { applyServerFieldErrors } from "./form-errors.ts";
+import { toast } from "./toast-store.ts";
+
+interface EntitySubmitOptions<T extends { id: number; version: number }, F extends FieldValues, I> {
+  resource: CrudResource<T>;
+  /** The item as the editor loaded it; null for a new one. */
+  entity: T | null;
+  form: UseFormReturn<F, unknown, I>;
+  toForm: (entity: T) => F;
+  /** Lower-case name for messages: "notice", "banner". */
+  noun: string;
+  onSaved: (saved: T) => void;
+  onReloaded: (fresh: T) => void;
+  onGone: () => void;
+}
+
+/**
+ * Submit for an editor of a versioned item: POST or PUT with the loaded version, "Saved" toast on
+ * success, field errors beside their fields, and on VERSION_CONFLICT the other operator's
+ * version loaded into the form so nothing is silently overwritten.
+ */
+export function useEntitySubmit<T extends { id: number; version: number }, F extends FieldValues, I>(
+  options: EntitySubmitOptions<T, F, I>,
+) {
+  const { resource, entity, form, toForm, noun, onSaved, onReloaded, onGone } = options;
+  const queryClient = useQueryClient();
+  const save = useCrudSave<T, I>(resource);
+
+  const submit = form.handleSubmit((input) =>
+    save.mutate(
+      { id: entity?.id ?? null, version: entity?.version ?? null, input },
+      {
+        onSuccess: (saved) => {
+          toast.success(`Saved ${noun} #${saved.id}.`);
+          onSaved(saved);
+        },
+        onError: async (err) => {
+          applyServerFieldErrors(err, form);
+          if (!entity || !isApiCode(err, "VERSION_CONFLICT")) return;
+          const fresh = await reloadItem(queryClient, resource, entity.id);
+          if (!fresh) {
+            toast.info(`This ${noun} was deleted by someone else.`);
+            onGone();
+            return;
+          }
+          toast.info(
+            `Someone else changed this ${noun}. Their version is now loaded; make your change again.`,
+          );
+          form.reset(toForm(fresh));
+          onReloaded(fresh);
+        },
+      },
+    ),
+  );
+  return { submit, isSaving: save.isPending };
+}

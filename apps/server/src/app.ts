@@ -1,0 +1,192 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import fastifyCookie from "@fastify/cookie";
+import fastifyStatic from "@fastify/static";
+import fastifyWebsocket from "@fastify/websocket";
+import { rgsPlugin } from "@panalo/rgs/plugin";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import { type Clock, systemClock } from "./lib/clock.ts";
+import type { AppContext } from "./lib/context.ts";
+import { AppError } from "./lib/errors.ts";
+import { messageFor } from "./lib/messages.ts";
+import { openApiDocument, openApiHtml } from "./lib/openapi.ts";
+import { requestLang } from "./lib/route.ts";
+import { memoryStore, redisStore, type SharedStore } from "./lib/shared-store.ts";
+import { adminRoutes } from "./modules/admin/routes.ts";
+import { contentRoutes } from "./modules/content/routes.ts";
+import { memberRoutes } from "./modules/members/routes.ts";
+import { paymentRoutes } from "./modules/payments/routes.ts";
+import { providerRoutes } from "./modules/providers/routes.ts";
+import { walletRoutes } from "./modules/wallet/routes.ts";
+import { realtimeHub } from "./realtime/hub.ts";
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  store?: SharedStore;
+  clock?: Clock;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+/** Build the platform: the same function serves production, `npm start` and every test. */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: config.NODE_ENV === "test" ? false : { level: config.LOG_LEVEL },
+    // spec §2 region rules need the visitor's IP; X-Forwarded-For is believed only from the
+    // operator's own proxies, so a visitor cannot claim another address.
+    trustProxy: config.TRUSTED_PROXIES ? config.TRUSTED_PROXIES.split(",").map((s) => s.trim()) : false,
+    bodyLimit: 6 * 1024 * 1024,
+  });
+  const store = opts.store ?? (config.REDIS_URL ? redisStore(config.REDIS_URL) : memoryStore());
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    store,
+    clock: opts.clock ?? systemClock,
+    apiDocs: [],
+  };
+  app.decorate("ctx", ctx);
+  app.addHook("onClose", async () => {
+    if (!opts.store) await store.close();
+  });
+
+  app.setErrorHandler((err, req, reply) => {
+    const lang = requestLang(req);
+    if (err instanceof AppError) {
+      if (err.code === "RATE_LIMITED") reply.header("retry-after", String(err.params.retryAfterS ?? 60));
+      return reply.status(err.httpStatus).send({
+        success: false,
+        code: err.code,
+        message: messageFor(err.code, lang, err.params),
+        ...(err.details ? { details: err.details } : {}),
+        ...(err.extra ?? {}),
+      });
+    }
+    const status =
+      typeof (err as { statusCode?: unknown }).statusCode === "number"
+        ? (err as { statusCode: number }).statusCode
+        : 500;
+    if (status >= 500) req.log.error(err);
+    // Fastify's own 4xx (bad JSON, body too large) become a validation error; 5xx hide details.
+    const code = status === 413 ? "PAYLOAD_TOO_LARGE" : status < 500 ? "VALIDATION_ERROR" : "INTERNAL_ERROR";
+    return reply.status(status).send({ success: false, code, message: messageFor(code, lang) });
+  });
+
+  app.addHook("onSend", async (req, reply) => {
+    // Baseline hardening for every answer; the back office may never be framed at all.
+    reply.header("x-content-type-options", "nosniff");
+    reply.header("referrer-policy", "strict-origin-when-cross-origin");
+    const inAdmin = req.url.startsWith("/admin") || req.url.startsWith("/api/admin");
+    reply.header("x-frame-options", inAdmin ? "DENY" : "SAMEORIGIN");
+    if (!reply.hasHeader("content-security-policy")) {
+      reply.header(
+        "content-security-policy",
+        `object-src 'none'; base-uri 'self'; frame-ancestors ${inAdmin ? "'none'" : "'self'"}`,
+      );
+    }
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
+  await app.register(async (api) => contentRoutes(api, ctx));
+  await app.register(async (api) => adminRoutes(api, ctx));
+  await app.register(async (api) => memberRoutes(api, ctx));
+  await app.register(async (api) => walletRoutes(api, ctx));
+  await app.register(async (api) => paymentRoutes(api, ctx));
+  await app.register(async (api) => providerRoutes(api, ctx));
+  await app.register(async (api) => realtimeHub(api, ctx));
+  await app.register(rgsPlugin, { prefix: "/rgs" });
+
+  app.get("/docs/openapi.json", async () => openApiDocument(ctx.apiDocs));
+  app.get("/docs", async (_req, reply) => reply.type("text/html").send(openApiHtml(ctx.apiDocs)));
+  app.get("/healthz", async () => ({ success: true, value: { status: "ok", db: database.kind } }));
+
+  registerStaticSites(app, config);
+  return app;
+}
+
+/**
+ * The built player site at `/` and back office at `/admin`. Unknown paths that are not API
+ * calls fall back to the site's index.html, so history-mode routes answer on a direct visit.
+ */
+function registerStaticSites(app: FastifyInstance, config: Config): void {
+  const root = join(import.meta.dirname, "../../..");
+  const webDist = config.WEB_DIST || join(root, "apps/web/dist");
+  const adminDist = config.ADMIN_DIST || join(root, "apps/admin/dist");
+  const apiPrefixes = [
+    "/wps/",
+    "/lgw/",
+    "/lotto/",
+    "/api/",
+    "/provider/",
+    "/rgs/",
+    "/docs",
+    "/media/",
+    "/payments/",
+    "/sandbox-gateway/",
+    "/ws",
+  ];
+  if (existsSync(adminDist)) {
+    app.register(fastifyStatic, {
+      root: adminDist,
+      prefix: "/admin/",
+      decorateReply: false,
+      wildcard: false,
+      index: false,
+      maxAge: "1y",
+      immutable: true,
+      serveDotFiles: false,
+      preCompressed: true,
+      setHeaders: noCacheHtml,
+    });
+  }
+  if (existsSync(webDist)) {
+    app.register(fastifyStatic, {
+      root: webDist,
+      prefix: "/",
+      wildcard: false,
+      index: false,
+      maxAge: "1y",
+      immutable: true,
+      preCompressed: true,
+      setHeaders: noCacheHtml,
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split("?")[0] ?? "/";
+    const isApi = apiPrefixes.some((p) => path.startsWith(p));
+    if (req.method === "GET" && !isApi && !/\.[a-z0-9]+$/i.test(path)) {
+      const inAdmin = path === "/admin" || path.startsWith("/admin/");
+      const dist = inAdmin ? adminDist : webDist;
+      const html = indexHtml(join(dist, "index.html"));
+      if (html) {
+        reply.header("cache-control", "no-cache");
+        return reply.type("text/html; charset=utf-8").send(html);
+      }
+    }
+    const lang = requestLang(req);
+    return reply
+      .status(404)
+      .send({ success: false, code: "NOT_FOUND", message: messageFor("NOT_FOUND", lang, { what: "page" }) });
+  });
+}
+
+/** Each site's index.html, read once (like the static files, which are listed at start-up). */
+const indexCache = new Map<string, Buffer | null>();
+function indexHtml(path: string): Buffer | null {
+  if (!indexCache.has(path)) indexCache.set(path, existsSync(path) ? readFileSync(path) : null);
+  return indexCache.get(path) ?? null;
+}
+
+/** Hashed assets are cached for a year; index.html must be revalidated so releases show at once. */
+function noCacheHtml(reply: FastifyReply, path: string): void {
+  if (path.endsWith(".html")) reply.header("cache-control", "no-cache");
+}

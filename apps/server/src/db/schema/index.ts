@@ -1,0 +1,24 @@
+import * as admin from "./admin.ts";
+import * as content from "./content.ts";
+import * as core from "./core.ts";
+import * as games from "./games.ts";
+import * as ledger from "./ledger.ts";
+import * as lottery from "./lottery.ts";
+import * as members from "./members.ts";
+import * as messaging from "./messaging.ts";
+import * as payments from "./payments.ts";
+import * as providers from "./providers.ts";
+
+/** Every table, by module. Each module owns its file; nobody queries another module's tables. */
+export const schema = {
+  ...core,
+  ...content,
+  ...games,
+  ...admin,
+  ...members,
+  ...messaging,
+  ...ledger,
+  ...payments,
+  ...providers,
+  ...lottery,
+};

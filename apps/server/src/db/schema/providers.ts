@@ -1,0 +1,33 @@
+import { bigint, bigserial, boolean, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+export const providerClients = pgTable("provider_clients", {
+  vendor: text("vendor").primaryKey(),
+  secret: text("secret").notNull(),
+  enabled: boolean("enabled").notNull().default(true),
+  createdAt: stamp("created_at").notNull().defaultNow(),
+});
+
+export const launchTokens = pgTable("launch_tokens", {
+  tokenHash: text("token_hash").primaryKey(),
+  memberId: bigint("member_id", { mode: "number" }).notNull(),
+  vendor: text("vendor").notNull(),
+  currency: text("currency").notNull(),
+  expiresAt: stamp("expires_at").notNull(),
+  createdAt: stamp("created_at").notNull().defaultNow(),
+});
+
+export const providerTransactions = pgTable("provider_transactions", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  vendor: text("vendor").notNull(),
+  transactionId: text("transaction_id").notNull(),
+  kind: text("kind").$type<"bet" | "win" | "rollback" | "rollback_tombstone">().notNull(),
+  roundId: text("round_id").notNull(),
+  memberId: bigint("member_id", { mode: "number" }).notNull(),
+  amount: bigint("amount", { mode: "bigint" }).notNull(),
+  refTransactionId: text("ref_transaction_id"),
+  fingerprint: text("fingerprint").notNull(),
+  response: jsonb("response"),
+  createdAt: stamp("created_at").notNull().defaultNow(),
+});

@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { z } from "zod";
+import { Errors } from "./errors.ts";
+import { type Lang, parseLang } from "./messages.ts";
+
+type Method = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
+
+export interface RouteInput<B, Q, P> {
+  body: B;
+  query: Q;
+  params: P;
+  req: FastifyRequest;
+  reply: FastifyReply;
+  lang: Lang;
+  ip: string;
+}
+
+interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType> {
+  method: Method | Method[];
+  url: string;
+  body?: B;
+  query?: Q;
+  params?: P;
+  /** Guards run in order before the handler (auth, rate limits, permissions). */
+  guards?: Array<(req: FastifyRequest) => Promise<void> | void>;
+}
+
+/**
+ * One route: validate each part with its zod schema (a failure is VALIDATION_ERROR with the
+ * field paths), run the guards, call the handler, wrap its value in the spec's envelope.
+ */
+export function route<
+  B extends z.ZodType = z.ZodUnknown,
+  Q extends z.ZodType = z.ZodUnknown,
+  P extends z.ZodType = z.ZodUnknown,
+>(
+  app: FastifyInstance,
+  spec: RouteSpec<B, Q, P>,
+  handler: (input: RouteInput<z.infer<B>, z.infer<Q>, z.infer<P>>) => Promise<unknown>,
+): void {
+  // Every declared route is described in the OpenAPI document served at /docs.
+  app.ctx.apiDocs.push({
+    methods: Array.isArray(spec.method) ? spec.method : [spec.method],
+    url: app.prefix + spec.url,
+    body: spec.body,
+    query: spec.query,
+    params: spec.params,
+  });
+  app.route({
+    method: spec.method,
+    url: spec.url,
+    handler: async (req, reply) => {
+      const body = parsePart(spec.body, req.body);
+      const query = parsePart(spec.query, req.query);
+      const params = parsePart(spec.params, req.params);
+      for (const guard of spec.guards ?? []) await guard(req);
+      const value = await handler({
+        body,
+        query,
+        params,
+        req,
+        reply,
+        lang: requestLang(req),
+        ip: req.ip,
+      });
+      if (reply.sent) return reply;
+      return { success: true, value: value ?? null };
+    },
+  });
+}
+
+function parsePart<S extends z.ZodType>(schema: S | undefined, data: unknown): z.infer<S> {
+  if (!schema) return data as z.infer<S>; // no schema declared: the handler ignores this part
+  const parsed = schema.safeParse(data ?? {});
+  if (!parsed.success) {
+    throw Errors.validation(parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })));
+  }
+  return parsed.data;
+}
+
+/** The caller's language: the X-Lang header the site sends, else the default (TY). */
+export function requestLang(req: FastifyRequest): Lang {
+  return parseLang(req.headers["x-lang"]);
+}

@@ -1,0 +1,38 @@
+import { buildApp } from "./app.ts";
+import { loadConfig } from "./config.ts";
+import { openDatabase } from "./db/client.ts";
+import { migrate } from "./db/migrate.ts";
+import { startScheduler } from "./jobs/scheduler.ts";
+import { seedIfEmpty } from "./seed/seed.ts";
+
+const config = loadConfig();
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+const applied = await migrate(database);
+if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
+const seeded = config.SEED_DEMO ? await seedIfEmpty(database.db, config) : null;
+const app = await buildApp({ config, database });
+await app.listen({ host: config.HOST, port: config.PORT });
+const stopJobs = startScheduler(app.ctx, (msg, err) => app.log.error({ err }, msg));
+
+const base = `http://localhost:${config.PORT}`;
+console.log(
+  `\nPanalo is running on ${database.kind === "pglite" ? `the embedded database in ${config.DATA_DIR}` : "PostgreSQL"}.`,
+);
+console.log(`  Player site:  ${base}/`);
+console.log(`  Back office:  ${base}/admin`);
+console.log(`  Game server:  ${base}/rgs/health`);
+if (seeded?.operator) {
+  console.log("\nFirst start: an owner operator account was created for the back office.");
+  console.log(`  username: ${seeded.operator.username}`);
+  console.log(`  password: ${seeded.operator.password}   (shown once; change it after logging in)`);
+  console.log(`  TOTP secret: ${seeded.operator.totpSecret}   (add it to an authenticator app)`);
+}
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, async () => {
+    stopJobs();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,53 @@
+import type { Permission, Role } from "@panalo/contracts/admin-roles";
+import { roleAllows } from "@panalo/contracts/admin-roles";
+import type { FastifyRequest } from "fastify";
+import type { AppContext } from "../../lib/context.ts";
+import { Errors } from "../../lib/errors.ts";
+import { ADMIN_COOKIE, sessionOperator } from "./operators.ts";
+
+/** The operator behind a back-office request, set by requireOperator. */
+export interface OperatorPrincipal {
+  id: number;
+  username: string;
+  role: Role;
+  mustChangePassword: boolean;
+  token: string;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    operator?: OperatorPrincipal;
+  }
+}
+
+/** Header every state-changing back-office call carries: a cross-site form cannot set it. */
+export const CSRF_HEADER = "x-requested-with";
+export const CSRF_VALUE = "panalo-admin";
+
+/**
+ * Route guard for /api/admin/*: a live operator session (cookie `panalo_admin`) whose role
+ * holds `permission`; a state-changing call must also carry the CSRF header. An operator who
+ * still has a generated password may do nothing until it is changed (permission null skips
+ * that rule, for the session calls themselves).
+ */
+export function requireOperator(
+  ctx: AppContext,
+  permission: Permission | null,
+): (req: FastifyRequest) => Promise<void> {
+  return async (req) => {
+    if (req.method !== "GET" && req.headers[CSRF_HEADER] !== CSRF_VALUE) throw Errors.forbidden();
+    const token = req.cookies[ADMIN_COOKIE];
+    if (!token) throw Errors.unauthorized();
+    const op = await sessionOperator(ctx, token);
+    if (!op) throw Errors.unauthorizedCode("SESSION_EXPIRED");
+    req.operator = { ...op, token };
+    if (permission === null) return;
+    if (op.mustChangePassword || !roleAllows(op.role, permission)) throw Errors.forbidden();
+  };
+}
+
+/** The operator set by requireOperator; throws if the guard did not run (a programming error). */
+export function operatorOf(req: FastifyRequest): OperatorPrincipal {
+  if (!req.operator) throw Errors.unauthorized();
+  return req.operator;
+}

@@ -1,0 +1,95 @@
+import { createHash } from "node:crypto";
+import fastifyMultipart from "@fastify/multipart";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { Executor } from "../../db/client.ts";
+import { media } from "../../db/schema/content.ts";
+import type { AppContext } from "../../lib/context.ts";
+import { Errors } from "../../lib/errors.ts";
+import { registerMessages } from "../../lib/messages.ts";
+import { recordAudit } from "./audit.ts";
+import { operatorOf, requireOperator } from "./guard.ts";
+
+registerMessages("EN", {
+  MEDIA_TYPE: "Upload a PNG, JPG, WebP or SVG image.",
+  MEDIA_TOO_LARGE: "The image is larger than 5 MB.",
+});
+registerMessages("TY", {
+  MEDIA_TYPE: "Mag-upload ng larawang PNG, JPG, WebP o SVG.",
+  MEDIA_TOO_LARGE: "Mas malaki sa 5 MB ang larawan.",
+});
+
+export const MAX_MEDIA_BYTES = 5 * 1024 * 1024;
+
+/** The image type by its first bytes, never by the name or the header the client sent. */
+export function sniffImage(bytes: Buffer): string | null {
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return "image/png";
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";
+  if (
+    bytes.subarray(0, 4).toString("latin1") === "RIFF" &&
+    bytes.subarray(8, 12).toString("latin1") === "WEBP"
+  ) {
+    return "image/webp";
+  }
+  const head = bytes.subarray(0, 512).toString("utf8").trimStart();
+  if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)?<svg[\s>]/i.test(head)) {
+    const text = bytes.toString("utf8");
+    // SVG may carry script; an image with any of it is refused outright.
+    if (/<script|\son\w+\s*=|javascript:|<foreignObject/i.test(text)) return null;
+    return "image/svg+xml";
+  }
+  return null;
+}
+
+/** Store image bytes once (by content hash) and answer its URL. */
+export async function storeMedia(exec: Executor, bytes: Buffer, contentType: string): Promise<string> {
+  const sha256 = createHash("sha256").update(bytes).digest("hex");
+  const inserted = await exec
+    .insert(media)
+    .values({ contentType, bytes, sha256 })
+    .onConflictDoNothing({ target: media.sha256 })
+    .returning({ id: media.id });
+  const id =
+    inserted[0]?.id ??
+    (await exec.select({ id: media.id }).from(media).where(eq(media.sha256, sha256)))[0]?.id;
+  if (id === undefined) throw Errors.internal();
+  return `/media/${id}`;
+}
+
+export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, { limits: { fileSize: MAX_MEDIA_BYTES, files: 1, fields: 5 } });
+    scope.post(
+      "/api/admin/media",
+      { preHandler: async (req) => requireOperator(ctx, "content.write")(req) },
+      async (req) => {
+        if (!req.isMultipart()) throw Errors.bad("MEDIA_TYPE");
+        const file = await req.file();
+        if (!file) throw Errors.bad("MEDIA_TYPE");
+        let bytes: Buffer;
+        try {
+          bytes = await file.toBuffer();
+        } catch {
+          throw Errors.bad("MEDIA_TOO_LARGE");
+        }
+        if (file.file.truncated) throw Errors.bad("MEDIA_TOO_LARGE");
+        const type = sniffImage(bytes);
+        if (!type) throw Errors.bad("MEDIA_TYPE");
+        const url = await storeMedia(ctx.db, bytes, type);
+        const op = operatorOf(req);
+        await recordAudit(ctx.db, {
+          operatorId: op.id,
+          operatorName: op.username,
+          action: "create",
+          entityType: "media",
+          entityId: url,
+          before: null,
+          after: { url, type, bytes: bytes.length },
+          ip: req.ip,
+        });
+        return { success: true, value: { url } };
+      },
+    );
+  });
+}

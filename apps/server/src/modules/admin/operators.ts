@@ -1,0 +1,225 @@
+import { randomBytes } from "node:crypto";
+import { ROLE_PERMISSIONS, type Role } from "@panalo/contracts/admin-roles";
+import { and, eq, lt, sql } from "drizzle-orm";
+import type { Db, Executor } from "../../db/client.ts";
+import { operatorSessions, operators } from "../../db/schema/admin.ts";
+import type { AppContext } from "../../lib/context.ts";
+import { AppError, Errors } from "../../lib/errors.ts";
+import { registerMessages } from "../../lib/messages.ts";
+import { dummyHash, hashPassword, newToken, tokenHash, verifyPassword } from "../../lib/passwords.ts";
+import { matchTotp, newTotpSecret, otpauthUrl } from "./totp.ts";
+
+registerMessages("EN", {
+  OPERATOR_LOCKED: "Too many failed sign-ins. This operator account is locked for {minutes} minutes.",
+  OPERATOR_EXISTS: "An operator with that username already exists.",
+  PASSWORD_REUSED: "Choose a password different from the current one.",
+});
+registerMessages("TY", {
+  OPERATOR_LOCKED: "Masyadong maraming maling pag-sign in. Naka-lock ang account nang {minutes} minuto.",
+  OPERATOR_EXISTS: "May operator na may ganyang username.",
+  PASSWORD_REUSED: "Pumili ng password na iba sa kasalukuyan.",
+});
+
+export const SESSION_IDLE_MS = 30 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+export const MAX_FAILED_LOGINS = 10;
+export const LOCK_MINUTES = 15;
+export const ADMIN_COOKIE = "panalo_admin";
+
+/** A readable random password: 20 characters from an unambiguous alphabet, with digits. */
+export function generatePassword(): string {
+  const alphabet = "abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+  const bytes = randomBytes(20);
+  let out = "";
+  for (const b of bytes) out += alphabet[b % alphabet.length]; // 256 % 56 bias is negligible for a password
+  return `${out.slice(0, 18)}${2 + ((bytes[0] ?? 0) % 8)}${2 + ((bytes[1] ?? 0) % 8)}`;
+}
+
+export interface CreatedOperator {
+  id: number;
+  username: string;
+  role: Role;
+  password: string;
+  totpSecret: string;
+  otpauthUrl: string;
+}
+
+/**
+ * Create an operator with a generated password (must be changed at first sign-in) or a given
+ * one, and a generated or given TOTP secret. The password is returned once and never stored.
+ */
+export async function createOperator(
+  exec: Executor,
+  input: { username: string; role: Role; password?: string; totpSecret?: string },
+): Promise<CreatedOperator> {
+  const username = input.username.trim().toLowerCase();
+  const password = input.password ?? generatePassword();
+  const totpSecret = input.totpSecret ?? newTotpSecret();
+  const passwordHash = await hashPassword(password);
+  const rows = await exec
+    .insert(operators)
+    .values({
+      username,
+      passwordHash,
+      totpSecret,
+      role: input.role,
+      mustChangePassword: input.password === undefined,
+    })
+    .onConflictDoNothing({ target: operators.username })
+    .returning({ id: operators.id });
+  const row = rows[0];
+  if (!row) throw Errors.conflict("OPERATOR_EXISTS");
+  return {
+    id: row.id,
+    username,
+    role: input.role,
+    password,
+    totpSecret,
+    otpauthUrl: otpauthUrl("Panalo", username, totpSecret),
+  };
+}
+
+export interface SessionOperator {
+  id: number;
+  username: string;
+  role: Role;
+  mustChangePassword: boolean;
+}
+
+export function selfOf(op: SessionOperator) {
+  return { ...op, permissions: [...ROLE_PERMISSIONS[op.role]] };
+}
+
+/**
+ * Sign in with password and TOTP. Wrong answers count toward a lock; the same message is given
+ * for an unknown user and a wrong password. Every TOTP code is accepted once.
+ */
+export async function signIn(
+  ctx: AppContext,
+  input: { username: string; password: string; totp: string },
+  meta: { ip: string; userAgent: string },
+): Promise<{ token: string; operator: SessionOperator }> {
+  const { db, clock } = ctx;
+  const now = clock.now();
+  const [op] = await db.select().from(operators).where(eq(operators.username, input.username.toLowerCase()));
+  if (!op || op.disabled) {
+    // Same work as a real check, so timing does not reveal which usernames exist.
+    await verifyPassword(await dummyHash(), input.password);
+    throw Errors.unauthorizedCode("INVALID_CREDENTIALS");
+  }
+  if (op.lockedUntil && op.lockedUntil.getTime() > now.getTime()) {
+    throw new AppError("OPERATOR_LOCKED", 423, {
+      minutes: Math.ceil((op.lockedUntil.getTime() - now.getTime()) / 60000),
+    });
+  }
+  const passwordOk = await verifyPassword(op.passwordHash, input.password);
+  const step = passwordOk ? matchTotp(op.totpSecret, input.totp, now.getTime()) : null;
+  if (!passwordOk || step === null || step <= op.totpLastStep) {
+    const failed = op.failedLogins + 1;
+    await db
+      .update(operators)
+      .set({
+        failedLogins: failed >= MAX_FAILED_LOGINS ? 0 : failed,
+        lockedUntil:
+          failed >= MAX_FAILED_LOGINS ? new Date(now.getTime() + LOCK_MINUTES * 60000) : op.lockedUntil,
+      })
+      .where(eq(operators.id, op.id));
+    throw Errors.unauthorizedCode(passwordOk ? "TOTP_INVALID" : "INVALID_CREDENTIALS");
+  }
+  // Claim the step atomically: of two sign-ins racing with one code, only one wins.
+  const claimed = await db
+    .update(operators)
+    .set({ totpLastStep: step, failedLogins: 0, lockedUntil: null, lastLoginAt: now })
+    .where(and(eq(operators.id, op.id), lt(operators.totpLastStep, step)))
+    .returning({ id: operators.id });
+  if (claimed.length === 0) throw Errors.unauthorizedCode("TOTP_INVALID");
+
+  const token = newToken();
+  await db.insert(operatorSessions).values({
+    tokenHash: tokenHash(token),
+    operatorId: op.id,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+    ip: meta.ip,
+    userAgent: meta.userAgent.slice(0, 300),
+  });
+  return {
+    token,
+    operator: {
+      id: op.id,
+      username: op.username,
+      role: op.role as Role,
+      mustChangePassword: op.mustChangePassword,
+    },
+  };
+}
+
+/** The operator of a live session, sliding its idle window; null when absent or expired. */
+export async function sessionOperator(ctx: AppContext, token: string): Promise<SessionOperator | null> {
+  const { db, clock } = ctx;
+  const now = clock.now();
+  const hashed = tokenHash(token);
+  const [row] = await db
+    .select({
+      id: operators.id,
+      username: operators.username,
+      role: operators.role,
+      disabled: operators.disabled,
+      mustChangePassword: operators.mustChangePassword,
+      lastSeenAt: operatorSessions.lastSeenAt,
+      expiresAt: operatorSessions.expiresAt,
+    })
+    .from(operatorSessions)
+    .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
+    .where(eq(operatorSessions.tokenHash, hashed));
+  if (!row) return null;
+  const idleExpired = now.getTime() - row.lastSeenAt.getTime() > SESSION_IDLE_MS;
+  if (row.disabled || idleExpired || row.expiresAt.getTime() <= now.getTime()) {
+    await db.delete(operatorSessions).where(eq(operatorSessions.tokenHash, hashed));
+    return null;
+  }
+  // Touch at most once a minute: no write per request on the hot path.
+  if (now.getTime() - row.lastSeenAt.getTime() > 60_000) {
+    await db.update(operatorSessions).set({ lastSeenAt: now }).where(eq(operatorSessions.tokenHash, hashed));
+  }
+  return {
+    id: row.id,
+    username: row.username,
+    role: row.role as Role,
+    mustChangePassword: row.mustChangePassword,
+  };
+}
+
+export async function signOut(db: Db, token: string): Promise<void> {
+  await db.delete(operatorSessions).where(eq(operatorSessions.tokenHash, tokenHash(token)));
+}
+
+/** Change the password; every other session of the operator is ended. */
+export async function changePassword(
+  db: Db,
+  operatorId: number,
+  currentToken: string,
+  oldPassword: string,
+  newPassword: string,
+): Promise<void> {
+  const [op] = await db.select().from(operators).where(eq(operators.id, operatorId));
+  if (!op) throw Errors.unauthorized();
+  if (!(await verifyPassword(op.passwordHash, oldPassword))) throw Errors.bad("INVALID_CREDENTIALS");
+  if (oldPassword === newPassword) throw Errors.bad("PASSWORD_REUSED");
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(operators)
+      .set({ passwordHash, mustChangePassword: false })
+      .where(eq(operators.id, operatorId));
+    await tx
+      .delete(operatorSessions)
+      .where(
+        and(
+          eq(operatorSessions.operatorId, operatorId),
+          sql`${operatorSessions.tokenHash} <> ${tokenHash(currentToken)}`,
+        ),
+      );
+  });
+}

@@ -1,0 +1,639 @@
+import {
+  AdminBannerInput,
+  AdminHelpArticleInput,
+  AdminHelpCategoryInput,
+  AdminLoginRequest,
+  AdminNoticeInput,
+  AdminPasswordChange,
+  AdminResourceInput,
+  AdminSeoValue,
+  AuditQuery,
+  BrandSettings,
+  MaintenanceSettings,
+  OperatorCreate,
+  OperatorUpdate,
+  RegionSettings,
+  WhitelabelSettings,
+} from "@panalo/contracts/admin";
+import type { Role } from "@panalo/contracts/admin-roles";
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { operatorSessions, operators } from "../../db/schema/admin.ts";
+import {
+  banners,
+  helpArticles,
+  helpCategories,
+  notices,
+  resources,
+  seoTexts,
+} from "../../db/schema/content.ts";
+import type { AppContext } from "../../lib/context.ts";
+import { Errors } from "../../lib/errors.ts";
+import { route } from "../../lib/route.ts";
+import { parseRange } from "../content/region.ts";
+import {
+  readSetting,
+  SETTING_SCHEMAS,
+  type SettingKey,
+  type SettingValue,
+  writeSetting,
+} from "../content/settings.ts";
+import { cleanTexts, plainTexts } from "../content/texts.ts";
+import { auditPage, recordAudit } from "./audit.ts";
+import { crudRoutes } from "./crud.ts";
+import { operatorOf, requireOperator } from "./guard.ts";
+import { mediaRoutes } from "./media.ts";
+import {
+  ADMIN_COOKIE,
+  changePassword,
+  createOperator,
+  SESSION_ABSOLUTE_MS,
+  selfOf,
+  signIn,
+  signOut,
+} from "./operators.ts";
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const dateOrNull = (s: string | null) => (s ? new Date(s) : null);
+const IdParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
+
+/** The back office's calls under /api/admin (issue 2 item 8). */
+export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db } = ctx;
+  const signedIn = [requireOperator(ctx, null)];
+
+  // ---------- session ----------
+  route(
+    app,
+    { method: "POST", url: "/api/admin/session", body: AdminLoginRequest },
+    async ({ body, req, reply, ip }) => {
+      // Per-address brake on top of the per-account lock: 20 failed tries in 15 minutes.
+      const brakeKey = `admin-login-fail:${ip}`;
+      if (Number((await ctx.store.get(brakeKey)) ?? 0) >= 20) throw Errors.rateLimited(900);
+      const result = await signIn(ctx, body, { ip, userAgent: req.headers["user-agent"] ?? "" }).catch(
+        async (err) => {
+          await ctx.store.incr(brakeKey, 15 * 60_000);
+          throw err;
+        },
+      );
+      const { token, operator } = result;
+      reply.setCookie(ADMIN_COOKIE, token, {
+        path: "/",
+        httpOnly: true,
+        sameSite: "strict",
+        secure: ctx.config.PUBLIC_URL.startsWith("https://"),
+        maxAge: SESSION_ABSOLUTE_MS / 1000,
+      });
+      await recordAudit(db, {
+        operatorId: operator.id,
+        operatorName: operator.username,
+        action: "login",
+        entityType: "session",
+        entityId: null,
+        before: null,
+        after: null,
+        ip,
+      });
+      return selfOf(operator);
+    },
+  );
+
+  route(app, { method: "GET", url: "/api/admin/session", guards: signedIn }, async ({ req }) => {
+    const { token: _token, ...op } = operatorOf(req);
+    return selfOf(op);
+  });
+
+  route(app, { method: "DELETE", url: "/api/admin/session", guards: signedIn }, async ({ req, reply }) => {
+    await signOut(db, operatorOf(req).token);
+    reply.clearCookie(ADMIN_COOKIE, { path: "/" });
+    return null;
+  });
+
+  route(
+    app,
+    { method: "POST", url: "/api/admin/session/password", body: AdminPasswordChange, guards: signedIn },
+    async ({ body, req, ip }) => {
+      const op = operatorOf(req);
+      await changePassword(db, op.id, op.token, body.oldPassword, body.newPassword);
+      await recordAudit(db, {
+        operatorId: op.id,
+        operatorName: op.username,
+        action: "password-change",
+        entityType: "operator",
+        entityId: String(op.id),
+        before: null,
+        after: null,
+        ip,
+      });
+      return selfOf({ id: op.id, username: op.username, role: op.role, mustChangePassword: false });
+    },
+  );
+
+  // ---------- operators ----------
+  const operatorRow = (o: typeof operators.$inferSelect) => ({
+    id: o.id,
+    username: o.username,
+    role: o.role as Role,
+    disabled: o.disabled,
+    lastLoginAt: iso(o.lastLoginAt),
+    createdAt: o.createdAt.toISOString(),
+  });
+  route(
+    app,
+    { method: "GET", url: "/api/admin/operators", guards: [requireOperator(ctx, "operators.read")] },
+    async () => (await db.select().from(operators).orderBy(asc(operators.id))).map(operatorRow),
+  );
+  route(
+    app,
+    {
+      method: "POST",
+      url: "/api/admin/operators",
+      body: OperatorCreate,
+      guards: [requireOperator(ctx, "operators.write")],
+    },
+    async ({ body, req, ip }) => {
+      const op = operatorOf(req);
+      return db.transaction(async (tx) => {
+        const created = await createOperator(tx, body);
+        await recordAudit(tx, {
+          operatorId: op.id,
+          operatorName: op.username,
+          action: "create",
+          entityType: "operator",
+          entityId: String(created.id),
+          before: null,
+          after: { username: created.username, role: created.role },
+          ip,
+        });
+        const [row] = await tx.select().from(operators).where(eq(operators.id, created.id));
+        if (!row) throw Errors.internal();
+        return {
+          operator: operatorRow(row),
+          password: created.password,
+          totpSecret: created.totpSecret,
+          otpauthUrl: created.otpauthUrl,
+        };
+      });
+    },
+  );
+  route(
+    app,
+    {
+      method: "PUT",
+      url: "/api/admin/operators/:id",
+      params: IdParams,
+      body: OperatorUpdate,
+      guards: [requireOperator(ctx, "operators.write")],
+    },
+    async ({ params, body, req, ip }) => {
+      const op = operatorOf(req);
+      if (params.id === op.id) throw Errors.bad("FORBIDDEN"); // no one demotes or disables themselves
+      return db.transaction(async (tx) => {
+        const [before] = await tx.select().from(operators).where(eq(operators.id, params.id)).for("update");
+        if (!before) throw Errors.notFound("operator");
+        const [after] = await tx
+          .update(operators)
+          .set({ role: body.role, disabled: body.disabled })
+          .where(eq(operators.id, params.id))
+          .returning();
+        if (!after) throw Errors.internal();
+        if (body.disabled)
+          await tx.delete(operatorSessions).where(eq(operatorSessions.operatorId, params.id));
+        await recordAudit(tx, {
+          operatorId: op.id,
+          operatorName: op.username,
+          action: "update",
+          entityType: "operator",
+          entityId: String(params.id),
+          before: operatorRow(before),
+          after: operatorRow(after),
+          ip,
+        });
+        return operatorRow(after);
+      });
+    },
+  );
+
+  // ---------- audit ----------
+  route(
+    app,
+    {
+      method: "GET",
+      url: "/api/admin/audit",
+      query: AuditQuery,
+      guards: [requireOperator(ctx, "audit.read")],
+    },
+    async ({ query }) => auditPage(db, query),
+  );
+
+  // ---------- settings ----------
+  /**
+   * `mask` hides secrets in what the back office reads (and in the audit log); `unmask` puts the
+   * stored secret back when the operator saves the masked value unchanged.
+   */
+  const settingRoute = <K extends SettingKey>(
+    key: K,
+    path: string,
+    check?: (v: SettingValue<K>) => void,
+    secrets?: {
+      mask: (v: SettingValue<K>) => SettingValue<K>;
+      unmask: (v: SettingValue<K>, stored: SettingValue<K>) => SettingValue<K>;
+    },
+  ) => {
+    const shown = (v: SettingValue<K>) => (secrets ? secrets.mask(v) : v);
+    route(
+      app,
+      { method: "GET", url: `/api/admin/settings/${path}`, guards: [requireOperator(ctx, "system.read")] },
+      async () => shown(await readSetting(db, key)),
+    );
+    route(
+      app,
+      {
+        method: "PUT",
+        url: `/api/admin/settings/${path}`,
+        body: SETTING_SCHEMAS[key] as unknown as z.ZodType<SettingValue<K>>, // the schema of exactly this key
+        guards: [requireOperator(ctx, "system.write")],
+      },
+      async ({ body, req, ip }) => {
+        check?.(body);
+        const op = operatorOf(req);
+        return db.transaction(async (tx) => {
+          const before = await readSetting(tx, key);
+          const value = secrets ? secrets.unmask(body, before) : body;
+          await writeSetting(tx, key, value);
+          await recordAudit(tx, {
+            operatorId: op.id,
+            operatorName: op.username,
+            action: "update",
+            entityType: `settings.${key}`,
+            entityId: key,
+            before: shown(before),
+            after: shown(value),
+            ip,
+          });
+          return shown(value);
+        });
+      },
+    );
+  };
+  settingRoute("brand", "brand");
+  settingRoute("whitelabel", "whitelabel");
+  settingRoute("security", "security");
+  settingRoute("finance", "finance");
+  settingRoute("maintenance", "maintenance", (v) => {
+    Object.assign(v, { title: plainTexts(v.title), info: plainTexts(v.info) });
+  });
+  const MASK = "********";
+  settingRoute("oidc", "oidc", undefined, {
+    mask: (v) => ({ providers: v.providers.map((p) => ({ ...p, clientSecret: MASK })) }),
+    unmask: (v, stored) => ({
+      providers: v.providers.map((p) =>
+        p.clientSecret === MASK
+          ? { ...p, clientSecret: stored.providers.find((x) => x.id === p.id)?.clientSecret ?? "" }
+          : p,
+      ),
+    }),
+  });
+  settingRoute("region", "region", (v) => {
+    const bad = v.blockedRanges.filter((r) => parseRange(r) === null);
+    if (bad.length) {
+      throw Errors.validation(
+        bad.map((r) => ({ path: "blockedRanges", message: `Not an IP address or CIDR range: ${r}` })),
+      );
+    }
+  });
+  // Keep the typed schemas referenced so a change to the contract breaks the build here.
+  void [BrandSettings, WhitelabelSettings, MaintenanceSettings, RegionSettings];
+
+  // ---------- content ----------
+  type NoticeIn = z.infer<typeof AdminNoticeInput>;
+  const noticeDto = (n: typeof notices.$inferSelect) => ({
+    id: n.id,
+    type: n.type,
+    title: n.title,
+    content: n.content,
+    startsAt: iso(n.startsAt),
+    endsAt: iso(n.endsAt),
+    sortOrder: n.sortOrder,
+    enabled: n.enabled,
+    version: n.version,
+    updatedAt: n.updatedAt.toISOString(),
+  });
+  const noticeValues = (i: NoticeIn) => ({
+    type: i.type,
+    title: plainTexts(i.title),
+    content: cleanTexts(i.content),
+    startsAt: dateOrNull(i.startsAt),
+    endsAt: dateOrNull(i.endsAt),
+    sortOrder: i.sortOrder,
+    enabled: i.enabled,
+  });
+  crudRoutes(app, ctx, {
+    path: "/notices",
+    entity: "notice",
+    input: AdminNoticeInput,
+    read: "content.read",
+    write: "content.write",
+    list: async (e) =>
+      (
+        await e.select().from(notices).orderBy(asc(notices.type), asc(notices.sortOrder), asc(notices.id))
+      ).map(noticeDto),
+    get: async (e, id) => {
+      const [r] = await e.select().from(notices).where(eq(notices.id, id));
+      return r ? noticeDto(r) : undefined;
+    },
+    insert: async (e, i) => {
+      const [r] = await e.insert(notices).values(noticeValues(i)).returning();
+      if (!r) throw Errors.internal();
+      return noticeDto(r);
+    },
+    update: async (e, id, version, i) => {
+      const [r] = await e
+        .update(notices)
+        .set({ ...noticeValues(i), version: sql`${notices.version} + 1`, updatedAt: sql`now()` })
+        .where(and(eq(notices.id, id), eq(notices.version, version)))
+        .returning();
+      return r ? noticeDto(r) : undefined;
+    },
+    remove: async (e, id) => {
+      await e.delete(notices).where(eq(notices.id, id));
+    },
+  });
+
+  type BannerIn = z.infer<typeof AdminBannerInput>;
+  const bannerDto = (b: typeof banners.$inferSelect) => ({
+    id: b.id,
+    groupName: b.groupName,
+    imageUrl: b.imageUrl,
+    alt: b.alt,
+    linkageType: b.linkageType,
+    linkage: b.linkage,
+    sortOrder: b.sortOrder,
+    enabled: b.enabled,
+    startsAt: iso(b.startsAt),
+    endsAt: iso(b.endsAt),
+    version: b.version,
+    updatedAt: b.updatedAt.toISOString(),
+  });
+  const bannerValues = (i: BannerIn) => {
+    if (i.linkageType === "URL" && i.linkage && !/^https?:\/\//.test(i.linkage)) {
+      throw Errors.validation([
+        { path: "linkage", message: "A URL link must start with http:// or https://" },
+      ]);
+    }
+    if (i.linkageType === "ROUTE" && i.linkage && !i.linkage.startsWith("/")) {
+      throw Errors.validation([{ path: "linkage", message: "A route link must start with /" }]);
+    }
+    if (!/^(\/media\/|https:\/\/)/.test(i.imageUrl)) {
+      throw Errors.validation([
+        { path: "imageUrl", message: "Upload the image or give an https:// address" },
+      ]);
+    }
+    return {
+      groupName: i.groupName,
+      imageUrl: i.imageUrl,
+      alt: plainTexts(i.alt),
+      linkageType: i.linkageType,
+      linkage: i.linkageType ? i.linkage : null,
+      sortOrder: i.sortOrder,
+      enabled: i.enabled,
+      startsAt: dateOrNull(i.startsAt),
+      endsAt: dateOrNull(i.endsAt),
+    };
+  };
+  crudRoutes(app, ctx, {
+    path: "/banners",
+    entity: "banner",
+    input: AdminBannerInput,
+    read: "content.read",
+    write: "content.write",
+    list: async (e) =>
+      (
+        await e
+          .select()
+          .from(banners)
+          .orderBy(asc(banners.groupName), asc(banners.sortOrder), asc(banners.id))
+      ).map(bannerDto),
+    get: async (e, id) => {
+      const [r] = await e.select().from(banners).where(eq(banners.id, id));
+      return r ? bannerDto(r) : undefined;
+    },
+    insert: async (e, i) => {
+      const [r] = await e.insert(banners).values(bannerValues(i)).returning();
+      if (!r) throw Errors.internal();
+      return bannerDto(r);
+    },
+    update: async (e, id, version, i) => {
+      const [r] = await e
+        .update(banners)
+        .set({ ...bannerValues(i), version: sql`${banners.version} + 1`, updatedAt: sql`now()` })
+        .where(and(eq(banners.id, id), eq(banners.version, version)))
+        .returning();
+      return r ? bannerDto(r) : undefined;
+    },
+    remove: async (e, id) => {
+      await e.delete(banners).where(eq(banners.id, id));
+    },
+  });
+
+  type CatIn = z.infer<typeof AdminHelpCategoryInput>;
+  const catDto = (c: typeof helpCategories.$inferSelect) => ({
+    id: c.id,
+    title: c.title,
+    sortOrder: c.sortOrder,
+    enabled: c.enabled,
+    version: c.version,
+  });
+  const catValues = (i: CatIn) => ({
+    title: plainTexts(i.title),
+    sortOrder: i.sortOrder,
+    enabled: i.enabled,
+  });
+  crudRoutes(app, ctx, {
+    path: "/help/categories",
+    entity: "help-category",
+    input: AdminHelpCategoryInput,
+    read: "content.read",
+    write: "content.write",
+    list: async (e) =>
+      (
+        await e.select().from(helpCategories).orderBy(asc(helpCategories.sortOrder), asc(helpCategories.id))
+      ).map(catDto),
+    get: async (e, id) => {
+      const [r] = await e.select().from(helpCategories).where(eq(helpCategories.id, id));
+      return r ? catDto(r) : undefined;
+    },
+    insert: async (e, i) => {
+      const [r] = await e.insert(helpCategories).values(catValues(i)).returning();
+      if (!r) throw Errors.internal();
+      return catDto(r);
+    },
+    update: async (e, id, version, i) => {
+      const [r] = await e
+        .update(helpCategories)
+        .set({ ...catValues(i), version: sql`${helpCategories.version} + 1`, updatedAt: sql`now()` })
+        .where(and(eq(helpCategories.id, id), eq(helpCategories.version, version)))
+        .returning();
+      return r ? catDto(r) : undefined;
+    },
+    remove: async (e, id) => {
+      await e.delete(helpCategories).where(eq(helpCategories.id, id));
+    },
+  });
+
+  type ArtIn = z.infer<typeof AdminHelpArticleInput>;
+  const artDto = (a: typeof helpArticles.$inferSelect) => ({
+    id: a.id,
+    categoryId: a.categoryId,
+    title: a.title,
+    content: a.content,
+    sortOrder: a.sortOrder,
+    enabled: a.enabled,
+    version: a.version,
+  });
+  const artValues = async (e: Parameters<typeof readSetting>[0], i: ArtIn) => {
+    const [cat] = await e
+      .select({ id: helpCategories.id })
+      .from(helpCategories)
+      .where(eq(helpCategories.id, i.categoryId));
+    if (!cat) throw Errors.validation([{ path: "categoryId", message: "That help category does not exist" }]);
+    return {
+      categoryId: i.categoryId,
+      title: plainTexts(i.title),
+      content: cleanTexts(i.content),
+      sortOrder: i.sortOrder,
+      enabled: i.enabled,
+    };
+  };
+  crudRoutes(app, ctx, {
+    path: "/help/articles",
+    entity: "help-article",
+    input: AdminHelpArticleInput,
+    read: "content.read",
+    write: "content.write",
+    list: async (e) =>
+      (
+        await e
+          .select()
+          .from(helpArticles)
+          .orderBy(asc(helpArticles.categoryId), asc(helpArticles.sortOrder), asc(helpArticles.id))
+      ).map(artDto),
+    get: async (e, id) => {
+      const [r] = await e.select().from(helpArticles).where(eq(helpArticles.id, id));
+      return r ? artDto(r) : undefined;
+    },
+    insert: async (e, i) => {
+      const [r] = await e
+        .insert(helpArticles)
+        .values(await artValues(e, i))
+        .returning();
+      if (!r) throw Errors.internal();
+      return artDto(r);
+    },
+    update: async (e, id, version, i) => {
+      const [r] = await e
+        .update(helpArticles)
+        .set({ ...(await artValues(e, i)), version: sql`${helpArticles.version} + 1`, updatedAt: sql`now()` })
+        .where(and(eq(helpArticles.id, id), eq(helpArticles.version, version)))
+        .returning();
+      return r ? artDto(r) : undefined;
+    },
+    remove: async (e, id) => {
+      await e.delete(helpArticles).where(eq(helpArticles.id, id));
+    },
+  });
+
+  type ResIn = z.infer<typeof AdminResourceInput>;
+  const resDto = (r: typeof resources.$inferSelect) => ({
+    id: r.id,
+    resourceType: r.resourceType,
+    url: r.url,
+    enabled: r.enabled,
+    version: r.version,
+  });
+  const resValues = (i: ResIn) => ({ resourceType: i.resourceType, url: i.url, enabled: i.enabled });
+  crudRoutes(app, ctx, {
+    path: "/resources",
+    entity: "resource",
+    input: AdminResourceInput,
+    read: "content.read",
+    write: "content.write",
+    list: async (e) => (await e.select().from(resources).orderBy(asc(resources.id))).map(resDto),
+    get: async (e, id) => {
+      const [r] = await e.select().from(resources).where(eq(resources.id, id));
+      return r ? resDto(r) : undefined;
+    },
+    insert: async (e, i) => {
+      const [r] = await e.insert(resources).values(resValues(i)).onConflictDoNothing().returning();
+      if (!r) throw Errors.conflict("RESOURCE_EXISTS");
+      return resDto(r);
+    },
+    update: async (e, id, version, i) => {
+      const [r] = await e
+        .update(resources)
+        .set({ ...resValues(i), version: sql`${resources.version} + 1`, updatedAt: sql`now()` })
+        .where(and(eq(resources.id, id), eq(resources.version, version)))
+        .returning();
+      return r ? resDto(r) : undefined;
+    },
+    remove: async (e, id) => {
+      await e.delete(resources).where(eq(resources.id, id));
+    },
+  });
+
+  // ---------- search texts: the whole list at once ----------
+  const seoList = async (e: Parameters<typeof readSetting>[0]) =>
+    (await e.select().from(seoTexts).orderBy(asc(seoTexts.path))).map((r) => ({
+      path: r.path,
+      title: r.title,
+      description: r.description,
+    }));
+  route(
+    app,
+    { method: "GET", url: "/api/admin/seo", guards: [requireOperator(ctx, "content.read")] },
+    async () => seoList(db),
+  );
+  route(
+    app,
+    {
+      method: "PUT",
+      url: "/api/admin/seo",
+      body: AdminSeoValue,
+      guards: [requireOperator(ctx, "content.write")],
+    },
+    async ({ body, req, ip }) => {
+      const op = operatorOf(req);
+      const paths = new Set(body.map((e) => e.path));
+      if (paths.size !== body.length)
+        throw Errors.validation([{ path: "path", message: "Each path may appear once" }]);
+      return db.transaction(async (tx) => {
+        const before = await seoList(tx);
+        await tx.delete(seoTexts);
+        if (body.length) {
+          await tx.insert(seoTexts).values(
+            body.map((e) => ({
+              path: e.path,
+              title: plainTexts(e.title),
+              description: plainTexts(e.description),
+            })),
+          );
+        }
+        const after = await seoList(tx);
+        await recordAudit(tx, {
+          operatorId: op.id,
+          operatorName: op.username,
+          action: "update",
+          entityType: "seo",
+          entityId: null,
+          before,
+          after,
+          ip,
+        });
+        return after;
+      });
+    },
+  );
+
+  await mediaRoutes(app, ctx);
+}

@@ -1,0 +1,113 @@
+import {
+  BrandSettings,
+  FinanceSettings,
+  MaintenanceSettings,
+  OidcSettings,
+  RegionSettings,
+  SecuritySettings,
+  WhitelabelSettings,
+} from "@panalo/contracts/admin";
+import { type ModuleId, ModuleIds } from "@panalo/contracts/content";
+import { inArray, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Executor } from "../../db/client.ts";
+import { settings } from "../../db/schema/core.ts";
+
+/**
+ * The operator's installation settings that the content module owns, each a zod-checked jsonb
+ * row in `settings`. A missing or unreadable row falls back to the default below, so a fresh
+ * database answers sensibly before anything is configured.
+ */
+export const SETTING_SCHEMAS = {
+  brand: BrandSettings,
+  whitelabel: WhitelabelSettings,
+  maintenance: MaintenanceSettings,
+  region: RegionSettings,
+  oidc: OidcSettings,
+  security: SecuritySettings,
+  finance: FinanceSettings,
+} as const;
+export type SettingKey = keyof typeof SETTING_SCHEMAS;
+export type SettingValue<K extends SettingKey> = z.infer<(typeof SETTING_SCHEMAS)[K]>;
+
+/** Every module switch, on for the ids given and off for the rest. */
+export function switchesOf(on: readonly ModuleId[]): Record<ModuleId, boolean> {
+  const out = {} as Record<ModuleId, boolean>;
+  for (const id of ModuleIds) out[id] = on.includes(id);
+  return out;
+}
+
+export const SETTING_DEFAULTS: { [K in SettingKey]: SettingValue<K> } = {
+  brand: {
+    name: "Panalo",
+    logoUrl: "/media/brand/logo.svg",
+    currency: "PHP",
+    currencySymbol: "₱",
+    aboutText: { TY: "", EN: "" },
+    copyright: "",
+    loggedInToHome: false,
+    directRegister: true,
+    mobileRegPass: false,
+    // spec §5 and the Philippine rule for online play: 21 unless the operator says 18.
+    minimumAge: 21,
+    customerServiceUrl: null,
+    vipServiceUrl: null,
+    gtagId: null,
+  },
+  whitelabel: {
+    switches: switchesOf(["USERNAMEREG3", "MOBILENUMREG3"]),
+  },
+  maintenance: {
+    enabled: false,
+    title: { TY: "Kasalukuyang inaayos ang site", EN: "We are under maintenance" },
+    info: {
+      TY: "Pinapaganda namin ang site. Bumalik sa ilang sandali.",
+      EN: "We are improving the site. Please come back shortly.",
+    },
+  },
+  region: {
+    allowedCountries: [],
+    blockedRanges: [],
+    info: {
+      TY: "Paumanhin, hindi available ang site na ito sa iyong lokasyon.",
+      EN: "Sorry, this site is not available in your location.",
+    },
+  },
+  oidc: { providers: [] },
+  security: { passwordMaxAgeDays: 90, newIpSecondFactor: false },
+  finance: { adjustmentApprovalThreshold: "10000.00" },
+};
+
+/** Read several settings in one query. */
+export async function readSettings<K extends SettingKey>(
+  exec: Executor,
+  keys: readonly K[],
+): Promise<{ [P in K]: SettingValue<P> }> {
+  const rows = await exec
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
+    .where(inArray(settings.key, keys as unknown as string[]));
+  const out = {} as { [P in K]: SettingValue<P> };
+  for (const key of keys) {
+    const row = rows.find((r) => r.key === key);
+    const parsed = row ? SETTING_SCHEMAS[key].safeParse(row.value) : undefined;
+    out[key] = (parsed?.success ? parsed.data : SETTING_DEFAULTS[key]) as SettingValue<K>;
+  }
+  return out;
+}
+
+export async function readSetting<K extends SettingKey>(exec: Executor, key: K): Promise<SettingValue<K>> {
+  const all = await readSettings(exec, [key]);
+  return all[key];
+}
+
+export async function writeSetting<K extends SettingKey>(
+  exec: Executor,
+  key: K,
+  value: SettingValue<K>,
+): Promise<void> {
+  await exec
+    .insert(settings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
+}

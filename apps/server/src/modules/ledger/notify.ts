@@ -1,0 +1,24 @@
+import type { AppContext } from "../../lib/context.ts";
+import { type PostInput, type PostResult, post } from "./ledger.ts";
+
+/**
+ * The channel on which balance changes are published (Redis or in-process); the message is the
+ * member id. Each process's WebSocket hub subscribes once and tells that member's open pages.
+ */
+export const BALANCE_CHANNEL = "balance";
+
+/**
+ * Post a movement and tell every member it touched that their balance changed, so open pages
+ * update over the WebSocket without a reload (issue 4 item 2).
+ */
+export async function postAndNotify(ctx: AppContext, input: PostInput): Promise<PostResult> {
+  const result = await post(ctx.db, input);
+  if (!result.replayed) await notifyMembers(ctx, input);
+  return result;
+}
+
+export async function notifyMembers(ctx: AppContext, input: Pick<PostInput, "legs">): Promise<void> {
+  const memberIds = new Set<number>();
+  for (const l of input.legs) if ("member" in l.account) memberIds.add(l.account.member);
+  await Promise.all([...memberIds].map((id) => ctx.store.publish(BALANCE_CHANNEL, String(id))));
+}

@@ -1,0 +1,244 @@
+import { randomBytes } from "node:crypto";
+import type { ModuleId } from "@panalo/contracts/content";
+import {
+  COUNTRIES,
+  EmailResetRequest,
+  normalizeMobile,
+  PhoneResetRequest,
+  ResetWithTokenRequest,
+  SmsRequest,
+} from "@panalo/contracts/members";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { memberSessions, members } from "../../db/schema/members.ts";
+import { passwordResets } from "../../db/schema/messaging.ts";
+import type { AppContext } from "../../lib/context.ts";
+import { Errors } from "../../lib/errors.ts";
+import { registerMessages } from "../../lib/messages.ts";
+import { hashPassword, tokenHash } from "../../lib/passwords.ts";
+import { route } from "../../lib/route.ts";
+import { readSettings } from "../content/settings.ts";
+import { CODE_EXPIRED_MINUTES, consumeCode, issueCode, sendMessage } from "../messaging/service.ts";
+import { verifyHumanCheck } from "./human-check.ts";
+import { createSession, loginInfo } from "./service.ts";
+
+registerMessages("EN", {
+  FEATURE_OFF: "This option is not available.",
+  MOBILE_INVALID: "Enter a valid phone number.",
+  MOBILE_TAKEN: "That phone number is already registered.",
+  RESET_LINK_INVALID: "This reset link is not valid any more. Please ask for a new one.",
+});
+registerMessages("TY", {
+  FEATURE_OFF: "Hindi available ang opsyong ito.",
+  MOBILE_INVALID: "Maglagay ng tamang numero ng telepono.",
+  MOBILE_TAKEN: "Nakarehistro na ang numerong iyan.",
+  RESET_LINK_INVALID: "Hindi na valid ang reset link na ito. Humiling ng bago.",
+});
+
+const RESET_LINK_MINUTES = 30;
+const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers["user-agent"] ?? "" });
+
+export function perIp(ctx: AppContext, name: string, max: number, windowMs: number) {
+  return async (req: FastifyRequest) => {
+    const n = await ctx.store.incr(`rl:${name}:${req.ip}`, windowMs);
+    if (n > max) throw Errors.rateLimited(Math.ceil(windowMs / 1000));
+  };
+}
+
+export async function requireSwitch(ctx: AppContext, id: ModuleId): Promise<void> {
+  const { whitelabel } = await readSettings(ctx.db, ["whitelabel"]);
+  if (!whitelabel.switches[id]) throw Errors.forbiddenCode("FEATURE_OFF");
+}
+
+function mobileOf(dialing: string, national: string): string {
+  const m = normalizeMobile(dialing, national);
+  if (!m) throw Errors.validation([{ path: "mobileNum", message: "MOBILE_INVALID" }]);
+  return m;
+}
+
+function smsText(code: string): string {
+  return `Panalo: your verification code is ${code}. It expires in ${CODE_EXPIRED_MINUTES} minutes. Never share it with anyone.`;
+}
+
+/** End every session of a member (password reset), in the caller's transaction or not. */
+async function endSessions(ctx: AppContext, memberId: number): Promise<void> {
+  await ctx.db.delete(memberSessions).where(eq(memberSessions.memberId, memberId));
+}
+
+/** SMS codes (registration and no-login), login by SMS, and both ways of recovering a password. */
+export async function recoveryRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const smsLimit = perIp(ctx, "sms", 10, 60 * 60_000);
+
+  route(
+    app,
+    { method: "POST", url: "/wps/verification/sms/register", body: SmsRequest, guards: [smsLimit] },
+    async ({ body }) => {
+      await requireSwitch(ctx, "MOBILENUMREG3");
+      await verifyHumanCheck(ctx, body.humanCheck);
+      const mobile = mobileOf(body.countryDialingCode, body.mobileNum);
+      const [taken] = await ctx.db.select({ id: members.id }).from(members).where(eq(members.mobile, mobile));
+      if (taken) throw Errors.conflict("MOBILE_TAKEN");
+      const code = await issueCode(ctx, "register", mobile);
+      await sendMessage(ctx, { channel: "sms", recipient: mobile, body: smsText(code), purpose: "register" });
+      return { expiredMinutes: CODE_EXPIRED_MINUTES };
+    },
+  );
+
+  // For login by SMS and forgot-password by phone. The answer is the same whether or not the
+  // number belongs to a member, so it cannot be used to discover who plays here.
+  route(
+    app,
+    { method: "POST", url: "/wps/verification/sms/noLogin", body: SmsRequest, guards: [smsLimit] },
+    async ({ body }) => {
+      const mobile = mobileOf(body.countryDialingCode, body.mobileNum);
+      await verifyHumanCheck(ctx, body.humanCheck);
+      // A code is issued (and throttled) for every number alike; it is sent only to a member's.
+      const code = await issueCode(ctx, "nologin", mobile);
+      const [m] = await ctx.db.select({ id: members.id }).from(members).where(eq(members.mobile, mobile));
+      if (m)
+        await sendMessage(ctx, {
+          channel: "sms",
+          recipient: mobile,
+          body: smsText(code),
+          purpose: "nologin",
+        });
+      return { expiredMinutes: CODE_EXPIRED_MINUTES };
+    },
+  );
+
+  route(
+    app,
+    {
+      method: "POST",
+      url: "/wps/member/password/verification",
+      body: PhoneResetRequest,
+      guards: [perIp(ctx, "reset", 20, 60 * 60_000)],
+    },
+    async ({ body, req }) => {
+      await requireSwitch(ctx, "CHNGPASSVERIF3");
+      const mobile = mobileOf(body.countryDialingCode, body.mobileNum);
+      await consumeCode(ctx, "nologin", mobile, body.verificationCode);
+      const [m] = await ctx.db.select().from(members).where(eq(members.mobile, mobile));
+      if (!m) throw Errors.validation([{ path: "verificationCode", message: "CODE_INVALID" }]);
+      const passwordHash = await hashPassword(body.newPassword);
+      const [updated] = await ctx.db
+        .update(members)
+        .set({
+          passwordHash,
+          passwordChangedAt: ctx.clock.now(),
+          mustChangePassword: false,
+          failedLogins: 0,
+          lockedUntil: null,
+        })
+        .where(eq(members.id, m.id))
+        .returning();
+      await endSessions(ctx, m.id);
+      const token = await createSession(ctx, m.id, "reset-phone", meta(req));
+      return loginInfo(updated ?? m, token, false);
+    },
+  );
+
+  route(
+    app,
+    {
+      method: "POST",
+      url: "/wps/member/password/email",
+      body: EmailResetRequest,
+      guards: [perIp(ctx, "reset", 20, 60 * 60_000)],
+    },
+    async ({ body }) => {
+      await requireSwitch(ctx, "CHNGPASSMAIL3");
+      const [m] = await ctx.db
+        .select({ id: members.id, email: members.email })
+        .from(members)
+        .where(eq(members.username, body.username.toLowerCase()));
+      // The answer never says whether the account exists or the address matched.
+      if (m?.email && m.email.toLowerCase() === body.email.toLowerCase()) {
+        const token = randomBytes(32).toString("base64url");
+        await ctx.db.insert(passwordResets).values({
+          tokenHash: tokenHash(token),
+          memberId: m.id,
+          expiresAt: new Date(ctx.clock.now().getTime() + RESET_LINK_MINUTES * 60_000),
+        });
+        const link = `${ctx.config.PUBLIC_URL.replace(/\/$/, "")}/resetPassword?token=${token}`;
+        await sendMessage(ctx, {
+          channel: "email",
+          recipient: m.email,
+          subject: "Reset your Panalo password",
+          body: `Someone asked to reset the password of your Panalo account.\n\nTo choose a new password, open this link within ${RESET_LINK_MINUTES} minutes:\n${link}\n\nIf it was not you, ignore this message; your password stays the same.`,
+          purpose: "password-reset",
+        });
+      }
+      return { sent: true };
+    },
+  );
+
+  route(
+    app,
+    {
+      method: "POST",
+      url: "/wps/member/password/reset",
+      body: ResetWithTokenRequest,
+      guards: [perIp(ctx, "reset", 20, 60 * 60_000)],
+    },
+    async ({ body }) => {
+      const now = ctx.clock.now();
+      const passwordHash = await hashPassword(body.newPassword);
+      const memberId = await ctx.db.transaction(async (tx) => {
+        const [spent] = await tx
+          .update(passwordResets)
+          .set({ usedAt: now })
+          .where(
+            and(
+              eq(passwordResets.tokenHash, tokenHash(body.token)),
+              isNull(passwordResets.usedAt),
+              gt(passwordResets.expiresAt, now),
+            ),
+          )
+          .returning({ memberId: passwordResets.memberId });
+        if (!spent) throw Errors.bad("RESET_LINK_INVALID");
+        await tx
+          .update(members)
+          .set({
+            passwordHash,
+            passwordChangedAt: now,
+            mustChangePassword: false,
+            failedLogins: 0,
+            lockedUntil: null,
+          })
+          .where(eq(members.id, spent.memberId));
+        return spent.memberId;
+      });
+      await endSessions(ctx, memberId);
+      return null;
+    },
+  );
+}
+
+/** Login by mobile number and SMS code (MOBILEVERCODELOGIN3); not subject to forced changes. */
+export async function smsLogin(
+  ctx: AppContext,
+  input: { username: string; password: string },
+  req: FastifyRequest,
+) {
+  await requireSwitch(ctx, "MOBILEVERCODELOGIN3");
+  const digits = input.username.replace(/\D/g, "");
+  const mobile = COUNTRIES.map((c) =>
+    digits.startsWith(c.countryDialingCode)
+      ? normalizeMobile(c.countryDialingCode, digits.slice(c.countryDialingCode.length))
+      : null,
+  ).find((m) => m !== null);
+  if (!mobile) throw Errors.validation([{ path: "username", message: "MOBILE_INVALID" }]);
+  await consumeCode(ctx, "nologin", mobile, input.password);
+  const [m] = await ctx.db.select().from(members).where(eq(members.mobile, mobile));
+  if (m?.status !== "active") throw Errors.unauthorizedCode("INVALID_CREDENTIALS");
+  const firstTimeLogin = !m.firstLoginDone;
+  const [updated] = await ctx.db
+    .update(members)
+    .set({ lastLoginAt: ctx.clock.now(), firstLoginDone: true })
+    .where(eq(members.id, m.id))
+    .returning();
+  const token = await createSession(ctx, m.id, "sms", meta(req));
+  // SMS logins are not forced to change a temporary password (spec §4).
+  return { ...loginInfo(updated ?? m, token, firstTimeLogin), mustChangePassword: false };
+}

@@ -1,0 +1,205 @@
+import { randomBytes } from "node:crypto";
+import {
+  AffiliateQuery,
+  MobileRegisterRequest,
+  normalizeMobile,
+  RegisterFieldsSetting,
+  RegisterRequest,
+} from "@panalo/contracts/members";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { AppContext } from "../../lib/context.ts";
+import { AppError, Errors } from "../../lib/errors.ts";
+import { route } from "../../lib/route.ts";
+import { recordAudit } from "../admin/audit.ts";
+import { operatorOf, requireOperator } from "../admin/guard.ts";
+import { consumeCode } from "../messaging/service.ts";
+import { verifyHumanCheck } from "./human-check.ts";
+import { perIp, requireSwitch } from "./recovery.ts";
+import {
+  checkRegisterFields,
+  manilaToday,
+  readRegisterFields,
+  registerSettings,
+  writeRegisterFields,
+} from "./register-fields.ts";
+import { agentByCode, register, spendCaptcha } from "./service.ts";
+
+/**
+ * After this many refused registrations from one address within the window, every further
+ * registration from it needs a picture code (spec §4 captcha), as the login does after failed
+ * tries: refusals such as USERNAME_TAKEN would otherwise let a script probe who plays here.
+ */
+export const REGISTER_CAPTCHA_AFTER = 3;
+export const REGISTER_FAIL_WINDOW_MS = 15 * 60_000;
+const failKey = (ip: string) => `register-fail:${ip}`;
+
+const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers["user-agent"] ?? "" });
+
+/** The picture code, when this address has to give one: each picture answers once. */
+async function requireCaptchaIfDemanded(
+  ctx: AppContext,
+  ip: string,
+  body: { captcha?: string; captchaId?: string },
+): Promise<void> {
+  const failures = Number((await ctx.store.get(failKey(ip))) ?? 0);
+  if (failures < REGISTER_CAPTCHA_AFTER) return;
+  const refuse = (code: "CAPTCHA_REQUIRED" | "CAPTCHA_INVALID") =>
+    new AppError(code, 400, {}, [{ path: "captcha", message: code }], { captcha: true });
+  if (!body.captcha) throw refuse("CAPTCHA_REQUIRED");
+  if (!(await spendCaptcha(ctx, body.captchaId, body.captcha))) throw refuse("CAPTCHA_INVALID");
+}
+
+/**
+ * Run a registration, counting its refusals per address; once the count reaches the limit the
+ * refusal says `captcha: true`, so the form shows the picture before the next try.
+ */
+async function countingRefusals<T>(ctx: AppContext, ip: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (!(err instanceof AppError) || err.httpStatus >= 500 || err.httpStatus === 429) throw err;
+    const n = await ctx.store.incr(failKey(ip), REGISTER_FAIL_WINDOW_MS);
+    if (n < REGISTER_CAPTCHA_AFTER || err.extra?.captcha) throw err;
+    throw new AppError(err.code, err.httpStatus, err.params, err.details, { ...err.extra, captcha: true });
+  }
+}
+
+/**
+ * Registration (spec §3, §4, §5): the field config, both register calls, the invitation-code
+ * check, and the operator's rules for the optional fields. Each call checks, in the order of
+ * spec §4: the fields (config, minimum age), the picture code when demanded, the invitation
+ * code, the human check, the SMS code; nothing is created until all have passed.
+ */
+export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const registerLimit = perIp(ctx, "register", 10, 60 * 60_000);
+
+  route(app, { method: "GET", url: "/wps/system/setting/register" }, async () => registerSettings(ctx.db));
+
+  route(
+    app,
+    {
+      method: "GET",
+      url: "/wps/agent/affiliate",
+      query: AffiliateQuery,
+      guards: [perIp(ctx, "affiliate", 30, 60_000)],
+    },
+    async ({ query }) => {
+      await agentByCode(ctx, query.code);
+      return { valid: true as const };
+    },
+  );
+
+  route(
+    app,
+    { method: "PUT", url: "/wps/member/register", body: RegisterRequest, guards: [registerLimit] },
+    async ({ body, req }) =>
+      countingRefusals(ctx, req.ip, async () => {
+        await requireSwitch(ctx, "USERNAMEREG3");
+        const config = await registerSettings(ctx.db);
+        const kept = checkRegisterFields(config, body, manilaToday(ctx.clock.now()));
+        await requireCaptchaIfDemanded(ctx, req.ip, body);
+        // spec §4: the invitation code is checked first; an invalid one creates nothing.
+        const uplineId = kept.affiliateCode ? await agentByCode(ctx, kept.affiliateCode) : null;
+        await verifyHumanCheck(ctx, body.humanCheck);
+        return register(
+          ctx,
+          {
+            ...kept,
+            username: body.username,
+            password: body.password,
+            registerUrl: body.registerUrl,
+            uplineId,
+          },
+          meta(req),
+          { method: "register", takenCode: "USERNAME_TAKEN" },
+        );
+      }),
+  );
+
+  route(
+    app,
+    {
+      method: "PUT",
+      url: "/wps/member/register/mobile",
+      body: MobileRegisterRequest,
+      guards: [registerLimit],
+    },
+    async ({ body, req }) =>
+      countingRefusals(ctx, req.ip, async () => {
+        await requireSwitch(ctx, "MOBILENUMREG3");
+        const config = await registerSettings(ctx.db);
+        const kept = checkRegisterFields(config, body, manilaToday(ctx.clock.now()));
+        const mobile = normalizeMobile(body.countryDialingCode, body.mobileNum);
+        if (!mobile) throw Errors.validation([{ path: "mobileNum", message: "MOBILE_INVALID" }]);
+        // spec §5: the password fields are part of mobile registration only with mobileRegPass.
+        if (config.mobileRegPass) {
+          if (!body.password) throw Errors.validation([{ path: "password", message: "fieldError.required" }]);
+          if (body.password !== body.confirmPassword) {
+            throw Errors.validation([{ path: "confirmPassword", message: "confirm_mismatch" }]);
+          }
+        }
+        if (config.verificationRequired && !body.verificationCode) {
+          throw Errors.validation([{ path: "verificationCode", message: "CODE_INVALID" }]);
+        }
+        await requireCaptchaIfDemanded(ctx, req.ip, body);
+        const uplineId = kept.affiliateCode ? await agentByCode(ctx, kept.affiliateCode) : null;
+        await verifyHumanCheck(ctx, body.humanCheck);
+        // The code is spent last, so a refusal above never costs the player their code.
+        if (config.verificationRequired) {
+          await consumeCode(ctx, "register", mobile, body.verificationCode ?? "");
+        }
+        return register(
+          ctx,
+          {
+            ...kept,
+            username: `m${mobile.slice(-6)}${randomBytes(2).toString("hex")}`,
+            mobile,
+            password: config.mobileRegPass ? (body.password ?? null) : null,
+            registerUrl: body.registerUrl,
+            uplineId,
+          },
+          meta(req),
+          { method: "register-mobile", takenCode: "MOBILE_TAKEN" },
+        );
+      }),
+  );
+
+  // Back office: the operator's rules for the optional registration fields.
+  route(
+    app,
+    {
+      method: "GET",
+      url: "/api/admin/settings/register-fields",
+      guards: [requireOperator(ctx, "system.read")],
+    },
+    async () => readRegisterFields(ctx.db),
+  );
+  route(
+    app,
+    {
+      method: "PUT",
+      url: "/api/admin/settings/register-fields",
+      body: RegisterFieldsSetting,
+      guards: [requireOperator(ctx, "system.write")],
+    },
+    async ({ body, req, ip }) => {
+      const op = operatorOf(req);
+      return ctx.db.transaction(async (tx) => {
+        const before = await readRegisterFields(tx);
+        await writeRegisterFields(tx, body);
+        const after = await readRegisterFields(tx);
+        await recordAudit(tx, {
+          operatorId: op.id,
+          operatorName: op.username,
+          action: "update",
+          entityType: "settings.register_fields",
+          entityId: "register_fields",
+          before,
+          after,
+          ip,
+        });
+        return after;
+      });
+    },
+  );
+}

@@ -1,0 +1,178 @@
+import { randomUUID } from "node:crypto";
+import { FreeplayRequest, LoginRequest, PasswordChangeRequest } from "@panalo/contracts/members";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { members } from "../../db/schema/members.ts";
+import type { AppContext } from "../../lib/context.ts";
+import { Errors } from "../../lib/errors.ts";
+import { route } from "../../lib/route.ts";
+import { memberAdminRoutes } from "./admin-routes.ts";
+import { captchaPng, randomDigits } from "./captcha-image.ts";
+import { decryptBodies } from "./field-crypto.ts";
+import { newChallenge, verifyHumanCheck } from "./human-check.ts";
+import { oidcRoutes } from "./oidc.ts";
+import { recoveryRoutes, smsLogin } from "./recovery.ts";
+import { registerRoutes } from "./register-routes.ts";
+import {
+  changeMemberPassword,
+  freeplayLogin,
+  issueCaptcha,
+  logout,
+  memberOf,
+  passwordLogin,
+  requireMember,
+} from "./service.ts";
+
+/** A per-address limit: `max` calls per `windowMs`, shared across processes through the store. */
+function perIp(ctx: AppContext, name: string, max: number, windowMs: number) {
+  return async (req: FastifyRequest) => {
+    const n = await ctx.store.incr(`rl:${name}:${req.ip}`, windowMs);
+    if (n > max) throw Errors.rateLimited(Math.ceil(windowMs / 1000));
+  };
+}
+
+const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers["user-agent"] ?? "" });
+
+/** Session and member calls (spec §7 "Session and member"). */
+export async function memberRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  decryptBodies(app, ctx);
+  await recoveryRoutes(app, ctx);
+  await oidcRoutes(app, ctx);
+  await memberAdminRoutes(app, ctx);
+  await registerRoutes(app, ctx);
+  route(
+    app,
+    {
+      method: "POST",
+      url: "/wps/session/login",
+      body: LoginRequest,
+      guards: [perIp(ctx, "login", 30, 10 * 60_000)],
+    },
+    async ({ body, req }) =>
+      body.type === "sms" ? smsLogin(ctx, body, req) : passwordLogin(ctx, body, meta(req)),
+  );
+
+  route(
+    app,
+    { method: "GET", url: "/wps/human-check", guards: [perIp(ctx, "human", 60, 60_000)] },
+    async () => newChallenge(ctx),
+  );
+
+  route(
+    app,
+    {
+      method: "POST",
+      url: "/wps/session/login/freeplay",
+      body: FreeplayRequest,
+      guards: [perIp(ctx, "freeplay", 10, 60 * 60_000)],
+    },
+    async ({ body, req }) => {
+      await verifyHumanCheck(ctx, body.humanCheck);
+      return freeplayLogin(ctx, meta(req));
+    },
+  );
+
+  route(
+    app,
+    { method: "GET", url: "/wps/captcha", guards: [perIp(ctx, "captcha", 30, 60_000)] },
+    async () => {
+      const id = randomUUID();
+      const answer = randomDigits(5);
+      await issueCaptcha(ctx, id, answer);
+      return { captchaId: id, image: `data:image/png;base64,${captchaPng(answer).toString("base64")}` };
+    },
+  );
+
+  route(
+    app,
+    { method: "GET", url: "/wps/member/info", guards: [requireMember(ctx, { allowPendingChange: true })] },
+    async ({ req }) => {
+      const [m] = await ctx.db
+        .select()
+        .from(members)
+        .where(eq(members.id, memberOf(req).id));
+      if (!m) throw Errors.unauthorized();
+      return {
+        customerId: m.id,
+        username: m.username,
+        nickname: m.nickname,
+        isAgent: m.isAgent,
+        currency: m.currency,
+        language: m.language,
+        mobile: m.mobile,
+        email: m.email,
+        realName: m.realName,
+        createdAt: m.createdAt.toISOString(),
+        lastLoginAt: m.lastLoginAt?.toISOString() ?? null,
+      };
+    },
+  );
+
+  // spec §7: the player's avatar and icon. Until a player uploads one, both are drawn from
+  // their initials by /media/avatar.
+  const avatarOf = (req: FastifyRequest) => {
+    const m = memberOf(req);
+    return `/media/avatar/${encodeURIComponent(m.username.slice(0, 2).toUpperCase())}.svg`;
+  };
+  route(
+    app,
+    {
+      method: "GET",
+      url: "/wps/relay/MCSFE_getPlayerAvatar",
+      guards: [requireMember(ctx, { allowPendingChange: true })],
+    },
+    async ({ req }) => ({ avatarUrl: avatarOf(req) }),
+  );
+  route(
+    app,
+    {
+      method: "GET",
+      url: "/wps/member/info/icon",
+      guards: [requireMember(ctx, { allowPendingChange: true })],
+    },
+    async ({ req }) => ({ iconUrl: avatarOf(req) }),
+  );
+  app.get("/media/avatar/:initials", async (req, reply) => {
+    const parsed = z.object({ initials: z.string().regex(/^[A-Z0-9]{1,2}\.svg$/) }).safeParse(req.params);
+    if (!parsed.success) throw Errors.notFound("image");
+    const text = parsed.data.initials.replace(".svg", "");
+    const hue = [...text].reduce((h, c) => h + c.charCodeAt(0) * 37, 0) % 360;
+    reply.header("cache-control", "public, max-age=86400");
+    return reply
+      .type("image/svg+xml")
+      .send(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64"><circle cx="32" cy="32" r="32" fill="hsl(${hue} 55% 42%)"/><text x="32" y="41" text-anchor="middle" font-family="Verdana,Arial,sans-serif" font-size="24" font-weight="700" fill="#fff">${text}</text></svg>`,
+      );
+  });
+
+  route(
+    app,
+    {
+      method: "DELETE",
+      url: "/wps/session/logout",
+      guards: [requireMember(ctx, { allowPendingChange: true })],
+    },
+    async ({ req }) => {
+      await logout(ctx, memberOf(req).token);
+      return null;
+    },
+  );
+
+  route(
+    app,
+    {
+      method: "POST",
+      url: "/wps/member/password",
+      body: PasswordChangeRequest,
+      guards: [
+        requireMember(ctx, { allowPendingChange: true, realOnly: true }),
+        perIp(ctx, "password", 20, 10 * 60_000),
+      ],
+    },
+    async ({ body, req }) => {
+      await changeMemberPassword(ctx, memberOf(req), body.oldPassword, body.newPassword);
+      return null;
+    },
+  );
+}

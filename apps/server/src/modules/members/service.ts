@@ -1,0 +1,489 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import { loginHistory, memberSessions, members } from "../../db/schema/members.ts";
+import type { AppContext } from "../../lib/context.ts";
+import { AppError, Errors } from "../../lib/errors.ts";
+import { registerMessages } from "../../lib/messages.ts";
+import { dummyHash, hashPassword, newToken, tokenHash, verifyPassword } from "../../lib/passwords.ts";
+import { readSettings } from "../content/settings.ts";
+import { post } from "../ledger/ledger.ts";
+import { consumeCode, issueCode, sendMessage } from "../messaging/service.ts";
+
+registerMessages("EN", {
+  CAPTCHA_REQUIRED: "Please enter the characters shown in the picture.",
+  CAPTCHA_INVALID: "The picture code is wrong. Please try again.",
+  MEMBER_LOCKED:
+    "Too many failed logins. Your account is locked for {minutes} minutes, or reset your password.",
+  MEMBER_CLOSED: "This account is closed. Please contact customer service.",
+  USERNAME_TAKEN: "That username is already taken.",
+  INVITATION_CODE_ERROR: "The invitation code is not valid.",
+  PASSWORD_CHANGE_REQUIRED: "Please change your temporary password first.",
+  IN_NEED_TRUE_ACCOUNT: "Please register an account first.",
+  NOT_A_MEMBER: "This account is not a member account and cannot log in here.",
+  ENCRYPTION_KEY_CHANGED: "The page is out of date. Please reload it and try again.",
+  NOT_AN_AGENT: "This account is not an agent account and cannot log in here.",
+  SECOND_FACTOR_REQUIRED: "You are logging in from a new device or network. Enter the code we sent to {to}.",
+  ENCRYPTION_INVALID: "The form could not be read. Please reload the page and try again.",
+});
+registerMessages("TY", {
+  CAPTCHA_REQUIRED: "Pakilagay ang mga numerong nasa larawan.",
+  CAPTCHA_INVALID: "Mali ang code sa larawan. Pakisubukang muli.",
+  MEMBER_LOCKED:
+    "Masyadong maraming maling pag-login. Naka-lock ang account nang {minutes} minuto, o i-reset ang password.",
+  MEMBER_CLOSED: "Sarado na ang account na ito. Makipag-ugnayan sa customer service.",
+  USERNAME_TAKEN: "May gumagamit na ng username na iyan.",
+  INVITATION_CODE_ERROR: "Hindi tama ang invitation code.",
+  PASSWORD_CHANGE_REQUIRED: "Palitan muna ang iyong pansamantalang password.",
+  IN_NEED_TRUE_ACCOUNT: "Magrehistro muna ng account.",
+  NOT_A_MEMBER: "Hindi ito member account at hindi makakapag-login dito.",
+  ENCRYPTION_KEY_CHANGED: "Luma na ang pahina. I-reload ito at subukang muli.",
+  NOT_AN_AGENT: "Hindi ito agent account at hindi makakapag-login dito.",
+  SECOND_FACTOR_REQUIRED:
+    "Nagla-login ka mula sa bagong device o network. Ilagay ang code na ipinadala namin sa {to}.",
+  ENCRYPTION_INVALID: "Hindi mabasa ang form. I-reload ang pahina at subukang muli.",
+});
+
+export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 24 * 60 * 60 * 1000;
+/** After this many failed logins for a username within the window, a captcha is required. */
+export const CAPTCHA_AFTER = 3;
+export const FAIL_WINDOW_MS = 15 * 60 * 1000;
+/** After this many consecutive failures the account is locked for LOCK_MINUTES. */
+export const LOCK_AFTER = 10;
+export const LOCK_MINUTES = 15;
+export const TRIAL = 4;
+/** The currency of trial accounts' play money: never convertible to real money. */
+export const PLAY_MONEY = "FUN";
+/** Each trial account starts with 2,000.00 in play money. */
+export const TRIAL_PLAY_MONEY = 200_000n;
+
+export interface MemberPrincipal {
+  id: number;
+  username: string;
+  isAgent: number;
+  mustChangePassword: boolean;
+  token: string;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    member?: MemberPrincipal;
+  }
+}
+
+interface Meta {
+  ip: string;
+  userAgent: string;
+}
+
+const failKey = (username: string) => `member-login-fail:${username}`;
+const captchaKey = (id: string) => `captcha:${id}`;
+
+/** Check and spend a captcha answer: each picture can be answered once. */
+export async function spendCaptcha(
+  ctx: AppContext,
+  id: string | undefined,
+  answer: string | undefined,
+): Promise<boolean> {
+  if (!id || !answer) return false;
+  const expected = await ctx.store.get(captchaKey(id));
+  if (expected === null) return false;
+  await ctx.store.del(captchaKey(id));
+  return expected === answer.trim();
+}
+
+export async function issueCaptcha(ctx: AppContext, id: string, answer: string): Promise<void> {
+  await ctx.store.set(captchaKey(id), answer, 5 * 60 * 1000);
+}
+
+export async function createSession(
+  ctx: AppContext,
+  memberId: number,
+  method: string,
+  meta: Meta,
+): Promise<string> {
+  const now = ctx.clock.now();
+  const token = newToken();
+  await ctx.db.insert(memberSessions).values({
+    tokenHash: tokenHash(token),
+    memberId,
+    method,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+    ip: meta.ip,
+    userAgent: meta.userAgent.slice(0, 300),
+  });
+  return token;
+}
+
+/** The login answer of spec §3 "Login info". */
+export function loginInfo(m: typeof members.$inferSelect, token: string, firstTimeLogin: boolean) {
+  return {
+    token,
+    firstTimeLogin,
+    passwordExpired: false,
+    mustChangePassword: m.mustChangePassword,
+    isAgent: m.isAgent,
+    memberLabel: null,
+    customerId: m.id,
+    account: m.username,
+    userName: m.username,
+  };
+}
+
+async function recordLogin(
+  ctx: AppContext,
+  e: { memberId: number | null; username: string; method: string; success: boolean; reason?: string },
+  meta: Meta,
+): Promise<void> {
+  await ctx.db.insert(loginHistory).values({
+    memberId: e.memberId,
+    username: e.username,
+    method: e.method,
+    success: e.success,
+    reason: e.reason ?? null,
+    ip: meta.ip,
+    userAgent: meta.userAgent.slice(0, 300),
+  });
+}
+
+/**
+ * Username and password login (spec §4). Unknown user and wrong password answer alike; after
+ * CAPTCHA_AFTER failures for a name the answer carries `captcha: true` and a captcha is then
+ * required; after LOCK_AFTER the account is locked for LOCK_MINUTES.
+ */
+const AGENT_TYPES = [1, 2, 41, 42];
+
+/**
+ * The second factor on a new address (when the operator turns it on): a member who has logged
+ * in before, from other addresses only, gets a code by SMS (or e-mail) and must send it back.
+ */
+async function secondFactor(
+  ctx: AppContext,
+  m: typeof members.$inferSelect,
+  code: string | undefined,
+  enabled: boolean,
+  meta: Meta,
+): Promise<void> {
+  if (!enabled || (!m.mobile && !m.email)) return;
+  const seen = await ctx.db
+    .select({ ip: loginHistory.ip })
+    .from(loginHistory)
+    .where(and(eq(loginHistory.memberId, m.id), eq(loginHistory.success, true)))
+    .limit(200);
+  if (seen.length === 0 || seen.some((r) => r.ip === meta.ip)) return;
+  const purpose = `2fa:${m.id}`;
+  const target = m.mobile ?? m.email ?? "";
+  if (code) {
+    await consumeCode(ctx, purpose, target, code);
+    return;
+  }
+  const fresh = await issueCode(ctx, purpose, target).catch(() => null); // one was sent a moment ago
+  if (fresh) {
+    await sendMessage(ctx, {
+      channel: m.mobile ? "sms" : "email",
+      recipient: target,
+      subject: "Your Panalo sign-in code",
+      body: `Panalo: a login from a new device or network. Your code is ${fresh}. If it was not you, change your password now.`,
+      purpose: "second-factor",
+    });
+  }
+  const masked = m.mobile ? `•••${m.mobile.slice(-4)}` : `${(m.email ?? "").slice(0, 2)}•••`;
+  throw new AppError("SECOND_FACTOR_REQUIRED", 401, { to: masked }, undefined, {
+    secondFactor: { channel: m.mobile ? "sms" : "email", to: masked },
+  });
+}
+
+export async function passwordLogin(
+  ctx: AppContext,
+  input: {
+    username: string;
+    password: string;
+    captcha?: string;
+    captchaId?: string;
+    secondFactorCode?: string;
+    path?: "member" | "agent";
+  },
+  meta: Meta,
+) {
+  const username = input.username.trim().toLowerCase();
+  const failures = Number((await ctx.store.get(failKey(username))) ?? 0);
+  if (failures >= CAPTCHA_AFTER) {
+    if (!input.captcha) throw new AppError("CAPTCHA_REQUIRED", 400, {}, undefined, { captcha: true });
+    if (!(await spendCaptcha(ctx, input.captchaId, input.captcha))) {
+      throw new AppError("CAPTCHA_INVALID", 400, {}, undefined, { captcha: true });
+    }
+  }
+  const [m] = await ctx.db.select().from(members).where(eq(members.username, username));
+  const fail = async (memberId: number | null, reason: string): Promise<never> => {
+    const n = await ctx.store.incr(failKey(username), FAIL_WINDOW_MS);
+    await recordLogin(ctx, { memberId, username, method: "password", success: false, reason }, meta);
+    throw new AppError(
+      "INVALID_CREDENTIALS",
+      401,
+      {},
+      undefined,
+      n >= CAPTCHA_AFTER ? { captcha: true } : undefined,
+    );
+  };
+  if (!m?.passwordHash) {
+    await verifyPassword(await dummyHash(), input.password);
+    return fail(m?.id ?? null, "unknown");
+  }
+  const now = ctx.clock.now();
+  if (m.status === "closed") throw Errors.forbiddenCode("MEMBER_CLOSED");
+  if (m.status === "locked") throw new AppError("ACCOUNT_LOCKED", 423);
+  if (m.lockedUntil && m.lockedUntil.getTime() > now.getTime()) {
+    throw new AppError("MEMBER_LOCKED", 423, {
+      minutes: Math.ceil((m.lockedUntil.getTime() - now.getTime()) / 60000),
+    });
+  }
+  if (!(await verifyPassword(m.passwordHash, input.password))) {
+    const failed = m.failedLogins + 1;
+    const lock = failed >= LOCK_AFTER;
+    await ctx.db
+      .update(members)
+      .set({
+        failedLogins: lock ? 0 : failed,
+        lockedUntil: lock ? new Date(now.getTime() + LOCK_MINUTES * 60000) : m.lockedUntil,
+      })
+      .where(eq(members.id, m.id));
+    if (lock) {
+      await recordLogin(
+        ctx,
+        { memberId: m.id, username, method: "password", success: false, reason: "locked" },
+        meta,
+      );
+      throw new AppError("MEMBER_LOCKED", 423, { minutes: LOCK_MINUTES });
+    }
+    return fail(m.id, "password");
+  }
+  if (input.path === "agent" && !AGENT_TYPES.includes(m.isAgent)) throw Errors.forbiddenCode("NOT_AN_AGENT");
+  if (m.isAgent === TRIAL) throw Errors.forbiddenCode("NOT_A_MEMBER");
+  const s = await readSettings(ctx.db, ["whitelabel", "security"]);
+  await secondFactor(ctx, m, input.secondFactorCode, s.security.newIpSecondFactor, meta);
+  // spec §4: an expired password (with PWDEXPFORCECHANGE3 on) must be changed before anything else.
+  const maxAgeMs = s.security.passwordMaxAgeDays * 86_400_000;
+  const passwordExpired =
+    s.whitelabel.switches.PWDEXPFORCECHANGE3 &&
+    now.getTime() - (m.passwordChangedAt ?? m.createdAt).getTime() > maxAgeMs;
+  const firstTimeLogin = !m.firstLoginDone;
+  const [updated] = await ctx.db
+    .update(members)
+    .set({
+      failedLogins: 0,
+      lockedUntil: null,
+      lastLoginAt: now,
+      firstLoginDone: true,
+      mustChangePassword: m.mustChangePassword || passwordExpired,
+    })
+    .where(eq(members.id, m.id))
+    .returning();
+  await ctx.store.del(failKey(username));
+  const token = await createSession(ctx, m.id, "password", meta);
+  await recordLogin(ctx, { memberId: m.id, username, method: "password", success: true }, meta);
+  return { ...loginInfo(updated ?? m, token, firstTimeLogin), passwordExpired };
+}
+
+/** The agent who owns an invitation code (spec §4), or INVITATION_CODE_ERROR. */
+export async function agentByCode(ctx: AppContext, code: string): Promise<number> {
+  const [agent] = await ctx.db
+    .select({ id: members.id, isAgent: members.isAgent, status: members.status })
+    .from(members)
+    .where(sql`upper(${members.affiliateCode}) = ${code.trim().toUpperCase()}`);
+  if (agent?.status !== "active" || ![1, 2, 41, 42].includes(agent.isAgent)) {
+    throw Errors.bad("INVITATION_CODE_ERROR");
+  }
+  return agent.id;
+}
+
+/**
+ * Trial play (FREEPLAY3): a fresh trial account (isAgent 4) in play money, with no password;
+ * it can play but never deposit, withdraw, transfer or open the member centre.
+ */
+export async function freeplayLogin(ctx: AppContext, meta: Meta) {
+  const { whitelabel } = await readSettings(ctx.db, ["whitelabel"]);
+  if (!whitelabel.switches.FREEPLAY3) throw Errors.forbiddenCode("FEATURE_OFF");
+  const now = ctx.clock.now();
+  const [m] = await ctx.db
+    .insert(members)
+    .values({
+      username: `trial${randomBytes(5).toString("hex")}`,
+      isAgent: TRIAL,
+      currency: PLAY_MONEY,
+      registerIp: meta.ip,
+      firstLoginDone: true,
+      lastLoginAt: now,
+    })
+    .returning();
+  if (!m) throw Errors.internal();
+  // Play money from the house's play pool, in its own currency: it never meets real money.
+  await post(ctx.db, {
+    idempotencyKey: `freeplay-grant:${m.id}`,
+    type: "play_grant",
+    memberId: m.id,
+    legs: [
+      { account: { house: "play", currency: PLAY_MONEY }, amount: -TRIAL_PLAY_MONEY },
+      { account: { member: m.id, kind: "play", currency: PLAY_MONEY }, amount: TRIAL_PLAY_MONEY },
+    ],
+  });
+  const token = await createSession(ctx, m.id, "freeplay", meta);
+  await recordLogin(ctx, { memberId: m.id, username: m.username, method: "freeplay", success: true }, meta);
+  return loginInfo(m, token, true);
+}
+
+/** What a registration stores (spec §3 "Registration user"), checked by the caller. */
+export interface NewMember {
+  username: string;
+  /** Mobile registration: the number in international form. */
+  mobile?: string | null;
+  /** Null on mobile registration without password fields (mobileRegPass off). */
+  password: string | null;
+  registerUrl?: string;
+  uplineId?: number | null;
+  email?: string | null;
+  realName?: string | null;
+  birthday?: string | null;
+}
+
+/**
+ * Create the member and log them in (spec §4 registration). A taken username (or, by mobile, a
+ * taken number) answers `takenCode` and creates nothing.
+ */
+export async function register(
+  ctx: AppContext,
+  input: NewMember,
+  meta: Meta,
+  opts: { method: "register" | "register-mobile"; takenCode: "USERNAME_TAKEN" | "MOBILE_TAKEN" },
+) {
+  const username = input.username.trim().toLowerCase();
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  const now = ctx.clock.now();
+  const rows = await ctx.db
+    .insert(members)
+    .values({
+      username,
+      mobile: input.mobile ?? null,
+      passwordHash,
+      passwordChangedAt: passwordHash ? now : null,
+      registerIp: meta.ip,
+      registerUrl: input.registerUrl ?? null,
+      uplineId: input.uplineId ?? null,
+      email: input.email ?? null,
+      realName: input.realName ?? null,
+      birthday: input.birthday ?? null,
+      firstLoginDone: true,
+      lastLoginAt: now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  const m = rows[0];
+  if (!m) throw Errors.conflict(opts.takenCode);
+  const token = await createSession(ctx, m.id, opts.method, meta);
+  await recordLogin(ctx, { memberId: m.id, username, method: opts.method, success: true }, meta);
+  return loginInfo(m, token, true);
+}
+
+/** The member behind a bearer token, sliding its idle window; null when absent or expired. */
+export async function sessionMember(
+  ctx: AppContext,
+  token: string,
+): Promise<Omit<MemberPrincipal, "token"> | null> {
+  const now = ctx.clock.now();
+  const hashed = tokenHash(token);
+  const [row] = await ctx.db
+    .select({
+      id: members.id,
+      username: members.username,
+      isAgent: members.isAgent,
+      status: members.status,
+      mustChangePassword: members.mustChangePassword,
+      lastSeenAt: memberSessions.lastSeenAt,
+      expiresAt: memberSessions.expiresAt,
+    })
+    .from(memberSessions)
+    .innerJoin(members, eq(members.id, memberSessions.memberId))
+    .where(eq(memberSessions.tokenHash, hashed));
+  if (!row) return null;
+  const expired =
+    now.getTime() - row.lastSeenAt.getTime() > SESSION_IDLE_MS || row.expiresAt.getTime() <= now.getTime();
+  if (expired || row.status !== "active") {
+    await ctx.db.delete(memberSessions).where(eq(memberSessions.tokenHash, hashed));
+    return null;
+  }
+  if (now.getTime() - row.lastSeenAt.getTime() > 60_000) {
+    await ctx.db.update(memberSessions).set({ lastSeenAt: now }).where(eq(memberSessions.tokenHash, hashed));
+  }
+  return {
+    id: row.id,
+    username: row.username,
+    isAgent: row.isAgent,
+    mustChangePassword: row.mustChangePassword,
+  };
+}
+
+export function bearerToken(req: FastifyRequest): string | null {
+  const auth = req.headers.authorization;
+  if (auth?.startsWith("Bearer ")) return auth.slice(7).trim() || null;
+  const header = req.headers.token;
+  return typeof header === "string" && header ? header : null;
+}
+
+/**
+ * Route guard for calls that need the token (spec §6). `realOnly` refuses trial accounts with
+ * IN_NEED_TRUE_ACCOUNT; a member with a temporary password may only change it (and sign out).
+ */
+export function requireMember(
+  ctx: AppContext,
+  opts: { realOnly?: boolean; allowPendingChange?: boolean } = {},
+): (req: FastifyRequest) => Promise<void> {
+  return async (req) => {
+    const token = bearerToken(req);
+    if (!token) throw Errors.unauthorized();
+    const m = await sessionMember(ctx, token);
+    if (!m) throw Errors.unauthorizedCode("SESSION_EXPIRED");
+    req.member = { ...m, token };
+    if (m.mustChangePassword && !opts.allowPendingChange)
+      throw Errors.forbiddenCode("PASSWORD_CHANGE_REQUIRED");
+    if (opts.realOnly && m.isAgent === TRIAL) throw Errors.forbiddenCode("IN_NEED_TRUE_ACCOUNT");
+  };
+}
+
+export function memberOf(req: FastifyRequest): MemberPrincipal {
+  if (!req.member) throw Errors.unauthorized();
+  return req.member;
+}
+
+export async function logout(ctx: AppContext, token: string): Promise<void> {
+  await ctx.db.delete(memberSessions).where(eq(memberSessions.tokenHash, tokenHash(token)));
+}
+
+/** Change the password: the old one must be right; every other session of the member ends. */
+export async function changeMemberPassword(
+  ctx: AppContext,
+  who: MemberPrincipal,
+  oldPassword: string | undefined,
+  newPassword: string,
+): Promise<void> {
+  const [m] = await ctx.db.select().from(members).where(eq(members.id, who.id));
+  if (!m?.passwordHash) throw Errors.unauthorized();
+  if (!oldPassword || !(await verifyPassword(m.passwordHash, oldPassword))) {
+    throw Errors.validation([{ path: "oldPassword", message: "old_password_wrong" }]);
+  }
+  if (oldPassword === newPassword)
+    throw Errors.validation([{ path: "newPassword", message: "password_reused" }]);
+  const passwordHash = await hashPassword(newPassword);
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(members)
+      .set({ passwordHash, mustChangePassword: false, passwordChangedAt: ctx.clock.now() })
+      .where(eq(members.id, who.id));
+    await tx
+      .delete(memberSessions)
+      .where(
+        and(eq(memberSessions.memberId, who.id), sql`${memberSessions.tokenHash} <> ${tokenHash(who.token)}`),
+      );
+  });
+}

@@ -1,0 +1,241 @@
+import { formatMinor } from "@panalo/contracts/money";
+import { and, eq, inArray } from "drizzle-orm";
+import { members } from "../../db/schema/members.ts";
+import { deposits, paymentChannels } from "../../db/schema/payments.ts";
+import type { AppContext } from "../../lib/context.ts";
+import { Errors } from "../../lib/errors.ts";
+import { registerMessages } from "../../lib/messages.ts";
+import { recordAudit } from "../admin/audit.ts";
+import { postIn } from "../ledger/ledger.ts";
+import { notifyMembers } from "../ledger/notify.ts";
+import { type PaymentGateway, paymongoGateway, sandboxGateway } from "./gateways.ts";
+
+registerMessages("EN", {
+  CHANNEL_NOT_FOUND: "That payment method is not available.",
+  DEPOSIT_BELOW_MIN: "The smallest deposit with this method is {min}.",
+  DEPOSIT_ABOVE_MAX: "The largest deposit with this method is {max}.",
+  PROOF_REQUIRED: "Upload the receipt of your transfer.",
+  DEPOSIT_NOT_PENDING: "This deposit has already been decided.",
+  GATEWAY_UNAVAILABLE: "The payment service is not answering. Please try again or choose another method.",
+});
+registerMessages("TY", {
+  CHANNEL_NOT_FOUND: "Hindi available ang paraan ng pagbabayad na iyon.",
+  DEPOSIT_BELOW_MIN: "Ang pinakamaliit na deposito sa paraang ito ay {min}.",
+  DEPOSIT_ABOVE_MAX: "Ang pinakamalaking deposito sa paraang ito ay {max}.",
+  PROOF_REQUIRED: "I-upload ang resibo ng iyong transfer.",
+  DEPOSIT_NOT_PENDING: "Napagpasyahan na ang depositong ito.",
+  GATEWAY_UNAVAILABLE: "Hindi sumasagot ang payment service. Subukang muli o pumili ng ibang paraan.",
+});
+
+export type Channel = typeof paymentChannels.$inferSelect;
+
+export function gatewayOf(ctx: AppContext, ch: Channel): PaymentGateway {
+  if (ch.adapter === "paymongo") {
+    return paymongoGateway({
+      secretKey: ch.secrets.secretKey ?? "",
+      webhookSecret: ch.secrets.webhookSecret ?? "",
+      live: ch.secrets.live === "true",
+    });
+  }
+  return sandboxGateway({ publicUrl: ctx.config.PUBLIC_URL, secret: ch.secrets.secret ?? "" });
+}
+
+export const depositDto = (d: typeof deposits.$inferSelect) => ({
+  id: d.id,
+  channelId: d.channelId,
+  amount: formatMinor(d.amount),
+  currency: d.currency,
+  status: d.status,
+  reference: d.reference,
+  proofUrl: d.proofUrl,
+  reason: d.reason,
+  createdAt: d.createdAt.toISOString(),
+  decidedAt: d.decidedAt?.toISOString() ?? null,
+});
+
+/** A deposit: by bank transfer (with the member's reference and proof) or through a gateway checkout. */
+export async function createDeposit(
+  ctx: AppContext,
+  memberId: number,
+  input: {
+    channelId: number;
+    amount: bigint;
+    requestId: string;
+    reference?: string;
+    proofUrl?: string | null;
+  },
+) {
+  const [ch] = await ctx.db
+    .select()
+    .from(paymentChannels)
+    .where(and(eq(paymentChannels.id, input.channelId), eq(paymentChannels.enabled, true)));
+  if (!ch) throw Errors.notFoundCode("CHANNEL_NOT_FOUND");
+  if (input.amount < ch.minAmount) throw Errors.bad("DEPOSIT_BELOW_MIN", { min: formatMinor(ch.minAmount) });
+  if (input.amount > ch.maxAmount) throw Errors.bad("DEPOSIT_ABOVE_MAX", { max: formatMinor(ch.maxAmount) });
+  if (ch.kind === "bank" && !input.proofUrl)
+    throw Errors.validation([{ path: "proofUrl", message: "PROOF_REQUIRED" }]);
+  const [m] = await ctx.db
+    .select({ currency: members.currency })
+    .from(members)
+    .where(eq(members.id, memberId));
+  const [row] = await ctx.db
+    .insert(deposits)
+    .values({
+      memberId,
+      channelId: ch.id,
+      requestId: input.requestId,
+      amount: input.amount,
+      currency: m?.currency ?? ch.currency,
+      status: ch.kind === "bank" ? "pending" : "awaiting_payment",
+      reference: input.reference ?? null,
+      proofUrl: ch.kind === "bank" ? (input.proofUrl ?? null) : null,
+    })
+    .onConflictDoNothing()
+    .returning();
+  const d =
+    row ??
+    (
+      await ctx.db
+        .select()
+        .from(deposits)
+        .where(and(eq(deposits.memberId, memberId), eq(deposits.requestId, input.requestId)))
+    )[0];
+  if (!d) throw Errors.internal();
+  if (ch.kind === "bank") return { deposit: depositDto(d), checkoutUrl: null };
+  // A retried request for a gateway deposit that already has a checkout sends the member there again.
+  const base = ctx.config.PUBLIC_URL.replace(/\/$/, "");
+  if (d.gatewayRef) return { deposit: depositDto(d), checkoutUrl: null };
+  let checkout: { checkoutUrl: string; gatewayRef: string };
+  try {
+    checkout = await gatewayOf(ctx, ch).createCheckout({
+      depositId: d.id,
+      amount: d.amount,
+      currency: d.currency,
+      description: `Panalo deposit D${d.id}`,
+      returnUrl: `${base}/depositv2?deposit=${d.id}`,
+      callbackUrl: `${base}/payments/callback/${ch.code}`,
+    });
+  } catch {
+    await ctx.db
+      .update(deposits)
+      .set({ status: "failed", reason: "gateway unavailable" })
+      .where(eq(deposits.id, d.id));
+    throw Errors.bad("GATEWAY_UNAVAILABLE");
+  }
+  const [updated] = await ctx.db
+    .update(deposits)
+    .set({ gatewayRef: checkout.gatewayRef })
+    .where(eq(deposits.id, d.id))
+    .returning();
+  return { deposit: depositDto(updated ?? d), checkoutUrl: checkout.checkoutUrl };
+}
+
+/** Credit a deposit once: the status change and the ledger movement commit together. */
+async function credit(d: typeof deposits.$inferSelect, ch: Channel, tx: Parameters<typeof postIn>[0]) {
+  const legs = [
+    { account: { house: `clearing:${ch.code}`, currency: d.currency }, amount: -d.amount },
+    { account: { member: d.memberId, kind: "main" as const, currency: d.currency }, amount: d.amount },
+  ];
+  await postIn(tx, {
+    idempotencyKey: `deposit:${d.id}`,
+    type: "deposit",
+    reference: `D${d.id}`,
+    memberId: d.memberId,
+    legs,
+  });
+  return legs;
+}
+
+/**
+ * A gateway's callback. The signature is checked first; a forged one changes nothing. A paid
+ * result credits once however often it arrives, and never after the deposit was closed otherwise;
+ * an amount that differs from the deposit is refused (kept for the operator to look at).
+ */
+export async function handleCallback(
+  ctx: AppContext,
+  channelCode: string,
+  headers: Record<string, string | string[] | undefined>,
+  rawBody: string,
+): Promise<"credited" | "duplicate" | "failed" | "refused"> {
+  const [ch] = await ctx.db.select().from(paymentChannels).where(eq(paymentChannels.code, channelCode));
+  if (ch?.kind !== "gateway") return "refused";
+  let result: ReturnType<PaymentGateway["parseCallback"]>;
+  try {
+    result = gatewayOf(ctx, ch).parseCallback(headers, rawBody);
+  } catch {
+    return "refused";
+  }
+  if (!result) return "refused";
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const [d] = await tx
+      .select()
+      .from(deposits)
+      .where(and(eq(deposits.gatewayRef, result.gatewayRef), eq(deposits.channelId, ch.id)))
+      .for("update");
+    if (!d) return { kind: "refused" as const };
+    if (d.status !== "awaiting_payment") return { kind: "duplicate" as const };
+    if (result.status === "failed") {
+      await tx
+        .update(deposits)
+        .set({ status: "failed", decidedAt: ctx.clock.now() })
+        .where(eq(deposits.id, d.id));
+      return { kind: "failed" as const };
+    }
+    if (result.amount !== d.amount) {
+      await tx
+        .update(deposits)
+        .set({ reason: `gateway reported ${formatMinor(result.amount)}` })
+        .where(eq(deposits.id, d.id));
+      return { kind: "refused" as const };
+    }
+    await tx
+      .update(deposits)
+      .set({ status: "paid", decidedAt: ctx.clock.now() })
+      .where(eq(deposits.id, d.id));
+    return { kind: "credited" as const, legs: await credit(d, ch, tx) };
+  });
+  if (outcome.kind === "credited") await notifyMembers(ctx, { legs: outcome.legs });
+  return outcome.kind;
+}
+
+/** The operator approves (credits) or rejects a bank-transfer deposit, once. */
+export async function decideDeposit(
+  ctx: AppContext,
+  op: { id: number; username: string },
+  id: number,
+  decision: { approve: true } | { approve: false; reason: string },
+  ip: string,
+) {
+  const out = await ctx.db.transaction(async (tx) => {
+    const [d] = await tx
+      .update(deposits)
+      .set({
+        status: decision.approve ? "approved" : "rejected",
+        reason: decision.approve ? null : decision.reason,
+        decidedBy: op.id,
+        decidedAt: ctx.clock.now(),
+      })
+      .where(and(eq(deposits.id, id), inArray(deposits.status, ["pending"])))
+      .returning();
+    if (!d) {
+      const [exists] = await tx.select({ id: deposits.id }).from(deposits).where(eq(deposits.id, id));
+      throw exists ? Errors.conflict("DEPOSIT_NOT_PENDING") : Errors.notFound("deposit");
+    }
+    const [ch] = await tx.select().from(paymentChannels).where(eq(paymentChannels.id, d.channelId));
+    if (!ch) throw Errors.internal();
+    const legs = decision.approve ? await credit(d, ch, tx) : null;
+    await recordAudit(tx, {
+      operatorId: op.id,
+      operatorName: op.username,
+      action: decision.approve ? "approve" : "reject",
+      entityType: "deposit",
+      entityId: String(id),
+      before: { status: "pending" },
+      after: { status: d.status, reason: d.reason },
+      ip,
+    });
+    return { d, legs };
+  });
+  if (out.legs) await notifyMembers(ctx, { legs: out.legs });
+  return depositDto(out.d);
+}

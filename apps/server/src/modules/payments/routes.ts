@@ -1,0 +1,263 @@
+import fastifyMultipart from "@fastify/multipart";
+import { PositiveAmount } from "@panalo/contracts/money";
+import { PATTERNS } from "@panalo/contracts/patterns";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { members } from "../../db/schema/members.ts";
+import { payoutAccounts, withdrawals } from "../../db/schema/payments.ts";
+import type { AppContext } from "../../lib/context.ts";
+import { Errors } from "../../lib/errors.ts";
+import { route } from "../../lib/route.ts";
+import { operatorOf, requireOperator } from "../admin/guard.ts";
+import { MAX_MEDIA_BYTES, sniffImage, storeMedia } from "../admin/media.ts";
+import { memberOf, requireMember } from "../members/service.ts";
+import { depositRoutes } from "./deposit-routes.ts";
+import { transferRoutes } from "./transfers.ts";
+import {
+  addPayoutAccount,
+  confirmReceipt,
+  decideWithdrawal,
+  memberWithdrawals,
+  requestWithdrawal,
+  setRealName,
+  setTxPassword,
+  withdrawalDto,
+} from "./withdrawals.ts";
+
+const IdParams = z.object({ id: z.coerce.number().int().positive() });
+const TxPassword = z.string().regex(/^\d{6}$/, "tx_password_six_digits");
+
+/** Withdrawals (spec §2 withdraw, §4 receipt states), payout accounts and the transaction password. */
+export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await depositRoutes(app, ctx);
+  await transferRoutes(app, ctx);
+  const real = [requireMember(ctx, { realOnly: true })];
+
+  route(
+    app,
+    {
+      method: "PUT",
+      url: "/wps/member/realName",
+      body: z.object({
+        realName: z
+          .string()
+          .trim()
+          .max(60)
+          .transform((v) => v.replace(/\s+/g, " "))
+          .refine((v) => PATTERNS.FULL_NAME_SPACE.test(v), PATTERNS.FULL_NAME_SPACE.messageKey),
+      }),
+      guards: real,
+    },
+    async ({ body, req }) => {
+      await setRealName(ctx.db, memberOf(req).id, body.realName);
+      return null;
+    },
+  );
+
+  route(
+    app,
+    {
+      method: "PUT",
+      url: "/wps/member/transactionPassword",
+      body: z.object({
+        currentTransactionPassword: TxPassword.optional(),
+        newTransactionPassword: TxPassword,
+      }),
+      guards: real,
+    },
+    async ({ body, req }) => {
+      await setTxPassword(
+        ctx.db,
+        memberOf(req).id,
+        body.currentTransactionPassword,
+        body.newTransactionPassword,
+      );
+      return null;
+    },
+  );
+
+  const PayoutInput = z.object({
+    kind: z.enum(["bank", "ewallet"]),
+    provider: z.string().trim().min(2).max(60),
+    accountName: z.string().trim().min(2).max(60),
+    accountNumber: z
+      .string()
+      .trim()
+      .regex(/^[0-9]{6,20}$/, "account_number_digits"),
+  });
+  route(app, { method: "GET", url: "/wps/member/payoutAccounts", guards: real }, async ({ req }) => {
+    const rows = await ctx.db
+      .select()
+      .from(payoutAccounts)
+      .where(and(eq(payoutAccounts.memberId, memberOf(req).id), isNull(payoutAccounts.removedAt)))
+      .orderBy(asc(payoutAccounts.id));
+    return rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      provider: r.provider,
+      accountName: r.accountName,
+      accountNumber: r.accountNumber,
+    }));
+  });
+  route(
+    app,
+    { method: "POST", url: "/wps/member/payoutAccounts", body: PayoutInput, guards: real },
+    async ({ body, req }) => {
+      const r = await addPayoutAccount(ctx.db, memberOf(req).id, body);
+      return {
+        id: r.id,
+        kind: r.kind,
+        provider: r.provider,
+        accountName: r.accountName,
+        accountNumber: r.accountNumber,
+      };
+    },
+  );
+
+  route(
+    app,
+    {
+      method: "POST",
+      url: "/wps/withdrawals",
+      body: z.object({
+        amount: PositiveAmount,
+        payoutAccountId: z.number().int().positive(),
+        transactionPassword: z.string().min(1).max(20),
+        requestId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+      }),
+      guards: real,
+    },
+    async ({ body, req }) => requestWithdrawal(ctx, memberOf(req).id, body),
+  );
+  route(
+    app,
+    {
+      method: "GET",
+      url: "/wps/withdrawals",
+      query: z.object({
+        page: z.coerce.number().int().min(1).default(1),
+        pageSize: z.coerce.number().int().min(1).max(50).default(20),
+      }),
+      guards: real,
+    },
+    async ({ query, req }) => memberWithdrawals(ctx.db, memberOf(req).id, query.page, query.pageSize),
+  );
+  route(
+    app,
+    {
+      method: "POST",
+      url: "/wps/withdrawals/:id/receipt",
+      params: IdParams,
+      body: z.object({
+        state: z.enum(["received", "partly_received", "not_received"]),
+        proofUrl: z
+          .string()
+          .regex(/^\/media\/\d+$/)
+          .nullable()
+          .default(null),
+      }),
+      guards: real,
+    },
+    async ({ params, body, req }) => {
+      // spec §4: "not received" comes with proof of non-receipt.
+      if (body.state === "not_received" && !body.proofUrl) {
+        throw Errors.validation([{ path: "proofUrl", message: "proof_required" }]);
+      }
+      return confirmReceipt(ctx, memberOf(req).id, params.id, body.state, body.proofUrl);
+    },
+  );
+
+  // Proof images from members (a withdrawal not received, a bank-transfer deposit): PNG or JPG, ≤ 5 MB.
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, { limits: { fileSize: MAX_MEDIA_BYTES, files: 1, fields: 2 } });
+    scope.post("/wps/member/upload", { preHandler: requireMember(ctx, { realOnly: true }) }, async (req) => {
+      const tries = await ctx.store.incr(`upload:${memberOf(req).id}`, 60 * 60_000);
+      if (tries > 30) throw Errors.rateLimited(3600);
+      const file = req.isMultipart() ? await req.file() : undefined;
+      if (!file) throw Errors.bad("MEDIA_TYPE");
+      const bytes = await file.toBuffer().catch(() => {
+        throw Errors.bad("MEDIA_TOO_LARGE");
+      });
+      if (file.file.truncated) throw Errors.bad("MEDIA_TOO_LARGE");
+      const type = sniffImage(bytes);
+      if (type !== "image/png" && type !== "image/jpeg") throw Errors.bad("MEDIA_TYPE");
+      return { success: true, value: { url: await storeMedia(ctx.db, bytes, type) } };
+    });
+  });
+
+  // ---- back office: the withdrawal queue ----
+  route(
+    app,
+    {
+      method: "GET",
+      url: "/api/admin/withdrawals",
+      query: z.object({
+        status: z
+          .enum([
+            "pending",
+            "paid",
+            "rejected",
+            "received",
+            "partly_received",
+            "not_received",
+            "auto_received",
+          ])
+          .optional(),
+        memberId: z.coerce.number().int().positive().optional(),
+        page: z.coerce.number().int().min(1).default(1),
+        pageSize: z.coerce.number().int().min(1).max(100).default(50),
+      }),
+      guards: [requireOperator(ctx, "finance.read")],
+    },
+    async ({ query }) => {
+      const where = and(
+        query.status ? eq(withdrawals.status, query.status) : undefined,
+        query.memberId ? eq(withdrawals.memberId, query.memberId) : undefined,
+      );
+      const [rows, [count]] = await Promise.all([
+        ctx.db
+          .select({ w: withdrawals, username: members.username })
+          .from(withdrawals)
+          .leftJoin(members, eq(members.id, withdrawals.memberId))
+          .where(where)
+          .orderBy(query.status === "pending" ? asc(withdrawals.id) : desc(withdrawals.id))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        ctx.db.select({ n: sql<number>`count(*)::int` }).from(withdrawals).where(where),
+      ]);
+      // The operator pays out to the full account number.
+      return {
+        items: rows.map(({ w, username }) => ({
+          ...withdrawalDto(w),
+          memberId: w.memberId,
+          username,
+          payout: w.payout,
+        })),
+        total: count?.n ?? 0,
+      };
+    },
+  );
+  route(
+    app,
+    {
+      method: "POST",
+      url: "/api/admin/withdrawals/:id/approve",
+      params: IdParams,
+      guards: [requireOperator(ctx, "finance.write")],
+    },
+    async ({ params, req, ip }) => decideWithdrawal(ctx, operatorOf(req), params.id, { approve: true }, ip),
+  );
+  route(
+    app,
+    {
+      method: "POST",
+      url: "/api/admin/withdrawals/:id/reject",
+      params: IdParams,
+      body: z.object({ reason: z.string().trim().min(3).max(200) }),
+      guards: [requireOperator(ctx, "finance.write")],
+    },
+    async ({ params, body, req, ip }) =>
+      decideWithdrawal(ctx, operatorOf(req), params.id, { approve: false, reason: body.reason }, ip),
+  );
+}

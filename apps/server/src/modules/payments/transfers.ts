@@ -1,0 +1,311 @@
+import { formatMinor, PositiveAmount, parseMoney } from "@panalo/contracts/money";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { operators } from "../../db/schema/admin.ts";
+import { members } from "../../db/schema/members.ts";
+import { adjustments } from "../../db/schema/payments.ts";
+import type { AppContext } from "../../lib/context.ts";
+import { AppError, Errors } from "../../lib/errors.ts";
+import { registerMessages } from "../../lib/messages.ts";
+import { verifyPassword } from "../../lib/passwords.ts";
+import { route } from "../../lib/route.ts";
+import { recordAudit } from "../admin/audit.ts";
+import { operatorOf, requireOperator } from "../admin/guard.ts";
+import { readSetting } from "../content/settings.ts";
+import { postIn } from "../ledger/ledger.ts";
+import { notifyMembers, postAndNotify } from "../ledger/notify.ts";
+import { memberOf, requireMember } from "../members/service.ts";
+
+registerMessages("EN", {
+  NOT_YOUR_DOWNLINE: "You can only transfer to players in your own team.",
+  NO_UPLINE: "Your account has no upline to transfer to.",
+  AGENTS_ONLY: "Only agents can do this.",
+  SECOND_OPERATOR_REQUIRED: "Another operator must approve this adjustment.",
+  ADJUSTMENT_NOT_PENDING: "This adjustment has already been decided.",
+});
+registerMessages("TY", {
+  NOT_YOUR_DOWNLINE: "Makakapag-transfer ka lang sa mga manlalaro ng sarili mong team.",
+  NO_UPLINE: "Walang upline ang iyong account na mapagpapadalhan.",
+  AGENTS_ONLY: "Mga agent lang ang makakagawa nito.",
+  SECOND_OPERATOR_REQUIRED: "Kailangang aprubahan ng ibang operator ang adjustment na ito.",
+  ADJUSTMENT_NOT_PENDING: "Napagpasyahan na ang adjustment na ito.",
+});
+
+const AGENTS = [1, 2, 41, 42];
+const TransferBody = z.object({
+  amount: PositiveAmount,
+  transactionPassword: z.string().min(1).max(20),
+  requestId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+});
+
+async function checkTx(
+  ctx: AppContext,
+  memberId: number,
+  password: string,
+): Promise<typeof members.$inferSelect> {
+  const key = `tx-password-fail:${memberId}`;
+  if (Number((await ctx.store.get(key)) ?? 0) >= 5) throw new AppError("TX_PASSWORD_LOCKED", 423);
+  const [m] = await ctx.db.select().from(members).where(eq(members.id, memberId));
+  if (!m?.txPasswordHash) throw Errors.bad("TX_PASSWORD_NOT_SET");
+  if (!(await verifyPassword(m.txPasswordHash, password))) {
+    await ctx.store.incr(key, 15 * 60_000);
+    throw Errors.validation([{ path: "transactionPassword", message: "TX_PASSWORD_WRONG" }]);
+  }
+  return m;
+}
+
+/** Transfers allowed by spec §6 (agent → own downline, downline → own upline) and operator adjustments. */
+export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const real = [requireMember(ctx, { realOnly: true })];
+  const move = async (from: typeof members.$inferSelect, toId: number, amount: bigint, requestId: string) => {
+    const r = await postAndNotify(ctx, {
+      idempotencyKey: `transfer:${from.id}:${requestId}`,
+      type: "transfer",
+      reference: `T${from.id}-${toId}`,
+      memberId: from.id,
+      legs: [
+        { account: { member: from.id, kind: "main", currency: from.currency }, amount: -amount },
+        { account: { member: toId, kind: "main", currency: from.currency }, amount },
+      ],
+    });
+    return { transactionId: r.transactionId, amount: formatMinor(amount) };
+  };
+
+  route(
+    app,
+    {
+      method: "POST",
+      url: "/wps/relay/transferToDownline",
+      body: TransferBody.extend({ downline: z.string().trim().min(1).max(40) }),
+      guards: real,
+    },
+    async ({ body, req }) => {
+      const me = memberOf(req);
+      if (!AGENTS.includes(me.isAgent)) throw Errors.forbiddenCode("AGENTS_ONLY");
+      const m = await checkTx(ctx, me.id, body.transactionPassword);
+      const [target] = await ctx.db
+        .select({ id: members.id, currency: members.currency })
+        .from(members)
+        .where(and(eq(members.username, body.downline.toLowerCase()), eq(members.uplineId, me.id)));
+      if (target?.currency !== m.currency) throw Errors.forbiddenCode("NOT_YOUR_DOWNLINE");
+      return move(m, target.id, body.amount, body.requestId);
+    },
+  );
+
+  route(
+    app,
+    { method: "POST", url: "/wps/relay/transferUpline", body: TransferBody, guards: real },
+    async ({ body, req }) => {
+      const m = await checkTx(ctx, memberOf(req).id, body.transactionPassword);
+      if (!m.uplineId) throw Errors.bad("NO_UPLINE");
+      return move(m, m.uplineId, body.amount, body.requestId);
+    },
+  );
+
+  // ---- back office: manual adjustments ----
+  const AdjustBody = z.object({
+    memberId: z.number().int().positive(),
+    /** Signed: "250.00" credits, "-250.00" debits. */
+    amount: z.string().regex(/^-?\d{1,13}(\.\d{1,2})?$/),
+    reason: z.string().trim().min(5).max(300),
+  });
+  const apply = async (tx: Parameters<typeof postIn>[0], a: typeof adjustments.$inferSelect) => {
+    const legs = [
+      { account: { house: "adjustments", currency: a.currency }, amount: -a.amount },
+      { account: { member: a.memberId, kind: "main" as const, currency: a.currency }, amount: a.amount },
+    ];
+    await postIn(tx, {
+      idempotencyKey: `adjustment:${a.id}`,
+      type: "adjustment",
+      reference: `A${a.id}`,
+      memberId: a.memberId,
+      legs,
+    });
+    return legs;
+  };
+  const dto = (a: typeof adjustments.$inferSelect) => ({
+    id: a.id,
+    memberId: a.memberId,
+    amount: formatMinor(a.amount),
+    currency: a.currency,
+    reason: a.reason,
+    status: a.status,
+    createdBy: a.createdBy,
+    decidedBy: a.decidedBy,
+    createdAt: a.createdAt.toISOString(),
+    decidedAt: a.decidedAt?.toISOString() ?? null,
+  });
+
+  route(
+    app,
+    {
+      method: "POST",
+      url: "/api/admin/adjustments",
+      body: AdjustBody,
+      guards: [requireOperator(ctx, "finance.write")],
+    },
+    async ({ body, req, ip }) => {
+      const op = operatorOf(req);
+      const negative = body.amount.startsWith("-");
+      const abs = parseMoney(body.amount.replace("-", ""));
+      if (!abs || abs === 0n) throw Errors.validation([{ path: "amount", message: "amount_invalid" }]);
+      const amount = negative ? -abs : abs;
+      const [m] = await ctx.db
+        .select({ currency: members.currency })
+        .from(members)
+        .where(eq(members.id, body.memberId));
+      if (!m || m.currency === "FUN") throw Errors.notFound("player");
+      const threshold = parseMoney((await readSetting(ctx.db, "finance")).adjustmentApprovalThreshold) ?? 0n;
+      const needsSecond = abs > threshold;
+      const out = await ctx.db.transaction(async (tx) => {
+        const [a] = await tx
+          .insert(adjustments)
+          .values({
+            memberId: body.memberId,
+            amount,
+            currency: m.currency,
+            reason: body.reason,
+            status: needsSecond ? "pending" : "applied",
+            createdBy: op.id,
+            decidedBy: needsSecond ? null : op.id,
+            decidedAt: needsSecond ? null : ctx.clock.now(),
+          })
+          .returning();
+        if (!a) throw Errors.internal();
+        const legs = needsSecond ? null : await apply(tx, a);
+        await recordAudit(tx, {
+          operatorId: op.id,
+          operatorName: op.username,
+          action: needsSecond ? "request" : "apply",
+          entityType: "adjustment",
+          entityId: String(a.id),
+          before: null,
+          after: dto(a),
+          ip,
+        });
+        return { a, legs };
+      });
+      if (out.legs) await notifyMembers(ctx, { legs: out.legs });
+      return dto(out.a);
+    },
+  );
+
+  // The approvals queue (status=pending, oldest first) and the history (newest first), with who
+  // asked and who decided, so an operator sees at once which requests are theirs to approve.
+  const creator = alias(operators, "creator");
+  const decider = alias(operators, "decider");
+  route(
+    app,
+    {
+      method: "GET",
+      url: "/api/admin/adjustments",
+      query: z.object({
+        status: z.enum(["pending", "applied", "rejected"]).optional(),
+        memberId: z.coerce.number().int().positive().optional(),
+        page: z.coerce.number().int().min(1).default(1),
+        pageSize: z.coerce.number().int().min(1).max(100).default(50),
+      }),
+      guards: [requireOperator(ctx, "finance.read")],
+    },
+    async ({ query }) => {
+      const where = and(
+        query.status ? eq(adjustments.status, query.status) : undefined,
+        query.memberId ? eq(adjustments.memberId, query.memberId) : undefined,
+      );
+      const [rows, [count]] = await Promise.all([
+        ctx.db
+          .select({
+            a: adjustments,
+            username: members.username,
+            createdByName: creator.username,
+            decidedByName: decider.username,
+          })
+          .from(adjustments)
+          .leftJoin(members, eq(members.id, adjustments.memberId))
+          .leftJoin(creator, eq(creator.id, adjustments.createdBy))
+          .leftJoin(decider, eq(decider.id, adjustments.decidedBy))
+          .where(where)
+          .orderBy(query.status === "pending" ? asc(adjustments.id) : desc(adjustments.id))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        ctx.db.select({ n: sql<number>`count(*)::int` }).from(adjustments).where(where),
+      ]);
+      return {
+        items: rows.map(({ a, username, createdByName, decidedByName }) => ({
+          ...dto(a),
+          username,
+          createdByName,
+          decidedByName,
+        })),
+        total: count?.n ?? 0,
+      };
+    },
+  );
+
+  const decide =
+    (approve: boolean) =>
+    async ({
+      params,
+      req,
+      ip,
+    }: {
+      params: { id: number };
+      req: Parameters<typeof operatorOf>[0];
+      ip: string;
+    }) => {
+      const op = operatorOf(req);
+      const out = await ctx.db.transaction(async (tx) => {
+        const [pending] = await tx
+          .select()
+          .from(adjustments)
+          .where(eq(adjustments.id, params.id))
+          .for("update");
+        if (!pending) throw Errors.notFound("adjustment");
+        if (pending.status !== "pending") throw Errors.conflict("ADJUSTMENT_NOT_PENDING");
+        if (pending.createdBy === op.id) throw Errors.forbiddenCode("SECOND_OPERATOR_REQUIRED");
+        const [a] = await tx
+          .update(adjustments)
+          .set({ status: approve ? "applied" : "rejected", decidedBy: op.id, decidedAt: ctx.clock.now() })
+          .where(and(eq(adjustments.id, params.id), eq(adjustments.status, "pending")))
+          .returning();
+        if (!a) throw Errors.conflict("ADJUSTMENT_NOT_PENDING");
+        const legs = approve ? await apply(tx, a) : null;
+        await recordAudit(tx, {
+          operatorId: op.id,
+          operatorName: op.username,
+          action: approve ? "approve" : "reject",
+          entityType: "adjustment",
+          entityId: String(a.id),
+          before: dto(pending),
+          after: dto(a),
+          ip,
+        });
+        return { a, legs };
+      });
+      if (out.legs) await notifyMembers(ctx, { legs: out.legs });
+      return dto(out.a);
+    };
+  const IdParams = z.object({ id: z.coerce.number().int().positive() });
+  route(
+    app,
+    {
+      method: "POST",
+      url: "/api/admin/adjustments/:id/approve",
+      params: IdParams,
+      guards: [requireOperator(ctx, "finance.write")],
+    },
+    decide(true),
+  );
+  route(
+    app,
+    {
+      method: "POST",
+      url: "/api/admin/adjustments/:id/reject",
+      params: IdParams,
+      guards: [requireOperator(ctx, "finance.write")],
+    },
+    decide(false),
+  );
+}

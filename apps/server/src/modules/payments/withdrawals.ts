@@ -1,0 +1,310 @@
+import { formatMinor } from "@panalo/contracts/money";
+import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { members } from "../../db/schema/members.ts";
+import { payoutAccounts, type WithdrawalStatus, withdrawals } from "../../db/schema/payments.ts";
+import type { AppContext } from "../../lib/context.ts";
+import { AppError, Errors } from "../../lib/errors.ts";
+import { registerMessages } from "../../lib/messages.ts";
+import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
+import { recordAudit } from "../admin/audit.ts";
+import { postIn } from "../ledger/ledger.ts";
+import { notifyMembers } from "../ledger/notify.ts";
+
+registerMessages("EN", {
+  TX_PASSWORD_NOT_SET: "Set a transaction password first.",
+  TX_PASSWORD_WRONG: "The transaction password is wrong.",
+  TX_PASSWORD_LOCKED: "Too many wrong transaction passwords. Try again in 15 minutes.",
+  REAL_NAME_REQUIRED: "Enter your real name first.",
+  REAL_NAME_SET: "Your real name is already set. Contact customer service to change it.",
+  PAYEE_NAME_MISMATCH: "The account holder's name must be your real name.",
+  PAYOUT_ACCOUNT_NOT_FOUND: "That payout account was not found.",
+  AMOUNT_BELOW_MIN: "The smallest withdrawal is {min}.",
+  AMOUNT_ABOVE_MAX: "The largest withdrawal is {max}.",
+  WITHDRAWAL_NOT_PENDING: "This withdrawal has already been decided.",
+  WITHDRAWAL_NOT_PAID: "You can confirm receipt only after the withdrawal is paid.",
+});
+registerMessages("TY", {
+  TX_PASSWORD_NOT_SET: "Magtakda muna ng transaction password.",
+  TX_PASSWORD_WRONG: "Mali ang transaction password.",
+  TX_PASSWORD_LOCKED:
+    "Masyadong maraming maling transaction password. Subukang muli pagkalipas ng 15 minuto.",
+  REAL_NAME_REQUIRED: "Ilagay muna ang iyong tunay na pangalan.",
+  REAL_NAME_SET:
+    "Nakatakda na ang iyong tunay na pangalan. Makipag-ugnayan sa customer service para baguhin ito.",
+  PAYEE_NAME_MISMATCH: "Ang pangalan ng may-ari ng account ay dapat ang iyong tunay na pangalan.",
+  PAYOUT_ACCOUNT_NOT_FOUND: "Hindi nahanap ang payout account na iyon.",
+  AMOUNT_BELOW_MIN: "Ang pinakamaliit na withdrawal ay {min}.",
+  AMOUNT_ABOVE_MAX: "Ang pinakamalaking withdrawal ay {max}.",
+  WITHDRAWAL_NOT_PENDING: "Napagpasyahan na ang withdrawal na ito.",
+  WITHDRAWAL_NOT_PAID: "Makukumpirma mo lang ang pagtanggap kapag nabayaran na ang withdrawal.",
+});
+
+/** Operator settings (defaults until the back office sets them): ₱100 to ₱50,000, 24 h to confirm. */
+export const WITHDRAWAL_LIMITS = { min: 10_000n, max: 5_000_000n, autoReceiveMinutes: 24 * 60 };
+
+const normalName = (s: string) => s.trim().replace(/\s+/g, " ").toLowerCase();
+
+export async function setRealName(db: Db, memberId: number, realName: string): Promise<void> {
+  const done = await db
+    .update(members)
+    .set({ realName: realName.trim().replace(/\s+/g, " ") })
+    .where(and(eq(members.id, memberId), isNull(members.realName)))
+    .returning({ id: members.id });
+  if (done.length === 0) throw Errors.conflict("REAL_NAME_SET");
+}
+
+/** Set or change the transaction password (separate from the login password, argon2id). */
+export async function setTxPassword(
+  db: Db,
+  memberId: number,
+  current: string | undefined,
+  next: string,
+): Promise<void> {
+  const [m] = await db.select({ tx: members.txPasswordHash }).from(members).where(eq(members.id, memberId));
+  if (m?.tx && !(current && (await verifyPassword(m.tx, current)))) {
+    throw Errors.validation([{ path: "currentTransactionPassword", message: "TX_PASSWORD_WRONG" }]);
+  }
+  await db
+    .update(members)
+    .set({ txPasswordHash: await hashPassword(next) })
+    .where(eq(members.id, memberId));
+}
+
+export async function addPayoutAccount(
+  db: Db,
+  memberId: number,
+  input: { kind: "bank" | "ewallet"; provider: string; accountName: string; accountNumber: string },
+) {
+  const [m] = await db.select({ realName: members.realName }).from(members).where(eq(members.id, memberId));
+  if (!m?.realName) throw Errors.bad("REAL_NAME_REQUIRED");
+  if (normalName(m.realName) !== normalName(input.accountName)) {
+    throw Errors.validation([{ path: "accountName", message: "PAYEE_NAME_MISMATCH" }]);
+  }
+  const [row] = await db
+    .insert(payoutAccounts)
+    .values({ memberId, ...input, accountName: m.realName })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw Errors.conflict("PAYOUT_ACCOUNT_EXISTS");
+  return row;
+}
+
+async function checkTxPassword(ctx: AppContext, memberId: number, password: string): Promise<void> {
+  const key = `tx-password-fail:${memberId}`;
+  if (Number((await ctx.store.get(key)) ?? 0) >= 5) throw new AppError("TX_PASSWORD_LOCKED", 423);
+  const [m] = await ctx.db
+    .select({ tx: members.txPasswordHash })
+    .from(members)
+    .where(eq(members.id, memberId));
+  if (!m?.tx) throw Errors.bad("TX_PASSWORD_NOT_SET");
+  if (!(await verifyPassword(m.tx, password))) {
+    await ctx.store.incr(key, 15 * 60_000);
+    throw Errors.validation([{ path: "transactionPassword", message: "TX_PASSWORD_WRONG" }]);
+  }
+}
+
+export const withdrawalDto = (w: typeof withdrawals.$inferSelect) => ({
+  id: w.id,
+  amount: formatMinor(w.amount),
+  currency: w.currency,
+  payout: { ...w.payout, accountNumber: `••••${w.payout.accountNumber.slice(-4)}` },
+  status: w.status,
+  reason: w.reason,
+  createdAt: w.createdAt.toISOString(),
+  decidedAt: w.decidedAt?.toISOString() ?? null,
+  receiptAt: w.receiptAt?.toISOString() ?? null,
+  proofUrl: w.proofUrl,
+});
+
+/**
+ * A withdrawal request: the amount is held at once (main → hold) in the same transaction that
+ * records the request, so two requests can never together exceed the balance. A retried
+ * request (same requestId) answers the first one.
+ */
+export async function requestWithdrawal(
+  ctx: AppContext,
+  memberId: number,
+  input: { amount: bigint; payoutAccountId: number; transactionPassword: string; requestId: string },
+) {
+  const limits = WITHDRAWAL_LIMITS;
+  if (input.amount < limits.min) throw Errors.bad("AMOUNT_BELOW_MIN", { min: formatMinor(limits.min) });
+  if (input.amount > limits.max) throw Errors.bad("AMOUNT_ABOVE_MAX", { max: formatMinor(limits.max) });
+  const [existing] = await ctx.db
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.memberId, memberId), eq(withdrawals.requestId, input.requestId)));
+  if (existing) return withdrawalDto(existing);
+  await checkTxPassword(ctx, memberId, input.transactionPassword);
+  const [account] = await ctx.db
+    .select()
+    .from(payoutAccounts)
+    .where(
+      and(
+        eq(payoutAccounts.id, input.payoutAccountId),
+        eq(payoutAccounts.memberId, memberId),
+        isNull(payoutAccounts.removedAt),
+      ),
+    );
+  if (!account) throw Errors.notFoundCode("PAYOUT_ACCOUNT_NOT_FOUND");
+  const [m] = await ctx.db
+    .select({ currency: members.currency })
+    .from(members)
+    .where(eq(members.id, memberId));
+  const currency = m?.currency ?? "PHP";
+  const legs = [
+    { account: { member: memberId, kind: "main" as const, currency }, amount: -input.amount },
+    { account: { member: memberId, kind: "hold" as const, currency }, amount: input.amount },
+  ];
+  const row = await ctx.db
+    .transaction(async (tx) => {
+      const [w] = await tx
+        .insert(withdrawals)
+        .values({
+          memberId,
+          requestId: input.requestId,
+          amount: input.amount,
+          currency,
+          payout: {
+            kind: account.kind,
+            provider: account.provider,
+            accountName: account.accountName,
+            accountNumber: account.accountNumber,
+          },
+          status: "pending",
+        })
+        .returning();
+      if (!w) throw Errors.internal();
+      await postIn(tx, {
+        idempotencyKey: `withdrawal:${w.id}:hold`,
+        type: "withdrawal_hold",
+        reference: `W${w.id}`,
+        memberId,
+        legs,
+      });
+      return w;
+    })
+    .catch(async (err: { code?: string; cause?: { code?: string } }) => {
+      // The same request sent twice at once: the second finds the first's row.
+      if ((err.code ?? err.cause?.code) !== "23505") throw err;
+      const [first] = await ctx.db
+        .select()
+        .from(withdrawals)
+        .where(and(eq(withdrawals.memberId, memberId), eq(withdrawals.requestId, input.requestId)));
+      if (!first) throw err;
+      return first;
+    });
+  await notifyMembers(ctx, { legs });
+  return withdrawalDto(row);
+}
+
+/**
+ * The operator's decision: paid (hold → the house's payouts) or rejected (hold → main). The
+ * status moves only from pending, in the same transaction as the money, so a double click or
+ * two operators at once decide once.
+ */
+export async function decideWithdrawal(
+  ctx: AppContext,
+  op: { id: number; username: string },
+  id: number,
+  decision: { approve: true } | { approve: false; reason: string },
+  ip: string,
+) {
+  const result = await ctx.db.transaction(async (tx) => {
+    const [w] = await tx
+      .update(withdrawals)
+      .set({
+        status: decision.approve ? "paid" : "rejected",
+        reason: decision.approve ? null : decision.reason,
+        decidedBy: op.id,
+        decidedAt: ctx.clock.now(),
+      })
+      .where(and(eq(withdrawals.id, id), eq(withdrawals.status, "pending")))
+      .returning();
+    if (!w) {
+      const [exists] = await tx
+        .select({ id: withdrawals.id })
+        .from(withdrawals)
+        .where(eq(withdrawals.id, id));
+      throw exists ? Errors.conflict("WITHDRAWAL_NOT_PENDING") : Errors.notFound("withdrawal");
+    }
+    const hold = { member: w.memberId, kind: "hold" as const, currency: w.currency };
+    const legs = decision.approve
+      ? [
+          { account: hold, amount: -w.amount },
+          { account: { house: "payouts", currency: w.currency }, amount: w.amount },
+        ]
+      : [
+          { account: hold, amount: -w.amount },
+          { account: { member: w.memberId, kind: "main" as const, currency: w.currency }, amount: w.amount },
+        ];
+    await postIn(tx, {
+      idempotencyKey: `withdrawal:${w.id}:${decision.approve ? "paid" : "released"}`,
+      type: decision.approve ? "withdrawal_paid" : "withdrawal_released",
+      reference: `W${w.id}`,
+      memberId: w.memberId,
+      legs,
+    });
+    await recordAudit(tx, {
+      operatorId: op.id,
+      operatorName: op.username,
+      action: decision.approve ? "approve" : "reject",
+      entityType: "withdrawal",
+      entityId: String(id),
+      before: { status: "pending" },
+      after: { status: w.status, reason: w.reason },
+      ip,
+    });
+    return { w, legs };
+  });
+  await notifyMembers(ctx, { legs: result.legs });
+  return withdrawalDto(result.w);
+}
+
+/** The member's receipt of a paid withdrawal (spec §4): no money moves; a forced receipt is final. */
+export async function confirmReceipt(
+  ctx: AppContext,
+  memberId: number,
+  id: number,
+  state: "received" | "partly_received" | "not_received",
+  proofUrl: string | null,
+) {
+  const [w] = await ctx.db
+    .update(withdrawals)
+    .set({ status: state as WithdrawalStatus, receiptAt: ctx.clock.now(), proofUrl })
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.memberId, memberId), eq(withdrawals.status, "paid")))
+    .returning();
+  if (!w) {
+    const [exists] = await ctx.db
+      .select({ id: withdrawals.id })
+      .from(withdrawals)
+      .where(and(eq(withdrawals.id, id), eq(withdrawals.memberId, memberId)));
+    throw exists ? Errors.conflict("WITHDRAWAL_NOT_PAID") : Errors.notFound("withdrawal");
+  }
+  return withdrawalDto(w);
+}
+
+/** The scheduled job: a paid withdrawal not confirmed within the operator's minutes counts as received. */
+export async function autoReceive(ctx: AppContext): Promise<number> {
+  const cutoff = new Date(ctx.clock.now().getTime() - WITHDRAWAL_LIMITS.autoReceiveMinutes * 60_000);
+  const rows = await ctx.db
+    .update(withdrawals)
+    .set({ status: "auto_received", receiptAt: ctx.clock.now() })
+    .where(and(eq(withdrawals.status, "paid"), lt(withdrawals.decidedAt, cutoff)))
+    .returning({ id: withdrawals.id });
+  return rows.length;
+}
+
+export async function memberWithdrawals(db: Db, memberId: number, page: number, pageSize: number) {
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(withdrawals)
+      .where(eq(withdrawals.memberId, memberId))
+      .orderBy(desc(withdrawals.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: sql<number>`count(*)::int` }).from(withdrawals).where(eq(withdrawals.memberId, memberId)),
+  ]);
+  return { items: rows.map(withdrawalDto), total: count?.n ?? 0 };
+}

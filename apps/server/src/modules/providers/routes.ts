@@ -1,0 +1,105 @@
+import { parseMoney } from "@panalo/contracts/money";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { AppContext } from "../../lib/context.ts";
+import { Errors } from "../../lib/errors.ts";
+import {
+  authenticate,
+  balance,
+  credit,
+  debit,
+  type MoveInput,
+  rollback,
+  verifyProviderSignature,
+} from "./service.ts";
+
+const Id = z.string().min(1).max(100);
+const Amount = z
+  .string()
+  .max(20)
+  .transform((s, c) => {
+    const v = parseMoney(s);
+    if (v === null) {
+      c.addIssue({ code: "custom", message: "amount_invalid" });
+      return z.NEVER;
+    }
+    return v;
+  });
+const Base = z.object({ requestId: Id });
+const Move = Base.extend({
+  playerId: z.number().int().positive(),
+  transactionId: Id,
+  roundId: Id,
+  amount: Amount,
+  roundClosed: z.boolean().default(false),
+});
+const Schemas = {
+  authenticate: Base.extend({ token: z.string().min(10).max(200) }),
+  balance: Base.extend({ playerId: z.number().int().positive() }),
+  debit: Move.extend({ token: z.string().min(10).max(200) }),
+  credit: Move.extend({ betTransactionId: Id }),
+  rollback: Move.extend({ refTransactionId: Id, amount: Amount.default(0n) }),
+};
+
+/**
+ * The platform side of the provider protocol (docs/provider-protocol.md): POST
+ * /provider/<vendor>/<call>, JSON signed with `X-Signature: t=<unix>,v1=<hex HMAC-SHA256>` over
+ * `${t}.${raw body}` with the vendor's secret. Answers use the platform's envelope and always
+ * carry the player's balance, errors included.
+ */
+export async function providerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      "application/json",
+      { parseAs: "string", bodyLimit: 16 * 1024 },
+      (_req, body, done) => done(null, body),
+    );
+    const handle = (call: keyof typeof Schemas) => async (req: FastifyRequest) => {
+      const vendor = z
+        .string()
+        .regex(/^[A-Za-z0-9_]{2,30}$/)
+        .safeParse((req.params as { vendor?: string }).vendor);
+      if (!vendor.success) throw Errors.notFound("vendor");
+      const raw = typeof req.body === "string" ? req.body : "";
+      const sig = req.headers["x-signature"];
+      await verifyProviderSignature(ctx, vendor.data, Array.isArray(sig) ? sig[0] : sig, raw);
+      let json: unknown;
+      try {
+        json = JSON.parse(raw);
+      } catch {
+        throw Errors.validation([{ path: "", message: "invalid JSON" }]);
+      }
+      const parsed = Schemas[call].safeParse(json);
+      if (!parsed.success) {
+        throw Errors.validation(
+          parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
+        );
+      }
+      const b = parsed.data as Record<string, unknown>;
+      const move = (): MoveInput => ({
+        vendor: vendor.data,
+        playerId: b.playerId as number,
+        transactionId: b.transactionId as string,
+        roundId: b.roundId as string,
+        amount: b.amount as bigint,
+        roundClosed: b.roundClosed as boolean,
+        token: b.token as string | undefined,
+        refTransactionId: (b.betTransactionId ?? b.refTransactionId) as string | undefined,
+      });
+      const value =
+        call === "authenticate"
+          ? await authenticate(ctx, vendor.data, b.token as string)
+          : call === "balance"
+            ? await balance(ctx, b.playerId as number)
+            : call === "debit"
+              ? await debit(ctx, move())
+              : call === "credit"
+                ? await credit(ctx, move())
+                : await rollback(ctx, move());
+      return { success: true, value: { ...value, requestId: b.requestId } };
+    };
+    for (const call of Object.keys(Schemas) as Array<keyof typeof Schemas>) {
+      scope.post(`/provider/:vendor/${call}`, handle(call));
+    }
+  });
+}

@@ -1,0 +1,147 @@
+import { formatMinor } from "@panalo/contracts/money";
+import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { ledgerAccounts, ledgerEntries, ledgerTransactions } from "../../db/schema/ledger.ts";
+import type { AppContext } from "../../lib/context.ts";
+import { Errors } from "../../lib/errors.ts";
+import { route } from "../../lib/route.ts";
+import { requireOperator } from "../admin/guard.ts";
+import { reconcile } from "../ledger/ledger.ts";
+import { memberOf, requireMember } from "../members/service.ts";
+import { walletAdminRoutes } from "./admin-routes.ts";
+import { balanceSummary } from "./service.ts";
+
+const RecordsRequest = z
+  .object({
+    startDate: z.iso.date(),
+    endDate: z.iso.date(),
+    types: z
+      .array(z.string().regex(/^[a-z_]{2,40}$/))
+      .max(20)
+      .optional(),
+    page: z.number().int().min(1).max(10_000).default(1),
+    pageSize: z.number().int().min(1).max(100).default(20),
+  })
+  .refine((v) => v.startDate <= v.endDate, { path: ["endDate"], message: "end_before_start" })
+  .refine((v) => Date.parse(v.endDate) - Date.parse(v.startDate) <= 92 * 86_400_000, {
+    path: ["endDate"],
+    message: "range_too_long",
+  });
+
+/** Account records of the member's own accounts, newest first (spec §7 ODSFE2_MemTransDet). */
+async function accountRecords(ctx: AppContext, memberId: number, q: z.infer<typeof RecordsRequest>) {
+  const accounts = await ctx.db
+    .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind, currency: ledgerAccounts.currency })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.memberId, memberId));
+  if (accounts.length === 0) return { items: [], total: 0, page: q.page, pageSize: q.pageSize };
+  const byId = new Map(accounts.map((a) => [a.id, a]));
+  // Dates are the player's calendar days in Manila time (UTC+8).
+  const from = new Date(`${q.startDate}T00:00:00+08:00`);
+  const to = new Date(Date.parse(`${q.endDate}T00:00:00+08:00`) + 86_400_000);
+  const where = and(
+    inArray(
+      ledgerEntries.accountId,
+      accounts.map((a) => a.id),
+    ),
+    gte(ledgerEntries.createdAt, from),
+    lt(ledgerEntries.createdAt, to),
+    q.types?.length ? inArray(ledgerTransactions.type, q.types) : undefined,
+  );
+  const [rows, [count]] = await Promise.all([
+    ctx.db
+      .select({
+        id: ledgerEntries.id,
+        accountId: ledgerEntries.accountId,
+        amount: ledgerEntries.amount,
+        balanceAfter: ledgerEntries.balanceAfter,
+        createdAt: ledgerEntries.createdAt,
+        type: ledgerTransactions.type,
+        reference: ledgerTransactions.reference,
+        transactionId: ledgerTransactions.id,
+      })
+      .from(ledgerEntries)
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+      .where(where)
+      .orderBy(desc(ledgerEntries.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(ledgerEntries)
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+      .where(where),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      transactionId: r.transactionId,
+      type: r.type,
+      wallet: byId.get(r.accountId)?.kind ?? "main",
+      currency: byId.get(r.accountId)?.currency ?? "",
+      amount: formatMinor(r.amount),
+      balanceAfter: r.balanceAfter === null ? null : formatMinor(r.balanceAfter),
+      reference: r.reference,
+      time: r.createdAt.toISOString(),
+    })),
+    total: count?.n ?? 0,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+/** Balance calls (spec §7 "Wallet") and account records. */
+export async function walletRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // Trial accounts play with play money inside the games; the wallet calls are real-account only.
+  const member = [requireMember(ctx, { realOnly: true })];
+  route(app, { method: "GET", url: "/wps/v2/wallets/balance", guards: member }, async ({ req }) =>
+    balanceSummary(ctx, memberOf(req).id),
+  );
+  route(app, { method: "GET", url: "/wps/member/info/funds/consolidated", guards: member }, async ({ req }) =>
+    balanceSummary(ctx, memberOf(req).id),
+  );
+  route(app, { method: "POST", url: "/wps/relay/GCS_merchantWallet", guards: member }, async ({ req }) => {
+    const s = await balanceSummary(ctx, memberOf(req).id);
+    return { currency: s.currency, balance: s.main };
+  });
+  route(
+    app,
+    { method: "POST", url: "/wps/relay/ODSFE2_MemTransDet", body: RecordsRequest, guards: member },
+    async ({ req, body }) => accountRecords(ctx, memberOf(req).id, body),
+  );
+
+  // ---- back office ----
+  await walletAdminRoutes(app, ctx);
+  route(
+    app,
+    {
+      method: "GET",
+      url: "/api/admin/ledger/reconciliation",
+      guards: [requireOperator(ctx, "finance.read")],
+    },
+    async () => reconcile(ctx.db),
+  );
+  const PlayerLedger = z.object({ id: z.coerce.number().int().positive() });
+  route(
+    app,
+    {
+      method: "GET",
+      url: "/api/admin/players/:id/wallet",
+      params: PlayerLedger,
+      guards: [requireOperator(ctx, "finance.read")],
+    },
+    async ({ params }) => {
+      const summary = await balanceSummary(ctx, params.id).catch(() => null);
+      if (!summary) throw Errors.notFound("player");
+      const today = new Date().toISOString().slice(0, 10);
+      const records = await accountRecords(ctx, params.id, {
+        startDate: new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10),
+        endDate: today,
+        page: 1,
+        pageSize: 100,
+      });
+      return { summary, records };
+    },
+  );
+}

@@ -1,0 +1,588 @@
+import { randomBytes } from "node:crypto";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/client.ts";
+import { banners, helpArticles, helpCategories, notices, resources, seoTexts } from "../db/schema/content.ts";
+import { settings } from "../db/schema/core.ts";
+import { gameVendors } from "../db/schema/games.ts";
+import { paymentChannels } from "../db/schema/payments.ts";
+import { storeMedia } from "../modules/admin/media.ts";
+import { SETTING_DEFAULTS, writeSetting } from "../modules/content/settings.ts";
+import { type BannerArt, bannerSvg, logoSvg, vendorIconSvg, vendorLogoSvg } from "./svg.ts";
+
+type T = { TY: string; EN: string };
+
+const BANNERS: Array<{ group: string; art: BannerArt; alt: T; link?: string }> = [
+  {
+    group: "home",
+    art: {
+      headline: "Welcome Bonus 100%",
+      sub: "Up to ₱8,888 on your first deposit",
+      from: "#1b1f3b",
+      to: "#3d2a7a",
+      accent: "#f5b82e",
+      motif: "coins",
+    },
+    alt: { TY: "Welcome bonus na 100% hanggang ₱8,888", EN: "100% welcome bonus up to ₱8,888" },
+    link: "/promotions",
+  },
+  {
+    group: "home",
+    art: {
+      headline: "Live Casino",
+      sub: "Baccarat, roulette and more, live",
+      from: "#0f3d2e",
+      to: "#146b4a",
+      accent: "#ffd36b",
+      motif: "cards",
+    },
+    alt: { TY: "Live casino: baccarat, roulette at iba pa", EN: "Live casino: baccarat, roulette and more" },
+    link: "/live",
+  },
+  {
+    group: "home",
+    art: {
+      headline: "Daily Lotto Draws",
+      sub: "Pick your numbers, win big",
+      from: "#4a1230",
+      to: "#8c1c4b",
+      accent: "#ffcf5a",
+      motif: "balls",
+    },
+    alt: { TY: "Araw-araw na lotto draw", EN: "Daily lotto draws" },
+    link: "/lottery",
+  },
+  {
+    group: "rng",
+    art: {
+      headline: "Slots Jackpot",
+      sub: "Spin to win the progressive prize",
+      from: "#2a1050",
+      to: "#5b1f8c",
+      accent: "#f5b82e",
+      motif: "coins",
+    },
+    alt: { TY: "Slots jackpot", EN: "Slots jackpot" },
+  },
+  {
+    group: "rng",
+    art: {
+      headline: "Free Spins Friday",
+      sub: "Every Friday on featured slots",
+      from: "#13294b",
+      to: "#1f4f8c",
+      accent: "#7fd3ff",
+      motif: "coins",
+    },
+    alt: { TY: "Libreng spin tuwing Biyernes", EN: "Free spins every Friday" },
+  },
+  {
+    group: "live",
+    art: {
+      headline: "Live Dealers 24/7",
+      sub: "Real tables, real dealers",
+      from: "#0f3d2e",
+      to: "#1d7a55",
+      accent: "#ffd36b",
+      motif: "cards",
+    },
+    alt: { TY: "Live dealer 24/7", EN: "Live dealers 24/7" },
+  },
+  {
+    group: "fish",
+    art: {
+      headline: "Fishing Games",
+      sub: "Aim, shoot and catch the boss",
+      from: "#06324d",
+      to: "#0b6e8c",
+      accent: "#ffb347",
+      motif: "fish",
+    },
+    alt: { TY: "Mga fishing game", EN: "Fishing games" },
+  },
+  {
+    group: "sports",
+    art: {
+      headline: "Sports Betting",
+      sub: "Basketball, football and more",
+      from: "#2b1b0e",
+      to: "#7a4a12",
+      accent: "#ffd36b",
+      motif: "trophy",
+    },
+    alt: { TY: "Pustahan sa sports", EN: "Sports betting" },
+  },
+  {
+    group: "promotions",
+    art: {
+      headline: "Promotions",
+      sub: "Daily bonuses and cashback",
+      from: "#3b0f0f",
+      to: "#8c2a1c",
+      accent: "#ffd36b",
+      motif: "trophy",
+    },
+    alt: { TY: "Mga promo", EN: "Promotions" },
+  },
+  {
+    group: "download",
+    art: {
+      headline: "Get the App",
+      sub: "Play anywhere on your phone",
+      from: "#1b1f3b",
+      to: "#2d3470",
+      accent: "#7fd3ff",
+      motif: "phone",
+    },
+    alt: { TY: "I-download ang app", EN: "Download the app" },
+  },
+  {
+    group: "help",
+    art: {
+      headline: "Help Centre",
+      sub: "Answers to common questions",
+      from: "#1b1f3b",
+      to: "#34406e",
+      accent: "#9fe2bf",
+      motif: "phone",
+    },
+    alt: { TY: "Help centre", EN: "Help centre" },
+  },
+];
+
+/** Bulletins (B) and home marquee notices (H): 13 + 4, enough for two pages of the notice modal. */
+const NOTICES: Array<{ type: "B" | "H"; title: T; content: T }> = [
+  {
+    type: "H",
+    title: {
+      TY: "Maligayang pagdating sa Panalo! Maglaro nang responsable.",
+      EN: "Welcome to Panalo! Play responsibly.",
+    },
+    content: {
+      TY: "<p>Salamat sa pagsali. Magtakda ng limitasyon at maglaro nang responsable. Para lamang sa edad 21 pataas.</p>",
+      EN: "<p>Thank you for joining. Set your limits and play responsibly. For ages 21 and over only.</p>",
+    },
+  },
+  {
+    type: "H",
+    title: {
+      TY: "Bagong GCash at Maya deposit channel, bukas na!",
+      EN: "New GCash and Maya deposit channels are open!",
+    },
+    content: {
+      TY: "<p>Mas mabilis na ang pag-deposit gamit ang <b>GCash</b> at <b>Maya</b>.</p>",
+      EN: "<p>Deposits are now faster with <b>GCash</b> and <b>Maya</b>.</p>",
+    },
+  },
+  {
+    type: "H",
+    title: { TY: "Araw-araw na lotto draw tuwing 9 PM.", EN: "Daily lotto draws at 9 PM." },
+    content: {
+      TY: "<p>Pumili ng numero bago mag-9 PM para sa draw ngayong gabi.</p>",
+      EN: "<p>Pick your numbers before 9 PM for tonight's draw.</p>",
+    },
+  },
+  {
+    type: "H",
+    title: {
+      TY: "Mag-ingat sa mga scam: hindi kami humihingi ng password.",
+      EN: "Beware of scams: we never ask for your password.",
+    },
+    content: {
+      TY: "<p>Huwag ibigay ang iyong password o OTP kahit kanino.</p>",
+      EN: "<p>Never share your password or one-time code with anyone.</p>",
+    },
+  },
+  {
+    type: "B",
+    title: {
+      TY: "Nakatakdang maintenance sa Linggo, 2:00–4:00 AM",
+      EN: "Scheduled maintenance on Sunday, 2:00–4:00 AM",
+    },
+    content: {
+      TY: "<p>Pansamantalang hindi magagamit ang site habang inaayos ang sistema.</p>",
+      EN: "<p>The site will be briefly unavailable while we upgrade our systems.</p>",
+    },
+  },
+  {
+    type: "B",
+    title: { TY: "Bagong limitasyon sa withdrawal", EN: "New withdrawal limits" },
+    content: {
+      TY: "<p>Ang pinakamababang withdrawal ay ₱100 at ang pinakamataas ay ₱50,000 kada transaksyon.</p>",
+      EN: "<p>The minimum withdrawal is ₱100 and the maximum is ₱50,000 per transaction.</p>",
+    },
+  },
+  {
+    type: "B",
+    title: { TY: "Paalala sa responsableng paglalaro", EN: "A reminder on responsible gaming" },
+    content: {
+      TY: "<p>Maaari kang magtakda ng limitasyon sa deposito o mag-self-exclude anumang oras.</p>",
+      EN: "<p>You can set deposit limits or self-exclude at any time.</p>",
+    },
+  },
+  {
+    type: "B",
+    title: {
+      TY: "I-verify ang iyong account para sa mas mabilis na withdrawal",
+      EN: "Verify your account for faster withdrawals",
+    },
+    content: {
+      TY: "<p>Ilagay ang iyong tunay na pangalan at i-bind ang iyong payout account.</p>",
+      EN: "<p>Enter your real name and bind your payout account.</p>",
+    },
+  },
+  {
+    type: "B",
+    title: { TY: "Bagong slot games ngayong linggo", EN: "New slot games this week" },
+    content: {
+      TY: "<p>Subukan ang aming mga bagong laro sa Slots.</p>",
+      EN: "<p>Try our newest games under Slots.</p>",
+    },
+  },
+  {
+    type: "B",
+    title: { TY: "Oras ng customer service", EN: "Customer service hours" },
+    content: {
+      TY: "<p>Bukas ang aming customer service 24 oras, 7 araw.</p>",
+      EN: "<p>Our customer service is open 24 hours, 7 days a week.</p>",
+    },
+  },
+  {
+    type: "B",
+    title: { TY: "Pagbabago sa mga tuntunin ng bonus", EN: "Changes to bonus terms" },
+    content: {
+      TY: "<p>Ang turnover ng welcome bonus ay 10x simula ngayong buwan.</p>",
+      EN: "<p>The welcome bonus turnover is 10x from this month.</p>",
+    },
+  },
+  {
+    type: "B",
+    title: { TY: "Proteksyon ng iyong account", EN: "Protecting your account" },
+    content: {
+      TY: "<p>Gumamit ng malakas na password at huwag itong gamitin sa ibang site.</p>",
+      EN: "<p>Use a strong password and never reuse it on other sites.</p>",
+    },
+  },
+  {
+    type: "B",
+    title: { TY: "Cashback tuwing Lunes", EN: "Cashback every Monday" },
+    content: {
+      TY: "<p>Makakuha ng hanggang 5% cashback sa iyong net loss noong nakaraang linggo.</p>",
+      EN: "<p>Get up to 5% cashback on last week's net loss.</p>",
+    },
+  },
+  {
+    type: "B",
+    title: { TY: "Bagong paraan ng pag-login gamit ang mobile", EN: "New mobile login option" },
+    content: {
+      TY: "<p>Maaari ka nang mag-login gamit ang iyong mobile number at SMS code.</p>",
+      EN: "<p>You can now log in with your mobile number and an SMS code.</p>",
+    },
+  },
+  {
+    type: "B",
+    title: { TY: "Mga resulta ng lotto, makikita na sa site", EN: "Lotto results are now on the site" },
+    content: {
+      TY: "<p>Tingnan ang mga nakaraang resulta sa pahina ng Lottery.</p>",
+      EN: "<p>See past results on the Lottery page.</p>",
+    },
+  },
+  {
+    type: "B",
+    title: { TY: "Referral program: mag-imbita ng kaibigan", EN: "Referral programme: invite a friend" },
+    content: {
+      TY: "<p>Ibahagi ang iyong invitation code at makakuha ng bonus.</p>",
+      EN: "<p>Share your invitation code and earn a bonus.</p>",
+    },
+  },
+  {
+    type: "B",
+    title: { TY: "Para lamang sa edad 21 pataas", EN: "For ages 21 and over only" },
+    content: {
+      TY: "<p>Ayon sa batas, ang online na paglalaro ay para lamang sa edad 21 pataas.</p>",
+      EN: "<p>By law, online play is only for people aged 21 and over.</p>",
+    },
+  },
+];
+
+const HELP: Array<{ title: T; articles: Array<{ title: T; content: T }> }> = [
+  {
+    title: { TY: "Account", EN: "Account" },
+    articles: [
+      {
+        title: { TY: "Paano magparehistro", EN: "How to register" },
+        content: {
+          TY: "<p>Pindutin ang <b>Magrehistro</b>, punan ang form at tanggapin ang mga tuntunin.</p>",
+          EN: "<p>Press <b>Register</b>, fill in the form and accept the terms.</p>",
+        },
+      },
+      {
+        title: { TY: "Nakalimutan ang password", EN: "Forgot password" },
+        content: {
+          TY: "<p>Gamitin ang 'Nakalimutan ang password' sa login at sundin ang mga hakbang.</p>",
+          EN: "<p>Use 'Forgot password' on the login form and follow the steps.</p>",
+        },
+      },
+      {
+        title: { TY: "Pagpapalit ng password", EN: "Changing your password" },
+        content: {
+          TY: "<p>Pumunta sa Security Center at piliin ang Palitan ang Password.</p>",
+          EN: "<p>Go to the Security Center and choose Change Password.</p>",
+        },
+      },
+    ],
+  },
+  {
+    title: { TY: "Deposito at Withdrawal", EN: "Deposits and Withdrawals" },
+    articles: [
+      {
+        title: { TY: "Paano mag-deposit", EN: "How to deposit" },
+        content: {
+          TY: "<p>Piliin ang Deposit, pumili ng channel at ilagay ang halaga.</p>",
+          EN: "<p>Choose Deposit, pick a channel and enter the amount.</p>",
+        },
+      },
+      {
+        title: { TY: "Paano mag-withdraw", EN: "How to withdraw" },
+        content: {
+          TY: "<p>I-bind ang iyong payout account, itakda ang transaction password, at humiling ng withdrawal.</p>",
+          EN: "<p>Bind your payout account, set a transaction password, and request a withdrawal.</p>",
+        },
+      },
+      {
+        title: { TY: "Gaano katagal ang withdrawal?", EN: "How long does a withdrawal take?" },
+        content: {
+          TY: "<p>Karaniwang naproseso sa loob ng 30 minuto matapos maaprubahan.</p>",
+          EN: "<p>Usually processed within 30 minutes after approval.</p>",
+        },
+      },
+    ],
+  },
+  {
+    title: { TY: "Responsableng Paglalaro", EN: "Responsible Gaming" },
+    articles: [
+      {
+        title: { TY: "Pagtatakda ng limitasyon", EN: "Setting limits" },
+        content: {
+          TY: "<p>Makipag-ugnayan sa customer service upang magtakda ng limitasyon sa deposito.</p>",
+          EN: "<p>Contact customer service to set a deposit limit.</p>",
+        },
+      },
+      {
+        title: { TY: "Self-exclusion", EN: "Self-exclusion" },
+        content: {
+          TY: "<p>Maaari mong isara pansamantala ang iyong account anumang oras.</p>",
+          EN: "<p>You may close your account temporarily at any time.</p>",
+        },
+      },
+    ],
+  },
+  {
+    title: { TY: "Mga Tuntunin", EN: "Terms" },
+    articles: [
+      {
+        title: { TY: "Mga tuntunin at kundisyon", EN: "Terms and conditions" },
+        content: {
+          TY: "<p>Sa paggamit ng site, sumasang-ayon ka sa aming mga tuntunin. Para lamang sa edad 21 pataas.</p>",
+          EN: "<p>By using the site you agree to our terms. For ages 21 and over only.</p>",
+        },
+      },
+    ],
+  },
+];
+
+const SEO: Array<{ path: string; title: T; description: T }> = [
+  {
+    path: "/",
+    title: { TY: "Panalo — Online Casino", EN: "Panalo — Online Casino" },
+    description: {
+      TY: "Maligayang pagdating sa Panalo: slots, live casino, lotto at sports.",
+      EN: "Welcome to Panalo: slots, live casino, lotto and sports.",
+    },
+  },
+  {
+    path: "/jili",
+    title: { TY: "JILI Slots | Panalo", EN: "JILI Slots | Panalo" },
+    description: { TY: "Maglaro ng slots mula sa isang vendor.", EN: "Play slots from one vendor." },
+  },
+  {
+    path: "/rng",
+    title: { TY: "Online Slot Games | Panalo", EN: "Online Slot Games | Panalo" },
+    description: {
+      TY: "Daan-daang online slot games na may jackpot.",
+      EN: "Hundreds of online slot games with jackpots.",
+    },
+  },
+  {
+    path: "/live",
+    title: { TY: "Live Casino | Panalo", EN: "Live Casino | Panalo" },
+    description: { TY: "Maglaro kasama ang totoong live dealer.", EN: "Play with real live dealers." },
+  },
+  {
+    path: "/fish",
+    title: { TY: "Fishing Games | Panalo", EN: "Fishing Games | Panalo" },
+    description: { TY: "Mga fishing game na puno ng aksyon.", EN: "Action-packed fishing games." },
+  },
+  {
+    path: "/bingo",
+    title: { TY: "Bingo | Panalo", EN: "Bingo | Panalo" },
+    description: { TY: "Maglaro ng bingo online.", EN: "Play bingo online." },
+  },
+  {
+    path: "/sports",
+    title: { TY: "Sports Betting | Panalo", EN: "Sports Betting | Panalo" },
+    description: {
+      TY: "Pumusta sa football, basketball, baseball, tennis at iba pa.",
+      EN: "Bet on football, basketball, baseball, tennis and more.",
+    },
+  },
+  {
+    path: "/lottery",
+    title: { TY: "Lottery | Panalo", EN: "Lottery | Panalo" },
+    description: {
+      TY: "Single, double at direct selection play.",
+      EN: "Single, double and direct selection play.",
+    },
+  },
+  {
+    path: "/promotions",
+    title: { TY: "Mga Promo | Panalo", EN: "Promotions | Panalo" },
+    description: { TY: "Welcome at araw-araw na bonus.", EN: "Welcome and daily bonuses." },
+  },
+  {
+    path: "/down",
+    title: { TY: "I-download ang App | Panalo", EN: "Download the App | Panalo" },
+    description: {
+      TY: "I-download ang app at makakuha ng first-deposit bonus.",
+      EN: "Download the app and get a first-deposit bonus.",
+    },
+  },
+];
+
+const VENDORS: Array<{ code: string; name: string; type: string; colour: string; hot: boolean }> = [
+  { code: "PNS", name: "Panalo Slots", type: "RNG", colour: "#8e44ad", hot: true },
+  { code: "PNG", name: "Panalo Gold", type: "RNG", colour: "#d68910", hot: false },
+  { code: "PNL", name: "Panalo Live", type: "LIVE", colour: "#1e8449", hot: true },
+  { code: "PNSB", name: "Panalo Sports", type: "SPORTS", colour: "#2e86c1", hot: false },
+  { code: "TCG_SEA", name: "Panalo Lotto", type: "LOTT", colour: "#c0392b", hot: false },
+  { code: "PNF", name: "Panalo Fishing", type: "FISH", colour: "#138d90", hot: false },
+  { code: "PNB", name: "Panalo Bingo", type: "BINGO", colour: "#ca6f1e", hot: false },
+];
+
+/**
+ * First start only: the demo brand (issue 2 item 9). Nothing is written when a brand setting
+ * already exists, so an operator's own content is never overwritten.
+ */
+export async function seedDemoContent(db: Db, config: Config): Promise<boolean> {
+  const existing = await db.select({ key: settings.key }).from(settings);
+  if (existing.some((r) => r.key === "brand")) return false;
+  const base = config.PUBLIC_URL.replace(/\/$/, "");
+
+  await db.transaction(async (tx) => {
+    const media = (s: string) => storeMedia(tx, Buffer.from(s), "image/svg+xml");
+    const logoUrl = await media(logoSvg("Panalo"));
+    await writeSetting(tx, "brand", {
+      ...SETTING_DEFAULTS.brand,
+      logoUrl,
+      aboutText: {
+        TY: "Ang Panalo ay isang lisensyadong online gaming site para sa mga manlalarong edad 21 pataas sa Pilipinas. Maglaro nang responsable.",
+        EN: "Panalo is a licensed online gaming site for players aged 21 and over in the Philippines. Please play responsibly.",
+      },
+      copyright: `© ${new Date().getFullYear()} Panalo. All rights reserved. 21+ only.`,
+      customerServiceUrl: "/help",
+    });
+    await writeSetting(tx, "whitelabel", SETTING_DEFAULTS.whitelabel);
+    await writeSetting(tx, "maintenance", SETTING_DEFAULTS.maintenance);
+    await writeSetting(tx, "region", SETTING_DEFAULTS.region);
+
+    let sort = 0;
+    for (const b of BANNERS) {
+      await tx.insert(banners).values({
+        groupName: b.group,
+        imageUrl: await media(bannerSvg(b.art)),
+        alt: b.alt,
+        linkageType: b.link ? "ROUTE" : null,
+        linkage: b.link ?? null,
+        sortOrder: sort++,
+      });
+    }
+    await tx
+      .insert(notices)
+      .values(NOTICES.map((n, i) => ({ type: n.type, title: n.title, content: n.content, sortOrder: i })));
+    let catSort = 0;
+    for (const c of HELP) {
+      const [cat] = await tx
+        .insert(helpCategories)
+        .values({ title: c.title, sortOrder: catSort++ })
+        .returning();
+      if (!cat) continue;
+      await tx.insert(helpArticles).values(
+        c.articles.map((a, i) => ({
+          categoryId: cat.id,
+          title: a.title,
+          content: a.content,
+          sortOrder: i,
+        })),
+      );
+    }
+    await tx.insert(resources).values([
+      { resourceType: "FACEBOOK", url: "https://www.facebook.com/PanaloOfficial" },
+      { resourceType: "YOUTUBE", url: "https://www.youtube.com/@PanaloOfficial" },
+      { resourceType: "TELEGRAM", url: "https://t.me/PanaloOfficial" },
+      { resourceType: "ANDROID_APP", url: `${base}/down?platform=android` },
+      { resourceType: "IOS_APP", url: `${base}/down?platform=ios` },
+    ]);
+    await tx.insert(seoTexts).values(SEO);
+    // Deposit channels: a bank transfer to the operator's account, and GCash and Maya through
+    // the sandbox gateway (each installation gets its own callback secret).
+    await tx.insert(paymentChannels).values([
+      {
+        code: "bdo-transfer",
+        kind: "bank",
+        name: "Bank transfer (BDO)",
+        minAmount: 10_000n,
+        maxAmount: 5_000_000n,
+        sortOrder: 0,
+        details: {
+          bankName: "BDO Unibank",
+          accountName: "Panalo Gaming Corp.",
+          accountNumber: "001234567890",
+        },
+      },
+      {
+        code: "gcash",
+        kind: "gateway",
+        adapter: "sandbox",
+        name: "GCash",
+        minAmount: 10_000n,
+        maxAmount: 5_000_000n,
+        sortOrder: 1,
+        secrets: { secret: randomBytes(24).toString("hex") },
+      },
+      {
+        code: "maya",
+        kind: "gateway",
+        adapter: "sandbox",
+        name: "Maya",
+        minAmount: 10_000n,
+        maxAmount: 5_000_000n,
+        sortOrder: 2,
+        secrets: { secret: randomBytes(24).toString("hex") },
+      },
+    ]);
+    let vSort = 0;
+    for (const v of VENDORS) {
+      await tx.insert(gameVendors).values({
+        vassalage: v.code,
+        gameType: v.type,
+        accountTypeId: 1,
+        displayName: v.name,
+        smallIcon: await media(vendorIconSvg(v.code, v.colour)),
+        logo: await media(vendorLogoSvg(v.name, v.colour, true)),
+        logoHover: await media(vendorLogoSvg(v.name, v.colour, false)),
+        isHot: v.hot,
+        sort: vSort++,
+      });
+    }
+  });
+  return true;
+}

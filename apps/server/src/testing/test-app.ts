@@ -1,0 +1,88 @@
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { buildApp } from "../app.ts";
+import { type Config, loadConfig } from "../config.ts";
+import { type Database, openDatabase } from "../db/client.ts";
+import { migrate } from "../db/migrate.ts";
+import type { Clock } from "../lib/clock.ts";
+import { memoryStore, redisStore, type SharedStore } from "../lib/shared-store.ts";
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  store: SharedStore;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a new
+ * database on the PostgreSQL server named by TEST_DATABASE_URL (dropped again on close),
+ * so the same suites prove locking and races on a real server.
+ */
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  drop: () => Promise<void>;
+  url: string;
+}> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({ dataDir: "memory://" });
+    await migrate(database);
+    return { database, drop: async () => database.close(), url: "" };
+  }
+  const name = `panalo_t_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  await migrate(database);
+  return {
+    database,
+    url: url.toString(),
+    drop: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestApp(
+  overrides: Partial<Record<keyof Config, string>> = {},
+  opts: { clock?: Clock; store?: SharedStore } = {},
+): Promise<TestApp> {
+  const config = loadConfig({
+    NODE_ENV: "test",
+    SEED_DEMO: "false",
+    APP_SECRET: "test-secret-test-secret-test-secret-42",
+    ...overrides,
+  });
+  const { database, drop } = await openTestDatabase();
+  // With REDIS_URL (CI), counters and pub/sub go through the real Redis, under a prefix of
+  // this test file's own so parallel files never see each other's keys.
+  const store =
+    opts.store ??
+    (process.env.REDIS_URL
+      ? redisStore(process.env.REDIS_URL, `panalo-test-${randomBytes(4).toString("hex")}:`)
+      : memoryStore());
+  const app = await buildApp({ config, database, store, clock: opts.clock });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    store,
+    close: async () => {
+      await app.close();
+      if (!opts.store) await store.close();
+      await drop();
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { Route, Routes } from "react-router";
+import { BareLayout, SiteLayout } from "../layout/site-layout.tsx";
+import { lazyPage } from "./lazy-page.ts";
+
+/** The home page's code, also requested early by main.tsx when the visit starts there. */
+export const loadHomePage = () => import("../pages/home/home-page.tsx");
+
+// One lazily loaded chunk per screen (spec §2 route table).
+const HomePage = lazyPage(loadHomePage);
+const RegisterPage = lazyPage(() => import("../pages/register/register-page.tsx"));
+const LoginPage = lazyPage(() => import("../pages/login/login-page.tsx"));
+const NoticesPage = lazyPage(() => import("../pages/notices/notices-page.tsx"));
+const PointMallPage = lazyPage(() => import("../pages/point-mall/point-mall-page.tsx"));
+const RankPage = lazyPage(() => import("../pages/rank/rank-page.tsx"));
+const LotteryPage = lazyPage(() => import("../pages/lottery/lottery-page.tsx"));
+const GamesPage = lazyPage(() => import("../pages/games/games-page.tsx"));
+const BingoPage = lazyPage(() => import("../pages/bingo/bingo-page.tsx"));
+const LivePage = lazyPage(() => import("../pages/live/live-page.tsx"));
+const SportsPage = lazyPage(() => import("../pages/sports/sports-page.tsx"));
+const PromotionsPage = lazyPage(() => import("../pages/promotions/promotions-page.tsx"));
+const PromoDetailPage = lazyPage(() => import("../pages/promotions/promo-detail-page.tsx"));
+const SeamlessPage = lazyPage(() => import("../pages/seamless/seamless-page.tsx"));
+const HelpPage = lazyPage(() => import("../pages/help/help-page.tsx"));
+const HelpMcPage = lazyPage(() => import("../pages/help/helpmc-page.tsx"));
+const DownloadPage = lazyPage(() => import("../pages/download/download-page.tsx"));
+const JoinPage = lazyPage(() => import("../pages/join/join-page.tsx"));
+const GamePage = lazyPage(() => import("../pages/game/game-page.tsx"));
+const NotFoundPage = lazyPage(() => import("../pages/not-found/not-found-page.tsx"));
+
+const HOME_PATHS = ["/", "/index", "/index.html", "/home"];
+const GAMES_PATHS = ["/rng", "/fish", "/pvp", "/pp", "/fc", "/jili"];
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<BareLayout />}>
+        <Route path="/helpmc" element={<HelpMcPage />} />
+      </Route>
+      <Route element={<SiteLayout />}>
+        {HOME_PATHS.map((p) => (
+          <Route key={p} path={p} element={<HomePage />} />
+        ))}
+        <Route path="/register" element={<RegisterPage />} />
+        <Route path="/register.html" element={<RegisterPage />} />
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/noticePage" element={<NoticesPage />} />
+        <Route path="/pointMall" element={<PointMallPage />} />
+        <Route path="/deposit-rank" element={<RankPage />} />
+        <Route path="/bet-rank" element={<RankPage />} />
+        <Route path="/lottery" element={<LotteryPage />} />
+        {GAMES_PATHS.map((p) => (
+          <Route key={p} path={p} element={<GamesPage />} />
+        ))}
+        {/* the named route 'games': /{games}/{type: hot | vassalage}/{vassalage} */}
+        <Route path="/:games/:type/:vassalage?" element={<GamesPage />} />
+        <Route path="/bingo" element={<BingoPage />} />
+        <Route path="/live" element={<LivePage />} />
+        <Route path="/sports" element={<SportsPage />} />
+        <Route path="/esports" element={<SportsPage />} />
+        <Route path="/promotions" element={<PromotionsPage />} />
+        <Route path="/promoDetail" element={<PromoDetailPage />} />
+        <Route path="/seamless" element={<SeamlessPage />} />
+        <Route path="/help" element={<HelpPage />} />
+        <Route path="/down" element={<DownloadPage />} />
+        <Route path="/download" element={<DownloadPage />} />
+        <Route path="/join" element={<JoinPage />} />
+        <Route path="/game" element={<GamePage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,80 @@
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { Modal } from "../../components/modal.tsx";
+import { logout } from "../session/session-store.ts";
+import { type AccountModal, closeAccountModal, useAccountUi } from "./account-ui.ts";
+import { ChangePasswordForm } from "./change-password-form.tsx";
+import { ForgotPasswordModal } from "./forgot-password.tsx";
+import { LoginForm } from "./login-form.tsx";
+import { MemberCentre } from "./member-centre.tsx";
+
+/**
+ * The account modals (spec §2 "Modals"): the login popup, forgot password, change password
+ * (forced after a temporary or expired password: it cannot be dismissed) and the member centre.
+ * Loaded the first time one of them opens.
+ */
+export default function AccountModals() {
+  const modal = useAccountUi((s) => s.modal);
+  return modal ? <AccountModalView modal={modal} /> : null;
+}
+
+function AccountModalView({ modal }: { modal: AccountModal }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  switch (modal.kind) {
+    case "login":
+      return (
+        <Modal onClose={() => closeAccountModal()} title={t("login.title")} testId="login-modal">
+          {modal.reason === "required" && <p className="muted">{t("login.needed")}</p>}
+          <LoginForm
+            variant="popup"
+            initial={{
+              mode: modal.mode,
+              username: modal.username,
+              password: modal.password,
+              captcha: modal.captcha,
+              secondFactorTo: modal.secondFactorTo,
+              notice: modal.notice,
+            }}
+          />
+        </Modal>
+      );
+    case "forgot":
+      return <ForgotPasswordModal tab={modal.tab} />;
+    case "changePassword":
+      return (
+        <Modal
+          onClose={() => closeAccountModal()}
+          title={t("password.title")}
+          testId="change-password-modal"
+          dismissible={!modal.forced}
+        >
+          {modal.forced && <p className="muted">{t("password.forcedLead")}</p>}
+          <ChangePasswordForm
+            knownOldPassword={modal.oldPassword}
+            onDone={() => {
+              // spec §4: after a change, the info is loaded again (the form did), then home.
+              closeAccountModal(true);
+              navigate("/");
+            }}
+            testId="change-password"
+          />
+          {modal.forced && (
+            // The forced change cannot be dismissed; signing out is the only other way out.
+            <p className="auth-links">
+              <button
+                type="button"
+                className="link-btn"
+                onClick={() => void logout().then(() => navigate("/"))}
+                data-testid="change-password-logout"
+              >
+                {t("header.logout")}
+              </button>
+            </p>
+          )}
+        </Modal>
+      );
+    case "memberCentre":
+      return <MemberCentre page={modal.page} />;
+  }
+}

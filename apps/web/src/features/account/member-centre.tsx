@@ -1,0 +1,55 @@
+import { Suspense } from "react";
+import { useTranslation } from "react-i18next";
+import { ErrorBoundary } from "../../components/error-boundary.tsx";
+import { Modal } from "../../components/modal.tsx";
+import "./member-centre.css";
+import { MEMBER_CENTRE_PAGES } from "../member-centre/registry.ts";
+import { TRIAL_ACCOUNT, useSession } from "../session/session-store.ts";
+import { closeAccountModal, MEMBER_PAGES, type MemberPage, openMemberCentre } from "./account-ui.ts";
+
+/**
+ * The member centre overlay (spec §2 "Personal centre menu"): the menu in spec order and the
+ * chosen page beside it. Only a real account sees it; a trial account is told it needs one
+ * (spec §6 in_need_true_account). A page appears in the menu once its capability is built
+ * (features/member-centre/registry.ts), each downloaded when first opened.
+ */
+export function MemberCentre({ page }: { page: MemberPage }) {
+  const { t } = useTranslation();
+  const trial = useSession((s) => s.isAgent === TRIAL_ACCOUNT);
+  const available = MEMBER_PAGES.filter((p) => MEMBER_CENTRE_PAGES[p]);
+  const current = MEMBER_CENTRE_PAGES[page] ? page : available[0];
+  const Page = current ? MEMBER_CENTRE_PAGES[current] : undefined;
+  return (
+    <Modal onClose={() => closeAccountModal()} title={t("member.title")} size="wide" testId="member-centre">
+      {trial ? (
+        <p className="form-error" role="alert" data-testid="member-centre-trial">
+          {t("errors.in_need_true_account")}
+        </p>
+      ) : (
+        <div className="member-centre">
+          <nav className="member-menu" aria-label={t("member.title")}>
+            {available.map((p) => (
+              <button
+                key={p}
+                type="button"
+                className={p === current ? "member-menu-item active" : "member-menu-item"}
+                aria-current={p === current ? "page" : undefined}
+                onClick={() => openMemberCentre(p)}
+                data-testid={`member-menu-${p}`}
+              >
+                {t(`member.page.${p}`)}
+              </button>
+            ))}
+          </nav>
+          <section className="member-page" data-testid={`member-page-${current}`}>
+            <ErrorBoundary key={current} compact>
+              <Suspense fallback={<span className="spinner" aria-hidden="true" />}>
+                {Page && <Page />}
+              </Suspense>
+            </ErrorBoundary>
+          </section>
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,15 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+import type { MemberPage } from "../account/account-ui.ts";
+
+/**
+ * The member centre's pages that exist, each its own chunk (spec §2 "Personal centre menu").
+ * The menu lists exactly these, in spec order.
+ */
+export const MEMBER_CENTRE_PAGES: Partial<Record<MemberPage, LazyExoticComponent<ComponentType>>> = {
+  securityCenter: lazy(() => import("./pages/security-center.tsx")),
+  transferFund: lazy(() => import("./pages/transfer-fund.tsx")),
+  depositv2: lazy(() => import("./pages/deposit.tsx")),
+  withdraw: lazy(() => import("./pages/withdraw.tsx")),
+  transferUpline: lazy(() => import("./pages/transfer-upline.tsx")),
+  transactionHistory: lazy(() => import("./pages/transaction-history.tsx")),
+};

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { formatMinor, formatMoneyString } from "./format.ts";
+
+describe("formatMinor", () => {
+  it("shows two decimals and thousands separators", () => {
+    expect(formatMinor(1234567890)).toBe("12,345,678.90");
+    expect(formatMinor(5)).toBe("0.05");
+    expect(formatMinor(0)).toBe("0.00");
+  });
+
+  it("keeps the sign of a negative amount", () => {
+    expect(formatMinor(-123456)).toBe("-1,234.56");
+  });
+
+  it("refuses an amount that is not whole minor units", () => {
+    expect(() => formatMinor(10.5)).toThrow(RangeError);
+  });
+});
+
+describe("formatMoneyString", () => {
+  it("groups the platform's decimal strings without float arithmetic", () => {
+    expect(formatMoneyString("1234567.50")).toBe("1,234,567.50");
+    expect(formatMoneyString("999999999999999.99")).toBe("999,999,999,999,999.99");
+    expect(formatMoneyString("-0.10")).toBe("-0.10");
+  });
+
+  it("leaves text that is not an amount as it is", () => {
+    expect(formatMoneyString("n/a")).toBe("n/a");
+  });
+});

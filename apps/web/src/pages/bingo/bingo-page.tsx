@@ -1,0 +1,15 @@
+import { useTranslation } from "react-i18next";
+import { PageTitle } from "../../components/page-title.tsx";
+import { VendorLobby } from "../shared/vendor-lobby.tsx";
+import "../shared/pages.css";
+
+/** spec §2 /bingo: the bingo vendors' lobbies. */
+export default function BingoPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="page container" data-testid="page-bingo">
+      <PageTitle title={t("title.bingo")} lead={t("lead.bingo")} />
+      <VendorLobby categories={["BINGO"]} />
+    </div>
+  );
+}

@@ -1,0 +1,174 @@
+// bench/wallet: the ledger driven over HTTP on PostgreSQL through the provider protocol (bets and
+// wins of many members from concurrent callers, with retries of the same transaction mixed in),
+// then the invariant check. Prints operations per second, p50 and p99 latency.
+// Run: npx tsx bench/wallet/index.ts   (needs PostgreSQL; BENCH_PG=postgres://postgres@127.0.0.1:5432/postgres)
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { join } from "node:path";
+import pg from "pg";
+import { loadConfig } from "../../apps/server/src/config.ts";
+import { openDatabase } from "../../apps/server/src/db/client.ts";
+import { migrate } from "../../apps/server/src/db/migrate.ts";
+import { members } from "../../apps/server/src/db/schema/members.ts";
+import { providerClients } from "../../apps/server/src/db/schema/providers.ts";
+import { memoryStore } from "../../apps/server/src/lib/shared-store.ts";
+import { post, reconcile } from "../../apps/server/src/modules/ledger/ledger.ts";
+import { issueLaunchToken, signProvider } from "../../apps/server/src/modules/providers/service.ts";
+
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 200);
+const OPS = Number(process.env.BENCH_OPS ?? 20_000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const PORT = Number(process.env.BENCH_PORT ?? 8192);
+const serverUrl = process.env.BENCH_PG ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const SECRET = randomBytes(24).toString("hex");
+
+// A fresh database on the server, dropped at the end.
+const dbName = `panalo_bench_${randomBytes(4).toString("hex")}`;
+const admin = new pg.Client({ connectionString: serverUrl });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${dbName}`);
+const url = new URL(serverUrl);
+url.pathname = `/${dbName}`;
+const database = await openDatabase({ url: url.toString() });
+await migrate(database);
+
+await database.db.insert(providerClients).values({ vendor: "BENCH", secret: SECRET });
+const rows = await database.db
+  .insert(members)
+  .values(Array.from({ length: MEMBERS }, (_, i) => ({ username: `wallet${i}` })))
+  .returning({ id: members.id });
+const config = loadConfig({ NODE_ENV: "test", SEED_DEMO: "false" });
+const ctx = {
+  config,
+  database,
+  db: database.db,
+  store: memoryStore(),
+  clock: { now: () => new Date() },
+  apiDocs: [],
+};
+const players: Array<{ id: number; token: string }> = [];
+for (const r of rows) {
+  await post(database.db, {
+    idempotencyKey: `bench-dep-${r.id}`,
+    type: "deposit",
+    memberId: r.id,
+    legs: [
+      { account: { house: "cash", currency: "PHP" }, amount: -100_000_00n },
+      { account: { member: r.id, kind: "main", currency: "PHP" }, amount: 100_000_00n },
+    ],
+  });
+  players.push({ id: r.id, token: await issueLaunchToken(ctx, r.id, "BENCH") });
+}
+
+const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+  cwd: join(import.meta.dirname, "../.."),
+  stdio: ["ignore", process.env.BENCH_SERVER_LOG ? "inherit" : "ignore", "inherit"],
+  env: {
+    ...process.env,
+    DATABASE_URL: url.toString(),
+    PORT: String(PORT),
+    HOST: "127.0.0.1",
+    SEED_DEMO: "false",
+    NODE_ENV: "production",
+    LOG_LEVEL: "error",
+  },
+});
+const base = `http://127.0.0.1:${PORT}`;
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`${base}/healthz`)).ok) break;
+  } catch {
+    // starting
+  }
+  if (i > 200) throw new Error("server did not start");
+  await new Promise((r) => setTimeout(r, 200));
+}
+
+async function call(
+  name: string,
+  body: Record<string, unknown>,
+): Promise<{ success: boolean; code?: string }> {
+  const raw = JSON.stringify(body);
+  const res = await fetch(`${base}/provider/BENCH/${name}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-signature": signProvider(SECRET, raw) },
+    body: raw,
+  });
+  return (await res.json()) as { success: boolean; code?: string };
+}
+
+// Each operation is a bet, its win, or a retry of an earlier call (which must change nothing).
+const latencies: number[] = [];
+let next = 0;
+let errors = 0;
+const refused = new Map<string, number>();
+const count = (r: { success: boolean; code?: string }) => {
+  if (r.success) return;
+  errors++;
+  refused.set(r.code ?? "?", (refused.get(r.code ?? "?") ?? 0) + 1);
+};
+const started = performance.now();
+await Promise.all(
+  Array.from({ length: CONCURRENCY }, async (_, worker) => {
+    while (next < OPS) {
+      const i = next++;
+      const p = players[(i * 7 + worker) % players.length] ?? { id: 0, token: "" };
+      const round = `r${i}`;
+      const t0 = performance.now();
+      const bet = await call("debit", {
+        requestId: `q${i}`,
+        token: p.token,
+        playerId: p.id,
+        transactionId: `b${i}`,
+        roundId: round,
+        amount: "1.00",
+        roundClosed: false,
+      });
+      latencies.push(performance.now() - t0);
+      count(bet);
+      if (i % 10 === 0) {
+        const t1 = performance.now(); // a provider retrying the same bet
+        await call("debit", {
+          requestId: `q${i}r`,
+          token: p.token,
+          playerId: p.id,
+          transactionId: `b${i}`,
+          roundId: round,
+          amount: "1.00",
+          roundClosed: false,
+        });
+        latencies.push(performance.now() - t1);
+      }
+      const t2 = performance.now();
+      const win = await call("credit", {
+        requestId: `w${i}`,
+        playerId: p.id,
+        transactionId: `c${i}`,
+        roundId: round,
+        amount: i % 3 === 0 ? "2.50" : "0.00",
+        betTransactionId: `b${i}`,
+        roundClosed: true,
+      });
+      latencies.push(performance.now() - t2);
+      count(win);
+    }
+  }),
+);
+const seconds = (performance.now() - started) / 1000;
+server.kill("SIGTERM");
+latencies.sort((a, b) => a - b);
+const pct = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+const check = await reconcile(database.db);
+console.log(
+  `PostgreSQL, ${MEMBERS} members, ${CONCURRENCY} concurrent callers, ${latencies.length} wallet operations over HTTP (${errors} refused)`,
+);
+if (refused.size) console.log(`refused: ${JSON.stringify(Object.fromEntries(refused))}`);
+console.log(`operations per second: ${(latencies.length / seconds).toFixed(0)}`);
+console.log(`latency p50: ${pct(0.5).toFixed(1)} ms, p99: ${pct(0.99).toFixed(1)} ms`);
+console.log(
+  `invariants: ${check.ok ? "intact" : "BROKEN"} (${check.transactions} transactions, totals ${JSON.stringify(check.totals)}, ${check.balanceMismatches.length} balance mismatches)`,
+);
+await database.close();
+await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+await admin.end();
+process.exit(check.ok && errors === 0 ? 0 : 1);

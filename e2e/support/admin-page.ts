@@ -1,0 +1,25 @@
+import { expect, type Page } from "@playwright/test";
+import { operator } from "./env.ts";
+import { freshTotp } from "./totp.ts";
+
+/** Page model of the back office at /admin. */
+export class AdminPage {
+  constructor(readonly page: Page) {}
+
+  async login(): Promise<void> {
+    await this.page.goto("/admin/login");
+    await this.page.getByTestId("admin-login-username").fill(operator.username);
+    await this.page.getByTestId("admin-login-password").fill(operator.password);
+    await this.page.getByTestId("admin-login-totp").fill(await freshTotp(operator.totpSecret));
+    await this.page.getByTestId("admin-login-submit").click();
+    await expect(this.page.getByTestId("admin-nav-notices")).toBeVisible();
+  }
+
+  async open(section: string): Promise<void> {
+    await this.page.getByTestId(`admin-nav-${section}`).click();
+  }
+
+  async expectToast(text: RegExp | string): Promise<void> {
+    await expect(this.page.getByTestId("toast").filter({ hasText: text }).first()).toBeVisible();
+  }
+}

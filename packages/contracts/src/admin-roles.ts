@@ -1,0 +1,50 @@
+import { z } from "zod";
+
+/**
+ * Back-office permissions and the roles that hold them (issue 2 item 8). A route asks for one
+ * permission; a role is only a named set of them, so new roles never need new code.
+ */
+export const Permissions = [
+  "content.read",
+  "content.write",
+  "system.read",
+  "system.write",
+  "operators.read",
+  "operators.write",
+  "audit.read",
+  "players.read",
+  "players.write",
+  "finance.read",
+  "finance.write",
+  "marketing.read",
+  "marketing.write",
+  "outbox.read",
+] as const;
+export const Permission = z.enum(Permissions);
+export type Permission = z.infer<typeof Permission>;
+
+export const Roles = ["owner", "finance", "support", "content", "marketing", "auditor"] as const;
+export const Role = z.enum(Roles);
+export type Role = z.infer<typeof Role>;
+
+export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  owner: Permissions,
+  finance: ["finance.read", "finance.write", "players.read", "audit.read", "system.read"],
+  support: ["players.read", "players.write", "content.read", "outbox.read", "system.read"],
+  content: ["content.read", "content.write", "system.read"],
+  marketing: ["marketing.read", "marketing.write", "content.read", "content.write", "system.read"],
+  auditor: [
+    "audit.read",
+    "content.read",
+    "system.read",
+    "operators.read",
+    "players.read",
+    "finance.read",
+    "marketing.read",
+    "outbox.read",
+  ],
+};
+
+export function roleAllows(role: Role, permission: Permission): boolean {
+  return ROLE_PERMISSIONS[role].includes(permission);
+}

@@ -1,0 +1,340 @@
+import { z } from "zod";
+import { acceptedPatternMatches, getPattern, PATTERN_IDS, PATTERNS } from "./patterns.ts";
+
+/**
+ * Session and member calls (spec §3 "Login info", §4, §7 "Session and member"). Usernames are
+ * letters and digits starting with a letter, 4–16 long; passwords 6–20 with letters and digits.
+ */
+export const USERNAME_MIN = 4;
+export const USERNAME_MAX = 16;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 20;
+
+export const Username = z
+  .string()
+  .trim()
+  .min(USERNAME_MIN, "username_length")
+  .max(USERNAME_MAX, "username_length")
+  .refine((v) => PATTERNS.LETTER_FIRST_ALNUM.test(v), PATTERNS.LETTER_FIRST_ALNUM.messageKey);
+export const Password = z
+  .string()
+  .min(PASSWORD_MIN, "password_length")
+  .max(PASSWORD_MAX, "password_length")
+  .refine((v) => PATTERNS.LETTERS_AND_DIGITS.test(v), PATTERNS.LETTERS_AND_DIGITS.messageKey);
+
+/** The solved human check (a proof of work) sent with registration, SMS sends and trial play. */
+export const HumanCheck = z.object({
+  challenge: z.string().regex(/^[0-9a-f]{64}$/),
+  salt: z.string().max(100),
+  number: z.number().int().min(0),
+  signature: z.string().regex(/^[0-9a-f]{64}$/),
+});
+
+/** POST /wps/session/login */
+export const LoginRequest = z.object({
+  username: z.string().trim().min(1).max(40),
+  password: z.string().min(1).max(64),
+  /** The text of the captcha image, required once the server has asked for it. */
+  captcha: z.string().trim().max(8).optional(),
+  captchaId: z.string().max(64).optional(),
+  type: z.enum(["username", "sms"]).default("username"),
+  /** The code sent by SMS or e-mail when the server asked for a second factor (new address). */
+  secondFactorCode: z.string().trim().max(10).optional(),
+  /** "agent": the agent login path, where only agents may log in (spec §6). */
+  path: z.enum(["member", "agent"]).default("member"),
+});
+export const LoginValue = z.object({
+  token: z.string(),
+  firstTimeLogin: z.boolean(),
+  passwordExpired: z.boolean(),
+  /** True when the password is temporary (set by an agent or the operator): change it first. */
+  mustChangePassword: z.boolean(),
+  isAgent: z.number().int(),
+  memberLabel: z.string().nullable(),
+  customerId: z.number().int(),
+  account: z.string(),
+  userName: z.string(),
+});
+export type LoginValue = z.infer<typeof LoginValue>;
+
+/** GET /wps/member/info */
+export const MemberInfo = z.object({
+  customerId: z.number().int(),
+  username: z.string(),
+  nickname: z.string().nullable(),
+  isAgent: z.number().int(),
+  currency: z.string(),
+  language: z.string(),
+  mobile: z.string().nullable(),
+  email: z.string().nullable(),
+  realName: z.string().nullable(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+export type MemberInfo = z.infer<typeof MemberInfo>;
+
+/** POST /wps/member/password */
+export const PasswordChangeRequest = z
+  .object({
+    oldPassword: z.string().max(64).optional(),
+    newPassword: Password,
+    confirmNewPassword: z.string(),
+  })
+  .refine((v) => v.newPassword === v.confirmNewPassword, {
+    path: ["confirmNewPassword"],
+    message: "confirm_mismatch",
+  });
+
+// ---------- mobile numbers, countries and SMS codes ----------
+/** Dialing codes offered by the registration and login forms (spec §3 "Country"). */
+export const COUNTRIES = [
+  { countryCode: "PH", countryDialingCode: "63" },
+  { countryCode: "SG", countryDialingCode: "65" },
+  { countryCode: "MY", countryDialingCode: "60" },
+  { countryCode: "ID", countryDialingCode: "62" },
+  { countryCode: "TH", countryDialingCode: "66" },
+  { countryCode: "VN", countryDialingCode: "84" },
+  { countryCode: "JP", countryDialingCode: "81" },
+  { countryCode: "CN", countryDialingCode: "86" },
+  { countryCode: "HK", countryDialingCode: "852" },
+  { countryCode: "US", countryDialingCode: "1" },
+] as const;
+export const DialingCode = z.enum(COUNTRIES.map((c) => c.countryDialingCode) as [string, ...string[]]);
+
+/**
+ * A mobile number in international form (dialing code + national number, digits only), or null
+ * when it is not a valid number. Philippine numbers are 10 digits starting with 9 (a leading 0
+ * is dropped); others 6–14 digits.
+ */
+export function normalizeMobile(dialingCode: string, national: string): string | null {
+  const digits = national.replace(/[\s-]/g, "");
+  if (!/^\d+$/.test(digits)) return null;
+  const local = digits.startsWith("0") ? digits.slice(1) : digits;
+  if (dialingCode === "63") return /^9\d{9}$/.test(local) ? `63${local}` : null;
+  return /^\d{6,14}$/.test(local) ? `${dialingCode}${local}` : null;
+}
+
+export const SmsRequest = z.object({
+  countryDialingCode: DialingCode,
+  mobileNum: z.string().trim().min(6).max(16),
+  humanCheck: HumanCheck,
+});
+export const SmsValue = z.object({ expiredMinutes: z.number().int() });
+
+/** POST /wps/member/password/verification: forgot password by phone. */
+export const PhoneResetRequest = z
+  .object({
+    countryDialingCode: DialingCode,
+    mobileNum: z.string().trim().min(6).max(16),
+    verificationCode: z.string().trim().min(1).max(255),
+    newPassword: Password,
+    confirmNewPassword: z.string(),
+  })
+  .refine((v) => v.newPassword === v.confirmNewPassword, {
+    path: ["confirmNewPassword"],
+    message: "confirm_mismatch",
+  });
+
+/** POST /wps/member/password/email: forgot password by e-mail (a single-use link is sent). */
+export const EmailResetRequest = z.object({
+  username: z.string().trim().min(1).max(40),
+  email: z.email().max(200),
+});
+/** POST /wps/member/password/reset: the link's token and the new password. */
+export const ResetWithTokenRequest = z
+  .object({
+    token: z.string().min(20).max(100),
+    newPassword: Password,
+    confirmNewPassword: z.string(),
+  })
+  .refine((v) => v.newPassword === v.confirmNewPassword, {
+    path: ["confirmNewPassword"],
+    message: "confirm_mismatch",
+  });
+
+// ---------- registration (spec §3 "Registration user", field config, §4, §5) ----------
+/**
+ * The registration field config (spec §3): per field, whether the form shows it, whether it is
+ * required, its length limits, a named pattern of patterns.ts and the operator's accepted
+ * pattern (`*` is any run of characters). The form and the server check a value with the same
+ * `fieldIssue` below.
+ */
+export const FieldConfig = z.object({
+  enabled: z.boolean(),
+  required: z.boolean(),
+  minLength: z.number().int().min(0).max(255),
+  maxLength: z.number().int().min(1).max(255),
+  patternId: z.string().nullable(),
+  /** `*` is any run of characters. */
+  acceptedPattern: z.string().max(100).nullable(),
+});
+export type FieldConfig = z.infer<typeof FieldConfig>;
+
+/** GET /wps/system/setting/register */
+export const RegisterSettingValue = z.object({
+  fields: z.record(z.string(), FieldConfig),
+  /** The first country is the operator's home country (spec §3 "Country"). */
+  countries: z.array(z.object({ countryCode: z.string(), countryDialingCode: z.string() })),
+  minimumAge: z.union([z.literal(18), z.literal(21)]),
+  mobileRegPass: z.boolean(),
+  verificationRequired: z.boolean(),
+});
+export type RegisterSettingValue = z.infer<typeof RegisterSettingValue>;
+
+/**
+ * The optional fields of spec §3's registration user that the platform keeps, on both tabs. The
+ * operator's field config turns each on or off and sets its rules; a field that is off is
+ * ignored. payeeName becomes the member's real name (the name payouts must be in).
+ */
+export const OPTIONAL_REGISTER_FIELDS = ["email", "payeeName", "birthday", "affiliateCode"] as const;
+export type OptionalRegisterField = (typeof OPTIONAL_REGISTER_FIELDS)[number];
+
+/** GET/PUT /api/admin/settings/register-fields: the operator's rules for the optional fields. */
+const ConfiguredField = FieldConfig.refine((f) => f.minLength <= f.maxLength, {
+  path: ["maxLength"],
+  message: "max_below_min",
+}).refine((f) => f.patternId === null || (PATTERN_IDS as readonly string[]).includes(f.patternId), {
+  path: ["patternId"],
+  message: "unknown_pattern",
+});
+export const RegisterFieldsSetting = z.object({
+  email: ConfiguredField,
+  payeeName: ConfiguredField,
+  birthday: ConfiguredField,
+  affiliateCode: ConfiguredField,
+});
+export type RegisterFieldsSetting = z.infer<typeof RegisterFieldsSetting>;
+
+/** Message keys of the configured-field rules (the site's catalogs translate them). */
+export const FIELD_REQUIRED = "fieldError.required";
+export const FIELD_LENGTH = "fieldError.length";
+export const FIELD_LENGTH_EXACT = "fieldError.lengthExact";
+export const FIELD_ACCEPTED = "fieldError.accepted";
+
+/**
+ * What is wrong with one configured field's value, as a message key, or null when it passes
+ * (spec §5): empty is refused only when required; then the length in characters (min–max, or
+ * one figure when min = max), the named pattern, and the accepted pattern.
+ */
+export function fieldIssue(
+  cfg: FieldConfig | undefined,
+  raw: string | undefined,
+  required: boolean,
+): string | null {
+  const v = (raw ?? "").trim();
+  if (!v) return required ? FIELD_REQUIRED : null;
+  if (!cfg) return null;
+  const length = [...v].length;
+  if (length < cfg.minLength || length > cfg.maxLength) {
+    return cfg.minLength === cfg.maxLength ? FIELD_LENGTH_EXACT : FIELD_LENGTH;
+  }
+  const pattern = cfg.patternId ? getPattern(cfg.patternId) : undefined;
+  if (pattern && !pattern.test(v)) return pattern.messageKey;
+  if (cfg.acceptedPattern && !acceptedPatternMatches(cfg.acceptedPattern, v)) return FIELD_ACCEPTED;
+  return null;
+}
+
+/** The national number as typed, without spaces, dashes and the trunk 0 ("0917 123" → "917123"). */
+export function nationalNumber(typed: string): string {
+  const digits = typed.trim().replace(/[\s-]/g, "");
+  return digits.startsWith("0") ? digits.slice(1) : digits;
+}
+
+/**
+ * What is wrong with a mobile number on the registration form, or null. The mobileNum field
+ * config describes numbers of the operator's home country (the first country: 10 digits
+ * starting with 9 in the Philippines); every country's numbers must also be valid numbers.
+ */
+export function mobileIssue(
+  cfg: FieldConfig | undefined,
+  dialingCode: string,
+  typed: string,
+  homeDialingCode: string,
+): string | null {
+  const national = nationalNumber(typed);
+  if (!national) return FIELD_REQUIRED;
+  if (dialingCode === homeDialingCode) {
+    const issue = fieldIssue(cfg, national, true);
+    if (issue) return issue;
+  }
+  return normalizeMobile(dialingCode, typed) ? null : "MOBILE_INVALID";
+}
+
+/** Full years between a birthday and a day, both YYYY-MM-DD (a 29 February birthday counts from 1 March). */
+export function ageOn(birthday: string, today: string): number {
+  const [by = 0, bm = 0, bd = 0] = birthday.split("-").map(Number);
+  const [ty = 0, tm = 0, td = 0] = today.split("-").map(Number);
+  const hadBirthday = tm > bm || (tm === bm && td >= bd);
+  return ty - by - (hadBirthday ? 0 : 1);
+}
+
+/** Nobody registering is older than this; an earlier birthday is a typing mistake. */
+export const AGE_MAX = 120;
+
+/** The birthday as the form sends it (spec §3 form label "birthday"): a real date, YYYY-MM-DD. */
+export const Birthday = z
+  .string()
+  .trim()
+  .refine((v) => PATTERNS.DATE_YMD.test(v), PATTERNS.DATE_YMD.messageKey);
+
+/** The parts both registration calls share (spec §3: added on submit, §4, §5). */
+const RegisterCommon = {
+  email: z
+    .string()
+    .trim()
+    .max(200)
+    .refine((v) => PATTERNS.EMAIL.test(v), PATTERNS.EMAIL.messageKey)
+    .optional(),
+  payeeName: z.string().trim().max(100).optional(),
+  birthday: Birthday.optional(),
+  affiliateCode: z.string().trim().max(20).optional(),
+  /** The picture code, once the server has asked for one (`captcha: true` in a refusal). */
+  captcha: z.string().trim().max(8).optional(),
+  captchaId: z.string().max(64).optional(),
+  ageConfirmed: z.literal(true, "age_confirmation_required"),
+  agree: z.literal(true, "terms_required"),
+  /** spec §3 "added on submit": the new member is logged in at once. */
+  login: z.literal(true).optional(),
+  registerUrl: z.string().max(300).optional(),
+  registerMethod: z.literal("WEB").default("WEB"),
+  humanCheck: HumanCheck,
+};
+
+/** PUT /wps/member/register (username tab). */
+export const RegisterRequest = z
+  .object({
+    username: Username,
+    password: Password,
+    confirmPassword: z.string(),
+    ...RegisterCommon,
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "confirm_mismatch",
+  });
+export type RegisterRequest = z.infer<typeof RegisterRequest>;
+
+/** PUT /wps/member/register/mobile */
+export const MobileRegisterRequest = z.object({
+  countryDialingCode: DialingCode,
+  mobileNum: z.string().trim().min(6).max(16),
+  verificationCode: z.string().trim().max(255).optional(),
+  password: Password.optional(),
+  confirmPassword: z.string().optional(),
+  ...RegisterCommon,
+});
+export type MobileRegisterRequest = z.infer<typeof MobileRegisterRequest>;
+
+/** GET /wps/agent/affiliate?code=&domain= */
+export const AffiliateQuery = z.object({
+  code: z.string().trim().min(1).max(20),
+  domain: z.string().max(255).optional(),
+});
+export const AffiliateValue = z.object({ valid: z.literal(true) });
+
+/** POST /wps/session/login/freeplay */
+export const FreeplayRequest = z.object({
+  os: z.string().max(40).optional(),
+  platform: z.literal("W").default("W"),
+  humanCheck: HumanCheck,
+});

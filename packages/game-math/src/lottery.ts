@@ -1,0 +1,186 @@
+import { createHash, createHmac } from "node:crypto";
+import { uniformInt } from "./uniform.ts";
+
+/**
+ * Lottery maths (issue 6): the Philippine games, commit-reveal results, bet types and prizes,
+ * and draw schedules in Asia/Manila time. Pure and deterministic given the draw seed.
+ */
+export type LotteryKind = "digits" | "pick";
+export interface LotteryGame {
+  code: string;
+  name: string;
+  kind: LotteryKind;
+  /** digits: how many digits 0–9 (order matters); pick: how many distinct numbers. */
+  count: number;
+  /** pick: numbers 1..max; digits: 9. 2D draws two numbers 1..31 (order matters). */
+  max: number;
+  /** Whether a number may repeat in the result (digits games). */
+  repeats: boolean;
+}
+
+export const GAMES: Record<string, LotteryGame> = {
+  "2D": { code: "2D", name: "EZ2 (2D)", kind: "digits", count: 2, max: 31, repeats: true },
+  "3D": { code: "3D", name: "Swertres (3D)", kind: "digits", count: 3, max: 9, repeats: true },
+  "4D": { code: "4D", name: "4D Lotto", kind: "digits", count: 4, max: 9, repeats: true },
+  "6/42": { code: "6/42", name: "Lotto 6/42", kind: "pick", count: 6, max: 42, repeats: false },
+  "6/45": { code: "6/45", name: "Mega Lotto 6/45", kind: "pick", count: 6, max: 45, repeats: false },
+  "6/49": { code: "6/49", name: "Super Lotto 6/49", kind: "pick", count: 6, max: 49, repeats: false },
+  "6/55": { code: "6/55", name: "Grand Lotto 6/55", kind: "pick", count: 6, max: 55, repeats: false },
+  "6/58": { code: "6/58", name: "Ultra Lotto 6/58", kind: "pick", count: 6, max: 58, repeats: false },
+};
+
+/** The commitment published when sales open: SHA-256 of the draw seed. */
+export function commitment(seedHex: string): string {
+  return createHash("sha256").update(Buffer.from(seedHex, "hex")).digest("hex");
+}
+
+/** A stream of 32-bit words from the seed (HMAC-SHA256 in counter mode). */
+function wordsOf(seedHex: string, label: string): () => number {
+  const key = Buffer.from(seedHex, "hex");
+  let counter = 0;
+  let block = Buffer.alloc(0);
+  let offset = 0;
+  return () => {
+    if (offset + 4 > block.length) {
+      block = createHmac("sha256", key).update(`${label}:${counter++}`).digest();
+      offset = 0;
+    }
+    const w = block.readUInt32BE(offset);
+    offset += 4;
+    return w;
+  };
+}
+
+/**
+ * The result of a draw from its seed: digits games draw `count` values (0–9, or 1–31 for 2D) in
+ * order with repeats; pick games draw `count` distinct numbers from 1..max, sorted.
+ */
+export function drawResult(game: LotteryGame, seedHex: string, drawNo: string): number[] {
+  const next = wordsOf(seedHex, `${game.code}:${drawNo}`);
+  if (game.kind === "digits") {
+    const lo = game.max === 9 ? 0 : 1;
+    return Array.from({ length: game.count }, () => lo + uniformInt(next, game.max - lo + 1));
+  }
+  const pool = Array.from({ length: game.max }, (_, i) => i + 1);
+  const out: number[] = [];
+  for (let i = 0; i < game.count; i++) {
+    const j = i + uniformInt(next, pool.length - i); // partial Fisher–Yates
+    [pool[i], pool[j]] = [pool[j] ?? 0, pool[i] ?? 0];
+    out.push(pool[i] ?? 0);
+  }
+  return out.sort((a, b) => a - b);
+}
+
+/** Anyone can check a result: the seed matches the commitment and reproduces the numbers. */
+export function verifyResult(
+  game: LotteryGame,
+  seedHex: string,
+  drawNo: string,
+  published: { hash: string; result: number[] },
+): boolean {
+  if (commitment(seedHex) !== published.hash) return false;
+  const again = drawResult(game, seedHex, drawNo);
+  return again.length === published.result.length && again.every((v, i) => v === published.result[i]);
+}
+
+/** Distinct orderings of a selection: 6 for three different digits, 3 with one repeat, 1 for a triple. */
+export function permutations(selection: readonly number[]): number {
+  const counts = new Map<number, number>();
+  for (const v of selection) counts.set(v, (counts.get(v) ?? 0) + 1);
+  let n = 1;
+  for (let i = 2; i <= selection.length; i++) n *= i;
+  for (const c of counts.values()) for (let i = 2; i <= c; i++) n /= i;
+  return n;
+}
+
+export type BetType = "straight" | "rambolito" | "pick";
+/** Prize per 1 unit of stake, in minor units per minor unit (e.g. 4500 = pays 4,500×). */
+export interface PrizeTable {
+  /** digits games */
+  straight?: number;
+  /** pick games: prize multiplier by number of matches, e.g. { 6: 1_000_000, 5: 2000, 4: 50, 3: 10 } */
+  matches?: Record<number, number>;
+}
+
+/**
+ * What a bet wins, in minor units. Straight: the exact order. Rambolito: any order; the stake is
+ * spread over the distinct orderings, so it pays the straight prize divided by their number.
+ * Pick: by how many numbers match.
+ */
+export function prize(
+  game: LotteryGame,
+  type: BetType,
+  selection: readonly number[],
+  result: readonly number[],
+  stake: bigint,
+  table: PrizeTable,
+): bigint {
+  if (game.kind === "digits") {
+    const straight = BigInt(table.straight ?? 0);
+    if (type === "straight") return selection.every((v, i) => v === result[i]) ? stake * straight : 0n;
+    if (type === "rambolito") {
+      const a = [...selection].sort((x, y) => x - y);
+      const b = [...result].sort((x, y) => x - y);
+      if (!a.every((v, i) => v === b[i])) return 0n;
+      return (stake * straight) / BigInt(permutations(selection));
+    }
+    return 0n;
+  }
+  if (type !== "pick") return 0n;
+  const drawn = new Set(result);
+  const hits = selection.filter((v) => drawn.has(v)).length;
+  return stake * BigInt(table.matches?.[hits] ?? 0);
+}
+
+/** Whether a selection is well formed for the game and bet type. */
+export function validSelection(game: LotteryGame, type: BetType, selection: readonly number[]): boolean {
+  if (selection.length !== game.count || !selection.every(Number.isInteger)) return false;
+  if (game.kind === "digits") {
+    const lo = game.max === 9 ? 0 : 1;
+    if (!selection.every((v) => v >= lo && v <= game.max)) return false;
+    return type === "straight" || (type === "rambolito" && permutations(selection) > 1);
+  }
+  return (
+    type === "pick" &&
+    new Set(selection).size === game.count &&
+    selection.every((v) => v >= 1 && v <= game.max)
+  );
+}
+
+// ---------- schedules (Asia/Manila, UTC+8 all year: no daylight saving) ----------
+const MANILA_OFFSET_MS = 8 * 3_600_000;
+
+export type Schedule =
+  | { kind: "daily"; times: string[] } // "14:00", "17:00", "21:00"
+  | { kind: "weekly"; weekdays: number[]; time: string } // 0 Sunday … 6 Saturday
+  | { kind: "every"; minutes: number };
+
+/** Every draw time (UTC instants) in [from, to). */
+export function drawTimes(schedule: Schedule, from: Date, to: Date): Date[] {
+  const out: Date[] = [];
+  if (schedule.kind === "every") {
+    const step = schedule.minutes * 60_000;
+    for (let t = Math.ceil(from.getTime() / step) * step; t < to.getTime(); t += step) out.push(new Date(t));
+    return out;
+  }
+  const dayMs = 86_400_000;
+  // Midnight in Manila of the day `from` falls on.
+  let day = Math.floor((from.getTime() + MANILA_OFFSET_MS) / dayMs) * dayMs - MANILA_OFFSET_MS;
+  for (; day < to.getTime(); day += dayMs) {
+    const weekday = new Date(day + MANILA_OFFSET_MS).getUTCDay();
+    const times =
+      schedule.kind === "daily" ? schedule.times : schedule.weekdays.includes(weekday) ? [schedule.time] : [];
+    for (const hm of times) {
+      const [h = 0, m = 0] = hm.split(":").map(Number);
+      const t = day + (h * 60 + m) * 60_000;
+      if (t >= from.getTime() && t < to.getTime()) out.push(new Date(t));
+    }
+  }
+  return out;
+}
+
+/** The draw's number, as players see it: game code, Manila date and time ("3D-20261122-2100"). */
+export function drawNumber(game: LotteryGame, at: Date): string {
+  const m = new Date(at.getTime() + MANILA_OFFSET_MS).toISOString();
+  return `${game.code.replace("/", "")}-${m.slice(0, 10).replace(/-/g, "")}-${m.slice(11, 16).replace(":", "")}`;
+}

@@ -1,0 +1,60 @@
+// `npm test`: lint, types, unit + integration (Vitest), then end-to-end in Chromium (Playwright).
+// Ends with one line "N passed, N failed" so any CI reads the result the same way.
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { root, run } from "./lib.mjs";
+
+const reports = join(root, "test-results", "reports");
+mkdirSync(reports, { recursive: true });
+const only = process.argv.slice(2); // e.g. `npm test -- unit` runs one step
+const steps = [
+  ["lint", "npx", ["biome", "check", "."]],
+  ["types", process.execPath, ["scripts/typecheck.mjs"]],
+  [
+    "unit+integration",
+    "npx",
+    [
+      "vitest",
+      "run",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${join(reports, "vitest.json")}`,
+    ],
+  ],
+  ["e2e", process.execPath, ["scripts/e2e.mjs"]],
+];
+
+let passed = 0;
+let failed = 0;
+const failedSteps = [];
+for (const [name, cmd, args] of steps) {
+  if (only.length && !only.includes(name.split("+")[0])) continue;
+  console.log(`\n=== ${name} ===`);
+  const code = await run(cmd, args);
+  if (code !== 0) failedSteps.push(name);
+  if (name === "unit+integration") {
+    const r = readJson(join(reports, "vitest.json"));
+    passed += r?.numPassedTests ?? 0;
+    failed += r?.numFailedTests ?? (code === 0 ? 0 : 1);
+  } else if (name === "e2e") {
+    const r = readJson(join(reports, "e2e.json"));
+    passed += (r?.stats?.expected ?? 0) + (r?.stats?.flaky ?? 0);
+    failed += r?.stats?.unexpected ?? (code === 0 ? 0 : 1);
+  } else if (code !== 0) {
+    failed += 1;
+  }
+  if (code !== 0) break; // a red step stops the run: later steps would only repeat the noise
+}
+
+console.log(failedSteps.length ? `\nFailed step: ${failedSteps.join(", ")}` : "\nAll steps green.");
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failedSteps.length ? 1 : 0);
+
+function readJson(path) {
+  if (!existsSync(path)) return null;
+  try {
+    return JSON.parse(readFileSync(path, "utf8"));
+  } catch {
+    return null;
+  }
+}

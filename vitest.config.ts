@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["apps/*/src/**/*.test.ts", "packages/*/src/**/*.test.ts", "apps/*/src/**/*.test.tsx"],
+    environment: "node",
+    // Each server test file opens its own database; two cores run two files at a time.
+    pool: "forks",
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
