@@ -23,6 +23,8 @@ for (const vp of viewports) {
         page.screenshot({
           path: `test-results/screenshots/${name}-${vp.name}-${theme}.png`,
           fullPage: false,
+          // Finished frames, not a fade caught half-way (the open notice's text fades in).
+          animations: "disabled",
         });
 
       await page.goto("/");

@@ -60,7 +60,9 @@ for (const r of rows) {
   players.push({ id: r.id, token: await issueLaunchToken(ctx, r.id, "BENCH") });
 }
 
-const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+// BENCH_NODE_ARGS passes flags to the server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+const server = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "apps/server/src/main.ts"], {
   cwd: join(import.meta.dirname, "../.."),
   stdio: ["ignore", process.env.BENCH_SERVER_LOG ? "inherit" : "ignore", "inherit"],
   env: {
