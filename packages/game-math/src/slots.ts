@@ -1,17 +1,30 @@
+import { compileSlot, roundUnits } from "./slot-fast.ts";
+import { exactSlotRtp, type SlotRtp } from "./slot-rtp.ts";
 import { uniformInt, type WordSource } from "./uniform.ts";
 
 /**
- * A slot engine (issue 5): reel strips, fixed paylines paying left to right, a wild that
- * substitutes for paying symbols, scatters that pay on the total bet anywhere and award free
- * spins with a multiplier (retriggerable). Pure and deterministic given a word source.
+ * A slot engine (issue 5): reel strips, fixed paylines paying left to right or "ways" (every
+ * combination of adjacent reels from the left), a wild that substitutes for paying symbols,
+ * scatters that pay on the total bet anywhere and award free spins with a multiplier
+ * (retriggerable). Pure and deterministic given a word source. Every pay is an integer number
+ * of line bets, so a caller turns a win into money exactly: `BigInt(units) * lineBetMinor`.
  */
 export interface SlotGame {
   id: string;
   rows: number;
   reels: string[][];
-  /** Each line: the row shown on each reel. */
+  /** Each line: the row shown on each reel. Empty for a ways game. */
   lines: number[][];
-  /** symbol → pays for 1..N of a kind, as multiples of the line bet (index = count - 1). */
+  /**
+   * Ways game: instead of lines, every symbol pays for each combination of adjacent reels from
+   * the left showing it (or a wild); the bet is `waysBetUnits` line bets ("coins").
+   */
+  ways?: boolean;
+  waysBetUnits?: number;
+  /**
+   * symbol → pays for 1..N of a kind, in line bets (index = count - 1). In a ways game this is
+   * the pay of one way; a wild only substitutes there (it has no pay of its own).
+   */
   paytable: Record<string, number[]>;
   wild: string | null;
   scatter: string | null;
@@ -19,25 +32,44 @@ export interface SlotGame {
   scatterPays: Record<number, number>;
   /** Scatter count → free spins awarded. */
   freeSpins: Record<number, number>;
+  /** Every win of a free spin (lines, ways and scatters) is multiplied by this. */
   freeSpinMultiplier: number;
 }
 
+/** A reel index and a row index, left to right and top to bottom from 0. */
+export type Cell = readonly [reel: number, row: number];
+
 export interface LineWin {
-  line: number;
+  /** The payline's index, or null for a ways win. */
+  line: number | null;
   symbol: string;
+  /** Reels from the left that the win covers. */
   count: number;
-  /** In line-bet units. */
+  /** Combinations paid: 1 on a line; the product of matching cells per reel for ways. */
+  ways: number;
+  /** In line-bet units (for ways: pay of one way × ways). */
   pay: number;
+  /** The winning cells (for ways: every matching cell of the covered reels). */
+  cells: Cell[];
 }
+
 export interface SpinOutcome {
   stops: number[];
   /** window[reel][row] */
   window: string[][];
   lineWins: LineWin[];
   scatterCount: number;
+  scatterCells: Cell[];
+  /** The scatter pay in line-bet units (total-bet multiple × bet units). */
+  scatterPay: number;
   /** Total win in line-bet units, before any free-spin multiplier. */
   lineBetUnits: number;
   freeSpinsAwarded: number;
+}
+
+/** Line bets that make one total bet: the number of lines, or a ways game's coins. */
+export function betUnits(game: SlotGame): number {
+  return game.ways ? (game.waysBetUnits ?? 1) : game.lines.length;
 }
 
 export function windowAt(game: SlotGame, stops: number[]): string[][] {
@@ -46,130 +78,141 @@ export function windowAt(game: SlotGame, stops: number[]): string[][] {
   );
 }
 
-/** The best left-to-right win of one line (wilds substitute; a wild-only run pays as wilds). */
+/**
+ * The left-to-right win of one line: the first symbol that is not a wild, substituted by the
+ * wilds around it, or the leading wilds paid as wilds, whichever pays more (the symbol on a tie).
+ */
 export function evaluateLine(
   game: SlotGame,
   symbols: string[],
 ): { symbol: string; count: number; pay: number } | null {
+  let wildRun = 0;
+  while (wildRun < symbols.length && game.wild !== null && symbols[wildRun] === game.wild) wildRun++;
   let best: { symbol: string; count: number; pay: number } | null = null;
-  const candidates = new Set(symbols.filter((s) => s !== game.wild && s !== game.scatter));
-  if (game.wild) candidates.add(game.wild);
-  for (const target of candidates) {
-    let count = 0;
-    for (const s of symbols) {
-      if (s === target || (s === game.wild && target !== game.scatter)) count++;
-      else break;
-    }
+  const target = symbols[wildRun];
+  if (target !== undefined && target !== game.scatter) {
+    let count = wildRun + 1;
+    while (count < symbols.length && (symbols[count] === target || symbols[count] === game.wild)) count++;
     const pay = game.paytable[target]?.[count - 1] ?? 0;
-    if (pay > 0 && (!best || pay > best.pay)) best = { symbol: target, count, pay };
+    if (pay > 0) best = { symbol: target, count, pay };
+  }
+  if (game.wild !== null && wildRun > 0) {
+    const pay = game.paytable[game.wild]?.[wildRun - 1] ?? 0;
+    if (pay > (best?.pay ?? 0)) best = { symbol: game.wild, count: wildRun, pay };
   }
   return best;
 }
 
+function lineWins(game: SlotGame, window: string[][]): LineWin[] {
+  const wins: LineWin[] = [];
+  game.lines.forEach((rows, line) => {
+    const w = evaluateLine(
+      game,
+      rows.map((row, reel) => window[reel]?.[row] ?? ""),
+    );
+    if (!w) return;
+    const cells = rows.slice(0, w.count).map((row, reel): Cell => [reel, row]);
+    wins.push({ line, ...w, ways: 1, cells });
+  });
+  return wins;
+}
+
+/** Ways: each paying symbol pays (pay of its run length) × (product of matching cells per reel). */
+function waysWins(game: SlotGame, window: string[][]): LineWin[] {
+  const wins: LineWin[] = [];
+  for (const [symbol, pays] of Object.entries(game.paytable)) {
+    if (symbol === game.wild || symbol === game.scatter) continue;
+    let ways = 1;
+    const cells: Cell[] = [];
+    let count = 0;
+    for (const column of window) {
+      const matching = column.flatMap((s, row): Cell[] =>
+        s === symbol || s === game.wild ? [[count, row]] : [],
+      );
+      if (matching.length === 0) break;
+      ways *= matching.length;
+      cells.push(...matching);
+      count++;
+    }
+    const pay = (pays[count - 1] ?? 0) * ways;
+    if (count > 0 && pay > 0) wins.push({ line: null, symbol, count, ways, pay, cells });
+  }
+  return wins;
+}
+
 export function evaluate(game: SlotGame, stops: number[]): SpinOutcome {
   const window = windowAt(game, stops);
-  const lineWins: LineWin[] = [];
-  game.lines.forEach((rows, line) => {
-    const symbols = rows.map((row, reel) => window[reel]?.[row] ?? "");
-    const w = evaluateLine(game, symbols);
-    if (w) lineWins.push({ line, ...w });
+  const wins = game.ways ? waysWins(game, window) : lineWins(game, window);
+  const scatterCells: Cell[] = [];
+  window.forEach((column, reel) => {
+    column.forEach((s, row) => {
+      if (s === game.scatter) scatterCells.push([reel, row]);
+    });
   });
-  const scatterCount = game.scatter ? window.filter((col) => col.includes(game.scatter ?? "")).length : 0;
-  const lineUnits = lineWins.reduce((s, w) => s + w.pay, 0);
-  const scatterUnits = (game.scatterPays[scatterCount] ?? 0) * game.lines.length;
+  // Scatters count the reels showing one, whatever the rows.
+  const scatterCount = new Set(scatterCells.map(([reel]) => reel)).size;
+  const scatterPay = (game.scatterPays[scatterCount] ?? 0) * betUnits(game);
   return {
     stops,
     window,
-    lineWins,
+    lineWins: wins,
     scatterCount,
-    lineBetUnits: lineUnits + scatterUnits,
+    scatterCells,
+    scatterPay,
+    lineBetUnits: wins.reduce((s, w) => s + w.pay, 0) + scatterPay,
     freeSpinsAwarded: game.freeSpins[scatterCount] ?? 0,
   };
 }
 
+export function drawStops(game: SlotGame, next: WordSource): number[] {
+  return game.reels.map((strip) => uniformInt(next, strip.length));
+}
+
 export function spin(game: SlotGame, next: WordSource): SpinOutcome {
-  return evaluate(
-    game,
-    game.reels.map((strip) => uniformInt(next, strip.length)),
-  );
+  return evaluate(game, drawStops(game, next));
+}
+
+/** A bound on one round's free spins ("put a limit on everything"); never reached in practice. */
+export const MAX_FREE_SPINS = 10_000;
+
+export interface RoundDetail {
+  base: SpinOutcome;
+  /** Every free spin in play order; each one's wins are multiplied by `multiplier`. */
+  freeSpins: SpinOutcome[];
+  multiplier: number;
+  /** The whole round's win in line-bet units (an integer). */
+  winUnits: number;
+  /** The whole round's win as a multiple of the total bet. */
+  win: number;
+}
+
+/** Play one paid spin and all the free spins it leads to, with everything a UI draws. */
+export function playRoundDetail(game: SlotGame, next: WordSource): RoundDetail {
+  const base = spin(game, next);
+  const freeSpins: SpinOutcome[] = [];
+  let winUnits = base.lineBetUnits;
+  let pending = base.freeSpinsAwarded;
+  while (pending > 0 && freeSpins.length < MAX_FREE_SPINS) {
+    pending--;
+    const o = spin(game, next);
+    freeSpins.push(o);
+    winUnits += game.freeSpinMultiplier * o.lineBetUnits;
+    pending += o.freeSpinsAwarded;
+  }
+  return { base, freeSpins, multiplier: game.freeSpinMultiplier, winUnits, win: winUnits / betUnits(game) };
 }
 
 /**
- * The exact return to player, as a fraction of the total bet, without simulation. Any one
- * line shows, on each reel, a symbol distributed as that reel's strip, independently across
- * reels, so a line's expected pay is an enumeration over per-reel symbol frequencies (symbols
- * on a reel, not stops). Scatters count reels whose window shows one (strips place at most one
- * in any window). Free spins: an award of N spins pays N × multiplier × (base return), and each
- * of those spins can award more, so the feature's value solves V = N·m·B + N·p·V.
+ * Play one paid round for a simulation: the same draws and pays as `playRoundDetail`, through a
+ * compiled, allocation-free copy of the game. The win is in total-bet units.
  */
-export function exactRtp(game: SlotGame): {
-  base: number;
-  scatter: number;
-  freeSpins: number;
-  total: number;
-} {
-  const reelFreq = game.reels.map((strip) => {
-    const f = new Map<string, number>();
-    for (const s of strip) f.set(s, (f.get(s) ?? 0) + 1 / strip.length);
-    return [...f.entries()];
-  });
-  // Expected pay of one line, in line-bet units.
-  let lineEv = 0;
-  const walk = (reel: number, symbols: string[], p: number) => {
-    if (reel === reelFreq.length) {
-      lineEv += p * (evaluateLine(game, symbols)?.pay ?? 0);
-      return;
-    }
-    for (const [s, q] of reelFreq[reel] ?? []) walk(reel + 1, [...symbols, s], p * q);
-  };
-  walk(0, [], 1);
-  const base = lineEv; // per line bet = per unit of total bet when all lines are played
-
-  // Scatters: P(reel r shows a scatter in its window).
-  const pScatter = game.reels.map((strip) => {
-    if (!game.scatter) return 0;
-    let shows = 0;
-    for (let stop = 0; stop < strip.length; stop++) {
-      for (let row = 0; row < game.rows; row++) {
-        if (strip[(stop + row) % strip.length] === game.scatter) {
-          shows++;
-          break;
-        }
-      }
-    }
-    return shows / strip.length;
-  });
-  // Distribution of the number of reels showing a scatter.
-  let dist = [1];
-  for (const p of pScatter) {
-    const nd = new Array<number>(dist.length + 1).fill(0);
-    dist.forEach((v, k) => {
-      nd[k] = (nd[k] ?? 0) + v * (1 - p);
-      nd[k + 1] = (nd[k + 1] ?? 0) + v * p;
-    });
-    dist = nd;
-  }
-  const scatter = dist.reduce((s, p, k) => s + p * (game.scatterPays[k] ?? 0), 0);
-  const expectedAward = dist.reduce((s, p, k) => s + p * (game.freeSpins[k] ?? 0), 0);
-  // One free spin returns m × (base + scatter) and awards `expectedAward` more spins on average;
-  // the value of one awarded spin is F = m(B+S) + expectedAward·F.
-  const perFreeSpin = (game.freeSpinMultiplier * (base + scatter)) / (1 - expectedAward);
-  const freeSpins = expectedAward * perFreeSpin;
-  return { base, scatter, freeSpins, total: base + scatter + freeSpins };
+export function playRound(game: SlotGame, next: WordSource): { win: number; spins: number } {
+  const c = compileSlot(game);
+  const units = roundUnits(c, next);
+  return { win: units / c.betUnits, spins: c.lastSpins };
 }
 
-/** Play one paid spin and all the free spins it leads to; the total win in total-bet units. */
-export function playRound(game: SlotGame, next: WordSource): { win: number; spins: number } {
-  const first = spin(game, next);
-  let win = first.lineBetUnits / game.lines.length;
-  let pending = first.freeSpinsAwarded;
-  let spins = 1;
-  while (pending > 0 && spins < 10_000) {
-    pending--;
-    spins++;
-    const o = spin(game, next);
-    win += (game.freeSpinMultiplier * o.lineBetUnits) / game.lines.length;
-    pending += o.freeSpinsAwarded;
-  }
-  return { win, spins };
+/** The exact return to player as a fraction of the total bet (see slot-rtp.ts). */
+export function exactRtp(game: SlotGame): SlotRtp {
+  return exactSlotRtp(game);
 }

@@ -16,6 +16,11 @@ export interface SlotGameInfo {
   minBetPerLine: "0.01" | "0.05" | "0.1" | "0.5" | "0.75";
   /** Paylines (or 0 for a ways game, see `ways`). */
   lines: number;
+  /**
+   * A ways game's ways (243 on 5 reels of 3 rows). Its total bet is `betUnits(math)` line bets
+   * (slots.ts), the coins a ways bet is made of, so `minBetPerLine` is the smallest coin.
+   */
+  ways?: number;
   volatility: Volatility;
   /** Two colours of the theme, used by the thumbnail and the game's UI. */
   colours: readonly [string, string];
@@ -54,7 +59,8 @@ export const SLOT_GAME_INFO: readonly SlotGameInfo[] = [
     vendor: "PNG",
     name: { EN: "Sampaguita Fortune", TY: "Suwerte ng Sampaguita" },
     minBetPerLine: "0.1",
-    lines: 25,
+    lines: 0,
+    ways: 243,
     volatility: "medium",
     colours: ["#fdfefe", "#117864"],
   },

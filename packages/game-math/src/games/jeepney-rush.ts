@@ -1,0 +1,65 @@
+import type { SlotGame } from "../slots.ts";
+
+/**
+ * Jeepney Rush: 5 reels × 3 rows, 20 lines, high volatility. TSUPER (the driver) is wild,
+ * TERMINAL scatters and starts free spins where every win is tripled (retriggerable).
+ */
+const R = (s: string) => s.split(" ");
+export const jeepneyRush: SlotGame = {
+  id: "jeepney-rush",
+  rows: 3,
+  reels: [
+    R(
+      "KABAYO BARYA TIKET TERMINAL RUTA SUSI TIKET BARYA TIKET BUSINA JEEP SUSI RUTA SUSI BARYA BUSINA TIKET RUTA KABAYO SUSI TIKET BARYA TIKET BARYA RUTA SUSI BUSINA TIKET TSUPER KABAYO SUSI BARYA TIKET RUTA BARYA SUSI BUSINA TIKET JEEP SUSI",
+    ),
+    R(
+      "TSUPER SUSI JEEP TIKET BARYA KABAYO TIKET SUSI BARYA BUSINA RUTA TIKET TERMINAL SUSI RUTA TIKET BARYA SUSI BUSINA BARYA TIKET SUSI KABAYO TIKET RUTA JEEP BARYA SUSI TIKET BUSINA RUTA SUSI BARYA TIKET BARYA SUSI RUTA BUSINA TIKET KABAYO",
+    ),
+    R(
+      "RUTA TSUPER SUSI TIKET BARYA KABAYO SUSI TIKET BUSINA BARYA TIKET RUTA SUSI BARYA JEEP TIKET RUTA TERMINAL SUSI BUSINA TIKET BARYA SUSI KABAYO TIKET SUSI BUSINA RUTA BARYA SUSI TIKET KABAYO RUTA JEEP BARYA TIKET SUSI BARYA TIKET BUSINA",
+    ),
+    R(
+      "KABAYO TIKET BARYA SUSI RUTA TIKET BUSINA SUSI BARYA TSUPER KABAYO TIKET RUTA SUSI JEEP BARYA TIKET SUSI TIKET BUSINA RUTA BARYA SUSI KABAYO TIKET BARYA RUTA SUSI BUSINA JEEP TIKET BARYA SUSI TERMINAL TIKET RUTA TIKET SUSI BUSINA BARYA",
+    ),
+    R(
+      "TIKET SUSI BARYA RUTA TIKET JEEP SUSI BARYA KABAYO BUSINA TIKET RUTA SUSI TIKET BARYA SUSI RUTA BUSINA TIKET TERMINAL BARYA TSUPER JEEP TIKET KABAYO SUSI BARYA RUTA BUSINA TIKET SUSI TIKET RUTA SUSI BARYA TIKET BUSINA BARYA SUSI KABAYO",
+    ),
+  ],
+  lines: [
+    [1, 1, 1, 1, 1],
+    [0, 0, 0, 0, 0],
+    [2, 2, 2, 2, 2],
+    [0, 1, 2, 1, 0],
+    [2, 1, 0, 1, 2],
+    [0, 0, 1, 2, 2],
+    [2, 2, 1, 0, 0],
+    [1, 0, 0, 0, 1],
+    [1, 2, 2, 2, 1],
+    [0, 1, 1, 1, 0],
+    [2, 1, 1, 1, 2],
+    [1, 0, 1, 0, 1],
+    [1, 2, 1, 2, 1],
+    [0, 1, 0, 1, 0],
+    [2, 1, 2, 1, 2],
+    [1, 1, 0, 1, 1],
+    [1, 1, 2, 1, 1],
+    [0, 0, 2, 0, 0],
+    [2, 2, 0, 2, 2],
+    [0, 2, 0, 2, 0],
+  ],
+  paytable: {
+    JEEP: [0, 0, 92, 461, 2306],
+    KABAYO: [0, 0, 61, 231, 922],
+    BUSINA: [0, 0, 38, 123, 384],
+    RUTA: [0, 0, 23, 61, 184],
+    BARYA: [0, 0, 12, 31, 92],
+    SUSI: [0, 0, 8, 23, 77],
+    TIKET: [0, 0, 6, 18, 61],
+    TSUPER: [0, 0, 123, 615, 4612],
+  },
+  wild: "TSUPER",
+  scatter: "TERMINAL",
+  scatterPays: { 3: 3, 4: 15, 5: 77 },
+  freeSpins: { 3: 10, 4: 15, 5: 20 },
+  freeSpinMultiplier: 3,
+};

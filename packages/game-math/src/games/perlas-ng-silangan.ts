@@ -1,0 +1,49 @@
+import type { SlotGame } from "../slots.ts";
+
+/**
+ * Perlas ng Silangan (Pearl of the Orient): 5 reels × 3 rows, 5 lines, high volatility: few
+ * wins, large top pays. SIRENA is wild, PERLAS scatters and starts free spins (retriggerable).
+ */
+const R = (s: string) => s.split(" ");
+export const perlasNgSilangan: SlotGame = {
+  id: "perlas-ng-silangan",
+  rows: 3,
+  reels: [
+    R(
+      "BANGKA TALABA ALON BANGKA KABIBE ISDA SIRENA ALON ISDA BANGKA PERLAS KORONA ALON KABIBE BANGKA ALON ISDA ALON TALABA BANGKA ISDA KABIBE BANGKA KORONA ALON ISDA TALABA ALON BANGKA ALON ISDA KABIBE",
+    ),
+    R(
+      "BANGKA ALON KABIBE ISDA TALABA ALON PERLAS BANGKA ISDA ALON SIRENA TALABA BANGKA ALON KABIBE KORONA ISDA BANGKA KABIBE ALON ISDA BANGKA ALON BANGKA ISDA TALABA ALON BANGKA KABIBE ALON ISDA KORONA",
+    ),
+    R(
+      "ALON BANGKA ISDA ALON KABIBE BANGKA TALABA ISDA ALON KABIBE ALON BANGKA KORONA TALABA PERLAS ISDA BANGKA ALON ISDA BANGKA ALON KABIBE SIRENA ISDA ALON BANGKA ALON TALABA BANGKA KORONA ISDA KABIBE",
+    ),
+    R(
+      "KORONA BANGKA ALON BANGKA ISDA KABIBE ISDA ALON BANGKA TALABA ALON KORONA BANGKA ISDA ALON KABIBE BANGKA ISDA SIRENA ALON TALABA KABIBE ALON BANGKA ISDA ALON BANGKA ALON TALABA ISDA PERLAS KABIBE",
+    ),
+    R(
+      "SIRENA ALON ISDA BANGKA ALON ISDA TALABA KABIBE BANGKA KABIBE ALON ISDA BANGKA ALON KORONA ISDA ALON BANGKA TALABA KABIBE ALON BANGKA ISDA ALON BANGKA PERLAS TALABA ISDA KORONA ALON KABIBE BANGKA",
+    ),
+  ],
+  lines: [
+    [1, 1, 1, 1, 1],
+    [0, 0, 0, 0, 0],
+    [2, 2, 2, 2, 2],
+    [0, 1, 2, 1, 0],
+    [2, 1, 0, 1, 2],
+  ],
+  paytable: {
+    KORONA: [0, 0, 60, 225, 750],
+    TALABA: [0, 0, 30, 90, 300],
+    KABIBE: [0, 0, 19, 60, 187],
+    ISDA: [0, 0, 9, 26, 75],
+    BANGKA: [0, 0, 7, 22, 60],
+    ALON: [0, 0, 6, 15, 45],
+    SIRENA: [0, 0, 90, 375, 1125],
+  },
+  wild: "SIRENA",
+  scatter: "PERLAS",
+  scatterPays: { 3: 2, 4: 11, 5: 75 },
+  freeSpins: { 3: 10, 4: 15, 5: 25 },
+  freeSpinMultiplier: 1,
+};

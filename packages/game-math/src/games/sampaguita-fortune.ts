@@ -1,0 +1,45 @@
+import type { SlotGame } from "../slots.ts";
+
+/**
+ * Sampaguita Fortune: 5 reels × 3 rows, 243 ways (a bet of 25 line bets), medium volatility.
+ * BUWAN (the moon) is wild, DIWATA scatters and starts free spins with every win doubled.
+ */
+const R = (s: string) => s.split(" ");
+export const sampaguitaFortune: SlotGame = {
+  id: "sampaguita-fortune",
+  rows: 3,
+  reels: [
+    R(
+      "DIWATA KAMPANA PARU PAROL ULAP DAHON KAMPANA PAROL PAYPAY DAHON SAMPA ULAP KAMPANA PARU ULAP PAYPAY DAHON PAROL SAMPA KAMPANA BUWAN DAHON ULAP PARU PAROL KAMPANA ULAP PAYPAY DAHON ULAP",
+    ),
+    R(
+      "KAMPANA DAHON ULAP PAYPAY PAROL KAMPANA DAHON SAMPA ULAP PARU PAROL KAMPANA ULAP DIWATA PAYPAY DAHON BUWAN ULAP PARU KAMPANA PAROL DAHON ULAP PAYPAY KAMPANA PARU DAHON SAMPA PAROL ULAP",
+    ),
+    R(
+      "ULAP DAHON KAMPANA PAYPAY PAROL PARU SAMPA DAHON ULAP KAMPANA DIWATA ULAP KAMPANA PAROL PARU DAHON PAROL ULAP PAYPAY KAMPANA PARU DAHON SAMPA ULAP BUWAN PAYPAY DAHON ULAP KAMPANA PAROL",
+    ),
+    R(
+      "PARU DAHON ULAP PAROL PAYPAY KAMPANA SAMPA DAHON BUWAN PAYPAY ULAP KAMPANA PARU DAHON ULAP KAMPANA PAROL SAMPA ULAP PARU DAHON PAYPAY PAROL DIWATA KAMPANA DAHON ULAP PAROL KAMPANA ULAP",
+    ),
+    R(
+      "ULAP DAHON KAMPANA DIWATA ULAP PAROL PARU DAHON KAMPANA ULAP PAYPAY SAMPA PAROL PARU BUWAN DAHON KAMPANA ULAP PAROL PAYPAY ULAP DAHON KAMPANA PARU ULAP DAHON PAROL PAYPAY KAMPANA SAMPA",
+    ),
+  ],
+  lines: [],
+  ways: true,
+  waysBetUnits: 25,
+  paytable: {
+    SAMPA: [0, 0, 19, 56, 188],
+    PAYPAY: [0, 0, 14, 38, 113],
+    PARU: [0, 0, 11, 28, 94],
+    PAROL: [0, 0, 8, 19, 56],
+    KAMPANA: [0, 0, 5, 14, 38],
+    DAHON: [0, 0, 4, 9, 28],
+    ULAP: [0, 0, 3, 8, 23],
+  },
+  wild: "BUWAN",
+  scatter: "DIWATA",
+  scatterPays: { 3: 2, 4: 9, 5: 47 },
+  freeSpins: { 3: 8, 4: 12, 5: 15 },
+  freeSpinMultiplier: 2,
+};
