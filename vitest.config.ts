@@ -2,7 +2,13 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["apps/*/src/**/*.test.ts", "packages/*/src/**/*.test.ts", "apps/*/src/**/*.test.tsx"],
+    include: [
+      "apps/*/src/**/*.test.ts",
+      "packages/*/src/**/*.test.ts",
+      "apps/*/src/**/*.test.tsx",
+      // The RGS slot client keeps its own src under apps/rgs/ui.
+      "apps/rgs/ui/src/**/*.test.ts",
+    ],
     environment: "node",
     // Each server test file opens its own database; two cores run two files at a time.
     pool: "forks",

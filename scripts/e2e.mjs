@@ -19,6 +19,9 @@ for (const app of ["web", "admin"]) {
   if (zip !== 0) process.exit(zip);
   dists[app] = out;
 }
+// The in-house game server's slot client, served from its own dist by the RGS.
+const rgs = await run("npm", ["run", "build", "-w", "apps/rgs"]);
+if (rgs !== 0) process.exit(rgs);
 const dataDir = mkdtempSync(join(tmpdir(), "panalo-e2e-"));
 const env = {
   CHROMIUM_PATH: chromium,

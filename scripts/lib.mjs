@@ -34,14 +34,20 @@ export function newestMtime(dir) {
   return newest;
 }
 
-/** True when an app's dist is missing or older than its sources or the shared contracts. */
+/** Where each front end's sources and build live (the RGS builds its game client into dist/ui). */
+export const frontEnds = {
+  web: { src: "apps/web", index: "apps/web/dist/index.html" },
+  admin: { src: "apps/admin", index: "apps/admin/dist/index.html" },
+  rgs: { src: "apps/rgs/ui", index: "apps/rgs/dist/ui/index.html" },
+};
+
+/** True when an app's build is missing or older than its sources or the shared contracts. */
 export function needsBuild(app) {
-  const index = join(root, "apps", app, "dist", "index.html");
-  if (!existsSync(index)) return true;
-  const built = statSync(index).mtimeMs;
-  return (
-    newestMtime(join(root, "apps", app)) > built || newestMtime(join(root, "packages", "contracts")) > built
-  );
+  const { src, index } = frontEnds[app];
+  const indexPath = join(root, index);
+  if (!existsSync(indexPath)) return true;
+  const built = statSync(indexPath).mtimeMs;
+  return newestMtime(join(root, src)) > built || newestMtime(join(root, "packages", "contracts")) > built;
 }
 
 /** Debian's Chromium, or CHROMIUM_PATH; installs it with apt when running as root. */

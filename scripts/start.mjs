@@ -1,7 +1,7 @@
 // `npm start`: build what is not built, then run the platform (site, back office, RGS) on one port.
 import { needsBuild, run } from "./lib.mjs";
 
-for (const app of ["web", "admin"]) {
+for (const app of ["web", "admin", "rgs"]) {
   if (needsBuild(app)) {
     console.log(`Building apps/${app} ...`);
     const code = await run("npm", ["run", "build", "-w", `apps/${app}`]);

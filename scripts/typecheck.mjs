@@ -5,6 +5,7 @@ const projects = [
   "packages/contracts",
   "packages/game-math",
   "apps/rgs",
+  "apps/rgs/ui",
   "apps/server",
   "apps/web",
   "apps/admin",

@@ -1,5 +1,5 @@
-import { SLOT_GAME_INFO, type SlotGameInfo } from "@panalo/game-math/games/catalog";
 import { SLOT_GAMES } from "@panalo/game-math/games/all";
+import { SLOT_GAME_INFO, type SlotGameInfo } from "@panalo/game-math/games/catalog";
 import { exactRtp, type SlotGame } from "@panalo/game-math/slots";
 
 export interface RgsGame extends SlotGameInfo {

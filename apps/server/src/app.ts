@@ -3,7 +3,8 @@ import { join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import fastifyWebsocket from "@fastify/websocket";
-import { rgsPlugin } from "@panalo/rgs/plugin";
+import { type RgsPluginOptions, rgsPlugin } from "@panalo/rgs/plugin";
+import { fetchTransport, type Transport } from "@panalo/rgs/protocol-client";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
@@ -16,9 +17,11 @@ import { requestLang } from "./lib/route.ts";
 import { memoryStore, redisStore, type SharedStore } from "./lib/shared-store.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
 import { contentRoutes } from "./modules/content/routes.ts";
+import { gameRoutes } from "./modules/games/routes.ts";
 import { memberRoutes } from "./modules/members/routes.ts";
 import { paymentRoutes } from "./modules/payments/routes.ts";
 import { providerRoutes } from "./modules/providers/routes.ts";
+import { inHouseProviderSecret } from "./modules/providers/service.ts";
 import { walletRoutes } from "./modules/wallet/routes.ts";
 import { realtimeHub } from "./realtime/hub.ts";
 
@@ -102,8 +105,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(async (api) => walletRoutes(api, ctx));
   await app.register(async (api) => paymentRoutes(api, ctx));
   await app.register(async (api) => providerRoutes(api, ctx));
+  await app.register(async (api) => gameRoutes(api, ctx));
   await app.register(async (api) => realtimeHub(api, ctx));
-  await app.register(rgsPlugin, { prefix: "/rgs" });
+  await app.register(rgsPlugin, { prefix: "/rgs", ...rgsOptions(app, config, database) });
 
   app.get("/docs/openapi.json", async () => openApiDocument(ctx.apiDocs));
   app.get("/docs", async (_req, reply) => reply.type("text/html").send(openApiHtml(ctx.apiDocs)));
@@ -111,6 +115,28 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   registerStaticSites(app, config);
   return app;
+}
+
+/**
+ * The in-house game server in this process: its tables in the platform's database (schema
+ * `rgs`, never the platform's tables), its protocol calls to RGS_PLATFORM_URL or, by default,
+ * to this same app in memory; the in-house vendors' secrets derived from APP_SECRET.
+ */
+function rgsOptions(app: FastifyInstance, config: Config, database: Database): RgsPluginOptions {
+  const transport: Transport = config.RGS_PLATFORM_URL
+    ? fetchTransport(config.RGS_PLATFORM_URL, config.RGS_CALL_TIMEOUT_MS)
+    : async (url, payload, headers) => {
+        const res = await app.inject({ method: "POST", url, payload, headers });
+        return { status: res.statusCode, body: res.body };
+      };
+  const appSecret = config.APP_SECRET ?? "";
+  if (!appSecret) app.log.warn("APP_SECRET is not set: the in-house games cannot sign their calls");
+  return {
+    db: database.db,
+    transport,
+    secretOf: (vendor) => inHouseProviderSecret(appSecret, vendor),
+    retryIntervalMs: config.RGS_RETRY_INTERVAL_MS,
+  };
 }
 
 /**

@@ -39,6 +39,16 @@ const ConfigSchema = z.object({
   /** Where the built player site and back office are served from. */
   WEB_DIST: z.string().default(""),
   ADMIN_DIST: z.string().default(""),
+  /**
+   * Where the in-house game server (apps/rgs) sends its provider-protocol calls. Empty in the
+   * one-process set-up: the calls go to this same process in memory (Fastify's inject), through
+   * the same signed /provider routes a remote vendor uses.
+   */
+  RGS_PLATFORM_URL: z.string().default(""),
+  /** How often the RGS re-sends unacknowledged wins and rollbacks; 0 turns the worker off. */
+  RGS_RETRY_INTERVAL_MS: z.coerce.number().int().min(0).default(2000),
+  /** How long the RGS waits for one platform call before treating its outcome as unknown. */
+  RGS_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -3,9 +3,10 @@ import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { migrate } from "./db/migrate.ts";
 import { startScheduler } from "./jobs/scheduler.ts";
+import { withAppSecret } from "./lib/app-secret.ts";
 import { seedIfEmpty } from "./seed/seed.ts";
 
-const config = loadConfig();
+const config = withAppSecret(loadConfig());
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
 const applied = await migrate(database);
 if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);

@@ -1,4 +1,15 @@
-import { boolean, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 
 export const gameVendors = pgTable("game_vendors", {
   nodeId: serial("node_id").primaryKey(),
@@ -14,4 +25,54 @@ export const gameVendors = pgTable("game_vendors", {
   enabled: boolean("enabled").notNull().default(true),
   version: integer("version").notNull().default(1),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  /** spec §3 launch input: URL template with `{gameCode}` (migration 0151). */
+  launchUrl: text("launch_url"),
+  walletMode: text("wallet_mode").notNull().default("seamless"),
+  /** Trial accounts (play money) may play this vendor. */
+  playMoney: boolean("play_money").notNull().default(false),
 });
+
+const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/** A game's names per language code ({ EN, TY, ... }). */
+export type GameNames = Partial<Record<string, string>>;
+
+export const games = pgTable("games", {
+  nodeId: serial("node_id").primaryKey(),
+  vendor: text("vendor").notNull(),
+  gameCode: text("game_code").notNull(),
+  gameType: text("game_type").notNull(),
+  gameClassify: text("game_classify").notNull(),
+  names: jsonb("names").$type<GameNames>().notNull(),
+  searchText: text("search_text").notNull(),
+  minBet: bigint("min_bet", { mode: "bigint" }).notNull(),
+  minLineNum: integer("min_line_num").notNull(),
+  thumbnail: text("thumbnail").notNull(),
+  rtp: numeric("rtp", { precision: 5, scale: 2 }),
+  volatility: text("volatility").$type<"low" | "medium" | "high">(),
+  isHot: boolean("is_hot").notNull().default(false),
+  enabled: boolean("enabled").notNull().default(true),
+  sort: integer("sort").notNull().default(0),
+  createdAt: stamp("created_at").notNull().defaultNow(),
+});
+
+export const favoriteGames = pgTable(
+  "favorite_games",
+  {
+    memberId: bigint("member_id", { mode: "number" }).notNull(),
+    nodeId: integer("node_id").notNull(),
+    createdAt: stamp("created_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.nodeId] })],
+);
+
+export const recentGames = pgTable(
+  "recent_games",
+  {
+    memberId: bigint("member_id", { mode: "number" }).notNull(),
+    nodeId: integer("node_id").notNull(),
+    lastPlayedAt: stamp("last_played_at").notNull().defaultNow(),
+    plays: integer("plays").notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.nodeId] })],
+);

@@ -29,5 +29,7 @@ export const providerTransactions = pgTable("provider_transactions", {
   refTransactionId: text("ref_transaction_id"),
   fingerprint: text("fingerprint").notNull(),
   response: jsonb("response"),
+  /** The provider's game id a debit or credit names (migration 0502), else null. */
+  gameCode: text("game_code"),
   createdAt: stamp("created_at").notNull().defaultNow(),
 });

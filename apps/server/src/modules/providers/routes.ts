@@ -32,6 +32,8 @@ const Move = Base.extend({
   roundId: Id,
   amount: Amount,
   roundClosed: z.boolean().default(false),
+  /** The provider's game id (optional): the winner board and popular games name the game. */
+  gameCode: z.string().min(1).max(100).optional(),
 });
 const Schemas = {
   authenticate: Base.extend({ token: z.string().min(10).max(200) }),
@@ -85,6 +87,7 @@ export async function providerRoutes(app: FastifyInstance, ctx: AppContext): Pro
         roundClosed: b.roundClosed as boolean,
         token: b.token as string | undefined,
         refTransactionId: (b.betTransactionId ?? b.refTransactionId) as string | undefined,
+        gameCode: b.gameCode as string | undefined,
       });
       const value =
         call === "authenticate"

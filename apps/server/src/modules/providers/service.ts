@@ -61,6 +61,15 @@ export async function verifyProviderSignature(
   }
 }
 
+/**
+ * The secret of an in-house vendor (PNS, PNG): HMAC-SHA256(APP_SECRET, "provider-secret:<VENDOR>")
+ * as hex. The seed stores it in `provider_clients`; the in-house game server derives the same
+ * one, so no secret is copied between the two.
+ */
+export function inHouseProviderSecret(appSecret: string, vendor: string): string {
+  return createHmac("sha256", appSecret).update(`provider-secret:${vendor}`).digest("hex");
+}
+
 /** A one-time-use-per-launch token the game receives and hands to its provider. */
 export async function issueLaunchToken(ctx: AppContext, memberId: number, vendor: string): Promise<string> {
   const [m] = await ctx.db
@@ -141,11 +150,19 @@ export interface MoveInput {
   /** bet: the launch token; win/rollback: the bet it refers to. */
   token?: string;
   refTransactionId?: string;
+  /** The provider's game id (optional on debit and credit): names the game on boards. */
+  gameCode?: string;
 }
 
+// The game code joins the fingerprint only when sent, so answers stored before it existed still
+// match their retries.
 const print = (kind: string, i: MoveInput) =>
   createHash("sha256")
-    .update([kind, i.playerId, i.roundId, i.amount.toString(), i.refTransactionId ?? ""].join("|"))
+    .update(
+      [kind, i.playerId, i.roundId, i.amount.toString(), i.refTransactionId ?? ""]
+        .concat(i.gameCode ? [i.gameCode] : [])
+        .join("|"),
+    )
     .digest("hex");
 
 type Answer = { transactionId: string; playerId: number; currency: string; balance: string };
@@ -223,6 +240,7 @@ async function applyOnce(
         memberId: m.id,
         amount: i.amount,
         refTransactionId: i.refTransactionId ?? null,
+        gameCode: i.gameCode ?? null,
         fingerprint,
         response: answer,
       });

@@ -7,9 +7,10 @@ import { JackpotCounter } from "../../features/jackpot/jackpot-counter.tsx";
 import { WinnerTicker } from "../../features/jackpot/winner-ticker.tsx";
 import { NoticeMarquee } from "../../features/notices/notice-marquee.tsx";
 import { useGameMenus } from "../../features/system/system-api.ts";
+import { HomeGames } from "./home-games.tsx";
 import "./home.css";
 
-/** spec §2 home: notice bar, (banner carousel in the banner area), jackpot and winners. */
+/** spec §2 home: notice bar, (banner carousel in the banner area), jackpot and winners, games. */
 export default function HomePage() {
   return (
     <div className="page page-home container" data-testid="page-home">
@@ -18,6 +19,7 @@ export default function HomePage() {
         <JackpotCounter />
         <WinnerTicker />
       </div>
+      <HomeGames />
       <CategoryTiles />
     </div>
   );

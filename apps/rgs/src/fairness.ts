@@ -1,0 +1,37 @@
+import { createHash, createHmac, randomBytes } from "node:crypto";
+import type { WordSource } from "@panalo/game-math/uniform";
+
+/**
+ * Provably fair draws (issue item 4). Before play the player sees SHA-256(serverSeed); the
+ * player may set the client seed; the nonce counts the rounds on the seed pair. A round's
+ * random words are the HMAC-SHA256 blocks keyed by the server seed (its 64 hex characters as
+ * text) over `${clientSeed}:${nonce}:${counter}`, counter 0, 1, 2, … each block giving eight
+ * big-endian 32-bit words. Once the seed is rotated it is revealed and anyone can recompute.
+ */
+export function newServerSeed(): string {
+  return randomBytes(32).toString("hex");
+}
+
+export function newClientSeed(): string {
+  return randomBytes(8).toString("hex");
+}
+
+export function seedHash(serverSeed: string): string {
+  return createHash("sha256").update(serverSeed).digest("hex");
+}
+
+export function fairWords(serverSeed: string, clientSeed: string, nonce: number): WordSource {
+  let counter = 0;
+  let block = Buffer.alloc(0);
+  let offset = 0;
+  return () => {
+    if (offset >= block.length) {
+      block = createHmac("sha256", serverSeed).update(`${clientSeed}:${nonce}:${counter}`).digest();
+      counter++;
+      offset = 0;
+    }
+    const word = block.readUInt32BE(offset);
+    offset += 4;
+    return word;
+  };
+}

@@ -1,0 +1,46 @@
+// The RGS as a process of its own (the default is mounted inside the platform, apps/server):
+// its own PostgreSQL database, calls to the platform over HTTP. Run: npx tsx apps/rgs/src/main.ts
+import { drizzle } from "drizzle-orm/node-postgres";
+import Fastify from "fastify";
+import pg from "pg";
+import { z } from "zod";
+import type { RgsDb } from "./db.ts";
+import { rgsPlugin } from "./plugin.ts";
+import { fetchTransport, inHouseProviderSecret } from "./protocol-client.ts";
+
+const Env = z.object({
+  HOST: z.string().default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8090),
+  /** The RGS's own PostgreSQL database (schema `rgs`). */
+  RGS_DATABASE_URL: z.string().min(1),
+  /** The platform's base URL: its /provider/<VENDOR>/<call> routes. */
+  RGS_PLATFORM_URL: z.string().url(),
+  /** The platform's APP_SECRET, from which both sides derive the in-house vendors' secrets. */
+  RGS_APP_SECRET: z.string().min(32),
+  RGS_RETRY_INTERVAL_MS: z.coerce.number().int().min(0).default(2000),
+  RGS_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+const parsed = Env.safeParse(process.env);
+if (!parsed.success) {
+  const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+  throw new Error(`Invalid RGS configuration:\n${lines.join("\n")}`);
+}
+const env = parsed.data;
+const pool = new pg.Pool({ connectionString: env.RGS_DATABASE_URL, max: 20 });
+const db: RgsDb = drizzle(pool);
+const app = Fastify({ logger: { level: env.LOG_LEVEL } });
+await app.register(rgsPlugin, {
+  prefix: "/rgs",
+  db,
+  transport: fetchTransport(env.RGS_PLATFORM_URL, env.RGS_CALL_TIMEOUT_MS),
+  secretOf: (vendor) => inHouseProviderSecret(env.RGS_APP_SECRET, vendor),
+  retryIntervalMs: env.RGS_RETRY_INTERVAL_MS,
+});
+app.addHook("onClose", async () => pool.end());
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.once(signal, () => {
+    void app.close().then(() => process.exit(0));
+  });
+}
+await app.listen({ host: env.HOST, port: env.PORT });

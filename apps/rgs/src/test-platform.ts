@@ -1,0 +1,89 @@
+// Test helpers: the platform (createTestApp, with this RGS mounted) and RGS contexts of our own
+// over the same database with a transport a test can break.
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { members } from "../../server/src/db/schema/members.ts";
+import { providerClients, providerTransactions } from "../../server/src/db/schema/providers.ts";
+import { memberBalances, post } from "../../server/src/modules/ledger/ledger.ts";
+import { issueLaunchToken } from "../../server/src/modules/providers/service.ts";
+import type { TestApp } from "../../server/src/testing/test-app.ts";
+import type { RgsContext } from "./context.ts";
+import { inHouseProviderSecret, protocolClient, type Transport } from "./protocol-client.ts";
+
+export const GAME = "panalo-gold"; // sold under PNG, 10 lines, from 0.01 per line
+
+/** The platform knows the in-house vendors by the secret both sides derive from APP_SECRET. */
+export async function registerInHouseVendors(t: TestApp): Promise<void> {
+  const appSecret = t.config.APP_SECRET ?? "";
+  await t.database.db
+    .insert(providerClients)
+    .values(["PNS", "PNG"].map((vendor) => ({ vendor, secret: inHouseProviderSecret(appSecret, vendor) })))
+    .onConflictDoNothing();
+}
+
+/** A member with `minor` centavos in the main wallet, and a launch token for the game's vendor. */
+export async function fundedPlayer(t: TestApp, minor: bigint, vendor = "PNG") {
+  const [m] = await t.database.db
+    .insert(members)
+    .values({ username: `rgs_${randomUUID().slice(0, 8)}` })
+    .returning({ id: members.id });
+  if (!m) throw new Error("member not created");
+  if (minor > 0n) {
+    await post(t.database.db, {
+      idempotencyKey: `rgs-fund-${m.id}`,
+      type: "deposit",
+      memberId: m.id,
+      legs: [
+        { account: { house: "cash", currency: "PHP" }, amount: -minor },
+        { account: { member: m.id, kind: "main", currency: "PHP" }, amount: minor },
+      ],
+    });
+  }
+  return { id: m.id, token: await issueLaunchToken(t.app.ctx, m.id, vendor) };
+}
+
+export async function mainBalance(t: TestApp, memberId: number): Promise<bigint> {
+  return (await memberBalances(t.database.db, memberId)).find((b) => b.kind === "main")?.balance ?? 0n;
+}
+
+export async function providerRows(t: TestApp, memberId: number) {
+  return t.database.db.select().from(providerTransactions).where(eq(providerTransactions.memberId, memberId));
+}
+
+/** The platform reached in memory, the way the one-process set-up reaches it. */
+export function injectTransport(t: TestApp): Transport {
+  return async (url, payload, headers) => {
+    const res = await t.app.inject({ method: "POST", url, payload, headers });
+    return { status: res.statusCode, body: res.body };
+  };
+}
+
+export function testContext(
+  t: TestApp,
+  transport: Transport = injectTransport(t),
+  now: () => Date = () => new Date(),
+): RgsContext {
+  const appSecret = t.config.APP_SECRET ?? "";
+  return {
+    db: t.database.db,
+    // Signatures carry the wall clock (the platform checks it); `now` only moves scheduling.
+    client: protocolClient(transport, (v) => inHouseProviderSecret(appSecret, v)),
+    now,
+    leaseMs: 30_000,
+  };
+}
+
+export async function api<T = unknown>(
+  t: TestApp,
+  method: "GET" | "POST",
+  url: string,
+  payload?: Record<string, unknown>,
+): Promise<{ status: number; json: T }> {
+  const res = await t.app.inject({
+    method,
+    url,
+    ...(payload ? { payload } : {}),
+    headers: { "x-lang": "EN" },
+  });
+  return { status: res.statusCode, json: res.json() };
+}

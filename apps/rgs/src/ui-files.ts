@@ -1,0 +1,59 @@
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { extname, join, normalize, sep } from "node:path";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { rgsGame } from "./games.ts";
+
+/** Only the game's own origin may supply anything (issue: "CSP allowing only self"). */
+const CSP =
+  "default-src 'self'; img-src 'self' data:; media-src 'self' data: blob:; object-src 'none'; " +
+  "base-uri 'self'; form-action 'self'; frame-ancestors 'self'";
+
+const TYPES: Record<string, string> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".webp": "image/webp",
+  ".woff2": "font/woff2",
+  ".mp3": "audio/mpeg",
+  ".ogg": "audio/ogg",
+  ".json": "application/json",
+  ".wasm": "application/wasm",
+};
+
+/**
+ * The game client built by Vite into `dist` (apps/rgs/dist/ui): the same index.html answers every
+ * game and the verify page (the client routes by path); hashed assets are cached for a year.
+ */
+export function uiRoutes(app: FastifyInstance, dist: string): void {
+  const assetsDir = join(dist, "assets");
+  const sendIndex = async (reply: FastifyReply) => {
+    const file = join(dist, "index.html");
+    if (!existsSync(file)) {
+      return reply.status(503).type("text/plain; charset=utf-8").send("game client not built");
+    }
+    reply.header("cache-control", "no-cache");
+    reply.header("content-security-policy", CSP);
+    return reply.type("text/html; charset=utf-8").send(await readFile(file));
+  };
+  app.get<{ Params: { gameId: string } }>("/games/:gameId", async (req, reply) => {
+    if (!rgsGame(req.params.gameId)) {
+      return reply.status(404).type("text/plain; charset=utf-8").send("game not found");
+    }
+    return sendIndex(reply);
+  });
+  app.get("/verify", async (_req, reply) => sendIndex(reply));
+  app.get<{ Params: { "*": string } }>("/assets/*", async (req, reply) => {
+    const rel = normalize(req.params["*"] ?? "");
+    const file = join(assetsDir, rel);
+    // Never outside the assets folder (".." or an absolute path).
+    if (!file.startsWith(assetsDir + sep) || !existsSync(file)) {
+      return reply.status(404).type("text/plain; charset=utf-8").send("not found");
+    }
+    reply.header("cache-control", "public, max-age=31536000, immutable");
+    reply.header("content-security-policy", CSP);
+    return reply.type(TYPES[extname(file)] ?? "application/octet-stream").send(await readFile(file));
+  });
+}

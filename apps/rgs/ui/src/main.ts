@@ -1,0 +1,55 @@
+import "./styles.css";
+import { RgsApiError, rgsApi, setApiLang } from "./api.ts";
+import { useCurrency } from "./format.ts";
+import { type Lang, langFrom, t } from "./i18n.ts";
+import { SlotApp } from "./slot-app.ts";
+import { safeLobby } from "./slot-screen.ts";
+import { startVerifyPage } from "./verify-page.ts";
+
+/**
+ * One bundle for every game and for the verify page, routed by path:
+ * /rgs/games/<gameId>?token=…&lang=TY|EN&lobby=… and /rgs/verify.
+ */
+// No inline style attributes anywhere: the game server's CSP allows styles from 'self' only.
+function skeleton(root: HTMLElement, lang: Lang): void {
+  root.innerHTML = `<div class="skeleton" aria-busy="true" role="status" aria-label="${t(lang, "loading")}"><div class="sk-bar"></div><div class="sk-reels"></div><div class="sk-meters"></div><div class="sk-controls"></div></div>`;
+}
+
+function sessionError(root: HTMLElement, lang: Lang, e: unknown, retry: () => void): void {
+  const message =
+    e instanceof RgsApiError && e.message && e.code !== "NETWORK" ? e.message : t(lang, "network");
+  root.innerHTML = `<div class="verify-page"><div class="error" data-testid="slot-error" role="alert"><b>${t(lang, "sessionFailed")}</b><span></span></div><p><button type="button" class="btn">${t(lang, "retry")}</button></p></div>`;
+  const span = root.querySelector(".error span");
+  if (span) span.textContent = message;
+  const box = root.querySelector<HTMLElement>(".error");
+  if (box && e instanceof RgsApiError) box.dataset.code = e.code;
+  root.querySelector("button")?.addEventListener("click", retry);
+  root.dataset.state = "error";
+}
+
+async function startGame(root: HTMLElement, gameId: string, lang: Lang): Promise<void> {
+  const params = new URLSearchParams(location.search);
+  const token = params.get("token") ?? "";
+  const lobby = safeLobby(params.get("lobby"));
+  root.dataset.state = "loading";
+  skeleton(root, lang);
+  try {
+    const session = await rgsApi.openSession({ token, gameId, lang });
+    // Trial accounts play with play money (FUN), never shown as pesos.
+    useCurrency(session.currency);
+    document.title = session.game.name;
+    new SlotApp(root, lang, session, lobby);
+  } catch (e) {
+    sessionError(root, lang, e, () => void startGame(root, gameId, lang));
+  }
+}
+
+const root = document.getElementById("app");
+if (root) {
+  const lang = langFrom(location.search);
+  setApiLang(lang);
+  document.documentElement.lang = lang === "EN" ? "en" : "fil";
+  const game = /^\/rgs\/games\/([^/]+)\/?$/.exec(location.pathname);
+  if (game?.[1]) void startGame(root, decodeURIComponent(game[1]), lang);
+  else startVerifyPage(root, lang);
+}

@@ -1,0 +1,212 @@
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, type SQL, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { favoriteGames, games, gameVendors, recentGames } from "../../db/schema/games.ts";
+
+/** A catalog row with whether the caller favours it (always false for guests). */
+export type GameRow = typeof games.$inferSelect & { isFavorite: boolean };
+
+/** The text a search matches: lower case, accents removed ("Piñoy" → "pinoy"). */
+export function searchTextOf(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+}
+
+/** A LIKE pattern that matches `text` anywhere, with LIKE's own wildcards taken literally. */
+function containsPattern(text: string): string {
+  return `%${searchTextOf(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export interface ListFilter {
+  gameType?: string;
+  vendor?: string;
+  gameClassify?: string;
+  search?: string;
+  minBet?: bigint;
+  minLineNum?: number;
+  hotOnly?: boolean;
+  nodeIds?: number[];
+}
+
+/** Only enabled games of enabled vendors are ever listed (spec §4). */
+function whereOf(f: ListFilter): SQL | undefined {
+  return and(
+    eq(games.enabled, true),
+    eq(gameVendors.enabled, true),
+    f.gameType ? eq(games.gameType, f.gameType) : undefined,
+    f.vendor ? eq(games.vendor, f.vendor) : undefined,
+    f.gameClassify ? eq(games.gameClassify, f.gameClassify) : undefined,
+    f.search ? sql`${games.searchText} LIKE ${containsPattern(f.search)}` : undefined,
+    f.minBet !== undefined ? eq(games.minBet, f.minBet) : undefined,
+    f.minLineNum !== undefined ? eq(games.minLineNum, f.minLineNum) : undefined,
+    f.hotOnly ? eq(games.isHot, true) : undefined,
+    f.nodeIds ? inArray(games.nodeId, f.nodeIds.length ? f.nodeIds : [-1]) : undefined,
+  );
+}
+
+function selectGames(exec: Executor, memberId: number | null) {
+  return exec
+    .select({ ...getTableColumns(games), isFavorite: sql<boolean>`(${favoriteGames.memberId} IS NOT NULL)` })
+    .from(games)
+    .innerJoin(gameVendors, eq(gameVendors.vassalage, games.vendor))
+    .leftJoin(
+      favoriteGames,
+      and(eq(favoriteGames.nodeId, games.nodeId), eq(favoriteGames.memberId, memberId ?? -1)),
+    );
+}
+
+/**
+ * One page of the catalog in the operator's order, and how many games match in all. The
+ * total rides on the page's rows (a window count), so a search scans the catalog once.
+ */
+export async function listGames(
+  exec: Executor,
+  f: ListFilter,
+  page: { offset: number; limit: number },
+  memberId: number | null,
+): Promise<{ rows: GameRow[]; total: number }> {
+  const where = whereOf(f);
+  const found = await exec
+    .select({
+      ...getTableColumns(games),
+      isFavorite: sql<boolean>`(${favoriteGames.memberId} IS NOT NULL)`,
+      total: sql<number>`count(*) OVER ()`.mapWith(Number),
+    })
+    .from(games)
+    .innerJoin(gameVendors, eq(gameVendors.vassalage, games.vendor))
+    .leftJoin(
+      favoriteGames,
+      and(eq(favoriteGames.nodeId, games.nodeId), eq(favoriteGames.memberId, memberId ?? -1)),
+    )
+    .where(where)
+    .orderBy(asc(games.sort), asc(games.nodeId))
+    .limit(page.limit)
+    .offset(page.offset);
+  const rows = found.map(({ total: _total, ...row }) => row);
+  if (found[0]) return { rows, total: found[0].total };
+  if (page.offset === 0) return { rows, total: 0 };
+  // A page past the end has no row to carry the total.
+  const [c] = await exec
+    .select({ n: count() })
+    .from(games)
+    .innerJoin(gameVendors, eq(gameVendors.vassalage, games.vendor))
+    .where(where);
+  return { rows, total: c?.n ?? 0 };
+}
+
+/** The games with the given ids (listed ones only), in no particular order. */
+export async function gamesByIds(exec: Executor, nodeIds: number[], memberId: number | null) {
+  if (nodeIds.length === 0) return [];
+  return selectGames(exec, memberId).where(whereOf({ nodeIds }));
+}
+
+/** A game and its vendor, listed or not (launch decides what a disabled one answers). */
+export async function gameWithVendor(exec: Executor, nodeId: number) {
+  const [row] = await exec
+    .select({ game: games, vendor: gameVendors })
+    .from(games)
+    .innerJoin(gameVendors, eq(gameVendors.vassalage, games.vendor))
+    .where(eq(games.nodeId, nodeId));
+  return row;
+}
+
+/** spec §4 classify filter: the vendor's classifies with how many listed games each has. */
+export async function classifyCounts(exec: Executor, vendor: string) {
+  return exec
+    .select({ gameClassify: games.gameClassify, count: count() })
+    .from(games)
+    .innerJoin(gameVendors, eq(gameVendors.vassalage, games.vendor))
+    .where(whereOf({ vendor }))
+    .groupBy(games.gameClassify)
+    .orderBy(asc(games.gameClassify));
+}
+
+export async function enabledVendors(exec: Executor, gameType: string) {
+  return exec
+    .select()
+    .from(gameVendors)
+    .where(and(eq(gameVendors.enabled, true), eq(gameVendors.gameType, gameType)))
+    .orderBy(asc(gameVendors.sort), asc(gameVendors.nodeId));
+}
+
+/** A member's favourites, newest first, one page (spec §4 list type "fav"). */
+export async function favoriteList(
+  exec: Executor,
+  memberId: number,
+  f: ListFilter,
+  page: { offset: number; limit: number },
+): Promise<{ rows: GameRow[]; total: number }> {
+  const where = and(whereOf(f), eq(favoriteGames.memberId, memberId));
+  const rows = await selectGames(exec, memberId)
+    .where(where)
+    .orderBy(desc(favoriteGames.createdAt), desc(games.nodeId))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [c] = await exec
+    .select({ n: count() })
+    .from(games)
+    .innerJoin(gameVendors, eq(gameVendors.vassalage, games.vendor))
+    .innerJoin(favoriteGames, eq(favoriteGames.nodeId, games.nodeId))
+    .where(where);
+  return { rows, total: c?.n ?? 0 };
+}
+
+/** A member's recently launched games, latest first, one page (spec §4 list type "recent"). */
+export async function recentList(
+  exec: Executor,
+  memberId: number,
+  f: ListFilter,
+  page: { offset: number; limit: number },
+): Promise<{ rows: GameRow[]; total: number }> {
+  const own = and(eq(recentGames.nodeId, games.nodeId), eq(recentGames.memberId, memberId));
+  const where = whereOf(f);
+  const rows = await selectGames(exec, memberId)
+    .innerJoin(recentGames, own)
+    .where(where)
+    .orderBy(desc(recentGames.lastPlayedAt), desc(games.nodeId))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [c] = await exec
+    .select({ n: count() })
+    .from(games)
+    .innerJoin(gameVendors, eq(gameVendors.vassalage, games.vendor))
+    .innerJoin(recentGames, own)
+    .where(where);
+  return { rows, total: c?.n ?? 0 };
+}
+
+/** A launch: the member's row for the game is created or bumped (plays + 1, played now). */
+export async function recordLaunch(exec: Executor, memberId: number, nodeId: number, at: Date) {
+  await exec
+    .insert(recentGames)
+    .values({ memberId, nodeId, lastPlayedAt: at, plays: 1 })
+    .onConflictDoUpdate({
+      target: [recentGames.memberId, recentGames.nodeId],
+      set: { lastPlayedAt: at, plays: sql`${recentGames.plays} + 1` },
+    });
+}
+
+/** Launches per game since a moment (members who opened it; spec §4 popular games). */
+export async function launchesSince(exec: Executor, since: Date) {
+  return exec
+    .select({ nodeId: recentGames.nodeId, launches: count() })
+    .from(recentGames)
+    .where(gte(recentGames.lastPlayedAt, since))
+    .groupBy(recentGames.nodeId);
+}
+
+export async function setFavorite(exec: Executor, memberId: number, nodeId: number, on: boolean) {
+  if (on) await exec.insert(favoriteGames).values({ memberId, nodeId }).onConflictDoNothing();
+  else
+    await exec
+      .delete(favoriteGames)
+      .where(and(eq(favoriteGames.memberId, memberId), eq(favoriteGames.nodeId, nodeId)));
+}
+
+/** Listed games named by (vendor, game code) pairs: boards know games by the provider's id. */
+export async function gamesByCodes(exec: Executor, codes: Array<{ vendor: string; gameCode: string }>) {
+  if (codes.length === 0) return [];
+  const vendors = [...new Set(codes.map((c) => c.vendor))];
+  const ids = [...new Set(codes.map((c) => c.gameCode))];
+  return selectGames(exec, null).where(
+    and(whereOf({}), inArray(games.vendor, vendors), inArray(games.gameCode, ids)),
+  );
+}

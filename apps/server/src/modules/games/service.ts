@@ -1,0 +1,194 @@
+import { randomInt } from "node:crypto";
+import { GameCategories, type GameCategory, type Vendor } from "@panalo/contracts/content";
+import type { Game, LaunchGameValue, RankEntry } from "@panalo/contracts/games";
+import { formatMinor } from "@panalo/contracts/money";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { settings } from "../../db/schema/core.ts";
+import type { gameVendors } from "../../db/schema/games.ts";
+import type { AppContext } from "../../lib/context.ts";
+import { AppError } from "../../lib/errors.ts";
+import { type Lang, registerMessages } from "../../lib/messages.ts";
+import { TRIAL } from "../members/service.ts";
+import { issueLaunchToken } from "../providers/service.ts";
+import { biggestWins, roundsByGame } from "../providers/stats.ts";
+import {
+  type GameRow,
+  gamesByCodes,
+  gamesByIds,
+  gameWithVendor,
+  launchesSince,
+  listGames,
+  recordLaunch,
+} from "./repo.ts";
+
+registerMessages("EN", {
+  GAME_NOT_FOUND: "This game was not found.",
+  GAME_MAINTENANCE: "This game is under maintenance. Please try again later.",
+});
+registerMessages("TY", {
+  GAME_NOT_FOUND: "Hindi nahanap ang larong ito.",
+  GAME_MAINTENANCE: "Kasalukuyang inaayos ang larong ito. Subukan muli mamaya.",
+});
+
+const WEEK_MS = 7 * 24 * 60 * 60_000;
+
+/** The caller's name of a game: their language, else EN, else TY (spec §1 languages). */
+export function nameIn(names: Partial<Record<string, string>>, lang: Lang): string {
+  return names[lang] ?? names.EN ?? names.TY ?? Object.values(names).find((n) => n) ?? "";
+}
+
+export function toGame(row: GameRow, lang: Lang): Game {
+  return {
+    nodeId: row.nodeId,
+    vassalage: row.vendor,
+    gameCode: row.gameCode,
+    gameType: categoryOf(row.gameType),
+    gameClassify: row.gameClassify,
+    gameName: nameIn(row.names, lang),
+    minBet: formatMinor(row.minBet),
+    minLineNum: row.minLineNum,
+    thumbnail: row.thumbnail,
+    rtp: row.rtp,
+    volatility: row.volatility,
+    isHot: row.isHot ? 1 : 0,
+    isFavorite: Boolean(row.isFavorite),
+  };
+}
+
+function categoryOf(type: string): GameCategory {
+  // The seed and the back office write only known categories; an unknown one is a bug.
+  const found = GameCategories.find((c) => c === type);
+  if (!found) throw new Error(`unknown game category ${type}`);
+  return found;
+}
+
+export function toVendor(v: typeof gameVendors.$inferSelect): Vendor {
+  return {
+    nodeId: v.nodeId,
+    vassalage: v.vassalage,
+    gameType: categoryOf(v.gameType),
+    accountTypeId: v.accountTypeId,
+    displayName: v.displayName,
+    smallIcon: v.smallIcon,
+    logo: v.logo,
+    logoHover: v.logoHover,
+    isHot: v.isHot ? 1 : 0,
+  };
+}
+
+/**
+ * spec §4 popular games: the most played of the last 7 days (provider rounds that name the
+ * game, plus members' launches), then hot games fill the rest.
+ */
+export async function popularGames(ctx: AppContext, n: number, memberId: number | null) {
+  const since = new Date(ctx.clock.now().getTime() - WEEK_MS);
+  const [rounds, launches, hot] = await Promise.all([
+    roundsByGame(ctx.db, since),
+    launchesSince(ctx.db, since),
+    listGames(ctx.db, { hotOnly: true }, { offset: 0, limit: n }, memberId),
+  ]);
+  const played = await gamesByCodes(
+    ctx.db,
+    rounds.flatMap((r) => (r.gameCode ? [{ vendor: r.vendor, gameCode: r.gameCode }] : [])),
+  );
+  const score = new Map<number, number>();
+  for (const g of played) {
+    const r = rounds.find((x) => x.vendor === g.vendor && x.gameCode === g.gameCode);
+    score.set(g.nodeId, r?.rounds ?? 0);
+  }
+  for (const l of launches) score.set(l.nodeId, (score.get(l.nodeId) ?? 0) + l.launches);
+  const ranked = (await gamesByIds(ctx.db, [...score.keys()], memberId))
+    .filter((g) => (score.get(g.nodeId) ?? 0) > 0)
+    .sort((a, b) => (score.get(b.nodeId) ?? 0) - (score.get(a.nodeId) ?? 0) || a.sort - b.sort);
+  const out = ranked.slice(0, n);
+  for (const g of hot.rows) if (out.length < n && !out.some((x) => x.nodeId === g.nodeId)) out.push(g);
+  return out;
+}
+
+/** "maria88" → "ma***88": the winner board never shows a whole username (spec §4). */
+export function maskName(name: string): string {
+  if (name.length <= 2) return `${name.slice(0, 1)}***`;
+  if (name.length <= 4) return `${name.slice(0, 1)}***${name.slice(-1)}`;
+  return `${name.slice(0, 2)}***${name.slice(-2)}`;
+}
+
+/** spec §4 winner board: the biggest real wins of the last 7 days in listed games. */
+export async function rankList(
+  ctx: AppContext,
+  category: GameCategory | "ALL",
+  limit: number,
+  lang: Lang,
+): Promise<RankEntry[]> {
+  const since = new Date(ctx.clock.now().getTime() - WEEK_MS);
+  // Wins in games no longer listed are skipped, so read a margin beyond the limit.
+  const wins = await biggestWins(ctx.db, since, limit * 5);
+  const known = await gamesByCodes(
+    ctx.db,
+    wins.flatMap((w) => (w.gameCode ? [{ vendor: w.vendor, gameCode: w.gameCode }] : [])),
+  );
+  const out: RankEntry[] = [];
+  for (const w of wins) {
+    const g = known.find((k) => k.vendor === w.vendor && k.gameCode === w.gameCode);
+    if (!g || (category !== "ALL" && g.gameType !== category)) continue;
+    out.push({
+      vo: {
+        iconUrl: g.thumbnail,
+        customerName: maskName(w.username),
+        gameName: nameIn(g.names, lang),
+        winAmount: formatMinor(w.amount),
+        nodeId: g.nodeId,
+      },
+    });
+    if (out.length >= limit) break;
+  }
+  return out;
+}
+
+const LaunchCdns = z.array(z.string().url().max(300)).max(20);
+
+/** The operator's launch CDNs (settings row `launchGameCDNs`); none when unset or unreadable. */
+async function launchCdns(ctx: AppContext): Promise<string[]> {
+  const [row] = await ctx.db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, "launchGameCDNs"));
+  const parsed = LaunchCdns.safeParse(row?.value ?? []);
+  return parsed.success ? parsed.data : [];
+}
+
+const LOTTERY_TYPES: readonly string[] = ["LOTT", "ELOTT"];
+
+/**
+ * spec §3 launch input / §4 launch: the game must be listed and its vendor on; a trial account
+ * (play money) only plays vendors that offer play money. The game gets a fresh launch token.
+ */
+export async function launchGame(
+  ctx: AppContext,
+  member: { id: number; isAgent: number },
+  nodeId: number,
+  lang: Lang,
+): Promise<LaunchGameValue> {
+  const found = await gameWithVendor(ctx.db, nodeId);
+  if (!found) throw new AppError("GAME_NOT_FOUND", 404);
+  const { game, vendor } = found;
+  if (!game.enabled || !vendor.enabled) throw new AppError("GAME_MAINTENANCE", 503);
+  if (member.isAgent === TRIAL && !vendor.playMoney) throw new AppError("IN_NEED_TRUE_ACCOUNT", 403);
+  const now = ctx.clock.now();
+  if (LOTTERY_TYPES.includes(game.gameType)) {
+    await recordLaunch(ctx.db, member.id, game.nodeId, now);
+    return { mode: "lottery", url: `/lottery?gameCode=${encodeURIComponent(game.gameCode)}` };
+  }
+  if (!vendor.launchUrl) throw new AppError("GAME_MAINTENANCE", 503);
+  const token = await issueLaunchToken(ctx, member.id, vendor.vassalage);
+  const origin = new URL(ctx.config.PUBLIC_URL).origin;
+  const path = vendor.launchUrl.replaceAll("{gameCode}", encodeURIComponent(game.gameCode));
+  const query = new URLSearchParams({ token, lang, lobby: origin }).toString();
+  let url = `${path}${path.includes("?") ? "&" : "?"}${query}`;
+  const cdns = await launchCdns(ctx);
+  // A relative launch URL may be served through one of the operator's CDNs, picked at random.
+  if (cdns.length > 0 && url.startsWith("/"))
+    url = `${cdns[randomInt(cdns.length)]?.replace(/\/$/, "")}${url}`;
+  await recordLaunch(ctx.db, member.id, game.nodeId, now);
+  return { mode: "iframe", url };
+}

@@ -1,0 +1,50 @@
+import { and, count, desc, eq, gte, isNotNull, ne } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { members } from "../../db/schema/members.ts";
+import { providerTransactions } from "../../db/schema/providers.ts";
+
+/**
+ * What other modules may read of the provider transactions: rounds per game and the biggest
+ * wins, both over the games providers named with `gameCode` (docs/provider-protocol.md).
+ */
+
+/** Bets (rounds) per (vendor, game code) since a moment (spec §4 popular games). */
+export async function roundsByGame(exec: Executor, since: Date) {
+  return exec
+    .select({ vendor: providerTransactions.vendor, gameCode: providerTransactions.gameCode, rounds: count() })
+    .from(providerTransactions)
+    .where(
+      and(
+        eq(providerTransactions.kind, "bet"),
+        isNotNull(providerTransactions.gameCode),
+        gte(providerTransactions.createdAt, since),
+      ),
+    )
+    .groupBy(providerTransactions.vendor, providerTransactions.gameCode);
+}
+
+/**
+ * The biggest real-money wins since a moment, biggest first (spec §4 winner board). Play money
+ * (trial accounts, currency FUN) never appears on it.
+ */
+export async function biggestWins(exec: Executor, since: Date, limit: number) {
+  return exec
+    .select({
+      vendor: providerTransactions.vendor,
+      gameCode: providerTransactions.gameCode,
+      amount: providerTransactions.amount,
+      username: members.username,
+    })
+    .from(providerTransactions)
+    .innerJoin(members, eq(members.id, providerTransactions.memberId))
+    .where(
+      and(
+        eq(providerTransactions.kind, "win"),
+        isNotNull(providerTransactions.gameCode),
+        gte(providerTransactions.createdAt, since),
+        ne(members.currency, "FUN"),
+      ),
+    )
+    .orderBy(desc(providerTransactions.amount), desc(providerTransactions.id))
+    .limit(limit);
+}
