@@ -8,6 +8,7 @@ import type {
   RgsVerify,
 } from "@panalo/contracts/rgs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { issueLaunchToken } from "../../server/src/modules/providers/service.ts";
 import { createTestApp, type TestApp } from "../../server/src/testing/test-app.ts";
 import { fairWords, seedHash } from "./fairness.ts";
 import { api, fundedPlayer, GAME, registerInHouseVendors } from "./test-platform.ts";
@@ -124,7 +125,8 @@ describe("provably fair rounds and game recall", () => {
   it("pages the player's rounds across sessions, newest first", async () => {
     const p = await fundedPlayer(t, 100_00n);
     const s1 = await open(p.token);
-    const s2 = await open(p.token);
+    // Each launch token opens one session: the second session comes from a second launch.
+    const s2 = await open(await issueLaunchToken(t.app.ctx, p.id, "PNG"));
     for (let i = 0; i < 12; i++) await spin(s1.sessionId, "0.01");
     for (let i = 0; i < 11; i++) await spin(s2.sessionId, "0.01");
     const page1 = (await api<Env<RgsRounds>>(t, "GET", `/rgs/api/rounds?sessionId=${s2.sessionId}&page=1`))

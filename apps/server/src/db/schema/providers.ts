@@ -16,6 +16,8 @@ export const launchTokens = pgTable("launch_tokens", {
   currency: text("currency").notNull(),
   expiresAt: stamp("expires_at").notNull(),
   createdAt: stamp("created_at").notNull().defaultNow(),
+  /** When the provider's authenticate claimed it; a token is claimed once. */
+  claimedAt: stamp("claimed_at"),
 });
 
 export const providerTransactions = pgTable("provider_transactions", {

@@ -1,10 +1,12 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { providerClients } from "../../db/schema/providers.ts";
+import { launchTokens, providerClients } from "../../db/schema/providers.ts";
+import { tokenHash } from "../../lib/passwords.ts";
 import { solvedHumanCheck } from "../../testing/human.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { reconcile } from "../ledger/ledger.ts";
 import { postAndNotify } from "../ledger/notify.ts";
-import { issueLaunchToken, signProvider } from "./service.ts";
+import { issueLaunchToken, LAUNCH_CLAIM_WINDOW_MS, LAUNCH_TOKEN_TTL_MS, signProvider } from "./service.ts";
 
 const SECRET = "vendor-secret-for-tests-0123456789";
 
@@ -187,5 +189,24 @@ describe("provider protocol (platform side)", () => {
     const copies = await Promise.all(Array.from({ length: 8 }, () => bet("b-race", "2.50")));
     expect(new Set(copies.map((c) => c.value?.balance))).toEqual(new Set(["115.00"]));
     expect((await reconcile(t.database.db)).ok).toBe(true);
+  });
+
+  it("lets a launch token open one game session only, and only soon after the launch", async () => {
+    // A launch left unopened for more than five minutes cannot be opened at all.
+    const late = await issueLaunchToken(t.app.ctx, playerId, "PNS");
+    await t.database.db
+      .update(launchTokens)
+      .set({ expiresAt: new Date(Date.now() + LAUNCH_TOKEN_TTL_MS - LAUNCH_CLAIM_WINDOW_MS - 1000) })
+      .where(eq(launchTokens.tokenHash, tokenHash(late)));
+    expect(await call("authenticate", { token: late })).toMatchObject({
+      success: false,
+      code: "INVALID_TOKEN",
+    });
+    // A fresh launch opens once; the session's bets keep presenting its token.
+    const fresh = await issueLaunchToken(t.app.ctx, playerId, "PNS");
+    expect(await call("authenticate", { token: fresh })).toMatchObject({ success: true });
+    expect(await call("authenticate", { token: fresh })).toMatchObject({ code: "INVALID_TOKEN" });
+    token = fresh;
+    expect(await bet("b-after-claim", "1.00")).toMatchObject({ success: true });
   });
 });

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { formatMinor } from "@panalo/contracts/money";
-import { and, eq } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { members } from "../../db/schema/members.ts";
 import { launchTokens, providerClients, providerTransactions } from "../../db/schema/providers.ts";
@@ -31,6 +31,8 @@ registerMessages("TY", {
 /** Signed requests older or newer than this are refused (replay window, clock skew). */
 export const SIGNATURE_WINDOW_S = 300;
 export const LAUNCH_TOKEN_TTL_MS = 4 * 60 * 60_000;
+/** A launched game must open its session within this time of the launch. */
+export const LAUNCH_CLAIM_WINDOW_MS = 5 * 60_000;
 
 export function signProvider(
   secret: string,
@@ -121,13 +123,28 @@ async function player(ctx: AppContext, playerId: number) {
   return m;
 }
 
+/**
+ * The launch token opens one game session (issue 5: one-time, short-lived): authenticate claims
+ * it atomically, once, and only within LAUNCH_CLAIM_WINDOW_MS of the launch, so a token seen in
+ * an address bar, a log or a referrer cannot open a second session. The session's bets keep
+ * presenting it until it expires.
+ */
 export async function authenticate(ctx: AppContext, vendor: string, token: string) {
+  const now = ctx.clock.now();
   const [row] = await ctx.db
-    .select()
-    .from(launchTokens)
-    .where(and(eq(launchTokens.tokenHash, tokenHash(token)), eq(launchTokens.vendor, vendor)));
-  if (!row || row.expiresAt.getTime() < ctx.clock.now().getTime())
-    return fail(ctx, "INVALID_TOKEN", 401, null);
+    .update(launchTokens)
+    .set({ claimedAt: now })
+    .where(
+      and(
+        eq(launchTokens.tokenHash, tokenHash(token)),
+        eq(launchTokens.vendor, vendor),
+        isNull(launchTokens.claimedAt),
+        // Issued (expiry − TTL, on the same clock that issued it) no longer ago than the window.
+        gt(launchTokens.expiresAt, new Date(now.getTime() + LAUNCH_TOKEN_TTL_MS - LAUNCH_CLAIM_WINDOW_MS)),
+      ),
+    )
+    .returning({ memberId: launchTokens.memberId });
+  if (!row) return fail(ctx, "INVALID_TOKEN", 401, null);
   const m = await player(ctx, row.memberId);
   if (!m) return fail(ctx, "PLAYER_NOT_FOUND", 404, null);
   if (m.status !== "active") return fail(ctx, "ACCOUNT_LOCKED", 423, m.id, m.currency);
