@@ -1,13 +1,15 @@
 import type { GameCategory } from "@panalo/contracts/content";
+import { lazy, Suspense, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Icon, type IconName } from "../../components/icons.tsx";
+import { CardSkeletons } from "../../components/skeleton.tsx";
 import { CATEGORY_PATH } from "../../features/games/categories.ts";
 import { JackpotCounter } from "../../features/jackpot/jackpot-counter.tsx";
 import { WinnerTicker } from "../../features/jackpot/winner-ticker.tsx";
 import { NoticeMarquee } from "../../features/notices/notice-marquee.tsx";
 import { useGameMenus } from "../../features/system/system-api.ts";
-import { HomeGames } from "./home-games.tsx";
+import { useInView } from "../../layout/use-in-view.ts";
 import "./home.css";
 
 /** spec §2 home: notice bar, (banner carousel in the banner area), jackpot and winners, games. */
@@ -19,8 +21,28 @@ export default function HomePage() {
         <JackpotCounter />
         <WinnerTicker />
       </div>
-      <HomeGames />
+      <DeferredGames />
       <CategoryTiles />
+    </div>
+  );
+}
+
+// The games rows sit below the fold on a phone: their code and calls wait until they come near
+// the viewport, so the first screen (marquee, banner, jackpot) has the main thread to itself.
+const HomeGames = lazy(() => import("./home-games.tsx").then((m) => ({ default: m.HomeGames })));
+
+function DeferredGames() {
+  const ref = useRef<HTMLDivElement>(null);
+  const near = useInView(ref, "200px");
+  return (
+    <div ref={ref} className="home-games-slot">
+      {near ? (
+        <Suspense fallback={<CardSkeletons count={6} />}>
+          <HomeGames />
+        </Suspense>
+      ) : (
+        <CardSkeletons count={6} />
+      )}
     </div>
   );
 }
