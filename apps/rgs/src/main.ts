@@ -28,6 +28,8 @@ if (!parsed.success) {
 }
 const env = parsed.data;
 const pool = new pg.Pool({ connectionString: env.RGS_DATABASE_URL, max: 20 });
+// An idle connection the server ends must not crash the game server: the pool replaces it.
+pool.on("error", (err) => console.error(`database: idle connection lost (${err.message})`));
 const db: RgsDb = drizzle(pool);
 const app = Fastify({ logger: { level: env.LOG_LEVEL } });
 await app.register(rgsPlugin, {

@@ -34,6 +34,11 @@ export interface Database {
 export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
+    // An idle connection the server ends (a restart, a dropped test database) must not crash the
+    // process: the pool discards it and opens a new one on the next query.
+    pool.on("error", (err) => {
+      if (process.env.NODE_ENV !== "test") console.error(`database: idle connection lost (${err.message})`);
+    });
     // bigint columns come back as strings from pg; drizzle maps them with mode "bigint".
     const db = drizzlePg(pool, { schema }) as unknown as Db; // node-postgres HKT differs only in result shape
     return {
