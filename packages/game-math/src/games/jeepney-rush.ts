@@ -1,4 +1,5 @@
 import type { SlotGame } from "../slots.ts";
+import { paylines } from "./paylines.ts";
 
 /**
  * Jeepney Rush: 5 reels × 3 rows, 20 lines, high volatility. TSUPER (the driver) is wild,
@@ -25,28 +26,7 @@ export const jeepneyRush: SlotGame = {
       "TIKET SUSI BARYA RUTA TIKET JEEP SUSI BARYA KABAYO BUSINA TIKET RUTA SUSI TIKET BARYA SUSI RUTA BUSINA TIKET TERMINAL BARYA TSUPER JEEP TIKET KABAYO SUSI BARYA RUTA BUSINA TIKET SUSI TIKET RUTA SUSI BARYA TIKET BUSINA BARYA SUSI KABAYO",
     ),
   ],
-  lines: [
-    [1, 1, 1, 1, 1],
-    [0, 0, 0, 0, 0],
-    [2, 2, 2, 2, 2],
-    [0, 1, 2, 1, 0],
-    [2, 1, 0, 1, 2],
-    [0, 0, 1, 2, 2],
-    [2, 2, 1, 0, 0],
-    [1, 0, 0, 0, 1],
-    [1, 2, 2, 2, 1],
-    [0, 1, 1, 1, 0],
-    [2, 1, 1, 1, 2],
-    [1, 0, 1, 0, 1],
-    [1, 2, 1, 2, 1],
-    [0, 1, 0, 1, 0],
-    [2, 1, 2, 1, 2],
-    [1, 1, 0, 1, 1],
-    [1, 1, 2, 1, 1],
-    [0, 0, 2, 0, 0],
-    [2, 2, 0, 2, 2],
-    [0, 2, 0, 2, 0],
-  ],
+  lines: paylines(20),
   paytable: {
     JEEP: [0, 0, 92, 461, 2306],
     KABAYO: [0, 0, 61, 231, 922],

@@ -1,4 +1,5 @@
 import type { SlotGame } from "../slots.ts";
+import { paylines } from "./paylines.ts";
 
 /**
  * Mango Mania: 5 reels × 3 rows, 9 lines, low volatility. ARAW (the sun) is wild, BILAO (the
@@ -25,17 +26,7 @@ export const mangoMania: SlotGame = {
       "MANGO PINYA ATIS BUKO CHICO SAGING ATIS MANGO BUKO ATIS CHICO PINYA SAGING BILAO CHICO BUKO PINYA SAGING ATIS CHICO MANGO BUKO ATIS SAGING BUKO CHICO ATIS PINYA SAGING BUKO CHICO ARAW",
     ),
   ],
-  lines: [
-    [1, 1, 1, 1, 1],
-    [0, 0, 0, 0, 0],
-    [2, 2, 2, 2, 2],
-    [0, 1, 2, 1, 0],
-    [2, 1, 0, 1, 2],
-    [0, 0, 1, 2, 2],
-    [2, 2, 1, 0, 0],
-    [1, 0, 0, 0, 1],
-    [1, 2, 2, 2, 1],
-  ],
+  lines: paylines(9),
   paytable: {
     MANGO: [0, 9, 34, 69, 138],
     PINYA: [0, 0, 26, 52, 103],

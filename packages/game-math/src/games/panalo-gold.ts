@@ -1,4 +1,5 @@
 import type { SlotGame } from "../slots.ts";
+import { paylines } from "./paylines.ts";
 
 /**
  * Panalo Gold: 5 reels × 3 rows, 10 lines, wild W, scatter S (3+ anywhere: 5–10 free spins,
@@ -15,18 +16,7 @@ export const panaloGold: SlotGame = {
     R("Q J T A K B J T A K Q S J T A K Q 7 J T W A K Q J T A K Q"),
     R("J T A K Q 7 T A K Q J S T A K Q B J T A K W Q J T A K Q J"),
   ],
-  lines: [
-    [1, 1, 1, 1, 1],
-    [0, 0, 0, 0, 0],
-    [2, 2, 2, 2, 2],
-    [0, 1, 2, 1, 0],
-    [2, 1, 0, 1, 2],
-    [0, 0, 1, 2, 2],
-    [2, 2, 1, 0, 0],
-    [1, 0, 0, 0, 1],
-    [1, 2, 2, 2, 1],
-    [0, 1, 1, 1, 0],
-  ],
+  lines: paylines(10),
   paytable: {
     W: [0, 0, 102, 306, 816],
     "7": [0, 0, 61, 204, 510],

@@ -1,4 +1,5 @@
 import type { SlotGame } from "../slots.ts";
+import { paylines } from "./paylines.ts";
 
 /**
  * Perlas ng Silangan (Pearl of the Orient): 5 reels × 3 rows, 5 lines, high volatility: few
@@ -25,13 +26,7 @@ export const perlasNgSilangan: SlotGame = {
       "SIRENA ALON ISDA BANGKA ALON ISDA TALABA KABIBE BANGKA KABIBE ALON ISDA BANGKA ALON KORONA ISDA ALON BANGKA TALABA KABIBE ALON BANGKA ISDA ALON BANGKA PERLAS TALABA ISDA KORONA ALON KABIBE BANGKA",
     ),
   ],
-  lines: [
-    [1, 1, 1, 1, 1],
-    [0, 0, 0, 0, 0],
-    [2, 2, 2, 2, 2],
-    [0, 1, 2, 1, 0],
-    [2, 1, 0, 1, 2],
-  ],
+  lines: paylines(5),
   paytable: {
     KORONA: [0, 0, 60, 225, 750],
     TALABA: [0, 0, 30, 90, 300],

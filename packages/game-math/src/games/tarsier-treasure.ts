@@ -1,4 +1,5 @@
 import type { SlotGame } from "../slots.ts";
+import { paylines } from "./paylines.ts";
 
 /**
  * Tarsier Treasure: 5 reels × 3 rows, 15 lines, medium volatility. TARSIER is wild, MAPA (the
@@ -25,23 +26,7 @@ export const tarsierTreasure: SlotGame = {
       "ANITO BAGING BATO SULO MAPA BAUL BAGING BATO HIYAS BATO ANITO SULO BAGING BATO BAGING TARSIER SULO ANITO BATO BAGING HIYAS BATO BAGING SULO BATO SULO BATO BAGING ANITO BAUL SULO BATO BAGING HIYAS",
     ),
   ],
-  lines: [
-    [1, 1, 1, 1, 1],
-    [0, 0, 0, 0, 0],
-    [2, 2, 2, 2, 2],
-    [0, 1, 2, 1, 0],
-    [2, 1, 0, 1, 2],
-    [0, 0, 1, 2, 2],
-    [2, 2, 1, 0, 0],
-    [1, 0, 0, 0, 1],
-    [1, 2, 2, 2, 1],
-    [0, 1, 1, 1, 0],
-    [2, 1, 1, 1, 2],
-    [1, 0, 1, 0, 1],
-    [1, 2, 1, 2, 1],
-    [0, 1, 0, 1, 0],
-    [2, 1, 2, 1, 2],
-  ],
+  lines: paylines(15),
   paytable: {
     BAUL: [0, 0, 48, 178, 714],
     HIYAS: [0, 0, 30, 95, 357],
