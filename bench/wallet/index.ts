@@ -4,6 +4,8 @@
 // Run: npx tsx bench/wallet/index.ts   (needs PostgreSQL; BENCH_PG=postgres://postgres@127.0.0.1:5432/postgres)
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import http from "node:http";
 import { join } from "node:path";
 import pg from "pg";
 import { loadConfig } from "../../apps/server/src/config.ts";
@@ -18,7 +20,7 @@ import { issueLaunchToken, signProvider } from "../../apps/server/src/modules/pr
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 200);
 const OPS = Number(process.env.BENCH_OPS ?? 20_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
-const PORT = Number(process.env.BENCH_PORT ?? 8192);
+const PORT = Number(process.env.BENCH_PORT ?? 8290);
 const serverUrl = process.env.BENCH_PG ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const SECRET = randomBytes(24).toString("hex");
 
@@ -86,17 +88,38 @@ for (let i = 0; ; i++) {
   await new Promise((r) => setTimeout(r, 200));
 }
 
-async function call(
-  name: string,
-  body: Record<string, unknown>,
-): Promise<{ success: boolean; code?: string }> {
+// node:http with kept-alive connections (fetch costs the client more CPU than the server spends
+// on a call, and client and server share this machine's two cores).
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+function call(name: string, body: Record<string, unknown>): Promise<{ success: boolean; code?: string }> {
   const raw = JSON.stringify(body);
-  const res = await fetch(`${base}/provider/BENCH/${name}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-signature": signProvider(SECRET, raw) },
-    body: raw,
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${base}/provider/BENCH/${name}`,
+      {
+        method: "POST",
+        agent,
+        headers: {
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(raw),
+          "x-signature": signProvider(SECRET, raw),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          try {
+            resolve(JSON.parse(Buffer.concat(chunks).toString("utf8")));
+          } catch (err) {
+            reject(err);
+          }
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end(raw);
   });
-  return (await res.json()) as { success: boolean; code?: string };
 }
 
 // Each operation is a bet, its win, or a retry of an earlier call (which must change nothing).
@@ -109,6 +132,28 @@ const count = (r: { success: boolean; code?: string }) => {
   errors++;
   refused.set(r.code ?? "?", (refused.get(r.code ?? "?") ?? 0) + 1);
 };
+// CPU time (user + system, ms) of a process, or of every PostgreSQL process, from /proc.
+const TICK_MS = 10;
+const cpuOf = (pid: number): number => {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    return (Number(f[11]) + Number(f[12])) * TICK_MS;
+  } catch {
+    return 0; // gone
+  }
+};
+const postgresCpu = (): number =>
+  readdirSync("/proc")
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        return readFileSync(`/proc/${d}/comm`, "utf8").startsWith("postgres");
+      } catch {
+        return false;
+      }
+    })
+    .reduce((sum, d) => sum + cpuOf(Number(d)), 0);
+const cpu0 = { server: cpuOf(server.pid ?? 0), pg: postgresCpu(), client: process.cpuUsage() };
 const started = performance.now();
 await Promise.all(
   Array.from({ length: CONCURRENCY }, async (_, worker) => {
@@ -157,7 +202,14 @@ await Promise.all(
   }),
 );
 const seconds = (performance.now() - started) / 1000;
+const clientUsage = process.cpuUsage(cpu0.client);
+const cpu = {
+  client: (clientUsage.user + clientUsage.system) / 1000,
+  server: cpuOf(server.pid ?? 0) - cpu0.server,
+  postgres: postgresCpu() - cpu0.pg,
+};
 server.kill("SIGTERM");
+agent.destroy();
 latencies.sort((a, b) => a - b);
 const pct = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
 const check = await reconcile(database.db);
@@ -167,6 +219,10 @@ console.log(
 if (refused.size) console.log(`refused: ${JSON.stringify(Object.fromEntries(refused))}`);
 console.log(`operations per second: ${(latencies.length / seconds).toFixed(0)}`);
 console.log(`latency p50: ${pct(0.5).toFixed(1)} ms, p99: ${pct(0.99).toFixed(1)} ms`);
+const perOp = (ms: number) => ((ms * 1000) / latencies.length).toFixed(0);
+console.log(
+  `CPU per operation: server ${perOp(cpu.server)} µs, PostgreSQL ${perOp(cpu.postgres)} µs, bench client ${perOp(cpu.client)} µs (2 cores in all)`,
+);
 console.log(
   `invariants: ${check.ok ? "intact" : "BROKEN"} (${check.transactions} transactions, totals ${JSON.stringify(check.totals)}, ${check.balanceMismatches.length} balance mismatches)`,
 );

@@ -28,6 +28,11 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** Run raw SQL (used by migrations, which hold several statements per file). */
   exec(sql: string): Promise<void>;
+  /**
+   * A hot-path query outside any transaction, as a named prepared statement on PostgreSQL
+   * (parsed once per connection, not per call); PGlite runs it as a plain parameterised query.
+   */
+  prepared<T>(name: string, text: string, values: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
 
@@ -47,6 +52,8 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
       exec: async (sql) => {
         await pool.query(sql);
       },
+      prepared: async <T>(name: string, text: string, values: unknown[]) =>
+        (await pool.query({ name, text, values })).rows as T[],
       close: () => pool.end(),
     };
   }
@@ -61,6 +68,8 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     exec: async (sql) => {
       await client.exec(sql);
     },
+    prepared: async <T>(_name: string, text: string, values: unknown[]) =>
+      (await client.query<T>(text, values)).rows,
     close: () => client.close(),
   };
 }

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { MAX_MINOR } from "@panalo/contracts/money";
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Db, Executor, Tx } from "../../db/client.ts";
-import { ledgerAccounts, ledgerEntries, ledgerTransactions } from "../../db/schema/ledger.ts";
+import { eq, sql } from "drizzle-orm";
+import { type Db, type Executor, queryRows, type Tx } from "../../db/client.ts";
+import { ledgerAccounts } from "../../db/schema/ledger.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
 import { registerMessages } from "../../lib/messages.ts";
 
@@ -74,127 +74,54 @@ function validate(input: PostInput): void {
   if (currencies.size !== 1) throw new AppError("LEDGER_UNBALANCED", 400);
 }
 
-/** House account ids never change once made: kept per process after the first lookup. */
-const houseIds = new Map<string, number>();
-
-/** Account ids for the refs, creating missing ones. */
-async function resolveAccounts(tx: Executor, refs: AccountRef[]): Promise<Map<string, number>> {
-  const out = new Map<string, number>();
-  for (const r of refs) {
-    const cached = "house" in r ? houseIds.get(keyOf(r)) : undefined;
-    if (cached !== undefined) out.set(keyOf(r), cached);
-  }
-  const unique = [...new Map(refs.map((r) => [keyOf(r), r])).values()];
-  const find = async () => {
-    for (const r of unique) {
-      if (out.has(keyOf(r))) continue;
-      const where =
-        "member" in r
-          ? and(
-              eq(ledgerAccounts.memberId, r.member),
-              eq(ledgerAccounts.kind, r.kind),
-              eq(ledgerAccounts.currency, r.currency),
-            )
-          : and(
-              isNull(ledgerAccounts.memberId),
-              eq(ledgerAccounts.kind, `house:${r.house}`),
-              eq(ledgerAccounts.currency, r.currency),
-            );
-      const [row] = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(where);
-      if (row) out.set(keyOf(r), row.id);
-    }
-  };
-  await find();
-  // Found before this transaction wrote anything: committed by someone, safe to remember.
-  for (const r of unique) {
-    const id = out.get(keyOf(r));
-    if ("house" in r && id !== undefined) houseIds.set(keyOf(r), id);
-  }
-  const missing = unique.filter((r) => !out.has(keyOf(r)));
-  if (missing.length) {
-    await tx
-      .insert(ledgerAccounts)
-      .values(
-        missing.map((r) =>
-          "member" in r
-            ? { memberId: r.member, kind: r.kind, currency: r.currency, balance: 0n }
-            : { memberId: null, kind: `house:${r.house}`, currency: r.currency, balance: null },
-        ),
-      )
-      .onConflictDoNothing();
-    // Not cached: made in this transaction, they vanish if it rolls back.
-    await find();
-  }
-  return out;
+interface PostedRow {
+  transactionId: number | string;
+  replayed: boolean;
+  balances: Record<string, string>;
 }
 
-/** Post a movement inside the caller's transaction (used with a domain change that must commit with it). */
+/** The message a ledger_post refusal raises (INSUFFICIENT_FUNDS, DUPLICATE_MISMATCH, …). */
+function ledgerRefusal(err: unknown): string | undefined {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    const { code, message } = e as { code?: string; message?: string };
+    if (code === "P0001" && message && /^[A-Z_]+$/.test(message)) return message;
+  }
+  return undefined;
+}
+
+/**
+ * Post a movement inside the caller's transaction (used with a domain change that must commit
+ * with it). One database call: ledger_post (migration 0440) claims the key, makes missing
+ * accounts, locks the member accounts in id order, writes the entries and the balances.
+ */
 export async function postIn(tx: Tx, input: PostInput): Promise<PostResult> {
   validate(input);
-  const print = fingerprint(input);
-  const [claimed] = await tx
-    .insert(ledgerTransactions)
-    .values({
-      idempotencyKey: input.idempotencyKey,
-      type: input.type,
-      reference: input.reference ?? null,
-      memberId: input.memberId ?? null,
-      fingerprint: print,
-    })
-    .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
-    .returning({ id: ledgerTransactions.id });
-  if (!claimed) return replay(tx, input.idempotencyKey, print);
-
-  const ids = await resolveAccounts(
-    tx,
-    input.legs.map((l) => l.account),
+  const legs = input.legs.map((l) =>
+    "member" in l.account
+      ? { m: l.account.member, k: l.account.kind, c: l.account.currency, a: l.amount.toString() }
+      : { m: null, k: `house:${l.account.house}`, c: l.account.currency, a: l.amount.toString() },
   );
-  const memberIds = [
-    ...new Set(input.legs.filter((l) => "member" in l.account).map((l) => ids.get(keyOf(l.account)) ?? 0)),
-  ].sort((a, b) => a - b);
-  // Lock the member accounts in id order: two movements on the same accounts queue, never deadlock.
-  const locked = memberIds.length
-    ? await tx
-        .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
-        .from(ledgerAccounts)
-        .where(inArray(ledgerAccounts.id, memberIds))
-        .orderBy(ledgerAccounts.id)
-        .for("update")
-    : [];
-  const balances = new Map<number, bigint>(locked.map((r) => [r.id, r.balance ?? 0n]));
-  const entries: Array<typeof ledgerEntries.$inferInsert> = [];
-  for (const l of input.legs) {
-    const accountId = ids.get(keyOf(l.account));
-    if (accountId === undefined) throw Errors.internal();
-    let after: bigint | null = null;
-    if (balances.has(accountId)) {
-      after = (balances.get(accountId) ?? 0n) + l.amount;
-      if (after < 0n) throw new AppError("INSUFFICIENT_FUNDS", 409);
-      balances.set(accountId, after);
-    }
-    entries.push({ transactionId: claimed.id, accountId, amount: l.amount, balanceAfter: after });
+  let row: PostedRow | undefined;
+  try {
+    [row] = (
+      await queryRows<{ r: PostedRow }>(
+        tx,
+        sql`SELECT ledger_post(${input.idempotencyKey}, ${input.type}, ${input.reference ?? null},
+          ${input.memberId ?? null}, ${fingerprint(input)}, ${JSON.stringify(legs)}::jsonb) AS r`,
+      )
+    ).map((x) => x.r);
+  } catch (err) {
+    const refusal = ledgerRefusal(err);
+    if (refusal === "INSUFFICIENT_FUNDS" || refusal === "DUPLICATE_MISMATCH")
+      throw new AppError(refusal, 409);
+    if (refusal === "LEDGER_UNBALANCED") throw new AppError(refusal, 400);
+    throw err;
   }
-  await tx.insert(ledgerEntries).values(entries);
-  for (const [id, balance] of balances) {
-    await tx.update(ledgerAccounts).set({ balance }).where(eq(ledgerAccounts.id, id));
-  }
-  return { transactionId: claimed.id, replayed: false, balances };
-}
-
-async function replay(tx: Executor, key: string, print: string): Promise<PostResult> {
-  const [existing] = await tx
-    .select({ id: ledgerTransactions.id, fingerprint: ledgerTransactions.fingerprint })
-    .from(ledgerTransactions)
-    .where(eq(ledgerTransactions.idempotencyKey, key));
-  if (!existing) throw Errors.internal();
-  if (existing.fingerprint !== print) throw new AppError("DUPLICATE_MISMATCH", 409);
-  const rows = await tx
-    .select({ accountId: ledgerEntries.accountId, balanceAfter: ledgerEntries.balanceAfter })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.transactionId, existing.id));
-  const balances = new Map<number, bigint>();
-  for (const r of rows) if (r.balanceAfter !== null) balances.set(r.accountId, r.balanceAfter);
-  return { transactionId: existing.id, replayed: true, balances };
+  if (!row) throw Errors.internal();
+  const balances = new Map<number, bigint>(
+    Object.entries(row.balances).map(([id, b]) => [Number(id), BigInt(b)]),
+  );
+  return { transactionId: Number(row.transactionId), replayed: row.replayed, balances };
 }
 
 /** Post a movement in its own transaction, retrying when the database asks for it. */

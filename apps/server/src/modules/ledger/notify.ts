@@ -22,3 +22,8 @@ export async function notifyMembers(ctx: AppContext, input: Pick<PostInput, "leg
   for (const l of input.legs) if ("member" in l.account) memberIds.add(l.account.member);
   await Promise.all([...memberIds].map((id) => ctx.store.publish(BALANCE_CHANNEL, String(id))));
 }
+
+/** Tell one member's open pages that their balance changed. */
+export async function notifyMember(ctx: AppContext, memberId: number): Promise<void> {
+  await ctx.store.publish(BALANCE_CHANNEL, String(memberId));
+}

@@ -1,15 +1,16 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { formatMinor } from "@panalo/contracts/money";
 import { and, eq, gt, isNull } from "drizzle-orm";
-import type { Tx } from "../../db/client.ts";
+import type { Executor } from "../../db/client.ts";
 import { members } from "../../db/schema/members.ts";
-import { launchTokens, providerClients, providerTransactions } from "../../db/schema/providers.ts";
+import { launchTokens, providerClients } from "../../db/schema/providers.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { registerMessages } from "../../lib/messages.ts";
 import { tokenHash } from "../../lib/passwords.ts";
-import { type AccountRef, memberBalances, postIn } from "../ledger/ledger.ts";
-import { notifyMembers } from "../ledger/notify.ts";
+import { memberBalances } from "../ledger/ledger.ts";
+import { notifyMember } from "../ledger/notify.ts";
+import { MoveBatcher } from "./move-batcher.ts";
 
 registerMessages("EN", {
   INVALID_SIGNATURE: "The request signature is not valid.",
@@ -42,6 +43,36 @@ export function signProvider(
   return `t=${timestamp},v1=${createHmac("sha256", secret).update(`${timestamp}.${rawBody}`).digest("hex")}`;
 }
 
+/**
+ * Vendors' credentials, kept per process for a few seconds (every protocol call needs them; a
+ * change — a vendor switched off, a new secret — takes effect within CLIENT_CACHE_MS). Unknown
+ * vendors are not remembered, so a vendor added is usable at once.
+ */
+const CLIENT_CACHE_MS = 5_000;
+type ClientRow = typeof providerClients.$inferSelect;
+/** Per database (tests run several apps, each with its own database, in one process). */
+const clientCaches = new WeakMap<object, Map<string, { at: number; row: ClientRow }>>();
+
+async function providerClient(ctx: AppContext, vendor: string): Promise<ClientRow | undefined> {
+  let clientCache = clientCaches.get(ctx.db);
+  if (!clientCache) {
+    clientCache = new Map();
+    clientCaches.set(ctx.db, clientCache);
+  }
+  const now = Date.now();
+  const hit = clientCache.get(vendor);
+  if (hit && now - hit.at < CLIENT_CACHE_MS) return hit.row;
+  const [row] = await ctx.db.select().from(providerClients).where(eq(providerClients.vendor, vendor));
+  if (row) clientCache.set(vendor, { at: now, row });
+  else clientCache.delete(vendor);
+  return row;
+}
+
+/** Forget cached vendor credentials (after the back office or a seed changes them). */
+export function forgetProviderClients(ctx: Pick<AppContext, "db">): void {
+  clientCaches.delete(ctx.db);
+}
+
 /** Check a call's signature header against the vendor's secret; answers the vendor's secret row. */
 export async function verifyProviderSignature(
   ctx: AppContext,
@@ -49,7 +80,7 @@ export async function verifyProviderSignature(
   header: string | undefined,
   rawBody: string,
 ) {
-  const [client] = await ctx.db.select().from(providerClients).where(eq(providerClients.vendor, vendor));
+  const client = await providerClient(ctx, vendor);
   const m = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header ?? "");
   if (!client?.enabled || !m) throw new AppError("INVALID_SIGNATURE", 401);
   const skew = Math.abs(ctx.clock.now().getTime() / 1000 - Number(m[1]));
@@ -90,14 +121,7 @@ export async function issueLaunchToken(ctx: AppContext, memberId: number, vendor
   return token;
 }
 
-const walletOf = (memberId: number, currency: string): AccountRef => ({
-  member: memberId,
-  kind: currency === "FUN" ? "play" : "main",
-  currency,
-});
-const houseOf = (currency: string): AccountRef => ({ house: "games", currency });
-
-async function balanceOf(exec: AppContext["db"] | Tx, memberId: number, currency: string): Promise<string> {
+async function balanceOf(exec: Executor, memberId: number, currency: string): Promise<string> {
   const kind = currency === "FUN" ? "play" : "main";
   const b = (await memberBalances(exec, memberId)).find((x) => x.kind === kind && x.currency === currency);
   return formatMinor(b?.balance ?? 0n);
@@ -184,191 +208,62 @@ const print = (kind: string, i: MoveInput) =>
 
 type Answer = { transactionId: string; playerId: number; currency: string; balance: string };
 
-/**
- * Apply one provider transaction exactly once. The provider row and the ledger movement commit
- * together; a repeat with the same content gets the stored answer, with other content
- * DUPLICATE_MISMATCH. Unique (vendor, transaction id) decides races between two copies.
- */
-async function applyOnce(
-  ctx: AppContext,
-  kind: "bet" | "win" | "rollback",
-  i: MoveInput,
-  checks: (
-    tx: Tx,
-    m: { id: number; currency: string; status: string },
-  ) => Promise<{ legs: Array<{ account: AccountRef; amount: bigint }> | null; tombstone?: string }>,
-): Promise<Answer> {
-  const m = await player(ctx, i.playerId);
-  if (!m) return fail(ctx, "PLAYER_NOT_FOUND", 404, null);
-  const fingerprint = print(kind, i);
-  try {
-    const out = await ctx.db.transaction(async (tx) => {
-      const [seen] = await tx
-        .select()
-        .from(providerTransactions)
-        .where(
-          and(
-            eq(providerTransactions.vendor, i.vendor),
-            eq(providerTransactions.transactionId, i.transactionId),
-          ),
-        );
-      if (seen) {
-        if (seen.kind === "rollback_tombstone" && kind === "bet")
-          return { error: "BET_ROLLED_BACK" as const };
-        if (seen.kind !== kind || seen.fingerprint !== fingerprint)
-          return { error: "DUPLICATE_MISMATCH" as const };
-        return { answer: seen.response as Answer, replay: true, legs: null };
-      }
-      const { legs, tombstone } = await checks(tx, m);
-      if (tombstone) {
-        await tx.insert(providerTransactions).values({
-          vendor: i.vendor,
-          transactionId: tombstone,
-          kind: "rollback_tombstone",
-          roundId: i.roundId,
-          memberId: m.id,
-          amount: 0n,
-          fingerprint: "tombstone",
-        });
-      }
-      let after: bigint | undefined;
-      if (legs) {
-        const posted = await postIn(tx, {
-          idempotencyKey: `prov:${i.vendor}:${i.transactionId}`,
-          type: kind,
-          reference: `${i.vendor}:${i.roundId}`,
-          memberId: m.id,
-          legs,
-        });
-        // The member account is the only one with a balance in these movements.
-        after = [...posted.balances.values()][0];
-      }
-      const answer: Answer = {
-        transactionId: i.transactionId,
-        playerId: m.id,
-        currency: m.currency,
-        balance: after !== undefined ? formatMinor(after) : await balanceOf(tx, m.id, m.currency),
-      };
-      await tx.insert(providerTransactions).values({
-        vendor: i.vendor,
-        transactionId: i.transactionId,
-        kind,
-        roundId: i.roundId,
-        memberId: m.id,
-        amount: i.amount,
-        refTransactionId: i.refTransactionId ?? null,
-        gameCode: i.gameCode ?? null,
-        fingerprint,
-        response: answer,
-      });
-      return { answer, replay: false, legs };
-    });
-    if ("error" in out) return fail(ctx, out.error ?? "DUPLICATE_MISMATCH", 409, m.id, m.currency);
-    if (out.legs) await notifyMembers(ctx, { legs: out.legs });
-    return out.answer;
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (err instanceof AppError && "balance" in (err.extra ?? {})) throw err;
-    if (
-      code === "INSUFFICIENT_FUNDS" ||
-      code === "INVALID_TOKEN" ||
-      code === "TRANSACTION_NOT_FOUND" ||
-      code === "ROLLBACK_NOT_ALLOWED" ||
-      code === "ACCOUNT_LOCKED" ||
-      code === "BET_ROLLED_BACK"
-    ) {
-      return fail(ctx, code, code === "INSUFFICIENT_FUNDS" ? 409 : 400, m.id, m.currency);
-    }
-    const pgCode = code ?? (err as { cause?: { code?: string } }).cause?.code;
-    if (pgCode === "23505") return applyOnce(ctx, kind, i, checks); // a concurrent copy won: answer as a repeat
-    throw err;
+/** What provider_move (migration 0510) answers. */
+type MoveResult =
+  | { answer: Answer; replay: boolean; posted: boolean }
+  | { error: string; seen?: boolean; balance?: string; currency?: string };
+
+/** Refusals that come from the transaction's own checks (the others are a repeat's). */
+const CHECK_STATUS: Record<string, number> = { INSUFFICIENT_FUNDS: 409, PLAYER_NOT_FOUND: 404 };
+
+/** One batcher per database (tests run several apps, each with its own database, in one process). */
+const batchers = new WeakMap<object, MoveBatcher>();
+function batcherOf(ctx: AppContext): MoveBatcher {
+  let b = batchers.get(ctx.db);
+  if (!b) {
+    b = new MoveBatcher(ctx.database, () => ctx.clock.now());
+    batchers.set(ctx.db, b);
   }
+  return b;
 }
 
-export function debit(ctx: AppContext, i: MoveInput) {
-  return applyOnce(ctx, "bet", i, async (tx, m) => {
-    const [token] = i.token
-      ? await tx
-          .select()
-          .from(launchTokens)
-          .where(and(eq(launchTokens.tokenHash, tokenHash(i.token)), eq(launchTokens.vendor, i.vendor)))
-      : [];
-    if (!token || token.memberId !== m.id || token.expiresAt.getTime() < ctx.clock.now().getTime()) {
-      throw new AppError("INVALID_TOKEN", 401);
-    }
-    if (m.status !== "active") throw new AppError("ACCOUNT_LOCKED", 423);
-    if (i.amount === 0n) return { legs: null };
-    return {
-      legs: [
-        { account: walletOf(m.id, m.currency), amount: -i.amount },
-        { account: houseOf(m.currency), amount: i.amount },
-      ],
-    };
-  });
+/**
+ * Apply one provider transaction exactly once: provider_move (migration 0510) claims its id,
+ * checks it, moves the money through the ledger and records the answer, in one database call —
+ * shared with the calls that arrive meanwhile (MoveBatcher: one commit for many). A repeat with
+ * the same content gets the stored answer, with other content DUPLICATE_MISMATCH; a concurrent
+ * copy waits for the first and then gets its answer.
+ */
+async function applyOnce(ctx: AppContext, kind: "bet" | "win" | "rollback", i: MoveInput): Promise<Answer> {
+  const result = (await batcherOf(ctx).run({
+    vendor: i.vendor,
+    kind,
+    tid: i.transactionId,
+    round: i.roundId,
+    player: i.playerId,
+    amount: i.amount.toString(),
+    ref: i.refTransactionId ?? null,
+    token: i.token ? tokenHash(i.token) : null,
+    game: i.gameCode ?? null,
+    print: print(kind, i),
+  })) as MoveResult | undefined;
+  if (!result) throw new Error("provider_move answered nothing");
+  if ("error" in result) {
+    const status = result.seen ? 409 : (CHECK_STATUS[result.error] ?? 400);
+    throw new AppError(result.error, status, {}, undefined, {
+      balance: result.balance ?? null,
+      currency: result.currency ?? "PHP",
+    });
+  }
+  if (result.posted) await notifyMember(ctx, i.playerId);
+  return result.answer;
 }
 
+export const debit = (ctx: AppContext, i: MoveInput) => applyOnce(ctx, "bet", i);
 /** A win: the bet it names must exist (token expiry is not checked: a round started may finish). */
-export function credit(ctx: AppContext, i: MoveInput) {
-  return applyOnce(ctx, "win", i, async (tx, m) => {
-    const [bet] = await tx
-      .select()
-      .from(providerTransactions)
-      .where(
-        and(
-          eq(providerTransactions.vendor, i.vendor),
-          eq(providerTransactions.transactionId, i.refTransactionId ?? ""),
-        ),
-      );
-    if (!bet || bet.memberId !== m.id || (bet.kind !== "bet" && bet.kind !== "rollback_tombstone")) {
-      throw new AppError("TRANSACTION_NOT_FOUND", 404);
-    }
-    if (bet.kind === "rollback_tombstone") throw new AppError("BET_ROLLED_BACK", 409);
-    const [rolled] = await tx
-      .select({ id: providerTransactions.id })
-      .from(providerTransactions)
-      .where(
-        and(
-          eq(providerTransactions.vendor, i.vendor),
-          eq(providerTransactions.refTransactionId, bet.transactionId),
-          eq(providerTransactions.kind, "rollback"),
-        ),
-      );
-    if (rolled) throw new AppError("BET_ROLLED_BACK", 409);
-    if (i.amount === 0n) return { legs: null };
-    return {
-      legs: [
-        { account: houseOf(m.currency), amount: -i.amount },
-        { account: walletOf(m.id, m.currency), amount: i.amount },
-      ],
-    };
-  });
-}
-
+export const credit = (ctx: AppContext, i: MoveInput) => applyOnce(ctx, "win", i);
 /**
  * A rollback returns a bet's stake. For a bet never seen, it is acknowledged and a tombstone
  * remembers the bet's id, so the bet arriving late is refused.
  */
-export function rollback(ctx: AppContext, i: MoveInput) {
-  return applyOnce(ctx, "rollback", i, async (tx, m) => {
-    const ref = i.refTransactionId ?? "";
-    const [bet] = await tx
-      .select()
-      .from(providerTransactions)
-      .where(and(eq(providerTransactions.vendor, i.vendor), eq(providerTransactions.transactionId, ref)));
-    if (!bet) return { legs: null, tombstone: ref };
-    if (bet.memberId !== m.id || bet.kind !== "bet") throw new AppError("TRANSACTION_NOT_FOUND", 404);
-    const related = await tx
-      .select({ kind: providerTransactions.kind })
-      .from(providerTransactions)
-      .where(and(eq(providerTransactions.vendor, i.vendor), eq(providerTransactions.refTransactionId, ref)));
-    if (related.some((r) => r.kind === "win")) throw new AppError("ROLLBACK_NOT_ALLOWED", 409);
-    if (related.some((r) => r.kind === "rollback")) throw new AppError("BET_ROLLED_BACK", 409);
-    if (bet.amount === 0n) return { legs: null };
-    return {
-      legs: [
-        { account: houseOf(m.currency), amount: -bet.amount },
-        { account: walletOf(m.id, m.currency), amount: bet.amount },
-      ],
-    };
-  });
-}
+export const rollback = (ctx: AppContext, i: MoveInput) => applyOnce(ctx, "rollback", i);
