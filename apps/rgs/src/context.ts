@@ -22,9 +22,21 @@ const MESSAGES = {
     GAME_NOT_FOUND: "This game does not exist.",
     ROUND_NOT_FOUND: "This round was not found.",
     TOKEN_INVALID: "The game link is not valid. Please open the game again from the site.",
+    REPLAY_LINK_INVALID:
+      "This replay link is not valid or has expired. Open the replay again from your betting record.",
     VALIDATION_ERROR: "Some fields are missing or not valid.",
     NOT_FOUND: "Not found.",
     INTERNAL_ERROR: "Something went wrong. Please try again.",
+    SALES_CLOSED: "Sales for draw {draw} are closed.",
+    DRAW_NOT_FOUND: "This draw is not on sale.",
+    LIABILITY_LIMIT: "{number} has reached its limit for draw {draw}. Please choose another number.",
+    STAKE_LIMIT: "The stake for {game} must be between {min} and {max}.",
+    SELECTION_INVALID: "This selection is not valid for {game} ({type}).",
+    CANCEL_NOT_ALLOWED: "This slip can no longer be cancelled.",
+    SLIP_NOT_FOUND: "This slip was not found.",
+    GAME_DISABLED: "{game} is not on sale right now.",
+    SLIP_TOO_LARGE: "A slip can hold at most {max} bets.",
+    UNAUTHORIZED: "This call is not signed.",
   },
   TY: {
     INSUFFICIENT_FUNDS: "Kulang ang balanse mo para sa tayang ito.",
@@ -34,15 +46,27 @@ const MESSAGES = {
     GAME_NOT_FOUND: "Walang ganitong laro.",
     ROUND_NOT_FOUND: "Hindi nahanap ang round na ito.",
     TOKEN_INVALID: "Hindi valid ang link ng laro. Buksan muli ang laro mula sa site.",
+    REPLAY_LINK_INVALID:
+      "Hindi valid o expired na ang link ng replay na ito. Buksan muli ang replay mula sa iyong talaan ng taya.",
     VALIDATION_ERROR: "May kulang o hindi valid na field.",
     NOT_FOUND: "Hindi nahanap.",
     INTERNAL_ERROR: "May nangyaring mali. Subukan muli.",
+    SALES_CLOSED: "Sarado na ang bentahan para sa draw {draw}.",
+    DRAW_NOT_FOUND: "Hindi mabibili ang draw na ito.",
+    LIABILITY_LIMIT: "Naabot na ng {number} ang limit nito sa draw {draw}. Pumili ng ibang numero.",
+    STAKE_LIMIT: "Ang taya sa {game} ay dapat mula {min} hanggang {max}.",
+    SELECTION_INVALID: "Hindi valid ang pinili para sa {game} ({type}).",
+    CANCEL_NOT_ALLOWED: "Hindi na maaaring kanselahin ang slip na ito.",
+    SLIP_NOT_FOUND: "Hindi nahanap ang slip na ito.",
+    GAME_DISABLED: "Hindi mabibili ang {game} ngayon.",
+    SLIP_TOO_LARGE: "Hanggang {max} taya lamang ang isang slip.",
+    UNAUTHORIZED: "Walang pirma ang tawag na ito.",
   },
 } as const;
 export type RgsCode = keyof (typeof MESSAGES)["EN"];
 
-export function rgsMessage(code: RgsCode, lang: "TY" | "EN"): string {
-  return MESSAGES[lang][code];
+export function rgsMessage(code: RgsCode, lang: "TY" | "EN", params?: Record<string, string>): string {
+  return MESSAGES[lang][code].replace(/\{(\w+)\}/g, (m, k: string) => params?.[k] ?? m);
 }
 
 /** A refusal with a stable code (messages in TY and EN above), and the balance when known. */
@@ -52,6 +76,8 @@ export class RgsError extends Error {
     readonly httpStatus: number,
     readonly balance: string | null = null,
     readonly details?: Array<{ path: string; message: string }>,
+    /** Values named in the message ({number}, {draw}, …). */
+    readonly params?: Record<string, string>,
   ) {
     super(code);
   }

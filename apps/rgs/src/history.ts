@@ -1,10 +1,18 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { formatMinor, parseMoney } from "@panalo/contracts/money";
-import type { RgsRoundDetail, RgsRounds, RgsVerify, RgsVerifyRequest } from "@panalo/contracts/rgs";
+import type {
+  RgsReplay,
+  RgsReplayQuery,
+  RgsRoundDetail,
+  RgsRounds,
+  RgsVerify,
+  RgsVerifyRequest,
+} from "@panalo/contracts/rgs";
 import { count, desc, eq } from "drizzle-orm";
 import { type RgsContext, RgsError } from "./context.ts";
 import { seedHash } from "./fairness.ts";
-import { playFair, rgsGame, totalBet } from "./games.ts";
-import { rounds, seeds } from "./schema.ts";
+import { gameInfo, playFair, rgsGame, totalBet } from "./games.ts";
+import { type RoundRow, rounds, seeds } from "./schema.ts";
 import { anySession } from "./session.ts";
 
 export const PAGE_SIZE = 20;
@@ -49,7 +57,10 @@ export async function getRound(ctx: RgsContext, sessionId: string, roundId: stri
     .where(eq(rounds.id, roundId));
   // Another player's round answers exactly like a round that does not exist.
   if (!row || row.round.playerId !== session.playerId) throw new RgsError("ROUND_NOT_FOUND", 404);
-  const { round, seed } = row;
+  return roundDetail(row.round, row.seed);
+}
+
+function roundDetail(round: RoundRow, seed: typeof seeds.$inferSelect): RgsRoundDetail {
   return {
     roundId: round.id,
     gameId: round.gameId,
@@ -63,6 +74,69 @@ export async function getRound(ctx: RgsContext, sessionId: string, roundId: stri
     clientSeed: seed.clientSeed,
     serverSeed: seed.revealedAt ? seed.serverSeed : null,
     outcome: round.outcome ?? null,
+  };
+}
+
+/** The longest a replay link may still have to live: a link expiring later was not made by us. */
+const REPLAY_MAX_TTL_S = 3600;
+
+/**
+ * The signature the platform puts on a replay link (docs/provider-protocol.md "Game recall"):
+ * hex HMAC-SHA256(vendor secret, "replay.<vendor>.<roundId>.<playerId>.<expiry unix seconds>").
+ */
+export function replaySignature(
+  secret: string,
+  vendor: string,
+  roundId: string,
+  playerId: number,
+  expires: number,
+): string {
+  return createHmac("sha256", secret)
+    .update(`replay.${vendor}.${roundId}.${playerId}.${expires}`)
+    .digest("hex");
+}
+
+/**
+ * Game recall from the platform's betting record: the player is in no game session, so the
+ * platform signs a short-lived link for one round of one player with the vendor's protocol
+ * secret. The link opens that round only, read-only; a tampered, expired or foreign link
+ * answers REPLAY_LINK_INVALID, a round that is not this player's ROUND_NOT_FOUND.
+ */
+export async function replayRound(
+  ctx: RgsContext,
+  secretOf: (vendor: string) => string,
+  roundId: string,
+  q: RgsReplayQuery,
+  lang: "TY" | "EN",
+): Promise<RgsReplay> {
+  const now = Math.floor(ctx.now().getTime() / 1000);
+  const expected = Buffer.from(
+    replaySignature(secretOf(q.vendor), q.vendor, roundId, q.player, q.exp),
+    "hex",
+  );
+  const given = Buffer.from(q.sig, "hex");
+  if (
+    q.exp < now ||
+    q.exp > now + REPLAY_MAX_TTL_S ||
+    expected.length !== given.length ||
+    !timingSafeEqual(expected, given)
+  ) {
+    throw new RgsError("REPLAY_LINK_INVALID", 401);
+  }
+  const [row] = await ctx.db
+    .select({ round: rounds, seed: seeds })
+    .from(rounds)
+    .innerJoin(seeds, eq(seeds.id, rounds.seedId))
+    .where(eq(rounds.id, roundId));
+  if (!row || row.round.playerId !== q.player || row.round.vendor !== q.vendor) {
+    throw new RgsError("ROUND_NOT_FOUND", 404);
+  }
+  const game = rgsGame(row.round.gameId);
+  if (!game) throw new RgsError("GAME_NOT_FOUND", 404);
+  return {
+    round: roundDetail(row.round, row.seed),
+    game: gameInfo(game, lang),
+    currency: row.round.currency,
   };
 }
 

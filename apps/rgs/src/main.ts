@@ -5,7 +5,8 @@ import Fastify from "fastify";
 import pg from "pg";
 import { z } from "zod";
 import type { RgsDb } from "./db.ts";
-import { rgsPlugin } from "./plugin.ts";
+import { rgsAdminSecret } from "./lottery/admin-auth.ts";
+import { lotteryGatewayPlugin, rgsPlugin } from "./plugin.ts";
 import { fetchTransport, inHouseProviderSecret } from "./protocol-client.ts";
 
 const Env = z.object({
@@ -18,6 +19,7 @@ const Env = z.object({
   /** The platform's APP_SECRET, from which both sides derive the in-house vendors' secrets. */
   RGS_APP_SECRET: z.string().min(32),
   RGS_RETRY_INTERVAL_MS: z.coerce.number().int().min(0).default(2000),
+  RGS_LOTTERY_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
   RGS_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -32,13 +34,17 @@ const pool = new pg.Pool({ connectionString: env.RGS_DATABASE_URL, max: 20 });
 pool.on("error", (err) => console.error(`database: idle connection lost (${err.message})`));
 const db: RgsDb = drizzle(pool);
 const app = Fastify({ logger: { level: env.LOG_LEVEL } });
-await app.register(rgsPlugin, {
-  prefix: "/rgs",
+const options = {
   db,
   transport: fetchTransport(env.RGS_PLATFORM_URL, env.RGS_CALL_TIMEOUT_MS),
-  secretOf: (vendor) => inHouseProviderSecret(env.RGS_APP_SECRET, vendor),
+  secretOf: (vendor: string) => inHouseProviderSecret(env.RGS_APP_SECRET, vendor),
   retryIntervalMs: env.RGS_RETRY_INTERVAL_MS,
-});
+  lotteryIntervalMs: env.RGS_LOTTERY_INTERVAL_MS,
+  adminSecret: rgsAdminSecret(env.RGS_APP_SECRET),
+};
+await app.register(rgsPlugin, { prefix: "/rgs", ...options });
+// The lottery's spec §7 paths (/lgw/vn/*, /lotto/lgw/*) at the root: the proxy sends them here.
+await app.register(lotteryGatewayPlugin, { ...options, lotteryIntervalMs: 0 });
 app.addHook("onClose", async () => pool.end());
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.once(signal, () => {

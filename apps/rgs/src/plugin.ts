@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import {
+  RgsReplayQuery,
   RgsRoundQuery,
   RgsRoundsQuery,
   RgsSeedRequest,
@@ -7,11 +8,15 @@ import {
   RgsSpinRequest,
   RgsVerifyRequest,
 } from "@panalo/contracts/rgs";
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { type RgsCode, type RgsContext, RgsError, rgsMessage } from "./context.ts";
 import { migrateRgs, type RgsDb } from "./db.ts";
-import { getRound, listRounds, verifyRound } from "./history.ts";
+import { getRound, listRounds, replayRound, verifyRound } from "./history.ts";
+import { seedLotteryGames } from "./lottery/catalog.ts";
+import { type LotteryContext, lotteryContext } from "./lottery/context.ts";
+import { lotteryAdminRoutes, lotteryGatewayRoutes, lotteryRoutes } from "./lottery/routes.ts";
+import { startLotteryWorker } from "./lottery/worker.ts";
 import { protocolClient, type Transport } from "./protocol-client.ts";
 import { openSession, rotateSeed } from "./session.ts";
 import { startRetryLoop } from "./settle.ts";
@@ -31,6 +36,12 @@ export interface RgsPluginOptions {
   now?: () => Date;
   /** The built game client (default apps/rgs/dist/ui). */
   uiDist?: string;
+  /** How often the lottery worker runs (draws, settlement, credits); 0 or unset turns it off. */
+  lotteryIntervalMs?: number;
+  /** The key of the back-office API's signatures: rgsAdminSecret(APP_SECRET) (lottery/admin-auth.ts). */
+  adminSecret?: string;
+  /** A lottery context to share (tests); made from the options otherwise. */
+  lottery?: LotteryContext;
 }
 
 function langOf(req: FastifyRequest): "TY" | "EN" {
@@ -61,6 +72,7 @@ const ok = <T>(value: T) => ({ success: true as const, value });
  */
 export const rgsPlugin: FastifyPluginAsync<RgsPluginOptions> = async (app, opts) => {
   await migrateRgs(opts.db);
+  await seedLotteryGames(opts.db);
   const now = opts.now ?? (() => new Date());
   const ctx: RgsContext = {
     db: opts.db,
@@ -80,23 +92,7 @@ export const rgsPlugin: FastifyPluginAsync<RgsPluginOptions> = async (app, opts)
     });
   }
 
-  app.setErrorHandler((err, req, reply) => {
-    const lang = langOf(req);
-    if (err instanceof RgsError) {
-      return reply.status(err.httpStatus).send({
-        success: false,
-        code: err.code,
-        message: rgsMessage(err.code, lang),
-        ...(err.balance !== null ? { balance: err.balance } : {}),
-        ...(err.details ? { details: err.details } : {}),
-      });
-    }
-    const sc = (err as { statusCode?: unknown } | null)?.statusCode; // Fastify's own errors carry one
-    const status = typeof sc === "number" ? sc : 500;
-    if (status >= 500) req.log.error(err);
-    const code: RgsCode = status < 500 ? "VALIDATION_ERROR" : "INTERNAL_ERROR";
-    return reply.status(status).send({ success: false, code, message: rgsMessage(code, lang) });
-  });
+  app.setErrorHandler(rgsErrorHandler);
 
   app.get("/health", async () => ok({ status: "ok", service: "rgs" }));
   app.post("/api/session", async (req) => ok(await openSession(ctx, parse(RgsSessionRequest, req.body))));
@@ -114,7 +110,67 @@ export const rgsPlugin: FastifyPluginAsync<RgsPluginOptions> = async (app, opts)
     const q = parse(RgsRoundQuery, req.query);
     return ok(await getRound(ctx, q.sessionId, roundId));
   });
+  // Game recall from the platform's betting record: a link the platform signed, no session.
+  app.get("/api/replay/:roundId", async (req, reply) => {
+    const { roundId } = parse(z.object({ roundId: z.string().uuid() }), req.params);
+    const q = parse(RgsReplayQuery, req.query);
+    reply.header("cache-control", "no-store");
+    return ok(await replayRound(ctx, opts.secretOf, roundId, q, langOf(req)));
+  });
   app.post("/api/verify", async (req) => ok(verifyRound(parse(RgsVerifyRequest, req.body))));
 
+  const lottery = opts.lottery ?? lotteryContext(ctx);
+  lotteryRoutes(app, lottery);
+  await lotteryAdminRoutes(app, lottery, opts.adminSecret ?? "");
+  if ((opts.lotteryIntervalMs ?? 0) > 0) {
+    let stop: (() => Promise<void>) | null = null;
+    app.addHook("onReady", async () => {
+      stop = startLotteryWorker(lottery, opts.lotteryIntervalMs ?? 0, (err) =>
+        app.log.error({ err }, "lottery worker pass failed"),
+      );
+    });
+    app.addHook("onClose", async () => {
+      await stop?.();
+    });
+  }
+
   uiRoutes(app, opts.uiDist ?? join(import.meta.dirname, "../dist/ui"));
+};
+
+/** The RGS's answer to an error: its envelope, the message in the player's language. */
+export function rgsErrorHandler(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
+  const lang = langOf(req);
+  if (err instanceof RgsError) {
+    return reply.status(err.httpStatus).send({
+      success: false,
+      code: err.code,
+      message: rgsMessage(err.code, lang, err.params),
+      ...(err.balance !== null ? { balance: err.balance } : {}),
+      ...(err.details ? { details: err.details } : {}),
+    });
+  }
+  const sc = (err as { statusCode?: unknown } | null)?.statusCode; // Fastify's own errors carry one
+  const status = typeof sc === "number" ? sc : 500;
+  if (status >= 500) req.log.error(err);
+  const code: RgsCode = status < 500 ? "VALIDATION_ERROR" : "INTERNAL_ERROR";
+  return reply.status(status).send({ success: false, code, message: rgsMessage(code, lang) });
+}
+
+/**
+ * The spec §7 lottery paths (/lgw/vn/*, /lotto/lgw/*), registered at the ROOT prefix next to
+ * the RGS plugin (after it: its migrations have run). Split deployments route those prefixes
+ * to the RGS at the proxy.
+ */
+export const lotteryGatewayPlugin: FastifyPluginAsync<RgsPluginOptions> = async (app, opts) => {
+  const now = opts.now ?? (() => new Date());
+  const lottery =
+    opts.lottery ??
+    lotteryContext({
+      db: opts.db,
+      client: protocolClient(opts.transport, opts.secretOf, now),
+      now,
+      leaseMs: opts.leaseMs ?? 30_000,
+    });
+  app.setErrorHandler(rgsErrorHandler);
+  lotteryGatewayRoutes(app, lottery);
 };

@@ -17,7 +17,12 @@ export async function registerInHouseVendors(t: TestApp): Promise<void> {
   const appSecret = t.config.APP_SECRET ?? "";
   await t.database.db
     .insert(providerClients)
-    .values(["PNS", "PNG"].map((vendor) => ({ vendor, secret: inHouseProviderSecret(appSecret, vendor) })))
+    .values(
+      ["PNS", "PNG", "TCG_SEA"].map((vendor) => ({
+        vendor,
+        secret: inHouseProviderSecret(appSecret, vendor),
+      })),
+    )
     .onConflictDoNothing();
 }
 

@@ -25,7 +25,8 @@ const TYPES: Record<string, string> = {
 
 /**
  * The game client built by Vite into `dist` (apps/rgs/dist/ui): the same index.html answers every
- * game and the verify page (the client routes by path); hashed assets are cached for a year.
+ * game, the verify page and the replay page (the client routes by path); hashed assets are
+ * cached for a year.
  */
 export function uiRoutes(app: FastifyInstance, dist: string): void {
   const assetsDir = join(dist, "assets");
@@ -45,6 +46,8 @@ export function uiRoutes(app: FastifyInstance, dist: string): void {
     return sendIndex(reply);
   });
   app.get("/verify", async (_req, reply) => sendIndex(reply));
+  // One round of the player's history, opened from the platform's betting record (signed link).
+  app.get("/replay/:roundId", async (_req, reply) => sendIndex(reply));
   app.get<{ Params: { "*": string } }>("/assets/*", async (req, reply) => {
     const rel = normalize(req.params["*"] ?? "");
     const file = join(assetsDir, rel);

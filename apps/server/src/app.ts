@@ -3,7 +3,8 @@ import { join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import fastifyWebsocket from "@fastify/websocket";
-import { type RgsPluginOptions, rgsPlugin } from "@panalo/rgs/plugin";
+import { rgsAdminSecret } from "@panalo/rgs/lottery/admin-auth";
+import { lotteryGatewayPlugin, type RgsPluginOptions, rgsPlugin } from "@panalo/rgs/plugin";
 import { fetchTransport, type Transport } from "@panalo/rgs/protocol-client";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import type { Config } from "./config.ts";
@@ -18,6 +19,7 @@ import { memoryStore, redisStore, type SharedStore } from "./lib/shared-store.ts
 import { adminRoutes } from "./modules/admin/routes.ts";
 import { contentRoutes } from "./modules/content/routes.ts";
 import { gameRoutes } from "./modules/games/routes.ts";
+import { lotteryRoutes } from "./modules/lottery/routes.ts";
 import { memberRoutes } from "./modules/members/routes.ts";
 import { paymentRoutes } from "./modules/payments/routes.ts";
 import { providerRoutes } from "./modules/providers/routes.ts";
@@ -106,8 +108,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(async (api) => paymentRoutes(api, ctx));
   await app.register(async (api) => providerRoutes(api, ctx));
   await app.register(async (api) => gameRoutes(api, ctx));
+  await app.register(async (api) => lotteryRoutes(api, ctx));
   await app.register(async (api) => realtimeHub(api, ctx));
-  await app.register(rgsPlugin, { prefix: "/rgs", ...rgsOptions(app, config, database) });
+  const rgs = rgsOptions(app, config, database);
+  await app.register(rgsPlugin, { prefix: "/rgs", ...rgs });
+  // The lottery's spec §7 paths (/lgw/vn/*, /lotto/lgw/*) are the RGS's too, at the root.
+  await app.register(lotteryGatewayPlugin, { ...rgs, lotteryIntervalMs: 0 });
 
   app.get("/docs/openapi.json", async () => openApiDocument(ctx.apiDocs));
   app.get("/docs", async (_req, reply) => reply.type("text/html").send(openApiHtml(ctx.apiDocs)));
@@ -136,6 +142,8 @@ function rgsOptions(app: FastifyInstance, config: Config, database: Database): R
     transport,
     secretOf: (vendor) => inHouseProviderSecret(appSecret, vendor),
     retryIntervalMs: config.RGS_RETRY_INTERVAL_MS,
+    lotteryIntervalMs: config.RGS_LOTTERY_INTERVAL_MS,
+    adminSecret: appSecret ? rgsAdminSecret(appSecret) : "",
   };
 }
 

@@ -47,6 +47,13 @@ const ConfigSchema = z.object({
   RGS_PLATFORM_URL: z.string().default(""),
   /** How often the RGS re-sends unacknowledged wins and rollbacks; 0 turns the worker off. */
   RGS_RETRY_INTERVAL_MS: z.coerce.number().int().min(0).default(2000),
+  /** How often the RGS's lottery worker draws, settles and pays; 0 turns it off. */
+  RGS_LOTTERY_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
+  /**
+   * Where the platform reaches the RGS's back-office API (/rgs/admin/*) when the RGS runs as a
+   * process of its own; empty in the one-process set-up (in memory, Fastify's inject).
+   */
+  RGS_URL: z.string().default(""),
   /** How long the RGS waits for one platform call before treating its outcome as unknown. */
   RGS_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
 });

@@ -19,6 +19,8 @@ export const Permissions = [
   "marketing.read",
   "marketing.write",
   "outbox.read",
+  "lottery.read",
+  "lottery.write",
 ] as const;
 export const Permission = z.enum(Permissions);
 export type Permission = z.infer<typeof Permission>;
@@ -29,7 +31,7 @@ export type Role = z.infer<typeof Role>;
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   owner: Permissions,
-  finance: ["finance.read", "finance.write", "players.read", "audit.read", "system.read"],
+  finance: ["finance.read", "finance.write", "players.read", "audit.read", "system.read", "lottery.read"],
   support: ["players.read", "players.write", "content.read", "outbox.read", "system.read"],
   content: ["content.read", "content.write", "system.read"],
   marketing: ["marketing.read", "marketing.write", "content.read", "content.write", "system.read"],
@@ -42,6 +44,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     "finance.read",
     "marketing.read",
     "outbox.read",
+    "lottery.read",
   ],
 };
 

@@ -231,3 +231,28 @@ export const SecuritySettings = z.object({
 export const FinanceSettings = z.object({
   adjustmentApprovalThreshold: z.string().regex(/^\d{1,13}\.\d{2}$/),
 });
+
+/**
+ * One CDN base address (spec §3 permission response imageCDNs / launchGameCDNs): https only, no
+ * user name or password, no query or fragment — a path prefix is allowed ("https://cdn.x/games").
+ */
+export const CdnUrl = z
+  .string()
+  .trim()
+  .max(300, "At most 300 characters")
+  .refine((v) => {
+    try {
+      const u = new URL(v);
+      return u.protocol === "https:" && !u.username && !u.password && !u.search && !u.hash && !!u.hostname;
+    } catch {
+      return false;
+    }
+  }, "An https:// address without a query, fragment or credentials");
+/** GET/PUT /api/admin/settings/launch-cdns and /image-cdns: up to 20, each once; one is picked at random (spec §9). */
+export const CdnList = z
+  .array(CdnUrl)
+  .max(20, "At most 20 addresses")
+  .refine((list) => new Set(list.map((u) => u.replace(/\/+$/, "").toLowerCase())).size === list.length, {
+    message: "Each address only once",
+  });
+export type CdnList = z.infer<typeof CdnList>;

@@ -16,6 +16,7 @@ export const RgsErrorCodes = [
   "GAME_NOT_FOUND",
   "ROUND_NOT_FOUND",
   "TOKEN_INVALID",
+  "REPLAY_LINK_INVALID",
 ] as const;
 export type RgsErrorCode = (typeof RgsErrorCodes)[number];
 
@@ -200,6 +201,27 @@ export const RgsRoundDetail = RgsRoundSummary.extend({
   outcome: RgsRoundOutcome.nullable(),
 });
 export type RgsRoundDetail = z.infer<typeof RgsRoundDetail>;
+
+// GET /rgs/api/replay/:roundId?vendor=&player=&exp=&sig= — game recall from the platform's
+// betting record, no session: the link the platform signed (docs/provider-protocol.md
+// "Game recall") opens one round of one player, read-only, until it expires.
+export const RgsReplayQuery = z.object({
+  vendor: z.string().regex(/^[A-Za-z0-9_]{2,30}$/),
+  player: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  exp: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 40),
+  sig: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type RgsReplayQuery = z.infer<typeof RgsReplayQuery>;
+export const RgsReplay = z.object({
+  round: RgsRoundDetail,
+  game: RgsGameInfo,
+  currency: z.string(),
+});
+export type RgsReplay = z.infer<typeof RgsReplay>;
 
 // POST /rgs/api/verify: a pure recompute, no session needed.
 export const RgsVerifyRequest = z.object({

@@ -27,7 +27,14 @@ export const GAMES: Record<string, LotteryGame> = {
   "6/49": { code: "6/49", name: "Super Lotto 6/49", kind: "pick", count: 6, max: 49, repeats: false },
   "6/55": { code: "6/55", name: "Grand Lotto 6/55", kind: "pick", count: 6, max: 55, repeats: false },
   "6/58": { code: "6/58", name: "Ultra Lotto 6/58", kind: "pick", count: 6, max: 58, repeats: false },
+  // The fast e-lottery games: three digits like 3D, drawn every 1, 3 and 5 minutes.
+  "E3D-1": { code: "E3D-1", name: "E-Swertres 1 min", kind: "digits", count: 3, max: 9, repeats: true },
+  "E3D-3": { code: "E3D-3", name: "E-Swertres 3 min", kind: "digits", count: 3, max: 9, repeats: true },
+  "E3D-5": { code: "E3D-5", name: "E-Swertres 5 min", kind: "digits", count: 3, max: 9, repeats: true },
 };
+
+/** The smallest value a position may take: 0 for digits 0–9, else 1. */
+export const minValue = (game: LotteryGame): number => (game.kind === "digits" && game.max === 9 ? 0 : 1);
 
 /** The commitment published when sales open: SHA-256 of the draw seed. */
 export function commitment(seedHex: string): string {
@@ -183,4 +190,61 @@ export function drawTimes(schedule: Schedule, from: Date, to: Date): Date[] {
 export function drawNumber(game: LotteryGame, at: Date): string {
   const m = new Date(at.getTime() + MANILA_OFFSET_MS).toISOString();
   return `${game.code.replace("/", "")}-${m.slice(0, 10).replace(/-/g, "")}-${m.slice(11, 16).replace(":", "")}`;
+}
+
+/** A result or selection as players write it: "1-2-3"; a pick-six line sorted ("3-14-22-30-41-42"). */
+export function combinationKey(game: LotteryGame, values: readonly number[]): string {
+  const v = game.kind === "pick" ? [...values].sort((a, b) => a - b) : values;
+  return v.join("-");
+}
+
+/** Every distinct ordering of a selection (a rambolito's winning results). */
+export function orderings(selection: readonly number[]): number[][] {
+  if (selection.length <= 1) return [[...selection]];
+  const out: number[][] = [];
+  const seen = new Set<number>();
+  selection.forEach((v, i) => {
+    if (seen.has(v)) return;
+    seen.add(v);
+    const rest = selection.filter((_, j) => j !== i);
+    for (const tail of orderings(rest)) out.push([v, ...tail]);
+  });
+  return out;
+}
+
+/**
+ * What a bet risks for the operator: the results (as combination keys) that would make it pay,
+ * each with the payout it would then make. Straight: its exact order; rambolito: every ordering
+ * (each paying the spread prize); pick: the six-number line itself (the top prize).
+ */
+export function exposures(
+  game: LotteryGame,
+  type: BetType,
+  selection: readonly number[],
+  stake: bigint,
+  table: PrizeTable,
+): { key: string; payout: bigint }[] {
+  if (game.kind === "digits") {
+    const straight = BigInt(table.straight ?? 0);
+    if (type === "straight") return [{ key: combinationKey(game, selection), payout: stake * straight }];
+    const per = (stake * straight) / BigInt(permutations(selection));
+    return orderings(selection).map((o) => ({ key: combinationKey(game, o), payout: per }));
+  }
+  const top = BigInt(table.matches?.[game.count] ?? 0);
+  return [{ key: combinationKey(game, selection), payout: stake * top }];
+}
+
+/** The most a bet can win. */
+export function maxPrize(
+  game: LotteryGame,
+  type: BetType,
+  selection: readonly number[],
+  stake: bigint,
+  table: PrizeTable,
+): bigint {
+  if (game.kind === "pick") {
+    const best = Math.max(0, ...Object.values(table.matches ?? {}));
+    return stake * BigInt(best);
+  }
+  return exposures(game, type, selection, stake, table).reduce((m, e) => (e.payout > m ? e.payout : m), 0n);
 }

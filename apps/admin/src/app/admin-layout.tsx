@@ -9,6 +9,7 @@ const GROUPS: ReadonlyArray<Section["group"]> = [
   "Overview",
   "Players",
   "Finance",
+  "Lottery",
   "Content",
   "System",
   "Administration",

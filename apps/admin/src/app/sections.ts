@@ -9,6 +9,9 @@ export type SectionId =
   | "adjustments"
   | "payment-channels"
   | "reconciliation"
+  | "lottery-games"
+  | "lottery-draws"
+  | "lottery-report"
   | "notices"
   | "banners"
   | "help"
@@ -20,6 +23,7 @@ export type SectionId =
   | "security"
   | "sign-in"
   | "brand"
+  | "cdns"
   | "operators"
   | "audit";
 
@@ -32,7 +36,7 @@ export interface Section {
   permission: Permission | null;
   /** What a change here needs. */
   writePermission: Permission | null;
-  group: "Overview" | "Players" | "Finance" | "Content" | "System" | "Administration";
+  group: "Overview" | "Players" | "Finance" | "Lottery" | "Content" | "System" | "Administration";
   summary: string;
 }
 
@@ -110,6 +114,34 @@ export const SECTIONS: readonly Section[] = [
     writePermission: null,
     group: "Finance",
     summary: "Check that every balance equals its entries and the ledger sums to zero.",
+  },
+  // Lottery (issue 6 item 6): games and schedules, draws with seeds and liability, the report.
+  {
+    id: "lottery-games",
+    label: "Lottery games",
+    path: "/lottery/games",
+    permission: "lottery.read",
+    writePermission: "lottery.write",
+    group: "Lottery",
+    summary: "Schedules, cut-offs, prize tables, stake and liability limits of every lottery game.",
+  },
+  {
+    id: "lottery-draws",
+    label: "Lottery draws",
+    path: "/lottery/draws",
+    permission: "lottery.read",
+    writePermission: null,
+    group: "Lottery",
+    summary: "Draws with their seed hashes, seeds and results; open liability per number.",
+  },
+  {
+    id: "lottery-report",
+    label: "Lottery report",
+    path: "/lottery/report",
+    permission: "lottery.read",
+    writePermission: null,
+    group: "Lottery",
+    summary: "Sales, payouts and margin per game and per draw.",
   },
   {
     id: "notices",
@@ -209,6 +241,15 @@ export const SECTIONS: readonly Section[] = [
     writePermission: "system.write",
     group: "System",
     summary: "Name, logo, currency, age rule and service links.",
+  },
+  {
+    id: "cdns",
+    label: "CDNs",
+    path: "/cdns",
+    permission: "system.read",
+    writePermission: "system.write",
+    group: "System",
+    summary: "Addresses games launch from and images load from, one picked at random.",
   },
   {
     id: "operators",

@@ -1,4 +1,5 @@
 import type {
+  RgsReplay,
   RgsRoundDetail,
   RgsRounds,
   RgsSeed,
@@ -86,4 +87,10 @@ export const rgsApi = {
   round: (sessionId: string, roundId: string) =>
     call<RgsRoundDetail>("GET", `/rounds/${q(roundId)}?sessionId=${q(sessionId)}`),
   verify: (req: RgsVerifyRequest) => call<RgsVerify>("POST", "/verify", req),
+  /** Game recall from the platform's betting record: the signed link's parameters, passed on as given. */
+  replay: (roundId: string, link: { vendor: string; player: string; exp: string; sig: string }) =>
+    call<RgsReplay>(
+      "GET",
+      `/replay/${q(roundId)}?vendor=${q(link.vendor)}&player=${q(link.player)}&exp=${q(link.exp)}&sig=${q(link.sig)}`,
+    ),
 };

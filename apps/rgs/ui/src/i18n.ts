@@ -84,6 +84,17 @@ const TEXTS = {
   },
   keyboardHint: { TY: "Space = ikot", EN: "Space = spin" },
   verifyLink: { TY: "Beripikahin", EN: "Verify" },
+  replayTitle: { TY: "Replay ng round", EN: "Round replay" },
+  replayAgain: { TY: "Ulitin muli", EN: "Play again" },
+  replayReadOnly: {
+    TY: "Replay lamang ito: walang taya at walang nagbabago sa balanse.",
+    EN: "This is a replay only: no bet is placed and no balance changes.",
+  },
+  replayNoOutcome: {
+    TY: "Walang resulta ang round na ito para i-replay: naibalik ang taya.",
+    EN: "This round has no outcome to replay: its bet was returned.",
+  },
+  replayFailed: { TY: "Hindi mabuksan ang replay.", EN: "The replay could not be opened." },
   seedNotRevealed: {
     TY: "Ang kasalukuyang seed ay ilalantad kapag pinalitan mo ang client seed.",
     EN: "The current seed is revealed when you change the client seed.",

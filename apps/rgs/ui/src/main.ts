@@ -2,13 +2,15 @@ import "./styles.css";
 import { RgsApiError, rgsApi, setApiLang } from "./api.ts";
 import { useCurrency } from "./format.ts";
 import { type Lang, langFrom, t } from "./i18n.ts";
+import { startReplayPage } from "./replay-page.ts";
 import { SlotApp } from "./slot-app.ts";
 import { safeLobby } from "./slot-screen.ts";
 import { startVerifyPage } from "./verify-page.ts";
 
 /**
  * One bundle for every game and for the verify page, routed by path:
- * /rgs/games/<gameId>?token=…&lang=TY|EN&lobby=… and /rgs/verify.
+ * /rgs/games/<gameId>?token=…&lang=TY|EN&lobby=…, /rgs/replay/<roundId>?… (a signed link from the
+ * platform's betting record) and /rgs/verify.
  */
 // No inline style attributes anywhere: the game server's CSP allows styles from 'self' only.
 function skeleton(root: HTMLElement, lang: Lang): void {
@@ -50,6 +52,8 @@ if (root) {
   setApiLang(lang);
   document.documentElement.lang = lang === "EN" ? "en" : "fil";
   const game = /^\/rgs\/games\/([^/]+)\/?$/.exec(location.pathname);
+  const replay = /^\/rgs\/replay\/([^/]+)\/?$/.exec(location.pathname);
   if (game?.[1]) void startGame(root, decodeURIComponent(game[1]), lang);
+  else if (replay?.[1]) void startReplayPage(root, decodeURIComponent(replay[1]), lang);
   else startVerifyPage(root, lang);
 }

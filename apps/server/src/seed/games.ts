@@ -29,10 +29,11 @@ export async function seedGames(db: Db, config: Config): Promise<number> {
   if (vendors.length === 0) return 0;
   let added = 0;
   await db.transaction(async (tx) => {
-    // First run only: how the in-house vendors launch and that trial accounts may play them.
+    // First run only: how the in-house vendors launch and replay rounds, and that trial accounts
+    // may play them.
     await tx
       .update(gameVendors)
-      .set({ launchUrl: "/rgs/games/{gameCode}", playMoney: true })
+      .set({ launchUrl: "/rgs/games/{gameCode}", replayUrl: "/rgs/replay/{roundId}", playMoney: true })
       .where(and(inArray(gameVendors.vassalage, [...IN_HOUSE]), isNull(gameVendors.launchUrl)));
     // The game server derives the same secrets from APP_SECRET; without it none can be made.
     if (config.APP_SECRET) {

@@ -62,6 +62,8 @@ export async function createTestApp(
     NODE_ENV: "test",
     SEED_DEMO: "false",
     APP_SECRET: "test-secret-test-secret-test-secret-42",
+    // Lottery tests drive draws by hand (apps/rgs/src/lottery); other suites need no draws.
+    RGS_LOTTERY_INTERVAL_MS: "0",
     ...overrides,
   });
   const { database, drop } = await openTestDatabase();

@@ -13,6 +13,7 @@ const NoticesPage = lazyPage(() => import("../pages/notices/notices-page.tsx"));
 const PointMallPage = lazyPage(() => import("../pages/point-mall/point-mall-page.tsx"));
 const RankPage = lazyPage(() => import("../pages/rank/rank-page.tsx"));
 const LotteryPage = lazyPage(() => import("../pages/lottery/lottery-page.tsx"));
+const LotteryVerifyPage = lazyPage(() => import("../pages/lottery/verify-page.tsx"));
 const GamesPage = lazyPage(() => import("../pages/games/games-page.tsx"));
 const BingoPage = lazyPage(() => import("../pages/bingo/bingo-page.tsx"));
 const LivePage = lazyPage(() => import("../pages/live/live-page.tsx"));
@@ -48,6 +49,7 @@ export function AppRoutes() {
         <Route path="/deposit-rank" element={<RankPage />} />
         <Route path="/bet-rank" element={<RankPage />} />
         <Route path="/lottery" element={<LotteryPage />} />
+        <Route path="/lottery/verify" element={<LotteryVerifyPage />} />
         {GAMES_PATHS.map((p) => (
           <Route key={p} path={p} element={<GamesPage />} />
         ))}

@@ -1,5 +1,6 @@
 import {
   BrandSettings,
+  CdnList,
   MaintenanceSettings,
   OidcSettings,
   RegionSettings,
@@ -33,3 +34,5 @@ export const brandSetting = setting("brand", BrandSettings);
 export const whitelabelSetting = setting("whitelabel", WhitelabelSettings);
 export const securitySetting = setting("security", SecuritySettings);
 export const oidcSetting = setting("oidc", OidcSettings);
+export const launchCdnSetting = setting("launch-cdns", CdnList);
+export const imageCdnSetting = setting("image-cdns", CdnList);

@@ -30,6 +30,8 @@ export const gameVendors = pgTable("game_vendors", {
   walletMode: text("wallet_mode").notNull().default("seamless"),
   /** Trial accounts (play money) may play this vendor. */
   playMoney: boolean("play_money").notNull().default(false),
+  /** The game server's replay page of one round, a template with `{roundId}` (migration 0504). */
+  replayUrl: text("replay_url"),
 });
 
 const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });

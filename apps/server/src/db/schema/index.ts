@@ -3,7 +3,6 @@ import * as content from "./content.ts";
 import * as core from "./core.ts";
 import * as games from "./games.ts";
 import * as ledger from "./ledger.ts";
-import * as lottery from "./lottery.ts";
 import * as members from "./members.ts";
 import * as messaging from "./messaging.ts";
 import * as payments from "./payments.ts";
@@ -20,5 +19,4 @@ export const schema = {
   ...ledger,
   ...payments,
   ...providers,
-  ...lottery,
 };

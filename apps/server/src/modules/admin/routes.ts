@@ -281,6 +281,8 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
   settingRoute("whitelabel", "whitelabel");
   settingRoute("security", "security");
   settingRoute("finance", "finance");
+  settingRoute("launchGameCDNs", "launch-cdns");
+  settingRoute("imageCDNs", "image-cdns");
   settingRoute("maintenance", "maintenance", (v) => {
     Object.assign(v, { title: plainTexts(v.title), info: plainTexts(v.info) });
   });

@@ -87,7 +87,7 @@ export async function contentRoutes(app: FastifyInstance, ctx: AppContext): Prom
   // ---- system status: the permission response (spec §4 status codes 0/1/2) ----
   route(app, { method: "GET", url: "/wps/system/status", query: SystemStatusQuery }, async ({ lang, ip }) => {
     const [s, resourceRows] = await Promise.all([
-      readSettings(db, ["brand", "whitelabel", "maintenance", "region"]),
+      readSettings(db, ["brand", "whitelabel", "maintenance", "region", "launchGameCDNs", "imageCDNs"]),
       resourceList(),
     ]);
     const blocked = isBlocked(s.region, ip);
@@ -112,8 +112,9 @@ export async function contentRoutes(app: FastifyInstance, ctx: AppContext): Prom
       resources: resourceRows,
       customerService: { url: s.brand.customerServiceUrl, vipUrl: s.brand.vipServiceUrl },
       analytics: { gtagId: s.brand.gtagId },
-      imageCDNs: [],
-      launchGameCDNs: [],
+      // The operator's lists (back office → CDNs); the site and launches pick one at random.
+      imageCDNs: s.imageCDNs,
+      launchGameCDNs: s.launchGameCDNs,
       location: { ip, countryCode: countryOf(ip) },
       maintenance: {
         enabled: s.maintenance.enabled,

@@ -1,5 +1,6 @@
 import {
   BrandSettings,
+  CdnList,
   FinanceSettings,
   MaintenanceSettings,
   OidcSettings,
@@ -26,6 +27,9 @@ export const SETTING_SCHEMAS = {
   oidc: OidcSettings,
   security: SecuritySettings,
   finance: FinanceSettings,
+  // spec §3 permission response / §9: lists the site and launches pick one from at random.
+  launchGameCDNs: CdnList,
+  imageCDNs: CdnList,
 } as const;
 export type SettingKey = keyof typeof SETTING_SCHEMAS;
 export type SettingValue<K extends SettingKey> = z.infer<(typeof SETTING_SCHEMAS)[K]>;
@@ -76,6 +80,8 @@ export const SETTING_DEFAULTS: { [K in SettingKey]: SettingValue<K> } = {
   oidc: { providers: [] },
   security: { passwordMaxAgeDays: 90, newIpSecondFactor: false },
   finance: { adjustmentApprovalThreshold: "10000.00" },
+  launchGameCDNs: [],
+  imageCDNs: [],
 };
 
 /** Read several settings in one query. */

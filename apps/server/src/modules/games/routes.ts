@@ -1,3 +1,4 @@
+import { BetRecordRequest, BetReplayRequest } from "@panalo/contracts/betting-record";
 import type { LangCode } from "@panalo/contracts/envelope";
 import {
   FavoriteGamesRequest,
@@ -18,6 +19,7 @@ import { AppError } from "../../lib/errors.ts";
 import type { Lang } from "../../lib/messages.ts";
 import { route } from "../../lib/route.ts";
 import { bearerToken, memberOf, requireMember, sessionMember } from "../members/service.ts";
+import { bettingRecord, replayLink } from "./betting-record.ts";
 import {
   classifyCounts,
   enabledVendors,
@@ -149,6 +151,18 @@ export async function gameRoutes(app: FastifyInstance, ctx: AppContext): Promise
   route(app, { method: "GET", url: "/wps/relay/GCSGAME_getRankList", query: RankListQuery }, async (i) => ({
     list: await rankList(ctx, i.query.gameCategory, i.query.limitNum, langOf(i.query.language, i.lang)),
   }));
+
+  // spec §2 personalHistoryCopy: the member's own rounds, and a signed link to replay one.
+  route(
+    app,
+    { method: "POST", url: "/wps/relay/GCS_betRecord", body: BetRecordRequest, guards: [member] },
+    async (i) => bettingRecord(ctx, memberOf(i.req).id, i.body, i.lang),
+  );
+  route(
+    app,
+    { method: "POST", url: "/wps/relay/GCS_betReplay", body: BetReplayRequest, guards: [member] },
+    async (i) => replayLink(ctx, memberOf(i.req).id, i.body, i.lang),
+  );
 
   route(
     app,

@@ -2,13 +2,11 @@ import { randomInt } from "node:crypto";
 import { GameCategories, type GameCategory, type Vendor } from "@panalo/contracts/content";
 import type { Game, LaunchGameValue, RankEntry } from "@panalo/contracts/games";
 import { formatMinor } from "@panalo/contracts/money";
-import { eq } from "drizzle-orm";
-import { z } from "zod";
-import { settings } from "../../db/schema/core.ts";
 import type { gameVendors } from "../../db/schema/games.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { type Lang, registerMessages } from "../../lib/messages.ts";
+import { readSetting } from "../content/settings.ts";
 import { TRIAL } from "../members/service.ts";
 import { issueLaunchToken } from "../providers/service.ts";
 import { biggestWins, roundsByGame } from "../providers/stats.ts";
@@ -145,16 +143,12 @@ export async function rankList(
   return out;
 }
 
-const LaunchCdns = z.array(z.string().url().max(300)).max(20);
-
-/** The operator's launch CDNs (settings row `launchGameCDNs`); none when unset or unreadable. */
-async function launchCdns(ctx: AppContext): Promise<string[]> {
-  const [row] = await ctx.db
-    .select({ value: settings.value })
-    .from(settings)
-    .where(eq(settings.key, "launchGameCDNs"));
-  const parsed = LaunchCdns.safeParse(row?.value ?? []);
-  return parsed.success ? parsed.data : [];
+/**
+ * The operator's launch CDNs (settings row `launchGameCDNs`, edited in the back office); none
+ * when unset or unreadable.
+ */
+function launchCdns(ctx: AppContext): Promise<string[]> {
+  return readSetting(ctx.db, "launchGameCDNs");
 }
 
 const LOTTERY_TYPES: readonly string[] = ["LOTT", "ELOTT"];

@@ -34,6 +34,11 @@ export interface LoginModal {
   mode: LoginMode;
   /** Opened by a protected action (spec §5 login check): the popup says why. */
   reason?: "required";
+  /**
+   * Where the player was going when the login was asked for (a game's /game address): a
+   * successful login from this popup continues there instead of going home.
+   */
+  afterLogin?: string;
   /** Carried over from the header's inline form when the server asked for more. */
   username?: string;
   password?: string;
@@ -72,6 +77,17 @@ function open(modal: AccountModal): void {
 
 export function openLogin(options: Omit<LoginModal, "kind" | "mode"> & { mode?: LoginMode } = {}): void {
   open({ kind: "login", mode: "username", ...options });
+}
+
+/** A path of this site only ("/game?…"), never another origin ("//x", "https:"), else null. */
+export function sitePath(path: string | undefined): string | null {
+  return path && /^\/(?![/\\])/.test(path) ? path : null;
+}
+
+/** The pending destination of the open login popup, if it was opened on the way somewhere. */
+export function loginDestination(): string | null {
+  const modal = useAccountUi.getState().modal;
+  return modal?.kind === "login" ? sitePath(modal.afterLogin) : null;
 }
 
 export function openForgotPassword(tab: ForgotModal["tab"]): void {

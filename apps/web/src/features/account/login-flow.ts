@@ -4,7 +4,7 @@ import { api } from "../../lib/api.ts";
 import { i18next } from "../i18n/i18n.ts";
 import { solveHumanCheck } from "../session/human-check.ts";
 import { setPasswordChangeRequired, startSession, TRIAL_ACCOUNT } from "../session/session-store.ts";
-import { closeAccountModal, openChangePassword } from "./account-ui.ts";
+import { closeAccountModal, loginDestination, openChangePassword } from "./account-ui.ts";
 import { secureCall } from "./field-crypto.ts";
 
 /**
@@ -59,13 +59,16 @@ export type LoginMethod = "username" | "sms" | "register" | "freeplay" | "reset"
 /**
  * After a successful login, registration, trial start or phone reset (spec §4): store the
  * session; a temporary or expired password opens the change-password modal that cannot be
- * dismissed (never after SMS or third-party logins); a first login gets a welcome; then home.
+ * dismissed (never after SMS or third-party logins); a first login gets a welcome; then home,
+ * or where the player was going when the login popup was asked for (a game they clicked).
  */
 export function completeLogin(
   value: LoginValue,
   options: { method: LoginMethod; oldPassword?: string; navigate?: (to: string) => void },
 ): void {
   const username = value.account || value.userName;
+  // Read before the popup closes: the game the guest clicked, launched once logged in.
+  const destination = loginDestination();
   startSession(value.token, { username, isAgent: value.isAgent });
   const mustChange = options.method === "username" && (value.mustChangePassword || value.passwordExpired);
   if (mustChange) {
@@ -84,5 +87,8 @@ export function completeLogin(
       });
     }
   }
-  options.navigate?.("/");
+  // A forced password change comes first: the game would be refused until it is done.
+  const target = !mustChange && destination ? destination : "/";
+  // Already there (the /game page asked for the login): stay, without a second history entry.
+  if (target !== `${window.location.pathname}${window.location.search}`) options.navigate?.(target);
 }

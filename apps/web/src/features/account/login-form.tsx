@@ -11,7 +11,13 @@ import { Field } from "../../components/field.tsx";
 import { type TabItem, TabPanel, Tabs } from "../../components/tabs.tsx";
 import { ApiError, api } from "../../lib/api.ts";
 import { useStatus } from "../system/system-api.ts";
-import { closeAccountModal, type LoginMode, openForgotPassword } from "./account-ui.ts";
+import {
+  closeAccountModal,
+  type LoginMode,
+  openForgotPassword,
+  sitePath,
+  useAccountUi,
+} from "./account-ui.ts";
 import { errorText, fieldErrorText, showFieldErrors } from "./form-errors.ts";
 import { completeLogin, fetchCaptcha, requestFreeplay, requestLogin, sendSmsCode } from "./login-flow.ts";
 import { defaultDialingCode, useRegisterSettings } from "./register-settings.ts";
@@ -251,7 +257,9 @@ export function LoginForm({ variant, initial = {} }: LoginFormProps) {
   };
 
   // spec: the provider brings the player back to the current page (the login page: home).
-  const returnTo = pathname === "/login" ? "/" : `${pathname}${search}`;
+  // A popup opened on the way to a game returns there.
+  const destination = useAccountUi((s) => (s.modal?.kind === "login" ? sitePath(s.modal.afterLogin) : null));
+  const returnTo = destination ?? (pathname === "/login" ? "/" : `${pathname}${search}`);
   const tabs: TabItem<LoginMode>[] = [
     { id: "username", label: t("login.byUsername") },
     { id: "sms", label: t("login.byMobile") },

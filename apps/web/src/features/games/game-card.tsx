@@ -2,6 +2,7 @@ import type { Game } from "@panalo/contracts/games";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/icons.tsx";
 import { LazyImage } from "../../components/lazy-image.tsx";
+import { useImageSrc } from "../system/image-cdn.ts";
 import "./game-card.css";
 
 /**
@@ -15,6 +16,7 @@ export function GameCard(props: {
 }) {
   const { game, onLaunch, onToggleFavourite } = props;
   const { t } = useTranslation();
+  const imageSrc = useImageSrc();
   return (
     <article className="game-card" data-testid="game-card" data-node-id={game.nodeId}>
       <button
@@ -24,7 +26,7 @@ export function GameCard(props: {
         data-testid="game-launch"
         aria-label={t("games.playGame", { game: game.gameName })}
       >
-        <LazyImage src={game.thumbnail} alt="" width={240} height={180} className="game-thumb" />
+        <LazyImage src={imageSrc(game.thumbnail)} alt="" width={240} height={180} className="game-thumb" />
         <span className="game-card-play" aria-hidden="true">
           {t("common.play")}
         </span>

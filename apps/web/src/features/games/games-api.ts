@@ -145,3 +145,21 @@ export function useWinners() {
     refetchInterval: 60_000,
   });
 }
+
+/** The most games a vendor lobby lists at once (live tables, bingo rooms, sports books). */
+const LOBBY_GAMES = 50;
+
+/**
+ * The listed games of one category (first LOBBY_GAMES), for the vendor lobbies of categories
+ * without a games page (live, bingo, sports): which vendors have something to open.
+ */
+export function useCategoryGames(gameType: GameCategory) {
+  const token = useSession((s) => s.token);
+  const lang = usePrefs((s) => s.lang);
+  return useQuery({
+    queryKey: [GAMES_KEY, "category", gameType, token, lang],
+    queryFn: ({ signal }) =>
+      relay<GameListValue>("GCSGAME_gameList", { gameType, pageNo: 1, pageSize: LOBBY_GAMES }, signal),
+    staleTime: 60_000,
+  });
+}

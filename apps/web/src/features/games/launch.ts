@@ -57,8 +57,8 @@ export function followLaunch(value: LaunchValue, target: LaunchTarget, navigate:
 }
 
 /**
- * spec §4/§5 game launch: without a session the login popup opens and nothing else happens;
- * then the platform is asked (it decides whether a trial account may play this game with play
+ * spec §4/§5 game launch: without a session the login popup opens, and a login there continues
+ * to the game (its /game address launches it); then the platform is asked (it decides whether a trial account may play this game with play
  * money and answers a clear refusal when not, shown as it comes).
  */
 export function useLaunchGame(): (target: LaunchTarget) => void {
@@ -66,8 +66,9 @@ export function useLaunchGame(): (target: LaunchTarget) => void {
   const navigate = useNavigate();
   const loggedIn = useSession((s) => s.token !== null);
   return (target) => {
+    // After logging in through the popup the launch continues on /game (a fresh launch there).
     if (!loggedIn) {
-      openLogin({ reason: "required" });
+      openLogin({ reason: "required", afterLogin: gamePath(target) });
       return;
     }
     const hide = showLoader();
@@ -77,7 +78,7 @@ export function useLaunchGame(): (target: LaunchTarget) => void {
         if (err instanceof ApiError && err.status === 401) {
           // The session ended on the server: log in again.
           endSession();
-          openLogin({ reason: "required" });
+          openLogin({ reason: "required", afterLogin: gamePath(target) });
           return;
         }
         showDialog({

@@ -5,6 +5,7 @@ import { Skeleton } from "../../components/skeleton.tsx";
 import { formatMoneyString } from "../../lib/format.ts";
 import { useWinners } from "../games/games-api.ts";
 import { useLaunchGame } from "../games/launch.ts";
+import { useImageSrc } from "../system/image-cdn.ts";
 import { useStatus } from "../system/system-api.ts";
 import "./winners.css";
 
@@ -60,6 +61,7 @@ function Entries({ list, copy = false }: { list: readonly RankEntry[]; copy?: bo
   const { t } = useTranslation();
   const launch = useLaunchGame();
   const symbol = useStatus().data?.brand.currencySymbol ?? "";
+  const imageSrc = useImageSrc();
   return (
     <ul className="winners-list" aria-hidden={copy || undefined}>
       {list.map(({ vo }, i) => (
@@ -73,7 +75,14 @@ function Entries({ list, copy = false }: { list: readonly RankEntry[]; copy?: bo
             data-testid={copy ? undefined : "winner-entry"}
             data-node-id={vo.nodeId}
           >
-            <img src={vo.iconUrl} alt="" width={36} height={36} loading="lazy" className="winner-icon" />
+            <img
+              src={imageSrc(vo.iconUrl)}
+              alt=""
+              width={36}
+              height={36}
+              loading="lazy"
+              className="winner-icon"
+            />
             <span className="winner-text">
               <span className="winner-name">{vo.customerName}</span>
               <span className="winner-game">{t("home.winnerIn", { game: vo.gameName })}</span>

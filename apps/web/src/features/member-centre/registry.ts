@@ -11,5 +11,6 @@ export const MEMBER_CENTRE_PAGES: Partial<Record<MemberPage, LazyExoticComponent
   depositv2: lazy(() => import("./pages/deposit.tsx")),
   withdraw: lazy(() => import("./pages/withdraw.tsx")),
   transferUpline: lazy(() => import("./pages/transfer-upline.tsx")),
+  personalHistoryCopy: lazy(() => import("./pages/betting-record.tsx")),
   transactionHistory: lazy(() => import("./pages/transaction-history.tsx")),
 };

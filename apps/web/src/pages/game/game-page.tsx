@@ -1,19 +1,25 @@
-import type { LaunchGameValue } from "@panalo/contracts/games";
-import { useQueryClient } from "@tanstack/react-query";
+import type { GameCategory } from "@panalo/contracts/content";
+import type { GameListValue, LaunchGameValue } from "@panalo/contracts/games";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { Icon } from "../../components/icons.tsx";
 import { openLogin } from "../../features/account/account-ui.ts";
+import { CATEGORY_PATH } from "../../features/games/categories.ts";
 import {
   followLaunch,
   type GameFrameState,
+  gamePath,
   launchErrorText,
   requestLaunch,
 } from "../../features/games/launch.ts";
 import { MEMBER_QUERY_ROOT, useSession } from "../../features/session/session-store.ts";
+import { api } from "../../lib/api.ts";
 import "./game-page.css";
+
+const isCategory = (v: string): v is GameCategory => Object.hasOwn(CATEGORY_PATH, v);
 
 type Frame = { kind: "loading" } | { kind: "ready"; url: string } | { kind: "failed"; error: unknown };
 
@@ -34,12 +40,21 @@ export default function GamePage() {
   const nodeId = raw && /^\d{1,12}$/.test(raw) ? Number(raw) : null;
   const name = params.get("name") ?? "";
 
+  // A login from this popup stays on this game (it launches once the session exists).
+  const here = `/game?${params.toString()}`;
   useEffect(() => {
-    if (!loggedIn && nodeId !== null) openLogin({ reason: "required" });
-  }, [loggedIn, nodeId]);
+    if (!loggedIn && nodeId !== null) openLogin({ reason: "required", afterLogin: here });
+  }, [loggedIn, nodeId, here]);
 
   if (nodeId === null) {
     const vendor = params.get("gameCode") ?? params.get("vendor");
+    const gameType = params.get("gameType");
+    // A nav link that names a vendor (cockfight, a single e-sports book): its game opens here.
+    if (params.get("vendor") && gameType && isCategory(gameType)) {
+      return (
+        <VendorGame key={`${gameType}:${vendor}`} gameType={gameType} vendor={params.get("vendor") ?? ""} />
+      );
+    }
     return (
       <div className="page container" data-testid="page-game">
         <EmptyState
@@ -63,7 +78,11 @@ export default function GamePage() {
           title={t("game.loginTitle")}
           text={t("game.loginText")}
           action={
-            <button type="button" className="btn btn-gold" onClick={() => openLogin({ reason: "required" })}>
+            <button
+              type="button"
+              className="btn btn-gold"
+              onClick={() => openLogin({ reason: "required", afterLogin: here })}
+            >
               {t("login.submit")}
             </button>
           }
@@ -72,6 +91,44 @@ export default function GamePage() {
     );
   }
   return <GameFrame key={nodeId} nodeId={nodeId} name={name} />;
+}
+
+/**
+ * /game?gameType=…&vendor=…: the vendor's listed game (the first, for a vendor whose lobby is one
+ * game) replaces the address and launches; a vendor with nothing listed says it is not available.
+ */
+function VendorGame({ gameType, vendor }: { gameType: GameCategory; vendor: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data, isError } = useQuery({
+    queryKey: ["games", "vendorGame", gameType, vendor],
+    queryFn: ({ signal }) =>
+      api<GameListValue>("/wps/relay/GCSGAME_gameList", {
+        method: "POST",
+        body: { gameType, vassalage: vendor, pageNo: 1, pageSize: 1 },
+        signal,
+      }),
+  });
+  const first = data?.games[0];
+  useEffect(() => {
+    if (first) navigate(gamePath({ nodeId: first.nodeId, gameName: first.gameName }), { replace: true });
+  }, [first, navigate]);
+  if (!data && !isError) return <div className="page container" data-testid="page-game" aria-busy="true" />;
+  if (first) return null;
+  return (
+    <div className="page container" data-testid="page-game">
+      <EmptyState
+        icon="gamepad"
+        title={t("game.unavailable", { game: vendor })}
+        text={t("lobby.unavailableText")}
+        action={
+          <Link to="/" className="btn btn-primary">
+            {t("game.browse")}
+          </Link>
+        }
+      />
+    </div>
+  );
 }
 
 function GameFrame({ nodeId, name }: { nodeId: number; name: string }) {

@@ -1,0 +1,219 @@
+import type { AdminLotteryDraw, LotteryDrawStatus } from "@panalo/contracts/lottery";
+import { useId, useState } from "react";
+import { PageHeader } from "../../components/page-header.tsx";
+import { Pager } from "../../components/pager.tsx";
+import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
+import { pesos, useLiability, useLotteryDraws, useLotteryGames } from "./lottery-api.ts";
+
+const PAGE_SIZE = 50;
+const COLUMNS = 9;
+const STATUSES: readonly LotteryDrawStatus[] = ["open", "closed", "drawn", "settled"];
+
+const timeFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Asia/Manila",
+});
+const at = (iso: string) => timeFormat.format(new Date(iso));
+
+/** Open liability per number of one draw, largest first (issue 6 item 6). */
+function LiabilityPanel({ drawNo, onClose }: { drawNo: string; onClose: () => void }) {
+  const liability = useLiability({ drawNo, limit: 20 });
+  return (
+    <section className="section panel" aria-labelledby="liability-title" data-testid="lottery-liability">
+      <div className="section-header">
+        <h2 id="liability-title">Open liability · {drawNo}</h2>
+        <button type="button" className="btn btn--sm" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      {liability.isError && <p className="field-error">The liability could not be loaded.</p>}
+      {liability.data && (
+        <>
+          <p className="muted">
+            Limit per number: <strong>{pesos(liability.data.liabilityLimit)}</strong>. A bet that would take a
+            number beyond it is refused.
+          </p>
+          <div className="table-wrap">
+            <table className="table table--compact">
+              <thead>
+                <tr>
+                  <th scope="col">Number</th>
+                  <th scope="col" className="num">
+                    Pays if drawn
+                  </th>
+                  <th scope="col" className="num">
+                    Of the limit
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {liability.data.items.length === 0 && (
+                  <EmptyRow columns={3} title="No bets on this draw yet." />
+                )}
+                {liability.data.items.map((i) => (
+                  <tr key={i.combination} data-testid="liability-row">
+                    <td>
+                      <code className="code-tag">{i.combination}</code>
+                    </td>
+                    <td className="num">{pesos(i.exposure)}</td>
+                    <td className="num">{(i.usage * 100).toFixed(1)}%</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function DrawRow({ d, onLiability }: { d: AdminLotteryDraw; onLiability: (drawNo: string) => void }) {
+  return (
+    <tr data-testid="lottery-draw-row" data-draw-no={d.drawNo} data-status={d.status}>
+      <td>
+        <strong>{d.drawNo}</strong>
+        <span className="cell-sub">{d.gameCode}</span>
+      </td>
+      <td className="cell-nowrap">
+        {at(d.drawAt)}
+        <span className="cell-sub">cut-off {at(d.cutoffAt)}</span>
+      </td>
+      <td>
+        <span className="badge badge--muted">{d.status}</span>
+      </td>
+      <td>
+        <code className="code-tag" title={d.seedHash} data-testid="draw-seed-hash">
+          {d.seedHash.slice(0, 16)}…
+        </code>
+        {d.seed && (
+          <span className="cell-sub" title={d.seed}>
+            seed {d.seed.slice(0, 16)}…
+          </span>
+        )}
+      </td>
+      <td data-testid="draw-result">{d.result ? d.result.join("-") : "—"}</td>
+      <td className="num">{d.bets}</td>
+      <td className="num">{pesos(d.sales)}</td>
+      <td className="num">{pesos(d.payouts)}</td>
+      <td className="actions">
+        {(d.status === "open" || d.status === "closed") && (
+          <button type="button" className="btn btn--sm" onClick={() => onLiability(d.drawNo)}>
+            Liability
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** Draws with their seed hashes, and seed and result once drawn; open liability per number. */
+export function LotteryDrawsPage() {
+  const gameId = useId();
+  const statusId = useId();
+  const [gameCode, setGameCode] = useState("");
+  const [status, setStatus] = useState<LotteryDrawStatus | "">("");
+  const [page, setPage] = useState(1);
+  const [liabilityOf, setLiabilityOf] = useState<string | null>(null);
+  const games = useLotteryGames();
+  const draws = useLotteryDraws({
+    gameCode: gameCode || undefined,
+    status: status || undefined,
+    page,
+    pageSize: PAGE_SIZE,
+  });
+  return (
+    <>
+      <PageHeader
+        title="Lottery draws"
+        description="Every draw's seed hash is public from when sales open; the seed and the result are shown once drawn, so anyone can verify them."
+      />
+      <div className="toolbar">
+        <label className="toolbar-label" htmlFor={gameId}>
+          Game
+        </label>
+        <select
+          id={gameId}
+          className="select input--auto"
+          value={gameCode}
+          onChange={(e) => {
+            setGameCode(e.target.value);
+            setPage(1);
+          }}
+          data-testid="lottery-draws-game"
+        >
+          <option value="">All games</option>
+          {games.data?.map((g) => (
+            <option key={g.code} value={g.code}>
+              {g.name}
+            </option>
+          ))}
+        </select>
+        <label className="toolbar-label" htmlFor={statusId}>
+          Status
+        </label>
+        <select
+          id={statusId}
+          className="select input--auto"
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value as LotteryDrawStatus | "");
+            setPage(1);
+          }}
+          data-testid="lottery-draws-status"
+        >
+          <option value="">Any</option>
+          {STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+      </div>
+      {liabilityOf && <LiabilityPanel drawNo={liabilityOf} onClose={() => setLiabilityOf(null)} />}
+      <div className="table-wrap">
+        <table className="table" aria-busy={draws.isFetching} data-testid="lottery-draws">
+          <thead>
+            <tr>
+              <th scope="col">Draw</th>
+              <th scope="col">Time (Manila)</th>
+              <th scope="col">Status</th>
+              <th scope="col">Seed hash / seed</th>
+              <th scope="col">Result</th>
+              <th scope="col" className="num">
+                Bets
+              </th>
+              <th scope="col" className="num">
+                Sales
+              </th>
+              <th scope="col" className="num">
+                Payouts
+              </th>
+              <th scope="col" className="actions">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {draws.isPending && <SkeletonRows columns={COLUMNS} />}
+            {draws.isError && !draws.data && <ErrorRow columns={COLUMNS} onRetry={() => draws.refetch()} />}
+            {draws.data?.items.length === 0 && <EmptyRow columns={COLUMNS} title="No draws match." />}
+            {draws.data?.items.map((d) => (
+              <DrawRow key={d.drawNo} d={d} onLiability={setLiabilityOf} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager
+        label="Draw pages"
+        page={page}
+        pageSize={PAGE_SIZE}
+        total={(draws.data?.totalPages ?? 1) * PAGE_SIZE}
+        onPage={setPage}
+      />
+    </>
+  );
+}

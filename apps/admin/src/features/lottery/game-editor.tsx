@@ -1,0 +1,311 @@
+import {
+  type AdminLotteryGame,
+  AdminLotteryGameUpdate,
+  type LotterySchedule,
+} from "@panalo/contracts/lottery";
+import { type FormEvent, useId, useState } from "react";
+import { Dialog } from "../../components/dialog.tsx";
+import { ApiError, errorMessage } from "../../lib/api.ts";
+import { toast } from "../../lib/toast-store.ts";
+import { useUpdateLotteryGame } from "./lottery-api.ts";
+
+export const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
+const MATCH_KEYS = ["6", "5", "4", "3"] as const;
+
+/** The schedule in words: "daily 14:00, 17:00, 21:00", "Tue Thu Sat 21:00", "every 1 min". */
+export function scheduleText(s: LotterySchedule): string {
+  if (s.kind === "daily") return `daily ${s.times.join(", ")}`;
+  if (s.kind === "weekly") return `${s.weekdays.map((d) => WEEKDAYS[d]).join(" ")} ${s.time}`;
+  return `every ${s.minutes} min`;
+}
+
+interface FormState {
+  name: string;
+  enabled: boolean;
+  cancelAllowed: boolean;
+  kind: LotterySchedule["kind"];
+  times: string;
+  weekdays: number[];
+  time: string;
+  minutes: string;
+  cutoffSeconds: string;
+  straight: string;
+  matches: Record<string, string>;
+  minStake: string;
+  maxStake: string;
+  liabilityLimit: string;
+  sortOrder: string;
+}
+
+function toForm(g: AdminLotteryGame): FormState {
+  const s = g.schedule;
+  return {
+    name: g.name,
+    enabled: g.enabled,
+    cancelAllowed: g.cancelAllowed,
+    kind: s.kind,
+    times: s.kind === "daily" ? s.times.join(", ") : "14:00, 17:00, 21:00",
+    weekdays: s.kind === "weekly" ? s.weekdays : [1, 3, 5],
+    time: s.kind === "weekly" ? s.time : "21:00",
+    minutes: s.kind === "every" ? String(s.minutes) : "5",
+    cutoffSeconds: String(g.cutoffSeconds),
+    straight: String(g.prizeTable.straight ?? ""),
+    matches: Object.fromEntries(MATCH_KEYS.map((k) => [k, String(g.prizeTable.matches?.[k] ?? "")])),
+    minStake: g.minStake,
+    maxStake: g.maxStake,
+    liabilityLimit: g.liabilityLimit,
+    sortOrder: String(g.sortOrder),
+  };
+}
+
+const int = (text: string): number => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
+
+function toUpdate(code: string, f: FormState, digits: boolean): unknown {
+  const schedule =
+    f.kind === "daily"
+      ? { kind: "daily", times: f.times.split(/[\s,]+/).filter(Boolean) }
+      : f.kind === "weekly"
+        ? { kind: "weekly", weekdays: [...f.weekdays].sort(), time: f.time.trim() }
+        : { kind: "every", minutes: int(f.minutes) };
+  const matches = Object.fromEntries(
+    MATCH_KEYS.filter((k) => (f.matches[k] ?? "").trim() !== "").map((k) => [k, int(f.matches[k] ?? "")]),
+  );
+  return {
+    code,
+    name: f.name,
+    enabled: f.enabled,
+    cancelAllowed: f.cancelAllowed,
+    schedule,
+    cutoffSeconds: int(f.cutoffSeconds),
+    prizeTable: digits ? { straight: int(f.straight) } : { matches },
+    minStake: f.minStake.trim().replace(/,/g, ""),
+    maxStake: f.maxStake.trim().replace(/,/g, ""),
+    liabilityLimit: f.liabilityLimit.trim().replace(/,/g, ""),
+    sortOrder: int(f.sortOrder),
+  };
+}
+
+/** Edit a game: schedule, cut-off, prize table, stake and liability limits, cancel, enabled. */
+export function GameEditor({
+  game,
+  readOnly,
+  onClose,
+}: {
+  game: AdminLotteryGame;
+  readOnly: boolean;
+  onClose: () => void;
+}) {
+  const formId = useId();
+  const digits = game.prizeTable.straight !== undefined;
+  const [form, setForm] = useState(() => toForm(game));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const save = useUpdateLotteryGame();
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = AdminLotteryGameUpdate.safeParse(toUpdate(game.code, form, digits));
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join("."), i.message])));
+      setFormError("Check the fields marked below.");
+      return;
+    }
+    setErrors({});
+    setFormError(null);
+    save.mutate(parsed.data, {
+      onSuccess: () => {
+        toast.success(`Saved ${game.name}.`);
+        onClose();
+      },
+      onError: (err) => {
+        if (err instanceof ApiError && err.details.length) {
+          setErrors(Object.fromEntries(err.details.map((d) => [d.path, d.message])));
+        }
+        setFormError(errorMessage(err));
+      },
+    });
+  };
+
+  const err = (path: string) =>
+    errors[path] ?? Object.entries(errors).find(([k]) => k.startsWith(`${path}.`))?.[1];
+  const field = (
+    path: string,
+    label: string,
+    value: string,
+    onChange: (v: string) => void,
+    hint?: string,
+  ) => (
+    <div className="field">
+      <label className="field-label" htmlFor={`${formId}-${path}`}>
+        {label}
+      </label>
+      <input
+        id={`${formId}-${path}`}
+        className="input"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={err(path) ? true : undefined}
+        data-testid={`lottery-field-${path}`}
+      />
+      {hint && <p className="field-hint">{hint}</p>}
+      {err(path) && <p className="field-error">{err(path)}</p>}
+    </div>
+  );
+
+  return (
+    <Dialog
+      title={`Edit ${game.name}`}
+      size="lg"
+      onClose={onClose}
+      busy={save.isPending}
+      testId="lottery-game-editor"
+      footer={
+        <>
+          <button type="button" className="btn" onClick={onClose} disabled={save.isPending}>
+            {readOnly ? "Close" : "Cancel"}
+          </button>
+          {!readOnly && (
+            <button
+              type="submit"
+              form={formId}
+              className="btn btn--primary"
+              disabled={save.isPending}
+              data-testid="lottery-game-save"
+            >
+              {save.isPending ? "Saving…" : "Save"}
+            </button>
+          )}
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate className="form-stack">
+        {formError && (
+          <p className="alert alert--warn" role="alert" data-testid="lottery-game-error">
+            {formError}
+          </p>
+        )}
+        <fieldset disabled={readOnly} className="plain-fieldset form-stack">
+          <div className="form-grid form-grid--3">
+            {field("name", "Name", form.name, (v) => set("name", v))}
+            {field(
+              "sortOrder",
+              "Sort order",
+              form.sortOrder,
+              (v) => set("sortOrder", v),
+              "Lower shows first.",
+            )}
+            <div className="field">
+              <span className="field-label">Code</span>
+              <p>
+                <code className="code-tag">{game.code}</code> · {game.gameType} · tag {game.tag}
+              </p>
+            </div>
+          </div>
+          <div className="form-grid form-grid--2">
+            <label className="inline-check">
+              <input
+                type="checkbox"
+                checked={form.enabled}
+                onChange={(e) => set("enabled", e.target.checked)}
+                data-testid="lottery-field-enabled"
+              />{" "}
+              Enabled (players can bet)
+            </label>
+            <label className="inline-check">
+              <input
+                type="checkbox"
+                checked={form.cancelAllowed}
+                onChange={(e) => set("cancelAllowed", e.target.checked)}
+                data-testid="lottery-field-cancelAllowed"
+              />{" "}
+              Players may cancel a slip before the cut-off
+            </label>
+          </div>
+          <h3 className="subheading">Schedule (Asia/Manila)</h3>
+          <div className="form-grid form-grid--3">
+            <div className="field">
+              <label className="field-label" htmlFor={`${formId}-kind`}>
+                Draws
+              </label>
+              <select
+                id={`${formId}-kind`}
+                className="select"
+                value={form.kind}
+                onChange={(e) => set("kind", e.target.value as FormState["kind"])}
+              >
+                <option value="daily">Daily at set times</option>
+                <option value="weekly">On weekdays</option>
+                <option value="every">Every N minutes</option>
+              </select>
+            </div>
+            {form.kind === "daily" &&
+              field("schedule", "Times", form.times, (v) => set("times", v), "HH:MM, comma separated.")}
+            {form.kind === "weekly" && field("schedule", "Time", form.time, (v) => set("time", v), "HH:MM")}
+            {form.kind === "every" && field("schedule", "Minutes", form.minutes, (v) => set("minutes", v))}
+            {field(
+              "cutoffSeconds",
+              "Cut-off (seconds before the draw)",
+              form.cutoffSeconds,
+              (v) => set("cutoffSeconds", v),
+              "Sales close exactly then.",
+            )}
+          </div>
+          {form.kind === "weekly" && (
+            <fieldset className="plain-fieldset">
+              <legend className="field-label">Weekdays</legend>
+              {WEEKDAYS.map((d, i) => (
+                <label key={d} className="inline-check">
+                  <input
+                    type="checkbox"
+                    checked={form.weekdays.includes(i)}
+                    onChange={(e) =>
+                      set(
+                        "weekdays",
+                        e.target.checked ? [...form.weekdays, i] : form.weekdays.filter((w) => w !== i),
+                      )
+                    }
+                  />{" "}
+                  {d}
+                </label>
+              ))}
+            </fieldset>
+          )}
+          <h3 className="subheading">Prize table (multiplier per unit staked)</h3>
+          {digits ? (
+            <div className="form-grid form-grid--3">
+              {field(
+                "prizeTable.straight",
+                "Straight (direct)",
+                form.straight,
+                (v) => set("straight", v),
+                "Any order (rambolito) pays this divided by the number of orderings.",
+              )}
+            </div>
+          ) : (
+            <div className="form-grid form-grid--4">
+              {MATCH_KEYS.map((k) =>
+                field(`prizeTable.matches.${k}`, `${k} numbers match`, form.matches[k] ?? "", (v) =>
+                  set("matches", { ...form.matches, [k]: v }),
+                ),
+              )}
+            </div>
+          )}
+          <h3 className="subheading">Limits (pesos)</h3>
+          <div className="form-grid form-grid--3">
+            {field("minStake", "Smallest stake", form.minStake, (v) => set("minStake", v))}
+            {field("maxStake", "Largest stake", form.maxStake, (v) => set("maxStake", v))}
+            {field(
+              "liabilityLimit",
+              "Liability limit per number",
+              form.liabilityLimit,
+              (v) => set("liabilityLimit", v),
+              "The most one number or combination may pay in one draw; bets beyond it are refused.",
+            )}
+          </div>
+        </fieldset>
+      </form>
+    </Dialog>
+  );
+}

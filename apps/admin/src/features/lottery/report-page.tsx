@@ -1,0 +1,187 @@
+import type { AdminLotteryReportQuery, AdminLotteryReportRow } from "@panalo/contracts/lottery";
+import { type FormEvent, useId, useState } from "react";
+import { PageHeader } from "../../components/page-header.tsx";
+import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
+import { pesos, useLotteryGames, useLotteryReport } from "./lottery-api.ts";
+
+const COLUMNS = 6;
+
+/** A Manila calendar day "2026-03-01" as the instant it starts (UTC+8, no daylight saving). */
+function manilaStart(day: string): string {
+  return `${day}T00:00:00+08:00`;
+}
+function manilaToday(offsetDays = 0): string {
+  const d = new Date(Date.now() + 8 * 3_600_000 + offsetDays * 86_400_000);
+  return d.toISOString().slice(0, 10);
+}
+function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+const rate = (r: number | null) => (r === null ? "—" : `${(r * 100).toFixed(1)}%`);
+
+function Row({
+  r,
+  label,
+}: {
+  r: Omit<AdminLotteryReportRow, "gameCode" | "drawNo" | "drawAt">;
+  label: string;
+}) {
+  return (
+    <>
+      <td>{label}</td>
+      <td className="num">{r.bets}</td>
+      <td className="num">{pesos(r.sales)}</td>
+      <td className="num">{pesos(r.payouts)}</td>
+      <td className="num">{pesos(r.margin)}</td>
+      <td className="num">{rate(r.marginRate)}</td>
+    </>
+  );
+}
+
+/** Sales, payouts and margin per game or per draw over a range of Manila days (issue 6 item 6). */
+export function LotteryReportPage() {
+  const id = useId();
+  const games = useLotteryGames();
+  const [from, setFrom] = useState(manilaToday(-6));
+  const [to, setTo] = useState(manilaToday());
+  const [groupBy, setGroupBy] = useState<"game" | "draw">("game");
+  const [gameCode, setGameCode] = useState("");
+  const [query, setQuery] = useState<AdminLotteryReportQuery | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const report = useLotteryReport(query);
+
+  const run = (e?: FormEvent) => {
+    e?.preventDefault();
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(from) || !/^\d{4}-\d{2}-\d{2}$/.test(to) || to < from) {
+      setProblem("Choose a first day on or before the last day.");
+      return;
+    }
+    setProblem(null);
+    setQuery({
+      from: manilaStart(from),
+      to: manilaStart(nextDay(to)),
+      groupBy,
+      gameCode: gameCode || undefined,
+    });
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Lottery report"
+        description="Sales, payouts and margin of the draws held in the chosen days (Manila time), per game or per draw."
+      />
+      <form className="toolbar" onSubmit={run} data-testid="lottery-report-form">
+        <label className="toolbar-label" htmlFor={`${id}-from`}>
+          From
+        </label>
+        <input
+          id={`${id}-from`}
+          type="date"
+          className="input input--auto"
+          value={from}
+          onChange={(e) => setFrom(e.target.value)}
+        />
+        <label className="toolbar-label" htmlFor={`${id}-to`}>
+          To
+        </label>
+        <input
+          id={`${id}-to`}
+          type="date"
+          className="input input--auto"
+          value={to}
+          onChange={(e) => setTo(e.target.value)}
+        />
+        <label className="toolbar-label" htmlFor={`${id}-group`}>
+          Per
+        </label>
+        <select
+          id={`${id}-group`}
+          className="select input--auto"
+          value={groupBy}
+          onChange={(e) => setGroupBy(e.target.value === "draw" ? "draw" : "game")}
+          data-testid="lottery-report-group"
+        >
+          <option value="game">Game</option>
+          <option value="draw">Draw</option>
+        </select>
+        <label className="toolbar-label" htmlFor={`${id}-game`}>
+          Game
+        </label>
+        <select
+          id={`${id}-game`}
+          className="select input--auto"
+          value={gameCode}
+          onChange={(e) => setGameCode(e.target.value)}
+        >
+          <option value="">All games</option>
+          {games.data?.map((g) => (
+            <option key={g.code} value={g.code}>
+              {g.name}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="btn btn--primary" data-testid="lottery-report-run">
+          Show
+        </button>
+      </form>
+      {problem && (
+        <p className="field-error" role="alert">
+          {problem}
+        </p>
+      )}
+      {query && (
+        <div className="table-wrap">
+          <table className="table" aria-busy={report.isFetching} data-testid="lottery-report">
+            <thead>
+              <tr>
+                <th scope="col">{query.groupBy === "draw" ? "Draw" : "Game"}</th>
+                <th scope="col" className="num">
+                  Bets
+                </th>
+                <th scope="col" className="num">
+                  Sales
+                </th>
+                <th scope="col" className="num">
+                  Payouts
+                </th>
+                <th scope="col" className="num">
+                  Margin
+                </th>
+                <th scope="col" className="num">
+                  Margin %
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.isPending && <SkeletonRows columns={COLUMNS} />}
+              {report.isError && !report.data && (
+                <ErrorRow columns={COLUMNS} onRetry={() => report.refetch()} />
+              )}
+              {report.data?.rows.length === 0 && (
+                <EmptyRow columns={COLUMNS} title="No sales in these days." />
+              )}
+              {report.data?.rows.map((r) => (
+                <tr
+                  key={`${r.gameCode}/${r.drawNo ?? ""}`}
+                  data-testid="lottery-report-row"
+                  data-game={r.gameCode}
+                >
+                  <Row r={r} label={r.drawNo ?? r.gameCode} />
+                </tr>
+              ))}
+            </tbody>
+            {report.data && report.data.rows.length > 0 && (
+              <tfoot>
+                <tr data-testid="lottery-report-total">
+                  <Row r={report.data.totals} label="Total" />
+                </tr>
+              </tfoot>
+            )}
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
