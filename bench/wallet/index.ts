@@ -5,7 +5,6 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
-import http from "node:http";
 import { join } from "node:path";
 import pg from "pg";
 import { loadConfig } from "../../apps/server/src/config.ts";
@@ -16,6 +15,7 @@ import { providerClients } from "../../apps/server/src/db/schema/providers.ts";
 import { memoryStore } from "../../apps/server/src/lib/shared-store.ts";
 import { post, reconcile } from "../../apps/server/src/modules/ledger/ledger.ts";
 import { issueLaunchToken, signProvider } from "../../apps/server/src/modules/providers/service.ts";
+import { RawHttpConnection } from "./http-client.ts";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 200);
 const OPS = Number(process.env.BENCH_OPS ?? 20_000);
@@ -88,38 +88,19 @@ for (let i = 0; ; i++) {
   await new Promise((r) => setTimeout(r, 200));
 }
 
-// node:http with kept-alive connections (fetch costs the client more CPU than the server spends
-// on a call, and client and server share this machine's two cores).
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-function call(name: string, body: Record<string, unknown>): Promise<{ success: boolean; code?: string }> {
+// One kept-alive connection per caller on a lean HTTP/1.1 client (http-client.ts says why).
+const connections = Array.from({ length: CONCURRENCY }, () => new RawHttpConnection("127.0.0.1", PORT));
+async function call(
+  conn: RawHttpConnection,
+  name: string,
+  body: Record<string, unknown>,
+): Promise<{ success: boolean; code?: string }> {
   const raw = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      `${base}/provider/BENCH/${name}`,
-      {
-        method: "POST",
-        agent,
-        headers: {
-          "content-type": "application/json",
-          "content-length": Buffer.byteLength(raw),
-          "x-signature": signProvider(SECRET, raw),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => {
-          try {
-            resolve(JSON.parse(Buffer.concat(chunks).toString("utf8")));
-          } catch (err) {
-            reject(err);
-          }
-        });
-      },
-    );
-    req.on("error", reject);
-    req.end(raw);
+  const answer = await conn.post(`/provider/BENCH/${name}`, raw, {
+    "content-type": "application/json",
+    "x-signature": signProvider(SECRET, raw),
   });
+  return JSON.parse(answer.body);
 }
 
 // Each operation is a bet, its win, or a retry of an earlier call (which must change nothing).
@@ -142,27 +123,39 @@ const cpuOf = (pid: number): number => {
     return 0; // gone
   }
 };
-const postgresCpu = (): number =>
-  readdirSync("/proc")
-    .filter((d) => /^\d+$/.test(d))
-    .filter((d) => {
-      try {
-        return readFileSync(`/proc/${d}/comm`, "utf8").startsWith("postgres");
-      } catch {
-        return false;
-      }
-    })
-    .reduce((sum, d) => sum + cpuOf(Number(d)), 0);
+// CPU of each PostgreSQL process by pid (backends, autovacuum, checkpointer, …).
+const postgresProcesses = (): Map<number, number> =>
+  new Map(
+    readdirSync("/proc")
+      .filter((d) => /^\d+$/.test(d))
+      .filter((d) => {
+        try {
+          return readFileSync(`/proc/${d}/comm`, "utf8").startsWith("postgres");
+        } catch {
+          return false;
+        }
+      })
+      .map((d) => [Number(d), cpuOf(Number(d))]),
+  );
+const pg0 = postgresProcesses();
+// The whole machine from /proc/stat: busy, idle (incl. I/O wait) and stolen (by the host) ticks.
+const machine = () => {
+  const f = (readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "").split(/\s+/).slice(1).map(Number);
+  const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = f;
+  return { busy: user + nice + system + irq + softirq, idle: idle + iowait, steal };
+};
+const machine0 = machine();
+const postgresCpu = (): number => [...postgresProcesses().values()].reduce((a, b) => a + b, 0);
 const cpu0 = { server: cpuOf(server.pid ?? 0), pg: postgresCpu(), client: process.cpuUsage() };
 const started = performance.now();
 await Promise.all(
-  Array.from({ length: CONCURRENCY }, async (_, worker) => {
+  connections.map(async (conn, worker) => {
     while (next < OPS) {
       const i = next++;
       const p = players[(i * 7 + worker) % players.length] ?? { id: 0, token: "" };
       const round = `r${i}`;
       const t0 = performance.now();
-      const bet = await call("debit", {
+      const bet = await call(conn, "debit", {
         requestId: `q${i}`,
         token: p.token,
         playerId: p.id,
@@ -175,7 +168,7 @@ await Promise.all(
       count(bet);
       if (i % 10 === 0) {
         const t1 = performance.now(); // a provider retrying the same bet
-        await call("debit", {
+        await call(conn, "debit", {
           requestId: `q${i}r`,
           token: p.token,
           playerId: p.id,
@@ -187,7 +180,7 @@ await Promise.all(
         latencies.push(performance.now() - t1);
       }
       const t2 = performance.now();
-      const win = await call("credit", {
+      const win = await call(conn, "credit", {
         requestId: `w${i}`,
         playerId: p.id,
         transactionId: `c${i}`,
@@ -208,8 +201,29 @@ const cpu = {
   server: cpuOf(server.pid ?? 0) - cpu0.server,
   postgres: postgresCpu() - cpu0.pg,
 };
+const m1 = machine();
+const ticks = {
+  busy: m1.busy - machine0.busy,
+  idle: m1.idle - machine0.idle,
+  steal: m1.steal - machine0.steal,
+};
+const allTicks = ticks.busy + ticks.idle + ticks.steal || 1;
+// Which PostgreSQL processes spent it (process titles say: a backend, autovacuum, checkpointer).
+const pgBusiest = [...postgresProcesses()]
+  .map(([pid, ms]) => ({ pid, ms: ms - (pg0.get(pid) ?? 0) }))
+  .sort((a, b) => b.ms - a.ms)
+  .slice(0, 4)
+  .map(({ pid, ms }) => {
+    let title = "?";
+    try {
+      title = readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").trim();
+    } catch {
+      // ended
+    }
+    return `${ms} ms ${title.replace(/^postgres: /, "").slice(0, 40)}`;
+  });
 server.kill("SIGTERM");
-agent.destroy();
+for (const c of connections) c.close();
 latencies.sort((a, b) => a - b);
 const pct = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
 const check = await reconcile(database.db);
@@ -223,6 +237,10 @@ const perOp = (ms: number) => ((ms * 1000) / latencies.length).toFixed(0);
 console.log(
   `CPU per operation: server ${perOp(cpu.server)} µs, PostgreSQL ${perOp(cpu.postgres)} µs, bench client ${perOp(cpu.client)} µs (2 cores in all)`,
 );
+console.log(
+  `machine during the run: ${((100 * ticks.busy) / allTicks).toFixed(0)}% busy, ${((100 * ticks.idle) / allTicks).toFixed(0)}% idle, ${((100 * ticks.steal) / allTicks).toFixed(0)}% stolen by the host`,
+);
+console.log(`busiest PostgreSQL processes: ${pgBusiest.join("; ")}`);
 console.log(
   `invariants: ${check.ok ? "intact" : "BROKEN"} (${check.transactions} transactions, totals ${JSON.stringify(check.totals)}, ${check.balanceMismatches.length} balance mismatches)`,
 );
