@@ -37,6 +37,9 @@ const MESSAGES = {
     GAME_DISABLED: "{game} is not on sale right now.",
     SLIP_TOO_LARGE: "A slip can hold at most {max} bets.",
     UNAUTHORIZED: "This call is not signed.",
+    INVALID_SIGNATURE: "This call is not signed.",
+    TRANSFER_CANCELLED: "This transfer was already declared failed and cannot be made.",
+    DUPLICATE_MISMATCH: "This id was already used with other content.",
   },
   TY: {
     INSUFFICIENT_FUNDS: "Kulang ang balanse mo para sa tayang ito.",
@@ -61,6 +64,9 @@ const MESSAGES = {
     GAME_DISABLED: "Hindi mabibili ang {game} ngayon.",
     SLIP_TOO_LARGE: "Hanggang {max} taya lamang ang isang slip.",
     UNAUTHORIZED: "Walang pirma ang tawag na ito.",
+    INVALID_SIGNATURE: "Walang pirma ang tawag na ito.",
+    TRANSFER_CANCELLED: "Idineklara nang bigo ang transfer na ito at hindi na ito maaaring gawin.",
+    DUPLICATE_MISMATCH: "Nagamit na ang id na ito sa ibang nilalaman.",
   },
 } as const;
 export type RgsCode = keyof (typeof MESSAGES)["EN"];

@@ -21,6 +21,7 @@ import { protocolClient, type Transport } from "./protocol-client.ts";
 import { openSession, rotateSeed } from "./session.ts";
 import { startRetryLoop } from "./settle.ts";
 import { spin } from "./spin.ts";
+import { transferRoutes, transferWalletClient } from "./transfer-wallet.ts";
 import { uiRoutes } from "./ui-files.ts";
 
 export interface RgsPluginOptions {
@@ -28,7 +29,7 @@ export interface RgsPluginOptions {
   db: RgsDb;
   /** How calls reach the platform's /provider/<VENDOR>/<call> (fetch or app.inject). */
   transport: Transport;
-  /** The protocol secret of each vendor the games are sold under (PNS, PNG). */
+  /** The protocol secret of each vendor the games are sold under (PNS, PNG, PNX). */
   secretOf: (vendor: string) => string;
   /** How often unsettled rounds are retried; 0 turns the worker off. */
   retryIntervalMs: number;
@@ -76,7 +77,8 @@ export const rgsPlugin: FastifyPluginAsync<RgsPluginOptions> = async (app, opts)
   const now = opts.now ?? (() => new Date());
   const ctx: RgsContext = {
     db: opts.db,
-    client: protocolClient(opts.transport, opts.secretOf, now),
+    // A transfer vendor's (PNX) bets and wins stay here, in its wallet; the rest reach the platform.
+    client: transferWalletClient(opts.db, protocolClient(opts.transport, opts.secretOf, now)),
     now,
     leaseMs: opts.leaseMs ?? 30_000,
   };
@@ -118,6 +120,8 @@ export const rgsPlugin: FastifyPluginAsync<RgsPluginOptions> = async (app, opts)
     return ok(await replayRound(ctx, opts.secretOf, roundId, q, langOf(req)));
   });
   app.post("/api/verify", async (req) => ok(verifyRound(parse(RgsVerifyRequest, req.body))));
+  // The platform moving money in and out of a transfer vendor's wallet (signed like the protocol).
+  await transferRoutes(app, ctx, opts.secretOf);
 
   const lottery = opts.lottery ?? lotteryContext(ctx);
   lotteryRoutes(app, lottery);

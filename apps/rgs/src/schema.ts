@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgSchema,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -73,6 +74,52 @@ export const protocolCalls = rgs.table("protocol_calls", {
   code: text("code"),
   createdAt: stamp("created_at").notNull().defaultNow(),
 });
+
+/** A transfer-wallet vendor's wallet of one player (migration 0003). */
+export const transferWallets = rgs.table(
+  "transfer_wallets",
+  {
+    playerId: bigint("player_id", { mode: "number" }).notNull(),
+    vendor: text("vendor").notNull(),
+    currency: text("currency").notNull(),
+    balance: bigint("balance", { mode: "bigint" }).notNull(),
+    version: bigint("version", { mode: "number" }).notNull().default(0),
+    updatedAt: stamp("updated_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.playerId, t.vendor] })],
+);
+
+export const transfers = rgs.table(
+  "transfers",
+  {
+    transferId: text("transfer_id").notNull(),
+    vendor: text("vendor").notNull(),
+    kind: text("kind").$type<"deposit" | "withdraw" | "cancelled">().notNull(),
+    playerId: bigint("player_id", { mode: "number" }),
+    currency: text("currency"),
+    amount: bigint("amount", { mode: "bigint" }),
+    fingerprint: text("fingerprint"),
+    answer: jsonb("answer").$type<Record<string, unknown>>(),
+    createdAt: stamp("created_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.transferId, t.vendor] })],
+);
+
+export const walletMoves = rgs.table(
+  "wallet_moves",
+  {
+    transactionId: text("transaction_id").notNull(),
+    vendor: text("vendor").notNull(),
+    kind: text("kind").$type<"bet" | "win" | "rollback">().notNull(),
+    playerId: bigint("player_id", { mode: "number" }).notNull(),
+    roundId: text("round_id").notNull(),
+    amount: bigint("amount", { mode: "bigint" }).notNull(),
+    refTransactionId: text("ref_transaction_id"),
+    answer: jsonb("answer").$type<Record<string, unknown>>(),
+    createdAt: stamp("created_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.transactionId, t.vendor] })],
+);
 
 export type RoundRow = typeof rounds.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;

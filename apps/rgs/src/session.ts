@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { RgsFairness, RgsSeed, RgsSession } from "@panalo/contracts/rgs";
 import { and, eq } from "drizzle-orm";
+import { isTransferVendor } from "./catalog.ts";
 import { type RgsContext, RgsError } from "./context.ts";
 import type { RgsDb, RgsTx } from "./db.ts";
 import { newClientSeed, newServerSeed, seedHash } from "./fairness.ts";
@@ -68,10 +69,24 @@ export async function openSession(
   return {
     sessionId: id,
     currency,
-    balance: String(auth.value.balance),
+    balance: isTransferVendor(game.vendor)
+      ? await transferWalletBalance(ctx, game.vendor, playerId, currency)
+      : String(auth.value.balance),
     game: gameInfo(game, lang),
     fairness: fairnessOf(seed),
   };
+}
+
+/** A transfer vendor's game plays the wallet the platform transferred into, not the main wallet. */
+async function transferWalletBalance(
+  ctx: RgsContext,
+  vendor: string,
+  playerId: number,
+  currency: string,
+): Promise<string> {
+  const r = await ctx.client.call(vendor, "balance", { playerId, currency });
+  if (r.kind !== "ok") throw new RgsError("PLATFORM_UNAVAILABLE", 503);
+  return String(r.value.balance);
 }
 
 /** A live session, or SESSION_EXPIRED (unknown ids answer the same: nothing to learn from it). */

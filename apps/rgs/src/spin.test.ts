@@ -7,7 +7,7 @@ import { launchTokens } from "../../server/src/db/schema/providers.ts";
 import { tokenHash } from "../../server/src/lib/passwords.ts";
 import { reconcile } from "../../server/src/modules/ledger/ledger.ts";
 import { createTestApp, type TestApp } from "../../server/src/testing/test-app.ts";
-import { rgsCatalog } from "./catalog.ts";
+import { isTransferVendor, rgsCatalog } from "./catalog.ts";
 import {
   api,
   fundedPlayer,
@@ -15,6 +15,7 @@ import {
   mainBalance,
   providerRows,
   registerInHouseVendors,
+  transferCall,
 } from "./test-platform.ts";
 
 type Env<T> = { success: boolean; code?: string; balance?: string; value: T };
@@ -128,6 +129,11 @@ describe("a spin through the real platform", () => {
   it("plays every game, a ways game without lines, the bet being its line bets or coins", async () => {
     for (const game of rgsCatalog()) {
       const p = await fundedPlayer(t, 100_00n, game.vendor);
+      // A transfer vendor's game plays the wallet the platform transferred into.
+      if (isTransferVendor(game.vendor)) {
+        const dep = { transferId: randomUUID(), playerId: p.id, currency: "PHP", amount: "100.00" };
+        expect((await transferCall(t, "deposit", dep, { vendor: game.vendor })).status).toBe(200);
+      }
       const { value: session } = (await open(p.token, game.id)).json;
       expect(session.game.ways).toBe(game.math.ways === true);
       if (session.game.ways) expect(session.game.lines).toEqual([]);

@@ -1,6 +1,6 @@
 // Test helpers: the platform (createTestApp, with this RGS mounted) and RGS contexts of our own
 // over the same database with a transport a test can break.
-import { randomUUID } from "node:crypto";
+import { createHmac, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { members } from "../../server/src/db/schema/members.ts";
 import { providerClients, providerTransactions } from "../../server/src/db/schema/providers.ts";
@@ -9,6 +9,7 @@ import { issueLaunchToken } from "../../server/src/modules/providers/service.ts"
 import type { TestApp } from "../../server/src/testing/test-app.ts";
 import type { RgsContext } from "./context.ts";
 import { inHouseProviderSecret, protocolClient, type Transport } from "./protocol-client.ts";
+import { transferWalletClient } from "./transfer-wallet.ts";
 
 export const GAME = "panalo-gold"; // sold under PNG, 10 lines, from 0.01 per line
 
@@ -18,7 +19,7 @@ export async function registerInHouseVendors(t: TestApp): Promise<void> {
   await t.database.db
     .insert(providerClients)
     .values(
-      ["PNS", "PNG", "TCG_SEA"].map((vendor) => ({
+      ["PNS", "PNG", "PNX", "TCG_SEA"].map((vendor) => ({
         vendor,
         secret: inHouseProviderSecret(appSecret, vendor),
       })),
@@ -72,7 +73,10 @@ export function testContext(
   return {
     db: t.database.db,
     // Signatures carry the wall clock (the platform checks it); `now` only moves scheduling.
-    client: protocolClient(transport, (v) => inHouseProviderSecret(appSecret, v)),
+    client: transferWalletClient(
+      t.database.db,
+      protocolClient(transport, (v) => inHouseProviderSecret(appSecret, v)),
+    ),
     now,
     leaseMs: 30_000,
   };
@@ -89,6 +93,27 @@ export async function api<T = unknown>(
     url,
     ...(payload ? { payload } : {}),
     headers: { "x-lang": "EN" },
+  });
+  return { status: res.statusCode, json: res.json() };
+}
+
+/** A signed call of the platform to a transfer vendor's wallet (/rgs/transfer/<VENDOR>/<call>). */
+export async function transferCall<T = unknown>(
+  t: TestApp,
+  call: "balance" | "deposit" | "withdraw" | "status",
+  fields: Record<string, unknown>,
+  opts: { vendor?: string; secret?: string; at?: number } = {},
+): Promise<{ status: number; json: { success: boolean; code?: string; balance?: string; value: T } }> {
+  const vendor = opts.vendor ?? "PNX";
+  const raw = JSON.stringify({ requestId: randomUUID(), ...fields });
+  const ts = opts.at ?? Math.floor(Date.now() / 1000);
+  const secret = opts.secret ?? inHouseProviderSecret(t.config.APP_SECRET ?? "", vendor);
+  const v1 = createHmac("sha256", secret).update(`${ts}.${raw}`).digest("hex");
+  const res = await t.app.inject({
+    method: "POST",
+    url: `/rgs/transfer/${vendor}/${call}`,
+    payload: raw,
+    headers: { "content-type": "application/json", "x-signature": `t=${ts},v1=${v1}`, "x-lang": "EN" },
   });
   return { status: res.statusCode, json: res.json() };
 }

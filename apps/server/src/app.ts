@@ -24,6 +24,8 @@ import { memberRoutes } from "./modules/members/routes.ts";
 import { paymentRoutes } from "./modules/payments/routes.ts";
 import { providerRoutes } from "./modules/providers/routes.ts";
 import { inHouseProviderSecret } from "./modules/providers/service.ts";
+import { setLocalTransferTransport } from "./modules/providers/transfer-wallet.ts";
+import { transferWalletRoutes } from "./modules/providers/transfer-wallet-routes.ts";
 import { walletRoutes } from "./modules/wallet/routes.ts";
 import { realtimeHub } from "./realtime/hub.ts";
 
@@ -60,6 +62,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     apiDocs: [],
   };
   app.decorate("ctx", ctx);
+  // A transfer-wallet vendor at a path (the in-house game server's "/rgs/transfer/…") is called
+  // in this process; one at a URL over HTTP.
+  setLocalTransferTransport(ctx, async (url, payload, headers) => {
+    const res = await app.inject({ method: "POST", url, payload, headers });
+    return { status: res.statusCode, body: res.body };
+  });
   app.addHook("onClose", async () => {
     if (!opts.store) await store.close();
   });
@@ -107,6 +115,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(async (api) => walletRoutes(api, ctx));
   await app.register(async (api) => paymentRoutes(api, ctx));
   await app.register(async (api) => providerRoutes(api, ctx));
+  await app.register(async (api) => transferWalletRoutes(api, ctx));
   await app.register(async (api) => gameRoutes(api, ctx));
   await app.register(async (api) => lotteryRoutes(api, ctx));
   await app.register(async (api) => realtimeHub(api, ctx));

@@ -4,6 +4,7 @@ import { openDatabase } from "./db/client.ts";
 import { migrate } from "./db/migrate.ts";
 import { startScheduler } from "./jobs/scheduler.ts";
 import { withAppSecret } from "./lib/app-secret.ts";
+import { startVendorTransferLoop } from "./modules/providers/transfer-wallet.ts";
 import { seedIfEmpty } from "./seed/seed.ts";
 
 const config = withAppSecret(loadConfig());
@@ -14,6 +15,8 @@ const seeded = config.SEED_DEMO ? await seedIfEmpty(database.db, config) : null;
 const app = await buildApp({ config, database });
 await app.listen({ host: config.HOST, port: config.PORT });
 const stopJobs = startScheduler(app.ctx, (msg, err) => app.log.error({ err }, msg));
+// Transfers to vendor wallets whose outcome is unknown: asked of the vendor until known.
+const stopTransfers = startVendorTransferLoop(app.ctx, 10_000, (msg, err) => app.log.error({ err }, msg));
 
 const base = `http://localhost:${config.PORT}`;
 console.log(
@@ -32,6 +35,7 @@ if (seeded?.operator) {
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, async () => {
     stopJobs();
+    await stopTransfers();
     await app.close();
     await database.close();
     process.exit(0);

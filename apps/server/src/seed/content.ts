@@ -461,6 +461,8 @@ const SEO: Array<{ path: string; title: T; description: T }> = [
 const VENDORS: Array<{ code: string; name: string; type: string; colour: string; hot: boolean }> = [
   { code: "PNS", name: "Panalo Slots", type: "RNG", colour: "#8e44ad", hot: true },
   { code: "PNG", name: "Panalo Gold", type: "RNG", colour: "#d68910", hot: false },
+  // A transfer-wallet vendor (docs/provider-protocol.md): its games play from a wallet of its own.
+  { code: "PNX", name: "Panalo Xpress", type: "RNG", colour: "#117a65", hot: false },
   { code: "PNL", name: "Panalo Live", type: "LIVE", colour: "#1e8449", hot: true },
   { code: "PNSB", name: "Panalo Sports", type: "SPORTS", colour: "#2e86c1", hot: false },
   { code: "TCG_SEA", name: "Panalo Lotto", type: "LOTT", colour: "#c0392b", hot: false },

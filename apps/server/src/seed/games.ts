@@ -1,5 +1,5 @@
 import { parseMoney } from "@panalo/contracts/money";
-import { rgsCatalog } from "@panalo/rgs/catalog";
+import { rgsCatalog, TRANSFER_VENDORS } from "@panalo/rgs/catalog";
 import { and, inArray, isNull } from "drizzle-orm";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
@@ -11,7 +11,7 @@ import { inHouseProviderSecret } from "../modules/providers/service.ts";
 import { gameTileSvg } from "./game-tile.ts";
 
 /** The vendors whose games the in-house game server (apps/rgs) serves. */
-const IN_HOUSE = ["PNS", "PNG"] as const;
+const IN_HOUSE = ["PNS", "PNG", "PNX"] as const;
 /** spec §4 hot list: the first games of each in-house vendor are shown as hot. */
 const HOT_PER_VENDOR = 2;
 
@@ -41,7 +41,12 @@ export async function seedGames(db: Db, config: Config): Promise<number> {
       await tx
         .insert(providerClients)
         .values(
-          vendors.map((v) => ({ vendor: v.vassalage, secret: inHouseProviderSecret(secret, v.vassalage) })),
+          vendors.map((v) => ({
+            vendor: v.vassalage,
+            secret: inHouseProviderSecret(secret, v.vassalage),
+            // A transfer-wallet vendor keeps the player's money itself; the platform calls it here.
+            transferUrl: TRANSFER_VENDORS.includes(v.vassalage) ? `/rgs/transfer/${v.vassalage}` : null,
+          })),
         )
         .onConflictDoNothing();
     }

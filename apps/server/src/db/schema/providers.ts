@@ -1,4 +1,4 @@
-import { bigint, bigserial, boolean, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -7,6 +7,8 @@ export const providerClients = pgTable("provider_clients", {
   secret: text("secret").notNull(),
   enabled: boolean("enabled").notNull().default(true),
   createdAt: stamp("created_at").notNull().defaultNow(),
+  /** A transfer-wallet vendor's URL (migration 0520): the platform calls it; null: seamless. */
+  transferUrl: text("transfer_url"),
 });
 
 export const launchTokens = pgTable("launch_tokens", {
@@ -34,4 +36,21 @@ export const providerTransactions = pgTable("provider_transactions", {
   /** The provider's game id a debit or credit names (migration 0502), else null. */
   gameCode: text("game_code"),
   createdAt: stamp("created_at").notNull().defaultNow(),
+});
+
+/** Transfers between the main wallet and a transfer-wallet vendor's wallet (migration 0520). */
+export const vendorTransfers = pgTable("vendor_transfers", {
+  id: text("id").primaryKey(),
+  memberId: bigint("member_id", { mode: "number" }).notNull(),
+  requestId: text("request_id").notNull(),
+  vendor: text("vendor").notNull(),
+  direction: text("direction").$type<"in" | "out">().notNull(),
+  amount: bigint("amount", { mode: "bigint" }).notNull(),
+  currency: text("currency").notNull(),
+  status: text("status").$type<"pending" | "unknown" | "done" | "failed">().notNull(),
+  errorCode: text("error_code"),
+  attempts: integer("attempts").notNull().default(0),
+  nextCheckAt: stamp("next_check_at").notNull(),
+  createdAt: stamp("created_at").notNull().defaultNow(),
+  updatedAt: stamp("updated_at").notNull().defaultNow(),
 });

@@ -54,15 +54,15 @@ describe("game catalog calls", () => {
   it("lists every seeded in-house game with its maths' RTP, in pages of 15 by default", async () => {
     const res = await list({});
     const v = GameListValue.parse(res.value);
-    expect(v.total).toBe(7);
+    expect(v.total).toBe(9); // six games, two of them relisted by Panalo Xpress, and a demo arcade game
     expect(v.totalPages).toBe(1);
     const gold = v.games.find((g) => g.gameCode === "panalo-gold");
     expect(gold).toMatchObject({ vassalage: "PNG", gameName: "Panalo Gold", minBet: "0.01", minLineNum: 10 });
     expect(gold?.rtp).toMatch(/^\d{2}\.\d{2}$/);
     expect(gold?.thumbnail).toMatch(/^\/media\/\d+$/);
     const paged = GameListValue.parse((await list({ pageSize: 3, pageNo: 3 })).value);
-    expect(paged).toMatchObject({ total: 7, totalPages: 3 });
-    expect(paged.games).toHaveLength(1);
+    expect(paged).toMatchObject({ total: 9, totalPages: 3 });
+    expect(paged.games).toHaveLength(3);
   });
 
   it("names games in the caller's language", async () => {
@@ -85,12 +85,12 @@ describe("game catalog calls", () => {
 
   it("filters by vendor, classify, min bet and lines", async () => {
     const cheap = GameListValue.parse((await list({ minBet: "0.05" })).value);
-    expect(cheap.games.map((g) => g.gameCode)).toEqual(["jeepney-rush"]);
-    expect(GameListValue.parse((await list({ minBet: "all" })).value).total).toBe(7);
+    expect(cheap.games.map((g) => g.gameCode).sort()).toEqual(["jeepney-rush", "xpress-jeepney-rush"]);
+    expect(GameListValue.parse((await list({ minBet: "all" })).value).total).toBe(9);
     const arcade = GameListValue.parse((await list({ vassalage: "PNS", gameClassify: "ARCADE" })).value);
     expect(arcade.games.map((g) => g.nodeId)).toEqual([pinataId]);
     const lines = GameListValue.parse((await list({ minLineNum: 20 })).value);
-    expect(lines.games.map((g) => g.gameCode)).toEqual(["jeepney-rush"]);
+    expect(lines.games.map((g) => g.gameCode).sort()).toEqual(["jeepney-rush", "xpress-jeepney-rush"]);
     expect(GameListValue.parse((await list({ vassalage: "PNL" })).value).total).toBe(0);
   });
 
@@ -111,7 +111,7 @@ describe("game catalog calls", () => {
 
   it("answers the hot games in one page, by vendor when asked", async () => {
     const all = (await post("/wps/relay/GCSGAME_hotGamesV2", {})).value;
-    expect(all).toHaveLength(4);
+    expect(all).toHaveLength(6);
     const png = (await post("/wps/relay/GCSGAME_hotGamesV2", { vassalage: "PNG" })).value;
     expect(png.map((g: { vassalage: string }) => g.vassalage)).toEqual(["PNG", "PNG"]);
     expect(await post("/wps/relay/GCSGAME_hotGamesV2", { gameType: "NOPE" })).toMatchObject({
@@ -129,7 +129,7 @@ describe("game catalog calls", () => {
     ]);
     expect(await post("/wps/relay/GCSGAME_getVassGameType", {})).toMatchObject({ code: "VALIDATION_ERROR" });
     const rng = (await post("/wps/relay/GCSGAME_gameVendor", { gameType: "RNG" })).value;
-    expect(rng.map((v: { vassalage: string }) => v.vassalage)).toEqual(["PNS", "PNG"]);
+    expect(rng.map((v: { vassalage: string }) => v.vassalage)).toEqual(["PNS", "PNG", "PNX"]);
     expect(await post("/wps/relay/GCSGAME_gameVendor", { gameType: "x" })).toMatchObject({
       code: "VALIDATION_ERROR",
     });
@@ -189,7 +189,7 @@ describe("game catalog calls", () => {
       .set({ launchUrl: "/elsewhere/{gameCode}" })
       .where(eq(gameVendors.vassalage, "PNS"));
     expect(await seedGames(db, t.config)).toBe(0);
-    expect(GameListValue.parse((await list({})).value).total).toBe(6);
+    expect(GameListValue.parse((await list({})).value).total).toBe(8);
     const [pns] = await db.select().from(gameVendors).where(eq(gameVendors.vassalage, "PNS"));
     expect(pns?.launchUrl).toBe("/elsewhere/{gameCode}");
   });

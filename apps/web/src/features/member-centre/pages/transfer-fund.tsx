@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { openMemberCentre } from "../../account/account-ui.ts";
 import { money } from "../wallet/money.ts";
+import { useTransferVendors, VendorTransferForm } from "../wallet/vendor-transfer-form.tsx";
 import { useFunds, useRefreshOnBalancePush } from "../wallet/wallet-api.ts";
 import "../wallet/wallet.css";
 
@@ -14,6 +15,17 @@ export default function TransferFundPage() {
   const { t } = useTranslation();
   useRefreshOnBalancePush();
   const { data, isPending, isError, isFetching, refetch } = useFunds();
+  const transferVendors = useTransferVendors();
+  // Every vendor wallet the member has, and the transfer-wallet vendors not used yet at 0.00.
+  const wallets = data
+    ? [
+        ...data.vendors,
+        ...(transferVendors.data ?? [])
+          .filter((tv) => !data.vendors.some((v) => v.vendor === tv.vendor))
+          .map((tv) => ({ vendor: tv.vendor, balance: "0.00" })),
+      ]
+    : [];
+  const nameOf = (code: string) => transferVendors.data?.find((v) => v.vendor === code)?.name ?? code;
   const symbol = data?.currencySymbol;
 
   return (
@@ -66,7 +78,7 @@ export default function TransferFundPage() {
             />
           </div>
           <h3>{t("wallet.funds.vendors")}</h3>
-          {data.vendors.length === 0 ? (
+          {wallets.length === 0 ? (
             <EmptyState
               icon="gamepad"
               title={t("wallet.funds.noVendors")}
@@ -74,13 +86,20 @@ export default function TransferFundPage() {
             />
           ) : (
             <ul className="vendor-wallets" data-testid="funds-vendors">
-              {data.vendors.map((v) => (
-                <li key={v.vendor} className="vendor-wallet">
-                  <span>{v.vendor}</span>
+              {wallets.map((v) => (
+                <li key={v.vendor} className="vendor-wallet" data-testid={`funds-vendor-${v.vendor}`}>
+                  <span>{nameOf(v.vendor)}</span>
                   <strong>{money(symbol, v.balance)}</strong>
                 </li>
               ))}
             </ul>
+          )}
+          {transferVendors.data && transferVendors.data.length > 0 && (
+            <section className="wallet-section">
+              <h3>{t("wallet.vendorTransfer.title")}</h3>
+              <p className="muted">{t("wallet.vendorTransfer.lead")}</p>
+              <VendorTransferForm vendors={transferVendors.data} funds={data} />
+            </section>
           )}
           <div className="cta-row">
             <button type="button" className="btn btn-gold" onClick={() => openMemberCentre("depositv2")}>

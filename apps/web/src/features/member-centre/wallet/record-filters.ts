@@ -11,9 +11,9 @@ export const TYPE_GROUPS = {
   all: [],
   deposit: ["deposit"],
   withdrawal: ["withdrawal_hold", "withdrawal_paid", "withdrawal_released"],
-  transfer: ["transfer"],
+  transfer: ["transfer", "vendor_transfer", "vendor_transfer_refund"],
   adjustment: ["adjustment"],
-  game: ["bet", "win", "rollback"],
+  game: ["bet", "win", "rollback", "vendor_result"],
 } as const satisfies Record<string, readonly string[]>;
 export type TypeGroup = keyof typeof TYPE_GROUPS;
 export const TYPE_GROUP_IDS: readonly TypeGroup[] = [
@@ -37,6 +37,9 @@ export const KNOWN_TYPES = [
   "win",
   "rollback",
   "play_grant",
+  "vendor_transfer",
+  "vendor_transfer_refund",
+  "vendor_result",
 ];
 
 const manila = new Intl.DateTimeFormat("en-CA", {

@@ -1,0 +1,472 @@
+import { createHmac, randomBytes } from "node:crypto";
+import { formatMinor, parseMoney } from "@panalo/contracts/money";
+import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { type Executor, queryRows, type Tx } from "../../db/client.ts";
+import { gameVendors } from "../../db/schema/games.ts";
+import { members } from "../../db/schema/members.ts";
+import { providerClients, vendorTransfers } from "../../db/schema/providers.ts";
+import type { AppContext } from "../../lib/context.ts";
+import { AppError, Errors } from "../../lib/errors.ts";
+import { registerMessages } from "../../lib/messages.ts";
+import { type Leg, memberBalances, postIn } from "../ledger/ledger.ts";
+import { notifyMember } from "../ledger/notify.ts";
+
+/**
+ * The transfer wallet (issue 4 item 5, spec §7 GCS_walletTransfer; docs/provider-protocol.md
+ * "Transfer wallet"): moving money between the main wallet and the wallet a vendor keeps itself.
+ *
+ * A transfer is a row of vendor_transfers and at most three ledger movements, each under its own
+ * idempotency key: the hold into the clearing account (with the row, in one transaction), then
+ * exactly one of done (on to the destination) or refund (back to the source), chosen by a
+ * conditional status update so two finishers can never both post. The vendor call happens between
+ * the two, outside any transaction; an answer we cannot trust leaves the transfer `unknown`, and
+ * the reconciliation asks the vendor's `status` until it knows (a transfer the vendor never saw is
+ * then cancelled on its side, so it can never be applied late).
+ *
+ * The member's `vendor:<VENDOR>` account follows the vendor's real balance: each balance the
+ * vendor reports carries a version, and a newer one is posted as a `vendor_result` (the wins and
+ * losses at the vendor, against house:games) — only while no transfer of that wallet is under
+ * way, under the lock of vendor_wallet_versions, which every movement of the wallet takes first.
+ */
+
+registerMessages("EN", {
+  VENDOR_NOT_TRANSFER: "This game provider has no wallet of its own to transfer to.",
+  VENDOR_UNAVAILABLE:
+    "The game provider could not be reached. Your transfer is being checked; the money is safe.",
+  TRANSFER_REFUSED: "The game provider refused the transfer. The money is back in your wallet.",
+});
+registerMessages("TY", {
+  VENDOR_NOT_TRANSFER: "Walang sariling wallet ang game provider na ito na mapagpapadalhan.",
+  VENDOR_UNAVAILABLE: "Hindi maabot ang game provider. Sinusuri ang iyong transfer; ligtas ang pera mo.",
+  TRANSFER_REFUSED: "Tinanggihan ng game provider ang transfer. Naibalik na ang pera sa iyong wallet.",
+});
+
+/** The clearing account between the main wallet and the vendors' wallets. */
+const CLEARING = "vendor-transfer";
+/** A `pending` transfer whose process died is taken up by the reconciliation after this long. */
+const PENDING_LEASE_MS = 60_000;
+const VENDOR_TIMEOUT_MS = 8_000;
+
+export type TransferTransport = (
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+) => Promise<{ status: number; body: string }>;
+
+/** How a transfer URL is reached: in this process for a path ("/rgs/…"), over HTTP otherwise. */
+const transports = new WeakMap<object, TransferTransport>();
+export function setLocalTransferTransport(ctx: Pick<AppContext, "db">, t: TransferTransport): void {
+  transports.set(ctx.db, t);
+}
+
+async function httpTransport(url: string, body: string, headers: Record<string, string>) {
+  const res = await fetch(url, {
+    method: "POST",
+    headers,
+    body,
+    signal: AbortSignal.timeout(VENDOR_TIMEOUT_MS),
+  });
+  return { status: res.status, body: await res.text() };
+}
+
+type VendorCall = "balance" | "deposit" | "withdraw" | "status";
+export type VendorResult =
+  | { kind: "ok"; value: Record<string, unknown> }
+  | { kind: "refused"; code: string }
+  | { kind: "unknown"; reason: string };
+
+const Answer = z.union([
+  z.object({ success: z.literal(true), value: z.record(z.string(), z.unknown()) }),
+  z.object({ success: z.literal(false), code: z.string() }),
+]);
+
+interface TransferVendor {
+  vendor: string;
+  secret: string;
+  transferUrl: string;
+}
+
+async function transferVendor(ctx: AppContext, vendor: string): Promise<TransferVendor> {
+  const [c] = await ctx.db
+    .select({
+      vendor: providerClients.vendor,
+      secret: providerClients.secret,
+      url: providerClients.transferUrl,
+    })
+    .from(providerClients)
+    .where(and(eq(providerClients.vendor, vendor), eq(providerClients.enabled, true)));
+  if (!c?.url) throw Errors.bad("VENDOR_NOT_TRANSFER");
+  return { vendor: c.vendor, secret: c.secret, transferUrl: c.url };
+}
+
+/** One signed call to the vendor (docs/provider-protocol.md): ok, a definite refusal, or unknown. */
+export async function callVendor(
+  ctx: AppContext,
+  v: TransferVendor,
+  call: VendorCall,
+  fields: Record<string, unknown>,
+): Promise<VendorResult> {
+  const raw = JSON.stringify({ requestId: randomBytes(12).toString("hex"), ...fields });
+  const t = Math.floor(ctx.clock.now().getTime() / 1000);
+  const v1 = createHmac("sha256", v.secret).update(`${t}.${raw}`).digest("hex");
+  const url = `${v.transferUrl.replace(/\/+$/, "")}/${call}`;
+  const local = url.startsWith("/") ? transports.get(ctx.db) : undefined;
+  if (url.startsWith("/") && !local) return { kind: "unknown", reason: "no in-process transport" };
+  let res: { status: number; body: string };
+  try {
+    res = await (local ?? httpTransport)(url, raw, {
+      "content-type": "application/json",
+      "x-signature": `t=${t},v1=${v1}`,
+    });
+  } catch (err) {
+    return { kind: "unknown", reason: err instanceof Error ? err.message : String(err) };
+  }
+  if (res.status >= 500) return { kind: "unknown", reason: `HTTP ${res.status}` };
+  let json: unknown;
+  try {
+    json = JSON.parse(res.body);
+  } catch {
+    return { kind: "unknown", reason: "unreadable answer" };
+  }
+  const a = Answer.safeParse(json);
+  if (!a.success) return { kind: "unknown", reason: "unexpected answer" };
+  return a.data.success ? { kind: "ok", value: a.data.value } : { kind: "refused", code: a.data.code };
+}
+
+/** A vendor balance answer: the balance in minor units and its version, or null if unreadable. */
+function reported(value: Record<string, unknown>): { balance: bigint; version: number } | null {
+  const balance = typeof value.balance === "string" ? parseMoney(value.balance) : null;
+  const version = Number(value.version);
+  if (balance === null || balance < 0n || !Number.isSafeInteger(version) || version < 0) return null;
+  return { balance, version };
+}
+
+/** Lock the member's vendor-wallet version row (made on first use); every wallet change takes it first. */
+async function lockVersion(tx: Tx, memberId: number, vendor: string): Promise<number> {
+  await tx.execute(
+    sql`INSERT INTO vendor_wallet_versions (member_id, vendor) VALUES (${memberId}, ${vendor}) ON CONFLICT DO NOTHING`,
+  );
+  const [row] = await queryRows<{ version: string }>(
+    tx,
+    sql`SELECT version FROM vendor_wallet_versions WHERE member_id = ${memberId} AND vendor = ${vendor} FOR UPDATE`,
+  );
+  return Number(row?.version ?? -1);
+}
+
+async function ledgerVendorBalance(exec: Executor, memberId: number, vendor: string, currency: string) {
+  const [row] = await queryRows<{ balance: string }>(
+    exec,
+    sql`SELECT balance FROM ledger_accounts
+        WHERE member_id = ${memberId} AND kind = ${`vendor:${vendor}`} AND currency = ${currency}`,
+  );
+  return row ? BigInt(row.balance) : 0n;
+}
+
+/**
+ * Apply a balance the vendor reported, inside the caller's transaction (which holds the version
+ * lock): only if newer than the last applied and no transfer of this wallet is under way; the
+ * difference is posted as a vendor_result. Answers whether it was applied.
+ */
+async function applyReported(
+  tx: Tx,
+  memberId: number,
+  vendor: string,
+  currency: string,
+  seen: number,
+  r: { balance: bigint; version: number },
+): Promise<boolean> {
+  if (r.version <= seen) return false;
+  const [open] = await queryRows<{ n: number }>(
+    tx,
+    sql`SELECT count(*)::int AS n FROM vendor_transfers
+        WHERE member_id = ${memberId} AND vendor = ${vendor} AND status IN ('pending', 'unknown')`,
+  );
+  if ((open?.n ?? 0) > 0) return false;
+  const ledger = await ledgerVendorBalance(tx, memberId, vendor, currency);
+  const delta = r.balance - ledger;
+  if (delta !== 0n) {
+    await postIn(tx, {
+      idempotencyKey: `vresult:${memberId}:${vendor}:${r.version}`,
+      type: "vendor_result",
+      reference: `${vendor} v${r.version}`,
+      memberId,
+      legs: [
+        { account: { house: "games", currency }, amount: -delta },
+        { account: { member: memberId, kind: `vendor:${vendor}`, currency }, amount: delta },
+      ],
+    });
+  }
+  await tx.execute(
+    sql`UPDATE vendor_wallet_versions SET version = ${r.version} WHERE member_id = ${memberId} AND vendor = ${vendor}`,
+  );
+  return true;
+}
+
+/** Read the vendor's balance of this member and bring the ledger's vendor account up to it. */
+export async function syncVendorWallet(ctx: AppContext, memberId: number, vendor: string): Promise<boolean> {
+  const v = await transferVendor(ctx, vendor);
+  const [m] = await ctx.db
+    .select({ currency: members.currency })
+    .from(members)
+    .where(eq(members.id, memberId));
+  if (!m) throw Errors.notFound("member");
+  const res = await callVendor(ctx, v, "balance", { playerId: memberId, currency: m.currency });
+  if (res.kind !== "ok") return false;
+  const r = reported(res.value);
+  if (!r) return false;
+  const applied = await ctx.db.transaction(async (tx) => {
+    const seen = await lockVersion(tx, memberId, vendor);
+    return applyReported(tx, memberId, vendor, m.currency, seen, r);
+  });
+  if (applied) await notifyMember(ctx, memberId);
+  return applied;
+}
+
+type TransferRow = typeof vendorTransfers.$inferSelect;
+
+const legsOf = (t: TransferRow, stage: "hold" | "done" | "refund"): Leg[] => {
+  const main = { member: t.memberId, kind: "main" as const, currency: t.currency };
+  const vendorWallet = { member: t.memberId, kind: `vendor:${t.vendor}` as const, currency: t.currency };
+  const clearing = { house: CLEARING, currency: t.currency };
+  const from = t.direction === "in" ? main : vendorWallet;
+  const to = t.direction === "in" ? vendorWallet : main;
+  const target = stage === "hold" ? clearing : stage === "done" ? to : from;
+  const source = stage === "hold" ? from : clearing;
+  return [
+    { account: source, amount: -t.amount },
+    { account: target, amount: t.amount },
+  ];
+};
+
+/**
+ * Finish a transfer once: `done` moves the held money on, `failed` gives it back. The status
+ * update claims it (only from pending/unknown), so a reconciliation and a late answer never both
+ * post; a vendor balance in the answer is applied after, under the same lock.
+ */
+async function finish(
+  ctx: AppContext,
+  t: TransferRow,
+  outcome: { status: "done" } | { status: "failed"; code: string },
+  report: { balance: bigint; version: number } | null,
+): Promise<TransferRow> {
+  const row = await ctx.db.transaction(async (tx) => {
+    const seen = await lockVersion(tx, t.memberId, t.vendor);
+    const [claimed] = await tx
+      .update(vendorTransfers)
+      .set({
+        status: outcome.status,
+        errorCode: outcome.status === "failed" ? outcome.code.slice(0, 100) : null,
+        updatedAt: ctx.clock.now(),
+      })
+      .where(and(eq(vendorTransfers.id, t.id), sql`${vendorTransfers.status} IN ('pending', 'unknown')`))
+      .returning();
+    if (!claimed) return null;
+    const stage = outcome.status === "done" ? "done" : "refund";
+    await postIn(tx, {
+      idempotencyKey: `vt:${t.id}:${stage}`,
+      type: outcome.status === "done" ? "vendor_transfer" : "vendor_transfer_refund",
+      reference: t.id,
+      memberId: t.memberId,
+      legs: legsOf(t, stage),
+    });
+    if (report) await applyReported(tx, t.memberId, t.vendor, t.currency, seen, report);
+    return claimed;
+  });
+  if (row) await notifyMember(ctx, t.memberId);
+  const [now] = await ctx.db.select().from(vendorTransfers).where(eq(vendorTransfers.id, t.id));
+  return row ?? now ?? t;
+}
+
+/** The vendor's answer to deposit/withdraw/status, applied to the transfer. */
+async function settleWith(ctx: AppContext, t: TransferRow, res: VendorResult, viaStatus: boolean) {
+  if (res.kind === "ok") {
+    const status = res.value.status;
+    if (status === "done") return finish(ctx, t, { status: "done" }, reported(res.value));
+    if (viaStatus && status === "failed")
+      return finish(ctx, t, { status: "failed", code: "VENDOR_FAILED" }, null);
+    return markUnknown(ctx, t, `unexpected status ${String(status)}`);
+  }
+  if (res.kind === "refused") {
+    // A definite refusal moved nothing on the vendor's side; a refusal we do not expect from a
+    // well-behaved vendor (a mismatch of our own id) is still final for this transfer.
+    return finish(ctx, t, { status: "failed", code: res.code }, null);
+  }
+  return markUnknown(ctx, t, res.reason);
+}
+
+/** Backoff of the status checks: 5 s, 10 s, 20 s, … at most 10 minutes. */
+const checkDelayMs = (attempts: number) => Math.min(5_000 * 2 ** Math.min(attempts, 10), 600_000);
+
+async function markUnknown(ctx: AppContext, t: TransferRow, reason: string): Promise<TransferRow> {
+  const [row] = await ctx.db
+    .update(vendorTransfers)
+    .set({
+      status: "unknown",
+      errorCode: reason.slice(0, 100),
+      attempts: sql`${vendorTransfers.attempts} + 1`,
+      nextCheckAt: new Date(ctx.clock.now().getTime() + checkDelayMs(t.attempts)),
+      updatedAt: ctx.clock.now(),
+    })
+    .where(and(eq(vendorTransfers.id, t.id), sql`${vendorTransfers.status} IN ('pending', 'unknown')`))
+    .returning();
+  return row ?? t;
+}
+
+export interface TransferInput {
+  memberId: number;
+  vendor: string;
+  direction: "in" | "out";
+  amount: bigint;
+  requestId: string;
+}
+
+/**
+ * GCS_walletTransfer: main wallet → vendor wallet (`in`) or back (`out`). The same requestId
+ * answers the same transfer. Money is held before the vendor is called; what the vendor answers
+ * decides done or failed, and no answer leaves it for the reconciliation.
+ */
+export async function transferWithVendor(ctx: AppContext, input: TransferInput): Promise<TransferRow> {
+  const v = await transferVendor(ctx, input.vendor);
+  const [m] = await ctx.db
+    .select({ id: members.id, currency: members.currency })
+    .from(members)
+    .where(eq(members.id, input.memberId));
+  if (!m) throw Errors.notFound("member");
+  // A withdrawal can only take what the vendor says the player has: bring the ledger up to it.
+  if (input.direction === "out") await syncVendorWallet(ctx, m.id, v.vendor);
+
+  const id = `VT${randomBytes(10).toString("hex").toUpperCase()}`;
+  const now = ctx.clock.now();
+  const created = await ctx.db.transaction(async (tx) => {
+    await lockVersion(tx, m.id, v.vendor);
+    const [row] = await tx
+      .insert(vendorTransfers)
+      .values({
+        id,
+        memberId: m.id,
+        requestId: input.requestId,
+        vendor: v.vendor,
+        direction: input.direction,
+        amount: input.amount,
+        currency: m.currency,
+        status: "pending",
+        nextCheckAt: new Date(now.getTime() + PENDING_LEASE_MS),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) return null;
+    await postIn(tx, {
+      idempotencyKey: `vt:${row.id}:hold`,
+      type: "vendor_transfer",
+      reference: row.id,
+      memberId: m.id,
+      legs: legsOf(row, "hold"),
+    });
+    return row;
+  });
+  if (!created) {
+    // The same request again: its transfer, as it stands (a different one reusing the id is refused).
+    const [seen] = await ctx.db
+      .select()
+      .from(vendorTransfers)
+      .where(and(eq(vendorTransfers.memberId, m.id), eq(vendorTransfers.requestId, input.requestId)));
+    if (!seen) throw Errors.internal();
+    if (seen.vendor !== v.vendor || seen.direction !== input.direction || seen.amount !== input.amount) {
+      throw new AppError("DUPLICATE_MISMATCH", 409);
+    }
+    return seen;
+  }
+  await notifyMember(ctx, m.id);
+  const res = await callVendor(ctx, v, input.direction === "in" ? "deposit" : "withdraw", {
+    transferId: created.id,
+    playerId: m.id,
+    currency: m.currency,
+    amount: formatMinor(created.amount),
+  });
+  return settleWith(ctx, created, res, false);
+}
+
+/**
+ * The reconciliation: transfers left unknown (or pending past their lease: the process died
+ * during the call) are claimed with a lease (SKIP LOCKED: several processes share the work) and
+ * their outcome asked of the vendor. Runs outside any transaction: the vendor may be this process.
+ */
+export async function reconcileVendorTransfers(
+  ctx: AppContext,
+  limit = 20,
+): Promise<{ checked: number; settled: number }> {
+  const now = ctx.clock.now();
+  const claimed = await queryRows<{ id: string }>(
+    ctx.db,
+    sql`UPDATE vendor_transfers SET next_check_at = ${new Date(now.getTime() + PENDING_LEASE_MS).toISOString()}::timestamptz
+        WHERE id IN (
+          SELECT id FROM vendor_transfers
+           WHERE status IN ('pending', 'unknown') AND next_check_at <= ${now.toISOString()}::timestamptz
+           ORDER BY next_check_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+        RETURNING id`,
+  );
+  let settled = 0;
+  for (const { id } of claimed) {
+    const [t] = await ctx.db.select().from(vendorTransfers).where(eq(vendorTransfers.id, id));
+    if (!t || (t.status !== "pending" && t.status !== "unknown")) continue;
+    let v: TransferVendor;
+    try {
+      v = await transferVendor(ctx, t.vendor);
+    } catch {
+      await markUnknown(ctx, t, "vendor no longer configured");
+      continue;
+    }
+    const after = await settleWith(ctx, t, await callVendor(ctx, v, "status", { transferId: t.id }), true);
+    if (after.status === "done" || after.status === "failed") settled++;
+  }
+  return { checked: claimed.length, settled };
+}
+
+/** Run the reconciliation every `everyMs` until stopped. */
+export function startVendorTransferLoop(
+  ctx: AppContext,
+  everyMs: number,
+  log: (msg: string, err?: unknown) => void,
+): () => Promise<void> {
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = running
+      .then(() => reconcileVendorTransfers(ctx))
+      .catch((err) => log("vendor transfer reconciliation failed", err));
+  }, everyMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
+
+/** The transfer-wallet vendors a member can move money to, with their display names. */
+export async function transferVendors(ctx: AppContext) {
+  const rows = await ctx.db
+    .select({ vendor: providerClients.vendor, name: gameVendors.displayName })
+    .from(providerClients)
+    .leftJoin(gameVendors, eq(gameVendors.vassalage, providerClients.vendor))
+    .where(and(eq(providerClients.enabled, true), sql`${providerClients.transferUrl} IS NOT NULL`));
+  return rows.map((r) => ({ vendor: r.vendor, name: r.name ?? r.vendor }));
+}
+
+/** A transfer as the member sees it, with the wallets it touched. */
+export async function transferView(ctx: AppContext, t: TransferRow) {
+  const balances = await memberBalances(ctx.db, t.memberId);
+  const of = (kind: string) =>
+    balances.find((b) => b.kind === kind && b.currency === t.currency)?.balance ?? 0n;
+  return {
+    transferId: t.id,
+    vendor: t.vendor,
+    direction: t.direction,
+    amount: formatMinor(t.amount),
+    status: t.status,
+    code: t.errorCode,
+    main: formatMinor(of("main")),
+    vendorBalance: formatMinor(of(`vendor:${t.vendor}`)),
+  };
+}
