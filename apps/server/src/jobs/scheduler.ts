@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { AppContext } from "../lib/context.ts";
+import { dailyReconciliation } from "../modules/ledger/daily-reconciliation.ts";
 import { autoReceive } from "../modules/payments/withdrawals.ts";
 
 /**
@@ -16,6 +17,8 @@ export interface Job {
 
 export const JOBS: Job[] = [
   { name: "withdrawals.auto-receive", lockId: 72101, everyMs: 60_000, run: autoReceive },
+  // Checks every 10 minutes whether today's (Manila) reconciliation has run; runs it once a day.
+  { name: "ledger.daily-reconciliation", lockId: 72102, everyMs: 600_000, run: dailyReconciliation },
 ];
 
 export async function runJobOnce(ctx: AppContext, job: Job): Promise<boolean> {

@@ -130,6 +130,27 @@ const AccountsPage = z.object({ items: z.array(AccountCheck), total: z.number().
 
 export const reconciliationKey = ["finance", "reconciliation"] as const;
 
+/** GET /api/admin/ledger/reconciliation/daily: the scheduler's run of each Manila day. */
+export const DailyReport = z.object({
+  day: z.string(),
+  ok: z.boolean(),
+  accounts: z.number().int(),
+  transactions: z.number().int(),
+  balanceMismatches: z.number().int(),
+  unbalancedTransactions: z.number().int(),
+  totals: z.record(z.string(), Minor),
+  ranAt: z.string(),
+});
+export type DailyReport = z.infer<typeof DailyReport>;
+
+export function useDailyReports() {
+  return useQuery({
+    queryKey: [...reconciliationKey, "daily"],
+    queryFn: ({ signal }) =>
+      api.get("/ledger/reconciliation/daily", z.object({ reports: z.array(DailyReport) }), signal),
+  });
+}
+
 /**
  * The report runs on the server each time it is asked for; `enabled` stays false until the
  * operator presses Run, and "Run again" refetches.

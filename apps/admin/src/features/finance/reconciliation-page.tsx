@@ -10,6 +10,7 @@ import {
   type Reconciliation,
   reconciliationKey,
   useAccountChecks,
+  useDailyReports,
   useReconciliation,
 } from "./ledger-api.ts";
 import { money } from "./money.ts";
@@ -267,6 +268,68 @@ export function ReconciliationPage() {
       )}
       {summary.data && <Summary r={summary.data} ranAt={summary.dataUpdatedAt} />}
       {ran && <AccountsTable enabled={ran} />}
+      <DailyRuns />
     </>
+  );
+}
+
+/** The scheduler's reconciliation of each day (jobs/scheduler.ts), newest first. */
+function DailyRuns() {
+  const daily = useDailyReports();
+  const reports = daily.data?.reports ?? [];
+  return (
+    <section className="section" aria-labelledby="daily-heading">
+      <h2 id="daily-heading">Daily runs</h2>
+      <div className="table-wrap">
+        <table className="table" data-testid="reconciliation-daily">
+          <thead>
+            <tr>
+              <th scope="col">Day (Manila)</th>
+              <th scope="col">Verdict</th>
+              <th scope="col" className="num">
+                Accounts
+              </th>
+              <th scope="col" className="num">
+                Transactions
+              </th>
+              <th scope="col" className="num">
+                Mismatches
+              </th>
+              <th scope="col">Sum of all entries</th>
+              <th scope="col">Ran</th>
+            </tr>
+          </thead>
+          <tbody>
+            {daily.isPending ? (
+              <SkeletonRows columns={7} rows={3} />
+            ) : daily.isError ? (
+              <ErrorRow columns={7} onRetry={() => daily.refetch()} />
+            ) : reports.length === 0 ? (
+              <EmptyRow columns={7} title="No daily run yet">
+                The first daily run happens within ten minutes of the first start.
+              </EmptyRow>
+            ) : (
+              reports.map((r) => (
+                <tr key={r.day} data-testid="reconciliation-daily-row">
+                  <td>{r.day}</td>
+                  <td>
+                    <Check ok={r.ok} />
+                  </td>
+                  <td className="num">{r.accounts}</td>
+                  <td className="num">{r.transactions}</td>
+                  <td className="num">{r.balanceMismatches + r.unbalancedTransactions}</td>
+                  <td>
+                    {Object.entries(r.totals)
+                      .map(([c, v]) => `${c} ${v}`)
+                      .join(", ") || "—"}
+                  </td>
+                  <td>{timeFormat.format(new Date(r.ranAt))}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }

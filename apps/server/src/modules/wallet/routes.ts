@@ -7,6 +7,7 @@ import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
 import { requireOperator } from "../admin/guard.ts";
+import { dailyReports } from "../ledger/daily-reconciliation.ts";
 import { reconcile } from "../ledger/ledger.ts";
 import { memberOf, requireMember } from "../members/service.ts";
 import { walletAdminRoutes } from "./admin-routes.ts";
@@ -121,6 +122,16 @@ export async function walletRoutes(app: FastifyInstance, ctx: AppContext): Promi
       guards: [requireOperator(ctx, "finance.read")],
     },
     async () => reconcile(ctx.db),
+  );
+  // The scheduler's daily runs (jobs/scheduler.ts), newest first.
+  route(
+    app,
+    {
+      method: "GET",
+      url: "/api/admin/ledger/reconciliation/daily",
+      guards: [requireOperator(ctx, "finance.read")],
+    },
+    async () => ({ reports: await dailyReports(ctx.db) }),
   );
   const PlayerLedger = z.object({ id: z.coerce.number().int().positive() });
   route(
