@@ -175,6 +175,8 @@ async function applyReported(
   currency: string,
   seen: number,
   r: { balance: bigint; version: number },
+  /** The answer of a transfer the ledger has just finished (not a balance read on its own). */
+  ofFinishedTransfer = false,
 ): Promise<boolean> {
   if (r.version <= seen) return false;
   const [open] = await queryRows<{ n: number }>(
@@ -182,7 +184,18 @@ async function applyReported(
     sql`SELECT count(*)::int AS n FROM vendor_transfers
         WHERE member_id = ${memberId} AND vendor = ${vendor} AND status IN ('pending', 'unknown')`,
   );
-  if ((open?.n ?? 0) > 0) return false;
+  if ((open?.n ?? 0) > 0) {
+    // Another transfer is under way: its effect on the vendor's balance is not known yet, so the
+    // balance is not applied. But the ledger now holds this finished transfer, so no balance
+    // older than it may be applied later (transfers finish here in another order than the
+    // vendor applied them: an older snapshot would take a newer transfer back out).
+    if (ofFinishedTransfer) {
+      await tx.execute(
+        sql`UPDATE vendor_wallet_versions SET version = ${r.version} WHERE member_id = ${memberId} AND vendor = ${vendor}`,
+      );
+    }
+    return false;
+  }
   const ledger = await ledgerVendorBalance(tx, memberId, vendor, currency);
   const delta = r.balance - ledger;
   if (delta !== 0n) {
@@ -270,7 +283,7 @@ async function finish(
       memberId: t.memberId,
       legs: legsOf(t, stage),
     });
-    if (report) await applyReported(tx, t.memberId, t.vendor, t.currency, seen, report);
+    if (report) await applyReported(tx, t.memberId, t.vendor, t.currency, seen, report, true);
     return claimed;
   });
   if (row) await notifyMember(ctx, t.memberId);
