@@ -5,12 +5,12 @@ import { Field } from "../../../components/field.tsx";
 import { toast } from "../../../components/toast.tsx";
 import { ApiError, api } from "../../../lib/api.ts";
 import { errorText } from "../../account/form-errors.ts";
-import { useSession } from "../../session/session-store.ts";
+import { MEMBER_QUERY_ROOT, useSession } from "../../session/session-store.ts";
 import { checkAmount } from "./amount.ts";
 import { AmountField } from "./amount-field.tsx";
 import { walletFieldErrors } from "./errors.ts";
 import { amountMessage, money } from "./money.ts";
-import { type Funds, newRequestId, refreshWallet, WALLET_KEY } from "./wallet-api.ts";
+import { type Funds, newRequestId, refreshWallet } from "./wallet-api.ts";
 
 export interface TransferVendor {
   vendor: string;
@@ -25,7 +25,9 @@ export interface TransferVendor {
 export function useTransferVendors() {
   const token = useSession((s) => s.token);
   return useQuery({
-    queryKey: [...WALLET_KEY, token, "transferVendors"],
+    // Outside WALLET_KEY: this call refreshes the wallet queries when it answers, and a query
+    // that invalidated itself would refetch forever and keep cancelling the others' refetches.
+    queryKey: [MEMBER_QUERY_ROOT, "transferVendors", token],
     queryFn: async () => {
       const r = await api<{ vendors: TransferVendor[] }>("/wps/relay/GCS_transferVendors?sync=1");
       void refreshWallet();
