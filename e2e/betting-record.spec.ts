@@ -8,7 +8,7 @@ import {
 } from "@playwright/test";
 import { GamesPage } from "./support/games-page.ts";
 import { SitePage } from "./support/site-page.ts";
-import { operatorApi, registerPlayer, WalletSite } from "./support/wallet-player.ts";
+import { fundedPlayer, operatorApi, WalletSite } from "./support/wallet-player.ts";
 
 // Issue 5, the rest: a guest who clicks a game logs in through the popup and lands in the game;
 // the member's spins appear in Member centre → Betting record with bet and win, and one of them
@@ -27,12 +27,8 @@ function slot(p: Page): FrameLocator {
 }
 
 test.beforeAll(async ({ browser }) => {
-  const { id } = await registerPlayer(username, password);
   admin = await operatorApi();
-  const funded = await admin.post("/api/admin/adjustments", {
-    data: { memberId: id, amount: "200.00", reason: "e2e betting record float" },
-  });
-  expect(funded.ok(), await funded.text()).toBe(true);
+  await fundedPlayer(admin, username, password, "200.00", "e2e betting record float");
   context = await browser.newContext();
   page = await context.newPage();
   const site = new SitePage(page);

@@ -9,7 +9,7 @@ import {
 import { setSwitches } from "./support/admin-api.ts";
 import { GamesPage } from "./support/games-page.ts";
 import { SitePage } from "./support/site-page.ts";
-import { operatorApi, registerPlayer, WalletSite } from "./support/wallet-player.ts";
+import { fundedPlayer, operatorApi, WalletSite } from "./support/wallet-player.ts";
 
 // Games end to end (issue 5): a member finds a game, filters, keeps it as a favourite, plays it
 // in the in-house game server's iframe with real balance until a win and a loss, sees the header
@@ -43,13 +43,8 @@ async function spinOnce(game: FrameLocator): Promise<{ win: number; balance: num
 }
 
 test.beforeAll(async ({ browser }) => {
-  const { id } = await registerPlayer(username, password);
   admin = await operatorApi();
-  // Below the owner's approval threshold: the credit applies at once.
-  const funded = await admin.post("/api/admin/adjustments", {
-    data: { memberId: id, amount: "500.00", reason: "e2e games float" },
-  });
-  expect(funded.ok(), await funded.text()).toBe(true);
+  await fundedPlayer(admin, username, password, "500.00", "e2e games float");
   context = await browser.newContext();
   page = await context.newPage();
   const site = new SitePage(page);

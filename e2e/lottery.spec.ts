@@ -2,7 +2,7 @@ import { type APIRequestContext, type BrowserContext, expect, type Page, test } 
 import { AdminPage } from "./support/admin-page.ts";
 import { LotteryPage } from "./support/lottery-page.ts";
 import { SitePage } from "./support/site-page.ts";
-import { operatorApi, registerPlayer, WalletSite } from "./support/wallet-player.ts";
+import { fundedPlayer, operatorApi, WalletSite } from "./support/wallet-player.ts";
 
 // Lottery end to end (issue 6): a guest sees the 1-minute e-lottery and gets the login popup
 // when placing a slip; a member opens /lottery?gameCode=…&playType=…, places a slip with a
@@ -25,12 +25,8 @@ const pesos = (n: number) =>
   n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 test.beforeAll(async ({ browser }) => {
-  const { id } = await registerPlayer(username, password);
   admin = await operatorApi();
-  const funded = await admin.post("/api/admin/adjustments", {
-    data: { memberId: id, amount: "500.00", reason: "e2e lottery float" },
-  });
-  expect(funded.ok(), await funded.text()).toBe(true);
+  await fundedPlayer(admin, username, password, "500.00", "e2e lottery float");
   context = await browser.newContext();
   page = await context.newPage();
   const site = new SitePage(page);

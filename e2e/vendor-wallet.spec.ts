@@ -1,7 +1,7 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { GamesPage } from "./support/games-page.ts";
 import { SitePage } from "./support/site-page.ts";
-import { operatorApi, registerPlayer, WalletSite } from "./support/wallet-player.ts";
+import { fundedPlayer, operatorApi, WalletSite } from "./support/wallet-player.ts";
 
 // The transfer wallet end to end (issue 4 item 5, spec §7 GCS_walletTransfer): a member moves
 // money from the main wallet to Panalo Xpress's own wallet and back on the wallet page, plays an
@@ -26,12 +26,8 @@ async function send(direction: "in" | "out", amount: string) {
 }
 
 test.beforeAll(async ({ browser }) => {
-  const { id } = await registerPlayer(username, password);
   admin = await operatorApi();
-  const funded = await admin.post("/api/admin/adjustments", {
-    data: { memberId: id, amount: "100.00", reason: "e2e vendor wallet float" },
-  });
-  expect(funded.ok(), await funded.text()).toBe(true);
+  await fundedPlayer(admin, username, password, "100.00", "e2e vendor wallet float");
   context = await browser.newContext();
   page = await context.newPage();
   site = new WalletSite(page);

@@ -50,6 +50,23 @@ export async function registerPlayer(username: string, password: string): Promis
   }
 }
 
+/**
+ * A new player with money in the main wallet: the operator's adjustment, below the owner's
+ * approval threshold, applies at once.
+ */
+export async function fundedPlayer(
+  admin: APIRequestContext,
+  username: string,
+  password: string,
+  amount: string,
+  reason: string,
+): Promise<{ id: number }> {
+  const { id } = await registerPlayer(username, password);
+  const funded = await admin.post("/api/admin/adjustments", { data: { memberId: id, amount, reason } });
+  expect(funded.ok(), await funded.text()).toBe(true);
+  return { id };
+}
+
 /** The back-office API as the test operator (TOTP sign-in; every change carries the header). */
 export async function operatorApi(): Promise<APIRequestContext> {
   const api = await request.newContext({

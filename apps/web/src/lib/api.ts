@@ -87,9 +87,23 @@ export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
       }
     }
   }
-  const headers: Record<string, string> = { "X-Lang": language, Accept: "application/json" };
   const token = readToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
+  return requestEnvelope<T>(path, init, language, token ?? undefined);
+}
+
+/**
+ * One same-origin JSON call and its envelope: the language and bearer token as headers, network
+ * and unreadable answers as ApiErrors. `api` uses it with the player's session; the lottery with
+ * the game server's session.
+ */
+export async function requestEnvelope<T>(
+  path: string,
+  init: ApiInit,
+  lang: string,
+  bearer?: string,
+): Promise<T> {
+  const headers: Record<string, string> = { "X-Lang": lang, Accept: "application/json" };
+  if (bearer) headers.Authorization = `Bearer ${bearer}`;
   if (init.body !== undefined) headers["Content-Type"] = "application/json";
   let res: Response;
   try {

@@ -53,7 +53,10 @@ type ClientRow = typeof providerClients.$inferSelect;
 /** Per database (tests run several apps, each with its own database, in one process). */
 const clientCaches = new WeakMap<object, Map<string, { at: number; row: ClientRow }>>();
 
-async function providerClient(ctx: AppContext, vendor: string): Promise<ClientRow | undefined> {
+export async function providerClient(
+  ctx: Pick<AppContext, "db">,
+  vendor: string,
+): Promise<ClientRow | undefined> {
   let clientCache = clientCaches.get(ctx.db);
   if (!clientCache) {
     clientCache = new Map();

@@ -41,6 +41,7 @@ describe("transfer wallet", () => {
     seen: new Map<string, string>(), // transferId → "done" | "cancelled"
     loseAnswer: false, // apply, then answer 500
     dropRequest: false, // answer 500 without applying
+    delayAnswerMs: 0, // apply at once, answer later (the next transfer overtakes this one)
   };
   let server: http.Server;
   const secret = () => inHouseProviderSecret(t.config.APP_SECRET ?? "", "DBL");
@@ -84,7 +85,14 @@ describe("transfer wallet", () => {
         double.version++;
         double.seen.set(b.transferId, "done");
         if (double.loseAnswer) return send(500, { success: false, code: "INTERNAL_ERROR" });
-        return send(200, { success: true, value: { transferId: b.transferId, status: "done", ...state() } });
+        const answer = { success: true, value: { transferId: b.transferId, status: "done", ...state() } };
+        if (double.delayAnswerMs > 0) {
+          const wait = double.delayAnswerMs;
+          double.delayAnswerMs = 0;
+          setTimeout(() => send(200, answer), wait);
+          return;
+        }
+        return send(200, answer);
       });
     });
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
@@ -231,6 +239,24 @@ describe("transfer wallet", () => {
     expect(double.seen.get(dropped.value.transferId)).toBe("cancelled");
     // A second pass finds nothing: each transfer is finished once.
     expect((await reconcileVendorTransfers(t.app.ctx)).checked).toBe(0);
+    expect((await reconcile(t.database.db)).ok).toBe(true);
+  });
+
+  it("keeps a transfer that finished before an older one: the older balance is not applied", async () => {
+    const p = await registerMember(t.app, "overtaken", 50_00n);
+    double.balance = 0n;
+    double.version = 200;
+    // The vendor applies the first transfer (version 201) but answers it late; the second
+    // (version 202) is applied and answered at once, so it finishes here first.
+    double.delayAnswerMs = 300;
+    const first = transfer(p.token, { fromWallet: "MAIN", toWallet: "DBL", amount: "10.00" });
+    await new Promise((r) => setTimeout(r, 50));
+    const second = await transfer(p.token, { fromWallet: "MAIN", toWallet: "DBL", amount: "15.00" });
+    expect(second.value.status).toBe("done");
+    expect((await first).value.status).toBe("done");
+    // Both transfers are in the wallet; the first's answer (a balance of 10.00) changed nothing.
+    expect(await wallets(p.id)).toMatchObject({ main: 25_00n, dbl: 25_00n });
+    expect(double.balance).toBe(25_00n);
     expect((await reconcile(t.database.db)).ok).toBe(true);
   });
 

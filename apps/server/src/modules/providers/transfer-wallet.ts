@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { formatMinor, parseMoney } from "@panalo/contracts/money";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -11,6 +11,7 @@ import { AppError, Errors } from "../../lib/errors.ts";
 import { registerMessages } from "../../lib/messages.ts";
 import { type Leg, memberBalances, postIn } from "../ledger/ledger.ts";
 import { notifyMember } from "../ledger/notify.ts";
+import { providerClient, signProvider } from "./service.ts";
 
 /**
  * The transfer wallet (issue 4 item 5, spec §7 GCS_walletTransfer; docs/provider-protocol.md
@@ -87,17 +88,11 @@ interface TransferVendor {
   transferUrl: string;
 }
 
+/** A transfer-wallet vendor's credentials (the protocol's per-process cache), or VENDOR_NOT_TRANSFER. */
 async function transferVendor(ctx: AppContext, vendor: string): Promise<TransferVendor> {
-  const [c] = await ctx.db
-    .select({
-      vendor: providerClients.vendor,
-      secret: providerClients.secret,
-      url: providerClients.transferUrl,
-    })
-    .from(providerClients)
-    .where(and(eq(providerClients.vendor, vendor), eq(providerClients.enabled, true)));
-  if (!c?.url) throw Errors.bad("VENDOR_NOT_TRANSFER");
-  return { vendor: c.vendor, secret: c.secret, transferUrl: c.url };
+  const c = await providerClient(ctx, vendor);
+  if (!c?.enabled || !c.transferUrl) throw Errors.bad("VENDOR_NOT_TRANSFER");
+  return { vendor: c.vendor, secret: c.secret, transferUrl: c.transferUrl };
 }
 
 /** One signed call to the vendor (docs/provider-protocol.md): ok, a definite refusal, or unknown. */
@@ -108,8 +103,6 @@ export async function callVendor(
   fields: Record<string, unknown>,
 ): Promise<VendorResult> {
   const raw = JSON.stringify({ requestId: randomBytes(12).toString("hex"), ...fields });
-  const t = Math.floor(ctx.clock.now().getTime() / 1000);
-  const v1 = createHmac("sha256", v.secret).update(`${t}.${raw}`).digest("hex");
   const url = `${v.transferUrl.replace(/\/+$/, "")}/${call}`;
   const local = url.startsWith("/") ? transports.get(ctx.db) : undefined;
   if (url.startsWith("/") && !local) return { kind: "unknown", reason: "no in-process transport" };
@@ -117,7 +110,7 @@ export async function callVendor(
   try {
     res = await (local ?? httpTransport)(url, raw, {
       "content-type": "application/json",
-      "x-signature": `t=${t},v1=${v1}`,
+      "x-signature": signProvider(v.secret, raw, Math.floor(ctx.clock.now().getTime() / 1000)),
     });
   } catch (err) {
     return { kind: "unknown", reason: err instanceof Error ? err.message : String(err) };

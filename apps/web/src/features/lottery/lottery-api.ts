@@ -13,7 +13,7 @@ import type {
 } from "@panalo/contracts/lottery";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { ApiError, api, unwrap } from "../../lib/api.ts";
+import { ApiError, api, requestEnvelope } from "../../lib/api.ts";
 import { MEMBER_QUERY_ROOT, useSession } from "../session/session-store.ts";
 import { syncServerClock } from "./clock.ts";
 
@@ -21,7 +21,7 @@ import { syncServerClock } from "./clock.ts";
  * The lottery's calls (packages/contracts/src/lottery.ts). The lottery lives in the in-house
  * game server (RGS): open calls need nothing; betting calls carry the RGS lottery session id
  * (never the platform token), opened from a one-time launch token the platform issues. The
- * answers are the platform's envelope, read with the same `unwrap`.
+ * answers are the platform's envelope, read by the same `requestEnvelope` as the platform's calls.
  */
 const RGS = "/rgs";
 
@@ -33,29 +33,7 @@ interface CallInit {
 }
 
 async function lotteryCall<T>(path: string, init: CallInit = {}, lang = "TY"): Promise<T> {
-  const headers: Record<string, string> = { Accept: "application/json", "X-Lang": lang };
-  if (init.sessionId) headers.Authorization = `Bearer ${init.sessionId}`;
-  if (init.body !== undefined) headers["Content-Type"] = "application/json";
-  let res: Response;
-  try {
-    res = await fetch(path, {
-      method: init.method ?? "GET",
-      headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      credentials: "same-origin",
-      signal: init.signal,
-    });
-  } catch (err) {
-    if (err instanceof DOMException && err.name === "AbortError") throw err;
-    throw new ApiError("NETWORK_ERROR", "", 0);
-  }
-  let payload: unknown;
-  try {
-    payload = await res.json();
-  } catch {
-    throw new ApiError(res.ok ? "BAD_RESPONSE" : "HTTP_ERROR", "", res.status);
-  }
-  return unwrap<T>(payload, res.status);
+  return requestEnvelope<T>(path, init, lang, init.sessionId);
 }
 
 const qs = (params: Record<string, string | number | undefined>) => {
