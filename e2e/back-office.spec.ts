@@ -20,6 +20,15 @@ test.afterAll(async () => {
   await context.close();
 });
 
+test("the session cookie is Secure, httpOnly and SameSite=Strict in production, even on plain http", async () => {
+  // The test server runs NODE_ENV=production on http://127.0.0.1 (a secure context for Chromium).
+  const cookie = (await context.cookies()).find((c) => c.name === "panalo_admin");
+  expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: "Strict" });
+  // The browser sends it back: the signed-in back office answers.
+  const me = await adminPage.request.get("/api/admin/session");
+  expect(me.status()).toBe(200);
+});
+
 test("an operator edits a notice and the site shows the change; the audit log records it", async ({
   page,
 }) => {

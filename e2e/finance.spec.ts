@@ -1,7 +1,7 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { AdminPage } from "./support/admin-page.ts";
 import { FinanceMember } from "./support/finance-member.ts";
-import { totp } from "./support/totp.ts";
+import { freshTotp } from "./support/totp.ts";
 
 // Issue 4 item 7: the back office's money screens, driven by a member using the public API.
 // One owner login for the whole file (each TOTP code is accepted once).
@@ -14,6 +14,8 @@ let member: FinanceMember;
 let depositId = 0;
 let withdrawalId = 0;
 const stamp = Date.now().toString(36).slice(-6);
+/** The second operator the owner creates (adjustments test); they approve four-eyes changes. */
+const cashier = { username: `cashier-${stamp}`, password: "Cashier-own-pass-2026", secret: "" };
 
 test.beforeAll(async ({ browser, playwright }) => {
   const api = await playwright.request.newContext({
@@ -143,6 +145,7 @@ test("an adjustment above the owner's threshold waits until a second operator ap
   await ownerPage.getByTestId("operator-create-submit").click();
   const password = (await ownerPage.getByTestId("operator-created-password").textContent()) ?? "";
   const secret = (await ownerPage.getByTestId("operator-created-totp").textContent()) ?? "";
+  cashier.secret = secret;
   await ownerPage.getByRole("button", { name: "I have stored them" }).click();
 
   const second = await browser.newContext();
@@ -151,7 +154,7 @@ test("an adjustment above the owner's threshold waits until a second operator ap
     await page.goto("/admin/login");
     await page.getByTestId("admin-login-username").fill(`cashier-${stamp}`);
     await page.getByTestId("admin-login-password").fill(password);
-    await page.getByTestId("admin-login-totp").fill(totp(secret));
+    await page.getByTestId("admin-login-totp").fill(await freshTotp(secret));
     await page.getByTestId("admin-login-submit").click();
     // A generated password must be changed first (the login form has a current-password field too).
     await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
@@ -198,7 +201,9 @@ test("the reconciliation runs on demand and shows every account balanced and the
   await expect(verdict).toHaveAttribute("data-ok", "true");
 });
 
-test("the operator adds a bank account with its deposit limits; members see it until it is disabled", async () => {
+test("the operator adds a bank account with its deposit limits; members see it until it is disabled", async ({
+  browser,
+}) => {
   await owner.open("payment-channels");
   await ownerPage.getByTestId("channel-new").click();
   await ownerPage.getByTestId("channel-name").fill("Bank transfer (BPI)");
@@ -217,8 +222,31 @@ test("the operator adds a bank account with its deposit limits; members see it u
   await ownerPage.getByTestId("channel-bank-accountName").fill("Panalo Gaming Corp.");
   await ownerPage.getByTestId("channel-bank-accountNumber").fill("3456789012");
   await ownerPage.getByTestId("channel-save").click();
-  await owner.expectToast(/Saved payment channel/);
+  // A new channel is a four-eyes change: nothing exists until a second operator approves it.
+  await owner.expectToast(/another operator must approve it/);
   const row = ownerPage.locator(`[data-code="bpi-${stamp}"]`);
+  await expect(row).toHaveCount(0);
+  expect((await member.channels()).map((c) => c.code)).not.toContain(`bpi-${stamp}`);
+
+  const second = await browser.newContext();
+  try {
+    const page = await second.newPage();
+    await page.goto("/admin/login");
+    await page.getByTestId("admin-login-username").fill(cashier.username);
+    await page.getByTestId("admin-login-password").fill(cashier.password);
+    await page.getByTestId("admin-login-totp").fill(await freshTotp(cashier.secret));
+    await page.getByTestId("admin-login-submit").click();
+    await page.getByTestId("admin-nav-approvals").click();
+    const request = page.locator('[data-testid^="approval-pending-"]').filter({ hasText: `bpi-${stamp}` });
+    await expect(request).toContainText("New payment channel");
+    await request.getByRole("button", { name: "Approve" }).click();
+    await page.getByTestId("confirm-ok").click();
+    await expect(page.getByTestId("toast").filter({ hasText: /approved and applied/ })).toBeVisible();
+  } finally {
+    await second.close();
+  }
+  // The owner's list, loaded before the approval, shows the channel once loaded again.
+  await ownerPage.reload();
   await expect(row).toContainText("200.00 – 75,000.50");
   await expect(row).toContainText("3456789012");
 

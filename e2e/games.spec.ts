@@ -34,8 +34,9 @@ async function spinOnce(game: FrameLocator): Promise<{ win: number; balance: num
   await expect(root).toHaveAttribute("data-state", "idle", { timeout: 30_000 });
   await game.getByTestId("slot-spin").click();
   await expect(root).toHaveAttribute("data-state", "spinning");
-  // A second press only hurries the animation along; the round is already settled.
-  await game.getByTestId("slot-spin").click();
+  // A tap on the reels only hurries the animation along (the round is already settled); unlike
+  // a second press of spin, one that lands after the round has ended cannot start another.
+  await game.getByTestId("slot-window").click();
   await expect(root).toHaveAttribute("data-state", "idle", { timeout: 30_000 });
   const win = Number((await game.getByTestId("slot-win").getAttribute("data-win")) ?? "NaN");
   const balance = Number((await game.getByTestId("slot-balance").getAttribute("data-balance")) ?? "NaN");

@@ -1,11 +1,14 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 
 /**
  * Build-time touches to index.html:
- * - the chunk of each language catalog and of the home page are written into the inline boot
- *   script, which preloads the visitor's catalog (and, on the home page, its code) while the
- *   main bundle is still downloading;
+ * - the chunk of each language catalog and of the home page are written into the boot script
+ *   (src/boot.js), which preloads the visitor's catalog (and, on the home page, its code) while
+ *   the main bundle is still downloading. The boot script is a classic script of its own, served
+ *   hashed from /assets like the rest (the Content-Security-Policy allows no inline script);
  * - spec §2 route table: /register.html is a route of the site. The server answers unknown
  *   paths with index.html, but a path ending in ".html" looks like a file, so the build also
  *   writes the page under that name.
@@ -25,7 +28,14 @@ function indexHtmlExtras(aliases: readonly string[]): Plugin {
       }
       const index = bundle["index.html"];
       if (index?.type !== "asset") return;
-      const html = String(index.source).replace('"__PANALO_PRELOAD__"', JSON.stringify(preload));
+      const boot = readFileSync(join(import.meta.dirname, "src/boot.js"), "utf8").replace(
+        '"__PANALO_PRELOAD__"',
+        JSON.stringify(preload),
+      );
+      const ref = this.emitFile({ type: "asset", name: "boot.js", source: boot });
+      const tag = '<script src="/src/boot.js"></script>';
+      if (!String(index.source).includes(tag)) this.error(`index.html must load the boot script as ${tag}`);
+      const html = String(index.source).replace(tag, `<script src="/${this.getFileName(ref)}"></script>`);
       index.source = html;
       for (const fileName of aliases) this.emitFile({ type: "asset", fileName, source: html });
     },

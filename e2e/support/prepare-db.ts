@@ -10,7 +10,9 @@ import { seedTestPlayers } from "./seed-players.ts";
 
 const dataDir = process.env.E2E_DATA_DIR;
 if (!dataDir) throw new Error("E2E_DATA_DIR is not set");
-const config = loadConfig({ ...process.env, DATA_DIR: dataDir, NODE_ENV: "production" });
+// The same settings as the test server (playwright.config.ts): production, demo mode on explicitly,
+// so the seed makes the sandbox gateway's channels the suite pays through.
+const config = loadConfig({ ...process.env, DATA_DIR: dataDir, NODE_ENV: "production", DEMO_MODE: "true" });
 const database = await openDatabase({ dataDir });
 await migrate(database);
 await seedIfEmpty(database.db, config);

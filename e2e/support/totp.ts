@@ -1,4 +1,6 @@
 import { createHmac } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 
 /** RFC 6238 TOTP (SHA-1, 30 s, 6 digits) for the test operator's known secret. */
 export function totp(base32Secret: string, at = Date.now()): string {
@@ -25,18 +27,27 @@ function base32Decode(s: string): Buffer {
   return Buffer.from(bytes);
 }
 
+// The last step used, kept in the run's data folder too: Playwright starts a new worker process
+// after a failed test, and a login in the next file must still not replay the code just used.
+const stepFile = process.env.E2E_DATA_DIR ? join(process.env.E2E_DATA_DIR, "totp-last-step") : null;
 let lastStep = -1;
+function storedStep(): number {
+  if (!stepFile || !existsSync(stepFile)) return lastStep;
+  return Math.max(lastStep, Number(readFileSync(stepFile, "utf8")) || -1);
+}
 /**
  * A code the server has not seen yet: the back office accepts each code once (replay
  * protection), so a second login within the same 30 s step waits for the next step.
  */
 export async function freshTotp(secret: string): Promise<string> {
   let step = Math.floor(Date.now() / 30_000);
+  lastStep = storedStep();
   if (step <= lastStep) {
     const waitMs = (lastStep + 1) * 30_000 - Date.now() + 200;
     await new Promise((r) => setTimeout(r, waitMs));
     step = Math.floor(Date.now() / 30_000);
   }
   lastStep = step;
+  if (stepFile) writeFileSync(stepFile, String(step));
   return totp(secret, step * 30_000 + 1);
 }

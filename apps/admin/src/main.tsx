@@ -4,6 +4,7 @@ import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { createQueryClient } from "./app/query-client.ts";
 import { router } from "./app/router.tsx";
+import { DemoBar } from "./components/demo-bar.tsx";
 import { Toaster } from "./components/toaster.tsx";
 import { sessionKey } from "./features/session/session-api.ts";
 import { setUnauthorizedHandler } from "./lib/api.ts";
@@ -25,6 +26,7 @@ if (!root) throw new Error("index.html has no #root");
 createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
+      <DemoBar />
       <RouterProvider router={router} />
       <Toaster />
     </QueryClientProvider>

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type SQL, sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type pg from "pg";
 
 /**
  * The database the RGS works in: the platform's connection in one-process mode, its own when it
@@ -70,4 +71,33 @@ export function splitStatements(text: string): string[] {
     .split(/;\s*$/m)
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+/**
+ * A connection the server ends (restart, failover, `pg_terminate_backend`, network blip) fails
+ * the one operation that held it, never the process: pg-pool listens only on idle connections,
+ * so a checked-out connection's 'error' event was unhandled and Node exited. Each connection
+ * gets a listener for its whole life; the pool drops it on release and opens a new one.
+ */
+export function survivePoolErrors(pool: pg.Pool, log: (message: string) => void): void {
+  pool.on("error", (err) => log(`database: idle connection lost (${err.message})`));
+  pool.on("connect", (client) => {
+    client.on("error", (err) => log(`database: connection lost while in use (${err.message})`));
+  });
+}
+
+const LOST_STATES = /^(08...|57P0[1-3])$/;
+const LOST_MESSAGES =
+  /Connection terminated|not queryable|terminating connection|ECONNRESET|ECONNREFUSED|EPIPE/i;
+
+/** Whether an error means the database connection was lost (the call may be retried). */
+export function isConnectionLost(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === "object" && depth < 5; depth++) {
+    const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === "string" && LOST_STATES.test(code)) return true;
+    if (typeof code === "string" && /^(ECONNRESET|ECONNREFUSED|EPIPE|ETIMEDOUT)$/.test(code)) return true;
+    if (typeof message === "string" && LOST_MESSAGES.test(message)) return true;
+    e = cause;
+  }
+  return false;
 }

@@ -4,7 +4,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import Fastify from "fastify";
 import pg from "pg";
 import { z } from "zod";
-import type { RgsDb } from "./db.ts";
+import { type RgsDb, survivePoolErrors } from "./db.ts";
 import { rgsAdminSecret } from "./lottery/admin-auth.ts";
 import { lotteryGatewayPlugin, rgsPlugin } from "./plugin.ts";
 import { fetchTransport, inHouseProviderSecret } from "./protocol-client.ts";
@@ -30,8 +30,8 @@ if (!parsed.success) {
 }
 const env = parsed.data;
 const pool = new pg.Pool({ connectionString: env.RGS_DATABASE_URL, max: 20 });
-// An idle connection the server ends must not crash the game server: the pool replaces it.
-pool.on("error", (err) => console.error(`database: idle connection lost (${err.message})`));
+// A connection the server ends, idle or in use, must not crash the game server (db.ts).
+survivePoolErrors(pool, (message) => console.error(message));
 const db: RgsDb = drizzle(pool);
 const app = Fastify({ logger: { level: env.LOG_LEVEL } });
 const options = {

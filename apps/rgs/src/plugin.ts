@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { findNul } from "@panalo/contracts/input";
 import {
   RgsReplayQuery,
   RgsRoundQuery,
@@ -11,11 +12,12 @@ import {
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { type RgsCode, type RgsContext, RgsError, rgsMessage } from "./context.ts";
-import { migrateRgs, type RgsDb } from "./db.ts";
+import { isConnectionLost, migrateRgs, type RgsDb } from "./db.ts";
 import { getRound, listRounds, replayRound, verifyRound } from "./history.ts";
 import { seedLotteryGames } from "./lottery/catalog.ts";
-import { type LotteryContext, lotteryContext } from "./lottery/context.ts";
+import { type LotteryContext, type LotteryRelay, lotteryContext } from "./lottery/context.ts";
 import { lotteryAdminRoutes, lotteryGatewayRoutes, lotteryRoutes } from "./lottery/routes.ts";
+import { announceSettlements } from "./lottery/settle.ts";
 import { startLotteryWorker } from "./lottery/worker.ts";
 import { protocolClient, type Transport } from "./protocol-client.ts";
 import { openSession, rotateSeed } from "./session.ts";
@@ -43,6 +45,11 @@ export interface RgsPluginOptions {
   adminSecret?: string;
   /** A lottery context to share (tests); made from the options otherwise. */
   lottery?: LotteryContext;
+  /**
+   * Live lottery events between processes (the platform's shared store: Redis pub/sub with
+   * several processes); without it, a page hears only the draws of the process it is on.
+   */
+  relay?: LotteryRelay;
 }
 
 function langOf(req: FastifyRequest): "TY" | "EN" {
@@ -62,6 +69,17 @@ function parse<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
     );
   }
   return r.data;
+}
+
+/**
+ * No path parameter, query value or body string of any RGS call may hold a NUL: PostgreSQL
+ * refuses NUL in text, and a refused value must answer 400 VALIDATION_ERROR, never 500.
+ */
+export async function rejectNul(req: FastifyRequest): Promise<void> {
+  for (const part of [req.params, req.query, req.body]) {
+    const at = findNul(part);
+    if (at !== null) throw new RgsError("VALIDATION_ERROR", 400, null, [{ path: at, message: "nul_char" }]);
+  }
 }
 
 const ok = <T>(value: T) => ({ success: true as const, value });
@@ -95,6 +113,7 @@ export const rgsPlugin: FastifyPluginAsync<RgsPluginOptions> = async (app, opts)
   }
 
   app.setErrorHandler(rgsErrorHandler);
+  app.addHook("preHandler", rejectNul);
 
   app.get("/health", async () => ok({ status: "ok", service: "rgs" }));
   app.post("/api/session", async (req) => ok(await openSession(ctx, parse(RgsSessionRequest, req.body))));
@@ -124,6 +143,13 @@ export const rgsPlugin: FastifyPluginAsync<RgsPluginOptions> = async (app, opts)
   await transferRoutes(app, ctx, opts.secretOf);
 
   const lottery = opts.lottery ?? lotteryContext(ctx);
+  if (opts.relay) {
+    await lottery.bus.connect(opts.relay, (d) => {
+      announceSettlements(lottery, d).catch((err: unknown) =>
+        app.log.error({ err }, "lottery settlements not announced"),
+      );
+    });
+  }
   lotteryRoutes(app, lottery);
   await lotteryAdminRoutes(app, lottery, opts.adminSecret ?? "");
   if ((opts.lotteryIntervalMs ?? 0) > 0) {
@@ -153,6 +179,17 @@ export function rgsErrorHandler(err: FastifyError | Error, req: FastifyRequest, 
       ...(err.details ? { details: err.details } : {}),
     });
   }
+  if (isConnectionLost(err)) {
+    // The database connection dropped under this call (db.ts): retryable, the process lives on.
+    req.log.warn({ err }, "database connection lost during a call");
+    reply.header("retry-after", "1");
+    return reply.status(503).send({
+      success: false,
+      code: "SERVICE_UNAVAILABLE",
+      message: rgsMessage("SERVICE_UNAVAILABLE", lang),
+      retryable: true,
+    });
+  }
   const sc = (err as { statusCode?: unknown } | null)?.statusCode; // Fastify's own errors carry one
   const status = typeof sc === "number" ? sc : 500;
   if (status >= 500) req.log.error(err);
@@ -176,5 +213,6 @@ export const lotteryGatewayPlugin: FastifyPluginAsync<RgsPluginOptions> = async 
       leaseMs: opts.leaseMs ?? 30_000,
     });
   app.setErrorHandler(rgsErrorHandler);
+  app.addHook("preHandler", rejectNul);
   lotteryGatewayRoutes(app, lottery);
 };

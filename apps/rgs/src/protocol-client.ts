@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { z } from "zod";
+import { crashPoint } from "./crash-points.ts";
 
 /**
  * The RGS's side of the provider protocol (docs/provider-protocol.md): signed JSON POSTs to
@@ -70,6 +71,7 @@ export function protocolClient(
       } catch (err) {
         return { kind: "unknown", status: null, reason: err instanceof Error ? err.message : String(err) };
       }
+      crashPoint(`rgs.after-${call}`); // tests only (crash-points.ts)
       // A 5xx or an answer we cannot read may or may not have been applied.
       if (res.status >= 500) return { kind: "unknown", status: res.status, reason: `HTTP ${res.status}` };
       let json: unknown;

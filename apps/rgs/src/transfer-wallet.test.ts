@@ -66,7 +66,7 @@ describe("the transfer wallet of vendor PNX", () => {
     expect(await balance(playerId)).toMatchObject({ balance: "10.00", version: 1 });
   });
 
-  it("refuses a withdrawal above the balance with INSUFFICIENT_FUNDS and the balance, keeping nothing", async () => {
+  it("refuses a withdrawal above the balance with INSUFFICIENT_FUNDS and the balance, for good", async () => {
     const playerId = nextPlayer++;
     await move("deposit", playerId, "30.00");
     const id = randomUUID();
@@ -74,13 +74,21 @@ describe("the transfer wallet of vendor PNX", () => {
     expect(w.status).toBe(409);
     expect(w.json).toMatchObject({ success: false, code: "INSUFFICIENT_FUNDS", balance: "30.00" });
     expect(await balance(playerId)).toMatchObject({ balance: "30.00", version: 1 });
-    // Not stored as done: its status is unknown to us, hence failed (and final).
+    // A refusal is an answer too: once the wallet would cover it, the same transfer is still
+    // refused alike and moves nothing; its status is failed (and final).
+    await move("deposit", playerId, "5.00");
+    const again = await move("withdraw", playerId, "30.01", id);
+    expect(again.status).toBe(409);
+    expect(again.json).toMatchObject({ success: false, code: "INSUFFICIENT_FUNDS", balance: "35.00" });
+    expect(await balance(playerId)).toMatchObject({ balance: "35.00", version: 2 });
+    expect((await move("withdraw", playerId, "1.00", id)).json).toMatchObject({ code: "TRANSFER_CANCELLED" });
     const s = await transferCall(t, "status", { transferId: id });
     expect(s.json.value).toEqual({ transferId: id, status: "failed" });
+    await move("withdraw", playerId, "5.00");
     const none = await move("withdraw", nextPlayer++, "1.00");
     expect(none.json).toMatchObject({ code: "INSUFFICIENT_FUNDS", balance: "0.00" });
     const ok = await move("withdraw", playerId, "30.00");
-    expect(ok.json.value).toMatchObject({ status: "done", balance: "0.00", version: 2 });
+    expect(ok.json.value).toMatchObject({ status: "done", balance: "0.00", version: 4 });
   });
 
   it("answers the status of a done transfer, and of one never seen `failed` for good", async () => {

@@ -1,5 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
-import { formatMinor, parseMoney } from "@panalo/contracts/money";
+import { findNul } from "@panalo/contracts/input";
+import { formatMinor, NonNegativeAmount, PositiveAmount } from "@panalo/contracts/money";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
@@ -35,17 +36,7 @@ export function validTransferSignature(
 
 const Id = z.string().min(1).max(100);
 /** A decimal string above zero with at most two decimals ("10", "10.5", "10.50"). */
-const Amount = z
-  .string()
-  .regex(/^\d{1,15}(\.\d{1,2})?$/, "amount_invalid")
-  .transform((s, c) => {
-    const v = parseMoney(s);
-    if (v === null || v <= 0n) {
-      c.addIssue({ code: "custom", message: "amount_invalid" });
-      return z.NEVER;
-    }
-    return v;
-  });
+const Amount = PositiveAmount;
 const PlayerId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const Currency = z.string().regex(/^[A-Z]{3,4}$/);
 const Transfer = z.object({
@@ -98,7 +89,9 @@ type TransferDone = { transferId: string; status: "done"; balance: string; versi
  * A deposit (money in) or a withdrawal (money out), in one database transaction: the transfer
  * id is claimed first (a concurrent copy waits for the first and then reads its answer), then
  * the wallet moves by one conditional update (never below zero, under the row's lock), then the
- * answer is stored with the claim. A refusal rolls all of it back: nothing moved, nothing kept.
+ * answer is stored with the claim. A refusal for insufficient funds is kept (a refusal is an
+ * answer too): the claim becomes `cancelled` with its fingerprint, so the same transfer again is
+ * refused alike (INSUFFICIENT_FUNDS), `status` answers `failed`, and it never applies later.
  */
 export async function moveTransfer(
   db: RgsDb,
@@ -109,7 +102,7 @@ export async function moveTransfer(
   const fingerprint = createHash("sha256")
     .update([kind, t.playerId, t.currency, t.amount.toString()].join("|"))
     .digest("hex");
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     const [claimed] = await rows<{ transfer_id: string }>(
       tx,
       sql`INSERT INTO rgs.transfers (transfer_id, vendor, kind, player_id, currency, amount, fingerprint)
@@ -124,6 +117,9 @@ export async function moveTransfer(
         sql`SELECT kind, fingerprint, answer FROM rgs.transfers
             WHERE transfer_id = ${t.transferId} AND vendor = ${vendor}`,
       );
+      if (seen?.kind === "cancelled" && seen.fingerprint === fingerprint) {
+        return { refused: (await transferBalance(tx, vendor, t.playerId, t.currency)).balance };
+      }
       if (seen?.kind === "cancelled") throw new RgsError("TRANSFER_CANCELLED", 409);
       if (!seen?.answer || seen.fingerprint !== fingerprint) throw new RgsError("DUPLICATE_MISMATCH", 409);
       return seen.answer;
@@ -151,7 +147,11 @@ export async function moveTransfer(
           { path: "currency", message: "currency_mismatch" },
         ]);
       }
-      throw new RgsError("INSUFFICIENT_FUNDS", 409, now.balance);
+      await tx.execute(
+        sql`UPDATE rgs.transfers SET kind = 'cancelled'
+            WHERE transfer_id = ${t.transferId} AND vendor = ${vendor}`,
+      );
+      return { refused: now.balance };
     }
     const answer: TransferDone = {
       transferId: t.transferId,
@@ -165,6 +165,8 @@ export async function moveTransfer(
     );
     return answer;
   });
+  if ("refused" in outcome) throw new RgsError("INSUFFICIENT_FUNDS", 409, outcome.refused);
+  return outcome;
 }
 
 /**
@@ -227,6 +229,9 @@ export async function transferRoutes(
         } catch {
           throw new RgsError("VALIDATION_ERROR", 400, null, [{ path: "", message: "invalid JSON" }]);
         }
+        const nulAt = findNul(json);
+        if (nulAt !== null)
+          throw new RgsError("VALIDATION_ERROR", 400, null, [{ path: nulAt, message: "nul_char" }]);
         const parsed = schema.safeParse(json);
         if (!parsed.success) {
           throw new RgsError(
@@ -263,14 +268,7 @@ const Move = z.object({
   playerId: PlayerId,
   transactionId: Id,
   roundId: Id,
-  amount: z.string().transform((s, c) => {
-    const v = parseMoney(s);
-    if (v === null) {
-      c.addIssue({ code: "custom", message: "amount_invalid" });
-      return z.NEVER;
-    }
-    return v;
-  }),
+  amount: NonNegativeAmount,
   betTransactionId: Id.optional(),
   refTransactionId: Id.optional(),
 });

@@ -8,13 +8,16 @@ import { lotteryGatewayPlugin, type RgsPluginOptions, rgsPlugin } from "@panalo/
 import { fetchTransport, type Transport } from "@panalo/rgs/protocol-client";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import type { Config } from "./config.ts";
-import type { Database } from "./db/client.ts";
+import { type Database, isConnectionLost } from "./db/client.ts";
+import { createJobQueue, jobRoutes } from "./jobs/routes.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import type { AppContext } from "./lib/context.ts";
 import { AppError } from "./lib/errors.ts";
 import { messageFor } from "./lib/messages.ts";
 import { openApiDocument, openApiHtml } from "./lib/openapi.ts";
-import { requestLang } from "./lib/route.ts";
+import { proxyGuard, trustedProxies } from "./lib/proxy-guard.ts";
+import { rejectNul, requestLang } from "./lib/route.ts";
+import { securityHeaders } from "./lib/security-headers.ts";
 import { memoryStore, redisStore, type SharedStore } from "./lib/shared-store.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
 import { contentRoutes } from "./modules/content/routes.ts";
@@ -26,6 +29,7 @@ import { providerRoutes } from "./modules/providers/routes.ts";
 import { inHouseProviderSecret } from "./modules/providers/service.ts";
 import { setLocalTransferTransport } from "./modules/providers/transfer-wallet.ts";
 import { transferWalletRoutes } from "./modules/providers/transfer-wallet-routes.ts";
+import { winReviewAdminRoutes } from "./modules/providers/win-reviews.ts";
 import { walletRoutes } from "./modules/wallet/routes.ts";
 import { realtimeHub } from "./realtime/hub.ts";
 
@@ -49,10 +53,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     logger: config.NODE_ENV === "test" ? false : { level: config.LOG_LEVEL },
     // spec §2 region rules need the visitor's IP; X-Forwarded-For is believed only from the
     // operator's own proxies, so a visitor cannot claim another address.
-    trustProxy: config.TRUSTED_PROXIES ? config.TRUSTED_PROXIES.split(",").map((s) => s.trim()) : false,
+    trustProxy: trustedProxies(config),
     bodyLimit: 6 * 1024 * 1024,
   });
-  const store = opts.store ?? (config.REDIS_URL ? redisStore(config.REDIS_URL) : memoryStore());
+  const store =
+    opts.store ?? (config.REDIS_URL ? redisStore(config.REDIS_URL, config.REDIS_PREFIX) : memoryStore());
   const ctx: AppContext = {
     config,
     database,
@@ -62,9 +67,22 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     apiDocs: [],
   };
   app.decorate("ctx", ctx);
+  // In production, a forwarding header with no TRUSTED_PROXIES is a set-up error (README).
+  proxyGuard(app, config);
   // A transfer-wallet vendor at a path (the in-house game server's "/rgs/transfer/…") is called
   // in this process; one at a URL over HTTP.
+  // With the RGS in a process of its own (RGS_MODE=external) its paths are at RGS_URL.
+  const rgsBase = config.RGS_MODE === "external" ? config.RGS_URL.replace(/\/+$/, "") : "";
   setLocalTransferTransport(ctx, async (url, payload, headers) => {
+    if (rgsBase) {
+      const res = await fetch(`${rgsBase}${url}`, {
+        method: "POST",
+        headers,
+        body: payload,
+        signal: AbortSignal.timeout(config.RGS_CALL_TIMEOUT_MS),
+      });
+      return { status: res.status, body: await res.text() };
+    }
     const res = await app.inject({ method: "POST", url, payload, headers });
     return { status: res.statusCode, body: res.body };
   });
@@ -84,6 +102,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         ...(err.extra ?? {}),
       });
     }
+    if (isConnectionLost(err)) {
+      // The database connection dropped under this call: nothing of it was committed (or, if
+      // the commit itself was cut, a retry answers what was stored). The caller may retry.
+      req.log.warn({ err }, "database connection lost during a call");
+      reply.header("retry-after", "1");
+      return reply.status(503).send({
+        success: false,
+        code: "SERVICE_UNAVAILABLE",
+        message: messageFor("SERVICE_UNAVAILABLE", lang),
+        retryable: true,
+      });
+    }
     const status =
       typeof (err as { statusCode?: unknown }).statusCode === "number"
         ? (err as { statusCode: number }).statusCode
@@ -94,19 +124,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     return reply.status(status).send({ success: false, code, message: messageFor(code, lang) });
   });
 
-  app.addHook("onSend", async (req, reply) => {
-    // Baseline hardening for every answer; the back office may never be framed at all.
-    reply.header("x-content-type-options", "nosniff");
-    reply.header("referrer-policy", "strict-origin-when-cross-origin");
-    const inAdmin = req.url.startsWith("/admin") || req.url.startsWith("/api/admin");
-    reply.header("x-frame-options", inAdmin ? "DENY" : "SAMEORIGIN");
-    if (!reply.hasHeader("content-security-policy")) {
-      reply.header(
-        "content-security-policy",
-        `object-src 'none'; base-uri 'self'; frame-ancestors ${inAdmin ? "'none'" : "'self'"}`,
-      );
-    }
-  });
+  // CSP (strict script-src), HSTS over HTTPS, no-store on API answers: lib/security-headers.ts.
+  app.addHook("onSend", securityHeaders(ctx));
+  app.addHook("preHandler", rejectNul);
   await app.register(fastifyCookie);
   await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
   await app.register(async (api) => contentRoutes(api, ctx));
@@ -116,13 +136,22 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(async (api) => paymentRoutes(api, ctx));
   await app.register(async (api) => providerRoutes(api, ctx));
   await app.register(async (api) => transferWalletRoutes(api, ctx));
+  await app.register(async (api) => winReviewAdminRoutes(api, ctx));
   await app.register(async (api) => gameRoutes(api, ctx));
   await app.register(async (api) => lotteryRoutes(api, ctx));
   await app.register(async (api) => realtimeHub(api, ctx));
-  const rgs = rgsOptions(app, config, database);
-  await app.register(rgsPlugin, { prefix: "/rgs", ...rgs });
-  // The lottery's spec §7 paths (/lgw/vn/*, /lotto/lgw/*) are the RGS's too, at the root.
-  await app.register(lotteryGatewayPlugin, { ...rgs, lotteryIntervalMs: 0 });
+  // The job queue (jobs/queue.ts): main.ts starts it; closing the app stops it.
+  const jobs = createJobQueue(app, ctx);
+  await app.register(async (api) => jobRoutes(api, ctx, jobs));
+  if (config.RGS_MODE === "embedded") {
+    // The RGS in this process, its workers too. External: the proxy routes /rgs/*, /lgw/vn/*
+    // and /lotto/lgw/* to the RGS's own process, and nothing of it runs here.
+    const rgs = rgsOptions(app, config, database);
+    // Live lottery results and settlements reach the pages of every process (shared store).
+    await app.register(rgsPlugin, { prefix: "/rgs", ...rgs, relay: store });
+    // The lottery's spec §7 paths (/lgw/vn/*, /lotto/lgw/*) are the RGS's too, at the root.
+    await app.register(lotteryGatewayPlugin, { ...rgs, lotteryIntervalMs: 0 });
+  }
 
   app.get("/docs/openapi.json", async () => openApiDocument(ctx.apiDocs));
   app.get("/docs", async (_req, reply) => reply.type("text/html").send(openApiHtml(ctx.apiDocs)));

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkProxies } from "./lib/proxy-guard.ts";
 
 /**
  * Every setting the platform reads, validated once at start-up.
@@ -13,10 +14,19 @@ const ConfigSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   /** Redis URL for cross-process rate limits and pub/sub; in-process when empty. */
   REDIS_URL: z.string().default(""),
+  /** The prefix of every key and channel this installation uses in Redis (several can share one). */
+  REDIS_PREFIX: z.string().min(1).max(64).default("panalo:"),
   /** Public base URL of the site, used in links sent to players (reset e-mails, QR codes). */
   PUBLIC_URL: z.string().default("http://localhost:8080"),
   /** Comma-separated IPs or CIDRs of reverse proxies whose X-Forwarded-For is trusted. */
   TRUSTED_PROXIES: z.string().default(""),
+  /**
+   * "true": the platform runs behind a reverse proxy or load balancer (TRUSTED_PROXIES must then
+   * list it); "false": visitors connect directly (forwarding headers are ignored). Unset in
+   * production with no TRUSTED_PROXIES, requests carrying X-Forwarded-For are refused
+   * (lib/proxy-guard.ts; README "Behind a proxy").
+   */
+  BEHIND_PROXY: z.enum(["true", "false", ""]).default(""),
   /** Seed the demo brand on first start when the database has no brand yet. */
   SEED_DEMO: z
     .enum(["true", "false"])
@@ -56,15 +66,75 @@ const ConfigSchema = z.object({
   RGS_URL: z.string().default(""),
   /** How long the RGS waits for one platform call before treating its outcome as unknown. */
   RGS_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  /**
+   * Where the in-house game server runs. "embedded": in this process (mounted at /rgs, tables in
+   * this database's `rgs` schema, its workers — lottery draws and payouts, retries — run here).
+   * "external": as a process of its own (apps/rgs/src/main.ts, reached at RGS_URL); this process
+   * mounts none of it and runs none of its workers, so each draw is drawn once, in one database.
+   */
+  RGS_MODE: z.enum(["embedded", "external"]).default("embedded"),
+  /**
+   * Per-address limits on failed logins (issue 12): only failures count, never successful logins,
+   * because Philippine carriers put many players behind one address (carrier NAT). An address
+   * with this many failed player logins in the window is refused for the rest of the window. The
+   * per-account captcha (3 failures) and lock (10) are what stop guessing one account.
+   */
+  LOGIN_ADDRESS_MAX_FAILURES: z.coerce.number().int().min(1).max(100_000).default(200),
+  LOGIN_ADDRESS_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  /** The same for back-office sign-ins (operators do not share carrier addresses). */
+  ADMIN_ADDRESS_MAX_FAILURES: z.coerce.number().int().min(1).max(100_000).default(20),
+  /**
+   * Other per-address limits by name, over their defaults in the code: `register=10,sms=10`.
+   * Names: register, sms, reset, freeplay, human, captcha, affiliate, password. For test servers,
+   * where every visitor is 127.0.0.1; an operator may also loosen or tighten one.
+   */
+  ADDRESS_LIMITS: z
+    .string()
+    .default("")
+    .transform((text, ctx) => {
+      const limits: Record<string, number> = {};
+      for (const part of text
+        .split(",")
+        .map((p) => p.trim())
+        .filter(Boolean)) {
+        const m = /^(register|sms|reset|freeplay|human|captcha|affiliate|password)=(\d{1,7})$/.exec(part);
+        if (!m?.[1] || !m[2] || Number(m[2]) < 1) {
+          ctx.addIssue({ code: "custom", message: `"${part}" is not name=number with a known name` });
+          return z.NEVER;
+        }
+        limits[m[1]] = Number(m[2]);
+      }
+      return limits;
+    }),
+  /**
+   * The human check's proof of work: the browser tries up to this many numbers (a fraction of a
+   * second on a phone at the default). Lower only for test servers.
+   */
+  HUMAN_CHECK_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(100_000),
+  /**
+   * Demo mode: the sandbox payment gateway (money without money behind it), the development
+   * message adapter's codes shown to the owner, and a "Demo" bar on the site and back office.
+   * Unset: on only for what `npm start` gives on the embedded database (no DATABASE_URL, NODE_ENV
+   * not production); off otherwise unless the operator sets DEMO_MODE=true explicitly.
+   */
+  DEMO_MODE: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["true", "false"]).optional()),
 });
 
-export type Config = z.infer<typeof ConfigSchema>;
+const ResolvedConfigSchema = ConfigSchema.superRefine((c, ctx) => checkProxies(c, ctx)).transform((c) => ({
+  ...c,
+  DEMO_MODE:
+    c.DEMO_MODE !== undefined ? c.DEMO_MODE === "true" : c.NODE_ENV !== "production" && c.DATABASE_URL === "",
+}));
+
+export type Config = z.infer<typeof ResolvedConfigSchema>;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = ConfigSchema.safeParse(env);
+  const parsed = ResolvedConfigSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
+  if (parsed.data.RGS_MODE === "external" && !parsed.data.RGS_URL)
+    throw new Error("Invalid configuration:\n  RGS_URL: required when RGS_MODE is external");
   return parsed.data;
 }

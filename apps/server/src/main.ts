@@ -2,7 +2,6 @@ import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { migrate } from "./db/migrate.ts";
-import { startScheduler } from "./jobs/scheduler.ts";
 import { withAppSecret } from "./lib/app-secret.ts";
 import { startVendorTransferLoop } from "./modules/providers/transfer-wallet.ts";
 import { seedIfEmpty } from "./seed/seed.ts";
@@ -14,7 +13,8 @@ if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
 const seeded = config.SEED_DEMO ? await seedIfEmpty(database.db, config) : null;
 const app = await buildApp({ config, database });
 await app.listen({ host: config.HOST, port: config.PORT });
-const stopJobs = startScheduler(app.ctx, (msg, err) => app.log.error({ err }, msg));
+// Scheduled jobs (jobs/catalog.ts) through the PostgreSQL job queue; every process runs it.
+await app.jobs.start();
 // Transfers to vendor wallets whose outcome is unknown: asked of the vendor until known.
 const stopTransfers = startVendorTransferLoop(app.ctx, 10_000, (msg, err) => app.log.error({ err }, msg));
 
@@ -34,7 +34,6 @@ if (seeded?.operator) {
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, async () => {
-    stopJobs();
     await stopTransfers();
     await app.close();
     await database.close();

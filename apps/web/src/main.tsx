@@ -16,7 +16,7 @@ async function start(): Promise<void> {
   const { lang } = usePrefs.getState();
   // Everything the first screen needs starts at once: the catalog here, the home page's code
   // (when the visit starts there), and the status and home banners already requested by the
-  // inline script in index.html.
+  // boot script (src/boot.js) that index.html loads first.
   if (HOME_PATHS.has(window.location.pathname)) void loadHomePage();
   await activateCatalog(lang).catch(() => activateCatalog("TY"));
   const root = document.getElementById("root");

@@ -21,6 +21,8 @@ export const Permissions = [
   "outbox.read",
   "lottery.read",
   "lottery.write",
+  // Start a scheduled job now from the back office (System → Jobs); seeing them is system.read.
+  "jobs.run",
 ] as const;
 export const Permission = z.enum(Permissions);
 export type Permission = z.infer<typeof Permission>;

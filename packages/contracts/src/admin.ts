@@ -2,6 +2,8 @@ import { z } from "zod";
 import { Permission, Role } from "./admin-roles.ts";
 import { BannerGroup, ModuleId, ResourceType } from "./content.ts";
 import { LocalizedText } from "./envelope.ts";
+import { Id, INT4_MAX, intInput } from "./input.ts";
+import { amountText } from "./money.ts";
 
 /**
  * Back-office calls, all under /api/admin. Every answer uses the spec's envelope
@@ -61,7 +63,7 @@ export const OperatorUpdate = z.object({ role: Role, disabled: z.boolean() });
 
 // ---------- content ----------
 const isoDate = z.iso.datetime({ offset: true });
-export const IdParams = z.object({ id: z.coerce.number().int().positive() });
+export const IdParams = z.object({ id: Id });
 
 /**
  * GET /api/admin/notices → AdminNotice[]; POST creates; PUT /:id updates with the body = the input
@@ -72,6 +74,8 @@ export const AdminNoticeInput = z.object({
   title: LocalizedText,
   /** HTML; sanitised by the server on save. */
   content: LocalizedText,
+  /** Links in the text may leave the site (new tab, noopener); otherwise only in-site paths "/…". */
+  external: z.boolean().default(false),
   startsAt: isoDate.nullable(),
   endsAt: isoDate.nullable(),
   sortOrder: z.number().int().min(0).max(100000),
@@ -83,7 +87,7 @@ export const AdminNotice = AdminNoticeInput.extend({
   updatedAt: z.string(),
 });
 export type AdminNotice = z.infer<typeof AdminNotice>;
-export const VersionedUpdate = z.object({ version: z.number().int().min(1) });
+export const VersionedUpdate = z.object({ version: intInput(1, 2_147_483_647) });
 
 /** /api/admin/banners, same verbs as notices. `imageUrl` comes from POST /api/admin/media. */
 export const AdminBannerInput = z.object({
@@ -92,6 +96,8 @@ export const AdminBannerInput = z.object({
   alt: LocalizedText,
   linkageType: z.enum(["ROUTE", "URL", "GAME"]).nullable(),
   linkage: z.string().max(500).nullable(),
+  /** The link leaves the site (an https:// address, new tab, noopener); otherwise an in-site path "/…". */
+  external: z.boolean().default(false),
   sortOrder: z.number().int().min(0).max(100000),
   enabled: z.boolean(),
   startsAt: isoDate.nullable(),
@@ -115,7 +121,7 @@ export const AdminHelpCategory = AdminHelpCategoryInput.extend({
   version: z.number().int(),
 });
 export const AdminHelpArticleInput = z.object({
-  categoryId: z.number().int().positive(),
+  categoryId: z.number().int().min(1).max(INT4_MAX),
   title: LocalizedText,
   content: LocalizedText,
   sortOrder: z.number().int().min(0).max(100000),
@@ -182,8 +188,8 @@ export const BrandSettings = z.object({
 // ---------- audit ----------
 /** GET /api/admin/audit?page=1&pageSize=50&entityType=notice */
 export const AuditQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  page: intInput(1, 100_000).default(1),
+  pageSize: intInput(1, 200).default(50),
   entityType: z.string().max(40).optional(),
 });
 export const AuditRow = z.object({
@@ -229,7 +235,7 @@ export const SecuritySettings = z.object({
 
 /** GET/PUT /api/admin/settings/finance: above this amount a manual adjustment needs a second operator. */
 export const FinanceSettings = z.object({
-  adjustmentApprovalThreshold: z.string().regex(/^\d{1,13}\.\d{2}$/),
+  adjustmentApprovalThreshold: amountText({ allowZero: true }),
 });
 
 /**

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { GameCategory } from "./content.ts";
 import { MoneyString } from "./envelope.ts";
+import { intInput } from "./input.ts";
 
 /**
  * The betting record (spec §2 member centre page personalHistoryCopy): the member's own game
@@ -29,8 +30,8 @@ export const BetRecordRequest = z
     /** One vendor, or every vendor of one category; neither: all. */
     vassalage: Vassalage.optional(),
     gameType: GameCategory.optional(),
-    page: z.coerce.number().int().min(1).max(10_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(50).default(BET_RECORD_PAGE_SIZE),
+    page: intInput(1, 10_000).default(1),
+    pageSize: intInput(1, 50).default(BET_RECORD_PAGE_SIZE),
   })
   .refine((v) => v.startDate <= v.endDate, { path: ["endDate"], message: "end_before_start" })
   .refine((v) => Date.parse(v.endDate) - Date.parse(v.startDate) < BET_RECORD_MAX_DAYS * DAY_MS, {

@@ -101,6 +101,8 @@ export const SystemStatusValue = z.object({
   location: z.object({ ip: z.string(), countryCode: z.string().nullable() }),
   maintenance: z.object({ enabled: z.boolean(), title: z.string(), info: z.string() }),
   regionRestriction: z.object({ blocked: z.boolean(), info: z.string() }),
+  /** Demo mode (DEMO_MODE): the site shows a "Demo" bar on every page; no real money moves. */
+  demo: z.boolean(),
 });
 export type SystemStatusValue = z.infer<typeof SystemStatusValue>;
 
@@ -149,6 +151,8 @@ export const Banner = z.object({
   /** When set the image is clickable (spec §3): ROUTE (in-site path), URL (new tab), GAME (launch). */
   linkageType: z.enum(["ROUTE", "URL", "GAME"]).nullable(),
   linkage: z.string().nullable(),
+  /** The operator marked the link as leaving the site: only then is an absolute address followed. */
+  external: z.boolean(),
   alt: z.string(),
 });
 export type Banner = z.infer<typeof Banner>;
@@ -181,6 +185,8 @@ export const Notice = z.object({
   title: z.string(),
   /** Sanitised HTML: safe to render; scripts, handlers and foreign frames are removed on save. */
   content: z.string(),
+  /** The operator marked the text's links as leaving the site: only then are absolute links followed. */
+  external: z.boolean(),
   type: AnnouncementType,
   publishedAt: z.string(),
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { GameCategory } from "./content.ts";
 import { LangCode } from "./envelope.ts";
+import { Id, intInput } from "./input.ts";
 
 /**
  * Game catalog, favourites, recent games, winner board and launch (spec §2 games routes and
@@ -44,8 +45,8 @@ export const Game = z.object({
 });
 export type Game = z.infer<typeof Game>;
 
-const PageNo = z.coerce.number().int().min(1).max(100_000);
-const PageSize = z.coerce.number().int().min(1).max(50).default(GAME_PAGE_SIZE);
+const PageNo = intInput(1, 100_000);
+const PageSize = intInput(1, 50).default(GAME_PAGE_SIZE);
 const Vassalage = z.string().trim().min(1).max(20);
 
 // ---------- POST /wps/relay/GCSGAME_gameList (open; personalised with a token) ----------
@@ -58,7 +59,7 @@ export const GameListRequest = z.object({
   /** Search: case- and accent-insensitive "contains". */
   gameName: z.string().trim().max(50).optional(),
   minBet: MinBetOption.optional(),
-  minLineNum: z.coerce.number().int().min(1).max(1000).optional(),
+  minLineNum: intInput(1, 1000).optional(),
   language: LangCode.optional(),
   pageNo: PageNo,
   pageSize: PageSize,
@@ -82,7 +83,7 @@ export const HotGamesValue = z.array(Game);
 
 // ---------- GET /lgw/games/popular?count=20&language= → Game[] ----------
 export const PopularGamesQuery = z.object({
-  count: z.coerce.number().int().min(1).max(50).default(POPULAR_COUNT),
+  count: intInput(1, 50).default(POPULAR_COUNT),
   language: LangCode.optional(),
 });
 export type PopularGamesQuery = z.input<typeof PopularGamesQuery>;
@@ -121,7 +122,7 @@ export type FavoriteGamesRequest = z.input<typeof FavoriteGamesRequest>;
 export const FavoriteGamesValue = z.object({ content: z.array(Game), totalPages: z.number().int() });
 export type FavoriteGamesValue = z.infer<typeof FavoriteGamesValue>;
 /** POST /wps/relay/MCSFE_addFavoriteGame and MCSFE_removeFavoriteGame */
-export const FavoriteToggleRequest = z.object({ nodeId: z.coerce.number().int().min(1) });
+export const FavoriteToggleRequest = z.object({ nodeId: Id });
 export type FavoriteToggleRequest = z.input<typeof FavoriteToggleRequest>;
 export const FavoriteToggleValue = z.object({ nodeId: z.number().int(), isFavorite: z.boolean() });
 export type FavoriteToggleValue = z.infer<typeof FavoriteToggleValue>;
@@ -130,7 +131,7 @@ export type FavoriteToggleValue = z.infer<typeof FavoriteToggleValue>;
 export const RankListQuery = z.object({
   gameCategory: z.union([z.literal("ALL"), GameCategory]).default("ALL"),
   language: LangCode.optional(),
-  limitNum: z.coerce.number().int().min(1).max(50).default(WINNER_BOARD_SIZE),
+  limitNum: intInput(1, 50).default(WINNER_BOARD_SIZE),
 });
 export type RankListQuery = z.input<typeof RankListQuery>;
 export const RankEntry = z.object({
@@ -149,7 +150,7 @@ export const RankListValue = z.object({ list: z.array(RankEntry) });
 export type RankListValue = z.infer<typeof RankListValue>;
 
 // ---------- POST /wps/game/launchGame (token) ----------
-export const LaunchGameRequest = z.object({ nodeId: z.coerce.number().int().min(1) });
+export const LaunchGameRequest = z.object({ nodeId: Id });
 export type LaunchGameRequest = z.input<typeof LaunchGameRequest>;
 export const LaunchMode = z.enum(["iframe", "lottery", "popup"]);
 export type LaunchMode = z.infer<typeof LaunchMode>;

@@ -2,6 +2,8 @@
 // CHANGELOG: (none yet — first version)
 import { z } from "zod";
 import { MoneyString } from "./envelope.ts";
+import { intInput } from "./input.ts";
+import { amountText } from "./money.ts";
 
 /**
  * The lottery and e-lottery product (issue 6). It lives in the RGS (apps/rgs, vendor TCG_SEA);
@@ -178,7 +180,7 @@ export type LotteryRecent = z.infer<typeof LotteryRecent>;
 // GET /rgs/lottery/results and /lgw/vn/numeros/opened/game (O): newest first.
 export const LotteryResultsQuery = z.object({
   gameCode: z.string().min(1).max(16),
-  count: z.coerce.number().int().min(1).max(100).default(100),
+  count: intInput(1, 100).default(100),
 });
 export const LotteryResults = z.object({ items: z.array(LotteryDraw) });
 export type LotteryResults = z.infer<typeof LotteryResults>;
@@ -186,7 +188,7 @@ export type LotteryResults = z.infer<typeof LotteryResults>;
 // GET /rgs/lottery/draws/open and /lotto/lgw/games/opened/numero: the open draws, soonest first.
 export const LotteryOpenDrawsQuery = z.object({
   gameCode: z.string().min(1).max(16),
-  count: z.coerce.number().int().min(1).max(50).default(10),
+  count: intInput(1, 50).default(10),
 });
 export const LotteryOpenDraws = z.object({ serverTime: z.string(), items: z.array(LotteryDraw) });
 export type LotteryOpenDraws = z.infer<typeof LotteryOpenDraws>;
@@ -238,8 +240,8 @@ export const LotterySlipLine = z.object({
   betType: LotteryBetType,
   /** digits games: in order (3D [1,2,3]); pick games: the six numbers. */
   selection: z.array(z.number().int().min(0).max(99)).min(1).max(10),
-  /** Stake per draw. */
-  stake: MoneyString,
+  /** Stake per draw: the strict money form ("10.00"), above zero. */
+  stake: amountText(),
   /** The first draw; default the draw now on sale. */
   drawNo: z.string().min(1).max(40).optional(),
   /** Repeat for the next N draws (1 = this draw only). */
@@ -311,8 +313,8 @@ export type LotteryCancelRequest = z.infer<typeof LotteryCancelRequest>;
 export const LotteryBetsQuery = z.object({
   status: z.enum(["open", "settled", "all"]).default("all"),
   gameCode: z.string().min(1).max(16).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  page: intInput(1, 10_000).default(1),
+  pageSize: intInput(1, 100).default(20),
 });
 export const LotteryBets = z.object({ items: z.array(LotteryBet), totalPages: z.number().int() });
 export type LotteryBets = z.infer<typeof LotteryBets>;
@@ -367,9 +369,9 @@ export const AdminLotteryGameUpdate = z.object({
   schedule: LotterySchedule.optional(),
   cutoffSeconds: z.number().int().min(0).max(86_400).optional(),
   prizeTable: LotteryPrizeTable.optional(),
-  minStake: MoneyString.optional(),
-  maxStake: MoneyString.optional(),
-  liabilityLimit: MoneyString.optional(),
+  minStake: amountText().optional(),
+  maxStake: amountText().optional(),
+  liabilityLimit: amountText().optional(),
   cancelAllowed: z.boolean().optional(),
   sortOrder: z.number().int().min(0).max(10_000).optional(),
 });
@@ -378,8 +380,8 @@ export type AdminLotteryGameUpdate = z.infer<typeof AdminLotteryGameUpdate>;
 export const AdminLotteryDrawsQuery = z.object({
   gameCode: z.string().min(1).max(16).optional(),
   status: LotteryDrawStatus.optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  page: intInput(1, 100_000).default(1),
+  pageSize: intInput(1, 200).default(50),
 });
 export type AdminLotteryDrawsQuery = z.input<typeof AdminLotteryDrawsQuery>;
 export const AdminLotteryDraw = LotteryDraw.extend({
@@ -394,7 +396,7 @@ export type AdminLotteryDraws = z.infer<typeof AdminLotteryDraws>;
 // Open liability per number of one draw, largest first.
 export const AdminLiabilityQuery = z.object({
   drawNo: z.string().min(1).max(40),
-  limit: z.coerce.number().int().min(1).max(500).default(20),
+  limit: intInput(1, 500).default(20),
 });
 export type AdminLiabilityQuery = z.input<typeof AdminLiabilityQuery>;
 export const AdminLiability = z.object({

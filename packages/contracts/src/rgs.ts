@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { MoneyString } from "./envelope.ts";
+import { intInput } from "./input.ts";
+import { amountText } from "./money.ts";
 
 /**
  * The API the in-house game client (apps/rgs/ui) calls on the game server (apps/rgs), all under
@@ -130,7 +132,8 @@ export type RgsSession = z.infer<typeof RgsSession>;
 // POST /rgs/api/spin
 export const RgsSpinRequest = z.object({
   sessionId: SessionId,
-  betPerLine: MoneyString,
+  /** A bet: the strict money form (packages/contracts/src/money.ts), above zero. */
+  betPerLine: amountText(),
   /** The client's id of this spin: a retried request with the same id answers the same round. */
   requestId: z.string().min(1).max(64),
 });
@@ -174,7 +177,7 @@ export type RgsRoundStatus = z.infer<typeof RgsRoundStatus>;
 // GET /rgs/api/rounds?sessionId=&page=
 export const RgsRoundsQuery = z.object({
   sessionId: SessionId,
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: intInput(1, 100_000).default(1),
 });
 export const RgsRoundSummary = z.object({
   roundId: z.string().uuid(),
@@ -207,12 +210,8 @@ export type RgsRoundDetail = z.infer<typeof RgsRoundDetail>;
 // "Game recall") opens one round of one player, read-only, until it expires.
 export const RgsReplayQuery = z.object({
   vendor: z.string().regex(/^[A-Za-z0-9_]{2,30}$/),
-  player: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-  exp: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 40),
+  player: intInput(1, Number.MAX_SAFE_INTEGER),
+  exp: intInput(1, 2 ** 40),
   sig: z.string().regex(/^[0-9a-f]{64}$/),
 });
 export type RgsReplayQuery = z.infer<typeof RgsReplayQuery>;
@@ -229,7 +228,7 @@ export const RgsVerifyRequest = z.object({
   serverSeed: z.string().regex(/^[0-9a-f]{64}$/, "server seed must be 64 hex characters"),
   clientSeed: ClientSeed,
   nonce: z.number().int().min(0).max(2_147_483_647),
-  betPerLine: MoneyString,
+  betPerLine: amountText(),
 });
 export type RgsVerifyRequest = z.infer<typeof RgsVerifyRequest>;
 export const RgsVerify = z.object({

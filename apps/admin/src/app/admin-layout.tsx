@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import { NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { ErrorBoundary } from "../components/error-boundary.tsx";
+import { usePendingWinReviews } from "../features/finance/win-reviews-api.ts";
 import { useLogout } from "../features/session/session-api.ts";
 import { useOperator } from "./operator-context.tsx";
 import { SECTIONS, type Section } from "./sections.ts";
@@ -30,6 +31,9 @@ function SideNav() {
   const visible = SECTIONS.filter(
     (s) => s.permission === null || operator.permissions.includes(s.permission),
   );
+  // Held wins wait for an operator: their count is the alert beside the section's link.
+  const held = usePendingWinReviews(visible.some((s) => s.id === "win-reviews"));
+  const badges: Partial<Record<Section["id"], number>> = { "win-reviews": held.data?.pending ?? 0 };
   return (
     <nav aria-label="Sections" className="sidenav">
       {GROUPS.map((group) => {
@@ -48,6 +52,15 @@ function SideNav() {
                     data-testid={`admin-nav-${s.id}`}
                   >
                     {s.label}
+                    {(badges[s.id] ?? 0) > 0 && (
+                      <span
+                        className="badge badge--warn sidenav-badge"
+                        data-testid={`admin-nav-badge-${s.id}`}
+                      >
+                        {badges[s.id]}
+                        <span className="visually-hidden"> waiting</span>
+                      </span>
+                    )}
                   </NavLink>
                 </li>
               ))}

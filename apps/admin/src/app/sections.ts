@@ -7,7 +7,9 @@ export type SectionId =
   | "deposits"
   | "withdrawals"
   | "adjustments"
+  | "win-reviews"
   | "payment-channels"
+  | "approvals"
   | "reconciliation"
   | "lottery-games"
   | "lottery-draws"
@@ -24,6 +26,7 @@ export type SectionId =
   | "sign-in"
   | "brand"
   | "cdns"
+  | "jobs"
   | "operators"
   | "audit";
 
@@ -98,6 +101,15 @@ export const SECTIONS: readonly Section[] = [
     summary: "Manual credits and debits; large ones wait for a second operator.",
   },
   {
+    id: "win-reviews",
+    label: "Held wins",
+    path: "/win-reviews",
+    permission: "finance.read",
+    writePermission: "finance.write",
+    group: "Finance",
+    summary: "Wins above a game vendor's maximum win per round, to pay or reject; the limits per vendor.",
+  },
+  {
     id: "payment-channels",
     label: "Payment channels",
     path: "/payment-channels",
@@ -105,6 +117,15 @@ export const SECTIONS: readonly Section[] = [
     writePermission: "finance.write",
     group: "Finance",
     summary: "Deposit methods, the operator's bank accounts and deposit limits.",
+  },
+  {
+    id: "approvals",
+    label: "Approvals",
+    path: "/approvals",
+    permission: "finance.read",
+    writePermission: "finance.write",
+    group: "Finance",
+    summary: "Changes that need a second operator: payment channels, their secrets and limits.",
   },
   {
     id: "reconciliation",
@@ -250,6 +271,16 @@ export const SECTIONS: readonly Section[] = [
     writePermission: "system.write",
     group: "System",
     summary: "Addresses games launch from and images load from, one picked at random.",
+  },
+  {
+    id: "jobs",
+    label: "Jobs",
+    path: "/jobs",
+    permission: "system.read",
+    writePermission: "jobs.run",
+    group: "System",
+    summary:
+      "Scheduled work in Manila time (daily reconciliation, withdrawal receipts): next runs and history.",
   },
   {
     id: "operators",

@@ -39,6 +39,12 @@ export function useEntitySubmit<T extends { id: number; version: number }, F ext
           onSaved(saved);
         },
         onError: async (err) => {
+          // A four-eyes change (payment channels): stored as a request for a second operator.
+          if (isApiCode(err, "APPROVAL_PENDING")) {
+            toast.success(err instanceof Error ? err.message : "Sent for approval.");
+            onGone();
+            return;
+          }
           applyServerFieldErrors(err, form);
           if (!entity || !isApiCode(err, "VERSION_CONFLICT")) return;
           const fresh = await reloadItem(queryClient, resource, entity.id);

@@ -1,7 +1,7 @@
 import type { LotteryGameType, LotterySchedule } from "@panalo/contracts/lottery";
 import { GAMES, type LotteryGame, type PrizeTable } from "@panalo/game-math/lottery";
 import { sql } from "drizzle-orm";
-import type { RgsDb } from "../db.ts";
+import type { RgsDb, RgsTx } from "../db.ts";
 
 /** The vendor every lottery game is sold under (seeded in the platform as a LOTT vendor). */
 export const LOTTERY_VENDOR = "TCG_SEA";
@@ -128,8 +128,19 @@ export function lotteryCatalog(): Array<{
   }));
 }
 
-/** Write the games not there yet (an operator's settings are never overwritten). */
+/**
+ * Write the games not there yet (an operator's settings are never overwritten). Every process
+ * does this at start: under an advisory lock (72_014), so two starting together never both
+ * write a game's first prize table.
+ */
 export async function seedLotteryGames(db: RgsDb): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(72014)`);
+    await seedLotteryGamesIn(tx);
+  });
+}
+
+async function seedLotteryGamesIn(db: RgsTx): Promise<void> {
   const values = LOTTERY_CATALOG.map(
     (g, i) =>
       sql`(${g.code}, ${GAMES[g.code]?.name ?? g.code}, ${g.gameType}, ${g.tag}, ${JSON.stringify(g.schedule)}::jsonb,

@@ -4,24 +4,64 @@ import { formatMinor } from "@panalo/contracts/money";
 import type { RgsContext } from "../context.ts";
 
 /**
- * Live lottery events inside one RGS process: public ones (a result) to every open page, private
- * ones (a slip's settlement) to the pages of that player. The draw worker publishes; the SSE
- * route (routes.ts) listens. Pages connected to another RGS process hear that process's worker
- * only for the draws it ran — the page also polls results, so nothing is lost, only later.
+ * How live events reach the other processes: the platform's shared store (Redis pub/sub with
+ * several processes, in-process otherwise) — `publish` must never wait on or fail for it.
+ */
+export interface LotteryRelay {
+  publish(channel: string, message: string): Promise<void>;
+  subscribe(channel: string, onMessage: (message: string) => void): Promise<void>;
+}
+
+/** A draw decided (its bets decided and credits written), announced to every process. */
+export interface DecidedDraw {
+  drawId: number;
+  gameCode: string;
+  drawNo: string;
+}
+
+const RESULT_CHANNEL = "lottery:result";
+const DECIDED_CHANNEL = "lottery:decided";
+
+/**
+ * Live lottery events: public ones (a result) to every open page, private ones (a slip's
+ * settlement) to the pages of that player. The draw worker publishes; the SSE route
+ * (routes.ts) listens. Without a relay, only this process's pages hear them. With one
+ * (connect()), a result goes to every process's pages, and a decided draw is announced to every
+ * process, each of which tells its own listening players their settlements (read from the
+ * database there: the work is done where the pages are, for them only).
  */
 export class LotteryBus {
   private readonly emitter = new EventEmitter();
   private readonly players = new Map<number, number>();
+  private relay: LotteryRelay | null = null;
   constructor() {
     this.emitter.setMaxListeners(0);
   }
+  /** Send events through `relay`; `onDecided` runs in every process for each decided draw. */
+  async connect(relay: LotteryRelay, onDecided: (d: DecidedDraw) => void): Promise<void> {
+    await relay.subscribe(RESULT_CHANNEL, (m) => this.emitter.emit("public", JSON.parse(m) as LotteryEvent));
+    await relay.subscribe(DECIDED_CHANNEL, (m) => onDecided(JSON.parse(m) as DecidedDraw));
+    this.relay = relay;
+  }
+  /** Whether decided draws go to every process (true) or are announced here only (false). */
+  get relayed(): boolean {
+    return this.relay !== null;
+  }
   publish(e: LotteryEvent): void {
-    this.emitter.emit("public", e);
+    if (!this.relay) {
+      this.emitter.emit("public", e);
+      return;
+    }
+    this.relay.publish(RESULT_CHANNEL, JSON.stringify(e)).catch(() => this.emitter.emit("public", e));
+  }
+  /** Announce a decided draw to every process (only with a relay). */
+  decided(d: DecidedDraw): void {
+    this.relay?.publish(DECIDED_CHANNEL, JSON.stringify(d)).catch(() => undefined);
   }
   toPlayer(playerId: number, e: LotteryEvent): void {
     this.emitter.emit(`p:${playerId}`, e);
   }
-  /** Players with a page listening now (settlement events are built only for them). */
+  /** Players with a page listening on this process now (settlements are built only for them). */
   listeningPlayers(): number[] {
     return [...this.players.keys()];
   }

@@ -387,9 +387,20 @@ describe("the lottery: draws, slips, settlement (issue 6)", () => {
         payload: { requestId: randomUUID(), lines },
       });
     const base = { gameCode: "3D", betType: "straight", selection: [1, 2, 3], stake: "10.00" };
-    for (const stake of ["-10.00", "0.00", "999999999999.00", "1e3", "10", "abc"]) {
+    // The one money parser: "10" and "10.5" are amounts; a sign, a comma, a space or a third decimal is not.
+    for (const stake of [
+      "-10.00",
+      "0.00",
+      "999999999999.00",
+      "1e3",
+      "abc",
+      "1,000.00",
+      " 10.00",
+      "10.005",
+      10,
+    ]) {
       const res = await post([{ ...base, stake }]);
-      expect(res.statusCode, stake).toBe(400);
+      expect(res.statusCode, String(stake)).toBe(400);
       expect(res.json().success).toBe(false);
     }
     expect((await post([{ ...base, stake: "5000.01" }])).json().code).toBe("STAKE_LIMIT");

@@ -2,11 +2,12 @@ import type { LotteryBetType, LotteryEvent } from "@panalo/contracts/lottery";
 import { formatMinor } from "@panalo/contracts/money";
 import { type PrizeTable, prize } from "@panalo/game-math/lottery";
 import { sql } from "drizzle-orm";
+import { crashPoint } from "../crash-points.ts";
 import { rows } from "../db.ts";
 import type { CallResult } from "../protocol-client.ts";
 import { backoffMs, balanceOf } from "../settle.ts";
 import { LOTTERY_VENDOR, mathOf } from "./catalog.ts";
-import { big, ints, type LotteryContext, pgArray } from "./context.ts";
+import { big, type DecidedDraw, ints, type LotteryContext, pgArray } from "./context.ts";
 import { slipBetTx } from "./slips.ts";
 
 const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
@@ -16,128 +17,152 @@ export const creditTx = (slipId: string, drawNo: string) => `${slipId}:${drawNo}
 export interface SettleOptions {
   /** Bets decided per statement. */
   batch?: number;
+  /**
+   * Called inside a draw's deciding transaction after its bets are decided, before the credits
+   * are written and the transaction commits (crash tests kill the process here).
+   */
+  afterBetsDecided?: (drawNo: string) => Promise<void>;
 }
 
 /**
- * Settle the drawn draws (issue item 4), one at a time under a lease so two workers do not
- * compute the same draw together. Bets are decided in batches (prize() from game-math with the
- * prize table in force when each was placed), each batch one set-based UPDATE of only bets
- * still open, so a restart goes on where it stopped. When no bet of the draw is open any more,
- * what each slip won on it becomes one credit row (idempotent), sent by sendCredits.
+ * Decide the drawn draws (issue 13 item 5): each draw is decided in ONE transaction — its open
+ * bets decided (prize() from game-math with the prize table in force when each was placed, in
+ * set-based batches), the credit each slip is owed on it written (idempotent, one per slip per
+ * draw, sent by sendCredits), and the draw marked decided — so a crash anywhere leaves either
+ * all of it or none of it, never bets decided with their credits unwritten. The draw's row is
+ * held (FOR UPDATE SKIP LOCKED) until the commit, so two workers never decide one draw together
+ * and finishDraws cannot close it meanwhile. A draw is taken again when a bet of it opens
+ * later (its slip's unknown debit was confirmed by retrySlips): only slips with no bet of the
+ * draw still pending or open are credited, so a slip is credited once, whole.
  */
 export async function settleDrawn(ctx: LotteryContext, opts: SettleOptions = {}): Promise<number> {
   const batch = opts.batch ?? 5000;
   let settled = 0;
+  // Draws one worker could not take now (another holds them) are skipped by SKIP LOCKED; a draw
+  // whose game is unknown here is left for a process that knows it.
+  const skip: number[] = [];
   for (;;) {
-    const now = ctx.now();
-    const [draw] = await rows<{
-      id: unknown;
-      game_code: string;
-      draw_no: string;
-      result: unknown;
-      draw_at: unknown;
-    }>(
-      ctx.db,
-      sql`UPDATE rgs.lottery_draws SET lease_until = ${at(new Date(now.getTime() + ctx.leaseMs))}
-          WHERE id = (
-            SELECT id FROM rgs.lottery_draws
-            WHERE status = 'drawn' AND (lease_until IS NULL OR lease_until <= ${at(now)})
+    const decided = await ctx.db.transaction(async (tx) => {
+      const [draw] = await rows<{
+        id: unknown;
+        game_code: string;
+        draw_no: string;
+        result: unknown;
+        draw_at: unknown;
+      }>(
+        tx,
+        sql`SELECT id, game_code, draw_no, result, draw_at FROM rgs.lottery_draws
+            WHERE status = 'drawn' AND NOT (id = ANY(${pgArray(skip)}::bigint[]))
               AND (decided_at IS NULL OR EXISTS (
                 SELECT 1 FROM rgs.lottery_bets b WHERE b.draw_id = lottery_draws.id AND b.status = 'open'))
-            ORDER BY draw_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-          RETURNING id, game_code, draw_no, result, draw_at`,
-    );
-    if (!draw) return settled;
-    const drawId = Number(draw.id);
-    const result = ints(draw.result);
-    const math = mathOf(draw.game_code);
-    if (!math) return settled;
-    const tables = new Map<number, PrizeTable>();
-    const tableOf = async (id: number): Promise<PrizeTable> => {
-      let t = tables.get(id);
-      if (!t) {
-        const [r] = await rows<{ prize_table: unknown }>(
-          ctx.db,
-          sql`SELECT prize_table FROM rgs.lottery_prize_tables WHERE id = ${id}`,
+            ORDER BY draw_at LIMIT 1 FOR UPDATE SKIP LOCKED`,
+      );
+      if (!draw) return null;
+      const drawId = Number(draw.id);
+      const result = ints(draw.result);
+      const math = mathOf(draw.game_code);
+      if (!math) {
+        skip.push(drawId);
+        return { drawId, gameCode: draw.game_code, drawNo: draw.draw_no, touched: 0, credited: 0 };
+      }
+      const tables = new Map<number, PrizeTable>();
+      const tableOf = async (id: number): Promise<PrizeTable> => {
+        let t = tables.get(id);
+        if (!t) {
+          const [r] = await rows<{ prize_table: unknown }>(
+            tx,
+            sql`SELECT prize_table FROM rgs.lottery_prize_tables WHERE id = ${id}`,
+          );
+          t = (
+            typeof r?.prize_table === "string" ? JSON.parse(r.prize_table) : (r?.prize_table ?? {})
+          ) as PrizeTable;
+          tables.set(id, t);
+        }
+        return t;
+      };
+      let after = 0;
+      let touched = 0;
+      for (;;) {
+        const open = await rows<{
+          id: unknown;
+          slip_id: string;
+          bet_type: string;
+          selection: unknown;
+          stake: unknown;
+          prize_table_id: unknown;
+        }>(
+          tx,
+          sql`SELECT id, slip_id, bet_type, selection, stake, prize_table_id FROM rgs.lottery_bets
+              WHERE draw_id = ${drawId} AND status = 'open' AND id > ${after}
+              ORDER BY id LIMIT ${batch}`,
         );
-        t = (
-          typeof r?.prize_table === "string" ? JSON.parse(r.prize_table) : (r?.prize_table ?? {})
-        ) as PrizeTable;
-        tables.set(id, t);
+        if (open.length === 0) break;
+        const ids: number[] = [];
+        const wins: bigint[] = [];
+        for (const b of open) {
+          const table = await tableOf(Number(b.prize_table_id));
+          ids.push(Number(b.id));
+          wins.push(
+            prize(math, b.bet_type as LotteryBetType, ints(b.selection), result, big(b.stake), table),
+          );
+        }
+        after = ids[ids.length - 1] ?? after;
+        await tx.execute(
+          sql`UPDATE rgs.lottery_bets b
+              SET status = CASE WHEN u.win > 0 THEN 'won' ELSE 'lost' END, win = u.win, settled_at = ${at(ctx.now())}
+              FROM unnest(${pgArray(ids)}::bigint[], ${pgArray(wins)}::bigint[]) AS u(id, win)
+              WHERE b.id = u.id AND b.status = 'open'`,
+        );
+        touched += open.length;
+        if (open.length < batch) break;
       }
-      return t;
-    };
-    let after = 0;
-    let touched = 0;
-    for (;;) {
-      const open = await rows<{
-        id: unknown;
-        slip_id: string;
-        bet_type: string;
-        selection: unknown;
-        stake: unknown;
-        prize_table_id: unknown;
-      }>(
-        ctx.db,
-        sql`SELECT id, slip_id, bet_type, selection, stake, prize_table_id FROM rgs.lottery_bets
-            WHERE draw_id = ${drawId} AND status = 'open' AND id > ${after}
-            ORDER BY id LIMIT ${batch}`,
+      await opts.afterBetsDecided?.(draw.draw_no);
+      if (touched > 0) crashPoint("lottery.after-bets-decided"); // tests only (crash-points.ts)
+      // What each slip won on this draw: one credit per slip per draw — also 0.00 when this is
+      // the slip's last draw, to close its round on the platform. A slip with a bet of this draw
+      // not decided yet (it opened during this pass) waits for the next pass, to be credited whole.
+      const credited = await rows<{ slip_id: string }>(
+        tx,
+        sql`INSERT INTO rgs.lottery_credits (slip_id, draw_id, player_id, amount, round_closed, status, next_attempt_at)
+            SELECT x.slip_id, ${drawId}, x.player_id, x.amount, x.last, 'pending', ${at(ctx.now())}
+            FROM (
+              SELECT b.slip_id, min(b.player_id) AS player_id, sum(b.win) AS amount,
+                NOT EXISTS (
+                  SELECT 1 FROM rgs.lottery_bets o JOIN rgs.lottery_draws od ON od.id = o.draw_id
+                  WHERE o.slip_id = b.slip_id AND o.status <> 'cancelled'
+                    AND (od.draw_at, od.id) > (${at(new Date(draw.draw_at as string))}, ${drawId}::bigint)) AS last
+              FROM rgs.lottery_bets b
+              WHERE b.draw_id = ${drawId} AND b.status IN ('won', 'lost')
+                AND NOT EXISTS (
+                  SELECT 1 FROM rgs.lottery_bets w
+                  WHERE w.slip_id = b.slip_id AND w.draw_id = ${drawId} AND w.status IN ('pending', 'open'))
+              GROUP BY b.slip_id) x
+            WHERE x.amount > 0 OR x.last
+            ON CONFLICT (slip_id, draw_id) DO NOTHING
+            RETURNING slip_id`,
       );
-      if (open.length === 0) break;
-      const ids: number[] = [];
-      const wins: bigint[] = [];
-      for (const b of open) {
-        const table = await tableOf(Number(b.prize_table_id));
-        ids.push(Number(b.id));
-        wins.push(prize(math, b.bet_type as LotteryBetType, ints(b.selection), result, big(b.stake), table));
-      }
-      after = ids[ids.length - 1] ?? after;
-      await ctx.db.execute(
-        sql`UPDATE rgs.lottery_bets b
-            SET status = CASE WHEN u.win > 0 THEN 'won' ELSE 'lost' END, win = u.win, settled_at = ${at(ctx.now())}
-            FROM unnest(${pgArray(ids)}::bigint[], ${pgArray(wins)}::bigint[]) AS u(id, win)
-            WHERE b.id = u.id AND b.status = 'open'`,
+      await tx.execute(
+        sql`UPDATE rgs.lottery_draws SET lease_until = NULL, decided_at = ${at(ctx.now())} WHERE id = ${drawId}`,
       );
-      settled += ids.length;
-      touched += open.length;
-      if (open.length < batch) break;
-    }
-    // What each slip won on this draw: one credit per slip per draw — also 0.00 when this is the
-    // slip's last draw, to close its round on the platform.
-    const credited = await rows<{ slip_id: string; player_id: unknown; amount: unknown }>(
-      ctx.db,
-      sql`INSERT INTO rgs.lottery_credits (slip_id, draw_id, player_id, amount, round_closed, status, next_attempt_at)
-          SELECT x.slip_id, ${drawId}, x.player_id, x.amount, x.last, 'pending', ${at(ctx.now())}
-          FROM (
-            SELECT b.slip_id, min(b.player_id) AS player_id, sum(b.win) AS amount,
-              NOT EXISTS (
-                SELECT 1 FROM rgs.lottery_bets o JOIN rgs.lottery_draws od ON od.id = o.draw_id
-                WHERE o.slip_id = b.slip_id AND o.status <> 'cancelled'
-                  AND (od.draw_at, od.id) > (${at(new Date(draw.draw_at as string))}, ${drawId}::bigint)) AS last
-            FROM rgs.lottery_bets b
-            WHERE b.draw_id = ${drawId} AND b.status IN ('won', 'lost')
-            GROUP BY b.slip_id) x
-          WHERE x.amount > 0 OR x.last
-          ON CONFLICT (slip_id, draw_id) DO NOTHING
-          RETURNING slip_id, player_id, amount`,
-    );
-    await ctx.db.execute(
-      sql`UPDATE rgs.lottery_draws SET lease_until = NULL, decided_at = ${at(ctx.now())} WHERE id = ${drawId}`,
-    );
-    await announce(ctx, drawId, draw.game_code, draw.draw_no, touched > 0 || credited.length > 0);
+      return { drawId, gameCode: draw.game_code, drawNo: draw.draw_no, touched, credited: credited.length };
+    });
+    if (!decided) return settled;
+    settled += decided.touched;
+    if (decided.touched === 0 && decided.credited === 0) continue;
+    // Every process tells its own pages (a relay), or this one tells its pages here.
+    if (ctx.bus.relayed)
+      ctx.bus.decided({ drawId: decided.drawId, gameCode: decided.gameCode, drawNo: decided.drawNo });
+    else await announceSettlements(ctx, decided);
   }
 }
 
-/** Tell the pages of players listening which of their slips this draw settled, and how. */
-async function announce(
+/** Tell the pages of players listening here which of their slips this draw settled, and how. */
+export async function announceSettlements(
   ctx: LotteryContext,
-  drawId: number,
-  gameCode: string,
-  drawNo: string,
-  any: boolean,
+  { drawId, gameCode, drawNo }: DecidedDraw,
 ): Promise<void> {
   const players = ctx.bus.listeningPlayers();
-  if (!any || players.length === 0) return;
+  if (players.length === 0) return;
   const list = await rows<{ id: unknown; slip_id: string; player_id: unknown; status: string; win: unknown }>(
     ctx.db,
     sql`SELECT id, slip_id, player_id, status, win FROM rgs.lottery_bets
@@ -239,14 +264,22 @@ export async function sendCredits(
   return { claimed: claimed.length, paid };
 }
 
-/** A drawn draw is settled once no bet of it waits and every credit of it is paid. */
+/**
+ * A drawn draw is settled once it was decided (settleDrawn's transaction: bets decided and
+ * their credits written together), no bet of it waits and every credit of it is paid.
+ */
 export async function finishDraws(ctx: LotteryContext): Promise<number> {
   const done = await rows<{ id: unknown }>(
     ctx.db,
+    // SKIP LOCKED: a draw being decided right now (its row held by settleDrawn's transaction)
+    // is left for the next pass, never closed by a re-check against that transaction's outcome.
     sql`UPDATE rgs.lottery_draws d SET status = 'settled', settled_at = ${at(ctx.now())}
-        WHERE d.status = 'drawn'
-          AND NOT EXISTS (SELECT 1 FROM rgs.lottery_bets b WHERE b.draw_id = d.id AND b.status IN ('pending', 'open'))
-          AND NOT EXISTS (SELECT 1 FROM rgs.lottery_credits c WHERE c.draw_id = d.id AND c.status = 'pending')
+        WHERE d.id IN (
+          SELECT x.id FROM rgs.lottery_draws x
+          WHERE x.status = 'drawn' AND x.decided_at IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM rgs.lottery_bets b WHERE b.draw_id = x.id AND b.status IN ('pending', 'open'))
+            AND NOT EXISTS (SELECT 1 FROM rgs.lottery_credits c WHERE c.draw_id = x.id AND c.status = 'pending')
+          FOR UPDATE SKIP LOCKED)
         RETURNING d.id`,
   );
   return done.length;

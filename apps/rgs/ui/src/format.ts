@@ -7,9 +7,9 @@
 
 const MAX_MINOR = 10n ** 15n;
 
-/** "1234.5", "1234.50" or "1,234.50" → 123450n; null when not a valid amount ≥ 0. */
+/** "1234.5" or "1234.50" → 123450n; null when not a valid amount ≥ 0 (strict, as the contracts). */
 export function parseMoney(text: string): bigint | null {
-  const m = /^(\d{1,15})(?:\.(\d{1,2}))?$/.exec(text.trim().replace(/,/g, ""));
+  const m = /^(\d{1,15})(?:\.(\d{1,2}))?$/.exec(text);
   if (!m) return null;
   const minor = BigInt(m[1] ?? "0") * 100n + BigInt((m[2] ?? "").padEnd(2, "0"));
   return minor < MAX_MINOR ? minor : null;

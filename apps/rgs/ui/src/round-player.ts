@@ -33,6 +33,14 @@ export class RoundPlayer {
     private readonly sound: Sound,
   ) {}
 
+  /**
+   * A round starts (before its spin request): its presentation is unhurried until a tap. Not
+   * in `play`, so a tap while the server answers is not forgotten.
+   */
+  begin(): void {
+    this.hurry = false;
+  }
+
   /** Plays the rest of the current round quickly (the player tapped spin again). */
   skip(): void {
     this.hurry = true;
@@ -54,7 +62,6 @@ export class RoundPlayer {
    * (the sum of the spins' wins, in minor units) when the last spin has been presented.
    */
   async play(outcome: RgsRoundOutcome, betPerLineMinor: bigint, startedAt: number): Promise<bigint> {
-    this.hurry = false;
     const { reels, presenter, banner, onWin } = this.view;
     await this.land(outcome.base.window, startedAt);
     let total = unitsToMinor(outcome.base.lineBetUnits, betPerLineMinor);

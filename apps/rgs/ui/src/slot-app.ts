@@ -10,6 +10,7 @@ import { paytableBody } from "./paytable.ts";
 import { RoundPlayer } from "./round-player.ts";
 import { buildSlotScreen, type SlotScreen, soundIcon } from "./slot-screen.ts";
 import { Sound } from "./sound.ts";
+import { SpinButtonPress } from "./spin-press.ts";
 import { WinPresenter } from "./win-presenter.ts";
 
 /**
@@ -98,7 +99,18 @@ export class SlotApp {
 
   private bind(): void {
     const s = this.screen;
-    s.spin.addEventListener("click", () => void this.spin());
+    // A press begun during a round only hurries it, even if its click lands once it has ended.
+    const press = new SpinButtonPress();
+    s.spin.addEventListener("pointerdown", () => press.down(this.busy));
+    s.spin.addEventListener("click", (e) => {
+      const action = press.click(this.busy, e.detail > 0);
+      if (action === "hurry") this.player.skip();
+      else if (action === "spin") void this.spin();
+    });
+    // A tap on the reels hurries a round too, and does nothing between rounds.
+    s.window.addEventListener("click", () => {
+      if (this.busy) this.player.skip();
+    });
     s.betUp.addEventListener("click", () => this.changeBet(1));
     s.betDown.addEventListener("click", () => this.changeBet(-1));
     s.mute.addEventListener("click", () => {
@@ -224,6 +236,8 @@ export class SlotApp {
     if (this.busy) return this.player.skip();
     if (this.levels.length === 0) return;
     this.setBusy(true);
+    // A tap while the server answers already hurries this round.
+    this.player.begin();
     this.hideError();
     this.presenter.stop();
     this.showWin(0n);
@@ -271,6 +285,7 @@ export class SlotApp {
     this.closeSheet?.();
     if (this.busy || !round.outcome) return;
     this.setBusy(true);
+    this.player.begin();
     this.hideError();
     this.presenter.stop();
     this.showWin(0n);

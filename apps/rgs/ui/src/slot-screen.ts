@@ -22,6 +22,8 @@ export interface SlotScreen {
   mute: HTMLButtonElement;
   paytable: HTMLButtonElement;
   history: HTMLButtonElement;
+  /** The reels' window: a tap on it hurries a round (never starts one). */
+  window: HTMLElement;
   winInfo: HTMLElement;
   /** A short notice that is not an error (a win still being paid). */
   notice: HTMLElement;
@@ -82,7 +84,7 @@ export function buildSlotScreen(
 <main class="stage">
   <div class="machine">
     <div class="fs-banner" data-testid="slot-free-spins" hidden></div>
-    <div class="window"></div>
+    <div class="window" data-testid="slot-window"></div>
   </div>
   <div class="win-info" aria-live="polite"></div>
   <div class="notice" data-testid="slot-notice" role="status" hidden></div>
@@ -131,6 +133,7 @@ export function buildSlotScreen(
     mute: el(root, "slot-mute"),
     paytable: el(root, "slot-paytable"),
     history: el(root, "slot-history"),
+    window: el(root, "slot-window"),
     winInfo: q(".win-info"),
     notice: q(".notice"),
     banner: el(root, "slot-free-spins"),

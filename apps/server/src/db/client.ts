@@ -39,10 +39,8 @@ export interface Database {
 export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
-    // An idle connection the server ends (a restart, a dropped test database) must not crash the
-    // process: the pool discards it and opens a new one on the next query.
-    pool.on("error", (err) => {
-      if (process.env.NODE_ENV !== "test") console.error(`database: idle connection lost (${err.message})`);
+    survivePoolErrors(pool, (message) => {
+      if (process.env.NODE_ENV !== "test") console.error(message);
     });
     // bigint columns come back as strings from pg; drizzle maps them with mode "bigint".
     const db = drizzlePg(pool, { schema }) as unknown as Db; // node-postgres HKT differs only in result shape
@@ -72,4 +70,40 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
       (await client.query<T>(text, values)).rows,
     close: () => client.close(),
   };
+}
+
+/**
+ * A connection the server ends (a restart, a failover, `pg_terminate_backend`, a network blip)
+ * must fail the one operation that held it, never the process. pg-pool listens for errors only
+ * on idle connections; a checked-out connection's 'error' event had no listener, so Node threw
+ * it and the process exited. Every connection gets its own listener for its whole life: the
+ * query that was running (or the next one, or the transaction's ROLLBACK) fails with the error,
+ * the pool drops the broken connection when it is released, and the next call opens a new one.
+ */
+export function survivePoolErrors(pool: pg.Pool, log: (message: string) => void): void {
+  pool.on("error", (err) => log(`database: idle connection lost (${err.message})`));
+  pool.on("connect", (client) => {
+    client.on("error", (err) => log(`database: connection lost while in use (${err.message})`));
+  });
+}
+
+/** SQLSTATEs of a lost connection: class 08 (connection exception), 57P01–57P03 (shutdown). */
+const LOST_STATES = /^(08...|57P0[1-3])$/;
+const LOST_MESSAGES =
+  /Connection terminated|not queryable|terminating connection|ECONNRESET|ECONNREFUSED|EPIPE/i;
+
+/**
+ * Whether an error means the database connection was lost (rather than a refusal or a bug): the
+ * operation did not happen or was rolled back with the connection, and may be retried. Looks
+ * through wrappers (drizzle's query error keeps the driver's error as `cause`).
+ */
+export function isConnectionLost(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === "object" && depth < 5; depth++) {
+    const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === "string" && LOST_STATES.test(code)) return true;
+    if (typeof code === "string" && /^(ECONNRESET|ECONNREFUSED|EPIPE|ETIMEDOUT)$/.test(code)) return true;
+    if (typeof message === "string" && LOST_MESSAGES.test(message)) return true;
+    e = cause;
+  }
+  return false;
 }

@@ -15,10 +15,22 @@ export class AppError extends Error {
     super(code);
     this.name = "AppError";
   }
+
+  /** Fastify's name for the status: an error handler that does not know AppError still answers it. */
+  get statusCode(): number {
+    return this.httpStatus;
+  }
 }
 
 export const Errors = {
-  validation: (details: unknown) => new AppError("VALIDATION_ERROR", 400, {}, details),
+  /** The first refused field and its reason key go into the params: the message names them. */
+  validation: (details: Array<{ path: string; message: string }>) =>
+    new AppError(
+      "VALIDATION_ERROR",
+      400,
+      details[0] ? { field: details[0].path, reason: details[0].message } : {},
+      details,
+    ),
   notFound: (what = "resource") => new AppError("NOT_FOUND", 404, { what }),
   notFoundCode: (code: string) => new AppError(code, 404),
   unauthorized: () => new AppError("NOT_LOGGED_IN", 401),

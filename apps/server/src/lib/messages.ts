@@ -18,6 +18,7 @@ const EN: Catalog = {
   SYSTEM_MAINTENANCE: "The system is under maintenance. Please come back later.",
   REGION_RESTRICTED: "Access is restricted from your location or IP address.",
   INTERNAL_ERROR: "Something went wrong on our side. Please try again.",
+  SERVICE_UNAVAILABLE: "The service is briefly unavailable. Please try again in a moment.",
   INVALID_CREDENTIALS: "Wrong username or password.",
   TOTP_REQUIRED: "Enter the 6-digit code from your authenticator app.",
   TOTP_INVALID: "That authenticator code is not valid.",
@@ -25,6 +26,22 @@ const EN: Catalog = {
   SESSION_EXPIRED: "Your session has expired. Please log in again.",
   UNSUPPORTED_LANGUAGE: "That language is not supported.",
   VERSION_CONFLICT: "Someone else changed this item. Reload it and try again.",
+  // A refused field named in the message: "{field}" is the field's path, "{reason}" one of the
+  // reasons below (keys of the contracts' money parser and input helpers).
+  VALIDATION_ERROR_FIELD: "The field “{field}” is not valid: {reason}",
+  amount_format:
+    "enter an amount with digits and at most two decimals, like 1234.50 (no commas, spaces or signs).",
+  amount_decimals: "an amount has at most two decimals (centavos).",
+  amount_sign: "an amount cannot have a sign here.",
+  amount_zero: "the amount must be more than zero.",
+  amount_too_large: "the amount is too large.",
+  amount_below_min: "the maximum cannot be below the minimum.",
+  id_invalid: "an id is a positive whole number (digits only) within range.",
+  int_invalid: "enter a whole number with digits only, within range.",
+  nul_char: "the text contains a forbidden control character.",
+  link_invalid:
+    "a link is either an in-site path starting with a single “/” or a full https:// address marked external.",
+  link_not_external: "this link leaves the site: mark it as an external link to allow it.",
 };
 
 const TY: Catalog = {
@@ -36,6 +53,7 @@ const TY: Catalog = {
   SYSTEM_MAINTENANCE: "Kasalukuyang inaayos ang sistema. Bumalik mamaya.",
   REGION_RESTRICTED: "Hindi pinapayagan ang access mula sa iyong lokasyon o IP address.",
   INTERNAL_ERROR: "Nagkaproblema sa aming panig. Pakisubukang muli.",
+  SERVICE_UNAVAILABLE: "Pansamantalang hindi available ang serbisyo. Pakisubukang muli maya-maya.",
   INVALID_CREDENTIALS: "Mali ang username o password.",
   TOTP_REQUIRED: "Ilagay ang 6-digit na code mula sa iyong authenticator app.",
   TOTP_INVALID: "Hindi tama ang authenticator code.",
@@ -43,6 +61,20 @@ const TY: Catalog = {
   SESSION_EXPIRED: "Nag-expire na ang iyong session. Mag-log in muli.",
   UNSUPPORTED_LANGUAGE: "Hindi suportado ang wikang iyon.",
   VERSION_CONFLICT: "May ibang nagbago ng item na ito. I-reload at subukang muli.",
+  VALIDATION_ERROR_FIELD: "Hindi tama ang field na “{field}”: {reason}",
+  amount_format:
+    "maglagay ng halaga na may mga numero at hanggang dalawang decimal, gaya ng 1234.50 (walang kuwit, espasyo o sign).",
+  amount_decimals: "hanggang dalawang decimal (sentimo) lamang ang halaga.",
+  amount_sign: "hindi puwedeng may sign ang halaga rito.",
+  amount_zero: "dapat higit sa zero ang halaga.",
+  amount_too_large: "masyadong malaki ang halaga.",
+  amount_below_min: "hindi puwedeng mas mababa ang maximum sa minimum.",
+  id_invalid: "ang id ay positibong buong numero (mga digit lamang) na nasa saklaw.",
+  int_invalid: "maglagay ng buong numero na mga digit lamang, na nasa saklaw.",
+  nul_char: "may ipinagbabawal na control character ang teksto.",
+  link_invalid:
+    "ang link ay dapat path sa site na nagsisimula sa iisang “/” o buong https:// address na minarkahang external.",
+  link_not_external: "lumalabas ng site ang link na ito: markahan itong external link para payagan.",
 };
 
 const CATALOGS: Partial<Record<Lang, Catalog>> = { EN, TY };
@@ -53,6 +85,11 @@ export function parseLang(value: unknown): Lang {
 }
 
 export function messageFor(code: string, lang: Lang, params: Record<string, string | number> = {}): string {
+  // A validation error whose first refused field has a known reason names that field and why.
+  if (code === "VALIDATION_ERROR" && params.field !== undefined && typeof params.reason === "string") {
+    const reason = CATALOGS[lang]?.[params.reason] ?? EN[params.reason];
+    if (reason) return messageFor("VALIDATION_ERROR_FIELD", lang, { field: params.field, reason });
+  }
   const template = CATALOGS[lang]?.[code] ?? EN[code] ?? code;
   return template.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? ""));
 }

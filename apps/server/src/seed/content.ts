@@ -534,43 +534,35 @@ export async function seedDemoContent(db: Db, config: Config): Promise<boolean> 
       { resourceType: "IOS_APP", url: `${base}/down?platform=ios` },
     ]);
     await tx.insert(seoTexts).values(SEO);
-    // Deposit channels: a bank transfer to the operator's account, and GCash and Maya through
-    // the sandbox gateway (each installation gets its own callback secret).
-    await tx.insert(paymentChannels).values([
-      {
-        code: "bdo-transfer",
-        kind: "bank",
-        name: "Bank transfer (BDO)",
-        minAmount: 10_000n,
-        maxAmount: 5_000_000n,
-        sortOrder: 0,
-        details: {
-          bankName: "BDO Unibank",
-          accountName: "Panalo Gaming Corp.",
-          accountNumber: "001234567890",
-        },
+    // Deposit channels: a bank transfer to the operator's account, and — in demo mode only —
+    // GCash and Maya through the sandbox gateway (each installation gets its own callback
+    // secret). Outside demo mode no sandbox channel is ever made: it credits without money.
+    const bank = {
+      code: "bdo-transfer",
+      kind: "bank" as const,
+      name: "Bank transfer (BDO)",
+      minAmount: 10_000n,
+      maxAmount: 5_000_000n,
+      sortOrder: 0,
+      details: {
+        bankName: "BDO Unibank",
+        accountName: "Panalo Gaming Corp.",
+        accountNumber: "001234567890",
       },
-      {
-        code: "gcash",
-        kind: "gateway",
-        adapter: "sandbox",
-        name: "GCash",
-        minAmount: 10_000n,
-        maxAmount: 5_000_000n,
-        sortOrder: 1,
-        secrets: { secret: randomBytes(24).toString("hex") },
-      },
-      {
-        code: "maya",
-        kind: "gateway",
-        adapter: "sandbox",
-        name: "Maya",
-        minAmount: 10_000n,
-        maxAmount: 5_000_000n,
-        sortOrder: 2,
-        secrets: { secret: randomBytes(24).toString("hex") },
-      },
-    ]);
+    };
+    const sandbox = (code: string, name: string, sortOrder: number) => ({
+      code,
+      kind: "gateway" as const,
+      adapter: "sandbox",
+      name,
+      minAmount: 10_000n,
+      maxAmount: 5_000_000n,
+      sortOrder,
+      secrets: { secret: randomBytes(24).toString("hex") },
+    });
+    await tx
+      .insert(paymentChannels)
+      .values(config.DEMO_MODE ? [bank, sandbox("gcash", "GCash", 1), sandbox("maya", "Maya", 2)] : [bank]);
     let vSort = 0;
     for (const v of VENDORS) {
       await tx.insert(gameVendors).values({

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { seedDemoContent } from "./content.ts";
@@ -5,11 +6,24 @@ import { seedGames } from "./games.ts";
 import { seedLotteryGames } from "./lottery.ts";
 import { type SeededOperator, seedOperator } from "./operator.ts";
 
-/** First start: the demo brand's content and the first owner account, each only once. */
+/** 72_013 names "the seeding lock" (72_011 the platform's migrations, 72_012 the RGS's). */
+const SEED_LOCK = 72013;
+
+/**
+ * First start: the demo brand's content and the first owner account, each only once. Several
+ * processes started together on an empty database seed once: the whole seed is one transaction
+ * under an advisory lock, so the second waits for the first to commit, then finds everything
+ * there and adds nothing; a crash mid-seed leaves nothing half-written for the next start.
+ * Each part checks what exists before writing, so running it again is harmless.
+ */
 export async function seedIfEmpty(db: Db, config: Config): Promise<{ operator: SeededOperator | null }> {
-  await seedDemoContent(db, config);
-  await seedGames(db, config);
-  await seedLotteryGames(db, config);
-  const operator = await seedOperator(db);
-  return { operator };
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
+    const inTx = tx as unknown as Db; // the same query surface; nested transactions become savepoints
+    await seedDemoContent(inTx, config);
+    await seedGames(inTx, config);
+    await seedLotteryGames(inTx, config);
+    const operator = await seedOperator(inTx);
+    return { operator };
+  });
 }

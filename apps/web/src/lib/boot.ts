@@ -1,6 +1,6 @@
 /**
- * Calls started by the inline script in index.html before any JavaScript bundle arrives (the
- * permission response, the nav's game menus and the search texts on every page; the banners
+ * Calls started by the boot script (src/boot.js, loaded first by index.html) before any
+ * JavaScript bundle arrives (the permission response, the nav's game menus and the search texts on every page; the banners
  * and the notice bar on the home page), so they download in parallel with the code. `api()`
  * takes each answer once, and only when it was asked in the language now in use.
  */

@@ -105,6 +105,14 @@ export function BannerEditor({ banner, defaultGroup, readOnly, onClose, onReload
               )}
               <WindowFields testIdPrefix="banner" />
             </div>
+            {linkType === "URL" ? (
+              <CheckboxField
+                name="external"
+                label="External link"
+                hint="The address leaves the site: it opens in a new tab, without access to this page."
+                testId="banner-external"
+              />
+            ) : null}
             <CheckboxField name="enabled" label="Enabled" hint="Disabled banners are never shown." />
             <LocalizedEditor
               required

@@ -1,5 +1,6 @@
 import { AdminBanner, AdminBannerInput } from "@panalo/contracts/admin";
 import { BannerGroup } from "@panalo/contracts/content";
+import { linkKind } from "@panalo/contracts/links";
 import { z } from "zod";
 import type { CrudResource } from "../../lib/crud.ts";
 import { isoToLocalInput, localInputToIso } from "../../lib/dates.ts";
@@ -49,7 +50,7 @@ export const LINK_TYPE_OPTIONS = [
 export const LINK_HINTS: Record<string, string> = {
   "": "The image is not clickable.",
   ROUTE: "A path on the site, starting with /, e.g. /promotions.",
-  URL: "A full address starting with https://.",
+  URL: "A site page starting with /, or a full https:// address when the link is marked external.",
   GAME: "The game's code as the game catalogue knows it.",
 };
 
@@ -62,6 +63,7 @@ export const BannerForm = z
     linkage: z.string().trim().max(500),
     sortOrder: sortOrderSchema,
     enabled: z.boolean(),
+    external: z.boolean(),
     startsAt: z.string(),
     endsAt: z.string(),
   })
@@ -70,11 +72,32 @@ export const BannerForm = z
     if (f.linkageType && !f.linkage) {
       ctx.addIssue({ code: "custom", path: ["linkage"], message: "Give the link target, or choose No link" });
     }
-    if (f.linkageType === "ROUTE" && f.linkage && !f.linkage.startsWith("/")) {
-      ctx.addIssue({ code: "custom", path: ["linkage"], message: "A site page starts with /" });
+    // Issue 12: the platform refuses the same links; saying so here saves a round trip.
+    const kind = f.linkage ? linkKind(f.linkage) : null;
+    if (f.linkageType === "ROUTE" && f.linkage && kind !== "internal") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["linkage"],
+        message: "A site page starts with a single / (not // or /\\)",
+      });
     }
-    if (f.linkageType === "URL" && f.linkage && !/^https?:\/\//.test(f.linkage)) {
-      ctx.addIssue({ code: "custom", path: ["linkage"], message: "A web address starts with https://" });
+    if (
+      f.linkageType === "URL" &&
+      f.linkage &&
+      (kind === "invalid" || (kind === "external" && !/^https?:\/\//.test(f.linkage)))
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["linkage"],
+        message: "A site page starting with / or a full https:// address",
+      });
+    }
+    if (f.linkageType === "URL" && kind === "external" && !f.external) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["external"],
+        message: "This address leaves the site: tick External link",
+      });
     }
   })
   .transform((f) => ({
@@ -83,12 +106,13 @@ export const BannerForm = z
     alt: fromLocalizedForm(f.alt),
     linkageType: f.linkageType === "" ? null : f.linkageType,
     linkage: f.linkageType === "" ? null : f.linkage,
+    external: f.linkageType === "URL" && f.external,
     sortOrder: f.sortOrder,
     enabled: f.enabled,
     startsAt: localInputToIso(f.startsAt),
     endsAt: localInputToIso(f.endsAt),
   }))
-  .pipe(AdminBannerInput);
+  .pipe(AdminBannerInput.required({ external: true }));
 
 export type BannerFormValues = z.input<typeof BannerForm>;
 export type BannerInput = z.output<typeof BannerForm>;
@@ -100,6 +124,7 @@ export function bannerToForm(banner: AdminBanner | null, group: BannerGroup): Ba
     alt: toLocalizedForm(banner?.alt),
     linkageType: banner?.linkageType ?? "",
     linkage: banner?.linkage ?? "",
+    external: banner?.external ?? false,
     sortOrder: banner?.sortOrder ?? 0,
     enabled: banner?.enabled ?? true,
     startsAt: isoToLocalInput(banner?.startsAt ?? null),

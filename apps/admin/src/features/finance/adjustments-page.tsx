@@ -10,6 +10,7 @@ import { TextField } from "../../components/form-fields.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { Pager, rangeText } from "../../components/pager.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
+import { errorMessage, isApiCode } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/dates.ts";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
 import { toast } from "../../lib/toast-store.ts";
@@ -35,7 +36,8 @@ const ThresholdForm = z.object({
     .string()
     .trim()
     .transform((text, ctx) => {
-      const minor = /^\d{1,13}(\.\d{1,2})?$/.test(text.replace(/,/g, "")) ? parseMoney(text) : null;
+      const clean = text.replace(/,/g, "");
+      const minor = /^\d{1,13}(\.\d{1,2})?$/.test(clean) ? parseMoney(clean) : null;
       if (minor === null) {
         ctx.addIssue({ code: "custom", message: "An amount of 0 or more, up to two decimals" });
         return z.NEVER;
@@ -59,7 +61,11 @@ function ThresholdPanel() {
     save.mutate(value, {
       onSuccess: (saved) =>
         toast.success(`Saved: above ${money(saved.adjustmentApprovalThreshold)} needs a second operator.`),
-      onError: (err) => applyServerFieldErrors(err, form),
+      onError: (err) => {
+        // A higher threshold waits for a second operator (Approvals).
+        if (isApiCode(err, "APPROVAL_PENDING")) toast.info(errorMessage(err));
+        else applyServerFieldErrors(err, form);
+      },
     }),
   );
   return (

@@ -273,7 +273,7 @@ export function ReconciliationPage() {
   );
 }
 
-/** The scheduler's reconciliation of each day (jobs/scheduler.ts), newest first. */
+/** The daily reconciliation job's verdict of each day (server jobs/catalog.ts), newest first. */
 function DailyRuns() {
   const daily = useDailyReports();
   const reports = daily.data?.reports ?? [];
@@ -306,7 +306,7 @@ function DailyRuns() {
               <ErrorRow columns={7} onRetry={() => daily.refetch()} />
             ) : reports.length === 0 ? (
               <EmptyRow columns={7} title="No daily run yet">
-                The first daily run happens within ten minutes of the first start.
+                The first daily run happens when the server first starts, then at midnight Manila time.
               </EmptyRow>
             ) : (
               reports.map((r) => (

@@ -15,9 +15,12 @@ export function RejectDialog({
   busy,
   onReject,
   onClose,
+  hint = "3–200 characters. The member sees it; it is kept in the audit log.",
 }: {
   title: string;
   summary: ReactNode;
+  /** Who reads the reason (the member, by default). */
+  hint?: string;
   busy: boolean;
   onReject: (reason: string) => void;
   onClose: () => void;
@@ -55,7 +58,7 @@ export function RejectDialog({
           <TextAreaField
             name="reason"
             label="Reason"
-            hint="3–200 characters. The member sees it; it is kept in the audit log."
+            hint={hint}
             rows={3}
             maxLength={200}
             required

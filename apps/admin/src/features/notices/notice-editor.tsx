@@ -78,6 +78,12 @@ export function NoticeEditor({ notice, onClose, onReloaded, readOnly }: NoticeEd
               hint="Disabled notices are kept but never shown to players."
               testId="notice-enabled"
             />
+            <CheckboxField
+              name="external"
+              label="Links may leave the site"
+              hint="Off: links in the text must be site pages starting with /. On: full https:// addresses are allowed too; they open in a new tab."
+              testId="notice-external"
+            />
             <LocalizedEditor
               required
               fields={[

@@ -48,6 +48,7 @@ export const NoticeForm = z
     endsAt: z.string(),
     sortOrder: sortOrderSchema,
     enabled: z.boolean(),
+    external: z.boolean(),
   })
   .superRefine(checkWindow)
   .transform((f) => ({
@@ -58,8 +59,9 @@ export const NoticeForm = z
     endsAt: localInputToIso(f.endsAt),
     sortOrder: f.sortOrder,
     enabled: f.enabled,
+    external: f.external,
   }))
-  .pipe(AdminNoticeInput);
+  .pipe(AdminNoticeInput.required({ external: true }));
 
 export type NoticeFormValues = z.input<typeof NoticeForm>;
 export type NoticeInput = z.output<typeof NoticeForm>;
@@ -73,5 +75,6 @@ export function noticeToForm(notice: AdminNotice | null): NoticeFormValues {
     endsAt: isoToLocalInput(notice?.endsAt ?? null),
     sortOrder: notice?.sortOrder ?? 0,
     enabled: notice?.enabled ?? true,
+    external: notice?.external ?? false,
   };
 }

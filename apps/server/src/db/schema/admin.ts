@@ -23,6 +23,7 @@ export const operators = pgTable("operators", {
   disabled: boolean("disabled").notNull().default(false),
   failedLogins: integer("failed_logins").notNull().default(0),
   lockedUntil: stamp("locked_until"),
+  failWindowUntil: stamp("fail_window_until"),
   lastLoginAt: stamp("last_login_at"),
   createdAt: stamp("created_at").notNull().defaultNow(),
 });

@@ -1,4 +1,14 @@
-import { boolean, customType, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  customType,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 
 /** Texts per language code, e.g. { TY: "…", EN: "…" }. */
 export type Texts = Record<string, string>;
@@ -20,6 +30,8 @@ export const banners = pgTable("banners", {
   imageUrl: text("image_url").notNull(),
   linkageType: text("linkage_type").$type<"ROUTE" | "URL" | "GAME">(),
   linkage: text("linkage"),
+  /** The link leaves the site (migration 0102): only then may it be an absolute address. */
+  external: boolean("external").notNull().default(false),
   alt: jsonb("alt").$type<Texts>().notNull(),
   sortOrder: integer("sort_order").notNull().default(0),
   startsAt: stamp("starts_at"),
@@ -34,6 +46,8 @@ export const notices = pgTable("notices", {
   type: text("type").$type<"B" | "PL" | "PU" | "PR" | "H">().notNull(),
   title: jsonb("title").$type<Texts>().notNull(),
   content: jsonb("content").$type<Texts>().notNull(),
+  /** Links in the text may leave the site (migration 0102); otherwise only in-site paths. */
+  external: boolean("external").notNull().default(false),
   startsAt: stamp("starts_at"),
   endsAt: stamp("ends_at"),
   sortOrder: integer("sort_order").notNull().default(0),
@@ -77,4 +91,18 @@ export const seoTexts = pgTable("seo_texts", {
   title: jsonb("title").$type<Texts>().notNull(),
   description: jsonb("description").$type<Texts>().notNull(),
   updatedAt: stamp("updated_at").notNull().defaultNow(),
+});
+
+/**
+ * Members' private files (deposit and receipt proofs, later KYC documents; migration 0210):
+ * served only to their owner and to operators with the permission, under random 128-bit+ ids.
+ */
+export const memberUploads = pgTable("member_uploads", {
+  id: text("id").primaryKey(),
+  memberId: bigint("member_id", { mode: "number" }).notNull(),
+  contentType: text("content_type").notNull(),
+  bytes: bytea("bytes").notNull(),
+  sha256: text("sha256").notNull(),
+  legacyMediaId: integer("legacy_media_id"),
+  createdAt: stamp("created_at").notNull().defaultNow(),
 });

@@ -2,6 +2,7 @@ import * as admin from "./admin.ts";
 import * as content from "./content.ts";
 import * as core from "./core.ts";
 import * as games from "./games.ts";
+import * as jobs from "./jobs.ts";
 import * as ledger from "./ledger.ts";
 import * as members from "./members.ts";
 import * as messaging from "./messaging.ts";
@@ -19,4 +20,5 @@ export const schema = {
   ...ledger,
   ...payments,
   ...providers,
+  ...jobs,
 };

@@ -3,8 +3,10 @@ import {
   bigserial,
   boolean,
   date,
+  index,
   integer,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -30,6 +32,7 @@ export const members = pgTable("members", {
   status: text("status").$type<"active" | "locked" | "closed">().notNull().default("active"),
   failedLogins: integer("failed_logins").notNull().default(0),
   lockedUntil: stamp("locked_until"),
+  failWindowUntil: stamp("fail_window_until"),
   lockReason: text("lock_reason"),
   firstLoginDone: boolean("first_login_done").notNull().default(false),
   affiliateCode: text("affiliate_code"),
@@ -71,3 +74,22 @@ export const memberIdentities = pgTable("member_identities", {
   email: text("email"),
   createdAt: stamp("created_at").notNull().defaultNow(),
 });
+
+/**
+ * Failed-attempt counters of names that are not a member's own row: unknown usernames,
+ * transaction passwords, addresses (lib/attempts.ts). Same columns as the members' counters.
+ */
+export const loginAttempts = pgTable(
+  "login_attempts",
+  {
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    failedLogins: integer("failed_logins").notNull().default(0),
+    failWindowUntil: stamp("fail_window_until").notNull(),
+    lockedUntil: stamp("locked_until"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.key] }),
+    index("login_attempts_window_idx").on(t.failWindowUntil),
+  ],
+);

@@ -9,6 +9,10 @@ export const providerClients = pgTable("provider_clients", {
   createdAt: stamp("created_at").notNull().defaultNow(),
   /** A transfer-wallet vendor's URL (migration 0520): the platform calls it; null: seamless. */
   transferUrl: text("transfer_url"),
+  /** The maximum win per round as a multiple of the round's bets, or null (migration 0514). */
+  maxWinMultiple: integer("max_win_multiple"),
+  /** The maximum win per round as an amount in minor units, or null (migration 0514). */
+  maxWinAmount: bigint("max_win_amount", { mode: "bigint" }),
 });
 
 export const launchTokens = pgTable("launch_tokens", {
@@ -26,7 +30,23 @@ export const providerTransactions = pgTable("provider_transactions", {
   id: bigserial("id", { mode: "number" }).primaryKey(),
   vendor: text("vendor").notNull(),
   transactionId: text("transaction_id").notNull(),
-  kind: text("kind").$type<"bet" | "win" | "rollback" | "rollback_tombstone">().notNull(),
+  /**
+   * bet | win | rollback; rollback_tombstone (a rollback of a bet not seen yet); rollback_repeat
+   * (a second rollback of a bet: answers the first one's answer); <kind>_refused (a refusal,
+   * final: its response is the refusal; migration 0512).
+   */
+  kind: text("kind")
+    .$type<
+      | "bet"
+      | "win"
+      | "rollback"
+      | "rollback_tombstone"
+      | "rollback_repeat"
+      | "bet_refused"
+      | "win_refused"
+      | "rollback_refused"
+    >()
+    .notNull(),
   roundId: text("round_id").notNull(),
   memberId: bigint("member_id", { mode: "number" }).notNull(),
   amount: bigint("amount", { mode: "bigint" }).notNull(),
@@ -53,4 +73,24 @@ export const vendorTransfers = pgTable("vendor_transfers", {
   nextCheckAt: stamp("next_check_at").notNull(),
   createdAt: stamp("created_at").notNull().defaultNow(),
   updatedAt: stamp("updated_at").notNull().defaultNow(),
+});
+
+/** Credits above a vendor's maximum win per round, held for an operator (migration 0514). */
+export const providerWinReviews = pgTable("provider_win_reviews", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  vendor: text("vendor").notNull(),
+  transactionId: text("transaction_id").notNull(),
+  roundId: text("round_id").notNull(),
+  memberId: bigint("member_id", { mode: "number" }).notNull(),
+  currency: text("currency").notNull(),
+  amount: bigint("amount", { mode: "bigint" }).notNull(),
+  roundBets: bigint("round_bets", { mode: "bigint" }).notNull(),
+  roundWins: bigint("round_wins", { mode: "bigint" }).notNull(),
+  maxWinMultiple: integer("max_win_multiple"),
+  maxWinAmount: bigint("max_win_amount", { mode: "bigint" }),
+  status: text("status").$type<"pending" | "approved" | "rejected">().notNull().default("pending"),
+  decidedBy: integer("decided_by"),
+  decidedAt: stamp("decided_at"),
+  note: text("note"),
+  createdAt: stamp("created_at").notNull().defaultNow(),
 });

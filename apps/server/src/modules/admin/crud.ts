@@ -1,4 +1,5 @@
 import type { Permission } from "@panalo/contracts/admin-roles";
+import { Id, INT4_MAX, intInput } from "@panalo/contracts/input";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Executor } from "../../db/client.ts";
@@ -8,7 +9,7 @@ import { route } from "../../lib/route.ts";
 import { recordAudit } from "./audit.ts";
 import { operatorOf, requireOperator } from "./guard.ts";
 
-const IdParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
+const IdParams = z.object({ id: Id });
 
 /** How one editable content entity is read and written; the generic part adds the rest. */
 export interface CrudSpec<I, R extends { id: number; version: number }> {
@@ -62,7 +63,7 @@ export function crudRoutes<I, R extends { id: number; version: number }>(
   });
 
   // The body is the entity's fields plus the version the editor loaded.
-  const UpdateBody = z.intersection(spec.input, z.object({ version: z.number().int().min(1) }));
+  const UpdateBody = z.intersection(spec.input, z.object({ version: intInput(1, INT4_MAX) }));
   route(
     app,
     { method: "PUT", url: `${url}/:id`, params: IdParams, body: UpdateBody, guards: canWrite },

@@ -3,6 +3,13 @@ import { ROLE_PERMISSIONS, type Role } from "@panalo/contracts/admin-roles";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client.ts";
 import { operatorSessions, operators } from "../../db/schema/admin.ts";
+import {
+  type AttemptRule,
+  minutesOf,
+  releaseKey,
+  reserveAddress,
+  reserveAttempt,
+} from "../../lib/attempts.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
 import { registerMessages } from "../../lib/messages.ts";
@@ -11,11 +18,13 @@ import { matchTotp, newTotpSecret, otpauthUrl } from "./totp.ts";
 
 registerMessages("EN", {
   OPERATOR_LOCKED: "Too many failed sign-ins. This operator account is locked for {minutes} minutes.",
+  SIGN_IN_FAILED: "Wrong username, password or authenticator code.",
   OPERATOR_EXISTS: "An operator with that username already exists.",
   PASSWORD_REUSED: "Choose a password different from the current one.",
 });
 registerMessages("TY", {
   OPERATOR_LOCKED: "Masyadong maraming maling pag-sign in. Naka-lock ang account nang {minutes} minuto.",
+  SIGN_IN_FAILED: "Mali ang username, password o authenticator code.",
   OPERATOR_EXISTS: "May operator na may ganyang username.",
   PASSWORD_REUSED: "Pumili ng password na iba sa kasalukuyan.",
 });
@@ -90,9 +99,23 @@ export function selfOf(op: SessionOperator) {
   return { ...op, permissions: [...ROLE_PERMISSIONS[op.role]] };
 }
 
+/** Failed sign-ins per operator name (an existing operator or not: counted alike). */
+export const SIGN_IN_RULE: AttemptRule = {
+  max: MAX_FAILED_LOGINS,
+  windowMs: LOCK_MINUTES * 60_000,
+  lockMs: LOCK_MINUTES * 60_000,
+};
+export const ADMIN_ADDRESS_SCOPE = "admin-login-ip";
+/** A secret no operator has: an unknown name's TOTP check does the same work as a real one. */
+const NO_SECRET = newTotpSecret();
+
 /**
- * Sign in with password and TOTP. Wrong answers count toward a lock; the same message is given
- * for an unknown user and a wrong password. Every TOTP code is accepted once.
+ * Sign in with password and TOTP. An attempt is reserved atomically before any work, per
+ * address (failures only) and per name (lib/attempts.ts); the ten-th failure locks the name for
+ * LOCK_MINUTES — an unknown or disabled name too, so a lock says nothing about which names
+ * exist. A wrong password, a wrong TOTP and a reused TOTP step answer the same
+ * SIGN_IN_FAILED after the same work (argon2 and the TOTP check always both run). Every
+ * TOTP code is accepted once.
  */
 export async function signIn(
   ctx: AppContext,
@@ -101,38 +124,48 @@ export async function signIn(
 ): Promise<{ token: string; operator: SessionOperator }> {
   const { db, clock } = ctx;
   const now = clock.now();
-  const [op] = await db.select().from(operators).where(eq(operators.username, input.username.toLowerCase()));
-  if (!op || op.disabled) {
-    // Same work as a real check, so timing does not reveal which usernames exist.
-    await verifyPassword(await dummyHash(), input.password);
-    throw Errors.unauthorizedCode("INVALID_CREDENTIALS");
+  const username = input.username.trim().toLowerCase();
+  const addressRule: AttemptRule = {
+    max: ctx.config.ADMIN_ADDRESS_MAX_FAILURES,
+    windowMs: LOCK_MINUTES * 60_000,
+    lockMs: LOCK_MINUTES * 60_000,
+  };
+  const addressWindow = await reserveAddress(db, ADMIN_ADDRESS_SCOPE, meta.ip, addressRule, now);
+  const giveBackAddress = () => releaseKey(db, ADMIN_ADDRESS_SCOPE, meta.ip, addressRule, addressWindow);
+  const [row] = await db.select().from(operators).where(eq(operators.username, username));
+  const op = row && !row.disabled ? row : undefined;
+  const target = op
+    ? { table: "operators" as const, id: op.id }
+    : { scope: "operator-sign-in", key: username };
+  const r = await reserveAttempt(db, target, SIGN_IN_RULE, now);
+  if (!r.ok) {
+    await giveBackAddress();
+    throw new AppError("OPERATOR_LOCKED", 423, { minutes: minutesOf(r.locked ? r.lockedForMs : 0) });
   }
-  if (op.lockedUntil && op.lockedUntil.getTime() > now.getTime()) {
-    throw new AppError("OPERATOR_LOCKED", 423, {
-      minutes: Math.ceil((op.lockedUntil.getTime() - now.getTime()) / 60000),
-    });
+  const passwordOk = await verifyPassword(op?.passwordHash ?? (await dummyHash()), input.password);
+  const step = matchTotp(op?.totpSecret ?? NO_SECRET, input.totp, now.getTime());
+  // Claim the step atomically: of two sign-ins racing with one code, only one wins; the claim
+  // also resets the counter (the reservation was taken while the name was not locked).
+  const claimed =
+    op && passwordOk && step !== null && step > op.totpLastStep
+      ? await db
+          .update(operators)
+          .set({
+            totpLastStep: step,
+            failedLogins: 0,
+            lockedUntil: null,
+            failWindowUntil: null,
+            lastLoginAt: now,
+          })
+          .where(and(eq(operators.id, op.id), lt(operators.totpLastStep, step)))
+          .returning({ id: operators.id })
+      : [];
+  if (!op || claimed.length === 0) {
+    // The reservation stays counted: this was a failure.
+    if (r.locks) throw new AppError("OPERATOR_LOCKED", 423, { minutes: LOCK_MINUTES });
+    throw Errors.unauthorizedCode("SIGN_IN_FAILED");
   }
-  const passwordOk = await verifyPassword(op.passwordHash, input.password);
-  const step = passwordOk ? matchTotp(op.totpSecret, input.totp, now.getTime()) : null;
-  if (!passwordOk || step === null || step <= op.totpLastStep) {
-    const failed = op.failedLogins + 1;
-    await db
-      .update(operators)
-      .set({
-        failedLogins: failed >= MAX_FAILED_LOGINS ? 0 : failed,
-        lockedUntil:
-          failed >= MAX_FAILED_LOGINS ? new Date(now.getTime() + LOCK_MINUTES * 60000) : op.lockedUntil,
-      })
-      .where(eq(operators.id, op.id));
-    throw Errors.unauthorizedCode(passwordOk ? "TOTP_INVALID" : "INVALID_CREDENTIALS");
-  }
-  // Claim the step atomically: of two sign-ins racing with one code, only one wins.
-  const claimed = await db
-    .update(operators)
-    .set({ totpLastStep: step, failedLogins: 0, lockedUntil: null, lastLoginAt: now })
-    .where(and(eq(operators.id, op.id), lt(operators.totpLastStep, step)))
-    .returning({ id: operators.id });
-  if (claimed.length === 0) throw Errors.unauthorizedCode("TOTP_INVALID");
+  await giveBackAddress();
 
   const token = newToken();
   await db.insert(operatorSessions).values({
@@ -197,15 +230,26 @@ export async function signOut(db: Db, token: string): Promise<void> {
 
 /** Change the password; every other session of the operator is ended. */
 export async function changePassword(
-  db: Db,
+  ctx: AppContext,
   operatorId: number,
   currentToken: string,
   oldPassword: string,
   newPassword: string,
 ): Promise<void> {
+  const { db } = ctx;
   const [op] = await db.select().from(operators).where(eq(operators.id, operatorId));
   if (!op) throw Errors.unauthorized();
-  if (!(await verifyPassword(op.passwordHash, oldPassword))) throw Errors.bad("INVALID_CREDENTIALS");
+  // The old password is counted like a sign-in's, reserved before the hash is computed.
+  const r = await reserveAttempt(db, { table: "operators", id: op.id }, SIGN_IN_RULE, ctx.clock.now());
+  if (!r.ok) throw new AppError("OPERATOR_LOCKED", 423, { minutes: minutesOf(r.locked ? r.lockedForMs : 0) });
+  if (!(await verifyPassword(op.passwordHash, oldPassword))) {
+    if (r.locks) throw new AppError("OPERATOR_LOCKED", 423, { minutes: LOCK_MINUTES });
+    throw Errors.bad("INVALID_CREDENTIALS");
+  }
+  await db
+    .update(operators)
+    .set({ failedLogins: 0, lockedUntil: null, failWindowUntil: null })
+    .where(eq(operators.id, op.id));
   if (oldPassword === newPassword) throw Errors.bad("PASSWORD_REUSED");
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {

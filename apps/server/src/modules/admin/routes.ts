@@ -16,6 +16,9 @@ import {
   WhitelabelSettings,
 } from "@panalo/contracts/admin";
 import type { Role } from "@panalo/contracts/admin-roles";
+import { Id } from "@panalo/contracts/input";
+import { linkKind, linkProblem } from "@panalo/contracts/links";
+import { parseMoney } from "@panalo/contracts/money";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
@@ -39,7 +42,8 @@ import {
   type SettingValue,
   writeSetting,
 } from "../content/settings.ts";
-import { cleanTexts, plainTexts } from "../content/texts.ts";
+import { cleanTexts, linksIn, plainTexts } from "../content/texts.ts";
+import { registerApplier, requestApproval, withApproval } from "../payments/approvals.ts";
 import { auditPage, recordAudit } from "./audit.ts";
 import { crudRoutes } from "./crud.ts";
 import { operatorOf, requireOperator } from "./guard.ts";
@@ -54,9 +58,17 @@ import {
   signOut,
 } from "./operators.ts";
 
+/**
+ * The session cookie is Secure in production whatever PUBLIC_URL says (a proxy may end TLS in
+ * front of a plain-http PUBLIC_URL); browsers treat http://localhost and 127.0.0.1 as secure
+ * contexts, so a local production run still signs in.
+ */
+const secureCookie = (ctx: AppContext) =>
+  ctx.config.NODE_ENV === "production" || ctx.config.PUBLIC_URL.startsWith("https://");
+
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const dateOrNull = (s: string | null) => (s ? new Date(s) : null);
-const IdParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
+const IdParams = z.object({ id: Id });
 
 /** The back office's calls under /api/admin (issue 2 item 8). */
 export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -68,21 +80,14 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     app,
     { method: "POST", url: "/api/admin/session", body: AdminLoginRequest },
     async ({ body, req, reply, ip }) => {
-      // Per-address brake on top of the per-account lock: 20 failed tries in 15 minutes.
-      const brakeKey = `admin-login-fail:${ip}`;
-      if (Number((await ctx.store.get(brakeKey)) ?? 0) >= 20) throw Errors.rateLimited(900);
-      const result = await signIn(ctx, body, { ip, userAgent: req.headers["user-agent"] ?? "" }).catch(
-        async (err) => {
-          await ctx.store.incr(brakeKey, 15 * 60_000);
-          throw err;
-        },
-      );
+      // Per-address and per-name counting, atomic and before any work: signIn (lib/attempts.ts).
+      const result = await signIn(ctx, body, { ip, userAgent: req.headers["user-agent"] ?? "" });
       const { token, operator } = result;
       reply.setCookie(ADMIN_COOKIE, token, {
         path: "/",
         httpOnly: true,
         sameSite: "strict",
-        secure: ctx.config.PUBLIC_URL.startsWith("https://"),
+        secure: secureCookie(ctx),
         maxAge: SESSION_ABSOLUTE_MS / 1000,
       });
       await recordAudit(db, {
@@ -99,6 +104,9 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     },
   );
 
+  // Whether this installation runs in demo mode: the back office shows a "Demo" bar on every page.
+  route(app, { method: "GET", url: "/api/admin/environment" }, async () => ({ demo: ctx.config.DEMO_MODE }));
+
   route(app, { method: "GET", url: "/api/admin/session", guards: signedIn }, async ({ req }) => {
     const { token: _token, ...op } = operatorOf(req);
     return selfOf(op);
@@ -106,7 +114,12 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   route(app, { method: "DELETE", url: "/api/admin/session", guards: signedIn }, async ({ req, reply }) => {
     await signOut(db, operatorOf(req).token);
-    reply.clearCookie(ADMIN_COOKIE, { path: "/" });
+    reply.clearCookie(ADMIN_COOKIE, {
+      path: "/",
+      httpOnly: true,
+      sameSite: "strict",
+      secure: secureCookie(ctx),
+    });
     return null;
   });
 
@@ -115,7 +128,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     { method: "POST", url: "/api/admin/session/password", body: AdminPasswordChange, guards: signedIn },
     async ({ body, req, ip }) => {
       const op = operatorOf(req);
-      await changePassword(db, op.id, op.token, body.oldPassword, body.newPassword);
+      await changePassword(ctx, op.id, op.token, body.oldPassword, body.newPassword);
       await recordAudit(db, {
         operatorId: op.id,
         operatorName: op.username,
@@ -240,6 +253,8 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
       mask: (v: SettingValue<K>) => SettingValue<K>;
       unmask: (v: SettingValue<K>, stored: SettingValue<K>) => SettingValue<K>;
     },
+    /** A change that needs a second operator (issue 12 item 3): the fields it touches, or none. */
+    fourEyes?: (before: SettingValue<K>, value: SettingValue<K>) => string[],
   ) => {
     const shown = (v: SettingValue<K>) => (secrets ? secrets.mask(v) : v);
     route(
@@ -258,9 +273,21 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
       async ({ body, req, ip }) => {
         check?.(body);
         const op = operatorOf(req);
-        return db.transaction(async (tx) => {
+        return withApproval(ctx, async (tx) => {
           const before = await readSetting(tx, key);
           const value = secrets ? secrets.unmask(body, before) : body;
+          const changes = fourEyes?.(before, value) ?? [];
+          if (changes.length > 0) {
+            return requestApproval(ctx, tx, {
+              kind: `settings.${key}` as "settings.finance",
+              entityId: key,
+              payload: value as Record<string, unknown>,
+              base: before,
+              summary: { before: shown(before), after: shown(value), changes },
+              op,
+              ip,
+            });
+          }
           await writeSetting(tx, key, value);
           await recordAudit(tx, {
             operatorId: op.id,
@@ -280,7 +307,35 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
   settingRoute("brand", "brand");
   settingRoute("whitelabel", "whitelabel");
   settingRoute("security", "security");
-  settingRoute("finance", "finance");
+  // Raising the adjustment threshold lets one operator move more alone: a four-eyes change.
+  const moreThan = (a: string, b: string) => (parseMoney(a) ?? 0n) > (parseMoney(b) ?? 0n);
+  settingRoute("finance", "finance", undefined, undefined, (before, value) =>
+    moreThan(value.adjustmentApprovalThreshold, before.adjustmentApprovalThreshold)
+      ? ["adjustmentApprovalThreshold"]
+      : [],
+  );
+  registerApplier(ctx, "settings.finance", {
+    permission: "system.write",
+    entityType: "settings.finance",
+    async apply(tx, r, op, ip) {
+      const before = await readSetting(tx, "finance");
+      // Made against another value: stale, to be rejected and asked again.
+      if (JSON.stringify(before) !== JSON.stringify(r.base)) throw Errors.conflict("VERSION_CONFLICT");
+      const value = SETTING_SCHEMAS.finance.parse(r.payload);
+      await writeSetting(tx, "finance", value);
+      await recordAudit(tx, {
+        operatorId: op.id,
+        operatorName: op.username,
+        action: "update",
+        entityType: "settings.finance",
+        entityId: "finance",
+        before,
+        after: { ...value, approvalId: r.id, requestedBy: r.createdBy },
+        ip,
+      });
+      return value;
+    },
+  });
   settingRoute("launchGameCDNs", "launch-cdns");
   settingRoute("imageCDNs", "image-cdns");
   settingRoute("maintenance", "maintenance", (v) => {
@@ -315,6 +370,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     type: n.type,
     title: n.title,
     content: n.content,
+    external: n.external,
     startsAt: iso(n.startsAt),
     endsAt: iso(n.endsAt),
     sortOrder: n.sortOrder,
@@ -322,10 +378,22 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     version: n.version,
     updatedAt: n.updatedAt.toISOString(),
   });
-  const noticeValues = (i: NoticeIn) => ({
+  const noticeValues = (i: NoticeIn) => {
+    // Issue 12: a link in the text stays on the site ("/…", never "//" or "/\\") unless the
+    // notice is marked external; anything else (javascript:, "//host") is refused, not dropped.
+    for (const [lang, html] of Object.entries(i.content)) {
+      for (const href of linksIn(html ?? "")) {
+        const problem = linkProblem(href, i.external);
+        if (problem) throw Errors.validation([{ path: `content.${lang}`, message: problem }]);
+      }
+    }
+    return noticeFields(i);
+  };
+  const noticeFields = (i: NoticeIn) => ({
     type: i.type,
     title: plainTexts(i.title),
     content: cleanTexts(i.content),
+    external: i.external,
     startsAt: dateOrNull(i.startsAt),
     endsAt: dateOrNull(i.endsAt),
     sortOrder: i.sortOrder,
@@ -371,6 +439,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     alt: b.alt,
     linkageType: b.linkageType,
     linkage: b.linkage,
+    external: b.external,
     sortOrder: b.sortOrder,
     enabled: b.enabled,
     startsAt: iso(b.startsAt),
@@ -379,13 +448,21 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     updatedAt: b.updatedAt.toISOString(),
   });
   const bannerValues = (i: BannerIn) => {
-    if (i.linkageType === "URL" && i.linkage && !/^https?:\/\//.test(i.linkage)) {
-      throw Errors.validation([
-        { path: "linkage", message: "A URL link must start with http:// or https://" },
-      ]);
-    }
-    if (i.linkageType === "ROUTE" && i.linkage && !i.linkage.startsWith("/")) {
-      throw Errors.validation([{ path: "linkage", message: "A route link must start with /" }]);
+    // Issue 12: a route is an in-site path with a single leading "/"; an address may leave the
+    // site only when the operator marked the banner external ("//host", "/\\host", javascript:
+    // and the like are refused).
+    let external = false;
+    if ((i.linkageType === "ROUTE" || i.linkageType === "URL") && i.linkage) {
+      const kind = linkKind(i.linkage);
+      if (kind === "invalid" || (i.linkageType === "ROUTE" && kind !== "internal")) {
+        throw Errors.validation([{ path: "linkage", message: "link_invalid" }]);
+      }
+      if (kind === "external" && !/^https?:\/\//i.test(i.linkage)) {
+        throw Errors.validation([{ path: "linkage", message: "link_invalid" }]);
+      }
+      const problem = linkProblem(i.linkage, i.external);
+      if (problem) throw Errors.validation([{ path: "linkage", message: problem }]);
+      external = kind === "external";
     }
     if (!/^(\/media\/|https:\/\/)/.test(i.imageUrl)) {
       throw Errors.validation([
@@ -398,6 +475,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
       alt: plainTexts(i.alt),
       linkageType: i.linkageType,
       linkage: i.linkageType ? i.linkage : null,
+      external,
       sortOrder: i.sortOrder,
       enabled: i.enabled,
       startsAt: dateOrNull(i.startsAt),

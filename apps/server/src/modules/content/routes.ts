@@ -15,6 +15,8 @@ import {
   type SystemStatusValue,
   type Vendor,
 } from "@panalo/contracts/content";
+import { Id } from "@panalo/contracts/input";
+import { followableLink } from "@panalo/contracts/links";
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import QRCode from "qrcode";
@@ -116,6 +118,7 @@ export async function contentRoutes(app: FastifyInstance, ctx: AppContext): Prom
       imageCDNs: s.imageCDNs,
       launchGameCDNs: s.launchGameCDNs,
       location: { ip, countryCode: countryOf(ip) },
+      demo: ctx.config.DEMO_MODE,
       maintenance: {
         enabled: s.maintenance.enabled,
         title: pick(s.maintenance.title, lang),
@@ -185,8 +188,11 @@ export async function contentRoutes(app: FastifyInstance, ctx: AppContext): Prom
         bannerId: b.id,
         groupName: b.groupName as Banner["groupName"], // checked by the admin schema on write
         url: b.imageUrl,
-        linkageType: b.linkageType,
-        linkage: b.linkage,
+        // A route or address link stored before the rules (issue 12) that is not followable is not sent.
+        ...(b.linkageType === "GAME" || followableLink(b.linkage, b.external)
+          ? { linkageType: b.linkageType, linkage: b.linkage }
+          : { linkageType: null, linkage: null }),
+        external: b.external,
         alt: pick(b.alt, lang),
       }),
     );
@@ -210,6 +216,7 @@ export async function contentRoutes(app: FastifyInstance, ctx: AppContext): Prom
       id: n.id,
       title: pick(n.title, lang),
       content: pick(n.content, lang),
+      external: n.external,
       type: n.type,
       publishedAt: (n.startsAt ?? n.createdAt).toISOString(),
     }));
@@ -292,7 +299,7 @@ export async function contentRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   // ---- media: uploaded images and QR codes ----
   app.get("/media/:id", async (req, reply) => {
-    const parsed = z.object({ id: z.coerce.number().int().positive().max(2147483647) }).safeParse(req.params);
+    const parsed = z.object({ id: Id }).safeParse(req.params);
     if (!parsed.success) throw Errors.notFound("image");
     const [row] = await db
       .select({ contentType: media.contentType, bytes: media.bytes, sha: media.sha256 })

@@ -1,3 +1,4 @@
+import { linkKind } from "@panalo/contracts/links";
 import sanitizeHtml from "sanitize-html";
 import type { Lang } from "../../lib/messages.ts";
 
@@ -9,7 +10,9 @@ export function pick(texts: Record<string, string | undefined> | null | undefine
 
 /**
  * HTML the operator writes for notices and help articles is cleaned on save: no scripts, no
- * event handlers, no styles that escape the box, links forced to open safely.
+ * event handlers, no styles that escape the box. An in-site link ("/…") opens in the site; a
+ * link that leaves it opens in a new tab with rel="noopener noreferrer"; a link that is neither
+ * ("//host", "/\host", javascript:) loses its address (notices refuse it before: linksIn).
  */
 export function cleanHtml(html: string): string {
   return sanitizeHtml(html, {
@@ -50,9 +53,37 @@ export function cleanHtml(html: string): string {
     allowedSchemesByTag: { img: ["https", "http", "data"] },
     allowProtocolRelative: false,
     transformTags: {
-      a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer nofollow", target: "_blank" }),
+      a: (tagName, attribs) => {
+        const { href, title } = attribs;
+        const kind = linkKind(href);
+        const keep: Record<string, string> = title ? { title } : {};
+        if (kind === "internal") return { tagName, attribs: { ...keep, href: href as string } };
+        if (kind === "external")
+          return {
+            tagName,
+            attribs: { ...keep, href: href as string, rel: "noopener noreferrer nofollow", target: "_blank" },
+          };
+        return { tagName, attribs: keep };
+      },
     },
   }).trim();
+}
+
+/** Every link address in operator HTML, as a browser would read it (entities decoded). */
+export function linksIn(html: string): string[] {
+  const found: string[] = [];
+  sanitizeHtml(html, {
+    allowedTags: ["a"],
+    allowedAttributes: { a: ["href"] },
+    allowedSchemes: [],
+    transformTags: {
+      a: (tagName, attribs) => {
+        if (attribs.href !== undefined) found.push(attribs.href);
+        return { tagName, attribs };
+      },
+    },
+  });
+  return found;
 }
 
 /** Clean every language of a localized HTML text. */

@@ -74,12 +74,16 @@ function roundsCte(memberId: number, q: Query): SQL {
  * bets, wins, and the stakes rollbacks returned (the bet each rollback names, as the ledger
  * moved it, not the amount the provider wrote on the rollback). A round is settled once a win
  * names one of its bets (a lost round is closed with a win of 0.00, docs/provider-protocol.md).
+ * A win held for review (migration 0514) counts only once an operator paid it.
  */
 function aggregateOver(source: string, memberId: number): SQL {
   return sql`SELECT s.vendor, s.round_id, s.started_at, s.first_id,
       max(p.game_code) AS game_code,
       coalesce(sum(p.amount) FILTER (WHERE p.kind = 'bet'), 0) AS bet,
-      coalesce(sum(p.amount) FILTER (WHERE p.kind = 'win'), 0) AS win,
+      coalesce(sum(p.amount) FILTER (WHERE p.kind = 'win' AND NOT EXISTS (
+        SELECT 1 FROM provider_win_reviews w
+         WHERE w.transaction_id = p.transaction_id AND w.vendor = p.vendor
+           AND w.status <> 'approved')), 0) AS win,
       coalesce(sum(b.amount), 0) AS refunded,
       coalesce(bool_or(p.kind = 'rollback'), false) AS rolled,
       coalesce(bool_or(p.kind = 'win'), false) AS closed

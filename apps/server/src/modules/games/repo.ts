@@ -63,8 +63,27 @@ export async function listGames(
   page: { offset: number; limit: number },
   memberId: number | null,
 ): Promise<{ rows: GameRow[]; total: number }> {
-  const where = whereOf(f);
-  const found = await exec
+  const found = await listPageQuery(exec, f, page, memberId);
+  const rows = found.map(({ total: _total, ...row }) => row);
+  if (found[0]) return { rows, total: found[0].total };
+  if (page.offset === 0) return { rows, total: 0 };
+  // A page past the end has no row to carry the total.
+  const [c] = await exec
+    .select({ n: count() })
+    .from(games)
+    .innerJoin(gameVendors, eq(gameVendors.vassalage, games.vendor))
+    .where(whereOf(f));
+  return { rows, total: c?.n ?? 0 };
+}
+
+/** The one statement of a catalog page with its total (exported so its plan can be checked). */
+export function listPageQuery(
+  exec: Executor,
+  f: ListFilter,
+  page: { offset: number; limit: number },
+  memberId: number | null,
+) {
+  return exec
     .select({
       ...getTableColumns(games),
       isFavorite: sql<boolean>`(${favoriteGames.memberId} IS NOT NULL)`,
@@ -76,20 +95,10 @@ export async function listGames(
       favoriteGames,
       and(eq(favoriteGames.nodeId, games.nodeId), eq(favoriteGames.memberId, memberId ?? -1)),
     )
-    .where(where)
+    .where(whereOf(f))
     .orderBy(asc(games.sort), asc(games.nodeId))
     .limit(page.limit)
     .offset(page.offset);
-  const rows = found.map(({ total: _total, ...row }) => row);
-  if (found[0]) return { rows, total: found[0].total };
-  if (page.offset === 0) return { rows, total: 0 };
-  // A page past the end has no row to carry the total.
-  const [c] = await exec
-    .select({ n: count() })
-    .from(games)
-    .innerJoin(gameVendors, eq(gameVendors.vassalage, games.vendor))
-    .where(where);
-  return { rows, total: c?.n ?? 0 };
 }
 
 /** The games with the given ids (listed ones only), in no particular order. */

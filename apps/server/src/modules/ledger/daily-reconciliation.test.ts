@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { members } from "../../db/schema/members.ts";
-import { JOBS } from "../../jobs/scheduler.ts";
+import "../../jobs/catalog.ts";
+import { registeredJobs } from "../../jobs/registry.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { dailyReconciliation, dailyReports, manilaDay } from "./daily-reconciliation.ts";
 import { post } from "./ledger.ts";
@@ -30,7 +31,7 @@ describe("daily reconciliation", () => {
   afterAll(async () => t.close());
 
   it("is a scheduled job", () => {
-    expect(JOBS.map((j) => j.name)).toContain("ledger.daily-reconciliation");
+    expect(registeredJobs().map((j) => j.name)).toContain("ledger.daily-reconciliation");
   });
 
   it("runs once per Manila day and keeps each day's verdict", async () => {

@@ -7,12 +7,16 @@ import { reconcile } from "./ledger.ts";
 export const manilaDay = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 
 /**
- * The scheduler's daily reconciliation: once per Manila day, the whole ledger checked and the
- * verdict kept (reconciliation_reports). Answers whether it ran now (false: today's is done).
+ * The daily reconciliation job (jobs/catalog.ts): once per Manila day, the whole ledger checked
+ * and the verdict kept (reconciliation_reports) under the day of `at` (the run's period; now by
+ * default). Answers whether it ran now (false: that day's is done).
  */
-export async function dailyReconciliation(ctx: Pick<AppContext, "db" | "clock">): Promise<boolean> {
+export async function dailyReconciliation(
+  ctx: Pick<AppContext, "db" | "clock">,
+  at: Date = ctx.clock.now(),
+): Promise<boolean> {
   const now = ctx.clock.now();
-  const day = manilaDay(now);
+  const day = manilaDay(at);
   const [done] = await queryRows<{ day: string }>(
     ctx.db,
     sql`SELECT day::text FROM reconciliation_reports WHERE day = ${day}::date`,

@@ -20,10 +20,21 @@ export async function postAndNotify(ctx: AppContext, input: PostInput): Promise<
 export async function notifyMembers(ctx: AppContext, input: Pick<PostInput, "legs">): Promise<void> {
   const memberIds = new Set<number>();
   for (const l of input.legs) if ("member" in l.account) memberIds.add(l.account.member);
-  await Promise.all([...memberIds].map((id) => ctx.store.publish(BALANCE_CHANNEL, String(id))));
+  for (const id of memberIds) publishBalance(ctx, id);
 }
 
 /** Tell one member's open pages that their balance changed. */
 export async function notifyMember(ctx: AppContext, memberId: number): Promise<void> {
-  await ctx.store.publish(BALANCE_CHANNEL, String(memberId));
+  publishBalance(ctx, memberId);
+}
+
+/**
+ * Fire and forget (issue 13 item 5): the movement is committed, so its caller's answer never
+ * waits on — or fails because of — the news of it. The store queues the message (bounded) and
+ * falls back to this process's pages when Redis is away; a failure is logged, never thrown.
+ */
+function publishBalance(ctx: AppContext, memberId: number): void {
+  ctx.store.publish(BALANCE_CHANNEL, String(memberId)).catch((err: unknown) => {
+    console.error(`balance news for member ${memberId} not published: ${(err as Error).message}`);
+  });
 }

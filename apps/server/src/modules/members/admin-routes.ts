@@ -1,3 +1,4 @@
+import { BigId, PageNo, pageSize } from "@panalo/contracts/input";
 import { desc, eq, ilike, or, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
@@ -10,17 +11,18 @@ import { route } from "../../lib/route.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { operatorOf, requireOperator } from "../admin/guard.ts";
 import { generatePassword } from "../admin/operators.ts";
+import { outboxBodyFor } from "../messaging/service.ts";
 
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
+const IdParams = z.object({ id: BigId });
 const SearchQuery = z.object({
   q: z.string().trim().max(60).default(""),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  page: PageNo.default(1),
+  pageSize: pageSize(100).default(25),
 });
 const LockBody = z.object({ reason: z.string().trim().min(3).max(200) });
 const PageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  page: PageNo.default(1),
+  pageSize: pageSize(200).default(50),
 });
 
 const row = (m: typeof members.$inferSelect) => ({
@@ -183,7 +185,8 @@ export async function memberAdminRoutes(app: FastifyInstance, ctx: AppContext): 
       query: PageQuery,
       guards: [requireOperator(ctx, "outbox.read")],
     },
-    async ({ query }) => {
+    async ({ query, req }) => {
+      const role = operatorOf(req).role;
       const [items, [count]] = await Promise.all([
         db
           .select()
@@ -199,7 +202,7 @@ export async function memberAdminRoutes(app: FastifyInstance, ctx: AppContext): 
           channel: o.channel,
           recipient: o.recipient,
           subject: o.subject,
-          body: o.body,
+          ...outboxBodyFor(ctx.config, role, o),
           purpose: o.purpose,
           adapter: o.adapter,
           status: o.status,

@@ -149,11 +149,122 @@ describe("sign-in through an OpenID provider", () => {
     expect(info2.customerId).toBe(info.customerId);
   });
 
+  it("refuses a code brought back under another sign-in's state (PKCE binds it to its own)", async () => {
+    const first = await t.app.inject({ method: "GET", url: "/wps/oauth/google/start" });
+    const back = await signInAt(first.headers.location as string, "pedro");
+    const second = await t.app.inject({ method: "GET", url: "/wps/oauth/google/start" });
+    const otherState = new URL(second.headers.location as string).searchParams.get("state") ?? "";
+    const swapped = new URLSearchParams(back.search);
+    swapped.set("state", otherState);
+    const res = await t.app.inject({ method: "GET", url: `${back.pathname}?${swapped}` });
+    expect(res.headers.location).toBe("/login?oauthError=google");
+  });
+
   it("refuses a forged callback", async () => {
     const res = await t.app.inject({
       method: "GET",
       url: "/wps/oauth/google/callback?code=abc&state=forged",
     });
     expect(res.headers.location).toBe("/login?oauthError=google");
+  });
+});
+
+/**
+ * An OAuth 2 provider without OpenID (as Facebook is): the member is read from its user-info
+ * call. A small provider on a local port answers the token and user-info calls.
+ */
+describe("sign-in through an OAuth 2 provider with a user-info call", () => {
+  let t: TestApp;
+  let server: Server;
+  const seen: { verifier?: string | null; secret?: string | null } = {};
+  const publicUrl = "http://localhost:8080";
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let body = "";
+      req.on("data", (c) => {
+        body += c;
+      });
+      req.on("end", () => {
+        res.setHeader("content-type", "application/json");
+        if (req.url === "/oauth/access_token" && req.method === "POST") {
+          const form = new URLSearchParams(body);
+          seen.verifier = form.get("code_verifier");
+          seen.secret = form.get("client_secret");
+          if (form.get("code") !== "fb-code") {
+            res.statusCode = 400;
+            res.end(JSON.stringify({ error: "invalid_grant" }));
+            return;
+          }
+          res.end(JSON.stringify({ access_token: "fb-access", token_type: "bearer", expires_in: 3600 }));
+        } else if (req.url === "/me" && req.headers.authorization === "Bearer fb-access") {
+          res.end(JSON.stringify({ id: "10220001", email: "ligaya@example.ph", name: "Ligaya" }));
+        } else {
+          res.statusCode = 401;
+          res.end("{}");
+        }
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    t = await createTestApp({ PUBLIC_URL: publicUrl });
+    await writeSetting(t.database.db, "oidc", {
+      providers: [
+        {
+          id: "facebook",
+          label: "Facebook",
+          kind: "oauth2",
+          issuer: null,
+          authorizationEndpoint: `${base}/dialog/oauth`,
+          tokenEndpoint: `${base}/oauth/access_token`,
+          userinfoEndpoint: `${base}/me`,
+          clientId: "fb-app",
+          clientSecret: "fb-app-secret",
+          scopes: "email",
+          enabled: true,
+        },
+      ],
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    server.close();
+  });
+
+  it("creates the member from the user-info answer", async () => {
+    const start = await t.app.inject({ method: "GET", url: "/wps/oauth/facebook/start?returnTo=/wallet" });
+    expect(start.statusCode).toBe(302);
+    const auth = new URL(start.headers.location as string);
+    expect(auth.pathname).toBe("/dialog/oauth");
+    expect(auth.searchParams.get("client_id")).toBe("fb-app");
+    expect(auth.searchParams.get("code_challenge_method")).toBe("S256");
+    const state = auth.searchParams.get("state") ?? "";
+    // A wrong code: the token call fails, the member is sent back to the login page.
+    const bad = await t.app.inject({
+      method: "GET",
+      url: `/wps/oauth/facebook/callback?code=stolen&state=${state}`,
+    });
+    expect(bad.headers.location).toBe("/login?oauthError=facebook");
+
+    const again = new URL(
+      (await t.app.inject({ method: "GET", url: "/wps/oauth/facebook/start?returnTo=/wallet" })).headers
+        .location as string,
+    );
+    const done = await t.app.inject({
+      method: "GET",
+      url: `/wps/oauth/facebook/callback?code=fb-code&state=${again.searchParams.get("state")}`,
+    });
+    expect(done.statusCode, done.body).toBe(302);
+    expect(seen).toEqual({ verifier: expect.stringMatching(/^[\w-]{43,}$/), secret: "fb-app-secret" });
+    const landing = done.headers.location as string;
+    expect(landing).toMatch(/^\/wallet#oauthToken=/);
+    const info = (
+      await t.app.inject({
+        method: "GET",
+        url: "/wps/member/info",
+        headers: { authorization: `Bearer ${landing.split("oauthToken=")[1]}` },
+      })
+    ).json().value;
+    expect(info.email).toBe("ligaya@example.ph");
   });
 });

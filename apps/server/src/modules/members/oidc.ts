@@ -1,13 +1,8 @@
-import {
-  createHash,
-  createPublicKey,
-  type JsonWebKey,
-  randomBytes,
-  verify as verifySignature,
-} from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { OidcProviderSetting } from "@panalo/contracts/admin";
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import * as oidc from "openid-client";
 import { z } from "zod";
 import { memberIdentities, members } from "../../db/schema/members.ts";
 import type { AppContext } from "../../lib/context.ts";
@@ -23,13 +18,6 @@ registerMessages("TY", {
 });
 
 type Provider = z.infer<typeof OidcProviderSetting>;
-interface Endpoints {
-  authorization: string;
-  token: string;
-  userinfo: string | null;
-  jwks: string | null;
-  issuer: string | null;
-}
 interface PendingLogin {
   provider: string;
   nonce: string;
@@ -38,96 +26,62 @@ interface PendingLogin {
 }
 
 const STATE_TTL_MS = 10 * 60_000;
-const discoveryCache = new Map<string, { at: number; value: Endpoints }>();
-const jwksCache = new Map<string, { at: number; keys: JsonWebKey[] }>();
+/** Each provider's client (discovered metadata, its key set cache) for an hour. */
+const clients = new Map<string, { at: number; config: oidc.Configuration }>();
 
-const b64url = (b: Buffer) => b.toString("base64url");
-
-async function endpointsOf(p: Provider): Promise<Endpoints> {
-  if (p.kind === "oauth2") {
-    if (!p.authorizationEndpoint || !p.tokenEndpoint || !p.userinfoEndpoint) throw Errors.internal();
-    return {
-      authorization: p.authorizationEndpoint,
-      token: p.tokenEndpoint,
-      userinfo: p.userinfoEndpoint,
-      jwks: null,
-      issuer: null,
-    };
+/**
+ * A provider's client through openid-client. "oidc": discovery from the issuer, and every ID
+ * token checked — signature against the provider's key set, issuer, audience, expiry, nonce.
+ * "oauth2" (Facebook): the operator's endpoints, and the member read from the user-info call.
+ * Plain http is allowed only for a provider on this machine or outside production (tests).
+ */
+async function clientOf(p: Provider, production: boolean): Promise<oidc.Configuration> {
+  const key = JSON.stringify([
+    p.kind,
+    p.issuer,
+    p.authorizationEndpoint,
+    p.tokenEndpoint,
+    p.userinfoEndpoint,
+    p.clientId,
+    p.clientSecret,
+  ]);
+  const hit = clients.get(key);
+  if (hit && Date.now() - hit.at < 60 * 60_000) return hit.config;
+  const urls =
+    p.kind === "oidc" ? [p.issuer] : [p.authorizationEndpoint, p.tokenEndpoint, p.userinfoEndpoint];
+  if (urls.some((u) => !u)) throw new Error(`provider ${p.id} is missing its endpoints`);
+  const plainHttp = urls.some((u) => new URL(u ?? "").protocol === "http:");
+  const local = urls.every((u) => ["127.0.0.1", "localhost", "[::1]"].includes(new URL(u ?? "").hostname));
+  if (plainHttp && production && !local) throw new Error(`provider ${p.id} must use https`);
+  let config: oidc.Configuration;
+  if (p.kind === "oidc") {
+    config = await oidc.discovery(
+      new URL(p.issuer ?? ""),
+      p.clientId,
+      p.clientSecret,
+      oidc.ClientSecretPost(p.clientSecret),
+      {
+        execute: [...(plainHttp ? [oidc.allowInsecureRequests] : []), oidc.enableNonRepudiationChecks],
+        timeout: 10,
+      },
+    );
+  } else {
+    config = new oidc.Configuration(
+      {
+        issuer: new URL(p.authorizationEndpoint ?? "").origin,
+        authorization_endpoint: p.authorizationEndpoint ?? "",
+        token_endpoint: p.tokenEndpoint ?? "",
+        userinfo_endpoint: p.userinfoEndpoint ?? "",
+      },
+      p.clientId,
+      p.clientSecret,
+      oidc.ClientSecretPost(p.clientSecret),
+    );
+    if (plainHttp) oidc.allowInsecureRequests(config);
   }
-  if (!p.issuer) throw Errors.internal();
-  const hit = discoveryCache.get(p.issuer);
-  if (hit && Date.now() - hit.at < 60 * 60_000) return hit.value;
-  const res = await fetch(`${p.issuer.replace(/\/$/, "")}/.well-known/openid-configuration`, {
-    signal: AbortSignal.timeout(10_000),
-  });
-  if (!res.ok) throw Errors.bad("OAUTH_FAILED", { provider: p.label });
-  const d = (await res.json()) as Record<string, string | undefined>;
-  const value: Endpoints = {
-    authorization: d.authorization_endpoint ?? "",
-    token: d.token_endpoint ?? "",
-    userinfo: d.userinfo_endpoint ?? null,
-    jwks: d.jwks_uri ?? null,
-    issuer: d.issuer ?? p.issuer,
-  };
-  discoveryCache.set(p.issuer, { at: Date.now(), value });
-  return value;
-}
-
-async function jwksOf(url: string, refresh = false): Promise<JsonWebKey[]> {
-  const hit = jwksCache.get(url);
-  if (hit && !refresh && Date.now() - hit.at < 60 * 60_000) return hit.keys;
-  const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
-  const body = (await res.json()) as { keys?: JsonWebKey[] };
-  const keys = body.keys ?? [];
-  jwksCache.set(url, { at: Date.now(), keys });
-  return keys;
-}
-
-const ALGS: Record<string, string> = {
-  RS256: "sha256",
-  RS384: "sha384",
-  RS512: "sha512",
-  ES256: "sha256",
-  PS256: "sha256",
-};
-
-/** Verify an ID token's signature (JWKS), issuer, audience, expiry and nonce; answer its claims. */
-export async function verifyIdToken(
-  idToken: string,
-  e: Endpoints,
-  clientId: string,
-  nonce: string,
-  nowMs: number,
-): Promise<Record<string, unknown>> {
-  const [h, p, s] = idToken.split(".");
-  if (!h || !p || !s || !e.jwks) throw new Error("malformed ID token");
-  const header = JSON.parse(Buffer.from(h, "base64url").toString()) as { alg?: string; kid?: string };
-  const hashAlg = header.alg ? ALGS[header.alg] : undefined;
-  if (!hashAlg) throw new Error(`unsupported alg ${header.alg}`);
-  let keys = await jwksOf(e.jwks);
-  let jwk = keys.find((k) => (k as { kid?: string }).kid === header.kid);
-  if (!jwk) {
-    keys = await jwksOf(e.jwks, true); // keys rotate: fetch once more
-    jwk = keys.find((k) => (k as { kid?: string }).kid === header.kid);
-  }
-  if (!jwk) throw new Error("unknown signing key");
-  const key = createPublicKey({ key: jwk, format: "jwk" });
-  const data = Buffer.from(`${h}.${p}`);
-  const sig = Buffer.from(s, "base64url");
-  const ok = header.alg?.startsWith("ES")
-    ? verifySignature(hashAlg, data, { key, dsaEncoding: "ieee-p1363" }, sig)
-    : header.alg?.startsWith("PS")
-      ? verifySignature(hashAlg, data, { key, padding: 6 /* RSA_PKCS1_PSS_PADDING */ }, sig)
-      : verifySignature(hashAlg, data, key, sig);
-  if (!ok) throw new Error("bad signature");
-  const claims = JSON.parse(Buffer.from(p, "base64url").toString()) as Record<string, unknown>;
-  const aud = claims.aud;
-  const audOk = Array.isArray(aud) ? aud.includes(clientId) : aud === clientId;
-  if (!audOk) throw new Error("wrong audience");
-  if (e.issuer && claims.iss !== e.issuer) throw new Error("wrong issuer");
-  if (typeof claims.exp !== "number" || claims.exp * 1000 < nowMs - 60_000) throw new Error("expired");
-  if (claims.nonce !== nonce) throw new Error("nonce mismatch");
-  return claims;
+  config.timeout = 10;
+  clients.set(key, { at: Date.now(), config });
+  return config;
 }
 
 const Params = z.object({ provider: z.string().regex(/^[a-z][a-z0-9-]{1,30}$/) });
@@ -147,6 +101,7 @@ export async function oidcRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return p;
   };
   const redirectUri = (id: string) => `${ctx.config.PUBLIC_URL.replace(/\/$/, "")}/wps/oauth/${id}/callback`;
+  const production = ctx.config.NODE_ENV === "production";
 
   route(app, { method: "GET", url: "/wps/oauth/providers" }, async () => {
     const { providers } = await readSetting(ctx.db, "oidc");
@@ -158,24 +113,24 @@ export async function oidcRoutes(app: FastifyInstance, ctx: AppContext): Promise
     { method: "GET", url: "/wps/oauth/:provider/start", params: Params, query: StartQuery },
     async ({ params, query, reply }) => {
       const p = await providerOf(params.provider);
-      const e = await endpointsOf(p);
-      const state = b64url(randomBytes(24));
-      const nonce = b64url(randomBytes(16));
-      const verifier = b64url(randomBytes(32));
+      const config = await clientOf(p, production).catch((err) => {
+        app.log.warn({ provider: p.id, err }, "sign-in provider unreachable");
+        throw Errors.bad("OAUTH_FAILED", { provider: p.label });
+      });
+      const state = oidc.randomState();
+      const nonce = oidc.randomNonce();
+      const verifier = oidc.randomPKCECodeVerifier();
       const returnTo = /^\/(?!\/)[^\s]*$/.test(query.returnTo) ? query.returnTo : "/";
       const pending: PendingLogin = { provider: p.id, nonce, verifier, returnTo };
       await ctx.store.set(`oauth:${state}`, JSON.stringify(pending), STATE_TTL_MS);
-      const url = new URL(e.authorization);
-      url.search = new URLSearchParams({
-        response_type: "code",
-        client_id: p.clientId,
+      const url = oidc.buildAuthorizationUrl(config, {
         redirect_uri: redirectUri(p.id),
         scope: p.scopes || (p.kind === "oidc" ? "openid email profile" : "email"),
         state,
-        nonce,
-        code_challenge: b64url(createHash("sha256").update(verifier).digest()),
+        ...(p.kind === "oidc" ? { nonce } : {}),
+        code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
         code_challenge_method: "S256",
-      }).toString();
+      });
       return reply.redirect(url.toString(), 302);
     },
   );
@@ -195,60 +150,40 @@ export async function oidcRoutes(app: FastifyInstance, ctx: AppContext): Promise
       if (pending.provider !== params.provider || !query.code || query.error)
         return fail(query.error ?? "mismatch");
       const p = await providerOf(params.provider);
-      const e = await endpointsOf(p);
       let subject: string;
       let email: string | null;
       try {
-        const tokenRes = await fetch(e.token, {
-          method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
-          body: new URLSearchParams({
-            grant_type: "authorization_code",
-            code: query.code,
-            redirect_uri: redirectUri(p.id),
-            client_id: p.clientId,
-            client_secret: p.clientSecret,
-            code_verifier: pending.verifier,
-          }),
-          signal: AbortSignal.timeout(10_000),
+        const config = await clientOf(p, production);
+        // The provider's answer as it reached us: code, state (and iss), checked by the library.
+        const search = req.url.includes("?") ? req.url.slice(req.url.indexOf("?")) : "";
+        const tokens = await oidc.authorizationCodeGrant(config, new URL(`${redirectUri(p.id)}${search}`), {
+          pkceCodeVerifier: pending.verifier,
+          expectedState: query.state,
+          ...(p.kind === "oidc" ? { expectedNonce: pending.nonce, idTokenExpected: true } : {}),
         });
-        const tokens = (await tokenRes.json()) as {
-          id_token?: string;
-          access_token?: string;
-          error?: string;
-        };
-        if (!tokenRes.ok) throw new Error(tokens.error ?? `token endpoint ${tokenRes.status}`);
         if (p.kind === "oidc") {
-          if (!tokens.id_token) throw new Error("no ID token");
-          const claims = await verifyIdToken(
-            tokens.id_token,
-            e,
-            p.clientId,
-            pending.nonce,
-            ctx.clock.now().getTime(),
-          );
-          subject = String(claims.sub);
+          const claims = tokens.claims();
+          if (!claims) throw new Error("no ID token");
+          subject = claims.sub;
           email = typeof claims.email === "string" ? claims.email : null;
-          if (!email && e.userinfo && tokens.access_token) {
-            // Providers may keep profile claims out of the ID token; the user-info call has them.
-            const info = (await (
-              await fetch(e.userinfo, {
-                headers: { authorization: `Bearer ${tokens.access_token}` },
-                signal: AbortSignal.timeout(10_000),
-              })
-            ).json()) as { sub?: string; email?: string };
-            if (info.sub === subject && typeof info.email === "string") email = info.email;
+          if (!email && config.serverMetadata().userinfo_endpoint) {
+            // Providers may keep profile claims out of the ID token; the user-info call has them
+            // (the library checks it is about the same subject).
+            const info = await oidc.fetchUserInfo(config, tokens.access_token, subject);
+            if (typeof info.email === "string") email = info.email;
           }
         } else {
-          if (!tokens.access_token || !e.userinfo) throw new Error("no access token");
-          const info = (await (
-            await fetch(e.userinfo, {
-              headers: { authorization: `Bearer ${tokens.access_token}` },
-              signal: AbortSignal.timeout(10_000),
-            })
-          ).json()) as { id?: string; sub?: string; email?: string };
+          // OAuth 2 only (Facebook): no ID token; the member is whoever the user-info call names.
+          const res = await oidc.fetchProtectedResource(
+            config,
+            tokens.access_token,
+            new URL(p.userinfoEndpoint ?? ""),
+            "GET",
+          );
+          if (!res.ok) throw new Error(`user-info ${res.status}`);
+          const info = (await res.json()) as { id?: string | number; sub?: string; email?: string };
           subject = String(info.sub ?? info.id ?? "");
-          email = info.email ?? null;
+          email = typeof info.email === "string" ? info.email : null;
         }
         if (!subject) throw new Error("no subject");
       } catch (err) {

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { members } from "../../db/schema/members.ts";
+import { releaseKey, reserveAddress } from "../../lib/attempts.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
@@ -12,24 +13,27 @@ import { captchaPng, randomDigits } from "./captcha-image.ts";
 import { decryptBodies } from "./field-crypto.ts";
 import { newChallenge, verifyHumanCheck } from "./human-check.ts";
 import { oidcRoutes } from "./oidc.ts";
-import { recoveryRoutes, smsLogin } from "./recovery.ts";
+import { perIp, recoveryRoutes, smsLogin } from "./recovery.ts";
 import { registerRoutes } from "./register-routes.ts";
 import {
   changeMemberPassword,
   freeplayLogin,
   issueCaptcha,
+  LOGIN_ADDRESS_SCOPE,
+  loginAddressRule,
   logout,
   memberOf,
   passwordLogin,
   requireMember,
 } from "./service.ts";
 
-/** A per-address limit: `max` calls per `windowMs`, shared across processes through the store. */
-function perIp(ctx: AppContext, name: string, max: number, windowMs: number) {
-  return async (req: FastifyRequest) => {
-    const n = await ctx.store.incr(`rl:${name}:${req.ip}`, windowMs);
-    if (n > max) throw Errors.rateLimited(Math.ceil(windowMs / 1000));
-  };
+/** A login by SMS code: the address's reservation is kept only when the login fails. */
+async function addressGuarded<T>(ctx: AppContext, req: FastifyRequest, login: () => Promise<T>): Promise<T> {
+  const rule = loginAddressRule(ctx);
+  const window = await reserveAddress(ctx.db, LOGIN_ADDRESS_SCOPE, req.ip, rule, ctx.clock.now());
+  const result = await login();
+  await releaseKey(ctx.db, LOGIN_ADDRESS_SCOPE, req.ip, rule, window);
+  return result;
 }
 
 const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers["user-agent"] ?? "" });
@@ -47,10 +51,12 @@ export async function memberRoutes(app: FastifyInstance, ctx: AppContext): Promi
       method: "POST",
       url: "/wps/session/login",
       body: LoginRequest,
-      guards: [perIp(ctx, "login", 30, 10 * 60_000)],
     },
+    // Per-address limits count failed logins only (lib/attempts.ts, config.ts).
     async ({ body, req }) =>
-      body.type === "sms" ? smsLogin(ctx, body, req) : passwordLogin(ctx, body, meta(req)),
+      body.type === "sms"
+        ? addressGuarded(ctx, req, () => smsLogin(ctx, body, req))
+        : passwordLogin(ctx, body, meta(req)),
   );
 
   route(

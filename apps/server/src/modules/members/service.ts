@@ -2,6 +2,13 @@ import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { loginHistory, memberSessions, members } from "../../db/schema/members.ts";
+import {
+  type AttemptRule,
+  minutesOf,
+  releaseKey,
+  reserveAddress,
+  reserveAttempt,
+} from "../../lib/attempts.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
 import { registerMessages } from "../../lib/messages.ts";
@@ -77,7 +84,7 @@ interface Meta {
   userAgent: string;
 }
 
-const failKey = (username: string) => `member-login-fail:${username}`;
+const CAPTCHA_TTL_MS = 5 * 60 * 1000;
 const captchaKey = (id: string) => `captcha:${id}`;
 
 /** Check and spend a captcha answer: each picture can be answered once. */
@@ -87,6 +94,8 @@ export async function spendCaptcha(
   answer: string | undefined,
 ): Promise<boolean> {
   if (!id || !answer) return false;
+  // Claimed atomically first, so two parallel logins can never both spend one picture.
+  if ((await ctx.store.incr(`captcha-spent:${id}`, CAPTCHA_TTL_MS)) !== 1) return false;
   const expected = await ctx.store.get(captchaKey(id));
   if (expected === null) return false;
   await ctx.store.del(captchaKey(id));
@@ -94,7 +103,7 @@ export async function spendCaptcha(
 }
 
 export async function issueCaptcha(ctx: AppContext, id: string, answer: string): Promise<void> {
-  await ctx.store.set(captchaKey(id), answer, 5 * 60 * 1000);
+  await ctx.store.set(captchaKey(id), answer, CAPTCHA_TTL_MS);
 }
 
 export async function createSession(
@@ -149,11 +158,6 @@ async function recordLogin(
   });
 }
 
-/**
- * Username and password login (spec §4). Unknown user and wrong password answer alike; after
- * CAPTCHA_AFTER failures for a name the answer carries `captcha: true` and a captcha is then
- * required; after LOCK_AFTER the account is locked for LOCK_MINUTES.
- */
 const AGENT_TYPES = [1, 2, 41, 42];
 
 /**
@@ -196,6 +200,28 @@ async function secondFactor(
   });
 }
 
+/**
+ * Username and password login (spec §4). Unknown user and wrong password answer alike; after
+ * CAPTCHA_AFTER failures for a name the answer carries `captcha: true` and a captcha is then
+ * required; the LOCK_AFTER-th failure locks the name for LOCK_MINUTES — a name that is no
+ * member too, so a lock answer does not tell which names exist. Counted per lib/attempts.ts.
+ */
+/** Failed logins per name (a member, or a name that is no member: counted alike). */
+export const LOGIN_RULE: AttemptRule = {
+  max: LOCK_AFTER,
+  windowMs: FAIL_WINDOW_MS,
+  lockMs: LOCK_MINUTES * 60_000,
+  captchaAfter: CAPTCHA_AFTER,
+};
+
+/** Failed logins per address (configurable; see config.ts for why only failures count). */
+export const loginAddressRule = (ctx: AppContext): AttemptRule => ({
+  max: ctx.config.LOGIN_ADDRESS_MAX_FAILURES,
+  windowMs: ctx.config.LOGIN_ADDRESS_WINDOW_MINUTES * 60_000,
+  lockMs: ctx.config.LOGIN_ADDRESS_WINDOW_MINUTES * 60_000,
+});
+export const LOGIN_ADDRESS_SCOPE = "member-login-ip";
+
 export async function passwordLogin(
   ctx: AppContext,
   input: {
@@ -209,82 +235,83 @@ export async function passwordLogin(
   meta: Meta,
 ) {
   const username = input.username.trim().toLowerCase();
-  const failures = Number((await ctx.store.get(failKey(username))) ?? 0);
-  if (failures >= CAPTCHA_AFTER) {
-    if (!input.captcha) throw new AppError("CAPTCHA_REQUIRED", 400, {}, undefined, { captcha: true });
-    if (!(await spendCaptcha(ctx, input.captchaId, input.captcha))) {
-      throw new AppError("CAPTCHA_INVALID", 400, {}, undefined, { captcha: true });
-    }
-  }
+  const now = ctx.clock.now();
+  const addressRule = loginAddressRule(ctx);
+  // 1. The address reserves one failure before anything else; it is given back unless the
+  //    password turns out wrong, so successful logins behind one carrier address never add up.
+  const addressWindow = await reserveAddress(ctx.db, LOGIN_ADDRESS_SCOPE, meta.ip, addressRule, now);
+  const giveBackAddress = () => releaseKey(ctx.db, LOGIN_ADDRESS_SCOPE, meta.ip, addressRule, addressWindow);
+  // 2. The name reserves one attempt, atomically: refused when locked, or past CAPTCHA_AFTER
+  //    without a solved captcha — before any password work. A member's counter is on its row; a
+  //    name that is no member is counted the same way in login_attempts, so a lock answers alike.
+  const captchaOk = input.captcha ? await spendCaptcha(ctx, input.captchaId, input.captcha) : false;
   const [m] = await ctx.db.select().from(members).where(eq(members.username, username));
-  const fail = async (memberId: number | null, reason: string): Promise<never> => {
-    const n = await ctx.store.incr(failKey(username), FAIL_WINDOW_MS);
-    await recordLogin(ctx, { memberId, username, method: "password", success: false, reason }, meta);
+  const known = m?.passwordHash ? m : undefined;
+  const target = known
+    ? { table: "members" as const, id: known.id }
+    : { scope: "member-login", key: username };
+  const r = await reserveAttempt(ctx.db, target, LOGIN_RULE, now, captchaOk);
+  if (!r.ok) {
+    await giveBackAddress();
+    if (r.locked) throw new AppError("MEMBER_LOCKED", 423, { minutes: minutesOf(r.lockedForMs) });
+    throw new AppError(input.captcha ? "CAPTCHA_INVALID" : "CAPTCHA_REQUIRED", 400, {}, undefined, {
+      captcha: true,
+    });
+  }
+  // 3. The password work, the same for a name that is no member.
+  let passwordOk = false;
+  if (known?.passwordHash) passwordOk = await verifyPassword(known.passwordHash, input.password);
+  else await verifyPassword(await dummyHash(), input.password);
+  if (!known || !passwordOk) {
+    // The reservation stays counted: this was a failure.
+    const reason = !known ? "unknown" : r.locks ? "locked" : "password";
+    await recordLogin(
+      ctx,
+      { memberId: m?.id ?? null, username, method: "password", success: false, reason },
+      meta,
+    );
+    if (r.locks) throw new AppError("MEMBER_LOCKED", 423, { minutes: LOCK_MINUTES });
     throw new AppError(
       "INVALID_CREDENTIALS",
       401,
       {},
       undefined,
-      n >= CAPTCHA_AFTER ? { captcha: true } : undefined,
+      r.failures >= CAPTCHA_AFTER ? { captcha: true } : undefined,
     );
-  };
-  if (!m?.passwordHash) {
-    await verifyPassword(await dummyHash(), input.password);
-    return fail(m?.id ?? null, "unknown");
   }
-  const now = ctx.clock.now();
-  if (m.status === "closed") throw Errors.forbiddenCode("MEMBER_CLOSED");
-  if (m.status === "locked") throw new AppError("ACCOUNT_LOCKED", 423);
-  if (m.lockedUntil && m.lockedUntil.getTime() > now.getTime()) {
-    throw new AppError("MEMBER_LOCKED", 423, {
-      minutes: Math.ceil((m.lockedUntil.getTime() - now.getTime()) / 60000),
-    });
-  }
-  if (!(await verifyPassword(m.passwordHash, input.password))) {
-    const failed = m.failedLogins + 1;
-    const lock = failed >= LOCK_AFTER;
-    await ctx.db
-      .update(members)
-      .set({
-        failedLogins: lock ? 0 : failed,
-        lockedUntil: lock ? new Date(now.getTime() + LOCK_MINUTES * 60000) : m.lockedUntil,
-      })
-      .where(eq(members.id, m.id));
-    if (lock) {
-      await recordLogin(
-        ctx,
-        { memberId: m.id, username, method: "password", success: false, reason: "locked" },
-        meta,
-      );
-      throw new AppError("MEMBER_LOCKED", 423, { minutes: LOCK_MINUTES });
-    }
-    return fail(m.id, "password");
-  }
-  if (input.path === "agent" && !AGENT_TYPES.includes(m.isAgent)) throw Errors.forbiddenCode("NOT_AN_AGENT");
-  if (m.isAgent === TRIAL) throw Errors.forbiddenCode("NOT_A_MEMBER");
+  await giveBackAddress();
+  // The right password resets the counter: its reservation was taken while the name was not
+  // locked, so a lock reached by other attempts of a burst never lets a later right answer in.
+  await ctx.db
+    .update(members)
+    .set({ failedLogins: 0, lockedUntil: null, failWindowUntil: null })
+    .where(eq(members.id, known.id));
+  // Only the holder of the password learns the account's state.
+  if (known.status === "closed") throw Errors.forbiddenCode("MEMBER_CLOSED");
+  if (known.status === "locked") throw new AppError("ACCOUNT_LOCKED", 423);
+  if (input.path === "agent" && !AGENT_TYPES.includes(known.isAgent))
+    throw Errors.forbiddenCode("NOT_AN_AGENT");
+  if (known.isAgent === TRIAL) throw Errors.forbiddenCode("NOT_A_MEMBER");
   const s = await readSettings(ctx.db, ["whitelabel", "security"]);
-  await secondFactor(ctx, m, input.secondFactorCode, s.security.newIpSecondFactor, meta);
+  await secondFactor(ctx, known, input.secondFactorCode, s.security.newIpSecondFactor, meta);
   // spec §4: an expired password (with PWDEXPFORCECHANGE3 on) must be changed before anything else.
   const maxAgeMs = s.security.passwordMaxAgeDays * 86_400_000;
   const passwordExpired =
     s.whitelabel.switches.PWDEXPFORCECHANGE3 &&
-    now.getTime() - (m.passwordChangedAt ?? m.createdAt).getTime() > maxAgeMs;
-  const firstTimeLogin = !m.firstLoginDone;
+    now.getTime() - (known.passwordChangedAt ?? known.createdAt).getTime() > maxAgeMs;
+  const firstTimeLogin = !known.firstLoginDone;
   const [updated] = await ctx.db
     .update(members)
     .set({
-      failedLogins: 0,
-      lockedUntil: null,
       lastLoginAt: now,
       firstLoginDone: true,
-      mustChangePassword: m.mustChangePassword || passwordExpired,
+      mustChangePassword: known.mustChangePassword || passwordExpired,
     })
-    .where(eq(members.id, m.id))
+    .where(eq(members.id, known.id))
     .returning();
-  await ctx.store.del(failKey(username));
-  const token = await createSession(ctx, m.id, "password", meta);
-  await recordLogin(ctx, { memberId: m.id, username, method: "password", success: true }, meta);
-  return { ...loginInfo(updated ?? m, token, firstTimeLogin), passwordExpired };
+  const token = await createSession(ctx, known.id, "password", meta);
+  await recordLogin(ctx, { memberId: known.id, username, method: "password", success: true }, meta);
+  return { ...loginInfo(updated ?? known, token, firstTimeLogin), passwordExpired };
 }
 
 /** The agent who owns an invitation code (spec §4), or INVITATION_CODE_ERROR. */
@@ -469,9 +496,18 @@ export async function changeMemberPassword(
 ): Promise<void> {
   const [m] = await ctx.db.select().from(members).where(eq(members.id, who.id));
   if (!m?.passwordHash) throw Errors.unauthorized();
+  // The old password is a password guess like a login's: counted on the same counter, reserved
+  // before the hash is computed (no captcha here: the caller holds a session).
+  const r = await reserveAttempt(ctx.db, { table: "members", id: m.id }, LOGIN_RULE, ctx.clock.now(), true);
+  if (!r.ok) throw new AppError("MEMBER_LOCKED", 423, { minutes: minutesOf(r.locked ? r.lockedForMs : 0) });
   if (!oldPassword || !(await verifyPassword(m.passwordHash, oldPassword))) {
+    if (r.locks) throw new AppError("MEMBER_LOCKED", 423, { minutes: LOCK_MINUTES });
     throw Errors.validation([{ path: "oldPassword", message: "old_password_wrong" }]);
   }
+  await ctx.db
+    .update(members)
+    .set({ failedLogins: 0, lockedUntil: null, failWindowUntil: null })
+    .where(eq(members.id, m.id));
   if (oldPassword === newPassword)
     throw Errors.validation([{ path: "newPassword", message: "password_reused" }]);
   const passwordHash = await hashPassword(newPassword);

@@ -1,5 +1,5 @@
-import { connect as netConnect, type Socket } from "node:net";
-import { type TLSSocket, connect as tlsConnect } from "node:tls";
+import type { ConnectionOptions } from "node:tls";
+import nodemailer from "nodemailer";
 
 /** One outgoing message, as every adapter receives it. */
 export interface OutgoingMessage {
@@ -69,87 +69,48 @@ export function semaphoreAdapter(opts: {
 }
 
 /**
- * E-mail over SMTP (RFC 5321): smtps:// connects with TLS; smtp:// upgrades with STARTTLS when
- * the server offers it; AUTH PLAIN when the URL carries a user.
+ * E-mail over SMTP through nodemailer: smtps:// connects with TLS; smtp:// upgrades with
+ * STARTTLS when the server offers it — and insists on it before AUTH unless the relay is on this
+ * machine, so a password never crosses a network in clear; AUTH (PLAIN or LOGIN, whichever the
+ * server offers) when the URL carries a user. `tls` adds TLS options (a private relay's CA).
  */
-export function smtpAdapter(opts: { url: string; from: string; heloName?: string }): MessageAdapter {
+export function smtpAdapter(opts: {
+  url: string;
+  from: string;
+  heloName?: string;
+  tls?: ConnectionOptions;
+}): MessageAdapter {
   const url = new URL(opts.url);
   const secure = url.protocol === "smtps:";
-  const port = Number(url.port || (secure ? 465 : 587));
   const user = decodeURIComponent(url.username);
   const pass = decodeURIComponent(url.password);
-  const fromAddress = /<([^>]+)>/.exec(opts.from)?.[1] ?? opts.from;
+  const loopback = ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
+  const transport = nodemailer.createTransport({
+    host: url.hostname.replace(/^\[|\]$/g, ""),
+    port: Number(url.port || (secure ? 465 : 587)),
+    secure,
+    requireTLS: !secure && Boolean(user) && !loopback,
+    auth: user ? { user, pass } : undefined,
+    name: opts.heloName ?? "panalo.local",
+    tls: opts.tls,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 15_000,
+  });
   return {
     name: "smtp",
     async send(m) {
-      let socket: Socket | TLSSocket = secure
-        ? tlsConnect({ host: url.hostname, port, servername: url.hostname })
-        : netConnect({ host: url.hostname, port });
-      socket.setTimeout(15_000);
-      let buffer = "";
-      let waiter: ((line: string) => void) | null = null;
-      const onData = (chunk: Buffer) => {
-        buffer += chunk.toString("utf8");
-        // A reply ends with a line "NNN text" (a space after the code, not a dash).
-        const lines = buffer.split("\r\n");
-        for (let i = 0; i < lines.length - 1; i++) {
-          const line = lines[i] ?? "";
-          if (/^\d{3} /.test(line) && waiter) {
-            const reply = lines.slice(0, i + 1).join("\n");
-            buffer = lines.slice(i + 1).join("\r\n");
-            const w = waiter;
-            waiter = null;
-            w(reply);
-            return;
-          }
-        }
-      };
-      const reply = () =>
-        new Promise<string>((resolve, reject) => {
-          waiter = resolve;
-          socket.once("error", reject);
-          socket.once("timeout", () => reject(new Error("SMTP timeout")));
-        });
-      const command = async (line: string, expect: number[]) => {
-        socket.write(`${line}\r\n`);
-        const r = await reply();
-        if (!expect.includes(Number(r.slice(0, 3)))) throw new Error(`SMTP ${line.split(" ")[0]}: ${r}`);
-        return r;
-      };
       try {
-        socket.on("data", onData);
-        const greeting = await reply();
-        if (!greeting.startsWith("220")) throw new Error(`SMTP greeting: ${greeting}`);
-        const helo = opts.heloName ?? "panalo.local";
-        let ehlo = await command(`EHLO ${helo}`, [250]);
-        if (!secure && /STARTTLS/i.test(ehlo)) {
-          await command("STARTTLS", [220]);
-          socket.off("data", onData);
-          socket = tlsConnect({ socket, servername: url.hostname });
-          socket.on("data", onData);
-          ehlo = await command(`EHLO ${helo}`, [250]);
-        }
-        if (user) await command(`AUTH PLAIN ${Buffer.from(`\0${user}\0${pass}`).toString("base64")}`, [235]);
-        await command(`MAIL FROM:<${fromAddress}>`, [250]);
-        await command(`RCPT TO:<${m.recipient}>`, [250, 251]);
-        await command("DATA", [354]);
-        const body = m.body.replace(/\r?\n/g, "\r\n").replace(/^\./gm, "..");
-        const headers = [
-          `From: ${opts.from}`,
-          `To: <${m.recipient}>`,
-          `Subject: =?UTF-8?B?${Buffer.from(m.subject ?? "").toString("base64")}?=`,
-          `Date: ${new Date().toUTCString()}`,
-          "MIME-Version: 1.0",
-          "Content-Type: text/plain; charset=UTF-8",
-          "Content-Transfer-Encoding: 8bit",
-        ].join("\r\n");
-        const done = await command(`${headers}\r\n\r\n${body}\r\n.`, [250]);
-        await command("QUIT", [221]).catch(() => undefined);
-        return { ok: true, providerRef: done.slice(4, 80) };
+        const info = await transport.sendMail({
+          from: opts.from,
+          to: m.recipient,
+          subject: m.subject ?? "",
+          text: m.body,
+        });
+        // The server's "250 2.0.0 queued as …" names the message in its logs.
+        return { ok: true, providerRef: String(info.response ?? info.messageId).slice(4, 80) };
       } catch (err) {
         return { ok: false, error: err instanceof Error ? err.message : String(err) };
-      } finally {
-        socket.destroy();
       }
     },
   };

@@ -1,5 +1,5 @@
 import { createHash, randomInt } from "node:crypto";
-import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Config } from "../../config.ts";
 import { outbox, verificationCodes } from "../../db/schema/messaging.ts";
 import type { AppContext } from "../../lib/context.ts";
@@ -45,17 +45,21 @@ export function adaptersFor(config: Config): { sms: MessageAdapter; email: Messa
 export async function sendMessage(
   ctx: AppContext,
   m: { channel: "sms" | "email"; recipient: string; subject?: string; body: string; purpose: string },
+  adapter: MessageAdapter = adaptersFor(ctx.config)[m.channel],
 ): Promise<void> {
-  const adapter = adaptersFor(ctx.config)[m.channel];
   const [row] = await ctx.db
     .insert(outbox)
     .values({ ...m, subject: m.subject ?? null, adapter: adapter.name, status: "queued" })
     .returning({ id: outbox.id });
   if (!row) throw Errors.internal();
   const result = await adapter.send(m);
+  // Once a real adapter has handed it on, the stored copy keeps no live code or link: whoever
+  // reads the outbox (support, an auditor, a database dump) could otherwise use it.
+  const masked = adapter.name === "dev" ? {} : { body: maskSecrets(m.body), subject: m.subject ?? null };
   await ctx.db
     .update(outbox)
     .set({
+      ...masked,
       status: result.ok ? "sent" : "failed",
       providerRef: result.providerRef ?? null,
       error: result.error ?? null,
@@ -63,6 +67,32 @@ export async function sendMessage(
     })
     .where(eq(outbox.id, row.id));
   if (!result.ok) throw Errors.bad("SEND_FAILED");
+}
+
+/**
+ * A message body with its secrets hidden (issue 12 item 5): a link's query (reset tokens), long
+ * token-like strings, and runs of 4–8 digits (verification codes).
+ */
+export function maskSecrets(body: string): string {
+  return body
+    .replace(/(https?:\/\/[^\s?#]+)[?#]\S*/g, "$1?********")
+    .replace(/[A-Za-z0-9_-]{20,}/g, (t) => (/^[a-z]+$/i.test(t) ? t : "********"))
+    .replace(/(?<![\w.:/-])\d{4,8}(?!\d)/g, (d) => "*".repeat(d.length));
+}
+
+/**
+ * What the back-office outbox shows of a message: the development adapter's messages (which
+ * nothing delivered, so the outbox is how a tester reads them) in full only in demo mode and
+ * only to the owner; everything else masked, to every role.
+ */
+export function outboxBodyFor(
+  config: Pick<Config, "DEMO_MODE">,
+  role: string,
+  row: { adapter: string; body: string },
+): { body: string; masked: boolean } {
+  if (row.adapter === "dev" && config.DEMO_MODE && role === "owner") return { body: row.body, masked: false };
+  const body = maskSecrets(row.body);
+  return { body, masked: body !== row.body };
 }
 
 const hashCode = (purpose: string, target: string, code: string) =>
@@ -115,13 +145,21 @@ export async function consumeCode(
     )
     .orderBy(desc(verificationCodes.id))
     .limit(1);
-  if (!row || row.attempts >= MAX_CODE_ATTEMPTS)
-    throw Errors.validation([{ path: "verificationCode", message: "CODE_INVALID" }]);
-  if (row.codeHash !== hashCode(purpose, target, code.trim())) {
-    await ctx.db
-      .update(verificationCodes)
-      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-      .where(eq(verificationCodes.id, row.id));
+  if (!row) throw Errors.validation([{ path: "verificationCode", message: "CODE_INVALID" }]);
+  // A try is reserved atomically before the comparison, so parallel guesses count like
+  // sequential ones and none is compared past MAX_CODE_ATTEMPTS.
+  const reserved = await ctx.db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(verificationCodes.id, row.id),
+        lt(verificationCodes.attempts, MAX_CODE_ATTEMPTS),
+        isNull(verificationCodes.consumedAt),
+      ),
+    )
+    .returning({ id: verificationCodes.id });
+  if (reserved.length === 0 || row.codeHash !== hashCode(purpose, target, code.trim())) {
     throw Errors.validation([{ path: "verificationCode", message: "CODE_INVALID" }]);
   }
   const spent = await ctx.db

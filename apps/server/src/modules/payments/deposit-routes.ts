@@ -1,19 +1,40 @@
-import { formatMinor, PositiveAmount, parseMoney } from "@panalo/contracts/money";
+import { BigId, Id, INT4_MAX, intInput, PageNo, pageSize } from "@panalo/contracts/input";
+import { formatMinor, PositiveAmount } from "@panalo/contracts/money";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
+import type { Executor } from "../../db/client.ts";
 import { members } from "../../db/schema/members.ts";
 import { deposits, paymentChannels } from "../../db/schema/payments.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
+import { registerMessages } from "../../lib/messages.ts";
 import { route } from "../../lib/route.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { operatorOf, requireOperator } from "../admin/guard.ts";
-import { memberOf, requireMember } from "../members/service.ts";
-import { createDeposit, decideDeposit, depositDto, handleCallback } from "./deposits.ts";
-import { signSandbox } from "./gateways.ts";
+import { memberOf, requireMember, sessionMember } from "../members/service.ts";
+import { registerApplier, requestApproval, withApproval } from "./approvals.ts";
+import { channelUsable, createDeposit, decideDeposit, depositDto, handleCallback } from "./deposits.ts";
+import { MIN_SECRET_LENGTH, REQUIRED_SECRETS, signSandbox } from "./gateways.ts";
+import { adminUploadUrl, MemberUploadUrl } from "./uploads.ts";
 
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
+registerMessages("EN", {
+  SANDBOX_DEMO_ONLY: "The sandbox gateway exists only in demo mode: it credits without real money.",
+  CHECKOUT_FORBIDDEN: "This checkout belongs to another session. Log in as the member who opened it.",
+  CHANNEL_EXISTS: "A payment channel with that code already exists.",
+});
+registerMessages("TY", {
+  SANDBOX_DEMO_ONLY: "Sa demo mode lang ang sandbox gateway: nagkre-credit ito nang walang totoong pera.",
+  CHECKOUT_FORBIDDEN: "Ang checkout na ito ay sa ibang session. Mag-log in bilang member na nagbukas nito.",
+  CHANNEL_EXISTS: "May payment channel na may ganyang code.",
+});
+
+/** The sandbox checkout's cookie: the member's own session, sent only to /sandbox-gateway. */
+export const CHECKOUT_COOKIE = "panalo_checkout";
+
+const IdParams = z.object({ id: BigId });
+/** Payment channels are a serial (int4) table. */
+const ChannelIdParams = z.object({ id: Id });
 const esc = (s: string) =>
   s.replace(
     /[&<>"']/g,
@@ -25,8 +46,8 @@ const ChannelInput = z.object({
   kind: z.enum(["bank", "gateway"]),
   name: z.string().trim().min(2).max(60),
   adapter: z.enum(["sandbox", "paymongo"]).nullable(),
-  minAmount: z.string().max(20),
-  maxAmount: z.string().max(20),
+  minAmount: PositiveAmount,
+  maxAmount: PositiveAmount,
   enabled: z.boolean(),
   sortOrder: z.number().int().min(0).max(10_000),
   details: z.record(z.string().max(40), z.string().max(200)),
@@ -59,7 +80,7 @@ export async function depositRoutes(app: FastifyInstance, ctx: AppContext): Prom
       .from(paymentChannels)
       .where(eq(paymentChannels.enabled, true))
       .orderBy(asc(paymentChannels.sortOrder), asc(paymentChannels.id));
-    return rows.map((c) => channelDto(c, false));
+    return rows.filter((c) => channelUsable(ctx, c)).map((c) => channelDto(c, false));
   });
 
   route(
@@ -68,19 +89,29 @@ export async function depositRoutes(app: FastifyInstance, ctx: AppContext): Prom
       method: "POST",
       url: "/wps/deposits",
       body: z.object({
-        channelId: z.number().int().positive(),
+        channelId: Id,
         amount: PositiveAmount,
         requestId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
         reference: z.string().trim().max(60).optional(),
-        proofUrl: z
-          .string()
-          .regex(/^\/media\/\d+$/)
-          .nullable()
-          .optional(),
+        proofUrl: MemberUploadUrl.nullable().optional(),
       }),
       guards: real,
     },
-    async ({ body, req }) => createDeposit(ctx, memberOf(req).id, body),
+    async ({ body, req, reply }) => {
+      const member = memberOf(req);
+      const out = await createDeposit(ctx, member.id, body);
+      // The sandbox checkout pays only for the member who opened it, only while this session
+      // lives: it reads the session from a cookie that only its own path receives.
+      if (out.checkoutUrl?.includes("/sandbox-gateway/checkout/")) {
+        reply.setCookie(CHECKOUT_COOKIE, member.token, {
+          path: "/sandbox-gateway/",
+          httpOnly: true,
+          sameSite: "strict",
+          secure: ctx.config.PUBLIC_URL.startsWith("https:"),
+        });
+      }
+      return out;
+    },
   );
 
   route(
@@ -89,8 +120,8 @@ export async function depositRoutes(app: FastifyInstance, ctx: AppContext): Prom
       method: "GET",
       url: "/wps/deposits",
       query: z.object({
-        page: z.coerce.number().int().min(1).default(1),
-        pageSize: z.coerce.number().int().min(1).max(50).default(20),
+        page: PageNo.default(1),
+        pageSize: pageSize(50).default(20),
       }),
       guards: real,
     },
@@ -128,6 +159,7 @@ export async function depositRoutes(app: FastifyInstance, ctx: AppContext): Prom
         code.data,
         req.headers,
         typeof req.body === "string" ? req.body : "",
+        (reason) => req.log.warn({ channel: code.data, reason, ip: req.ip }, "payment callback refused"),
       );
       if (outcome === "refused")
         return reply
@@ -138,19 +170,32 @@ export async function depositRoutes(app: FastifyInstance, ctx: AppContext): Prom
   });
 
   // ---- the sandbox gateway, served here so the whole flow runs on this machine ----
-  const sandboxDeposit = async (ref: string) => {
+  // Demo mode only: outside it these routes do not exist.
+  if (ctx.config.DEMO_MODE) await sandboxRoutes(app, ctx);
+
+  await channelAdminRoutes(app, ctx);
+}
+
+async function sandboxRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  /** The deposit behind a checkout, for the member whose live session opened it only. */
+  const sandboxDeposit = async (ref: string, req: FastifyRequest) => {
+    const token = req.cookies[CHECKOUT_COOKIE];
+    const member = token ? await sessionMember(ctx, token) : null;
     const [row] = await ctx.db
       .select({ d: deposits, c: paymentChannels })
       .from(deposits)
       .innerJoin(paymentChannels, eq(paymentChannels.id, deposits.channelId))
       .where(and(eq(deposits.gatewayRef, ref), eq(paymentChannels.adapter, "sandbox")));
+    if (!row) throw Errors.notFound("checkout");
+    if (!member || member.id !== row.d.memberId) throw Errors.forbiddenCode("CHECKOUT_FORBIDDEN");
     return row;
   };
   const RefParams = z.object({ ref: z.string().regex(/^sbx_[0-9a-f]{24}$/) });
   app.get("/sandbox-gateway/checkout/:ref", async (req, reply) => {
     const p = RefParams.safeParse(req.params);
-    const row = p.success ? await sandboxDeposit(p.data.ref) : undefined;
-    if (!row) throw Errors.notFound("checkout");
+    if (!p.success) throw Errors.notFound("checkout");
+    const row = await sandboxDeposit(p.data.ref, req);
+    reply.header("cache-control", "private, no-store");
     const amount = `${row.d.currency} ${formatMinor(row.d.amount)}`;
     const done = row.d.status !== "awaiting_payment";
     reply.header(
@@ -162,7 +207,7 @@ export async function depositRoutes(app: FastifyInstance, ctx: AppContext): Prom
       .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Sandbox checkout</title>
 <style>body{font-family:system-ui,sans-serif;background:#eef2f7;display:grid;place-items:center;min-height:100vh;margin:0}main{background:#fff;border-radius:16px;padding:32px;box-shadow:0 10px 30px #0002;max-width:380px;width:90%;text-align:center}h1{font-size:20px}p.amount{font-size:32px;font-weight:800;margin:12px 0}button{font:inherit;font-weight:700;border:0;border-radius:10px;padding:12px 20px;margin:6px;cursor:pointer}.pay{background:#0a7d3b;color:#fff}.fail{background:#b42318;color:#fff}small{color:#555}</style></head>
 <body><main data-testid="sandbox-checkout"><h1>${esc(row.c.name)} · Sandbox checkout</h1><p>Deposit D${row.d.id}</p><p class="amount" data-testid="sandbox-amount">${esc(amount)}</p>
-${done ? `<p data-testid="sandbox-done">This checkout is closed (${esc(row.d.status)}).</p>` : `<form method="post" action="/sandbox-gateway/checkout/${esc(p.success ? p.data.ref : "")}/paid"><button class="pay" data-testid="sandbox-pay">Pay</button></form><form method="post" action="/sandbox-gateway/checkout/${esc(p.success ? p.data.ref : "")}/failed"><button class="fail" data-testid="sandbox-fail">Fail</button></form>`}
+${done ? `<p data-testid="sandbox-done">This checkout is closed (${esc(row.d.status)}).</p>` : `<form method="post" action="/sandbox-gateway/checkout/${esc(p.data.ref)}/paid"><button class="pay" data-testid="sandbox-pay">Pay</button></form><form method="post" action="/sandbox-gateway/checkout/${esc(p.data.ref)}/failed"><button class="fail" data-testid="sandbox-fail">Fail</button></form>`}
 <small>Test gateway of this installation: no real money moves.</small></main></body></html>`);
   });
   // The checkout page's buttons are plain HTML forms (no script runs under its CSP): accept
@@ -175,8 +220,8 @@ ${done ? `<p data-testid="sandbox-done">This checkout is closed (${esc(row.d.sta
     );
     scope.post("/sandbox-gateway/checkout/:ref/:outcome", async (req, reply) => {
       const p = RefParams.extend({ outcome: z.enum(["paid", "failed"]) }).safeParse(req.params);
-      const row = p.success ? await sandboxDeposit(p.data.ref) : undefined;
-      if (!p.success || !row) throw Errors.notFound("checkout");
+      if (!p.success) throw Errors.notFound("checkout");
+      const row = await sandboxDeposit(p.data.ref, req);
       const body = JSON.stringify({
         ref: p.data.ref,
         status: p.data.outcome,
@@ -196,7 +241,9 @@ ${done ? `<p data-testid="sandbox-done">This checkout is closed (${esc(row.d.sta
       return reply.redirect(`/depositv2?deposit=${row.d.id}`, 303);
     });
   });
+}
 
+async function channelAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // ---- back office ----
   route(
     app,
@@ -205,9 +252,9 @@ ${done ? `<p data-testid="sandbox-done">This checkout is closed (${esc(row.d.sta
       url: "/api/admin/deposits",
       query: z.object({
         status: z.enum(["pending", "approved", "rejected", "awaiting_payment", "paid", "failed"]).optional(),
-        memberId: z.coerce.number().int().positive().optional(),
-        page: z.coerce.number().int().min(1).default(1),
-        pageSize: z.coerce.number().int().min(1).max(100).default(50),
+        memberId: BigId.optional(),
+        page: PageNo.default(1),
+        pageSize: pageSize(100).default(50),
       }),
       guards: [requireOperator(ctx, "finance.read")],
     },
@@ -236,6 +283,7 @@ ${done ? `<p data-testid="sandbox-done">This checkout is closed (${esc(row.d.sta
           username,
           channelName,
           gatewayRef: d.gatewayRef,
+          proofUrl: adminUploadUrl(d.proofUrl),
         })),
         total: count?.n ?? 0,
       };
@@ -273,18 +321,29 @@ ${done ? `<p data-testid="sandbox-done">This checkout is closed (${esc(row.d.sta
           .select()
           .from(paymentChannels)
           .orderBy(asc(paymentChannels.sortOrder), asc(paymentChannels.id))
-      ).map((c) => channelDto(c, true)),
+      )
+        // A sandbox channel outside demo mode is ignored: shown off (saving it keeps it off).
+        .map((c) => ({ ...channelDto(c, true), enabled: c.enabled && channelUsable(ctx, c) })),
   );
   const toValues = (b: z.infer<typeof ChannelInput>, stored?: Record<string, string>) => {
-    const min = parseMoney(b.minAmount);
-    const max = parseMoney(b.maxAmount);
-    if (!min || min <= 0n) throw Errors.validation([{ path: "minAmount", message: "amount_invalid" }]);
-    if (!max || max < min) throw Errors.validation([{ path: "maxAmount", message: "amount_invalid" }]);
+    const min = b.minAmount;
+    const max = b.maxAmount;
+    if (max < min) throw Errors.validation([{ path: "maxAmount", message: "amount_below_min" }]);
     if (b.kind === "gateway" && !b.adapter)
       throw Errors.validation([{ path: "adapter", message: "required" }]);
+    // Outside demo mode a sandbox channel is never created nor enabled (it credits without money).
+    if (b.kind === "gateway" && b.adapter === "sandbox" && !ctx.config.DEMO_MODE && (!stored || b.enabled))
+      throw Errors.bad("SANDBOX_DEMO_ONLY");
     const secrets = Object.fromEntries(
       Object.entries(b.secrets).map(([k, v]) => [k, v === MASK ? (stored?.[k] ?? "") : v]),
     );
+    // A gateway without its keys could never verify a callback: refused, naming the field.
+    if (b.kind === "gateway" && b.adapter) {
+      for (const key of REQUIRED_SECRETS[b.adapter] ?? []) {
+        if ((secrets[key] ?? "").trim().length < MIN_SECRET_LENGTH)
+          throw Errors.validation([{ path: `secrets.${key}`, message: "secret_required" }]);
+      }
+    }
     return {
       ...b,
       adapter: b.kind === "gateway" ? b.adapter : null,
@@ -293,6 +352,42 @@ ${done ? `<p data-testid="sandbox-done">This checkout is closed (${esc(row.d.sta
       secrets,
     };
   };
+  const summaryOf = (b: z.infer<typeof ChannelInput>, changes: string[]) => ({
+    code: b.code,
+    kind: b.kind,
+    name: b.name,
+    adapter: b.kind === "gateway" ? b.adapter : null,
+    minAmount: formatMinor(b.minAmount),
+    maxAmount: formatMinor(b.maxAmount),
+    enabled: b.enabled,
+    details: b.details,
+    secrets: Object.fromEntries(Object.keys(b.secrets).map((k) => [k, MASK])),
+    changes,
+  });
+  /**
+   * What needs a second operator in an update: enabling, new secrets, another adapter or bank
+   * account (where members send money), a higher maximum. Names, order, lower limits and
+   * disabling take effect at once.
+   */
+  const sensitiveChanges = (before: typeof paymentChannels.$inferSelect, v: ReturnType<typeof toValues>) => {
+    const same = (a: Record<string, string>, b: Record<string, string>) =>
+      JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+    const changes: string[] = [];
+    if (v.enabled && !before.enabled) changes.push("enabled");
+    if (!same(v.secrets, before.secrets)) changes.push("secrets");
+    if (v.kind !== before.kind || v.adapter !== before.adapter) changes.push("adapter");
+    if (!same(v.details, before.details)) changes.push("details");
+    if (v.maxAmount > before.maxAmount) changes.push("maxAmount");
+    return changes;
+  };
+  // Stored as JSON and parsed again with ChannelInput on approval: amounts in their wire form.
+  const resolvedInput = (b: z.infer<typeof ChannelInput>, v: ReturnType<typeof toValues>) => ({
+    ...b,
+    minAmount: formatMinor(b.minAmount),
+    maxAmount: formatMinor(b.maxAmount),
+    secrets: v.secrets,
+  });
+
   route(
     app,
     {
@@ -301,37 +396,62 @@ ${done ? `<p data-testid="sandbox-done">This checkout is closed (${esc(row.d.sta
       body: ChannelInput,
       guards: [requireOperator(ctx, "finance.write")],
     },
+    // A new channel is always a four-eyes change: stored for a second operator.
     async ({ body, req, ip }) => {
       const op = operatorOf(req);
-      return ctx.db.transaction(async (tx) => {
-        const [c] = await tx.insert(paymentChannels).values(toValues(body)).onConflictDoNothing().returning();
-        if (!c) throw Errors.conflict("CHANNEL_EXISTS");
-        await recordAudit(tx, {
-          operatorId: op.id,
-          operatorName: op.username,
-          action: "create",
-          entityType: "payment-channel",
-          entityId: String(c.id),
-          before: null,
-          after: channelDto(c, true),
+      const values = toValues(body);
+      return withApproval(ctx, async (tx) => {
+        const [exists] = await tx
+          .select({ id: paymentChannels.id })
+          .from(paymentChannels)
+          .where(eq(paymentChannels.code, body.code));
+        if (exists) throw Errors.conflict("CHANNEL_EXISTS");
+        return requestApproval(ctx, tx, {
+          kind: "payment_channel.create",
+          entityId: null,
+          payload: resolvedInput(body, values),
+          base: null,
+          summary: summaryOf(body, ["create"]),
+          op,
           ip,
         });
-        return channelDto(c, true);
       });
     },
   );
+  registerApplier(ctx, "payment_channel.create", {
+    permission: "finance.write",
+    entityType: "payment-channel",
+    async apply(tx, r, op, ip) {
+      // Checked again as it stands now (demo mode, secrets, a code taken meanwhile).
+      const values = toValues(ChannelInput.parse(r.payload));
+      const [c] = await tx.insert(paymentChannels).values(values).onConflictDoNothing().returning();
+      if (!c) throw Errors.conflict("CHANNEL_EXISTS");
+      await recordAudit(tx, {
+        operatorId: op.id,
+        operatorName: op.username,
+        action: "create",
+        entityType: "payment-channel",
+        entityId: String(c.id),
+        before: null,
+        after: { ...channelDto(c, true), approvalId: r.id, requestedBy: r.createdBy },
+        ip,
+      });
+      return channelDto(c, true);
+    },
+  });
+
   route(
     app,
     {
       method: "PUT",
       url: "/api/admin/payment-channels/:id",
-      params: IdParams,
-      body: ChannelInput.extend({ version: z.number().int().min(1) }),
+      params: ChannelIdParams,
+      body: ChannelInput.extend({ version: intInput(1, INT4_MAX) }),
       guards: [requireOperator(ctx, "finance.write")],
     },
     async ({ params, body, req, ip }) => {
       const op = operatorOf(req);
-      return ctx.db.transaction(async (tx) => {
+      return withApproval(ctx, async (tx) => {
         const [before] = await tx
           .select()
           .from(paymentChannels)
@@ -339,28 +459,66 @@ ${done ? `<p data-testid="sandbox-done">This checkout is closed (${esc(row.d.sta
           .for("update");
         if (!before) throw Errors.notFound("payment channel");
         const { version, ...input } = body;
-        const [c] = await tx
-          .update(paymentChannels)
-          .set({
-            ...toValues(input, before.secrets),
-            version: sql`${paymentChannels.version} + 1`,
-            updatedAt: sql`now()`,
-          })
-          .where(and(eq(paymentChannels.id, params.id), eq(paymentChannels.version, version)))
-          .returning();
-        if (!c) throw Errors.conflict("VERSION_CONFLICT");
-        await recordAudit(tx, {
-          operatorId: op.id,
-          operatorName: op.username,
-          action: "update",
-          entityType: "payment-channel",
-          entityId: String(c.id),
-          before: channelDto(before, true),
-          after: channelDto(c, true),
-          ip,
-        });
-        return channelDto(c, true);
+        if (before.version !== version) throw Errors.conflict("VERSION_CONFLICT");
+        const values = toValues(input, before.secrets);
+        const changes = sensitiveChanges(before, values);
+        if (changes.length > 0) {
+          return requestApproval(ctx, tx, {
+            kind: "payment_channel.update",
+            entityId: String(before.id),
+            payload: resolvedInput(input, values),
+            base: { version },
+            summary: summaryOf(input, changes),
+            op,
+            ip,
+          });
+        }
+        return updateChannel(tx, before, values, op, ip);
       });
     },
   );
+  registerApplier(ctx, "payment_channel.update", {
+    permission: "finance.write",
+    entityType: "payment-channel",
+    async apply(tx, r, op, ip) {
+      const [before] = await tx
+        .select()
+        .from(paymentChannels)
+        .where(eq(paymentChannels.id, Number(r.entityId)))
+        .for("update");
+      if (!before) throw Errors.notFound("payment channel");
+      // Made against another version: the request is stale (reject it and ask again).
+      if (before.version !== (r.base as { version?: number } | null)?.version)
+        throw Errors.conflict("VERSION_CONFLICT");
+      const values = toValues(ChannelInput.parse(r.payload), before.secrets);
+      return updateChannel(tx, before, values, op, ip, r.id);
+    },
+  });
+
+  const updateChannel = async (
+    tx: Executor,
+    before: typeof paymentChannels.$inferSelect,
+    values: ReturnType<typeof toValues>,
+    op: { id: number; username: string },
+    ip: string,
+    approvalId?: number,
+  ) => {
+    const [c] = await tx
+      .update(paymentChannels)
+      .set({ ...values, version: sql`${paymentChannels.version} + 1`, updatedAt: sql`now()` })
+      .where(and(eq(paymentChannels.id, before.id), eq(paymentChannels.version, before.version)))
+      .returning();
+    if (!c) throw Errors.conflict("VERSION_CONFLICT");
+    await recordAudit(tx, {
+      operatorId: op.id,
+      operatorName: op.username,
+      action: "update",
+      entityType: "payment-channel",
+      entityId: String(c.id),
+      before: channelDto(before, true),
+      after: { ...channelDto(c, true), ...(approvalId ? { approvalId } : {}) },
+      ip,
+    });
+    return channelDto(c, true);
+  };
 }

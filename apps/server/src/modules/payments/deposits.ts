@@ -8,7 +8,8 @@ import { registerMessages } from "../../lib/messages.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { postIn } from "../ledger/ledger.ts";
 import { notifyMembers } from "../ledger/notify.ts";
-import { type PaymentGateway, paymongoGateway, sandboxGateway } from "./gateways.ts";
+import { CallbackRefused, type PaymentGateway, paymongoGateway, sandboxGateway } from "./gateways.ts";
+import { requireOwnUpload } from "./uploads.ts";
 
 registerMessages("EN", {
   CHANNEL_NOT_FOUND: "That payment method is not available.",
@@ -29,6 +30,13 @@ registerMessages("TY", {
 
 export type Channel = typeof paymentChannels.$inferSelect;
 
+/**
+ * The sandbox gateway credits without money behind it: outside demo mode a sandbox channel is
+ * ignored everywhere (not listed, no deposit, no callback), whatever its stored `enabled` says.
+ */
+export const channelUsable = (ctx: AppContext, ch: Pick<Channel, "adapter">) =>
+  ch.adapter !== "sandbox" || ctx.config.DEMO_MODE;
+
 export function gatewayOf(ctx: AppContext, ch: Channel): PaymentGateway {
   if (ch.adapter === "paymongo") {
     return paymongoGateway({
@@ -37,7 +45,10 @@ export function gatewayOf(ctx: AppContext, ch: Channel): PaymentGateway {
       live: ch.secrets.live === "true",
     });
   }
-  return sandboxGateway({ publicUrl: ctx.config.PUBLIC_URL, secret: ch.secrets.secret ?? "" });
+  if (ch.adapter === "sandbox" && ctx.config.DEMO_MODE) {
+    return sandboxGateway({ publicUrl: ctx.config.PUBLIC_URL, secret: ch.secrets.secret ?? "" });
+  }
+  throw Errors.notFoundCode("CHANNEL_NOT_FOUND");
 }
 
 export const depositDto = (d: typeof deposits.$inferSelect) => ({
@@ -69,11 +80,13 @@ export async function createDeposit(
     .select()
     .from(paymentChannels)
     .where(and(eq(paymentChannels.id, input.channelId), eq(paymentChannels.enabled, true)));
-  if (!ch) throw Errors.notFoundCode("CHANNEL_NOT_FOUND");
+  if (!ch || !channelUsable(ctx, ch)) throw Errors.notFoundCode("CHANNEL_NOT_FOUND");
   if (input.amount < ch.minAmount) throw Errors.bad("DEPOSIT_BELOW_MIN", { min: formatMinor(ch.minAmount) });
   if (input.amount > ch.maxAmount) throw Errors.bad("DEPOSIT_ABOVE_MAX", { max: formatMinor(ch.maxAmount) });
   if (ch.kind === "bank" && !input.proofUrl)
     throw Errors.validation([{ path: "proofUrl", message: "PROOF_REQUIRED" }]);
+  if (ch.kind === "bank" && input.proofUrl)
+    await requireOwnUpload(ctx.db, memberId, input.proofUrl, "proofUrl");
   const [m] = await ctx.db
     .select({ currency: members.currency })
     .from(members)
@@ -156,16 +169,24 @@ export async function handleCallback(
   channelCode: string,
   headers: Record<string, string | string[] | undefined>,
   rawBody: string,
+  onRefused: (reason: string) => void = () => {},
 ): Promise<"credited" | "duplicate" | "failed" | "refused"> {
   const [ch] = await ctx.db.select().from(paymentChannels).where(eq(paymentChannels.code, channelCode));
-  if (ch?.kind !== "gateway") return "refused";
-  let result: ReturnType<PaymentGateway["parseCallback"]>;
-  try {
-    result = gatewayOf(ctx, ch).parseCallback(headers, rawBody);
-  } catch {
+  if (ch?.kind !== "gateway" || !channelUsable(ctx, ch)) {
+    onRefused("no_channel");
     return "refused";
   }
-  if (!result) return "refused";
+  let result: ReturnType<PaymentGateway["parseCallback"]>;
+  try {
+    result = gatewayOf(ctx, ch).parseCallback(headers, rawBody, Math.floor(ctx.clock.now().getTime() / 1000));
+  } catch (err) {
+    onRefused(err instanceof CallbackRefused ? err.reason : "bad_body");
+    return "refused";
+  }
+  if (!result) {
+    onRefused("bad_body");
+    return "refused";
+  }
   const outcome = await ctx.db.transaction(async (tx) => {
     const [d] = await tx
       .select()

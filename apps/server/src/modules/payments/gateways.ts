@@ -24,11 +24,35 @@ export interface CallbackResult {
 export interface PaymentGateway {
   readonly name: string;
   createCheckout(req: CheckoutRequest): Promise<{ checkoutUrl: string; gatewayRef: string }>;
-  /** The verified result, or null when the signature is missing or wrong. */
+  /**
+   * The verified result. A missing or wrong signature, a key that is empty or too short, and a
+   * signed timestamp outside the window (now ± CALLBACK_WINDOW_S) throw a CallbackRefused that
+   * says why, so the refusal can be logged.
+   */
   parseCallback(
     headers: Record<string, string | string[] | undefined>,
     rawBody: string,
+    nowS: number,
   ): CallbackResult | null;
+}
+
+/** How old (or how far ahead) a signed callback may be, as in PayMongo's and Stripe's protocols. */
+export const CALLBACK_WINDOW_S = 300;
+/** The shortest signing key a callback is ever verified with (an empty or default key never is). */
+export const MIN_SECRET_LENGTH = 16;
+
+export class CallbackRefused extends Error {
+  constructor(readonly reason: "no_key" | "no_signature" | "bad_signature" | "stale" | "bad_body") {
+    super(`callback refused: ${reason}`);
+    this.name = "CallbackRefused";
+  }
+}
+
+/** Checks the key and the signed timestamp before any HMAC is compared. */
+function checkKeyAndTime(key: string, t: string | undefined, nowS: number): void {
+  if (key.length < MIN_SECRET_LENGTH) throw new CallbackRefused("no_key");
+  if (!t || !/^\d{1,12}$/.test(t)) throw new CallbackRefused("no_signature");
+  if (Math.abs(nowS - Number(t)) > CALLBACK_WINDOW_S) throw new CallbackRefused("stale");
 }
 
 const header = (h: Record<string, string | string[] | undefined>, name: string) => {
@@ -56,12 +80,14 @@ export function sandboxGateway(opts: { publicUrl: string; secret: string }): Pay
         checkoutUrl: `${opts.publicUrl.replace(/\/$/, "")}/sandbox-gateway/checkout/${gatewayRef}`,
       };
     },
-    parseCallback(headers, rawBody) {
+    parseCallback(headers, rawBody, nowS) {
       const sig = header(headers, "x-sandbox-signature") ?? "";
       const m = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(sig);
-      if (!m) return null;
+      if (opts.secret.length < MIN_SECRET_LENGTH) throw new CallbackRefused("no_key");
+      if (!m) throw new CallbackRefused("no_signature");
       const expected = createHmac("sha256", opts.secret).update(`${m[1]}.${rawBody}`).digest("hex");
-      if (!safeEqualHex(expected, m[2] ?? "")) return null;
+      if (!safeEqualHex(expected, m[2] ?? "")) throw new CallbackRefused("bad_signature");
+      checkKeyAndTime(opts.secret, m[1], nowS);
       const body = JSON.parse(rawBody) as { ref?: string; status?: string; amount?: string };
       if (
         !body.ref ||
@@ -122,14 +148,17 @@ export function paymongoGateway(opts: {
       if (!res.ok || !id || !url) throw new Error(`PayMongo checkout failed: HTTP ${res.status}`);
       return { gatewayRef: id, checkoutUrl: url };
     },
-    parseCallback(headers, rawBody) {
+    parseCallback(headers, rawBody, nowS) {
       const sig = header(headers, "paymongo-signature") ?? "";
       const parts = Object.fromEntries(sig.split(",").map((p) => p.split("=") as [string, string]));
       const t = parts.t;
       const given = opts.live ? parts.li : parts.te;
-      if (!t || !given) return null;
+      if (opts.webhookSecret.length < MIN_SECRET_LENGTH) throw new CallbackRefused("no_key");
+      if (!t || !given) throw new CallbackRefused("no_signature");
       const expected = createHmac("sha256", opts.webhookSecret).update(`${t}.${rawBody}`).digest("hex");
-      if (!safeEqualHex(expected, given)) return null;
+      if (!safeEqualHex(expected, given)) throw new CallbackRefused("bad_signature");
+      // PayMongo signs `t` with the body: a replayed old event is refused after the window.
+      checkKeyAndTime(opts.webhookSecret, t, nowS);
       const event = JSON.parse(rawBody) as {
         data?: {
           attributes?: {
@@ -146,3 +175,9 @@ export function paymongoGateway(opts: {
     },
   };
 }
+
+/** The secrets each adapter cannot work without: a channel is never saved or enabled lacking one. */
+export const REQUIRED_SECRETS: Record<string, readonly string[]> = {
+  sandbox: ["secret"],
+  paymongo: ["secretKey", "webhookSecret"],
+};

@@ -1,4 +1,4 @@
-import fastifyMultipart from "@fastify/multipart";
+import { BigId, PageNo, pageSize } from "@panalo/contracts/input";
 import { PositiveAmount } from "@panalo/contracts/money";
 import { PATTERNS } from "@panalo/contracts/patterns";
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
@@ -10,10 +10,11 @@ import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
 import { operatorOf, requireOperator } from "../admin/guard.ts";
-import { MAX_MEDIA_BYTES, sniffImage, storeMedia } from "../admin/media.ts";
 import { memberOf, requireMember } from "../members/service.ts";
+import { approvalRoutes } from "./approvals.ts";
 import { depositRoutes } from "./deposit-routes.ts";
 import { transferRoutes } from "./transfers.ts";
+import { adminUploadUrl, MemberUploadUrl, memberUploadRoutes } from "./uploads.ts";
 import {
   addPayoutAccount,
   confirmReceipt,
@@ -25,12 +26,13 @@ import {
   withdrawalDto,
 } from "./withdrawals.ts";
 
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
+const IdParams = z.object({ id: BigId });
 const TxPassword = z.string().regex(/^\d{6}$/, "tx_password_six_digits");
 
 /** Withdrawals (spec §2 withdraw, §4 receipt states), payout accounts and the transaction password. */
 export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await depositRoutes(app, ctx);
+  await approvalRoutes(app, ctx);
   await transferRoutes(app, ctx);
   const real = [requireMember(ctx, { realOnly: true })];
 
@@ -68,7 +70,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
     async ({ body, req }) => {
       await setTxPassword(
-        ctx.db,
+        ctx,
         memberOf(req).id,
         body.currentTransactionPassword,
         body.newTransactionPassword,
@@ -122,7 +124,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
       url: "/wps/withdrawals",
       body: z.object({
         amount: PositiveAmount,
-        payoutAccountId: z.number().int().positive(),
+        payoutAccountId: BigId,
         transactionPassword: z.string().min(1).max(20),
         requestId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
       }),
@@ -136,8 +138,8 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
       method: "GET",
       url: "/wps/withdrawals",
       query: z.object({
-        page: z.coerce.number().int().min(1).default(1),
-        pageSize: z.coerce.number().int().min(1).max(50).default(20),
+        page: PageNo.default(1),
+        pageSize: pageSize(50).default(20),
       }),
       guards: real,
     },
@@ -151,11 +153,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
       params: IdParams,
       body: z.object({
         state: z.enum(["received", "partly_received", "not_received"]),
-        proofUrl: z
-          .string()
-          .regex(/^\/media\/\d+$/)
-          .nullable()
-          .default(null),
+        proofUrl: MemberUploadUrl.nullable().default(null),
       }),
       guards: real,
     },
@@ -168,23 +166,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   );
 
-  // Proof images from members (a withdrawal not received, a bank-transfer deposit): PNG or JPG, ≤ 5 MB.
-  await app.register(async (scope) => {
-    await scope.register(fastifyMultipart, { limits: { fileSize: MAX_MEDIA_BYTES, files: 1, fields: 2 } });
-    scope.post("/wps/member/upload", { preHandler: requireMember(ctx, { realOnly: true }) }, async (req) => {
-      const tries = await ctx.store.incr(`upload:${memberOf(req).id}`, 60 * 60_000);
-      if (tries > 30) throw Errors.rateLimited(3600);
-      const file = req.isMultipart() ? await req.file() : undefined;
-      if (!file) throw Errors.bad("MEDIA_TYPE");
-      const bytes = await file.toBuffer().catch(() => {
-        throw Errors.bad("MEDIA_TOO_LARGE");
-      });
-      if (file.file.truncated) throw Errors.bad("MEDIA_TOO_LARGE");
-      const type = sniffImage(bytes);
-      if (type !== "image/png" && type !== "image/jpeg") throw Errors.bad("MEDIA_TYPE");
-      return { success: true, value: { url: await storeMedia(ctx.db, bytes, type) } };
-    });
-  });
+  await memberUploadRoutes(app, ctx);
 
   // ---- back office: the withdrawal queue ----
   route(
@@ -204,9 +186,9 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
             "auto_received",
           ])
           .optional(),
-        memberId: z.coerce.number().int().positive().optional(),
-        page: z.coerce.number().int().min(1).default(1),
-        pageSize: z.coerce.number().int().min(1).max(100).default(50),
+        memberId: BigId.optional(),
+        page: PageNo.default(1),
+        pageSize: pageSize(100).default(50),
       }),
       guards: [requireOperator(ctx, "finance.read")],
     },
@@ -233,6 +215,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
           memberId: w.memberId,
           username,
           payout: w.payout,
+          proofUrl: adminUploadUrl(w.proofUrl),
         })),
         total: count?.n ?? 0,
       };

@@ -119,7 +119,8 @@ describe("transfers between agents and their team, and operator adjustments", ()
       headers: { ...H, cookie: cookies.fin2 },
     });
     expect(again.json().code).toBe("ADJUSTMENT_NOT_PENDING");
-    const overdraw = await adjust("fin1", {
+    // fin1's running total today is already over the threshold; fin2's is not.
+    const overdraw = await adjust("fin2", {
       memberId: p.Agent01?.id,
       amount: "-9999.00",
       reason: "Reverse a duplicate credit",

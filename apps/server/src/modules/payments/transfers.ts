@@ -1,5 +1,6 @@
-import { formatMinor, PositiveAmount, parseMoney } from "@panalo/contracts/money";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { BigId, PageNo, pageSize } from "@panalo/contracts/input";
+import { formatMinor, PositiveAmount, parseMoney, SignedAmount } from "@panalo/contracts/money";
+import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
@@ -7,9 +8,8 @@ import { operators } from "../../db/schema/admin.ts";
 import { members } from "../../db/schema/members.ts";
 import { adjustments } from "../../db/schema/payments.ts";
 import type { AppContext } from "../../lib/context.ts";
-import { AppError, Errors } from "../../lib/errors.ts";
+import { Errors } from "../../lib/errors.ts";
 import { registerMessages } from "../../lib/messages.ts";
-import { verifyPassword } from "../../lib/passwords.ts";
 import { route } from "../../lib/route.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { operatorOf, requireOperator } from "../admin/guard.ts";
@@ -17,6 +17,7 @@ import { readSetting } from "../content/settings.ts";
 import { postIn } from "../ledger/ledger.ts";
 import { notifyMembers, postAndNotify } from "../ledger/notify.ts";
 import { memberOf, requireMember } from "../members/service.ts";
+import { verifyTxPassword } from "./withdrawals.ts";
 
 registerMessages("EN", {
   NOT_YOUR_DOWNLINE: "You can only transfer to players in your own team.",
@@ -45,15 +46,17 @@ async function checkTx(
   memberId: number,
   password: string,
 ): Promise<typeof members.$inferSelect> {
-  const key = `tx-password-fail:${memberId}`;
-  if (Number((await ctx.store.get(key)) ?? 0) >= 5) throw new AppError("TX_PASSWORD_LOCKED", 423);
   const [m] = await ctx.db.select().from(members).where(eq(members.id, memberId));
-  if (!m?.txPasswordHash) throw Errors.bad("TX_PASSWORD_NOT_SET");
-  if (!(await verifyPassword(m.txPasswordHash, password))) {
-    await ctx.store.incr(key, 15 * 60_000);
-    throw Errors.validation([{ path: "transactionPassword", message: "TX_PASSWORD_WRONG" }]);
-  }
+  if (!m) throw Errors.unauthorized();
+  await verifyTxPassword(ctx, memberId, m.txPasswordHash, password);
   return m;
+}
+
+const MANILA_OFFSET_MS = 8 * 3600_000;
+const DAY_MS = 24 * 3600_000;
+/** The start of `now`'s calendar day in Manila (UTC+8, no daylight saving). */
+export function manilaDayStart(now: Date): Date {
+  return new Date(Math.floor((now.getTime() + MANILA_OFFSET_MS) / DAY_MS) * DAY_MS - MANILA_OFFSET_MS);
 }
 
 /** Transfers allowed by spec §6 (agent → own downline, downline → own upline) and operator adjustments. */
@@ -106,9 +109,9 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   // ---- back office: manual adjustments ----
   const AdjustBody = z.object({
-    memberId: z.number().int().positive(),
+    memberId: BigId,
     /** Signed: "250.00" credits, "-250.00" debits. */
-    amount: z.string().regex(/^-?\d{1,13}(\.\d{1,2})?$/),
+    amount: SignedAmount,
     reason: z.string().trim().min(5).max(300),
   });
   const apply = async (tx: Parameters<typeof postIn>[0], a: typeof adjustments.$inferSelect) => {
@@ -148,18 +151,35 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
     },
     async ({ body, req, ip }) => {
       const op = operatorOf(req);
-      const negative = body.amount.startsWith("-");
-      const abs = parseMoney(body.amount.replace("-", ""));
-      if (!abs || abs === 0n) throw Errors.validation([{ path: "amount", message: "amount_invalid" }]);
-      const amount = negative ? -abs : abs;
+      const amount = body.amount;
+      const abs = amount < 0n ? -amount : amount;
       const [m] = await ctx.db
         .select({ currency: members.currency })
         .from(members)
         .where(eq(members.id, body.memberId));
       if (!m || m.currency === "FUN") throw Errors.notFound("player");
       const threshold = parseMoney((await readSetting(ctx.db, "finance")).adjustmentApprovalThreshold) ?? 0n;
-      const needsSecond = abs > threshold;
+      const now = ctx.clock.now();
       const out = await ctx.db.transaction(async (tx) => {
+        // Four eyes that cannot be split: the threshold holds for this operator's running total
+        // for this member on this Manila day (applied and pending, credits and debits alike,
+        // plus this one). The lock by (operator, member) makes read-then-insert one step, so two
+        // requests at once are summed as if sent one after the other.
+        await tx.execute(
+          sql`SELECT pg_advisory_xact_lock(hashtextextended(${`adjustment:${op.id}:${body.memberId}`}, 0))`,
+        );
+        const [sofar] = await tx
+          .select({ total: sql<string>`coalesce(sum(abs(${adjustments.amount})), 0)::text` })
+          .from(adjustments)
+          .where(
+            and(
+              eq(adjustments.createdBy, op.id),
+              eq(adjustments.memberId, body.memberId),
+              inArray(adjustments.status, ["pending", "applied"]),
+              gte(adjustments.createdAt, manilaDayStart(now)),
+            ),
+          );
+        const needsSecond = BigInt(sofar?.total ?? "0") + abs > threshold;
         const [a] = await tx
           .insert(adjustments)
           .values({
@@ -170,7 +190,8 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
             status: needsSecond ? "pending" : "applied",
             createdBy: op.id,
             decidedBy: needsSecond ? null : op.id,
-            decidedAt: needsSecond ? null : ctx.clock.now(),
+            decidedAt: needsSecond ? null : now,
+            createdAt: now,
           })
           .returning();
         if (!a) throw Errors.internal();
@@ -203,9 +224,9 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
       url: "/api/admin/adjustments",
       query: z.object({
         status: z.enum(["pending", "applied", "rejected"]).optional(),
-        memberId: z.coerce.number().int().positive().optional(),
-        page: z.coerce.number().int().min(1).default(1),
-        pageSize: z.coerce.number().int().min(1).max(100).default(50),
+        memberId: BigId.optional(),
+        page: PageNo.default(1),
+        pageSize: pageSize(100).default(50),
       }),
       guards: [requireOperator(ctx, "finance.read")],
     },
@@ -287,7 +308,7 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
       if (out.legs) await notifyMembers(ctx, { legs: out.legs });
       return dto(out.a);
     };
-  const IdParams = z.object({ id: z.coerce.number().int().positive() });
+  const IdParams = z.object({ id: BigId });
   route(
     app,
     {

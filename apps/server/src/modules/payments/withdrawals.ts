@@ -3,6 +3,7 @@ import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { members } from "../../db/schema/members.ts";
 import { payoutAccounts, type WithdrawalStatus, withdrawals } from "../../db/schema/payments.ts";
+import { type AttemptRule, reserveAttempt, resetKey } from "../../lib/attempts.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
 import { registerMessages } from "../../lib/messages.ts";
@@ -10,6 +11,7 @@ import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { postIn } from "../ledger/ledger.ts";
 import { notifyMembers } from "../ledger/notify.ts";
+import { requireOwnUpload } from "./uploads.ts";
 
 registerMessages("EN", {
   TX_PASSWORD_NOT_SET: "Set a transaction password first.",
@@ -56,15 +58,15 @@ export async function setRealName(db: Db, memberId: number, realName: string): P
 
 /** Set or change the transaction password (separate from the login password, argon2id). */
 export async function setTxPassword(
-  db: Db,
+  ctx: AppContext,
   memberId: number,
   current: string | undefined,
   next: string,
 ): Promise<void> {
+  const { db } = ctx;
   const [m] = await db.select({ tx: members.txPasswordHash }).from(members).where(eq(members.id, memberId));
-  if (m?.tx && !(current && (await verifyPassword(m.tx, current)))) {
-    throw Errors.validation([{ path: "currentTransactionPassword", message: "TX_PASSWORD_WRONG" }]);
-  }
+  // Changing it needs the current one, counted with the same tries as a withdrawal's.
+  if (m?.tx) await verifyTxPassword(ctx, memberId, m.tx, current ?? "", "currentTransactionPassword");
   await db
     .update(members)
     .set({ txPasswordHash: await hashPassword(next) })
@@ -90,18 +92,38 @@ export async function addPayoutAccount(
   return row;
 }
 
+/** Transaction-password tries per member: the fifth wrong one locks it for 15 minutes. */
+export const TX_PASSWORD_RULE: AttemptRule = { max: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
+
+/**
+ * Check a member's transaction password. One try is reserved atomically before the hash is
+ * computed (lib/attempts.ts), so parallel guesses count like sequential ones and none is even
+ * verified once the limit is reached; a right answer resets the count.
+ */
+export async function verifyTxPassword(
+  ctx: AppContext,
+  memberId: number,
+  hash: string | null,
+  password: string,
+  path = "transactionPassword",
+): Promise<void> {
+  if (!hash) throw Errors.bad("TX_PASSWORD_NOT_SET");
+  const key = String(memberId);
+  const r = await reserveAttempt(ctx.db, { scope: "tx-password", key }, TX_PASSWORD_RULE, ctx.clock.now());
+  if (!r.ok) throw new AppError("TX_PASSWORD_LOCKED", 423);
+  if (!(await verifyPassword(hash, password))) {
+    if (r.locks) throw new AppError("TX_PASSWORD_LOCKED", 423);
+    throw Errors.validation([{ path, message: "TX_PASSWORD_WRONG" }]);
+  }
+  await resetKey(ctx.db, "tx-password", key);
+}
+
 async function checkTxPassword(ctx: AppContext, memberId: number, password: string): Promise<void> {
-  const key = `tx-password-fail:${memberId}`;
-  if (Number((await ctx.store.get(key)) ?? 0) >= 5) throw new AppError("TX_PASSWORD_LOCKED", 423);
   const [m] = await ctx.db
     .select({ tx: members.txPasswordHash })
     .from(members)
     .where(eq(members.id, memberId));
-  if (!m?.tx) throw Errors.bad("TX_PASSWORD_NOT_SET");
-  if (!(await verifyPassword(m.tx, password))) {
-    await ctx.store.incr(key, 15 * 60_000);
-    throw Errors.validation([{ path: "transactionPassword", message: "TX_PASSWORD_WRONG" }]);
-  }
+  await verifyTxPassword(ctx, memberId, m?.tx ?? null, password);
 }
 
 export const withdrawalDto = (w: typeof withdrawals.$inferSelect) => ({
@@ -269,6 +291,7 @@ export async function confirmReceipt(
   state: "received" | "partly_received" | "not_received",
   proofUrl: string | null,
 ) {
+  if (proofUrl) await requireOwnUpload(ctx.db, memberId, proofUrl, "proofUrl");
   const [w] = await ctx.db
     .update(withdrawals)
     .set({ status: state as WithdrawalStatus, receiptAt: ctx.clock.now(), proofUrl })

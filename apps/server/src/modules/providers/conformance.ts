@@ -27,6 +27,12 @@ export interface ConformanceEndpoint {
   newPlayer(balance: string): Promise<{ playerId: number; token: string }>;
   /** Make a launch token expire now (a started round must still be able to finish). */
   expireToken(token: string): Promise<void>;
+  /**
+   * How many rounds each race across ids runs (default 8). A race shows only on a database
+   * that runs calls side by side: on PostgreSQL give a few dozen per scenario, so that a race
+   * lost one time in twenty fails the run.
+   */
+  raceRounds?: number;
 }
 
 interface Answer {
@@ -213,7 +219,7 @@ export function providerConformance(name: string, endpoint: () => Promise<Confor
       expect(await balanceOf(p.playerId)).toBe("10.00");
     });
 
-    it("moves nothing on insufficient funds", async () => {
+    it("moves nothing on insufficient funds, and remembers the refusal", async () => {
       const p = await ep.newPlayer("5.00");
       const tx = id("bet");
       expect(await bet(p, tx, "5.01")).toMatchObject({
@@ -222,8 +228,93 @@ export function providerConformance(name: string, endpoint: () => Promise<Confor
         balance: "5.00",
       });
       expect(await balanceOf(p.playerId)).toBe("5.00");
-      // The refused id was not taken: the same id with a fitting amount is a new bet.
-      expect(await bet(p, tx, "5.00")).toMatchObject({ success: true, balance: "0.00" });
+      // The refused id is taken by its refusal: the same id with other content is a mismatch.
+      expect(await bet(p, tx, "5.00")).toMatchObject({ success: false, code: "DUPLICATE_MISMATCH" });
+      expect(await balanceOf(p.playerId)).toBe("5.00");
+    });
+
+    it("answers a refused transaction's retry with the same refusal, even once it would fit", async () => {
+      const p = await ep.newPlayer("5.00");
+      const refused = id("bet");
+      const first = await bet(p, refused, "8.00");
+      expect(first).toMatchObject({ success: false, code: "INSUFFICIENT_FUNDS", balance: "5.00" });
+      // The player wins meanwhile: 5.00 − 1.00 + 10.00 = 14.00 would now cover the refused bet.
+      const other = id("bet");
+      await bet(p, other, "1.00");
+      expect(await win(p.playerId, id("win"), other, "10.00")).toMatchObject({
+        success: true,
+        balance: "14.00",
+      });
+      const again = await bet(p, refused, "8.00");
+      expect(again).toMatchObject({ success: false, code: "INSUFFICIENT_FUNDS" });
+      expect(again.status).toBe(first.status);
+      expect(await balanceOf(p.playerId)).toBe("14.00");
+      // The same for a refused win (its bet unknown when it came) and an expired token.
+      const early = id("win");
+      const late = id("bet");
+      expect(await win(p.playerId, early, late, "3.00")).toMatchObject({
+        success: false,
+        code: "TRANSACTION_NOT_FOUND",
+      });
+      expect(await bet(p, late, "2.00")).toMatchObject({ success: true, balance: "12.00" });
+      expect(await win(p.playerId, early, late, "3.00")).toMatchObject({
+        success: false,
+        code: "TRANSACTION_NOT_FOUND",
+      });
+      expect(await balanceOf(p.playerId)).toBe("12.00");
+    });
+
+    it("refuses a win that names a bet of another round (ROUND_MISMATCH), and keeps the refusal", async () => {
+      const p = await ep.newPlayer("20.00");
+      const b = id("bet");
+      await bet(p, b, "2.00", id("round"));
+      const wid = id("win");
+      const other = id("other-round");
+      const credit = () =>
+        call("credit", {
+          playerId: p.playerId,
+          transactionId: wid,
+          roundId: other,
+          betTransactionId: b,
+          amount: "9.00",
+          roundClosed: true,
+        });
+      const first = await credit();
+      expect(first).toMatchObject({ success: false, code: "ROUND_MISMATCH", balance: "18.00" });
+      expect(await credit()).toMatchObject({ success: false, code: "ROUND_MISMATCH", balance: "18.00" });
+      expect(await balanceOf(p.playerId)).toBe("18.00");
+    });
+
+    it("gives a bet one outcome: no rollback after a win (even 0.00), no win after a rollback", async () => {
+      const p = await ep.newPlayer("50.00");
+      const won = id("bet");
+      await bet(p, won, "10.00");
+      expect(await win(p.playerId, id("win"), won, "0.00")).toMatchObject({
+        success: true,
+        balance: "40.00",
+      });
+      const refusedRb = id("rb");
+      expect(await rollback(p.playerId, refusedRb, won)).toMatchObject({
+        success: false,
+        code: "ROLLBACK_NOT_ALLOWED",
+        balance: "40.00",
+      });
+      const back = id("bet");
+      await bet(p, back, "5.00");
+      const rb1 = await rollback(p.playerId, id("rb"), back);
+      expect(rb1).toMatchObject({ success: true, balance: "40.00" });
+      expect(await win(p.playerId, id("win"), back, "7.00")).toMatchObject({
+        success: false,
+        code: "BET_ROLLED_BACK",
+        balance: "40.00",
+      });
+      // A second rollback under another id answers the first one's answer and moves nothing.
+      const rb2 = await rollback(p.playerId, id("rb"), back);
+      expect(rb2.success).toBe(true);
+      expect({ ...rb2.value, requestId: null }).toEqual({ ...rb1.value, requestId: null });
+      expect(await balanceOf(p.playerId)).toBe("40.00");
+      // A refused rollback stays refused for its id.
+      expect((await rollback(p.playerId, refusedRb, won)).code).toBe("ROLLBACK_NOT_ALLOWED");
     });
 
     it("applies concurrent copies of one transaction exactly once, answering all alike", async () => {
@@ -235,6 +326,119 @@ export function providerConformance(name: string, endpoint: () => Promise<Confor
       const wins = await Promise.all(Array.from({ length: 6 }, () => win(p.playerId, wid, tx, "3.00")));
       for (const w of wins) expect(w).toMatchObject({ success: true, balance: "96.00" });
       expect(await balanceOf(p.playerId)).toBe("96.00");
+    });
+
+    /**
+     * Races across ids: calls that name one bet under different transaction ids, sent at once,
+     * many rounds. Each lane is one player running its rounds one after another; the lanes run
+     * side by side. After every round the balance must be what the answers say.
+     */
+    const LANES = 4;
+    const race = async (
+      balance: string,
+      round: (p: { playerId: number; token: string }, before: number) => Promise<number>,
+    ) => {
+      const rounds = ep.raceRounds ?? 8;
+      await Promise.all(
+        Array.from({ length: LANES }, async (_, lane) => {
+          const p = await ep.newPlayer(balance);
+          let cents = Math.round(Number(balance) * 100);
+          for (let r = lane; r < rounds; r += LANES) {
+            cents = await round(p, cents);
+            expect(await balanceOf(p.playerId)).toBe((cents / 100).toFixed(2));
+          }
+        }),
+      );
+    };
+
+    it("races a win and a rollback of one bet: exactly one of them is accepted", async () => {
+      await race("1000.00", async (p, before) => {
+        const b = id("bet");
+        expect(await bet(p, b, "2.00")).toMatchObject({ success: true });
+        const [w, rb] = await Promise.all([
+          win(p.playerId, id("win"), b, "5.00"),
+          rollback(p.playerId, id("rb"), b),
+        ]);
+        expect([w.success, rb.success].filter(Boolean)).toHaveLength(1);
+        if (w.success) {
+          expect(rb.code).toBe("ROLLBACK_NOT_ALLOWED");
+          return before + 300;
+        }
+        expect(w.code).toBe("BET_ROLLED_BACK");
+        return before;
+      });
+    });
+
+    it("races a 0.00 win and a rollback of one bet: exactly one of them is accepted", async () => {
+      await race("1000.00", async (p, before) => {
+        const b = id("bet");
+        expect(await bet(p, b, "2.00")).toMatchObject({ success: true });
+        const [w, rb] = await Promise.all([
+          win(p.playerId, id("win"), b, "0.00"),
+          rollback(p.playerId, id("rb"), b),
+        ]);
+        expect([w.success, rb.success].filter(Boolean)).toHaveLength(1);
+        if (w.success) {
+          expect(rb.code).toBe("ROLLBACK_NOT_ALLOWED");
+          return before - 200;
+        }
+        expect(w.code).toBe("BET_ROLLED_BACK");
+        return before;
+      });
+    });
+
+    it("races two rollbacks of one bet under different ids: the stake comes back once, both answer alike", async () => {
+      await race("1000.00", async (p, before) => {
+        const b = id("bet");
+        expect(await bet(p, b, "3.00")).toMatchObject({ success: true });
+        const ids = [id("rb"), id("rb")];
+        const [a, c] = await Promise.all(ids.map((x) => rollback(p.playerId, x, b)));
+        expect(a).toMatchObject({ success: true });
+        expect(c).toMatchObject({ success: true });
+        expect({ ...a?.value, requestId: null }).toEqual({ ...c?.value, requestId: null });
+        // Each id keeps its answer.
+        const again = await rollback(p.playerId, ids[1] ?? "", b);
+        expect({ ...again.value, requestId: null }).toEqual({ ...c?.value, requestId: null });
+        return before;
+      });
+    });
+
+    it("races a win with its own bet: the win is paid only if its bet came first, and answers so again", async () => {
+      await race("1000.00", async (p, before) => {
+        const b = id("bet");
+        const wid = id("win");
+        const [w, bt] = await Promise.all([win(p.playerId, wid, b, "4.00"), bet(p, b, "1.00")]);
+        expect(bt).toMatchObject({ success: true });
+        if (!w.success) expect(w.code).toBe("TRANSACTION_NOT_FOUND");
+        const again = await win(p.playerId, wid, b, "4.00");
+        expect(again.success).toBe(w.success);
+        expect(again.code).toBe(w.code);
+        return before - 100 + (w.success ? 400 : 0);
+      });
+    });
+
+    it("races a refused bet with a win that would make it fit: its retry is refused again", async () => {
+      await race("1.00", async (p, before) => {
+        const stake = before + 100; // never fits the balance it was sent against
+        const small = id("bet");
+        expect(await bet(p, small, "0.01")).toMatchObject({ success: true });
+        const big = id("bet");
+        const bigAmount = (stake / 100).toFixed(2);
+        const [first, w] = await Promise.all([
+          bet(p, big, bigAmount),
+          win(p.playerId, id("win"), small, "5.00"),
+        ]);
+        expect(w).toMatchObject({ success: true });
+        const again = await bet(p, big, bigAmount);
+        expect(again.success).toBe(first.success);
+        expect(again.code).toBe(first.code);
+        if (first.success) {
+          // The win came first and the bet fitted then: applied once.
+          return before - 1 + 500 - stake;
+        }
+        expect(first.code).toBe("INSUFFICIENT_FUNDS");
+        return before - 1 + 500;
+      });
     });
   });
 }

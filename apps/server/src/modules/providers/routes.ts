@@ -1,4 +1,5 @@
-import { parseMoney } from "@panalo/contracts/money";
+import { findNul } from "@panalo/contracts/input";
+import { NonNegativeAmount } from "@panalo/contracts/money";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../lib/context.ts";
@@ -14,17 +15,8 @@ import {
 } from "./service.ts";
 
 const Id = z.string().min(1).max(100);
-const Amount = z
-  .string()
-  .max(20)
-  .transform((s, c) => {
-    const v = parseMoney(s);
-    if (v === null) {
-      c.addIssue({ code: "custom", message: "amount_invalid" });
-      return z.NEVER;
-    }
-    return v;
-  });
+/** A bet or a win: the strict money form; a win may be 0.00. */
+const Amount = NonNegativeAmount;
 const Base = z.object({ requestId: Id });
 const Move = Base.extend({
   playerId: z.number().int().positive(),
@@ -71,6 +63,8 @@ export async function providerRoutes(app: FastifyInstance, ctx: AppContext): Pro
       } catch {
         throw Errors.validation([{ path: "", message: "invalid JSON" }]);
       }
+      const nulAt = findNul(json);
+      if (nulAt !== null) throw Errors.validation([{ path: nulAt, message: "nul_char" }]);
       const parsed = Schemas[call].safeParse(json);
       if (!parsed.success) {
         throw Errors.validation(

@@ -19,6 +19,7 @@ registerMessages("EN", {
   BET_ROLLED_BACK: "This bet was already rolled back.",
   ROLLBACK_NOT_ALLOWED: "This bet already has a result and cannot be rolled back.",
   PLAYER_NOT_FOUND: "The player was not found.",
+  ROUND_MISMATCH: "The win names a bet of another round.",
 });
 registerMessages("TY", {
   INVALID_SIGNATURE: "Hindi valid ang signature ng request.",
@@ -27,6 +28,7 @@ registerMessages("TY", {
   BET_ROLLED_BACK: "Na-rollback na ang taya na ito.",
   ROLLBACK_NOT_ALLOWED: "May resulta na ang taya na ito at hindi na mai-rollback.",
   PLAYER_NOT_FOUND: "Hindi nahanap ang manlalaro.",
+  ROUND_MISMATCH: "Ang panalo ay tumutukoy sa taya ng ibang round.",
 });
 
 /** Signed requests older or newer than this are refused (replay window, clock skew). */
@@ -211,10 +213,10 @@ const print = (kind: string, i: MoveInput) =>
 
 type Answer = { transactionId: string; playerId: number; currency: string; balance: string };
 
-/** What provider_move (migration 0510) answers. */
+/** What provider_move (migration 0512) answers; a refusal's replay is the refusal it stored. */
 type MoveResult =
   | { answer: Answer; replay: boolean; posted: boolean }
-  | { error: string; seen?: boolean; balance?: string; currency?: string };
+  | { error: string; seen?: boolean; replay?: boolean; balance?: string; currency?: string };
 
 /** Refusals that come from the transaction's own checks (the others are a repeat's). */
 const CHECK_STATUS: Record<string, number> = { INSUFFICIENT_FUNDS: 409, PLAYER_NOT_FOUND: 404 };
@@ -231,11 +233,12 @@ function batcherOf(ctx: AppContext): MoveBatcher {
 }
 
 /**
- * Apply one provider transaction exactly once: provider_move (migration 0510) claims its id,
- * checks it, moves the money through the ledger and records the answer, in one database call —
- * shared with the calls that arrive meanwhile (MoveBatcher: one commit for many). A repeat with
- * the same content gets the stored answer, with other content DUPLICATE_MISMATCH; a concurrent
- * copy waits for the first and then gets its answer.
+ * Apply one provider transaction exactly once: provider_move (migrations 0510, 0512) takes the
+ * player's lock, claims the id, checks it, moves the money through the ledger and records the
+ * answer — a refusal too, which is final — in one database call, shared with the calls that
+ * arrive meanwhile (MoveBatcher: one commit for many). A repeat with the same content gets the
+ * stored answer or refusal, with other content DUPLICATE_MISMATCH; a concurrent copy waits for
+ * the first and then gets its answer.
  */
 async function applyOnce(ctx: AppContext, kind: "bet" | "win" | "rollback", i: MoveInput): Promise<Answer> {
   const result = (await batcherOf(ctx).run({

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNotNull, ne } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNotNull, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { members } from "../../db/schema/members.ts";
 import { providerTransactions } from "../../db/schema/providers.ts";
@@ -43,6 +43,10 @@ export async function biggestWins(exec: Executor, since: Date, limit: number) {
         isNotNull(providerTransactions.gameCode),
         gte(providerTransactions.createdAt, since),
         ne(members.currency, "FUN"),
+        // A win held for review (migration 0514) is on the board only once it is paid.
+        sql`NOT EXISTS (SELECT 1 FROM provider_win_reviews w
+              WHERE w.transaction_id = ${providerTransactions.transactionId}
+                AND w.vendor = ${providerTransactions.vendor} AND w.status <> 'approved')`,
       ),
     )
     .orderBy(desc(providerTransactions.amount), desc(providerTransactions.id))

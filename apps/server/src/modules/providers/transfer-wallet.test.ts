@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { providerClients, vendorTransfers } from "../../db/schema/providers.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { registerMember } from "../games/games-testkit.ts";
-import { memberBalances, reconcile } from "../ledger/ledger.ts";
+import { memberBalances, post, reconcile } from "../ledger/ledger.ts";
 import { inHouseProviderSecret } from "./service.ts";
 import { reconcileVendorTransfers, syncVendorWallet } from "./transfer-wallet.ts";
 
@@ -149,6 +149,43 @@ describe("transfer wallet", () => {
     expect(back).toMatchObject({
       success: true,
       value: { status: "done", main: "80.00", vendorBalance: "20.00" },
+    });
+    expect((await reconcile(t.database.db)).ok).toBe(true);
+  });
+
+  it("keeps a transfer refused for insufficient funds as its request's answer, never applying it later", async () => {
+    const poor = await registerMember(t.app, "vendorpoor", 10_00n);
+    const requestId = "pnx-refused-01";
+    const body = { fromWallet: "MAIN", toWallet: "PNX", amount: "25.00", requestId };
+    expect(await transfer(poor.token, body)).toMatchObject({ success: false, code: "INSUFFICIENT_FUNDS" });
+    // The member is paid meanwhile: 60.00 would cover it now, but the request was answered.
+    await post(t.database.db, {
+      idempotencyKey: "vendorpoor-topup",
+      type: "deposit",
+      memberId: poor.id,
+      legs: [
+        { account: { house: "cash", currency: "PHP" }, amount: -50_00n },
+        { account: { member: poor.id, kind: "main", currency: "PHP" }, amount: 50_00n },
+      ],
+    });
+    expect(await transfer(poor.token, body)).toMatchObject({ success: false, code: "INSUFFICIENT_FUNDS" });
+    // Copies of another refused request sent at once: all refused alike, nothing moves.
+    const big = { fromWallet: "MAIN", toWallet: "PNX", amount: "99.00", requestId: "pnx-refused-02" };
+    const copies = await Promise.all([transfer(poor.token, big), transfer(poor.token, big)]);
+    for (const c of copies) expect(c).toMatchObject({ success: false, code: "INSUFFICIENT_FUNDS" });
+    expect(await wallets(poor.id)).toMatchObject({ main: 60_00n, pnx: 0n });
+    const rows = await t.database.db
+      .select()
+      .from(vendorTransfers)
+      .where(eq(vendorTransfers.memberId, poor.id));
+    expect(rows.map((r) => [r.requestId, r.status, r.errorCode]).sort()).toEqual([
+      ["pnx-refused-01", "failed", "INSUFFICIENT_FUNDS"],
+      ["pnx-refused-02", "failed", "INSUFFICIENT_FUNDS"],
+    ]);
+    // A new request id is a new transfer.
+    expect(await transfer(poor.token, { ...body, requestId: "pnx-refused-03" })).toMatchObject({
+      success: true,
+      value: { status: "done", main: "35.00", vendorBalance: "25.00" },
     });
     expect((await reconcile(t.database.db)).ok).toBe(true);
   });

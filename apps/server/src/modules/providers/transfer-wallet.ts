@@ -329,7 +329,8 @@ export interface TransferInput {
 
 /**
  * GCS_walletTransfer: main wallet → vendor wallet (`in`) or back (`out`). The same requestId
- * answers the same transfer. Money is held before the vendor is called; what the vendor answers
+ * answers the same transfer — a refused one too: a transfer above the balance is kept as
+ * `failed` (INSUFFICIENT_FUNDS) without moving anything, so its request id never applies later. Money is held before the vendor is called; what the vendor answers
  * decides done or failed, and no answer leaves it for the reconciliation.
  */
 export async function transferWithVendor(ctx: AppContext, input: TransferInput): Promise<TransferRow> {
@@ -364,13 +365,29 @@ export async function transferWithVendor(ctx: AppContext, input: TransferInput):
       .onConflictDoNothing()
       .returning();
     if (!row) return null;
-    await postIn(tx, {
-      idempotencyKey: `vt:${row.id}:hold`,
-      type: "vendor_transfer",
-      reference: row.id,
-      memberId: m.id,
-      legs: legsOf(row, "hold"),
-    });
+    try {
+      // In a savepoint: a refused hold keeps the transfer's row, and with it the refusal.
+      await tx.transaction((sp) =>
+        postIn(sp, {
+          idempotencyKey: `vt:${row.id}:hold`,
+          type: "vendor_transfer",
+          reference: row.id,
+          memberId: m.id,
+          legs: legsOf(row, "hold"),
+        }),
+      );
+    } catch (err) {
+      if (!(err instanceof AppError && err.code === "INSUFFICIENT_FUNDS")) throw err;
+      // A refusal is an answer too: this request id answers INSUFFICIENT_FUNDS from now on and
+      // is never applied later, whatever the balance becomes. Nothing moved; the vendor is not
+      // called.
+      const [refused] = await tx
+        .update(vendorTransfers)
+        .set({ status: "failed", errorCode: "INSUFFICIENT_FUNDS", updatedAt: now })
+        .where(eq(vendorTransfers.id, row.id))
+        .returning();
+      return refused ?? null;
+    }
     return row;
   });
   if (!created) {
@@ -385,6 +402,7 @@ export async function transferWithVendor(ctx: AppContext, input: TransferInput):
     }
     return seen;
   }
+  if (created.status === "failed") return created;
   await notifyMember(ctx, m.id);
   const res = await callVendor(ctx, v, input.direction === "in" ? "deposit" : "withdraw", {
     transferId: created.id,

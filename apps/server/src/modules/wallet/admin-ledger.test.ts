@@ -4,6 +4,7 @@ import { ledgerAccounts } from "../../db/schema/ledger.ts";
 import { paymentChannels } from "../../db/schema/payments.ts";
 import { solvedHumanCheck } from "../../testing/human.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
+import { uploadProof } from "../../testing/uploads.ts";
 import { createOperator } from "../admin/operators.ts";
 import { totpAt } from "../admin/totp.ts";
 import { postAndNotify } from "../ledger/notify.ts";
@@ -168,10 +169,11 @@ describe("back-office finance lists: a member's ledger, reconciliation by accoun
       });
     const a = (await adjust("cash1", "20000.00")).json().value;
     const b = (await adjust("cash2", "15000.00")).json().value;
-    await adjust("cash1", "10.00"); // under the threshold: applied at once
+    // Small, but cash1's running total for this member today is over the threshold: it waits too.
+    const c = (await adjust("cash1", "10.00")).json().value;
     const pending = (await get("cash1", "/api/admin/adjustments?status=pending")).json().value;
-    expect(pending.total).toBe(2);
-    expect(pending.items.map((x: { id: number }) => x.id)).toEqual([a.id, b.id]);
+    expect(pending.total).toBe(3);
+    expect(pending.items.map((x: { id: number }) => x.id)).toEqual([a.id, b.id, c.id]);
     expect(pending.items[0]).toMatchObject({
       username: "ledger01",
       createdByName: "cash1",
@@ -184,7 +186,7 @@ describe("back-office finance lists: a member's ledger, reconciliation by accoun
       headers: { ...H, cookie: cookies.cash2 ?? "" },
     });
     const history = (await get("cash1", `/api/admin/adjustments?memberId=${member.id}`)).json().value;
-    expect(history.items.map((x: { status: string }) => x.status)).toEqual(["applied", "pending", "applied"]);
+    expect(history.items.map((x: { status: string }) => x.status)).toEqual(["pending", "pending", "applied"]);
     expect(history.items[2]).toMatchObject({ id: a.id, createdByName: "cash1", decidedByName: "cash2" });
     expect(history.items[2].decidedAt).not.toBeNull();
   });
@@ -204,12 +206,13 @@ describe("back-office finance lists: a member's ledger, reconciliation by accoun
     const as = { authorization: `Bearer ${member.token}`, "x-lang": "EN" };
     const call = (method: "POST" | "PUT", url: string, payload: Record<string, unknown>) =>
       t.app.inject({ method, url, headers: as, payload });
+    const proofUrl = await uploadProof(t.app, member.token);
     const dep = await call("POST", "/wps/deposits", {
       channelId: bank?.id,
       amount: "250.00",
       requestId: "dep-ledger-0001",
       reference: "BPI-1234",
-      proofUrl: "/media/1",
+      proofUrl,
     });
     expect(dep.statusCode, dep.body).toBe(200);
     await call("PUT", "/wps/member/realName", { realName: "Lea Dizon" });
@@ -238,7 +241,8 @@ describe("back-office finance lists: a member's ledger, reconciliation by accoun
       channelName: "Bank transfer (BPI)",
       amount: "250.00",
       reference: "BPI-1234",
-      proofUrl: "/media/1",
+      // The back office reads the proof through its own permission-checked path.
+      proofUrl: proofUrl.replace("/wps/member/uploads/", "/api/admin/uploads/"),
     });
     const wds = (await get("cash1", `/api/admin/withdrawals?status=pending&memberId=${member.id}`)).json()
       .value;

@@ -1,3 +1,4 @@
+import { BigId, PageNo, pageSize } from "@panalo/contracts/input";
 import { formatMinor } from "@panalo/contracts/money";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -11,8 +12,8 @@ import { route } from "../../lib/route.ts";
 import { requireOperator } from "../admin/guard.ts";
 
 const Paging = {
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+  page: PageNo.default(1),
+  pageSize: pageSize(100).default(50),
 };
 
 /**
@@ -144,7 +145,7 @@ export async function walletAdminRoutes(app: FastifyInstance, ctx: AppContext): 
     {
       method: "GET",
       url: "/api/admin/players/:id/ledger",
-      params: z.object({ id: z.coerce.number().int().positive() }),
+      params: z.object({ id: BigId }),
       query: z.object({
         ...Paging,
         type: z

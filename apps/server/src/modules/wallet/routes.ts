@@ -1,3 +1,4 @@
+import { BigId } from "@panalo/contracts/input";
 import { formatMinor } from "@panalo/contracts/money";
 import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -123,7 +124,7 @@ export async function walletRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
     async () => reconcile(ctx.db),
   );
-  // The scheduler's daily runs (jobs/scheduler.ts), newest first.
+  // The daily reconciliation job's runs (jobs/catalog.ts), newest first.
   route(
     app,
     {
@@ -133,7 +134,7 @@ export async function walletRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
     async () => ({ reports: await dailyReports(ctx.db) }),
   );
-  const PlayerLedger = z.object({ id: z.coerce.number().int().positive() });
+  const PlayerLedger = z.object({ id: BigId });
   route(
     app,
     {

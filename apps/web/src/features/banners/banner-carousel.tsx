@@ -1,4 +1,5 @@
 import type { Banner, BannerGroup } from "@panalo/contracts/content";
+import { followableLink } from "@panalo/contracts/links";
 import { type FocusEvent, type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -136,18 +137,27 @@ function Carousel({ banners }: { banners: readonly Banner[] }) {
   );
 }
 
-/** spec §3: a banner with a linkage is clickable and opens it. */
-function BannerLink({ banner, children }: { banner: Banner; children: ReactNode }) {
+/**
+ * spec §3: a banner with a linkage is clickable and opens it. Issue 12: a link leaves the site
+ * only when the operator marked it external (new tab, noopener); an in-site route must start with
+ * a single "/"; anything else ("//host", "/\\host", javascript:) is not followed at all.
+ */
+export function BannerLink({ banner, children }: { banner: Banner; children: ReactNode }) {
   const { linkageType, linkage } = banner;
   if (!linkage || !linkageType) return <>{children}</>;
-  if (linkageType === "URL") {
+  const link =
+    linkageType === "GAME"
+      ? { kind: "internal" as const, href: `/game?gameCode=${encodeURIComponent(linkage)}` }
+      : followableLink(linkage, banner.external === true);
+  if (!link) return <>{children}</>;
+  if (link.kind === "external") {
     return (
-      <a href={linkage} target="_blank" rel="noopener noreferrer" className="carousel-link">
+      <a href={link.href} target="_blank" rel="noopener noreferrer" className="carousel-link">
         {children}
       </a>
     );
   }
-  const to = linkageType === "GAME" ? `/game?gameCode=${encodeURIComponent(linkage)}` : linkage;
+  const to = link.href;
   return (
     <Link to={to} className="carousel-link">
       {children}

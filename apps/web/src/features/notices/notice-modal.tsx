@@ -100,7 +100,7 @@ function NoticePager({ notices, focusId }: { notices: readonly Notice[]; focusId
                   aria-labelledby={`notice-title-${n.id}`}
                   className="notice-body"
                 >
-                  <SafeHtml html={n.content} />
+                  <SafeHtml html={n.content} externalLinks={n.external} />
                 </section>
               )}
             </li>

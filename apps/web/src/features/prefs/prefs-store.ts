@@ -5,7 +5,7 @@ import { setApiLanguage } from "../../lib/api.ts";
 /**
  * The visitor's language and theme (spec §4: "Language change stores the language", "Theme
  * stored light or dark"), kept in localStorage and mirrored on <html> (lang, data-theme). The
- * inline script in index.html applies both before the first paint; this store keeps them.
+ * boot script (src/boot.js, loaded by index.html) applies both before the first paint; this store keeps them.
  */
 export type Theme = "light" | "dark";
 

@@ -61,7 +61,7 @@ export function HelpCenter() {
             data-testid={`help-article-${a.id}`}
           >
             <summary>{a.title}</summary>
-            <SafeHtml html={a.content} />
+            <SafeHtml html={a.content} externalLinks />
           </details>
         ))}
       </section>

@@ -49,7 +49,7 @@ export default function NoticesPage() {
                     {formatDate(n.publishedAt, document.documentElement.lang)}
                   </time>
                 </header>
-                <SafeHtml html={n.content} />
+                <SafeHtml html={n.content} externalLinks={n.external} />
               </article>
             </li>
           ))}

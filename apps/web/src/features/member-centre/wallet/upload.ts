@@ -18,7 +18,10 @@ export function checkProof(file: File): ProofProblem | null {
   return null;
 }
 
-/** Answers the stored image's address ("/media/123"), which deposit and receipt calls carry. */
+/**
+ * Answers the member's private upload address ("/wps/member/uploads/<random id>", readable only
+ * with this member's token or by a finance operator), which deposit and receipt calls carry.
+ */
 export async function uploadProof(file: File): Promise<string> {
   const form = new FormData();
   form.append("file", file, file.name);

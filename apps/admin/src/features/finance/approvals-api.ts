@@ -1,0 +1,90 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import { api } from "../../lib/api.ts";
+
+/**
+ * GET /api/admin/approvals: four-eyes changes (issue 12 item 3) — a new payment channel, enabling
+ * one, new secrets, another bank account, a higher limit or adjustment threshold — stored by one
+ * operator and applied only when a different operator approves. Secrets arrive masked.
+ */
+export const ApprovalRow = z.object({
+  id: z.number().int(),
+  kind: z.enum([
+    "payment_channel.create",
+    "payment_channel.update",
+    "settings.finance",
+    "provider_limits.update",
+  ]),
+  entityId: z.string().nullable(),
+  summary: z.record(z.string(), z.unknown()),
+  status: z.enum(["pending", "applied", "rejected"]),
+  reason: z.string().nullable(),
+  createdBy: z.number().int(),
+  createdByName: z.string().nullable(),
+  decidedBy: z.number().int().nullable(),
+  decidedByName: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type Approval = z.infer<typeof ApprovalRow>;
+const ApprovalsPage = z.object({ items: z.array(ApprovalRow), total: z.number().int() });
+
+const key = ["finance", "approvals"] as const;
+
+export function useApprovals(q: { status: "" | Approval["status"]; page: number; pageSize: number }) {
+  return useQuery({
+    queryKey: [...key, q],
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ page: String(q.page), pageSize: String(q.pageSize) });
+      if (q.status) params.set("status", q.status);
+      return api.get(`/approvals?${params}`, ApprovalsPage, signal);
+    },
+    placeholderData: keepPreviousData,
+    refetchInterval: 30_000,
+  });
+}
+
+export function useDecideApproval() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, approve, reason }: { id: number; approve: boolean; reason?: string }) =>
+      api.post(`/approvals/${id}/${approve ? "approve" : "reject"}`, approve ? {} : { reason }, ApprovalRow),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: key }),
+        queryClient.invalidateQueries({ queryKey: ["finance"] }),
+      ]),
+  });
+}
+
+export const KIND_LABELS: Record<Approval["kind"], string> = {
+  "payment_channel.create": "New payment channel",
+  "payment_channel.update": "Payment channel change",
+  "settings.finance": "Adjustment threshold",
+  "provider_limits.update": "Maximum win per round",
+};
+
+/** One line saying what the request changes, from its (masked) summary. */
+export function describeApproval(a: Approval): string {
+  const s = a.summary as Record<string, unknown>;
+  const changes = Array.isArray(s.changes) ? (s.changes as string[]) : [];
+  if (a.kind === "settings.finance") {
+    const before = (s.before as { adjustmentApprovalThreshold?: string } | undefined)
+      ?.adjustmentApprovalThreshold;
+    const after = (s.after as { adjustmentApprovalThreshold?: string } | undefined)
+      ?.adjustmentApprovalThreshold;
+    return `Threshold ${before ?? "?"} → ${after ?? "?"}`;
+  }
+  if (a.kind === "provider_limits.update") {
+    type L = { maxWinMultiple?: number | null; maxWinAmount?: string | null } | undefined;
+    const text = (l: L) =>
+      `${l?.maxWinMultiple == null ? "no multiple" : `${l.maxWinMultiple}×`}, ${l?.maxWinAmount ?? "no amount"}`;
+    return `${String(s.vendor ?? a.entityId ?? "")}: ${text(s.before as L)} → ${text(s.after as L)}`;
+  }
+  const name = `${String(s.name ?? "")} (${String(s.code ?? "")})`;
+  const limits = `${String(s.minAmount ?? "")} – ${String(s.maxAmount ?? "")}`;
+  const what = changes.filter((c) => c !== "create").join(", ");
+  return a.kind === "payment_channel.create"
+    ? `${name}, ${String(s.kind ?? "")}${s.adapter ? ` via ${String(s.adapter)}` : ""}, limits ${limits}${s.enabled ? ", enabled" : ""}`
+    : `${name}: ${what}; limits ${limits}${s.enabled ? ", enabled" : ", disabled"}`;
+}

@@ -1,0 +1,335 @@
+import "./finance.css";
+import { useId, useState } from "react";
+import { useCanWrite } from "../../app/operator-context.tsx";
+import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
+import { Pager, rangeText } from "../../components/pager.tsx";
+import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
+import { errorMessage, isApiCode } from "../../lib/api.ts";
+import { formatDateTime } from "../../lib/dates.ts";
+import { toast } from "../../lib/toast-store.ts";
+import { MemberLink, StatusBadge, StatusFilter } from "./finance-ui.tsx";
+import { AmountInput, money } from "./money.ts";
+import { RejectDialog } from "./reject-dialog.tsx";
+import { useListParams } from "./use-list-params.ts";
+import {
+  useDecideWinReview,
+  useProviderLimits,
+  useSaveProviderLimits,
+  useWinReviews,
+  type VendorLimits,
+  type WinReview,
+} from "./win-reviews-api.ts";
+
+const PAGE_SIZE = 25;
+const STATUSES = ["pending", "approved", "rejected"] as const;
+
+/** What the limit was when the win was held, in words. */
+function limitText(r: WinReview): string {
+  const parts = [];
+  if (r.maxWinMultiple !== null) parts.push(`${r.maxWinMultiple}× the round's bets`);
+  if (r.maxWinAmount !== null) parts.push(money(r.maxWinAmount, r.currency));
+  return parts.join(" or ");
+}
+
+/** Limits in words, for a change waiting for approval. */
+function limitsText(l: { maxWinMultiple: number | null; maxWinAmount: string | null }): string {
+  const multiple = l.maxWinMultiple === null ? "no multiple" : `${l.maxWinMultiple}× the round's bets`;
+  const amount = l.maxWinAmount === null ? "no amount" : l.maxWinAmount;
+  return `${multiple}, ${amount}`;
+}
+
+/** One vendor's limits: empty fields mean no limit of that kind. */
+function LimitsRow({ v, canWrite }: { v: VendorLimits; canWrite: boolean }) {
+  const save = useSaveProviderLimits();
+  const [multiple, setMultiple] = useState(v.maxWinMultiple === null ? "" : String(v.maxWinMultiple));
+  const [amount, setAmount] = useState(v.maxWinAmount ?? "");
+  const [error, setError] = useState<string | null>(null);
+  const onSave = () => {
+    const m = multiple.trim();
+    if (m && !/^[1-9]\d{0,6}$/.test(m)) return setError("The multiple is a whole number from 1");
+    const a = amount.trim() ? AmountInput.safeParse(amount) : null;
+    if (a && !a.success) return setError(a.error.issues[0]?.message ?? "Enter an amount");
+    setError(null);
+    save.mutate(
+      { vendor: v.vendor, maxWinMultiple: m ? Number(m) : null, maxWinAmount: a?.success ? a.data : null },
+      {
+        onSuccess: () => toast.success(`Limits of ${v.vendor} saved.`),
+        onError: (err) => {
+          // Raising a limit (or removing one) waits for a second operator: nothing changed yet.
+          if (isApiCode(err, "APPROVAL_PENDING")) {
+            toast.success(errorMessage(err));
+            setMultiple(v.maxWinMultiple === null ? "" : String(v.maxWinMultiple));
+            setAmount(v.maxWinAmount ?? "");
+            return;
+          }
+          setError(errorMessage(err));
+        },
+      },
+    );
+  };
+  return (
+    <tr data-testid={`limits-row-${v.vendor}`}>
+      <td>
+        {v.vendor}
+        {!v.enabled && <span className="cell-sub muted">disabled</span>}
+        {v.pending && (
+          <span className="cell-sub muted" data-testid={`limits-pending-${v.vendor}`}>
+            Waiting for a second operator (R{v.pending.id}): {limitsText(v.pending)}
+          </span>
+        )}
+      </td>
+      <td>
+        <input
+          className="input"
+          aria-label={`${v.vendor}: maximum win as a multiple of the round's bets`}
+          inputMode="numeric"
+          value={multiple}
+          disabled={!canWrite}
+          placeholder="none"
+          onChange={(e) => setMultiple(e.target.value)}
+          data-testid={`limits-multiple-${v.vendor}`}
+        />
+      </td>
+      <td>
+        <input
+          className="input"
+          aria-label={`${v.vendor}: maximum win per round as an amount`}
+          inputMode="decimal"
+          value={amount}
+          disabled={!canWrite}
+          placeholder="none"
+          onChange={(e) => setAmount(e.target.value)}
+          data-testid={`limits-amount-${v.vendor}`}
+        />
+      </td>
+      <td className="actions">
+        {canWrite && (
+          <button
+            type="button"
+            className="btn btn--sm"
+            disabled={save.isPending}
+            onClick={onSave}
+            data-testid={`limits-save-${v.vendor}`}
+          >
+            {save.isPending ? "Saving…" : "Save"}
+          </button>
+        )}
+        {error && (
+          <span className="cell-sub field-error" role="alert">
+            {error}
+          </span>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function LimitsPanel({ canWrite }: { canWrite: boolean }) {
+  const limits = useProviderLimits();
+  const vendors = limits.data?.vendors ?? [];
+  return (
+    <section className="section" aria-labelledby="limits-heading" data-testid="provider-limits">
+      <div className="section-header">
+        <h2 id="limits-heading">Maximum win per round</h2>
+      </div>
+      <p className="muted">
+        A win that takes a player's round above either limit is held here instead of paid. Leave a field empty
+        for no limit of that kind. Lowering a limit applies at once; raising or removing one waits until
+        another operator approves it (Approvals).
+      </p>
+      <div className="table-wrap">
+        <table className="table" aria-busy={limits.isFetching}>
+          <thead>
+            <tr>
+              <th scope="col">Vendor</th>
+              <th scope="col">× the round's bets</th>
+              <th scope="col">Amount</th>
+              <th scope="col" className="actions">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {limits.isPending && <SkeletonRows columns={4} rows={2} />}
+            {limits.isError && !limits.data && <ErrorRow columns={4} onRetry={() => limits.refetch()} />}
+            {limits.data && vendors.length === 0 && <EmptyRow columns={4} title="No game vendors yet." />}
+            {vendors.map((v) => (
+              <LimitsRow
+                key={`${v.vendor}:${v.maxWinMultiple}:${v.maxWinAmount}:${v.pending?.id ?? ""}`}
+                v={v}
+                canWrite={canWrite}
+              />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+type Deciding = { review: WinReview; approve: boolean } | null;
+
+export function WinReviewsPage() {
+  const canWrite = useCanWrite("win-reviews");
+  const filterId = useId();
+  const { status, page, set } = useListParams(STATUSES, "pending");
+  const list = useWinReviews({ status, page, pageSize: PAGE_SIZE });
+  const decide = useDecideWinReview();
+  const [deciding, setDeciding] = useState<Deciding>(null);
+  const total = list.data?.total ?? 0;
+  const columns = 8;
+  const onDecide = (d: NonNullable<Deciding>, note?: string) =>
+    decide.mutate(
+      { id: d.review.id, approve: d.approve, note },
+      {
+        onSuccess: (r) =>
+          toast.success(
+            `Held win W${r.id} ${r.status === "approved" ? "paid to the player" : "returned to the house"}.`,
+          ),
+        onError: (err) => toast.error(errorMessage(err)),
+        onSettled: () => setDeciding(null),
+      },
+    );
+  return (
+    <>
+      <PageHeader
+        title="Held wins"
+        description="Wins above a game vendor's maximum win per round. The provider was told the win is accepted; the money waits here until an operator pays it to the player or returns it to the house."
+      />
+      {!canWrite && <ReadOnlyNote />}
+      <section className="section" aria-labelledby="held-heading">
+        <div className="section-header">
+          <h2 id="held-heading">Held wins</h2>
+          <span className="muted" data-testid="win-reviews-pending">
+            {list.data ? `${list.data.pending} waiting` : ""}
+          </span>
+        </div>
+        <div className="toolbar">
+          <StatusFilter
+            id={filterId}
+            value={status}
+            options={STATUSES}
+            onChange={(s) => set({ status: s })}
+            testId="win-review-status-filter"
+          />
+          <span className="toolbar-count">{list.data ? rangeText(page, PAGE_SIZE, total) : ""}</span>
+        </div>
+        <div className="table-wrap">
+          <table className="table" aria-busy={list.isFetching} data-testid="win-reviews">
+            <thead>
+              <tr>
+                <th scope="col">ID</th>
+                <th scope="col">Held</th>
+                <th scope="col">Member</th>
+                <th scope="col">Vendor / round</th>
+                <th scope="col" className="num">
+                  Win
+                </th>
+                <th scope="col">Round before it</th>
+                <th scope="col">Status</th>
+                <th scope="col" className="actions">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.isPending && <SkeletonRows columns={columns} />}
+              {list.isError && !list.data && <ErrorRow columns={columns} onRetry={() => list.refetch()} />}
+              {list.data?.items.length === 0 && (
+                <EmptyRow
+                  columns={columns}
+                  title={status === "pending" ? "No wins wait for review." : "None."}
+                />
+              )}
+              {list.data?.items.map((r) => (
+                <tr key={r.id} data-testid={`win-review-${r.id}`} data-status={r.status}>
+                  <td>W{r.id}</td>
+                  <td className="cell-nowrap">{formatDateTime(r.createdAt)}</td>
+                  <td>
+                    <MemberLink id={r.memberId} username={r.username} />
+                  </td>
+                  <td className="cell-text">
+                    {r.vendor}
+                    <span className="cell-sub muted">{r.roundId}</span>
+                  </td>
+                  <td className="num cell-nowrap">{money(r.amount, r.currency)}</td>
+                  <td className="cell-text">
+                    bets {money(r.roundBets, r.currency)}, wins {money(r.roundWins, r.currency)}
+                    <span className="cell-sub muted">limit {limitText(r)}</span>
+                  </td>
+                  <td>
+                    <StatusBadge status={r.status} />
+                    {r.decidedAt && (
+                      <span className="cell-sub muted">
+                        {r.decidedByName ?? `#${r.decidedBy}`}, {formatDateTime(r.decidedAt)}
+                      </span>
+                    )}
+                    {r.note && <span className="cell-sub">“{r.note}”</span>}
+                  </td>
+                  <td className="actions">
+                    {canWrite && r.status === "pending" && (
+                      <>
+                        <button
+                          type="button"
+                          className="btn btn--sm btn--primary"
+                          data-testid={`win-review-approve-${r.id}`}
+                          onClick={() => setDeciding({ review: r, approve: true })}
+                        >
+                          Pay
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn--sm btn--danger-ghost"
+                          data-testid={`win-review-reject-${r.id}`}
+                          onClick={() => setDeciding({ review: r, approve: false })}
+                        >
+                          Reject
+                        </button>
+                      </>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <Pager
+          label="Held win pages"
+          page={page}
+          pageSize={PAGE_SIZE}
+          total={total}
+          onPage={(p) => set({ page: p })}
+        />
+      </section>
+      <LimitsPanel canWrite={canWrite} />
+      {deciding?.approve && (
+        <ConfirmDialog
+          title={`Pay held win W${deciding.review.id}?`}
+          message={
+            <p>
+              {money(deciding.review.amount, deciding.review.currency)} goes to{" "}
+              <strong>{deciding.review.username ?? `player #${deciding.review.memberId}`}</strong>'s balance
+              at once. This cannot be undone.
+            </p>
+          }
+          confirmLabel="Pay"
+          tone="primary"
+          busy={decide.isPending}
+          onConfirm={() => onDecide(deciding)}
+          onCancel={() => setDeciding(null)}
+        />
+      )}
+      {deciding && !deciding.approve && (
+        <RejectDialog
+          title={`Reject held win W${deciding.review.id}?`}
+          summary={`${money(deciding.review.amount, deciding.review.currency)} returns to the house; the player's balance does not change.`}
+          hint="3–200 characters. Kept with the decision and in the audit log."
+          busy={decide.isPending}
+          onReject={(reason) => onDecide(deciding, reason)}
+          onClose={() => setDeciding(null)}
+        />
+      )}
+    </>
+  );
+}

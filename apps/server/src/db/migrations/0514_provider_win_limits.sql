@@ -1,0 +1,230 @@
+-- Provider limits (issue 12 point 9; docs/provider-protocol.md "Maximum win per round"): per
+-- vendor, the operator may set a maximum win per round as a multiple of the round's bets and/or
+-- as an amount. A credit that takes the player's round (vendor, roundId, player) above either is
+-- acknowledged but held for review: its amount moves from house:games to the clearing account
+-- house:win-review, the player's balance is unchanged (the answer says `held: true`), and a row
+-- of provider_win_reviews waits for an operator, who pays it to the player or returns it to
+-- house:games, exactly once (the conditional status update in modules/providers/win-reviews.ts).
+-- The round's sums are read under the player's lock (migration 0512), so two credits of one
+-- round at once are measured one after the other. A held win is a win of its bet: the bet can no
+-- longer be rolled back. Otherwise provider_move is that of 0513.
+ALTER TABLE provider_clients
+  ADD COLUMN max_win_multiple integer CHECK (max_win_multiple > 0),
+  ADD COLUMN max_win_amount bigint CHECK (max_win_amount > 0);
+
+CREATE TABLE provider_win_reviews (
+  id bigserial PRIMARY KEY,
+  vendor text NOT NULL,
+  -- The credit's transaction id (its provider_transactions row is the win, kind 'win').
+  transaction_id text NOT NULL,
+  round_id text NOT NULL,
+  member_id bigint NOT NULL REFERENCES members (id),
+  currency text NOT NULL,
+  amount bigint NOT NULL CHECK (amount > 0),
+  -- The round when it was held: its bets, and its wins before this one; the limits then.
+  round_bets bigint NOT NULL,
+  round_wins bigint NOT NULL,
+  max_win_multiple integer,
+  max_win_amount bigint,
+  status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'approved', 'rejected')),
+  decided_by integer REFERENCES operators (id),
+  decided_at timestamptz,
+  note text,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  UNIQUE (transaction_id, vendor),
+  CHECK ((status = 'pending') = (decided_by IS NULL))
+);
+CREATE INDEX provider_win_reviews_pending_idx ON provider_win_reviews (id) WHERE status = 'pending';
+
+CREATE OR REPLACE FUNCTION provider_move(
+  p_vendor text, p_kind text, p_tid text, p_round text, p_player bigint, p_amount bigint,
+  p_ref text, p_token_hash text, p_game text, p_print text, p_now timestamptz
+) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  m record;
+  seen record;
+  ref record;
+  first_rb record;
+  v_claim bigint;
+  v_wallet text;
+  v_err text;
+  v_seen boolean := false;
+  -- The member side of the movement (negative: a stake taken); NULL: no money moves.
+  v_delta bigint;
+  v_balance bigint;
+  v_answer jsonb;
+  v_refusal jsonb;
+  lim record;
+  v_round_bets bigint;
+  v_round_wins bigint;
+  v_hold boolean := false;
+BEGIN
+  IF p_kind NOT IN ('bet', 'win', 'rollback') THEN
+    RAISE EXCEPTION 'unknown provider move %', p_kind;
+  END IF;
+  SELECT id, currency, status INTO m FROM members WHERE id = p_player;
+  IF NOT FOUND THEN
+    RETURN jsonb_build_object('error', 'PLAYER_NOT_FOUND');
+  END IF;
+  v_wallet := CASE WHEN m.currency = 'FUN' THEN 'play' ELSE 'main' END;
+
+  -- The player's lock, before the claim and every read (see above). Bijective on member ids.
+  PERFORM pg_advisory_xact_lock(1347571200 # (m.id >> 32)::int,
+                                ((m.id & 4294967295) - 2147483648)::int);
+
+  INSERT INTO provider_transactions
+    (vendor, transaction_id, kind, round_id, member_id, amount, ref_transaction_id, game_code,
+     fingerprint)
+  VALUES (p_vendor, p_tid, p_kind, p_round, m.id, p_amount, p_ref, p_game, p_print)
+  ON CONFLICT (vendor, transaction_id) DO NOTHING
+  RETURNING id INTO v_claim;
+
+  IF v_claim IS NULL THEN
+    v_seen := true;
+    SELECT kind, fingerprint, response INTO seen
+      FROM provider_transactions WHERE vendor = p_vendor AND transaction_id = p_tid;
+    IF seen.kind = 'rollback_tombstone' AND p_kind = 'bet' THEN
+      v_err := 'BET_ROLLED_BACK';
+    ELSIF seen.fingerprint <> p_print OR seen.response IS NULL THEN
+      v_err := 'DUPLICATE_MISMATCH';
+    ELSIF seen.kind = p_kind || '_refused' THEN
+      -- The refusal this id got, again (its own status: not a repeat's 409).
+      RETURN seen.response || jsonb_build_object('replay', true);
+    ELSIF seen.kind = p_kind OR (p_kind = 'rollback' AND seen.kind = 'rollback_repeat') THEN
+      RETURN jsonb_build_object('answer', seen.response, 'replay', true, 'posted', false);
+    ELSE
+      v_err := 'DUPLICATE_MISMATCH';
+    END IF;
+  ELSIF p_kind = 'bet' THEN
+    SELECT member_id, expires_at INTO ref
+      FROM launch_tokens WHERE token_hash = p_token_hash AND vendor = p_vendor;
+    IF NOT FOUND OR ref.member_id <> m.id OR ref.expires_at < p_now THEN
+      v_err := 'INVALID_TOKEN';
+    ELSIF m.status <> 'active' THEN
+      v_err := 'ACCOUNT_LOCKED';
+    ELSIF p_amount > 0 THEN
+      v_delta := -p_amount;
+    END IF;
+  ELSIF p_kind = 'win' THEN
+    SELECT kind, member_id, round_id INTO ref
+      FROM provider_transactions WHERE vendor = p_vendor AND transaction_id = p_ref;
+    IF NOT FOUND OR ref.member_id <> m.id OR ref.kind NOT IN ('bet', 'rollback_tombstone') THEN
+      v_err := 'TRANSACTION_NOT_FOUND';
+    ELSIF ref.round_id <> p_round THEN
+      v_err := 'ROUND_MISMATCH';
+    ELSIF ref.kind = 'rollback_tombstone' OR EXISTS (
+        SELECT 1 FROM provider_transactions
+         WHERE ref_transaction_id = p_ref AND vendor = p_vendor AND kind = 'rollback') THEN
+      v_err := 'BET_ROLLED_BACK';
+    ELSIF p_amount > 0 THEN
+      v_delta := p_amount;
+      -- The vendor's maximum win per round: the player's round (all its wins, held ones too,
+      -- with this one) against a multiple of its bets (those not rolled back) and an amount.
+      SELECT max_win_multiple, max_win_amount INTO lim FROM provider_clients WHERE vendor = p_vendor;
+      IF lim.max_win_multiple IS NOT NULL OR lim.max_win_amount IS NOT NULL THEN
+        SELECT COALESCE(sum(t.amount) FILTER (WHERE t.kind = 'bet' AND NOT EXISTS (
+                 SELECT 1 FROM provider_transactions r
+                  WHERE r.ref_transaction_id = t.transaction_id AND r.vendor = p_vendor
+                    AND r.kind = 'rollback')), 0),
+               COALESCE(sum(t.amount) FILTER (WHERE t.kind = 'win' AND t.id <> v_claim), 0)
+          INTO v_round_bets, v_round_wins
+          FROM provider_transactions t
+         WHERE t.round_id = p_round AND t.vendor = p_vendor AND t.member_id = m.id;
+        v_hold := (lim.max_win_amount IS NOT NULL AND v_round_wins + p_amount > lim.max_win_amount)
+               OR (lim.max_win_multiple IS NOT NULL
+                   AND v_round_wins + p_amount > lim.max_win_multiple::bigint * v_round_bets);
+      END IF;
+    END IF;
+  ELSE -- rollback
+    SELECT kind, member_id, amount INTO ref
+      FROM provider_transactions WHERE vendor = p_vendor AND transaction_id = p_ref;
+    IF NOT FOUND THEN
+      -- Remember the bet never seen, so that it is refused when it arrives late. A bet of another
+      -- player that arrived meanwhile wins the race: then this is refused as not this player's.
+      INSERT INTO provider_transactions
+        (vendor, transaction_id, kind, round_id, member_id, amount, fingerprint)
+      VALUES (p_vendor, p_ref, 'rollback_tombstone', p_round, m.id, 0, 'tombstone')
+      ON CONFLICT (vendor, transaction_id) DO NOTHING;
+      IF NOT FOUND THEN
+        SELECT kind, member_id, amount INTO ref
+          FROM provider_transactions WHERE vendor = p_vendor AND transaction_id = p_ref;
+      END IF;
+    END IF;
+    IF ref.kind IS NULL THEN
+      NULL; -- the tombstone above: acknowledged, no money moves
+    ELSIF ref.member_id <> m.id OR ref.kind NOT IN ('bet', 'rollback_tombstone', 'bet_refused') THEN
+      v_err := 'TRANSACTION_NOT_FOUND';
+    ELSE
+      SELECT response INTO first_rb FROM provider_transactions
+       WHERE ref_transaction_id = p_ref AND vendor = p_vendor AND kind = 'rollback'
+         AND id <> v_claim
+       ORDER BY id LIMIT 1;
+      IF FOUND THEN
+        -- Rolled back already under another id: that rollback's answer, kept for this id too.
+        UPDATE provider_transactions SET kind = 'rollback_repeat', response = first_rb.response
+         WHERE id = v_claim;
+        RETURN jsonb_build_object('answer', first_rb.response, 'replay', false, 'posted', false);
+      ELSIF ref.kind = 'bet' AND EXISTS (
+          SELECT 1 FROM provider_transactions
+           WHERE ref_transaction_id = p_ref AND vendor = p_vendor AND kind = 'win') THEN
+        v_err := 'ROLLBACK_NOT_ALLOWED';
+      ELSIF ref.kind = 'bet' AND ref.amount > 0 THEN
+        v_delta := ref.amount;
+      END IF;
+      -- A tombstone's bet (a rollback before it was remembered by another id: that one answered)
+      -- or a refused bet: acknowledged, no money moves.
+    END IF;
+  END IF;
+
+  IF v_err IS NULL AND v_hold THEN
+    -- Held for review: the amount leaves house:games for the clearing account house:win-review
+    -- (the win is owed to no one until an operator decides); the player's balance is unchanged.
+    PERFORM ledger_post(
+      'prov:' || p_vendor || ':' || p_tid, 'win_hold', p_vendor || ':' || p_round, m.id, p_print,
+      jsonb_build_array(
+        jsonb_build_object('m', NULL, 'k', 'house:games', 'c', m.currency, 'a', (-p_amount)::text),
+        jsonb_build_object('m', NULL, 'k', 'house:win-review', 'c', m.currency, 'a', p_amount::text)));
+    INSERT INTO provider_win_reviews
+      (vendor, transaction_id, round_id, member_id, currency, amount, round_bets, round_wins,
+       max_win_multiple, max_win_amount, created_at)
+    VALUES (p_vendor, p_tid, p_round, m.id, m.currency, p_amount, v_round_bets, v_round_wins,
+            lim.max_win_multiple, lim.max_win_amount, p_now);
+    v_delta := NULL;
+  END IF;
+
+  IF v_err IS NULL AND v_delta IS NOT NULL THEN
+    v_balance := ledger_move_member(
+      'prov:' || p_vendor || ':' || p_tid, p_kind, p_vendor || ':' || p_round, p_print,
+      m.id, v_wallet, m.currency, 'games', v_delta);
+    IF v_balance IS NULL THEN
+      v_err := 'INSUFFICIENT_FUNDS';
+    END IF;
+  END IF;
+
+  IF v_err IS NOT NULL THEN
+    SELECT balance INTO v_balance FROM ledger_accounts
+     WHERE member_id = m.id AND kind = v_wallet AND currency = m.currency;
+    v_refusal := jsonb_build_object('error', v_err, 'seen', v_seen,
+                                    'balance', ledger_format_minor(COALESCE(v_balance, 0)),
+                                    'currency', m.currency);
+    IF v_claim IS NOT NULL THEN
+      -- Final: this id answers this refusal from now on and never moves money.
+      UPDATE provider_transactions SET kind = p_kind || '_refused', response = v_refusal
+       WHERE id = v_claim;
+    END IF;
+    RETURN v_refusal;
+  END IF;
+
+  IF v_delta IS NULL THEN
+    SELECT balance INTO v_balance FROM ledger_accounts
+     WHERE member_id = m.id AND kind = v_wallet AND currency = m.currency;
+  END IF;
+  v_answer := jsonb_build_object('transactionId', p_tid, 'playerId', m.id, 'currency', m.currency,
+                                 'balance', ledger_format_minor(COALESCE(v_balance, 0)));
+  IF v_hold THEN
+    v_answer := v_answer || jsonb_build_object('held', true);
+  END IF;
+  UPDATE provider_transactions SET response = v_answer WHERE id = v_claim;
+  RETURN jsonb_build_object('answer', v_answer, 'replay', false, 'posted', v_delta IS NOT NULL);
+END;
+$$;

@@ -1,0 +1,21 @@
+import { dailyReconciliation } from "../modules/ledger/daily-reconciliation.ts";
+import { autoReceive } from "../modules/payments/withdrawals.ts";
+import { registerJob } from "./registry.ts";
+
+/**
+ * The platform's scheduled jobs, one line each (cron in Asia/Manila time unless a job says
+ * otherwise). Each runs once per period across every process (jobs/queue.ts); the back office
+ * lists them under System → Jobs.
+ */
+registerJob({
+  name: "withdrawals.auto-receive",
+  cron: "*/5 * * * *",
+  description: "A paid withdrawal the member has not confirmed within 24 hours counts as received.",
+  handler: async (ctx) => ({ received: await autoReceive(ctx) }),
+});
+registerJob({
+  name: "ledger.daily-reconciliation",
+  cron: "0 0 * * *",
+  description: "The whole ledger checked at the start of each Manila day; the verdict kept.",
+  handler: async (ctx, run) => ({ ran: await dailyReconciliation(ctx, run.scheduledFor) }),
+});

@@ -1,0 +1,129 @@
+import { isNotNull } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { gameVendors } from "../db/schema/games.ts";
+import { readSettings } from "../modules/content/settings.ts";
+import type { AppContext } from "./context.ts";
+
+/**
+ * The headers every answer carries (issue 12 point 8):
+ * - a Content-Security-Policy whose `script-src` is `'self'` only: no inline script, no
+ *   `'unsafe-eval'`, on the player site, the back office and the game pages (the game client
+ *   under /rgs sets its own, stricter one; so do the sandbox checkout and any page that needs
+ *   less). Styles allow `'unsafe-inline'`: React writes `style` attributes, which run no code.
+ *   Images may come from any https: address (a banner may name one; an image runs no code) and
+ *   from the operator's image and launch CDNs, the game iframe from the launch
+ *   CDNs and the vendors' launch addresses (settings and the vendor table, re-read every 30 s);
+ * - HSTS when the request came over HTTPS (directly, or through a trusted proxy's
+ *   X-Forwarded-Proto: Fastify's `trustProxy` decides which proxies are believed);
+ * - `Cache-Control: no-store` on every API answer that did not declare itself cacheable (member
+ *   and operator data must never be kept by a browser or a shared cache).
+ */
+const API_PREFIXES = [
+  "/wps/",
+  "/lgw/",
+  "/lotto/",
+  "/api/",
+  "/provider/",
+  "/payments/",
+  "/sandbox-gateway/",
+  "/rgs/api/",
+  "/rgs/lottery/",
+  "/rgs/transfer/",
+  "/rgs/admin/",
+];
+const HSTS = "max-age=31536000";
+const REFRESH_MS = 30_000;
+
+interface Sources {
+  images: string[];
+  frames: string[];
+}
+
+/** The origin of an absolute http(s) address; null for paths and anything else. */
+function originOf(url: string): string | null {
+  try {
+    const u = new URL(url);
+    return u.protocol === "https:" || u.protocol === "http:" ? u.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+const unique = (list: Array<string | null>): string[] => [...new Set(list.filter((v): v is string => !!v))];
+
+export function sitePolicy(s: Sources): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src ${["'self'", "data:", "blob:", "https:", ...s.images].join(" ")}`,
+    "font-src 'self' data:",
+    "media-src 'self' data: blob:",
+    "connect-src 'self'",
+    `frame-src ${["'self'", ...s.frames].join(" ")}`,
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join("; ");
+}
+
+export function adminPolicy(s: Sources): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src ${["'self'", "data:", "blob:", "https:", ...s.images].join(" ")}`,
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "frame-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+export function securityHeaders(ctx: AppContext) {
+  let cached: { at: number; sources: Promise<Sources> } | null = null;
+  const sources = (): Promise<Sources> => {
+    const now = Date.now();
+    if (!cached || now - cached.at > REFRESH_MS) {
+      const loading = loadSources(ctx).catch(() => ({ images: [], frames: [] }));
+      cached = { at: now, sources: loading };
+    }
+    return cached.sources;
+  };
+
+  return async function onSend(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const path = req.url.split("?")[0] ?? "/";
+    // Baseline hardening for every answer; the back office may never be framed at all.
+    reply.header("x-content-type-options", "nosniff");
+    reply.header("referrer-policy", "strict-origin-when-cross-origin");
+    const inAdmin = path === "/admin" || path.startsWith("/admin/") || path.startsWith("/api/admin");
+    reply.header("x-frame-options", inAdmin ? "DENY" : "SAMEORIGIN");
+    if (!reply.hasHeader("content-security-policy")) {
+      const s = await sources();
+      reply.header("content-security-policy", inAdmin ? adminPolicy(s) : sitePolicy(s));
+    }
+    if (req.protocol === "https") reply.header("strict-transport-security", HSTS);
+    if (!reply.hasHeader("cache-control") && API_PREFIXES.some((p) => path.startsWith(p))) {
+      reply.header("cache-control", "no-store");
+    }
+  };
+}
+
+async function loadSources(ctx: AppContext): Promise<Sources> {
+  const settings = await readSettings(ctx.db, ["imageCDNs", "launchGameCDNs"]);
+  const vendors = await ctx.db
+    .select({ launchUrl: gameVendors.launchUrl })
+    .from(gameVendors)
+    .where(isNotNull(gameVendors.launchUrl));
+  const launch = settings.launchGameCDNs.map(originOf);
+  return {
+    images: unique([...settings.imageCDNs.map(originOf), ...launch]),
+    frames: unique([...launch, ...vendors.map((v) => originOf(v.launchUrl ?? ""))]),
+  };
+}

@@ -1,0 +1,391 @@
+import { formatMinor, PositiveAmount } from "@panalo/contracts/money";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { Executor } from "../../db/client.ts";
+import { operators } from "../../db/schema/admin.ts";
+import { members } from "../../db/schema/members.ts";
+import { approvalRequests } from "../../db/schema/payments.ts";
+import { providerClients, providerWinReviews } from "../../db/schema/providers.ts";
+import type { AppContext } from "../../lib/context.ts";
+import { Errors } from "../../lib/errors.ts";
+import { registerMessages } from "../../lib/messages.ts";
+import { route } from "../../lib/route.ts";
+import { recordAudit } from "../admin/audit.ts";
+import { type OperatorPrincipal, operatorOf, requireOperator } from "../admin/guard.ts";
+import { type Leg, postIn } from "../ledger/ledger.ts";
+import { notifyMembers } from "../ledger/notify.ts";
+import { registerApplier, requestApproval, withApproval } from "../payments/approvals.ts";
+import { forgetProviderClients } from "./service.ts";
+
+/**
+ * Provider limits (issue 12 point 9; docs/provider-protocol.md "Maximum win per round"): per
+ * vendor a maximum win per round, as a multiple of the round's bets and/or an amount. A credit
+ * above it is held by provider_move (migration 0514): acknowledged to the provider, its amount
+ * in the clearing account house:win-review, a provider_win_reviews row pending. Here the back
+ * office lists them and decides each exactly once: approve pays the amount to the player's
+ * wallet, reject returns it to house:games. The decision is one conditional status update and
+ * its ledger movement (under its own idempotency key) in one transaction, audited with the
+ * operator, the note and the row before and after.
+ */
+
+registerMessages("EN", {
+  WIN_REVIEW_DECIDED: "This held win has already been decided.",
+});
+registerMessages("TY", {
+  WIN_REVIEW_DECIDED: "Napagpasyahan na ang panalong ito na naka-hold.",
+});
+
+/** The clearing account that holds wins above a vendor's limit until an operator decides. */
+export const WIN_REVIEW_ACCOUNT = "win-review";
+
+type Review = typeof providerWinReviews.$inferSelect;
+
+const dto = (r: Review) => ({
+  id: r.id,
+  vendor: r.vendor,
+  transactionId: r.transactionId,
+  roundId: r.roundId,
+  memberId: r.memberId,
+  currency: r.currency,
+  amount: formatMinor(r.amount),
+  roundBets: formatMinor(r.roundBets),
+  roundWins: formatMinor(r.roundWins),
+  maxWinMultiple: r.maxWinMultiple,
+  maxWinAmount: r.maxWinAmount === null ? null : formatMinor(r.maxWinAmount),
+  status: r.status,
+  decidedBy: r.decidedBy,
+  decidedAt: r.decidedAt?.toISOString() ?? null,
+  note: r.note,
+  createdAt: r.createdAt.toISOString(),
+});
+
+/** How many held wins wait for an operator (the back office's badge). */
+export async function pendingWinReviews(ctx: Pick<AppContext, "db">): Promise<number> {
+  const [row] = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(providerWinReviews)
+    .where(eq(providerWinReviews.status, "pending"));
+  return row?.n ?? 0;
+}
+
+/**
+ * Decide a held win once: approve pays it to the player, reject returns it to the house. A
+ * second decision, or one racing it, answers WIN_REVIEW_DECIDED and moves nothing.
+ */
+export async function decideWinReview(
+  ctx: AppContext,
+  input: { id: number; approve: boolean; note: string | null; operator: OperatorPrincipal; ip: string },
+) {
+  const op = input.operator;
+  const out = await ctx.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(providerWinReviews)
+      .where(eq(providerWinReviews.id, input.id))
+      .for("update");
+    if (!before) throw Errors.notFound("win_review");
+    if (before.status !== "pending") throw Errors.conflict("WIN_REVIEW_DECIDED");
+    const [r] = await tx
+      .update(providerWinReviews)
+      .set({
+        status: input.approve ? "approved" : "rejected",
+        decidedBy: op.id,
+        decidedAt: ctx.clock.now(),
+        note: input.note,
+      })
+      .where(and(eq(providerWinReviews.id, input.id), eq(providerWinReviews.status, "pending")))
+      .returning();
+    if (!r) throw Errors.conflict("WIN_REVIEW_DECIDED");
+    const held = { house: WIN_REVIEW_ACCOUNT, currency: r.currency };
+    const legs: Leg[] = input.approve
+      ? [
+          { account: held, amount: -r.amount },
+          {
+            account: {
+              member: r.memberId,
+              kind: r.currency === "FUN" ? "play" : "main",
+              currency: r.currency,
+            },
+            amount: r.amount,
+          },
+        ]
+      : [
+          { account: held, amount: -r.amount },
+          { account: { house: "games", currency: r.currency }, amount: r.amount },
+        ];
+    await postIn(tx, {
+      idempotencyKey: `winreview:${r.id}:${input.approve ? "pay" : "return"}`,
+      type: input.approve ? "win_release" : "win_return",
+      reference: `${r.vendor}:${r.roundId}`,
+      memberId: r.memberId,
+      legs,
+    });
+    await recordAudit(tx, {
+      operatorId: op.id,
+      operatorName: op.username,
+      action: input.approve ? "approve" : "reject",
+      entityType: "win_review",
+      entityId: String(r.id),
+      before: dto(before),
+      after: dto(r),
+      ip: input.ip,
+    });
+    return { r, legs: input.approve ? legs : null };
+  });
+  if (out.legs) await notifyMembers(ctx, { legs: out.legs });
+  return dto(out.r);
+}
+
+const Note = z.string().trim().max(500);
+const LimitsBody = z.object({
+  /** The maximum win per round as a multiple of the round's bets; null: none. */
+  maxWinMultiple: z.number().int().min(1).max(1_000_000).nullable(),
+  /** The maximum win per round as an amount; null: none. */
+  maxWinAmount: PositiveAmount.nullable(),
+});
+
+export async function winReviewAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const decider = alias(operators, "decider");
+  route(
+    app,
+    {
+      method: "GET",
+      url: "/api/admin/win-reviews",
+      query: z.object({
+        status: z.enum(["pending", "approved", "rejected"]).optional(),
+        page: z.coerce.number().int().min(1).max(100_000).default(1),
+        pageSize: z.coerce.number().int().min(1).max(100).default(50),
+      }),
+      guards: [requireOperator(ctx, "finance.read")],
+    },
+    async ({ query }) => {
+      const where = query.status ? eq(providerWinReviews.status, query.status) : undefined;
+      const [rows, [count], pending] = await Promise.all([
+        ctx.db
+          .select({ r: providerWinReviews, username: members.username, decidedByName: decider.username })
+          .from(providerWinReviews)
+          .leftJoin(members, eq(members.id, providerWinReviews.memberId))
+          .leftJoin(decider, eq(decider.id, providerWinReviews.decidedBy))
+          .where(where)
+          .orderBy(query.status === "pending" ? asc(providerWinReviews.id) : desc(providerWinReviews.id))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        ctx.db.select({ n: sql<number>`count(*)::int` }).from(providerWinReviews).where(where),
+        pendingWinReviews(ctx),
+      ]);
+      return {
+        items: rows.map(({ r, username, decidedByName }) => ({ ...dto(r), username, decidedByName })),
+        total: count?.n ?? 0,
+        pending,
+      };
+    },
+  );
+
+  route(
+    app,
+    { method: "GET", url: "/api/admin/win-reviews/count", guards: [requireOperator(ctx, "finance.read")] },
+    async () => ({ pending: await pendingWinReviews(ctx) }),
+  );
+
+  const IdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+  route(
+    app,
+    {
+      method: "POST",
+      url: "/api/admin/win-reviews/:id/approve",
+      params: IdParams,
+      body: z.object({ note: Note.optional() }),
+      guards: [requireOperator(ctx, "finance.write")],
+    },
+    async ({ params, body, req, ip }) =>
+      decideWinReview(ctx, {
+        id: params.id,
+        approve: true,
+        note: body.note || null,
+        operator: operatorOf(req),
+        ip,
+      }),
+  );
+  route(
+    app,
+    {
+      method: "POST",
+      url: "/api/admin/win-reviews/:id/reject",
+      params: IdParams,
+      // A rejection keeps the player's win from them: its reason is required.
+      body: z.object({ note: Note.pipe(z.string().min(3)) }),
+      guards: [requireOperator(ctx, "finance.write")],
+    },
+    async ({ params, body, req, ip }) =>
+      decideWinReview(ctx, { id: params.id, approve: false, note: body.note, operator: operatorOf(req), ip }),
+  );
+
+  // The vendors' limits.
+  const limitsDto = (c: typeof providerClients.$inferSelect) => ({
+    vendor: c.vendor,
+    enabled: c.enabled,
+    maxWinMultiple: c.maxWinMultiple,
+    maxWinAmount: c.maxWinAmount === null ? null : formatMinor(c.maxWinAmount),
+  });
+  /** The limit's requests waiting for a second operator, by vendor (the page shows them). */
+  const pendingLimits = async () => {
+    const rows = await ctx.db
+      .select({
+        id: approvalRequests.id,
+        vendor: approvalRequests.entityId,
+        payload: approvalRequests.payload,
+      })
+      .from(approvalRequests)
+      .where(and(eq(approvalRequests.kind, "provider_limits.update"), eq(approvalRequests.status, "pending")))
+      .orderBy(asc(approvalRequests.id));
+    const byVendor = new Map<
+      string,
+      { id: number; maxWinMultiple: number | null; maxWinAmount: string | null }
+    >();
+    for (const r of rows) {
+      const p = LimitsBody.safeParse(r.payload);
+      if (r.vendor && p.success)
+        byVendor.set(r.vendor, {
+          id: r.id,
+          maxWinMultiple: p.data.maxWinMultiple,
+          maxWinAmount: wire(p.data.maxWinAmount),
+        });
+    }
+    return byVendor;
+  };
+  route(
+    app,
+    { method: "GET", url: "/api/admin/provider-limits", guards: [requireOperator(ctx, "finance.read")] },
+    async () => {
+      const [rows, pending] = await Promise.all([
+        ctx.db.select().from(providerClients).orderBy(asc(providerClients.vendor)),
+        pendingLimits(),
+      ]);
+      return { vendors: rows.map((c) => ({ ...limitsDto(c), pending: pending.get(c.vendor) ?? null })) };
+    },
+  );
+
+  /** Write a vendor's limits and audit it (at once, or when a second operator approves). */
+  const saveLimits = async (
+    tx: Executor,
+    before: typeof providerClients.$inferSelect,
+    limits: z.infer<typeof LimitsBody>,
+    op: { id: number; username: string },
+    ip: string,
+    approvalId?: number,
+  ) => {
+    const [after] = await tx
+      .update(providerClients)
+      .set({
+        maxWinMultiple: limits.maxWinMultiple,
+        maxWinAmount: limits.maxWinAmount,
+      })
+      .where(eq(providerClients.vendor, before.vendor))
+      .returning();
+    if (!after) throw Errors.notFound("vendor");
+    await recordAudit(tx, {
+      operatorId: op.id,
+      operatorName: op.username,
+      action: "update",
+      entityType: "provider_limits",
+      entityId: before.vendor,
+      before: limitsDto(before),
+      after: { ...limitsDto(after), ...(approvalId ? { approvalId } : {}) },
+      ip,
+    });
+    return after;
+  };
+  const VendorParams = z.object({ vendor: z.string().regex(/^[A-Za-z0-9_]{2,30}$/) });
+  route(
+    app,
+    {
+      method: "PUT",
+      url: "/api/admin/provider-limits/:vendor",
+      params: VendorParams,
+      body: LimitsBody,
+      guards: [requireOperator(ctx, "finance.write")],
+    },
+    async ({ params, body, req, ip }) => {
+      const op = operatorOf(req);
+      const saved = await withApproval(ctx, async (tx) => {
+        const [before] = await tx
+          .select()
+          .from(providerClients)
+          .where(eq(providerClients.vendor, params.vendor))
+          .for("update");
+        if (!before) throw Errors.notFound("vendor");
+        // Raising a limit lets bigger wins through unreviewed: a four-eyes change (issue 12
+        // point 3). Lowering one, or adding one where there was none, applies at once.
+        const changes = raisedLimits(before, body);
+        if (changes.length > 0) {
+          const shown = limitsDto(before);
+          return requestApproval(ctx, tx, {
+            kind: "provider_limits.update",
+            entityId: before.vendor,
+            payload: { maxWinMultiple: body.maxWinMultiple, maxWinAmount: wire(body.maxWinAmount) },
+            base: { maxWinMultiple: shown.maxWinMultiple, maxWinAmount: shown.maxWinAmount },
+            summary: {
+              vendor: before.vendor,
+              before: { maxWinMultiple: shown.maxWinMultiple, maxWinAmount: shown.maxWinAmount },
+              after: { maxWinMultiple: body.maxWinMultiple, maxWinAmount: wire(body.maxWinAmount) },
+              changes,
+            },
+            op,
+            ip,
+          });
+        }
+        return saveLimits(tx, before, body, op, ip);
+      });
+      forgetProviderClients(ctx);
+      return limitsDto(saved);
+    },
+  );
+  registerApplier(ctx, "provider_limits.update", {
+    permission: "finance.write",
+    entityType: "provider_limits",
+    async apply(tx, r, op, ip) {
+      const [before] = await tx
+        .select()
+        .from(providerClients)
+        .where(eq(providerClients.vendor, r.entityId ?? ""))
+        .for("update");
+      if (!before) throw Errors.notFound("vendor");
+      // Made against other limits (changed since): stale, to be rejected and asked again.
+      const shown = limitsDto(before);
+      const base = r.base as { maxWinMultiple?: unknown; maxWinAmount?: unknown } | null;
+      if (base?.maxWinMultiple !== shown.maxWinMultiple || base?.maxWinAmount !== shown.maxWinAmount)
+        throw Errors.conflict("VERSION_CONFLICT");
+      const after = await saveLimits(tx, before, LimitsBody.parse(r.payload), op, ip, r.id);
+      // The vendors' cache (a few seconds) is refreshed now; the approval commits right after.
+      forgetProviderClients(ctx);
+      return limitsDto(after);
+    },
+  });
+}
+
+/** An amount as the API carries it (text; PositiveAmount parses it to minor units). */
+const wire = (minor: bigint | null) => (minor === null ? null : formatMinor(minor));
+
+/**
+ * Which limits a change raises: a higher multiple or amount, or one removed (raised to none).
+ * Adding a limit where there was none, or lowering one, is stricter.
+ */
+export function raisedLimits(
+  before: { maxWinMultiple: number | null; maxWinAmount: bigint | null },
+  after: { maxWinMultiple: number | null; maxWinAmount: bigint | null },
+): string[] {
+  const changes: string[] = [];
+  if (
+    before.maxWinMultiple !== null &&
+    (after.maxWinMultiple === null || after.maxWinMultiple > before.maxWinMultiple)
+  )
+    changes.push("maxWinMultiple");
+  if (
+    before.maxWinAmount !== null &&
+    (after.maxWinAmount === null || after.maxWinAmount > before.maxWinAmount)
+  )
+    changes.push("maxWinAmount");
+  return changes;
+}

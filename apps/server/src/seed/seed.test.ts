@@ -1,0 +1,73 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../config.ts";
+import { type Database, openDatabase, queryRows } from "../db/client.ts";
+import { openTestDatabase } from "../testing/test-app.ts";
+import { seedIfEmpty } from "./seed.ts";
+
+/**
+ * Issue 13 item 5: two processes started together on an empty database seed it once — before,
+ * one of them crashed on a duplicate key. Seeding runs under an advisory lock in one
+ * transaction, and running it again adds nothing.
+ */
+const config = loadConfig({
+  NODE_ENV: "test",
+  APP_SECRET: "test-secret-test-secret-test-secret-42",
+  PUBLIC_URL: "http://localhost:8080",
+});
+
+/** What a seed wrote, counted per table. */
+async function counts(database: Database) {
+  const [row] = await queryRows<Record<string, number>>(
+    database.db,
+    sql`SELECT (SELECT count(*)::int FROM settings) AS settings, (SELECT count(*)::int FROM banners) AS banners,
+          (SELECT count(*)::int FROM games) AS games, (SELECT count(*)::int FROM provider_clients) AS clients,
+          (SELECT count(*)::int FROM operators) AS operators, (SELECT count(*)::int FROM media) AS media`,
+  );
+  return row;
+}
+
+describe("first-start seeding", () => {
+  it("seeds once, and a second run adds nothing", async () => {
+    const { database, drop } = await openTestDatabase();
+    try {
+      const first = await seedIfEmpty(database.db, config);
+      expect(first.operator?.username).toBe("admin");
+      const after = await counts(database);
+      expect(after?.operators).toBe(1);
+      expect(after?.games).toBeGreaterThan(0);
+      const again = await seedIfEmpty(database.db, config);
+      expect(again.operator).toBeNull();
+      expect(await counts(database)).toEqual(after);
+    } finally {
+      await drop();
+    }
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "seeds once when two processes start together on an empty PostgreSQL database",
+    async () => {
+      for (let round = 0; round < 3; round++) {
+        const { database, drop, url } = await openTestDatabase();
+        // Two processes: each its own pool on the same database.
+        const other = await openDatabase({ url });
+        try {
+          const [a, b] = await Promise.all([seedIfEmpty(database.db, config), seedIfEmpty(other.db, config)]);
+          // Exactly one of them created the owner; the other found everything there.
+          expect([a.operator, b.operator].filter(Boolean)).toHaveLength(1);
+          const once = await counts(database);
+          expect(once?.operators).toBe(1);
+          const [dupes] = await queryRows<{ n: number }>(
+            database.db,
+            sql`SELECT count(*)::int AS n FROM (SELECT vendor, game_code FROM games GROUP BY 1, 2 HAVING count(*) > 1) d`,
+          );
+          expect(dupes?.n).toBe(0);
+        } finally {
+          await other.close();
+          await drop();
+        }
+      }
+    },
+    120_000,
+  );
+});
