@@ -1,4 +1,5 @@
 import * as admin from "./admin.ts";
+import * as agents from "./agents.ts";
 import * as content from "./content.ts";
 import * as core from "./core.ts";
 import * as games from "./games.ts";
@@ -16,6 +17,7 @@ export const schema = {
   ...games,
   ...admin,
   ...members,
+  ...agents,
   ...messaging,
   ...ledger,
   ...payments,
