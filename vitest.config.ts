@@ -12,7 +12,9 @@ export default defineConfig({
     environment: "node",
     // Each server test file opens its own database; two cores run two files at a time.
     pool: "forks",
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Limits for a hung test, not for a slow machine: CI may run beside other work on two
+    // cores, where migrating a fresh database alone has taken over 30 s.
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
   },
 });

@@ -1,6 +1,6 @@
 import net from "node:net";
 import { Redis } from "ioredis";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { providerClients } from "../db/schema/providers.ts";
 import { providerCall, registerMember } from "../modules/games/games-testkit.ts";
 import { memberBalances } from "../modules/ledger/ledger.ts";
@@ -57,6 +57,17 @@ describe("shared store with Redis that never answers", () => {
   let hole: Awaited<ReturnType<typeof blackHole>>;
   let store: SharedStore;
   let t: TestApp;
+  // The app (a migrated database) is made in the hook, whose time limit is made for it: on a
+  // busy machine migrating inside the test could take longer than a test may.
+  beforeAll(async () => {
+    hole = await blackHole();
+    store = redisStore(hole.url, "hole:", {
+      commandTimeoutMs: 200,
+      probeIntervalMs: 50,
+      log: (m) => logs.push(m),
+    });
+    t = await withMoneyApp(store);
+  });
   afterAll(async () => {
     await t?.close();
     await store?.close();
@@ -64,12 +75,6 @@ describe("shared store with Redis that never answers", () => {
   });
 
   it("answers every call from this process's own map, and publishing still reaches this process", async () => {
-    hole = await blackHole();
-    store = redisStore(hole.url, "hole:", {
-      commandTimeoutMs: 200,
-      probeIntervalMs: 50,
-      log: (m) => logs.push(m),
-    });
     expect([await store.incr("n", 60_000), await store.incr("n", 60_000)]).toEqual([1, 2]);
     await store.set("k", "v", 60_000);
     expect(await store.get("k")).toBe("v");
@@ -81,7 +86,6 @@ describe("shared store with Redis that never answers", () => {
   });
 
   it("lets a member register, log in and bet (the debit answered, once) while Redis is silent", async () => {
-    t = await withMoneyApp(store);
     const m = await registerMember(t.app, "silentfan", 50_00n);
     const res = await login(t, "silentfan");
     expect(res.statusCode).toBe(200);
@@ -110,6 +114,16 @@ describe.skipIf(!process.env.REDIS_URL)(
     let direct: Redis;
     let store: SharedStore;
     let t: TestApp;
+    beforeAll(async () => {
+      direct = new Redis(process.env.REDIS_URL ?? "");
+      proxy = await pausableProxy(new URL(process.env.REDIS_URL ?? ""));
+      store = redisStore(proxy.url, prefix, {
+        commandTimeoutMs: 200,
+        probeIntervalMs: 20,
+        log: (m) => logs.push(m),
+      });
+      t = await withMoneyApp(store);
+    });
     afterAll(async () => {
       await t?.close();
       await store?.close();
@@ -124,19 +138,11 @@ describe.skipIf(!process.env.REDIS_URL)(
     };
 
     it("falls back while Redis is silent, never failing a committed bet or a login, then returns to Redis", async () => {
-      direct = new Redis(process.env.REDIS_URL ?? "");
-      proxy = await pausableProxy(new URL(process.env.REDIS_URL ?? ""));
-      store = redisStore(proxy.url, prefix, {
-        commandTimeoutMs: 200,
-        probeIntervalMs: 20,
-        log: (m) => logs.push(m),
-      });
       await vi.waitFor(async () => expect(await onRedis("before")).toBe(true), {
         timeout: 10_000,
         interval: 20,
       });
 
-      t = await withMoneyApp(store);
       const m = await registerMember(t.app, "outagefan", 50_00n);
       expect((await login(t, "outagefan")).statusCode).toBe(200);
       const token = await issueLaunchToken(t.app.ctx, m.id, "PNS");
