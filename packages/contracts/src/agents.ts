@@ -25,7 +25,12 @@ export interface AgentRights {
 }
 
 export const AGENT_RIGHTS: Record<AgentType, AgentRights> = {
-  1: { registersAgents: [1, 2, 41, 42], registersMembers: true, transfersToDownline: true, offersContracts: true },
+  1: {
+    registersAgents: [1, 2, 41, 42],
+    registersMembers: true,
+    transfersToDownline: true,
+    offersContracts: true,
+  },
   2: { registersAgents: [], registersMembers: true, transfersToDownline: true, offersContracts: true },
   41: { registersAgents: [], registersMembers: false, transfersToDownline: false, offersContracts: false },
   42: { registersAgents: [41], registersMembers: true, transfersToDownline: false, offersContracts: false },
@@ -59,7 +64,10 @@ export const RegisterCenterRequest = z
     /** 0: a member (player); 1, 2, 41, 42: a downline agent of that type. */
     isAgent: z.union([z.literal(0), AgentTypeInput]).default(0),
   })
-  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "confirm_mismatch" });
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "confirm_mismatch",
+  });
 export type RegisterCenterRequest = z.infer<typeof RegisterCenterRequest>;
 export const RegisterCenterValue = z.object({
   id: z.number().int(),
@@ -93,7 +101,13 @@ export const TeamOverviewValue = TeamFigures.extend({
   currency: z.string(),
   /** One point per Manila day of the period, for the chart. */
   days: z.array(
-    z.object({ day: z.string(), bets: z.string(), validBets: z.string(), profitLoss: z.string(), active: z.number() }),
+    z.object({
+      day: z.string(),
+      bets: z.string(),
+      validBets: z.string(),
+      profitLoss: z.string(),
+      active: z.number(),
+    }),
   ),
 });
 export type TeamOverviewValue = z.infer<typeof TeamOverviewValue>;
@@ -175,7 +189,10 @@ export const TeamTransactionRow = z.object({
   balanceAfter: z.string().nullable(),
   time: z.string(),
 });
-export const TeamTransactionsValue = z.object({ items: z.array(TeamTransactionRow), total: z.number().int() });
+export const TeamTransactionsValue = z.object({
+  items: z.array(TeamTransactionRow),
+  total: z.number().int(),
+});
 
 /** Back office: POST /api/admin/agents (make an existing player a top agent, or create one). */
 export const AdminCreateAgentRequest = z.object({

@@ -65,64 +65,74 @@ export async function agentAdminRoutes(app: FastifyInstance, ctx: AppContext): P
   const write = [requireOperator(ctx, "players.write")];
 
   // Create a top agent, or make an existing player an agent (no upline change: that is a move).
-  route(app, { method: "POST", url: "/api/admin/agents", body: AdminCreateAgentRequest, guards: write }, async ({ body, req, ip }) => {
-    const op = operatorOf(req);
-    const username = body.username.trim().toLowerCase();
-    const passwordHash = body.password ? await hashPassword(body.password) : null;
-    return ctx.db.transaction(async (tx) => {
-      const [before] = await tx.select().from(members).where(eq(members.username, username)).for("update");
-      let after: typeof members.$inferSelect | undefined;
-      if (before) {
-        if (passwordHash) throw Errors.conflict("USERNAME_TAKEN");
-        if (before.isAgent === 4) throw Errors.forbiddenCode("IN_NEED_TRUE_ACCOUNT");
-        [after] = await tx
-          .update(members)
-          .set({ isAgent: body.isAgent, affiliateCode: before.affiliateCode ?? newAffiliateCode() })
-          .where(eq(members.id, before.id))
-          .returning();
-      } else {
-        if (!passwordHash) throw Errors.notFound("player");
-        [after] = await tx
-          .insert(members)
-          .values({
-            username,
-            passwordHash,
-            passwordChangedAt: ctx.clock.now(),
-            mustChangePassword: false,
-            isAgent: body.isAgent,
-            affiliateCode: newAffiliateCode(),
-            createdAt: ctx.clock.now(),
-          })
-          .returning();
-      }
-      if (!after) throw Errors.internal();
-      const view = (m: typeof members.$inferSelect) => ({
-        id: m.id,
-        username: m.username,
-        isAgent: m.isAgent,
-        uplineId: m.uplineId,
-        affiliateCode: m.affiliateCode,
+  route(
+    app,
+    { method: "POST", url: "/api/admin/agents", body: AdminCreateAgentRequest, guards: write },
+    async ({ body, req, ip }) => {
+      const op = operatorOf(req);
+      const username = body.username.trim().toLowerCase();
+      const passwordHash = body.password ? await hashPassword(body.password) : null;
+      return ctx.db.transaction(async (tx) => {
+        const [before] = await tx.select().from(members).where(eq(members.username, username)).for("update");
+        let after: typeof members.$inferSelect | undefined;
+        if (before) {
+          if (passwordHash) throw Errors.conflict("USERNAME_TAKEN");
+          if (before.isAgent === 4) throw Errors.forbiddenCode("IN_NEED_TRUE_ACCOUNT");
+          [after] = await tx
+            .update(members)
+            .set({ isAgent: body.isAgent, affiliateCode: before.affiliateCode ?? newAffiliateCode() })
+            .where(eq(members.id, before.id))
+            .returning();
+        } else {
+          if (!passwordHash) throw Errors.notFound("player");
+          [after] = await tx
+            .insert(members)
+            .values({
+              username,
+              passwordHash,
+              passwordChangedAt: ctx.clock.now(),
+              mustChangePassword: false,
+              isAgent: body.isAgent,
+              affiliateCode: newAffiliateCode(),
+              createdAt: ctx.clock.now(),
+            })
+            .returning();
+        }
+        if (!after) throw Errors.internal();
+        const view = (m: typeof members.$inferSelect) => ({
+          id: m.id,
+          username: m.username,
+          isAgent: m.isAgent,
+          uplineId: m.uplineId,
+          affiliateCode: m.affiliateCode,
+        });
+        await recordAudit(tx, {
+          operatorId: op.id,
+          operatorName: op.username,
+          action: before ? "make_agent" : "create_agent",
+          entityType: "member",
+          entityId: String(after.id),
+          before: before ? view(before) : null,
+          after: view(after),
+          ip,
+        });
+        return view(after);
       });
-      await recordAudit(tx, {
-        operatorId: op.id,
-        operatorName: op.username,
-        action: before ? "make_agent" : "create_agent",
-        entityType: "member",
-        entityId: String(after.id),
-        before: before ? view(before) : null,
-        after: view(after),
-        ip,
-      });
-      return view(after);
-    });
-  });
+    },
+  );
 
   // Move a member (and its whole tree) under another upline. Only members.upline_id changes; the
   // closure follows by trigger, and nothing already settled is touched (settlements keep their
   // own figures). A move under the member's own downline is refused (the trigger's check).
   route(
     app,
-    { method: "POST", url: "/api/admin/agents/:id/move", params: IdParams, body: AdminMoveRequest, guards: write },
+    {
+      method: "POST",
+      url: "/api/admin/agents/:id/move",
+      params: IdParams,
+      body: AdminMoveRequest,
+      guards: write,
+    },
     async ({ params, body, req, ip }) => {
       const op = operatorOf(req);
       return ctx.db
@@ -157,20 +167,23 @@ export async function agentAdminRoutes(app: FastifyInstance, ctx: AppContext): P
   );
 
   // The tree: top agents (no upline), a member's direct downlines (drill down), or a search.
-  route(app, { method: "GET", url: "/api/admin/agents/tree", query: AdminTreeQuery, guards: read }, async ({ query, reply }) => {
-    const pattern = `%${query.q.replace(/[%_\\]/g, "\\$&").toLowerCase()}%`;
-    const where = query.parent
-      ? sql`m.upline_id = ${query.parent}`
-      : query.q
-        ? sql`m.username LIKE ${pattern}`
-        : sql`m.upline_id IS NULL AND m.is_agent IN (1, 2, 41, 42)`;
-    const csv = query.format === "csv";
-    const limit = csv ? 100_000 : query.pageSize;
-    const offset = csv ? 0 : (query.page - 1) * query.pageSize;
-    const [rows, [count]] = await Promise.all([
-      queryRows<TreeRow>(
-        ctx.db,
-        sql`SELECT m.id::int AS id, m.username, m.is_agent::int AS is_agent, m.status, m.currency,
+  route(
+    app,
+    { method: "GET", url: "/api/admin/agents/tree", query: AdminTreeQuery, guards: read },
+    async ({ query, reply }) => {
+      const pattern = `%${query.q.replace(/[%_\\]/g, "\\$&").toLowerCase()}%`;
+      const where = query.parent
+        ? sql`m.upline_id = ${query.parent}`
+        : query.q
+          ? sql`m.username LIKE ${pattern}`
+          : sql`m.upline_id IS NULL AND m.is_agent IN (1, 2, 41, 42)`;
+      const csv = query.format === "csv";
+      const limit = csv ? 100_000 : query.pageSize;
+      const offset = csv ? 0 : (query.page - 1) * query.pageSize;
+      const [rows, [count]] = await Promise.all([
+        queryRows<TreeRow>(
+          ctx.db,
+          sql`SELECT m.id::int AS id, m.username, m.is_agent::int AS is_agent, m.status, m.currency,
             m.upline_id::int AS upline_id, u.username AS upline_name, m.affiliate_code,
             (SELECT max(depth) FROM member_tree p WHERE p.descendant_id = m.id)::int AS depth,
             (SELECT count(*) FROM members d WHERE d.upline_id = m.id)::int AS direct,
@@ -181,40 +194,47 @@ export async function agentAdminRoutes(app: FastifyInstance, ctx: AppContext): P
           LEFT JOIN ledger_accounts a ON a.member_id = m.id AND a.kind = 'main' AND a.currency = m.currency
           WHERE ${where}
           ORDER BY m.id LIMIT ${limit} OFFSET ${offset}`,
-      ),
-      queryRows<{ n: number }>(ctx.db, sql`SELECT count(*)::int AS n FROM members m WHERE ${where}`),
-    ]);
-    const items = rows.map((r) => ({
-      id: r.id,
-      username: r.username,
-      isAgent: r.is_agent,
-      status: r.status,
-      uplineId: r.upline_id,
-      uplineName: r.upline_name,
-      affiliateCode: r.affiliate_code,
-      depth: r.depth,
-      direct: r.direct,
-      teamSize: r.team_size,
-      balance: formatMinor(BigInt(r.balance)),
-      currency: r.currency,
-      createdAt: r.created_at,
-    }));
-    if (csv) return sendCsv(reply, "agent-tree.csv", TREE_COLUMNS, items);
-    // The path above the drilled-into member, for the breadcrumb (one index range).
-    const path = query.parent
-      ? await queryRows<{ id: number; username: string }>(
-          ctx.db,
-          sql`SELECT m.id::int AS id, m.username FROM member_tree t JOIN members m ON m.id = t.ancestor_id
+        ),
+        queryRows<{ n: number }>(ctx.db, sql`SELECT count(*)::int AS n FROM members m WHERE ${where}`),
+      ]);
+      const items = rows.map((r) => ({
+        id: r.id,
+        username: r.username,
+        isAgent: r.is_agent,
+        status: r.status,
+        uplineId: r.upline_id,
+        uplineName: r.upline_name,
+        affiliateCode: r.affiliate_code,
+        depth: r.depth,
+        direct: r.direct,
+        teamSize: r.team_size,
+        balance: formatMinor(BigInt(r.balance)),
+        currency: r.currency,
+        createdAt: r.created_at,
+      }));
+      if (csv) return sendCsv(reply, "agent-tree.csv", TREE_COLUMNS, items);
+      // The path above the drilled-into member, for the breadcrumb (one index range).
+      const path = query.parent
+        ? await queryRows<{ id: number; username: string }>(
+            ctx.db,
+            sql`SELECT m.id::int AS id, m.username FROM member_tree t JOIN members m ON m.id = t.ancestor_id
             WHERE t.descendant_id = ${query.parent} ORDER BY t.depth DESC`,
-        )
-      : [];
-    return { items, total: count?.n ?? 0, path };
-  });
+          )
+        : [];
+      return { items, total: count?.n ?? 0, path };
+    },
+  );
 
   // An agent's team figures over a period (the same figures as its agent centre).
   route(
     app,
-    { method: "GET", url: "/api/admin/agents/:id/team", params: IdParams, query: AdminTeamQuery, guards: read },
+    {
+      method: "GET",
+      url: "/api/admin/agents/:id/team",
+      params: IdParams,
+      query: AdminTeamQuery,
+      guards: read,
+    },
     async ({ params, query, reply }) => {
       const [m] = await ctx.db
         .select({ currency: members.currency, username: members.username })

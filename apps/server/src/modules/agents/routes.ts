@@ -15,8 +15,8 @@ import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
 import { readSetting } from "../content/settings.ts";
-import { agentByCode, memberOf, requireMember, TRIAL } from "../members/service.ts";
 import { perIp } from "../members/recovery.ts";
+import { agentByCode, memberOf, requireMember, TRIAL } from "../members/service.ts";
 import { agentOf, registerDownline, requireAgent } from "./service.ts";
 import { teamOverview } from "./team.ts";
 import { teamBets, teamMembers, teamProfit, teamTransactions } from "./team-pages.ts";
@@ -55,19 +55,29 @@ export async function agentRoutes(app: FastifyInstance, ctx: AppContext): Promis
     async ({ body, req }) => registerDownline(ctx, agentOf(req), body),
   );
 
-  route(app, { method: "GET", url: "/wps/agent/team/overview", query: PeriodQuery, guards: agent }, async ({ query, req }) => {
-    const a = agentOf(req);
-    return teamOverview(ctx.db, a.id, a.currency, query);
-  });
+  route(
+    app,
+    { method: "GET", url: "/wps/agent/team/overview", query: PeriodQuery, guards: agent },
+    async ({ query, req }) => {
+      const a = agentOf(req);
+      return teamOverview(ctx.db, a.id, a.currency, query);
+    },
+  );
 
-  route(app, { method: "GET", url: "/wps/agent/team/members", query: TeamMembersQuery, guards: agent }, async ({ query, req }) =>
-    teamMembers(ctx.db, agentOf(req), query),
+  route(
+    app,
+    { method: "GET", url: "/wps/agent/team/members", query: TeamMembersQuery, guards: agent },
+    async ({ query, req }) => teamMembers(ctx.db, agentOf(req), query),
   );
-  route(app, { method: "GET", url: "/wps/agent/team/bets", query: TeamBetsQuery, guards: agent }, async ({ query, req }) =>
-    teamBets(ctx.db, agentOf(req), query),
+  route(
+    app,
+    { method: "GET", url: "/wps/agent/team/bets", query: TeamBetsQuery, guards: agent },
+    async ({ query, req }) => teamBets(ctx.db, agentOf(req), query),
   );
-  route(app, { method: "GET", url: "/wps/agent/team/profit", query: TeamProfitQuery, guards: agent }, async ({ query, req }) =>
-    teamProfit(ctx.db, agentOf(req), query),
+  route(
+    app,
+    { method: "GET", url: "/wps/agent/team/profit", query: TeamProfitQuery, guards: agent },
+    async ({ query, req }) => teamProfit(ctx.db, agentOf(req), query),
   );
   route(
     app,

@@ -15,7 +15,8 @@ registerMessages("EN", {
   NOT_IN_YOUR_TEAM: "This account is not in your team.",
   MOVE_CYCLE: "A member cannot be moved under its own downline.",
   UPLINE_NOT_AGENT: "The new upline must be an active agent with the same currency.",
-  IN_PLEASE_INFORMATION: "Agent accounts cannot use the chat. Please contact your upline or customer service.",
+  IN_PLEASE_INFORMATION:
+    "Agent accounts cannot use the chat. Please contact your upline or customer service.",
 });
 registerMessages("TY", {
   AGENT_TYPE_NOT_ALLOWED: "Hindi makakagawa ng ganitong account ang uri ng iyong account.",

@@ -122,7 +122,10 @@ export async function teamProfit(db: Executor, me: Viewer, q: z.output<typeof Te
   const members = teamFilter(me.id, q.username);
   const [play, cash] = await Promise.all([
     queryRows<RoundSumRow>(db, roundSums(members, r, sql`p.member_id::text`)),
-    queryRows<{ member_id: number; deposits: string; withdrawals: string }>(db, cashSums(members, r, me.currency)),
+    queryRows<{ member_id: number; deposits: string; withdrawals: string }>(
+      db,
+      cashSums(members, r, me.currency),
+    ),
   ]);
   const ids = [...new Set([...play.map((p) => Number(p.key)), ...cash.map((c) => Number(c.member_id))])].sort(
     (a, b) => a - b,
@@ -185,7 +188,14 @@ export async function teamTransactions(db: Executor, me: Viewer, q: z.output<typ
       ${q.type ? sql`WHERE ${TYPE_FILTER[q.type]}` : sql``}
       GROUP BY ent.transaction_id, ent.member_id, t.type)`;
   const [rows, [count]] = await Promise.all([
-    queryRows<{ id: number; username: string; type: string; amount: string; balance_after: string | null; at: string }>(
+    queryRows<{
+      id: number;
+      username: string;
+      type: string;
+      amount: string;
+      balance_after: string | null;
+      at: string;
+    }>(
       db,
       sql`${base}
         SELECT l.transaction_id::int AS id, m.username, l.type, l.amount::text AS amount,

@@ -188,7 +188,13 @@ export async function teamOverview(
     days: r.days.map((day) => {
       const row = byDay.find((d) => d.key === day);
       const f = figuresOf(row);
-      return { day, bets: f.bets, validBets: f.validBets, profitLoss: f.profitLoss, active: row?.active ?? 0 };
+      return {
+        day,
+        bets: f.bets,
+        validBets: f.validBets,
+        profitLoss: f.profitLoss,
+        active: row?.active ?? 0,
+      };
     }),
   };
 }
