@@ -20,6 +20,8 @@ import { rejectNul, requestLang } from "./lib/route.ts";
 import { securityHeaders } from "./lib/security-headers.ts";
 import { memoryStore, redisStore, type SharedStore } from "./lib/shared-store.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
+import { agentAdminRoutes } from "./modules/agents/admin-routes.ts";
+import { agentRoutes } from "./modules/agents/routes.ts";
 import { contentRoutes } from "./modules/content/routes.ts";
 import { gameRoutes } from "./modules/games/routes.ts";
 import { lotteryRoutes } from "./modules/lottery/routes.ts";
@@ -139,6 +141,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(async (api) => winReviewAdminRoutes(api, ctx));
   await app.register(async (api) => gameRoutes(api, ctx));
   await app.register(async (api) => lotteryRoutes(api, ctx));
+  await app.register(async (api) => agentRoutes(api, ctx));
+  await app.register(async (api) => agentAdminRoutes(api, ctx));
   await app.register(async (api) => realtimeHub(api, ctx));
   // The job queue (jobs/queue.ts): main.ts starts it; closing the app stops it.
   const jobs = createJobQueue(app, ctx);

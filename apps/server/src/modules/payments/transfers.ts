@@ -1,3 +1,4 @@
+import { AGENT_RIGHTS, isAgentType } from "@panalo/contracts/agents";
 import { BigId, PageNo, pageSize } from "@panalo/contracts/input";
 import { formatMinor, PositiveAmount, parseMoney, SignedAmount } from "@panalo/contracts/money";
 import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
@@ -34,7 +35,6 @@ registerMessages("TY", {
   ADJUSTMENT_NOT_PENDING: "Napagpasyahan na ang adjustment na ito.",
 });
 
-const AGENTS = [1, 2, 41, 42];
 const TransferBody = z.object({
   amount: PositiveAmount,
   transactionPassword: z.string().min(1).max(20),
@@ -86,13 +86,20 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
     },
     async ({ body, req }) => {
       const me = memberOf(req);
-      if (!AGENTS.includes(me.isAgent)) throw Errors.forbiddenCode("AGENTS_ONLY");
+      // spec §6 "an agent may transfer to a downline": an agent type with that right (agents
+      // 1 and 2; affiliates 41, 42 only invite — @panalo/contracts/agents AGENT_RIGHTS), to a
+      // direct downline of its own tree, active, in its currency. Read fresh, not from the session.
       const m = await checkTx(ctx, me.id, body.transactionPassword);
+      if (!isAgentType(m.isAgent) || !AGENT_RIGHTS[m.isAgent].transfersToDownline) {
+        throw Errors.forbiddenCode("AGENTS_ONLY");
+      }
       const [target] = await ctx.db
-        .select({ id: members.id, currency: members.currency })
+        .select({ id: members.id, currency: members.currency, status: members.status })
         .from(members)
         .where(and(eq(members.username, body.downline.toLowerCase()), eq(members.uplineId, me.id)));
-      if (target?.currency !== m.currency) throw Errors.forbiddenCode("NOT_YOUR_DOWNLINE");
+      if (target?.currency !== m.currency || target.status !== "active") {
+        throw Errors.forbiddenCode("NOT_YOUR_DOWNLINE");
+      }
       return move(m, target.id, body.amount, body.requestId);
     },
   );
@@ -103,6 +110,15 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
     async ({ body, req }) => {
       const m = await checkTx(ctx, memberOf(req).id, body.transactionPassword);
       if (!m.uplineId) throw Errors.bad("NO_UPLINE");
+      // spec §6 "downlines may transfer to an upline": only to the direct upline, which must be
+      // an active agent in the same currency (never a new account in another currency).
+      const [up] = await ctx.db
+        .select({ isAgent: members.isAgent, currency: members.currency, status: members.status })
+        .from(members)
+        .where(eq(members.id, m.uplineId));
+      if (!up || !isAgentType(up.isAgent) || up.status !== "active" || up.currency !== m.currency) {
+        throw Errors.bad("NO_UPLINE");
+      }
       return move(m, m.uplineId, body.amount, body.requestId);
     },
   );

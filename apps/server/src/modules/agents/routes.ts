@@ -1,0 +1,127 @@
+import {
+  type AgentPermissionValue,
+  isAgentType,
+  PeriodQuery,
+  RegisterCenterRequest,
+  TeamBetsQuery,
+  TeamMembersQuery,
+  TeamProfitQuery,
+  TeamTransactionsQuery,
+} from "@panalo/contracts/agents";
+import type { FastifyInstance } from "fastify";
+import QRCode from "qrcode";
+import { z } from "zod";
+import type { AppContext } from "../../lib/context.ts";
+import { Errors } from "../../lib/errors.ts";
+import { route } from "../../lib/route.ts";
+import { readSetting } from "../content/settings.ts";
+import { perIp } from "../members/recovery.ts";
+import { agentByCode, memberOf, requireMember, TRIAL } from "../members/service.ts";
+import { agentOf, registerDownline, requireAgent } from "./service.ts";
+import { teamOverview } from "./team.ts";
+import { teamBets, teamMembers, teamProfit, teamTransactions } from "./team-pages.ts";
+
+/** The short invitation path (spec §4: the code in `?affiliateCode=` or a short path). */
+export const invitePath = (code: string) => `/a/${encodeURIComponent(code)}`;
+
+/**
+ * The agent centre (spec §2 "Agent centre", §6): every call passes the permission check
+ * (requireAgent) and reads only the caller's own tree — a member id from the request is used
+ * only after member_tree says it is below the caller (IDOR: another agent's downline is never
+ * visible).
+ */
+export async function agentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const agent = requireAgent(ctx);
+
+  route(app, { method: "GET", url: "/wps/agent/permission", guards: agent }, async ({ req }) => {
+    const a = agentOf(req);
+    const value: AgentPermissionValue = {
+      isAgent: a.isAgent,
+      rights: { ...a.rights, registersAgents: [...a.rights.registersAgents] },
+      affiliateCode: a.affiliateCode,
+      invitePath: invitePath(a.affiliateCode),
+    };
+    return value;
+  });
+
+  route(
+    app,
+    {
+      method: "POST",
+      url: "/wps/agent/registerCenter",
+      body: RegisterCenterRequest,
+      guards: [...agent, perIp(ctx, "agent-register", 60, 60 * 60_000)],
+    },
+    async ({ body, req }) => registerDownline(ctx, agentOf(req), body),
+  );
+
+  route(
+    app,
+    { method: "GET", url: "/wps/agent/team/overview", query: PeriodQuery, guards: agent },
+    async ({ query, req }) => {
+      const a = agentOf(req);
+      return teamOverview(ctx.db, a.id, a.currency, query);
+    },
+  );
+
+  route(
+    app,
+    { method: "GET", url: "/wps/agent/team/members", query: TeamMembersQuery, guards: agent },
+    async ({ query, req }) => teamMembers(ctx.db, agentOf(req), query),
+  );
+  route(
+    app,
+    { method: "GET", url: "/wps/agent/team/bets", query: TeamBetsQuery, guards: agent },
+    async ({ query, req }) => teamBets(ctx.db, agentOf(req), query),
+  );
+  route(
+    app,
+    { method: "GET", url: "/wps/agent/team/profit", query: TeamProfitQuery, guards: agent },
+    async ({ query, req }) => teamProfit(ctx.db, agentOf(req), query),
+  );
+  route(
+    app,
+    { method: "GET", url: "/wps/agent/team/transactions", query: TeamTransactionsQuery, guards: agent },
+    async ({ query, req }) => teamTransactions(ctx.db, agentOf(req), query),
+  );
+
+  // The QR code of an agent's invitation link, drawn here (never by an outside service) from
+  // the site's own address and a code that exists — never from a URL the visitor passes.
+  app.get("/media/qr/invite/:code", async (req, reply) => {
+    const parsed = z.object({ code: z.string().regex(/^[A-Za-z0-9]{4,20}\.svg$/) }).safeParse(req.params);
+    if (!parsed.success) throw Errors.notFound("QR code");
+    const code = parsed.data.code.replace(/\.svg$/, "");
+    await agentByCode(ctx, code).catch(() => {
+      throw Errors.notFound("QR code");
+    });
+    const link = new URL(invitePath(code.toUpperCase()), ctx.config.PUBLIC_URL).toString();
+    const svg = await QRCode.toString(link, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
+    reply.header("cache-control", "public, max-age=300");
+    return reply.type("image/svg+xml").send(svg);
+  });
+
+  // The chat URL call (spec §7 "Common", §4 chat, §6): only a logged-in real member who is not
+  // an agent gets the chat address; an agent is told in_please_information, a trial account
+  // in_need_true_account; the chat itself is the operator's (CBS3 and the customer-service URL).
+  route(
+    app,
+    {
+      method: "GET",
+      url: "/wps/relay/CSP_chatUrl",
+      query: z.object({
+        b2c: z.string().max(4).optional(),
+        title: z.string().max(100).optional(),
+        language: z.string().max(8).optional(),
+        headerColor: z.string().max(20).optional(),
+      }),
+      guards: [requireMember(ctx)],
+    },
+    async ({ req }) => {
+      const me = memberOf(req);
+      if (me.isAgent === TRIAL) throw Errors.forbiddenCode("IN_NEED_TRUE_ACCOUNT");
+      if (isAgentType(me.isAgent)) throw Errors.forbiddenCode("IN_PLEASE_INFORMATION");
+      const brand = await readSetting(ctx.db, "brand");
+      return { chatUrl: brand.customerServiceUrl ?? "/help" };
+    },
+  );
+}
