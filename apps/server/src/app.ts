@@ -20,6 +20,7 @@ import { rejectNul, requestLang } from "./lib/route.ts";
 import { securityHeaders } from "./lib/security-headers.ts";
 import { memoryStore, redisStore, type SharedStore } from "./lib/shared-store.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
+import { agentContractRoutes } from "./modules/agents/contract-routes.ts";
 import { contentRoutes } from "./modules/content/routes.ts";
 import { gameRoutes } from "./modules/games/routes.ts";
 import { lotteryRoutes } from "./modules/lottery/routes.ts";
@@ -138,6 +139,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(async (api) => transferWalletRoutes(api, ctx));
   await app.register(async (api) => winReviewAdminRoutes(api, ctx));
   await app.register(async (api) => gameRoutes(api, ctx));
+  // Agent contracts and their settlement runs (issue 15 points 3, 4, 6).
+  await app.register(async (api) => agentContractRoutes(api, ctx));
   await app.register(async (api) => lotteryRoutes(api, ctx));
   await app.register(async (api) => realtimeHub(api, ctx));
   // The job queue (jobs/queue.ts): main.ts starts it; closing the app stops it.
