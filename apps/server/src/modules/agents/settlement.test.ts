@@ -353,10 +353,9 @@ describe("settlement runs", () => {
     const p = await member("j_p", top, 0);
     const c = await contract(null, top, daily(100), "2026-03-04T16:00:00Z");
     await round(p, 100_000n, 0n, "2026-03-05T01:00:00Z", "2026-03-05T01:00:01Z");
-    await Promise.all([
-      a.jobs.start({ pollingIntervalSeconds: 0.5 }),
-      b.jobs.start({ pollingIntervalSeconds: 0.5 }),
-    ]);
+    // One after the other, as jobs/queue.test.ts does (pg-boss creates its schema on the first).
+    await a.jobs.start({ pollingIntervalSeconds: 0.5 });
+    await b.jobs.start({ pollingIntervalSeconds: 0.5 });
     const finals: string[] = [];
     const done = new Promise<void>((resolve) => {
       for (const app of [a, b])
