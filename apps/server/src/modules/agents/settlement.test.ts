@@ -442,6 +442,8 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("settlement on PostgreSQL
           CRASH_DB_URL: url,
           CRASH_CUTOFF: "2026-03-08T16:08:00Z",
           PANALO_AGENTS_CRASH_AT_BILL: "3",
+          // Two bills per transaction: the first two commit, the process dies in the second batch.
+          PANALO_AGENTS_PAY_BATCH: "2",
         },
         stdio: ["ignore", "pipe", "inherit"],
       },

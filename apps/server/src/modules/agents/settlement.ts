@@ -257,77 +257,81 @@ async function writeBills(ctx: AppContext, runId: number, step: PendingBill[]): 
             : -1n,
       })),
     );
-    await ctx.db.transaction(async (tx) => {
-      // Compare-and-set: only contracts still settled exactly to this window's start move on.
-      const ids = group.map((b) => b.contract.id);
-      const moved = await queryRows<{ id: string }>(
-        tx,
-        sql`UPDATE agent_contracts SET settled_until = ${first.windowEnd}
+    // In parts of 1,000 contracts: each part one transaction and a bounded statement.
+    for (let i = 0; i < group.length; i += 1000) {
+      const part = group.slice(i, i + 1000);
+      await ctx.db.transaction(async (tx) => {
+        // Compare-and-set: only contracts still settled exactly to this window's start move on.
+        const ids = part.map((b) => b.contract.id);
+        const moved = await queryRows<{ id: string }>(
+          tx,
+          sql`UPDATE agent_contracts SET settled_until = ${first.windowEnd}
           WHERE id IN (
             SELECT id FROM agent_contracts WHERE id IN (${sql.join(
               ids.map((i) => sql`${i}`),
               sql`, `,
             )}) AND settled_until = ${first.windowStart} ORDER BY id FOR UPDATE
           ) AND settled_until = ${first.windowStart} RETURNING id`,
-      );
-      const mine = new Set(moved.map((m) => Number(m.id)));
-      const carries = new Map<number, bigint>();
-      const dividends = group.filter((b) => mine.has(b.contract.id) && b.contract.kind === "dividend");
-      if (dividends.length > 0) {
-        const prev = await queryRows<{ contract_id: string; carry_out: string }>(
-          tx,
-          sql`SELECT DISTINCT ON (contract_id) contract_id, carry_out::text FROM agent_bills
+        );
+        const mine = new Set(moved.map((m) => Number(m.id)));
+        const carries = new Map<number, bigint>();
+        const dividends = part.filter((b) => mine.has(b.contract.id) && b.contract.kind === "dividend");
+        if (dividends.length > 0) {
+          const prev = await queryRows<{ contract_id: string; carry_out: string }>(
+            tx,
+            sql`SELECT DISTINCT ON (contract_id) contract_id, carry_out::text FROM agent_bills
             WHERE contract_id IN (${sql.join(
               dividends.map((d) => sql`${d.contract.id}`),
               sql`, `,
             )}) ORDER BY contract_id, window_end DESC`,
-        );
-        for (const p of prev) carries.set(Number(p.contract_id), BigInt(p.carry_out));
-      }
-      const values = [];
-      for (const b of group) {
-        if (!mine.has(b.contract.id)) continue;
-        const c = b.contract;
-        const f = figures.get(c.id) ?? {
-          contractId: c.id,
-          validBet: 0n,
-          netLoss: 0n,
-          activeMembers: 0,
-          wonStakes: 0n,
-          lostStakes: 0n,
-        };
-        let amount = 0n;
-        let rateBp = 0;
-        let carryIn = 0n;
-        let carryOut = 0n;
-        let validBet = f.validBet;
-        if (c.terms.kind === "dividend") {
-          const r = dividend(c.terms.tiers, c.terms.carryOver, f, carries.get(c.id) ?? 0n);
-          ({ amount, rateBp, carryIn, carryOut } = r);
-        } else if (c.terms.kind === "realtime_salary") {
-          amount = realtimeFromSums(c.terms, f.wonStakes, f.lostStakes);
-          rateBp = Math.max(c.terms.profitRateBp, c.terms.lossRateBp);
-          validBet = f.wonStakes + f.lostStakes;
-        } else {
-          ({ amount, rateBp } = salary(c.terms.tiers, f));
+          );
+          for (const p of prev) carries.set(Number(p.contract_id), BigInt(p.carry_out));
         }
-        const payer = c.funding === "upline" ? c.uplineId : null;
-        values.push(
-          sql`(${c.id}, ${b.key}, ${b.windowStart}, ${b.windowEnd}, ${runId}, ${c.downlineId}, ${payer}, ${c.kind},
+        const values = [];
+        for (const b of part) {
+          if (!mine.has(b.contract.id)) continue;
+          const c = b.contract;
+          const f = figures.get(c.id) ?? {
+            contractId: c.id,
+            validBet: 0n,
+            netLoss: 0n,
+            activeMembers: 0,
+            wonStakes: 0n,
+            lostStakes: 0n,
+          };
+          let amount = 0n;
+          let rateBp = 0;
+          let carryIn = 0n;
+          let carryOut = 0n;
+          let validBet = f.validBet;
+          if (c.terms.kind === "dividend") {
+            const r = dividend(c.terms.tiers, c.terms.carryOver, f, carries.get(c.id) ?? 0n);
+            ({ amount, rateBp, carryIn, carryOut } = r);
+          } else if (c.terms.kind === "realtime_salary") {
+            amount = realtimeFromSums(c.terms, f.wonStakes, f.lostStakes);
+            rateBp = Math.max(c.terms.profitRateBp, c.terms.lossRateBp);
+            validBet = f.wonStakes + f.lostStakes;
+          } else {
+            ({ amount, rateBp } = salary(c.terms.tiers, f));
+          }
+          const payer = c.funding === "upline" ? c.uplineId : null;
+          values.push(
+            sql`(${c.id}, ${b.key}, ${b.windowStart}, ${b.windowEnd}, ${runId}, ${c.downlineId}, ${payer}, ${c.kind},
             ${c.currency}, ${validBet}, ${f.netLoss}, ${f.activeMembers}, ${rateBp}, ${carryIn}, ${carryOut}, ${amount},
             ${amount > 0n ? "pending" : "nothing"})`,
-        );
-      }
-      if (values.length === 0) return;
-      const inserted = await queryRows<{ id: string }>(
-        tx,
-        sql`INSERT INTO agent_bills (contract_id, period_key, window_start, window_end, run_id, member_id, payer_id, kind,
+          );
+        }
+        if (values.length === 0) return;
+        const inserted = await queryRows<{ id: string }>(
+          tx,
+          sql`INSERT INTO agent_bills (contract_id, period_key, window_start, window_end, run_id, member_id, payer_id, kind,
             currency, valid_bet, net_loss, active_members, rate_bp, carry_in, carry_out, amount, status)
           VALUES ${sql.join(values, sql`, `)}
           ON CONFLICT (contract_id, period_key) DO NOTHING RETURNING id`,
-      );
-      written += inserted.length;
-    });
+        );
+        written += inserted.length;
+      });
+    }
   }
   return written;
 }
@@ -340,7 +344,7 @@ async function billDuePeriods(ctx: AppContext, runId: number, kinds: ContractKin
     let after = 0;
     let any = false;
     for (;;) {
-      const batch = await dueContracts(ctx.db, kinds, cutoff, after, 2000);
+      const batch = await dueContracts(ctx.db, kinds, cutoff, after, 50_000);
       if (batch.length === 0) break;
       after = (batch.at(-1) as DueContract).id;
       const step: PendingBill[] = [];
@@ -357,11 +361,12 @@ async function billDuePeriods(ctx: AppContext, runId: number, kinds: ContractKin
   return written;
 }
 
-/** Phase 2: pay every unpaid bill of the kinds whose run is not held, one transaction each. */
+/** Bills paid per transaction (each with its own savepoint); a failed batch goes one by one. */
+const PAY_BATCH = (process.env.NODE_ENV === "test" && Number(process.env.PANALO_AGENTS_PAY_BATCH)) || 200;
+
+/** Phase 2: pay every unpaid bill of the kinds whose run is not held, a batch per transaction. */
 async function payBills(ctx: AppContext, runId: number, kinds: ContractKind[]) {
-  let paid = 0;
-  let paidMinor = 0n;
-  let insufficient = 0;
+  const total = { paid: 0, paidMinor: 0n, insufficient: 0 };
   let after = 0;
   for (;;) {
     const ids = await queryRows<{ id: string }>(
@@ -372,72 +377,99 @@ async function payBills(ctx: AppContext, runId: number, kinds: ContractKind[]) {
             kinds.map((k) => sql`${k}`),
             sql`, `,
           )})
-        ORDER BY b.id LIMIT 1000`,
+        ORDER BY b.id LIMIT ${PAY_BATCH}`,
     );
     if (ids.length === 0) break;
     after = Number(ids.at(-1)?.id);
-    for (const { id } of ids) {
-      const outcome = await payBill(ctx, Number(id), runId);
-      if (outcome?.paid) {
-        paid++;
-        paidMinor += outcome.amount;
-      } else if (outcome && !outcome.paid) insufficient++;
+    const batch = ids.map((r) => Number(r.id));
+    let outcome: PayOutcome;
+    try {
+      outcome = await payBatch(ctx, batch, runId);
+    } catch (err) {
+      // A deadlock or serialization failure rolled the whole batch back: one bill at a time.
+      const code =
+        (err as { code?: string; cause?: { code?: string } }).code ??
+        (err as { cause?: { code?: string } }).cause?.code;
+      if (code !== "40P01" && code !== "40001") throw err;
+      outcome = { paid: 0, paidMinor: 0n, insufficient: 0 };
+      for (const id of batch) {
+        const one = await payBatch(ctx, [id], runId);
+        outcome.paid += one.paid;
+        outcome.paidMinor += one.paidMinor;
+        outcome.insufficient += one.insufficient;
+      }
     }
+    total.paid += outcome.paid;
+    total.paidMinor += outcome.paidMinor;
+    total.insufficient += outcome.insufficient;
   }
-  return { paid, paidMinor, insufficient };
+  return total;
+}
+
+interface PayOutcome {
+  paid: number;
+  paidMinor: bigint;
+  insufficient: number;
 }
 
 /**
- * Pay one bill: lock it (SKIP LOCKED: another process is paying it), post the movement under
- * the bill's own key and mark it paid, in one transaction. An upline short of balance leaves
- * it "insufficient" (the ledger never lets a balance go below zero) for a later run.
+ * Pay bills in one transaction: lock them (SKIP LOCKED: another process is paying those), and
+ * for each, under a savepoint, post the movement under the bill's own key and mark it paid. An
+ * upline short of balance leaves its bill "insufficient" (the ledger never lets a balance go
+ * below zero) for a later run; the others commit with the batch.
  */
-export async function payBill(ctx: AppContext, billId: number, runId: number) {
+export async function payBatch(ctx: AppContext, billIds: number[], runId: number): Promise<PayOutcome> {
   return ctx.db.transaction(async (tx) => {
-    const [b] = await queryRows<{
+    const out: PayOutcome = { paid: 0, paidMinor: 0n, insufficient: 0 };
+    const bills = await queryRows<{
       id: string;
       member_id: string;
       payer_id: string | null;
       kind: ContractKind;
       currency: string;
       amount: string;
-      contract_id: string;
     }>(
       tx,
-      sql`SELECT id, member_id, payer_id, kind, currency, amount::text, contract_id FROM agent_bills
-        WHERE id = ${billId} AND status IN ('pending', 'insufficient') FOR UPDATE SKIP LOCKED`,
+      sql`SELECT id, member_id, payer_id, kind, currency, amount::text FROM agent_bills
+        WHERE id IN (${sql.join(
+          billIds.map((i) => sql`${i}`),
+          sql`, `,
+        )}) AND status IN ('pending', 'insufficient') ORDER BY id FOR UPDATE SKIP LOCKED`,
     );
-    if (!b) return null;
-    const amount = BigInt(b.amount);
-    const member = Number(b.member_id);
-    const from =
-      b.payer_id === null
-        ? { house: COMMISSION_HOUSE, currency: b.currency }
-        : { member: Number(b.payer_id), kind: "main" as const, currency: b.currency };
-    try {
-      const posted = await tx.transaction((sp) =>
-        postIn(sp, {
-          idempotencyKey: `agent-bill:${b.id}`,
-          type: ledgerType(b.kind),
-          reference: `agent-run:${runId}`,
-          memberId: member,
-          legs: [
-            { account: from, amount: -amount },
-            { account: { member, kind: "main", currency: b.currency }, amount },
-          ],
-        }),
-      );
-      crashPoint();
-      await tx.execute(sql`UPDATE agent_bills SET status = 'paid', attempts = attempts + 1, paid_at = now(),
-        ledger_transaction_id = ${posted.transactionId}, paid_by_run = ${runId} WHERE id = ${b.id}`);
-      return { paid: true as const, amount };
-    } catch (err) {
-      if (!(err instanceof AppError) || err.code !== "INSUFFICIENT_FUNDS") throw err;
-      await tx.execute(
-        sql`UPDATE agent_bills SET status = 'insufficient', attempts = attempts + 1 WHERE id = ${b.id}`,
-      );
-      return { paid: false as const, amount };
+    for (const b of bills) {
+      const amount = BigInt(b.amount);
+      const member = Number(b.member_id);
+      const from =
+        b.payer_id === null
+          ? { house: COMMISSION_HOUSE, currency: b.currency }
+          : { member: Number(b.payer_id), kind: "main" as const, currency: b.currency };
+      try {
+        const posted = await tx.transaction((sp) =>
+          postIn(sp, {
+            idempotencyKey: `agent-bill:${b.id}`,
+            type: ledgerType(b.kind),
+            reference: `agent-run:${runId}`,
+            memberId: member,
+            legs: [
+              { account: from, amount: -amount },
+              { account: { member, kind: "main", currency: b.currency }, amount },
+            ],
+          }),
+        );
+        crashPoint();
+        await tx.execute(sql`UPDATE agent_bills SET status = 'paid', attempts = attempts + 1, paid_at = now(),
+          ledger_transaction_id = ${posted.transactionId}, paid_by_run = ${runId} WHERE id = ${b.id}`);
+        out.paid++;
+        out.paidMinor += amount;
+      } catch (err) {
+        if (!(err instanceof AppError) || err.code !== "INSUFFICIENT_FUNDS") throw err;
+        await tx.execute(
+          sql`UPDATE agent_bills SET status = 'insufficient', attempts = attempts + 1 WHERE id = ${b.id}`,
+        );
+        out.insufficient++;
+      }
     }
+    return out;
   });
 }
 
