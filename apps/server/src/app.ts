@@ -22,6 +22,7 @@ import { memoryStore, redisStore, type SharedStore } from "./lib/shared-store.ts
 import { adminRoutes } from "./modules/admin/routes.ts";
 import { agentAdminRoutes } from "./modules/agents/admin-routes.ts";
 import { agentRoutes } from "./modules/agents/routes.ts";
+import { agentContractRoutes } from "./modules/agents/contract-routes.ts";
 import { contentRoutes } from "./modules/content/routes.ts";
 import { gameRoutes } from "./modules/games/routes.ts";
 import { lotteryRoutes } from "./modules/lottery/routes.ts";
@@ -140,6 +141,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(async (api) => transferWalletRoutes(api, ctx));
   await app.register(async (api) => winReviewAdminRoutes(api, ctx));
   await app.register(async (api) => gameRoutes(api, ctx));
+  // Agent contracts and their settlement runs (issue 15 points 3, 4, 6).
+  await app.register(async (api) => agentContractRoutes(api, ctx));
   await app.register(async (api) => lotteryRoutes(api, ctx));
   await app.register(async (api) => agentRoutes(api, ctx));
   await app.register(async (api) => agentAdminRoutes(api, ctx));

@@ -21,6 +21,10 @@ const pages: Record<SectionId, ComponentType> = {
   "payment-channels": page(() => import("../features/finance/channels-page.tsx"), "ChannelsPage"),
   approvals: page(() => import("../features/finance/approvals-page.tsx"), "ApprovalsPage"),
   reconciliation: page(() => import("../features/finance/reconciliation-page.tsx"), "ReconciliationPage"),
+  "agent-settlement": page(
+    () => import("../features/agent-contracts/agent-settlement-page.tsx"),
+    "AgentSettlementPage",
+  ),
   "lottery-games": page(() => import("../features/lottery/games-page.tsx"), "LotteryGamesPage"),
   "lottery-draws": page(() => import("../features/lottery/draws-page.tsx"), "LotteryDrawsPage"),
   "lottery-report": page(() => import("../features/lottery/report-page.tsx"), "LotteryReportPage"),
@@ -82,6 +86,7 @@ export const router = createBrowserRouter(
         { path: "payment-channels", element: sectionRoute("payment-channels") },
         { path: "approvals", element: sectionRoute("approvals") },
         { path: "reconciliation", element: sectionRoute("reconciliation") },
+        { path: "agent-settlement", element: sectionRoute("agent-settlement") },
         { path: "lottery/games", element: sectionRoute("lottery-games") },
         { path: "lottery/draws", element: sectionRoute("lottery-draws") },
         { path: "lottery/report", element: sectionRoute("lottery-report") },

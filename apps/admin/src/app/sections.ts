@@ -11,6 +11,7 @@ export type SectionId =
   | "payment-channels"
   | "approvals"
   | "reconciliation"
+  | "agent-settlement"
   | "lottery-games"
   | "lottery-draws"
   | "lottery-report"
@@ -135,6 +136,16 @@ export const SECTIONS: readonly Section[] = [
     writePermission: null,
     group: "Finance",
     summary: "Check that every balance equals its entries and the ledger sums to zero.",
+  },
+  // Agents (issue 15): contract settlement runs, bills, commission report, contracts.
+  {
+    id: "agent-settlement",
+    label: "Agent settlements",
+    path: "/agent-settlement",
+    permission: "finance.read",
+    writePermission: "finance.write",
+    group: "Finance",
+    summary: "Dividend and salary runs of agent contracts: hold, re-run, bills, commission report, CSV.",
   },
   // Lottery (issue 6 item 6): games and schedules, draws with seeds and liability, the report.
   {

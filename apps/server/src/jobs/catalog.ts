@@ -1,3 +1,4 @@
+import { settlementJob } from "../modules/agents/settlement.ts";
 import { dailyReconciliation } from "../modules/ledger/daily-reconciliation.ts";
 import { autoReceive } from "../modules/payments/withdrawals.ts";
 import { registerJob } from "./registry.ts";
@@ -18,4 +19,25 @@ registerJob({
   cron: "0 0 * * *",
   description: "The whole ledger checked at the start of each Manila day; the verdict kept.",
   handler: async (ctx, run) => ({ ran: await dailyReconciliation(ctx, run.scheduledFor) }),
+});
+// Agent contracts (issue 15 point 4): each run settles the contract periods that ended two
+// minutes before it (SETTLE_LAG_MS), once per (contract, period), and retries unpaid bills.
+registerJob({
+  name: "agents.settle-daily",
+  cron: "10 0 * * *",
+  description: "Dividends and daily salaries: every contract period (daily to monthly) that ended.",
+  handler: settlementJob("daily"),
+  timeoutSeconds: 60 * 60,
+});
+registerJob({
+  name: "agents.settle-hourly",
+  cron: "5 * * * *",
+  description: "Hourly salaries of the hour that ended.",
+  handler: settlementJob("hourly"),
+});
+registerJob({
+  name: "agents.settle-realtime",
+  cron: "*/5 * * * *",
+  description: "Real-time salaries, every 5 minutes (spec §9).",
+  handler: settlementJob("realtime"),
 });

@@ -14,6 +14,7 @@ export const TYPE_GROUPS = {
   transfer: ["transfer", "vendor_transfer", "vendor_transfer_refund"],
   adjustment: ["adjustment"],
   game: ["bet", "win", "rollback", "vendor_result"],
+  commission: ["dividend", "salary"],
 } as const satisfies Record<string, readonly string[]>;
 export type TypeGroup = keyof typeof TYPE_GROUPS;
 export const TYPE_GROUP_IDS: readonly TypeGroup[] = [
@@ -23,6 +24,7 @@ export const TYPE_GROUP_IDS: readonly TypeGroup[] = [
   "transfer",
   "adjustment",
   "game",
+  "commission",
 ];
 
 /** Types the catalog has a name for; others show as the platform wrote them. */
@@ -40,6 +42,9 @@ export const KNOWN_TYPES = [
   "vendor_transfer",
   "vendor_transfer_refund",
   "vendor_result",
+  // Agent contracts' settlements (issue 15).
+  "dividend",
+  "salary",
 ];
 
 const manila = new Intl.DateTimeFormat("en-CA", {

@@ -1,0 +1,269 @@
+import {
+  AdminBillsQuery,
+  AdminContractsQuery,
+  AdminOfferContractRequest,
+  AdminReportQuery,
+  ContractIdRequest,
+  type ContractKind,
+  IncomeQuery,
+  OfferContractRequest,
+} from "@panalo/contracts/agent-contracts";
+import { BigIdParams, intInput } from "@panalo/contracts/input";
+import { sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { queryRows } from "../../db/client.ts";
+import type { AppContext } from "../../lib/context.ts";
+import { AppError } from "../../lib/errors.ts";
+import { route } from "../../lib/route.ts";
+import { recordAudit } from "../admin/audit.ts";
+import { operatorOf, requireOperator } from "../admin/guard.ts";
+import { memberOf, requireMember } from "../members/service.ts";
+import { adminBills, billsOfKind, commissionReport, myIncome, runsList } from "./bills.ts";
+import {
+  AGENT_TYPES,
+  acceptContract,
+  consolidatedInfo,
+  contractById,
+  contractEvents,
+  contractsOf,
+  endContractByOperator,
+  offerContract,
+  rejectContract,
+  terminateContract,
+} from "./contracts.ts";
+import { rerun, setHeld } from "./settlement.ts";
+
+/**
+ * Contract calls (issue 15; spec §7 MCS2_processDividendReq, MCS2_processDailySalContract,
+ * MCS2_processContractHourSalary, MCSFE_processRealTimeSalaryContract): each answers its
+ * contract page — the agent's own contract and offers, the contracts it gave its direct
+ * downlines, the direct downline agents it may offer to, and its latest bills of the kind.
+ */
+export async function agentContractRoutes(app: FastifyInstance, ctx: AppContext) {
+  const memberGuard = requireMember(ctx, { realOnly: true });
+  const agent = [
+    memberGuard,
+    async (req: FastifyRequest) => {
+      if (!AGENT_TYPES.includes(memberOf(req).isAgent)) throw new AppError("NOT_AN_AGENT", 403);
+    },
+  ];
+
+  const page = async (memberId: number, kind: ContractKind) => {
+    const [contracts, bills, downlines] = await Promise.all([
+      contractsOf(ctx.db, memberId, kind),
+      billsOfKind(ctx.db, memberId, kind),
+      queryRows<{ id: string; username: string; is_agent: number }>(
+        ctx.db,
+        sql`SELECT id, username, is_agent FROM members
+          WHERE upline_id = ${memberId} AND is_agent IN (1, 2, 41, 42) AND status = 'active' ORDER BY username LIMIT 500`,
+      ),
+    ]);
+    return {
+      kind,
+      ...contracts,
+      bills,
+      downlines: downlines.map((d) => ({ id: Number(d.id), username: d.username, isAgent: d.is_agent })),
+    };
+  };
+  const pages: Array<[string, "GET" | "POST", ContractKind]> = [
+    ["/wps/relay/MCS2_processDividendReq", "GET", "dividend"],
+    ["/wps/relay/MCS2_processDailySalContract", "GET", "daily_salary"],
+    ["/wps/relay/MCS2_processContractHourSalary", "POST", "hourly_salary"],
+    ["/wps/relay/MCSFE_processRealTimeSalaryContract", "POST", "realtime_salary"],
+  ];
+  for (const [url, method, kind] of pages) {
+    route(app, { method, url, guards: agent }, async ({ req }) => page(memberOf(req).id, kind));
+  }
+
+  // spec §3 consolidated contract info, loaded when AGENTPOLICY3 is on.
+  route(app, { method: "GET", url: "/wps/agent/contract/consolidated", guards: agent }, async ({ req }) =>
+    consolidatedInfo(ctx.db, memberOf(req).id),
+  );
+  route(
+    app,
+    { method: "POST", url: "/wps/agent/contract/offer", body: OfferContractRequest, guards: agent },
+    async ({ req, body }) =>
+      offerContract(ctx, {
+        uplineId: memberOf(req).id,
+        downlineId: body.downlineId,
+        terms: body.terms,
+        funding: "upline",
+      }),
+  );
+  route(
+    app,
+    { method: "POST", url: "/wps/agent/contract/accept", body: ContractIdRequest, guards: agent },
+    async ({ req, body }) => acceptContract(ctx, memberOf(req).id, body.contractId),
+  );
+  route(
+    app,
+    { method: "POST", url: "/wps/agent/contract/reject", body: ContractIdRequest, guards: agent },
+    async ({ req, body }) => rejectContract(ctx, memberOf(req).id, body.contractId),
+  );
+  route(
+    app,
+    { method: "POST", url: "/wps/agent/contract/terminate", body: ContractIdRequest, guards: agent },
+    async ({ req, body }) => terminateContract(ctx, memberOf(req).id, body.contractId),
+  );
+  // A contract's history, for its upline or its downline.
+  route(
+    app,
+    { method: "POST", url: "/wps/agent/contract/history", body: ContractIdRequest, guards: agent },
+    async ({ req, body }) => {
+      const c = await contractById(ctx.db, body.contractId);
+      const me = memberOf(req).id;
+      if (!c || (c.downlineId !== me && c.uplineId !== me)) throw new AppError("CONTRACT_NOT_FOUND", 404);
+      return { contract: c, events: await contractEvents(ctx.db, c.id) };
+    },
+  );
+  // "My income": every commission and salary paid, by period and contract.
+  route(
+    app,
+    { method: "POST", url: "/wps/agent/income", body: IncomeQuery, guards: agent },
+    async ({ req, body }) => myIncome(ctx.db, memberOf(req).id, body),
+  );
+
+  // ---- back office ----
+  const read = [requireOperator(ctx, "finance.read")];
+  const write = [requireOperator(ctx, "finance.write")];
+  route(
+    app,
+    { method: "GET", url: "/api/admin/agent-contracts", query: AdminContractsQuery, guards: read },
+    async ({ query }) => {
+      const parts = [sql`TRUE`];
+      if (query.memberId)
+        parts.push(sql`(c.downline_id = ${query.memberId} OR c.upline_id = ${query.memberId})`);
+      if (query.status) parts.push(sql`c.status = ${query.status}`);
+      const rows = await queryRows<{ id: string }>(
+        ctx.db,
+        sql`SELECT c.id FROM agent_contracts c WHERE ${sql.join(parts, sql` AND `)} ORDER BY c.id DESC LIMIT 500`,
+      );
+      const items = await Promise.all(rows.map((r) => contractById(ctx.db, Number(r.id))));
+      return { items: items.filter((x) => x !== null) };
+    },
+  );
+  route(
+    app,
+    { method: "GET", url: "/api/admin/agent-contracts/:id/events", params: BigIdParams, guards: read },
+    async ({ params }) => {
+      const c = await contractById(ctx.db, params.id);
+      if (!c) throw new AppError("CONTRACT_NOT_FOUND", 404);
+      return { contract: c, events: await contractEvents(ctx.db, c.id) };
+    },
+  );
+  route(
+    app,
+    {
+      method: "POST",
+      url: "/api/admin/agent-contracts/offer",
+      body: AdminOfferContractRequest,
+      guards: write,
+    },
+    async ({ req, body, ip }) => {
+      const op = operatorOf(req);
+      return offerContract(ctx, {
+        uplineId: null,
+        downlineId: body.downlineId,
+        terms: body.terms,
+        funding: body.funding,
+        operatorId: op.id,
+        audit: (tx, after) =>
+          recordAudit(tx, {
+            operatorId: op.id,
+            operatorName: op.username,
+            action: "offer",
+            entityType: "agent_contract",
+            entityId: String(after.id),
+            before: null,
+            after,
+            ip,
+          }),
+      });
+    },
+  );
+  route(
+    app,
+    { method: "POST", url: "/api/admin/agent-contracts/:id/end", params: BigIdParams, guards: write },
+    async ({ req, params, ip }) => {
+      const op = operatorOf(req);
+      return endContractByOperator(ctx, op.id, params.id, (tx, before, after) =>
+        recordAudit(tx, {
+          operatorId: op.id,
+          operatorName: op.username,
+          action: "end",
+          entityType: "agent_contract",
+          entityId: String(after.id),
+          before,
+          after,
+          ip,
+        }),
+      );
+    },
+  );
+  const RunsQuery = z.strictObject({
+    page: intInput(1, 100_000).default(1),
+    pageSize: intInput(1, 200).default(50),
+  });
+  route(
+    app,
+    { method: "GET", url: "/api/admin/agent-settlement/runs", query: RunsQuery, guards: read },
+    async ({ query }) => runsList(ctx.db, query.page, query.pageSize),
+  );
+  route(
+    app,
+    { method: "GET", url: "/api/admin/agent-settlement/bills", query: AdminBillsQuery, guards: read },
+    async ({ query }) => adminBills(ctx.db, query),
+  );
+  route(
+    app,
+    { method: "GET", url: "/api/admin/agent-settlement/report", query: AdminReportQuery, guards: read },
+    async ({ query }) => commissionReport(ctx.db, query.from, query.to),
+  );
+  const audited = async (req: FastifyRequest, ip: string, action: string, id: number) => {
+    const op = operatorOf(req);
+    await recordAudit(ctx.db, {
+      operatorId: op.id,
+      operatorName: op.username,
+      action,
+      entityType: "agent_settlement_run",
+      entityId: String(id),
+      before: null,
+      after: null,
+      ip,
+    });
+  };
+  route(
+    app,
+    { method: "POST", url: "/api/admin/agent-settlement/runs/:id/hold", params: BigIdParams, guards: write },
+    async ({ req, params, ip }) => {
+      await ctx.db.transaction(async (tx) => {
+        await setHeld(tx, params.id, true);
+      });
+      await audited(req, ip, "hold", params.id);
+      return { held: true };
+    },
+  );
+  route(
+    app,
+    {
+      method: "POST",
+      url: "/api/admin/agent-settlement/runs/:id/release",
+      params: BigIdParams,
+      guards: write,
+    },
+    async ({ req, params, ip }) => {
+      await setHeld(ctx.db, params.id, false);
+      await audited(req, ip, "release", params.id);
+      return { held: false };
+    },
+  );
+  route(
+    app,
+    { method: "POST", url: "/api/admin/agent-settlement/runs/:id/rerun", params: BigIdParams, guards: write },
+    async ({ req, params, ip }) => {
+      await audited(req, ip, "rerun", params.id);
+      return rerun(ctx, params.id);
+    },
+  );
+}

@@ -1,0 +1,339 @@
+import type {
+  ConsolidatedContractInfo,
+  ContractEventView,
+  ContractKind,
+  ContractTerms,
+  ContractView,
+} from "@panalo/contracts/agent-contracts";
+import { sql } from "drizzle-orm";
+import { type Executor, queryRows, type Tx } from "../../db/client.ts";
+import type { AppContext } from "../../lib/context.ts";
+import { AppError } from "../../lib/errors.ts";
+import { registerMessages } from "../../lib/messages.ts";
+import { contractPeriod, headlineRate, withinUpline } from "./contract-math.ts";
+
+/**
+ * Agent contracts (issue 15 point 3; spec §4): an upline offers one of its direct downlines a
+ * contract; the downline accepts, rejects, or later terminates it. A downline's rate never
+ * exceeds its upline's own contract of the kind; when a downline accepts a contract lower than
+ * the ones it gave its own team, accepting ends every contract below it that now exceeds it.
+ * Every change is written to agent_contract_events in the same transaction.
+ */
+
+export const AGENT_TYPES = [1, 2, 41, 42];
+
+registerMessages("EN", {
+  NOT_AN_AGENT: "Only agents can do this.",
+  CONTRACT_NOT_FOUND: "That contract does not exist.",
+  CONTRACT_NOT_DIRECT_DOWNLINE: "Contracts can only be offered to your direct downline agents.",
+  CONTRACT_UPLINE_HAS_NONE: "You need a contract of this kind yourself before you can offer one.",
+  CONTRACT_RATE_ABOVE_UPLINE: "The rate cannot be higher than your own contract's rate.",
+  CONTRACT_STATE: "This contract cannot be changed that way now.",
+});
+registerMessages("TY", {
+  NOT_AN_AGENT: "Mga ahente lamang ang makakagawa nito.",
+  CONTRACT_NOT_FOUND: "Walang ganoong kontrata.",
+  CONTRACT_NOT_DIRECT_DOWNLINE:
+    "Sa mga direktang downline na ahente mo lamang maaaring mag-alok ng kontrata.",
+  CONTRACT_UPLINE_HAS_NONE: "Kailangan mo munang magkaroon ng ganitong kontrata bago ka makapag-alok nito.",
+  CONTRACT_RATE_ABOVE_UPLINE: "Hindi maaaring mas mataas ang rate kaysa sa rate ng sarili mong kontrata.",
+  CONTRACT_STATE: "Hindi na maaaring baguhin ang kontratang ito sa ganitong paraan.",
+});
+
+interface ContractRow {
+  id: number | string;
+  kind: ContractKind;
+  upline_id: number | string | null;
+  upline_name: string | null;
+  downline_id: number | string;
+  downline_name: string;
+  funding: "platform" | "upline";
+  period: ContractView["period"];
+  terms: ContractTerms;
+  rate_bp: number;
+  status: ContractView["status"];
+  offered_at: Date | string;
+  accepted_at: Date | string | null;
+  ended_at: Date | string | null;
+  end_reason: string | null;
+}
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const num = (v: number | string | null) => (v === null ? null : Number(v));
+
+function view(r: ContractRow): ContractView {
+  return {
+    id: Number(r.id),
+    kind: r.kind,
+    uplineId: num(r.upline_id),
+    uplineName: r.upline_name,
+    downlineId: Number(r.downline_id),
+    downlineName: r.downline_name,
+    funding: r.funding,
+    period: r.period,
+    terms: r.terms,
+    rateBp: r.rate_bp,
+    status: r.status,
+    offeredAt: iso(r.offered_at) ?? "",
+    acceptedAt: iso(r.accepted_at),
+    endedAt: iso(r.ended_at),
+    endReason: r.end_reason,
+  };
+}
+
+const SELECT = sql`SELECT c.*, u.username AS upline_name, d.username AS downline_name
+  FROM agent_contracts c LEFT JOIN members u ON u.id = c.upline_id JOIN members d ON d.id = c.downline_id`;
+
+async function event(
+  tx: Executor,
+  contractId: number,
+  action: string,
+  who: { memberId?: number | null; operatorId?: number | null },
+  detail: Record<string, unknown> = {},
+) {
+  await tx.execute(sql`INSERT INTO agent_contract_events (contract_id, action, member_id, operator_id, detail)
+    VALUES (${contractId}, ${action}, ${who.memberId ?? null}, ${who.operatorId ?? null}, ${JSON.stringify(detail)}::jsonb)`);
+}
+
+/** The member's own live contract of a kind (the one that caps what it may offer). */
+async function activeContractOf(tx: Executor, memberId: number, kind: ContractKind, lock = false) {
+  const rows = await queryRows<ContractRow>(
+    tx,
+    sql`${SELECT} WHERE c.downline_id = ${memberId} AND c.kind = ${kind} AND c.status = 'active'
+      ${lock ? sql`FOR SHARE OF c` : sql``}`,
+  );
+  return rows[0] ? view(rows[0]) : null;
+}
+
+async function agentRow(tx: Executor, id: number) {
+  const [m] = await queryRows<{
+    id: string | number;
+    is_agent: number;
+    upline_id: string | number | null;
+    status: string;
+  }>(tx, sql`SELECT id, is_agent, upline_id, status FROM members WHERE id = ${id}`);
+  return m ? { id: Number(m.id), isAgent: m.is_agent, uplineId: num(m.upline_id), status: m.status } : null;
+}
+
+export interface OfferInput {
+  /** The agent offering (null: the operator, paid by the platform). */
+  uplineId: number | null;
+  downlineId: number;
+  terms: ContractTerms;
+  funding: "platform" | "upline";
+  operatorId?: number | null;
+  /** Written in the same transaction (the back office's audit row). */
+  audit?: (tx: Tx, after: ContractView) => Promise<void>;
+}
+
+/** Offer a contract; a pending offer of the same kind to the same downline is withdrawn. */
+export async function offerContract(ctx: AppContext, input: OfferInput): Promise<ContractView> {
+  return ctx.db.transaction(async (tx) => {
+    const down = await agentRow(tx, input.downlineId);
+    if (!down || !AGENT_TYPES.includes(down.isAgent) || down.status !== "active")
+      throw new AppError("CONTRACT_NOT_DIRECT_DOWNLINE", 400);
+    let uplineId: number | null = null;
+    if (input.funding === "upline") {
+      // Paid from the upline's wallet: the downline's own upline, and within its contract.
+      uplineId = input.uplineId ?? down.uplineId;
+      if (uplineId === null || down.uplineId !== uplineId)
+        throw new AppError("CONTRACT_NOT_DIRECT_DOWNLINE", 400);
+      const up = await agentRow(tx, uplineId);
+      if (!up || !AGENT_TYPES.includes(up.isAgent)) throw new AppError("NOT_AN_AGENT", 403);
+      const own = await activeContractOf(tx, uplineId, input.terms.kind);
+      if (!own) throw new AppError("CONTRACT_UPLINE_HAS_NONE", 409);
+      if (!withinUpline(input.terms, own.terms)) throw new AppError("CONTRACT_RATE_ABOVE_UPLINE", 409);
+    } else if (input.operatorId == null) {
+      throw new AppError("NOT_AN_AGENT", 403); // only the operator gives platform-paid contracts
+    }
+    const withdrawn = await queryRows<{ id: string }>(
+      tx,
+      sql`UPDATE agent_contracts SET status = 'withdrawn', ended_at = now(), end_reason = 'withdrawn'
+        WHERE downline_id = ${input.downlineId} AND kind = ${input.terms.kind} AND status = 'offered' RETURNING id`,
+    );
+    for (const w of withdrawn)
+      await event(tx, Number(w.id), "withdraw", { memberId: input.uplineId, operatorId: input.operatorId });
+    const [row] = await queryRows<{ id: string }>(
+      tx,
+      sql`INSERT INTO agent_contracts (kind, upline_id, downline_id, funding, period, terms, rate_bp, status, offered_by_operator)
+        VALUES (${input.terms.kind}, ${uplineId}, ${input.downlineId}, ${input.funding}, ${contractPeriod(input.terms)},
+          ${JSON.stringify(input.terms)}::jsonb, ${headlineRate(input.terms)}, 'offered', ${input.operatorId ?? null})
+        RETURNING id`,
+    );
+    const id = Number(row?.id);
+    await event(
+      tx,
+      id,
+      "offer",
+      { memberId: input.uplineId, operatorId: input.operatorId },
+      { terms: input.terms },
+    );
+    const offered = (await contractById(tx, id)) as ContractView;
+    await input.audit?.(tx, offered);
+    return offered;
+  });
+}
+
+export async function contractById(exec: Executor, id: number): Promise<ContractView | null> {
+  const [r] = await queryRows<ContractRow>(exec, sql`${SELECT} WHERE c.id = ${id}`);
+  return r ? view(r) : null;
+}
+
+async function lockContract(tx: Tx, id: number, downlineId: number) {
+  const [r] = await queryRows<ContractRow>(tx, sql`${SELECT} WHERE c.id = ${id} FOR UPDATE OF c`);
+  if (!r || Number(r.downline_id) !== downlineId) throw new AppError("CONTRACT_NOT_FOUND", 404);
+  return view(r);
+}
+
+/**
+ * The downline accepts an offer: its previous contract of the kind ends (replaced), the offer
+ * becomes active, and every active contract of the kind in its team that the new terms no
+ * longer cover ends (spec §4: a lower rate ends the downline's contract).
+ */
+export async function acceptContract(ctx: AppContext, downlineId: number, contractId: number) {
+  return ctx.db.transaction(async (tx) => {
+    const c = await lockContract(tx, contractId, downlineId);
+    if (c.status !== "offered") throw new AppError("CONTRACT_STATE", 409);
+    if (c.funding === "upline" && c.uplineId !== null) {
+      // The upline's contract is read FOR SHARE: a concurrent change of it waits for us, or we for it.
+      const own = await activeContractOf(tx, c.uplineId, c.kind, true);
+      if (!own) throw new AppError("CONTRACT_UPLINE_HAS_NONE", 409);
+      if (!withinUpline(c.terms, own.terms)) throw new AppError("CONTRACT_RATE_ABOVE_UPLINE", 409);
+    }
+    const replaced = await queryRows<{ id: string }>(
+      tx,
+      sql`UPDATE agent_contracts SET status = 'ended', ended_at = now(), end_reason = 'replaced'
+        WHERE downline_id = ${downlineId} AND kind = ${c.kind} AND status = 'active' RETURNING id`,
+    );
+    for (const r of replaced)
+      await event(tx, Number(r.id), "end", { memberId: downlineId }, { reason: "replaced", by: contractId });
+    await tx.execute(sql`UPDATE agent_contracts SET status = 'active', accepted_at = now(), settled_until = now()
+      WHERE id = ${contractId}`);
+    await event(tx, contractId, "accept", { memberId: downlineId });
+    // Contracts below that the new terms no longer cover. Locked in id order (no deadlock
+    // between two acceptances in one tree).
+    const below = await queryRows<ContractRow>(
+      tx,
+      sql`${SELECT} JOIN member_tree t ON t.descendant_id = c.downline_id
+        WHERE t.ancestor_id = ${downlineId} AND t.depth >= 1 AND c.kind = ${c.kind} AND c.status IN ('active', 'offered')
+        ORDER BY c.id FOR UPDATE OF c`,
+    );
+    const ended: number[] = [];
+    for (const b of below) {
+      const v = view(b);
+      if (withinUpline(v.terms, c.terms)) continue;
+      const active = v.status === "active";
+      await tx.execute(sql`UPDATE agent_contracts SET status = ${active ? "ended" : "withdrawn"}, ended_at = now(),
+        end_reason = 'upline_rate_lowered' WHERE id = ${v.id}`);
+      await event(
+        tx,
+        v.id,
+        active ? "end" : "withdraw",
+        {},
+        { reason: "upline_rate_lowered", by: contractId },
+      );
+      ended.push(v.id);
+    }
+    return { contract: (await contractById(tx, contractId)) as ContractView, ended };
+  });
+}
+
+export async function rejectContract(ctx: AppContext, downlineId: number, contractId: number) {
+  return ctx.db.transaction(async (tx) => {
+    const c = await lockContract(tx, contractId, downlineId);
+    if (c.status !== "offered") throw new AppError("CONTRACT_STATE", 409);
+    await tx.execute(sql`UPDATE agent_contracts SET status = 'rejected', ended_at = now(), end_reason = 'rejected'
+      WHERE id = ${contractId}`);
+    await event(tx, contractId, "reject", { memberId: downlineId });
+    return (await contractById(tx, contractId)) as ContractView;
+  });
+}
+
+/** The downline ends its active contract; what it earned up to now is still settled. */
+export async function terminateContract(ctx: AppContext, downlineId: number, contractId: number) {
+  return ctx.db.transaction(async (tx) => {
+    const c = await lockContract(tx, contractId, downlineId);
+    if (c.status !== "active") throw new AppError("CONTRACT_STATE", 409);
+    await tx.execute(sql`UPDATE agent_contracts SET status = 'terminated', ended_at = now(), end_reason = 'terminated'
+      WHERE id = ${contractId}`);
+    await event(tx, contractId, "terminate", { memberId: downlineId });
+    return (await contractById(tx, contractId)) as ContractView;
+  });
+}
+
+/** The operator ends a contract (back office). */
+export async function endContractByOperator(
+  ctx: AppContext,
+  operatorId: number,
+  contractId: number,
+  audit?: (tx: Tx, before: ContractView, after: ContractView) => Promise<void>,
+) {
+  return ctx.db.transaction(async (tx) => {
+    const [r] = await queryRows<ContractRow>(tx, sql`${SELECT} WHERE c.id = ${contractId} FOR UPDATE OF c`);
+    if (!r) throw new AppError("CONTRACT_NOT_FOUND", 404);
+    if (r.status !== "active" && r.status !== "offered") throw new AppError("CONTRACT_STATE", 409);
+    const active = r.status === "active";
+    await tx.execute(sql`UPDATE agent_contracts SET status = ${active ? "terminated" : "withdrawn"}, ended_at = now(),
+      end_reason = 'operator' WHERE id = ${contractId}`);
+    await event(tx, contractId, active ? "terminate" : "withdraw", { operatorId }, { reason: "operator" });
+    const after = (await contractById(tx, contractId)) as ContractView;
+    await audit?.(tx, view(r), after);
+    return after;
+  });
+}
+
+/** The agent's contracts: those it holds (and is offered), and those it gave its downlines. */
+export async function contractsOf(exec: Executor, memberId: number, kind?: ContractKind) {
+  const k = kind ? sql`AND c.kind = ${kind}` : sql``;
+  const [mine, given] = await Promise.all([
+    queryRows<ContractRow>(
+      exec,
+      sql`${SELECT} WHERE c.downline_id = ${memberId} ${k} ORDER BY c.id DESC LIMIT 100`,
+    ),
+    queryRows<ContractRow>(
+      exec,
+      sql`${SELECT} WHERE c.upline_id = ${memberId} AND c.status IN ('offered', 'active') ${k} ORDER BY c.id DESC LIMIT 500`,
+    ),
+  ]);
+  return { mine: mine.map(view), given: given.map(view) };
+}
+
+export async function contractEvents(exec: Executor, contractId: number): Promise<ContractEventView[]> {
+  const rows = await queryRows<{
+    id: string;
+    contract_id: string;
+    action: string;
+    member_id: string | null;
+    operator_id: string | null;
+    detail: Record<string, unknown>;
+    created_at: Date | string;
+  }>(exec, sql`SELECT * FROM agent_contract_events WHERE contract_id = ${contractId} ORDER BY id`);
+  return rows.map((r) => ({
+    id: Number(r.id),
+    contractId: Number(r.contract_id),
+    action: r.action,
+    memberId: num(r.member_id),
+    operatorId: num(r.operator_id),
+    detail: r.detail,
+    createdAt: iso(r.created_at) ?? "",
+  }));
+}
+
+/**
+ * spec §3 consolidated contract info (loaded when AGENTPOLICY3 is on): a contract page is shown
+ * when the agent holds or is offered a contract of its kind, or has given one to a downline.
+ */
+export async function consolidatedInfo(exec: Executor, memberId: number): Promise<ConsolidatedContractInfo> {
+  const rows = await queryRows<{ kind: ContractKind }>(
+    exec,
+    sql`SELECT DISTINCT kind FROM agent_contracts
+      WHERE (downline_id = ${memberId} OR upline_id = ${memberId}) AND status IN ('offered', 'active')`,
+  );
+  const has = (k: ContractKind) => (rows.some((r) => r.kind === k) ? 1 : 0);
+  return {
+    dailysalreqtype: has("daily_salary"),
+    divtypereq: has("dividend"),
+    contracthoursalreq: has("hourly_salary"),
+    realtimesalreqtype: has("realtime_salary"),
+  };
+}

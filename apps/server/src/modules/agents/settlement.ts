@@ -1,0 +1,524 @@
+import type { ContractKind, ContractPeriod, ContractTerms } from "@panalo/contracts/agent-contracts";
+import { parseMoney } from "@panalo/contracts/money";
+import { sql } from "drizzle-orm";
+import { type Executor, queryRows } from "../../db/client.ts";
+import type { SettlementSchedule } from "../../db/schema/agents.ts";
+import type { AppContext } from "../../lib/context.ts";
+import { AppError } from "../../lib/errors.ts";
+import { registerMessages } from "../../lib/messages.ts";
+import { postIn } from "../ledger/ledger.ts";
+import { dividend, duePeriods, realtimeFromSums, salary } from "./contract-math.ts";
+
+/**
+ * Settlement runs (issue 15 point 4). A run belongs to a schedule (daily: dividends and daily
+ * salaries of every period length; hourly; realtime: every 5 minutes) and a job period; it
+ *
+ *  1. writes a bill for every (contract, contract period) that ended by the run's cut-off and
+ *     has none — the unique (contract_id, period_key) key and a compare-and-set of the
+ *     contract's settled_until make this once, whatever runs at the same time or again;
+ *  2. pays every unpaid bill of its kinds (its own, and earlier ones left "insufficient upline
+ *     balance"), one transaction per bill: the ledger movement under the key agent-bill:<id>
+ *     and the bill marked paid commit together, so a re-delivered job, a second process or a
+ *     run killed half-way can never pay a bill twice.
+ *
+ * A round counts in the window its first win (its settlement, 0.00 included) falls in: its
+ * stake is a valid bet there (rolled-back stakes left out) and each win counts when it lands.
+ * A lottery draw decided after a period closed therefore counts in a later period, and a paid
+ * bill is never rewritten (its window is kept on the bill).
+ */
+
+registerMessages("EN", { SETTLEMENT_RUN_NOT_FOUND: "That settlement run does not exist." });
+registerMessages("TY", { SETTLEMENT_RUN_NOT_FOUND: "Walang ganoong settlement run." });
+
+export const SCHEDULE_KINDS: Record<SettlementSchedule, ContractKind[]> = {
+  daily: ["dividend", "daily_salary"],
+  hourly: ["hourly_salary"],
+  realtime: ["realtime_salary"],
+};
+/** Rounds settled this close to the cut-off may still be committing: periods end this long before a run. */
+export const SETTLE_LAG_MS = 2 * 60_000;
+/** The house account that pays platform-funded contracts. */
+export const COMMISSION_HOUSE = "agent-commissions";
+
+const ledgerType = (kind: ContractKind) => (kind === "dividend" ? "dividend" : "salary");
+
+export interface RunResult {
+  runId: number;
+  held: boolean;
+  bills: number;
+  paid: number;
+  paidMinor: string;
+  insufficient: number;
+}
+
+/** Test-only crash point: SIGKILL inside the transaction paying the N-th bill of this process. */
+let paidInProcess = 0;
+function crashPoint() {
+  const n = Number(process.env.PANALO_AGENTS_CRASH_AT_BILL);
+  if (process.env.NODE_ENV === "test" && n > 0 && ++paidInProcess === n) process.kill(process.pid, "SIGKILL");
+}
+
+/** Claim (or re-claim) the run of a schedule's period; a held run is not started. */
+async function claimRun(exec: Executor, schedule: SettlementSchedule, periodKey: string, cutoff: Date) {
+  const [row] = await queryRows<{ id: string; held: boolean }>(
+    exec,
+    sql`INSERT INTO agent_settlement_runs (schedule, period_key, cutoff, status, attempts)
+      VALUES (${schedule}, ${periodKey}, ${cutoff}, 'running', 1)
+      ON CONFLICT (schedule, period_key) DO UPDATE
+        SET attempts = agent_settlement_runs.attempts + 1, status = 'running', error = NULL, finished_at = NULL
+        WHERE NOT agent_settlement_runs.held
+      RETURNING id, held`,
+  );
+  if (row) return { id: Number(row.id), held: false };
+  const [held] = await queryRows<{ id: string }>(
+    exec,
+    sql`SELECT id FROM agent_settlement_runs WHERE schedule = ${schedule} AND period_key = ${periodKey}`,
+  );
+  return { id: Number(held?.id), held: true };
+}
+
+interface DueContract {
+  id: number;
+  kind: ContractKind;
+  downlineId: number;
+  uplineId: number | null;
+  funding: "platform" | "upline";
+  period: ContractPeriod;
+  terms: ContractTerms;
+  settledUntil: Date;
+  endedAt: Date | null;
+  currency: string;
+}
+
+async function dueContracts(
+  exec: Executor,
+  kinds: ContractKind[],
+  cutoff: Date,
+  afterId: number,
+  limit: number,
+) {
+  const rows = await queryRows<{
+    id: string;
+    kind: ContractKind;
+    downline_id: string;
+    upline_id: string | null;
+    funding: "platform" | "upline";
+    period: ContractPeriod;
+    terms: ContractTerms;
+    settled_until: Date | string;
+    ended_at: Date | string | null;
+    currency: string;
+  }>(
+    exec,
+    sql`SELECT c.id, c.kind, c.downline_id, c.upline_id, c.funding, c.period, c.terms, c.settled_until, c.ended_at, m.currency
+      FROM agent_contracts c JOIN members m ON m.id = c.downline_id
+      WHERE c.kind IN (${sql.join(
+        kinds.map((k) => sql`${k}`),
+        sql`, `,
+      )}) AND c.accepted_at IS NOT NULL
+        AND c.settled_until < LEAST(COALESCE(c.ended_at, ${cutoff}::timestamptz), ${cutoff}::timestamptz)
+        AND c.id > ${afterId}
+      ORDER BY c.id LIMIT ${limit}`,
+  );
+  return rows.map(
+    (r): DueContract => ({
+      id: Number(r.id),
+      kind: r.kind,
+      downlineId: Number(r.downline_id),
+      uplineId: r.upline_id === null ? null : Number(r.upline_id),
+      funding: r.funding,
+      period: r.period,
+      terms: r.terms,
+      settledUntil: new Date(r.settled_until),
+      endedAt: r.ended_at === null ? null : new Date(r.ended_at),
+      currency: r.currency,
+    }),
+  );
+}
+
+interface Figures {
+  contractId: number;
+  validBet: bigint;
+  netLoss: bigint;
+  activeMembers: number;
+  wonStakes: bigint;
+  lostStakes: bigint;
+}
+
+/**
+ * The team figures of many contracts over one window, in one statement: rounds first settled in
+ * the window (per member), then summed over each contract's team through the closure table.
+ */
+export async function teamFigures(
+  exec: Executor,
+  windowStart: Date,
+  windowEnd: Date,
+  contracts: Array<{ id: number; downlineId: number; minSingleBet: bigint }>,
+): Promise<Map<number, Figures>> {
+  const list = JSON.stringify(
+    contracts.map((c) => ({ id: c.id, downline: c.downlineId, min_bet: c.minSingleBet.toString() })),
+  );
+  const rows = await queryRows<{
+    id: string;
+    valid_bet: string;
+    wins: string;
+    active: string;
+    won: string;
+    lost: string;
+  }>(
+    exec,
+    sql`WITH c AS (
+        SELECT * FROM jsonb_to_recordset(${list}::jsonb) AS x(id bigint, downline bigint, min_bet bigint)
+      ), wins AS (
+        SELECT w.vendor, w.round_id, w.member_id, SUM(w.amount) AS win
+        FROM provider_transactions w
+        WHERE w.kind = 'win' AND w.created_at >= ${windowStart} AND w.created_at < ${windowEnd}
+        GROUP BY w.vendor, w.round_id, w.member_id
+      ), rounds AS (
+        SELECT wins.member_id, wins.win,
+          CASE WHEN EXISTS (
+            SELECT 1 FROM provider_transactions e
+            WHERE e.vendor = wins.vendor AND e.round_id = wins.round_id AND e.kind = 'win' AND e.created_at < ${windowStart}
+          ) THEN NULL ELSE (
+            SELECT COALESCE(SUM(b.amount), 0) FROM provider_transactions b
+            WHERE b.vendor = wins.vendor AND b.round_id = wins.round_id AND b.kind = 'bet'
+              AND NOT EXISTS (
+                SELECT 1 FROM provider_transactions r
+                WHERE r.vendor = b.vendor AND r.round_id = b.round_id AND r.kind = 'rollback'
+                  AND r.ref_transaction_id = b.transaction_id)
+          ) END AS stake
+        FROM wins
+      ), per_member AS (
+        SELECT member_id, COALESCE(SUM(stake), 0) AS valid_bet, SUM(win) AS wins,
+          COUNT(stake) > 0 AS active
+        FROM rounds GROUP BY member_id
+      ), tiered AS (
+        SELECT c.id, SUM(p.valid_bet) AS valid_bet, SUM(p.wins) AS wins,
+          COUNT(*) FILTER (WHERE p.active) AS active
+        FROM c JOIN member_tree t ON t.ancestor_id = c.downline
+        JOIN per_member p ON p.member_id = t.descendant_id
+        GROUP BY c.id
+      ), single AS (
+        SELECT c.id,
+          SUM(r.stake) FILTER (WHERE r.stake >= c.min_bet AND r.win >= r.stake) AS won,
+          SUM(r.stake) FILTER (WHERE r.stake >= c.min_bet AND r.win < r.stake) AS lost
+        FROM c JOIN member_tree t ON t.ancestor_id = c.downline
+        JOIN rounds r ON r.member_id = t.descendant_id
+        WHERE c.min_bet >= 0 AND r.stake > 0
+        GROUP BY c.id
+      )
+      SELECT c.id, COALESCE(tiered.valid_bet, 0)::text AS valid_bet, COALESCE(tiered.wins, 0)::text AS wins,
+        COALESCE(tiered.active, 0)::text AS active, COALESCE(single.won, 0)::text AS won, COALESCE(single.lost, 0)::text AS lost
+      FROM c LEFT JOIN tiered ON tiered.id = c.id LEFT JOIN single ON single.id = c.id`,
+  );
+  const out = new Map<number, Figures>();
+  for (const r of rows) {
+    const validBet = BigInt(r.valid_bet);
+    out.set(Number(r.id), {
+      contractId: Number(r.id),
+      validBet,
+      netLoss: validBet - BigInt(r.wins),
+      activeMembers: Number(r.active),
+      wonStakes: BigInt(r.won),
+      lostStakes: BigInt(r.lost),
+    });
+  }
+  return out;
+}
+
+interface PendingBill {
+  contract: DueContract;
+  key: string;
+  windowStart: Date;
+  windowEnd: Date;
+}
+
+/** Write the bills of one step (each contract's next due period), grouped by window. */
+async function writeBills(ctx: AppContext, runId: number, step: PendingBill[]): Promise<number> {
+  const groups = new Map<string, PendingBill[]>();
+  for (const b of step) {
+    const k = `${b.windowStart.getTime()}|${b.windowEnd.getTime()}`;
+    groups.set(k, [...(groups.get(k) ?? []), b]);
+  }
+  let written = 0;
+  for (const group of groups.values()) {
+    const first = group[0] as PendingBill;
+    // Real-time contracts filter single bets by their minimum; others take every round (-1: none).
+    const figures = await teamFigures(
+      ctx.db,
+      first.windowStart,
+      first.windowEnd,
+      group.map((b) => ({
+        id: b.contract.id,
+        downlineId: b.contract.downlineId,
+        minSingleBet:
+          b.contract.terms.kind === "realtime_salary"
+            ? (parseMoney(b.contract.terms.minSingleBet) ?? 0n)
+            : -1n,
+      })),
+    );
+    // In parts of 1,000 contracts: each part one transaction and a bounded statement.
+    for (let i = 0; i < group.length; i += 1000) {
+      const part = group.slice(i, i + 1000);
+      await ctx.db.transaction(async (tx) => {
+        // Compare-and-set: only contracts still settled exactly to this window's start move on.
+        const ids = part.map((b) => b.contract.id);
+        const moved = await queryRows<{ id: string }>(
+          tx,
+          sql`UPDATE agent_contracts SET settled_until = ${first.windowEnd}
+          WHERE id IN (
+            SELECT id FROM agent_contracts WHERE id IN (${sql.join(
+              ids.map((i) => sql`${i}`),
+              sql`, `,
+            )}) AND settled_until = ${first.windowStart} ORDER BY id FOR UPDATE
+          ) AND settled_until = ${first.windowStart} RETURNING id`,
+        );
+        const mine = new Set(moved.map((m) => Number(m.id)));
+        const carries = new Map<number, bigint>();
+        const dividends = part.filter((b) => mine.has(b.contract.id) && b.contract.kind === "dividend");
+        if (dividends.length > 0) {
+          const prev = await queryRows<{ contract_id: string; carry_out: string }>(
+            tx,
+            sql`SELECT DISTINCT ON (contract_id) contract_id, carry_out::text FROM agent_bills
+            WHERE contract_id IN (${sql.join(
+              dividends.map((d) => sql`${d.contract.id}`),
+              sql`, `,
+            )}) ORDER BY contract_id, window_end DESC`,
+          );
+          for (const p of prev) carries.set(Number(p.contract_id), BigInt(p.carry_out));
+        }
+        const values = [];
+        for (const b of part) {
+          if (!mine.has(b.contract.id)) continue;
+          const c = b.contract;
+          const f = figures.get(c.id) ?? {
+            contractId: c.id,
+            validBet: 0n,
+            netLoss: 0n,
+            activeMembers: 0,
+            wonStakes: 0n,
+            lostStakes: 0n,
+          };
+          let amount = 0n;
+          let rateBp = 0;
+          let carryIn = 0n;
+          let carryOut = 0n;
+          let validBet = f.validBet;
+          if (c.terms.kind === "dividend") {
+            const r = dividend(c.terms.tiers, c.terms.carryOver, f, carries.get(c.id) ?? 0n);
+            ({ amount, rateBp, carryIn, carryOut } = r);
+          } else if (c.terms.kind === "realtime_salary") {
+            amount = realtimeFromSums(c.terms, f.wonStakes, f.lostStakes);
+            rateBp = Math.max(c.terms.profitRateBp, c.terms.lossRateBp);
+            validBet = f.wonStakes + f.lostStakes;
+          } else {
+            ({ amount, rateBp } = salary(c.terms.tiers, f));
+          }
+          const payer = c.funding === "upline" ? c.uplineId : null;
+          values.push(
+            sql`(${c.id}, ${b.key}, ${b.windowStart}, ${b.windowEnd}, ${runId}, ${c.downlineId}, ${payer}, ${c.kind},
+            ${c.currency}, ${validBet}, ${f.netLoss}, ${f.activeMembers}, ${rateBp}, ${carryIn}, ${carryOut}, ${amount},
+            ${amount > 0n ? "pending" : "nothing"})`,
+          );
+        }
+        if (values.length === 0) return;
+        const inserted = await queryRows<{ id: string }>(
+          tx,
+          sql`INSERT INTO agent_bills (contract_id, period_key, window_start, window_end, run_id, member_id, payer_id, kind,
+            currency, valid_bet, net_loss, active_members, rate_bp, carry_in, carry_out, amount, status)
+          VALUES ${sql.join(values, sql`, `)}
+          ON CONFLICT (contract_id, period_key) DO NOTHING RETURNING id`,
+        );
+        written += inserted.length;
+      });
+    }
+  }
+  return written;
+}
+
+/** Phase 1: bills for every due period of the schedule's contracts. */
+async function billDuePeriods(ctx: AppContext, runId: number, kinds: ContractKind[], cutoff: Date) {
+  let written = 0;
+  // Steps: each contract's next due period, so a dividend's carry comes from the bill before.
+  for (let guard = 0; guard < 1000; guard++) {
+    let after = 0;
+    let any = false;
+    for (;;) {
+      const batch = await dueContracts(ctx.db, kinds, cutoff, after, 50_000);
+      if (batch.length === 0) break;
+      after = (batch.at(-1) as DueContract).id;
+      const step: PendingBill[] = [];
+      for (const c of batch) {
+        const [p] = duePeriods(c.period, c.settledUntil, cutoff, c.endedAt, 1);
+        if (p) step.push({ contract: c, key: p.key, windowStart: p.windowStart, windowEnd: p.windowEnd });
+      }
+      if (step.length === 0) continue;
+      any = true;
+      written += await writeBills(ctx, runId, step);
+    }
+    if (!any) break;
+  }
+  return written;
+}
+
+/** Bills paid per transaction (each with its own savepoint); a failed batch goes one by one. */
+const PAY_BATCH = (process.env.NODE_ENV === "test" && Number(process.env.PANALO_AGENTS_PAY_BATCH)) || 200;
+
+/** Phase 2: pay every unpaid bill of the kinds whose run is not held, a batch per transaction. */
+async function payBills(ctx: AppContext, runId: number, kinds: ContractKind[]) {
+  const total = { paid: 0, paidMinor: 0n, insufficient: 0 };
+  let after = 0;
+  for (;;) {
+    const ids = await queryRows<{ id: string }>(
+      ctx.db,
+      sql`SELECT b.id FROM agent_bills b JOIN agent_settlement_runs r ON r.id = b.run_id
+        WHERE b.status IN ('pending', 'insufficient') AND NOT r.held AND b.id > ${after}
+          AND b.kind IN (${sql.join(
+            kinds.map((k) => sql`${k}`),
+            sql`, `,
+          )})
+        ORDER BY b.id LIMIT ${PAY_BATCH}`,
+    );
+    if (ids.length === 0) break;
+    after = Number(ids.at(-1)?.id);
+    const batch = ids.map((r) => Number(r.id));
+    let outcome: PayOutcome;
+    try {
+      outcome = await payBatch(ctx, batch, runId);
+    } catch (err) {
+      // A deadlock or serialization failure rolled the whole batch back: one bill at a time.
+      const code =
+        (err as { code?: string; cause?: { code?: string } }).code ??
+        (err as { cause?: { code?: string } }).cause?.code;
+      if (code !== "40P01" && code !== "40001") throw err;
+      outcome = { paid: 0, paidMinor: 0n, insufficient: 0 };
+      for (const id of batch) {
+        const one = await payBatch(ctx, [id], runId);
+        outcome.paid += one.paid;
+        outcome.paidMinor += one.paidMinor;
+        outcome.insufficient += one.insufficient;
+      }
+    }
+    total.paid += outcome.paid;
+    total.paidMinor += outcome.paidMinor;
+    total.insufficient += outcome.insufficient;
+  }
+  return total;
+}
+
+interface PayOutcome {
+  paid: number;
+  paidMinor: bigint;
+  insufficient: number;
+}
+
+/**
+ * Pay bills in one transaction: lock them (SKIP LOCKED: another process is paying those), and
+ * for each, under a savepoint, post the movement under the bill's own key and mark it paid. An
+ * upline short of balance leaves its bill "insufficient" (the ledger never lets a balance go
+ * below zero) for a later run; the others commit with the batch.
+ */
+export async function payBatch(ctx: AppContext, billIds: number[], runId: number): Promise<PayOutcome> {
+  return ctx.db.transaction(async (tx) => {
+    const out: PayOutcome = { paid: 0, paidMinor: 0n, insufficient: 0 };
+    const bills = await queryRows<{
+      id: string;
+      member_id: string;
+      payer_id: string | null;
+      kind: ContractKind;
+      currency: string;
+      amount: string;
+    }>(
+      tx,
+      sql`SELECT id, member_id, payer_id, kind, currency, amount::text FROM agent_bills
+        WHERE id IN (${sql.join(
+          billIds.map((i) => sql`${i}`),
+          sql`, `,
+        )}) AND status IN ('pending', 'insufficient') ORDER BY id FOR UPDATE SKIP LOCKED`,
+    );
+    for (const b of bills) {
+      const amount = BigInt(b.amount);
+      const member = Number(b.member_id);
+      const from =
+        b.payer_id === null
+          ? { house: COMMISSION_HOUSE, currency: b.currency }
+          : { member: Number(b.payer_id), kind: "main" as const, currency: b.currency };
+      try {
+        const posted = await tx.transaction((sp) =>
+          postIn(sp, {
+            idempotencyKey: `agent-bill:${b.id}`,
+            type: ledgerType(b.kind),
+            reference: `agent-run:${runId}`,
+            memberId: member,
+            legs: [
+              { account: from, amount: -amount },
+              { account: { member, kind: "main", currency: b.currency }, amount },
+            ],
+          }),
+        );
+        crashPoint();
+        await tx.execute(sql`UPDATE agent_bills SET status = 'paid', attempts = attempts + 1, paid_at = now(),
+          ledger_transaction_id = ${posted.transactionId}, paid_by_run = ${runId} WHERE id = ${b.id}`);
+        out.paid++;
+        out.paidMinor += amount;
+      } catch (err) {
+        if (!(err instanceof AppError) || err.code !== "INSUFFICIENT_FUNDS") throw err;
+        await tx.execute(
+          sql`UPDATE agent_bills SET status = 'insufficient', attempts = attempts + 1 WHERE id = ${b.id}`,
+        );
+        out.insufficient++;
+      }
+    }
+    return out;
+  });
+}
+
+/** One settlement run of a schedule for a period (the job's handler, and the operator's re-run). */
+export async function settleRun(
+  ctx: AppContext,
+  schedule: SettlementSchedule,
+  periodKey: string,
+  cutoff: Date,
+): Promise<RunResult> {
+  const run = await claimRun(ctx.db, schedule, periodKey, cutoff);
+  if (run.held) return { runId: run.id, held: true, bills: 0, paid: 0, paidMinor: "0", insufficient: 0 };
+  const kinds = SCHEDULE_KINDS[schedule];
+  try {
+    const bills = await billDuePeriods(ctx, run.id, kinds, cutoff);
+    const paid = await payBills(ctx, run.id, kinds);
+    await ctx.db.execute(sql`UPDATE agent_settlement_runs SET status = 'done', finished_at = now(),
+      bills = bills + ${bills}, paid = paid + ${paid.paid}, paid_minor = paid_minor + ${paid.paidMinor},
+      insufficient = ${paid.insufficient} WHERE id = ${run.id}`);
+    return { runId: run.id, held: false, bills, ...paid, paidMinor: paid.paidMinor.toString() };
+  } catch (err) {
+    await ctx.db.execute(sql`UPDATE agent_settlement_runs SET status = 'failed', finished_at = now(),
+      error = ${String((err as Error).message).slice(0, 500)} WHERE id = ${run.id}`);
+    throw err;
+  }
+}
+
+/** The job's handler: the run's cut-off is the cron occurrence less the commit lag. */
+export function settlementJob(schedule: SettlementSchedule) {
+  return async (ctx: AppContext, run: { periodKey: string; scheduledFor: Date }) =>
+    settleRun(ctx, schedule, run.periodKey, new Date(run.scheduledFor.getTime() - SETTLE_LAG_MS));
+}
+
+/** The operator's re-run of a failed (or any unheld) run: the same period and cut-off again. */
+export async function rerun(ctx: AppContext, runId: number) {
+  const [r] = await queryRows<{
+    schedule: SettlementSchedule;
+    period_key: string;
+    cutoff: Date | string;
+    held: boolean;
+  }>(ctx.db, sql`SELECT schedule, period_key, cutoff, held FROM agent_settlement_runs WHERE id = ${runId}`);
+  if (!r) throw new AppError("SETTLEMENT_RUN_NOT_FOUND", 404);
+  return settleRun(ctx, r.schedule, r.period_key, new Date(r.cutoff));
+}
+
+export async function setHeld(exec: Executor, runId: number, held: boolean) {
+  const rows = await queryRows<{ id: string }>(
+    exec,
+    sql`UPDATE agent_settlement_runs SET held = ${held} WHERE id = ${runId} RETURNING id`,
+  );
+  if (rows.length === 0) throw new AppError("SETTLEMENT_RUN_NOT_FOUND", 404);
+}

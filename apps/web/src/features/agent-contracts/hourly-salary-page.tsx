@@ -1,0 +1,5 @@
+import { ContractPage } from "./contract-page.tsx";
+
+export default function HourlySalaryPage() {
+  return <ContractPage kind="hourly_salary" />;
+}

@@ -1,0 +1,5 @@
+import { ContractPage } from "./contract-page.tsx";
+
+export default function RealtimeSalaryPage() {
+  return <ContractPage kind="realtime_salary" />;
+}
