@@ -52,7 +52,7 @@ describe("queues", () => {
       .values({ code: "bank-q", kind: "bank", name: "Bank", minAmount: 100n, maxAmount: 10_000_000n })
       .returning();
     channelId = ch?.id ?? 0;
-  });
+  }, 180_000);
   afterAll(async () => t.close());
 
   const call = (op: string, method: "GET" | "POST", url: string, payload?: unknown) =>

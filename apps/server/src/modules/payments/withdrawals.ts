@@ -352,3 +352,12 @@ export async function memberWithdrawals(db: Db, memberId: number, page: number, 
   ]);
   return { items: rows.map(withdrawalDto), total: count?.n ?? 0 };
 }
+
+/** How many payout accounts the member has bound (the back office's player page). */
+export async function payoutAccountCount(db: Db, memberId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(payoutAccounts)
+    .where(and(eq(payoutAccounts.memberId, memberId), isNull(payoutAccounts.removedAt)));
+  return row?.n ?? 0;
+}
