@@ -14,6 +14,7 @@ import "./styles/layout.css";
 import "./styles/components.css";
 import "./styles/forms.css";
 import "./styles/overlays.css";
+import "./styles/responsive.css";
 
 const queryClient = createQueryClient();
 

@@ -1,4 +1,4 @@
-import { Suspense } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { ErrorBoundary } from "../components/error-boundary.tsx";
 import { usePendingWinReviews } from "../features/finance/win-reviews-api.ts";
@@ -26,7 +26,11 @@ function PageSkeleton() {
   );
 }
 
-function SideNav() {
+/** Below this width the sidebar is a drawer over the page (styles/responsive.css). */
+const NARROW = "(max-width: 1024px)";
+const isNarrow = () => typeof window !== "undefined" && window.matchMedia(NARROW).matches;
+
+function SideNav({ onNavigate }: { onNavigate: () => void }) {
   const operator = useOperator();
   const visible = SECTIONS.filter(
     (s) => s.permission === null || operator.permissions.includes(s.permission),
@@ -50,6 +54,7 @@ function SideNav() {
                     end={s.path === "/"}
                     className="sidenav-link"
                     data-testid={`admin-nav-${s.id}`}
+                    onClick={onNavigate}
                   >
                     {s.label}
                     {(badges[s.id] ?? 0) > 0 && (
@@ -72,13 +77,26 @@ function SideNav() {
   );
 }
 
-function TopBar() {
+function TopBar({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => void }) {
   const operator = useOperator();
   const logout = useLogout();
   const navigate = useNavigate();
   return (
     <header className="topbar">
-      <p className="topbar-title">Back office</p>
+      <div className="topbar-start">
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-controls="admin-sidebar"
+          aria-expanded={menuOpen}
+          aria-label={menuOpen ? "Close the menu" : "Open the menu"}
+          data-testid="admin-menu-toggle"
+          onClick={onMenu}
+        >
+          <span className="menu-toggle-bars" aria-hidden="true" />
+        </button>
+        <p className="topbar-title">Back office</p>
+      </div>
       <div className="topbar-user">
         <span className="avatar" aria-hidden="true">
           {operator.username.slice(0, 1).toUpperCase()}
@@ -103,24 +121,69 @@ function TopBar() {
   );
 }
 
+/**
+ * The signed-in shell. The menu button collapses the sidebar on a wide screen and opens it as a
+ * drawer on a tablet or phone (issue 14 point 16), where following a link, Escape or a tap beside
+ * it closes it again.
+ */
 export function AdminLayout() {
   const location = useLocation();
+  const [narrow, setNarrow] = useState(isNarrow);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [collapsed, setCollapsed] = useState(false);
+  useEffect(() => {
+    const query = window.matchMedia(NARROW);
+    const onChange = () => {
+      setNarrow(query.matches);
+      setDrawerOpen(false);
+    };
+    query.addEventListener("change", onChange);
+    return () => query.removeEventListener("change", onChange);
+  }, []);
+  useEffect(() => {
+    if (!drawerOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") setDrawerOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [drawerOpen]);
+  const menuOpen = narrow ? drawerOpen : !collapsed;
+  const shellClass = [
+    "shell",
+    narrow && drawerOpen ? "shell--drawer-open" : "",
+    !narrow && collapsed ? "shell--collapsed" : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
   return (
-    <div className="shell">
+    <div className={shellClass} data-testid="admin-shell" data-menu-open={menuOpen}>
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <aside className="sidebar">
+      <aside className="sidebar" id="admin-sidebar" data-testid="admin-sidebar">
         <div className="sidebar-brand">
           <span className="brand-mark" aria-hidden="true">
             P
           </span>
           <span className="sidebar-brand-name">Panalo</span>
         </div>
-        <SideNav />
+        <SideNav onNavigate={() => setDrawerOpen(false)} />
       </aside>
+      {narrow && drawerOpen && (
+        <button
+          type="button"
+          className="drawer-backdrop"
+          aria-label="Close the menu"
+          data-testid="admin-menu-backdrop"
+          onClick={() => setDrawerOpen(false)}
+        />
+      )}
       <div className="shell-main">
-        <TopBar />
+        <TopBar
+          menuOpen={menuOpen}
+          onMenu={() => (narrow ? setDrawerOpen((o) => !o) : setCollapsed((c) => !c))}
+        />
         <main id="main" className="content" tabIndex={-1}>
           <ErrorBoundary key={location.pathname}>
             <Suspense fallback={<PageSkeleton />}>

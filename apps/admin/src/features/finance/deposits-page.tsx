@@ -10,12 +10,21 @@ import { formatDateTime } from "../../lib/dates.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { MemberLink, StatusBadge, StatusFilter, statusLabel } from "./finance-ui.tsx";
 import { money } from "./money.ts";
+import {
+  Age,
+  BulkBar,
+  bulkError,
+  QueueSearch,
+  reportBulk,
+  useQueueSearch,
+  useSelection,
+} from "./queue-ui.tsx";
 import { type Deposit, DepositStatuses, depositQueue } from "./queues-api.ts";
 import { RejectDialog } from "./reject-dialog.tsx";
 import { useListParams } from "./use-list-params.ts";
 
 const PAGE_SIZE = 25;
-const COLUMNS = 9;
+const COLUMNS = 10;
 
 type Acting = { deposit: Deposit; action: "approve" | "reject" | "proof" } | null;
 
@@ -69,11 +78,38 @@ function DepositActions({ deposit, onAct }: { deposit: Deposit; onAct: (a: Actin
   );
 }
 
-function DepositRow({ d, canWrite, onAct }: { d: Deposit; canWrite: boolean; onAct: (a: Acting) => void }) {
+function DepositRow({
+  d,
+  canWrite,
+  onAct,
+  picked,
+  onPick,
+}: {
+  d: Deposit;
+  canWrite: boolean;
+  onAct: (a: Acting) => void;
+  picked: boolean;
+  onPick: () => void;
+}) {
   return (
     <tr data-testid={`deposit-row-${d.id}`} data-status={d.status}>
-      <td className="cell-nowrap">D{d.id}</td>
+      <td className="cell-nowrap">
+        {canWrite && d.status === "pending" && (
+          <input
+            type="checkbox"
+            className="row-pick"
+            checked={picked}
+            onChange={onPick}
+            aria-label={`Select D${d.id}`}
+            data-testid={`deposit-pick-${d.id}`}
+          />
+        )}
+        D{d.id}
+      </td>
       <td className="cell-nowrap">{formatDateTime(d.createdAt)}</td>
+      <td className="cell-nowrap">
+        <Age seconds={d.ageSeconds} waiting={d.status === "pending"} testId={`deposit-age-${d.id}`} />
+      </td>
       <td>
         <MemberLink id={d.memberId} username={d.username} />
       </td>
@@ -111,8 +147,28 @@ export function DepositsPage() {
   const canWrite = useCanWrite("deposits");
   const filterId = useId();
   const { status, page, set } = useListParams(DepositStatuses, "pending");
-  const list = depositQueue.useList({ status, page, pageSize: PAGE_SIZE });
+  const [q, setQ] = useQueueSearch();
+  const list = depositQueue.useList({ status, q, page, pageSize: PAGE_SIZE });
   const decide = depositQueue.useDecide();
+  const bulk = depositQueue.useBulkApprove();
+  const pendingIds = (list.data?.items ?? []).filter((d) => d.status === "pending").map((d) => d.id);
+  const selection = useSelection(pendingIds);
+  const [bulkConfirm, setBulkConfirm] = useState(false);
+  const approveSelected = () =>
+    bulk.mutate(
+      selection.selected.map((id) => ({ id })),
+      {
+        onSuccess: (r) => reportBulk(r, (id) => `D${id}`),
+        onError: bulkError,
+        onSettled: () => {
+          selection.clear();
+          setBulkConfirm(false);
+        },
+      },
+    );
+  const selectedTotal = (list.data?.items ?? [])
+    .filter((d) => selection.selected.includes(d.id))
+    .map((d) => `D${d.id} ${money(d.amount, d.currency)}`);
   const [acting, setActing] = useState<Acting>(null);
   const total = list.data?.total ?? 0;
 
@@ -146,16 +202,45 @@ export function DepositsPage() {
           onChange={(s) => set({ status: s })}
           testId="deposit-status-filter"
         />
+        <QueueSearch value={q} onChange={setQ} placeholder="D12, member ID or name" testId="deposit-search" />
         <span className="toolbar-count" aria-live="polite">
           {list.data ? rangeText(page, PAGE_SIZE, total) : ""}
         </span>
       </div>
+      {canWrite && (
+        <BulkBar count={selection.selected.length}>
+          <button
+            type="button"
+            className="btn btn--sm btn--primary"
+            data-testid="deposit-bulk-approve"
+            onClick={() => setBulkConfirm(true)}
+          >
+            Approve selected
+          </button>
+          <button type="button" className="btn btn--sm" onClick={selection.clear}>
+            Clear
+          </button>
+        </BulkBar>
+      )}
       <div className="table-wrap">
         <table className="table" aria-busy={list.isFetching}>
           <thead>
             <tr>
-              <th scope="col">ID</th>
+              <th scope="col">
+                {canWrite && pendingIds.length > 0 && (
+                  <input
+                    type="checkbox"
+                    className="row-pick"
+                    checked={selection.all}
+                    onChange={selection.toggleAll}
+                    aria-label="Select every pending deposit shown"
+                    data-testid="deposit-pick-all"
+                  />
+                )}
+                ID
+              </th>
               <th scope="col">Requested</th>
+              <th scope="col">Waited</th>
               <th scope="col">Member</th>
               <th scope="col">Channel</th>
               <th scope="col" className="num">
@@ -183,7 +268,14 @@ export function DepositsPage() {
               />
             )}
             {list.data?.items.map((d) => (
-              <DepositRow key={d.id} d={d} canWrite={canWrite} onAct={setActing} />
+              <DepositRow
+                key={d.id}
+                d={d}
+                canWrite={canWrite}
+                onAct={setActing}
+                picked={selection.isPicked(d.id)}
+                onPick={() => selection.toggle(d.id)}
+              />
             ))}
           </tbody>
         </table>
@@ -196,6 +288,25 @@ export function DepositsPage() {
         onPage={(p) => set({ page: p })}
       />
 
+      {bulkConfirm && (
+        <ConfirmDialog
+          title={`Approve ${selection.selected.length} deposits?`}
+          message={
+            <>
+              <p>{selectedTotal.join(", ")}</p>
+              <p>
+                Each is credited at once. When together they exceed the amount one operator may move alone
+                (Finance → Adjustments), they wait in Approvals for a second operator.
+              </p>
+            </>
+          }
+          confirmLabel="Approve and credit"
+          tone="primary"
+          busy={bulk.isPending}
+          onConfirm={approveSelected}
+          onCancel={() => setBulkConfirm(false)}
+        />
+      )}
       {acting?.action === "proof" && <ProofDialog deposit={acting.deposit} onClose={close} />}
       {acting?.action === "approve" && (
         <ConfirmDialog

@@ -28,6 +28,8 @@ export const DepositRow = z.object({
   gatewayRef: z.string().nullable(),
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
+  /** Seconds it waited: until now while pending, until its decision once decided. */
+  ageSeconds: z.number().int(),
 });
 export type Deposit = z.infer<typeof DepositRow>;
 
@@ -61,6 +63,9 @@ export const WithdrawalRow = z.object({
   decidedAt: z.string().nullable(),
   receiptAt: z.string().nullable(),
   proofUrl: z.string().nullable(),
+  /** The bank's or e-wallet's reference, entered when marked paid. */
+  payoutReference: z.string().nullable(),
+  ageSeconds: z.number().int(),
 });
 export type Withdrawal = z.infer<typeof WithdrawalRow>;
 
@@ -74,8 +79,18 @@ export const RejectInput = z.object({
 });
 export type RejectInput = z.infer<typeof RejectInput>;
 
+/** The payout's reference as the server takes it (queues.ts PayoutReference). */
+export const PayoutReferenceInput = z
+  .string()
+  .trim()
+  .min(1, "Enter the payout's reference from the bank or e-wallet")
+  .max(80, "At most 80 characters")
+  .regex(/^[\p{L}\p{N}][\p{L}\p{N} ._:/#-]{2,}$/u, "3–80 letters, digits, spaces or . _ : / # -");
+
 export interface QueueQuery<S extends string> {
   status: S | "";
+  /** "W12", a member id, or part of a username, mobile or e-mail. */
+  q?: string;
   memberId?: number;
   page: number;
   pageSize: number;
@@ -85,6 +100,7 @@ function queueParams<S extends string>(q: QueueQuery<S>): URLSearchParams {
   const params = new URLSearchParams({ page: String(q.page), pageSize: String(q.pageSize) });
   if (q.status) params.set("status", q.status);
   if (q.memberId) params.set("memberId", String(q.memberId));
+  if (q.q) params.set("q", q.q);
   return params;
 }
 
@@ -106,9 +122,17 @@ function queue<S extends string, T>(path: "/deposits" | "/withdrawals", row: z.Z
       const queryClient = useQueryClient();
       return useMutation({
         // The answer is the member's view of the row; the list is loaded again instead.
-        mutationFn: (d: { id: number; approve: true } | { id: number; approve: false; reason: string }) =>
+        mutationFn: (
+          d:
+            | { id: number; approve: true; payoutReference?: string }
+            | { id: number; approve: false; reason: string },
+        ) =>
           d.approve
-            ? api.post(`${path}/${d.id}/approve`, {}, z.unknown())
+            ? api.post(
+                `${path}/${d.id}/approve`,
+                d.payoutReference ? { payoutReference: d.payoutReference } : {},
+                z.unknown(),
+              )
             : api.post(`${path}/${d.id}/reject`, { reason: d.reason }, z.unknown()),
         // Someone else may have decided the same row: reload whatever the answer.
         onSettled: () =>
@@ -118,8 +142,32 @@ function queue<S extends string, T>(path: "/deposits" | "/withdrawals", row: z.Z
           ]),
       });
     },
+    /**
+     * POST /api/admin/queues/:kind/bulk-approve. Above the finance threshold the batch waits for
+     * a second operator (APPROVAL_PENDING); below it each item is approved, or skipped when
+     * someone decided it meanwhile.
+     */
+    useBulkApprove: () => {
+      const queryClient = useQueryClient();
+      return useMutation({
+        mutationFn: (items: Array<{ id: number; payoutReference?: string }>) =>
+          api.post(`/queues${path}/bulk-approve`, { items }, BulkResult),
+        onSettled: () =>
+          Promise.all([
+            queryClient.invalidateQueries({ queryKey: key }),
+            queryClient.invalidateQueries({ queryKey: ["finance", "approvals"] }),
+          ]),
+      });
+    },
   };
 }
+
+export const BulkResult = z.object({
+  approved: z.number().int(),
+  results: z.array(
+    z.object({ id: z.number().int(), outcome: z.enum(["approved", "not_pending", "not_found"]) }),
+  ),
+});
 
 export const depositQueue = queue<DepositStatus, Deposit>("/deposits", DepositRow);
 export const withdrawalQueue = queue<WithdrawalStatus, Withdrawal>("/withdrawals", WithdrawalRow);

@@ -1,7 +1,6 @@
 import "./finance.css";
 import { useId, useState } from "react";
 import { useCanWrite } from "../../app/operator-context.tsx";
-import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { CopyButton } from "../../components/copy-button.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { Pager, rangeText } from "../../components/pager.tsx";
@@ -10,12 +9,22 @@ import { formatDateTime } from "../../lib/dates.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { MemberLink, StatusBadge, StatusFilter, statusLabel } from "./finance-ui.tsx";
 import { money } from "./money.ts";
+import {
+  Age,
+  BulkBar,
+  bulkError,
+  PayoutReferenceDialog,
+  QueueSearch,
+  reportBulk,
+  useQueueSearch,
+  useSelection,
+} from "./queue-ui.tsx";
 import { type Withdrawal, WithdrawalStatuses, withdrawalQueue } from "./queues-api.ts";
 import { RejectDialog } from "./reject-dialog.tsx";
 import { useListParams } from "./use-list-params.ts";
 
 const PAGE_SIZE = 25;
-const COLUMNS = 7;
+const COLUMNS = 8;
 
 type Acting = { withdrawal: Withdrawal; action: "approve" | "reject" } | null;
 
@@ -40,15 +49,34 @@ function WithdrawalRow({
   w,
   canWrite,
   onAct,
+  picked,
+  onPick,
 }: {
   w: Withdrawal;
   canWrite: boolean;
   onAct: (a: Acting) => void;
+  picked: boolean;
+  onPick: () => void;
 }) {
   return (
     <tr data-testid={`withdrawal-row-${w.id}`} data-status={w.status}>
-      <td className="cell-nowrap">W{w.id}</td>
+      <td className="cell-nowrap">
+        {canWrite && w.status === "pending" && (
+          <input
+            type="checkbox"
+            className="row-pick"
+            checked={picked}
+            onChange={onPick}
+            aria-label={`Select W${w.id}`}
+            data-testid={`withdrawal-pick-${w.id}`}
+          />
+        )}
+        W{w.id}
+      </td>
       <td className="cell-nowrap">{formatDateTime(w.createdAt)}</td>
+      <td className="cell-nowrap">
+        <Age seconds={w.ageSeconds} waiting={w.status === "pending"} testId={`withdrawal-age-${w.id}`} />
+      </td>
       <td>
         <MemberLink id={w.memberId} username={w.username} />
       </td>
@@ -62,6 +90,11 @@ function WithdrawalRow({
         <StatusBadge status={w.status} />
         {w.reason && <span className="cell-sub muted cell-text">{w.reason}</span>}
         {w.decidedAt && <span className="cell-sub muted">{formatDateTime(w.decidedAt)}</span>}
+        {w.payoutReference && (
+          <span className="cell-sub" data-testid={`withdrawal-reference-${w.id}`}>
+            Ref. {w.payoutReference}
+          </span>
+        )}
         {w.proofUrl && (
           <a className="cell-sub" href={w.proofUrl} target="_blank" rel="noreferrer">
             Member's proof
@@ -98,8 +131,15 @@ export function WithdrawalsPage() {
   const canWrite = useCanWrite("withdrawals");
   const filterId = useId();
   const { status, page, set } = useListParams(WithdrawalStatuses, "pending");
-  const list = withdrawalQueue.useList({ status, page, pageSize: PAGE_SIZE });
+  const [q, setQ] = useQueueSearch();
+  const list = withdrawalQueue.useList({ status, q, page, pageSize: PAGE_SIZE });
   const decide = withdrawalQueue.useDecide();
+  const bulk = withdrawalQueue.useBulkApprove();
+  const pending = (list.data?.items ?? []).filter((w) => w.status === "pending");
+  const selection = useSelection(pending.map((w) => w.id));
+  const [bulkOpen, setBulkOpen] = useState(false);
+  const payoutLine = (w: Withdrawal) =>
+    `W${w.id} · ${money(w.amount, w.currency)} to ${w.payout.provider} ${w.payout.accountNumber} (${w.payout.accountName})`;
   const [acting, setActing] = useState<Acting>(null);
   const total = list.data?.total ?? 0;
   const close = () => setActing(null);
@@ -120,16 +160,50 @@ export function WithdrawalsPage() {
           onChange={(s) => set({ status: s })}
           testId="withdrawal-status-filter"
         />
+        <QueueSearch
+          value={q}
+          onChange={setQ}
+          placeholder="W12, member ID or name"
+          testId="withdrawal-search"
+        />
         <span className="toolbar-count" aria-live="polite">
           {list.data ? rangeText(page, PAGE_SIZE, total) : ""}
         </span>
       </div>
+      {canWrite && (
+        <BulkBar count={selection.selected.length}>
+          <button
+            type="button"
+            className="btn btn--sm btn--primary"
+            data-testid="withdrawal-bulk-paid"
+            onClick={() => setBulkOpen(true)}
+          >
+            Mark selected paid
+          </button>
+          <button type="button" className="btn btn--sm" onClick={selection.clear}>
+            Clear
+          </button>
+        </BulkBar>
+      )}
       <div className="table-wrap">
         <table className="table" aria-busy={list.isFetching}>
           <thead>
             <tr>
-              <th scope="col">ID</th>
+              <th scope="col">
+                {canWrite && pending.length > 0 && (
+                  <input
+                    type="checkbox"
+                    className="row-pick"
+                    checked={selection.all}
+                    onChange={selection.toggleAll}
+                    aria-label="Select every pending withdrawal shown"
+                    data-testid="withdrawal-pick-all"
+                  />
+                )}
+                ID
+              </th>
               <th scope="col">Requested</th>
+              <th scope="col">Waited</th>
               <th scope="col">Member</th>
               <th scope="col" className="num">
                 Amount
@@ -155,7 +229,14 @@ export function WithdrawalsPage() {
               />
             )}
             {list.data?.items.map((w) => (
-              <WithdrawalRow key={w.id} w={w} canWrite={canWrite} onAct={setActing} />
+              <WithdrawalRow
+                key={w.id}
+                w={w}
+                canWrite={canWrite}
+                onAct={setActing}
+                picked={selection.isPicked(w.id)}
+                onPick={() => selection.toggle(w.id)}
+              />
             ))}
           </tbody>
         </table>
@@ -169,31 +250,40 @@ export function WithdrawalsPage() {
       />
 
       {acting?.action === "approve" && (
-        <ConfirmDialog
+        <PayoutReferenceDialog
           title={`Mark withdrawal W${acting.withdrawal.id} paid?`}
-          message={
-            <>
-              <p>
-                Confirm that <strong>{money(acting.withdrawal.amount, acting.withdrawal.currency)}</strong>{" "}
-                has been sent to {acting.withdrawal.payout.provider} {acting.withdrawal.payout.accountNumber}{" "}
-                ({acting.withdrawal.payout.accountName}).
-              </p>
-              <p>The held amount leaves {who(acting.withdrawal)}'s balance; this cannot be undone.</p>
-            </>
-          }
-          confirmLabel="Mark paid"
-          tone="primary"
+          items={[{ id: acting.withdrawal.id, summary: payoutLine(acting.withdrawal) }]}
           busy={decide.isPending}
-          onConfirm={() =>
+          onSubmit={([ref]) =>
             decide.mutate(
-              { id: acting.withdrawal.id, approve: true },
+              { id: acting.withdrawal.id, approve: true, payoutReference: ref?.payoutReference },
               {
                 onSuccess: () => toast.success(`Marked W${acting.withdrawal.id} paid.`),
                 onSettled: close,
               },
             )
           }
-          onCancel={close}
+          onClose={close}
+        />
+      )}
+      {bulkOpen && (
+        <PayoutReferenceDialog
+          title={`Mark ${selection.selected.length} withdrawals paid?`}
+          items={pending
+            .filter((w) => selection.selected.includes(w.id))
+            .map((w) => ({ id: w.id, summary: payoutLine(w) }))}
+          busy={bulk.isPending}
+          onSubmit={(items) =>
+            bulk.mutate(items, {
+              onSuccess: (r) => reportBulk(r, (id) => `W${id}`),
+              onError: bulkError,
+              onSettled: () => {
+                selection.clear();
+                setBulkOpen(false);
+              },
+            })
+          }
+          onClose={() => setBulkOpen(false)}
         />
       )}
       {acting?.action === "reject" && (

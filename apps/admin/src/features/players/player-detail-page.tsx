@@ -8,8 +8,15 @@ import { isApiCode } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/dates.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { describeUserAgent } from "../../lib/user-agent.ts";
+import { AdjustmentDialog } from "../finance/adjustment-dialog.tsx";
 import { LockPlayerDialog, TemporaryPasswordDialog } from "./player-dialogs.tsx";
 import { PlayerStatusBadge } from "./player-status.tsx";
+import {
+  BalancesSection,
+  IdentitySection,
+  MoneyHistorySections,
+  NotesSection,
+} from "./player-view-sections.tsx";
 import {
   type Player,
   type PlayerDetail,
@@ -176,9 +183,17 @@ function LoginsTable({ logins }: { logins: PlayerDetail["logins"] }) {
   );
 }
 
-type Dialogs = "lock" | "confirm-password" | null;
+type Dialogs = "lock" | "confirm-password" | "adjust" | null;
 
-function PlayerActions({ player }: { player: Player }) {
+function PlayerActions({
+  player,
+  canWrite,
+  canAdjust,
+}: {
+  player: Player;
+  canWrite: boolean;
+  canAdjust: boolean;
+}) {
   const [open, setOpen] = useState<Dialogs>(null);
   const [password, setPassword] = useState<string | null>(null);
   const unlock = useUnlockPlayer(player.id);
@@ -202,7 +217,24 @@ function PlayerActions({ player }: { player: Player }) {
 
   return (
     <>
-      {state === "active" && (
+      {canAdjust && player.currency !== "FUN" && (
+        <button
+          type="button"
+          className="btn"
+          onClick={() => setOpen("adjust")}
+          disabled={busy}
+          data-testid="player-adjust"
+        >
+          Adjust balance
+        </button>
+      )}
+      {open === "adjust" && (
+        <AdjustmentDialog
+          player={{ id: player.id, username: player.username }}
+          onClose={() => setOpen(null)}
+        />
+      )}
+      {canWrite && state === "active" && (
         <button
           type="button"
           className="btn btn--danger-ghost"
@@ -213,12 +245,12 @@ function PlayerActions({ player }: { player: Player }) {
           Lock
         </button>
       )}
-      {(state === "locked" || state === "lockout") && (
+      {canWrite && (state === "locked" || state === "lockout") && (
         <button type="button" className="btn" onClick={onUnlock} disabled={busy} data-testid="player-unlock">
           {unlock.isPending ? "Unlocking…" : "Unlock"}
         </button>
       )}
-      {state !== "closed" && (
+      {canWrite && state !== "closed" && (
         <button
           type="button"
           className="btn"
@@ -274,6 +306,7 @@ function PlayerDetailView({ id, back }: { id: number; back: ReactNode }) {
   const canWrite = useCanWrite("players");
   // The wallet is finance data: a support operator sees the player but not the money.
   const canSeeMoney = useCan("finance.read");
+  const canAdjust = useCan("finance.write");
   const detail = usePlayer(id);
 
   if (!detail.data) {
@@ -305,7 +338,11 @@ function PlayerDetailView({ id, back }: { id: number; back: ReactNode }) {
       <PageHeader
         title={player.username}
         description={`Player #${player.id} · ${playerType(player.isAgent)} account · ${player.currency}`}
-        actions={canWrite && <PlayerActions player={player} />}
+        actions={
+          (canWrite || canAdjust) && (
+            <PlayerActions player={player} canWrite={canWrite} canAdjust={canAdjust} />
+          )
+        }
       />
       {player.status === "locked" && player.lockReason && (
         <p className="alert alert--warn" role="note">
@@ -313,13 +350,10 @@ function PlayerDetailView({ id, back }: { id: number; back: ReactNode }) {
         </p>
       )}
       <PlayerFields player={player} />
-      {canSeeMoney && (
-        <p className="section">
-          <Link to={`/players/${player.id}/wallet`} className="btn" data-testid="player-wallet-link">
-            Wallet and ledger
-          </Link>
-        </p>
-      )}
+      {canSeeMoney && <BalancesSection id={player.id} />}
+      <IdentitySection id={player.id} />
+      {canSeeMoney && <MoneyHistorySections id={player.id} />}
+      <NotesSection id={player.id} canWrite={canWrite} />
       <SessionsTable sessions={sessions} />
       <LoginsTable logins={logins} />
     </div>

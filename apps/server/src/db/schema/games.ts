@@ -56,6 +56,8 @@ export const games = pgTable("games", {
   enabled: boolean("enabled").notNull().default(true),
   sort: integer("sort").notNull().default(0),
   createdAt: stamp("created_at").notNull().defaultNow(),
+  /** Optimistic edits in the back office (migration 0155). */
+  version: integer("version").notNull().default(1),
 });
 
 export const favoriteGames = pgTable(

@@ -93,3 +93,13 @@ export const loginAttempts = pgTable(
     index("login_attempts_window_idx").on(t.failWindowUntil),
   ],
 );
+
+/** Operators' notes on a player, newest first in the back office (migration 0306). */
+export const memberNotes = pgTable("member_notes", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  memberId: bigint("member_id", { mode: "number" }).notNull(),
+  operatorId: integer("operator_id").notNull(),
+  operatorName: text("operator_name").notNull(),
+  body: text("body").notNull(),
+  createdAt: stamp("created_at").notNull().defaultNow(),
+});

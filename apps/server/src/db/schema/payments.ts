@@ -47,6 +47,8 @@ export const withdrawals = pgTable("withdrawals", {
   decidedAt: stamp("decided_at"),
   receiptAt: stamp("receipt_at"),
   proofUrl: text("proof_url"),
+  /** The bank's or e-wallet's reference of the payout, entered when marked paid (migration 0427). */
+  payoutReference: text("payout_reference"),
   createdAt: stamp("created_at").notNull().defaultNow(),
 });
 
@@ -103,7 +105,8 @@ export type ApprovalKind =
   | "payment_channel.create"
   | "payment_channel.update"
   | "settings.finance"
-  | "provider_limits.update";
+  | "provider_limits.update"
+  | "queue.bulk_approve";
 
 /** Four-eyes changes waiting for a second operator (migrations 0431, 0515). */
 export const approvalRequests = pgTable("approval_requests", {

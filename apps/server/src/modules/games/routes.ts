@@ -19,6 +19,7 @@ import { AppError } from "../../lib/errors.ts";
 import type { Lang } from "../../lib/messages.ts";
 import { route } from "../../lib/route.ts";
 import { bearerToken, memberOf, requireMember, sessionMember } from "../members/service.ts";
+import { gameAdminRoutes } from "./admin-routes.ts";
 import { bettingRecord, replayLink } from "./betting-record.ts";
 import {
   classifyCounts,
@@ -43,6 +44,7 @@ const pagesOf = (total: number, pageSize: number) => Math.ceil(total / pageSize)
  */
 export async function gameRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const db = ctx.db;
+  await gameAdminRoutes(app, ctx);
   // A guest, or a token that is no longer valid, sees the open list (isFavorite false).
   const viewer = async (req: FastifyRequest): Promise<number | null> => {
     const token = bearerToken(req);

@@ -13,6 +13,7 @@ import { captchaPng, randomDigits } from "./captcha-image.ts";
 import { decryptBodies } from "./field-crypto.ts";
 import { newChallenge, verifyHumanCheck } from "./human-check.ts";
 import { oidcRoutes } from "./oidc.ts";
+import { playerViewRoutes } from "./player-view.ts";
 import { perIp, recoveryRoutes, smsLogin } from "./recovery.ts";
 import { registerRoutes } from "./register-routes.ts";
 import {
@@ -44,6 +45,7 @@ export async function memberRoutes(app: FastifyInstance, ctx: AppContext): Promi
   await recoveryRoutes(app, ctx);
   await oidcRoutes(app, ctx);
   await memberAdminRoutes(app, ctx);
+  await playerViewRoutes(app, ctx);
   await registerRoutes(app, ctx);
   route(
     app,

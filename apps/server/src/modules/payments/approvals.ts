@@ -5,7 +5,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import type { Executor } from "../../db/client.ts";
+import type { Executor, Tx } from "../../db/client.ts";
 import { operators } from "../../db/schema/admin.ts";
 import { type ApprovalKind, approvalRequests } from "../../db/schema/payments.ts";
 import type { AppContext } from "../../lib/context.ts";
@@ -40,11 +40,13 @@ export interface Applier {
   /** The audit entity of the change. */
   entityType: string;
   apply(
-    tx: Executor,
+    tx: Tx,
     request: typeof approvalRequests.$inferSelect,
     op: { id: number; username: string },
     ip: string,
   ): Promise<unknown>;
+  /** After the approval committed (say, announcing new balances); never undoes it. */
+  afterCommit?(result: unknown): Promise<void>;
 }
 /** Per app (each carries its own settings, e.g. demo mode), filled as the modules register. */
 const appliersByApp = new WeakMap<AppContext, Map<ApprovalKind, Applier>>();
@@ -179,7 +181,8 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext): Pro
     (approve: boolean) =>
     async (id: number, req: Parameters<typeof operatorOf>[0], ip: string, reason: string | null) => {
       const op = operatorOf(req);
-      return ctx.db.transaction(async (tx) => {
+      const after: { run?: () => Promise<void> } = {};
+      const out = await ctx.db.transaction(async (tx) => {
         const [r] = await tx.select().from(approvalRequests).where(eq(approvalRequests.id, id)).for("update");
         if (!r) throw Errors.notFound("request");
         if (r.status !== "pending") throw Errors.conflict("APPROVAL_NOT_PENDING");
@@ -189,6 +192,8 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext): Pro
         if (r.createdBy === op.id) throw Errors.forbiddenCode("APPROVER_MUST_DIFFER");
         if (!roleAllows(op.role, applier.permission)) throw Errors.forbidden();
         const result = approve ? await applier.apply(tx, r, op, ip) : null;
+        if (approve && applier.afterCommit)
+          after.run = () => applier.afterCommit?.(result) ?? Promise.resolve();
         const [done] = await tx
           .update(approvalRequests)
           .set({
@@ -212,6 +217,8 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext): Pro
         });
         return dto(done, null, op.username);
       });
+      await after.run?.();
+      return out;
     };
   route(
     app,

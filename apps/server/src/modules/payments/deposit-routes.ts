@@ -16,6 +16,7 @@ import { memberOf, requireMember, sessionMember } from "../members/service.ts";
 import { registerApplier, requestApproval, withApproval } from "./approvals.ts";
 import { channelUsable, createDeposit, decideDeposit, depositDto, handleCallback } from "./deposits.ts";
 import { MIN_SECRET_LENGTH, REQUIRED_SECRETS, signSandbox } from "./gateways.ts";
+import { ageSeconds, queueSearch } from "./queues.ts";
 import { adminUploadUrl, MemberUploadUrl } from "./uploads.ts";
 
 registerMessages("EN", {
@@ -253,6 +254,9 @@ async function channelAdminRoutes(app: FastifyInstance, ctx: AppContext): Promis
       query: z.object({
         status: z.enum(["pending", "approved", "rejected", "awaiting_payment", "paid", "failed"]).optional(),
         memberId: BigId.optional(),
+        // Search (issue 14 point 13): "D12", a member id, or part of a username, mobile or e-mail.
+        q: z.string().trim().max(60).optional(),
+        channelId: Id.optional(),
         page: PageNo.default(1),
         pageSize: pageSize(100).default(50),
       }),
@@ -262,7 +266,10 @@ async function channelAdminRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const where = and(
         query.status ? eq(deposits.status, query.status) : undefined,
         query.memberId ? eq(deposits.memberId, query.memberId) : undefined,
+        queueSearch(query.q, deposits.id, deposits.memberId),
+        query.channelId ? eq(deposits.channelId, query.channelId) : undefined,
       );
+      const now = ctx.clock.now();
       const [rows, [count]] = await Promise.all([
         ctx.db
           .select({ d: deposits, username: members.username, channelName: paymentChannels.name })
@@ -284,6 +291,7 @@ async function channelAdminRoutes(app: FastifyInstance, ctx: AppContext): Promis
           channelName,
           gatewayRef: d.gatewayRef,
           proofUrl: adminUploadUrl(d.proofUrl),
+          ageSeconds: ageSeconds(d.createdAt, d.decidedAt, now),
         })),
         total: count?.n ?? 0,
       };

@@ -1,5 +1,6 @@
 import { formatMinor } from "@panalo/contracts/money";
 import { and, eq, inArray } from "drizzle-orm";
+import type { Tx } from "../../db/client.ts";
 import { members } from "../../db/schema/members.ts";
 import { deposits, paymentChannels } from "../../db/schema/payments.ts";
 import type { AppContext } from "../../lib/context.ts";
@@ -227,36 +228,46 @@ export async function decideDeposit(
   decision: { approve: true } | { approve: false; reason: string },
   ip: string,
 ) {
-  const out = await ctx.db.transaction(async (tx) => {
-    const [d] = await tx
-      .update(deposits)
-      .set({
-        status: decision.approve ? "approved" : "rejected",
-        reason: decision.approve ? null : decision.reason,
-        decidedBy: op.id,
-        decidedAt: ctx.clock.now(),
-      })
-      .where(and(eq(deposits.id, id), inArray(deposits.status, ["pending"])))
-      .returning();
-    if (!d) {
-      const [exists] = await tx.select({ id: deposits.id }).from(deposits).where(eq(deposits.id, id));
-      throw exists ? Errors.conflict("DEPOSIT_NOT_PENDING") : Errors.notFound("deposit");
-    }
-    const [ch] = await tx.select().from(paymentChannels).where(eq(paymentChannels.id, d.channelId));
-    if (!ch) throw Errors.internal();
-    const legs = decision.approve ? await credit(d, ch, tx) : null;
-    await recordAudit(tx, {
-      operatorId: op.id,
-      operatorName: op.username,
-      action: decision.approve ? "approve" : "reject",
-      entityType: "deposit",
-      entityId: String(id),
-      before: { status: "pending" },
-      after: { status: d.status, reason: d.reason },
-      ip,
-    });
-    return { d, legs };
-  });
+  const out = await ctx.db.transaction((tx) => decideDepositIn(ctx, tx, op, id, decision, ip));
   if (out.legs) await notifyMembers(ctx, { legs: out.legs });
   return depositDto(out.d);
+}
+
+/** The decision inside the caller's transaction (a bulk approval runs several in one). */
+export async function decideDepositIn(
+  ctx: AppContext,
+  tx: Tx,
+  op: { id: number; username: string },
+  id: number,
+  decision: { approve: true } | { approve: false; reason: string },
+  ip: string,
+) {
+  const [d] = await tx
+    .update(deposits)
+    .set({
+      status: decision.approve ? "approved" : "rejected",
+      reason: decision.approve ? null : decision.reason,
+      decidedBy: op.id,
+      decidedAt: ctx.clock.now(),
+    })
+    .where(and(eq(deposits.id, id), inArray(deposits.status, ["pending"])))
+    .returning();
+  if (!d) {
+    const [exists] = await tx.select({ id: deposits.id }).from(deposits).where(eq(deposits.id, id));
+    throw exists ? Errors.conflict("DEPOSIT_NOT_PENDING") : Errors.notFound("deposit");
+  }
+  const [ch] = await tx.select().from(paymentChannels).where(eq(paymentChannels.id, d.channelId));
+  if (!ch) throw Errors.internal();
+  const legs = decision.approve ? await credit(d, ch, tx) : null;
+  await recordAudit(tx, {
+    operatorId: op.id,
+    operatorName: op.username,
+    action: decision.approve ? "approve" : "reject",
+    entityType: "deposit",
+    entityId: String(id),
+    before: { status: "pending" },
+    after: { status: d.status, reason: d.reason },
+    ip,
+  });
+  return { d, legs };
 }

@@ -13,6 +13,7 @@ import { operatorOf, requireOperator } from "../admin/guard.ts";
 import { memberOf, requireMember } from "../members/service.ts";
 import { approvalRoutes } from "./approvals.ts";
 import { depositRoutes } from "./deposit-routes.ts";
+import { ageSeconds, PayoutReference, queueRoutes, queueSearch } from "./queues.ts";
 import { transferRoutes } from "./transfers.ts";
 import { adminUploadUrl, MemberUploadUrl, memberUploadRoutes } from "./uploads.ts";
 import {
@@ -34,6 +35,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
   await depositRoutes(app, ctx);
   await approvalRoutes(app, ctx);
   await transferRoutes(app, ctx);
+  await queueRoutes(app, ctx);
   const real = [requireMember(ctx, { realOnly: true })];
 
   route(
@@ -187,6 +189,9 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
           ])
           .optional(),
         memberId: BigId.optional(),
+        // Search (issue 14 point 13): "W12", a member id, or part of a username, mobile or e-mail.
+        q: z.string().trim().max(60).optional(),
+        payoutKind: z.enum(["bank", "ewallet"]).optional(),
         page: PageNo.default(1),
         pageSize: pageSize(100).default(50),
       }),
@@ -196,7 +201,10 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const where = and(
         query.status ? eq(withdrawals.status, query.status) : undefined,
         query.memberId ? eq(withdrawals.memberId, query.memberId) : undefined,
+        queueSearch(query.q, withdrawals.id, withdrawals.memberId),
+        query.payoutKind ? sql`${withdrawals.payout}->>'kind' = ${query.payoutKind}` : undefined,
       );
+      const now = ctx.clock.now();
       const [rows, [count]] = await Promise.all([
         ctx.db
           .select({ w: withdrawals, username: members.username })
@@ -216,6 +224,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
           username,
           payout: w.payout,
           proofUrl: adminUploadUrl(w.proofUrl),
+          ageSeconds: ageSeconds(w.createdAt, w.decidedAt, now),
         })),
         total: count?.n ?? 0,
       };
@@ -227,9 +236,18 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
       method: "POST",
       url: "/api/admin/withdrawals/:id/approve",
       params: IdParams,
+      // Marking paid records where the money went: the payout's own reference is required.
+      body: z.object({ payoutReference: PayoutReference }),
       guards: [requireOperator(ctx, "finance.write")],
     },
-    async ({ params, req, ip }) => decideWithdrawal(ctx, operatorOf(req), params.id, { approve: true }, ip),
+    async ({ params, body, req, ip }) =>
+      decideWithdrawal(
+        ctx,
+        operatorOf(req),
+        params.id,
+        { approve: true, payoutReference: body.payoutReference },
+        ip,
+      ),
   );
   route(
     app,

@@ -177,6 +177,7 @@ describe("withdrawals", () => {
       method: "POST",
       url: `/api/admin/withdrawals/${a.id}/approve`,
       headers: { ...H, cookie },
+      payload: { payoutReference: "GC-0001" },
     });
     expect(pay.json().value.status).toBe("paid");
     const twice = await t.app.inject({
@@ -232,6 +233,7 @@ describe("withdrawals", () => {
       method: "POST",
       url: `/api/admin/withdrawals/${w.id}/approve`,
       headers: { ...H, cookie },
+      payload: { payoutReference: "GC-0002" },
     });
     const { autoReceive } = await import("./withdrawals.ts");
     expect(await autoReceive(t.app.ctx)).toBe(0);

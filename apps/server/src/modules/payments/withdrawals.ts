@@ -1,6 +1,6 @@
 import { formatMinor } from "@panalo/contracts/money";
 import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { members } from "../../db/schema/members.ts";
 import { payoutAccounts, type WithdrawalStatus, withdrawals } from "../../db/schema/payments.ts";
 import { type AttemptRule, reserveAttempt, resetKey } from "../../lib/attempts.ts";
@@ -137,6 +137,7 @@ export const withdrawalDto = (w: typeof withdrawals.$inferSelect) => ({
   decidedAt: w.decidedAt?.toISOString() ?? null,
   receiptAt: w.receiptAt?.toISOString() ?? null,
   proofUrl: w.proofUrl,
+  payoutReference: w.payoutReference,
 });
 
 /**
@@ -220,6 +221,11 @@ export async function requestWithdrawal(
   return withdrawalDto(row);
 }
 
+/** What marking a withdrawal paid or rejecting it needs: the payout's reference, or a reason. */
+export type WithdrawalDecision =
+  | { approve: true; payoutReference: string }
+  | { approve: false; reason: string };
+
 /**
  * The operator's decision: paid (hold → the house's payouts) or rejected (hold → main). The
  * status moves only from pending, in the same transaction as the money, so a double click or
@@ -229,59 +235,74 @@ export async function decideWithdrawal(
   ctx: AppContext,
   op: { id: number; username: string },
   id: number,
-  decision: { approve: true } | { approve: false; reason: string },
+  decision: WithdrawalDecision,
   ip: string,
 ) {
-  const result = await ctx.db.transaction(async (tx) => {
-    const [w] = await tx
-      .update(withdrawals)
-      .set({
-        status: decision.approve ? "paid" : "rejected",
-        reason: decision.approve ? null : decision.reason,
-        decidedBy: op.id,
-        decidedAt: ctx.clock.now(),
-      })
-      .where(and(eq(withdrawals.id, id), eq(withdrawals.status, "pending")))
-      .returning();
-    if (!w) {
-      const [exists] = await tx
-        .select({ id: withdrawals.id })
-        .from(withdrawals)
-        .where(eq(withdrawals.id, id));
-      throw exists ? Errors.conflict("WITHDRAWAL_NOT_PENDING") : Errors.notFound("withdrawal");
-    }
-    const hold = { member: w.memberId, kind: "hold" as const, currency: w.currency };
-    const legs = decision.approve
-      ? [
-          { account: hold, amount: -w.amount },
-          { account: { house: "payouts", currency: w.currency }, amount: w.amount },
-        ]
-      : [
-          { account: hold, amount: -w.amount },
-          { account: { member: w.memberId, kind: "main" as const, currency: w.currency }, amount: w.amount },
-        ];
-    await postIn(tx, {
-      idempotencyKey: `withdrawal:${w.id}:${decision.approve ? "paid" : "released"}`,
-      type: decision.approve ? "withdrawal_paid" : "withdrawal_released",
-      reference: `W${w.id}`,
-      memberId: w.memberId,
-      legs,
-    });
-    await recordAudit(tx, {
-      operatorId: op.id,
-      operatorName: op.username,
-      action: decision.approve ? "approve" : "reject",
-      entityType: "withdrawal",
-      entityId: String(id),
-      before: { status: "pending" },
-      after: { status: w.status, reason: w.reason },
-      ip,
-    });
-    return { w, legs };
-  });
+  const result = await ctx.db.transaction((tx) => decideWithdrawalIn(ctx, tx, op, id, decision, ip));
   await notifyMembers(ctx, { legs: result.legs });
   return withdrawalDto(result.w);
 }
+
+/**
+ * The decision inside the caller's transaction (a bulk approval runs several in one). Answers
+ * the row and the legs to announce once committed; WITHDRAWAL_NOT_PENDING when it was decided.
+ */
+export async function decideWithdrawalIn(
+  ctx: AppContext,
+  tx: Tx,
+  op: { id: number; username: string },
+  id: number,
+  decision: WithdrawalDecision,
+  ip: string,
+) {
+  const [w] = await tx
+    .update(withdrawals)
+    .set({
+      status: decision.approve ? "paid" : "rejected",
+      reason: decision.approve ? null : decision.reason,
+      payoutReference: decision.approve ? decision.payoutReference : null,
+      decidedBy: op.id,
+      decidedAt: ctx.clock.now(),
+    })
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, "pending")))
+    .returning();
+  if (!w) {
+    const [exists] = await tx.select({ id: withdrawals.id }).from(withdrawals).where(eq(withdrawals.id, id));
+    throw exists ? Errors.conflict("WITHDRAWAL_NOT_PENDING") : Errors.notFound("withdrawal");
+  }
+  const hold = { member: w.memberId, kind: "hold" as const, currency: w.currency };
+  const legs = decision.approve
+    ? [
+        { account: hold, amount: -w.amount },
+        { account: { house: "payouts", currency: w.currency }, amount: w.amount },
+      ]
+    : [
+        { account: hold, amount: -w.amount },
+        { account: { member: w.memberId, kind: "main" as const, currency: w.currency }, amount: w.amount },
+      ];
+  await postIn(tx, {
+    idempotencyKey: `withdrawal:${w.id}:${decision.approve ? "paid" : "released"}`,
+    type: decision.approve ? "withdrawal_paid" : "withdrawal_released",
+    // The member's account record shows the payout's own reference on the paid line.
+    reference: decision.approve ? payoutLedgerReference(w.id, decision.payoutReference) : `W${w.id}`,
+    memberId: w.memberId,
+    legs,
+  });
+  await recordAudit(tx, {
+    operatorId: op.id,
+    operatorName: op.username,
+    action: decision.approve ? "approve" : "reject",
+    entityType: "withdrawal",
+    entityId: String(id),
+    before: { status: "pending" },
+    after: { status: w.status, reason: w.reason, payoutReference: w.payoutReference },
+    ip,
+  });
+  return { w, legs };
+}
+
+/** "W12 · GC-0099812": the withdrawal and the payout reference the member can look up. */
+export const payoutLedgerReference = (id: number, payoutReference: string) => `W${id} · ${payoutReference}`;
 
 /** The member's receipt of a paid withdrawal (spec §4): no money moves; a forced receipt is final. */
 export async function confirmReceipt(
@@ -330,4 +351,13 @@ export async function memberWithdrawals(db: Db, memberId: number, page: number, 
     db.select({ n: sql<number>`count(*)::int` }).from(withdrawals).where(eq(withdrawals.memberId, memberId)),
   ]);
   return { items: rows.map(withdrawalDto), total: count?.n ?? 0 };
+}
+
+/** How many payout accounts the member has bound (the back office's player page). */
+export async function payoutAccountCount(db: Db, memberId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(payoutAccounts)
+    .where(and(eq(payoutAccounts.memberId, memberId), isNull(payoutAccounts.removedAt)));
+  return row?.n ?? 0;
 }

@@ -1,0 +1,74 @@
+import { BetRecordValue } from "@panalo/contracts/betting-record";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import { api } from "../../lib/api.ts";
+
+/** The player page's own calls (issue 14 point 14): notes, identity and limits, latest rounds. */
+const key = (id: number) => ["players", "view", id] as const;
+
+export const PlayerNote = z.object({
+  id: z.number().int(),
+  body: z.string(),
+  operatorName: z.string(),
+  createdAt: z.string(),
+});
+export type PlayerNote = z.infer<typeof PlayerNote>;
+
+export const NoteInput = z.object({
+  body: z.string().trim().min(1, "Write the note first").max(2000, "At most 2,000 characters"),
+});
+
+export const PlayerProfile = z.object({
+  kyc: z.object({
+    realName: z.string().nullable(),
+    realNameVerified: z.boolean(),
+    mobile: z.string().nullable(),
+    email: z.string().nullable(),
+    birthday: z.string().nullable(),
+    payoutAccounts: z.number().int(),
+    signInProviders: z.array(z.string()),
+  }),
+  limits: z.object({
+    withdrawalMin: z.string(),
+    withdrawalMax: z.string(),
+    txPasswordSet: z.boolean(),
+    txPasswordLockedUntil: z.string().nullable(),
+    loginLockedUntil: z.string().nullable(),
+  }),
+  upline: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+});
+export type PlayerProfile = z.infer<typeof PlayerProfile>;
+
+export function usePlayerNotes(id: number) {
+  return useQuery({
+    queryKey: [...key(id), "notes"],
+    queryFn: ({ signal }) =>
+      api.get(`/players/${id}/notes`, z.object({ items: z.array(PlayerNote) }), signal),
+    select: (v) => v.items,
+  });
+}
+
+export function useAddNote(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) => api.post(`/players/${id}/notes`, { body }, PlayerNote),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...key(id), "notes"] }),
+  });
+}
+
+export function usePlayerProfile(id: number) {
+  return useQuery({
+    queryKey: [...key(id), "profile"],
+    queryFn: ({ signal }) => api.get(`/players/${id}/profile`, PlayerProfile, signal),
+    staleTime: 0,
+  });
+}
+
+export function usePlayerRounds(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...key(id), "rounds"],
+    queryFn: ({ signal }) => api.get(`/players/${id}/rounds`, BetRecordValue, signal),
+    enabled,
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,312 @@
+import "./player-view.css";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { Link } from "react-router";
+import { EmptyRow } from "../../components/table-states.tsx";
+import { formatDateTime } from "../../lib/dates.ts";
+import { toast } from "../../lib/toast-store.ts";
+import { StatusBadge } from "../finance/finance-ui.tsx";
+import { useWallet } from "../finance/ledger-api.ts";
+import { money } from "../finance/money.ts";
+import { depositQueue, withdrawalQueue } from "../finance/queues-api.ts";
+import {
+  NoteInput,
+  useAddNote,
+  usePlayerNotes,
+  usePlayerProfile,
+  usePlayerRounds,
+} from "./player-view-api.ts";
+
+/**
+ * The sections of the one-page player view (issue 14 point 14). Money (balances, deposits,
+ * withdrawals, rounds) shows only to operators with finance access; identity, limits and notes
+ * to everyone who may see players. There are no loyalty points yet: no such section is drawn.
+ */
+
+const LATEST = 5;
+const none = <span className="muted">—</span>;
+
+function Section({
+  id,
+  title,
+  aside,
+  children,
+}: {
+  id: string;
+  title: string;
+  aside?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section className="section" aria-labelledby={id} data-testid={id}>
+      <div className="section-header">
+        <h2 id={id}>{title}</h2>
+        {aside}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+export function BalancesSection({ id }: { id: number }) {
+  const wallet = useWallet(id);
+  const s = wallet.data;
+  if (!s) return null;
+  const cards = [
+    { key: "main", title: "Main", value: s.main },
+    // The bonus account of the ledger (promotions credit it; it is playable, not withdrawable).
+    { key: "bonus", title: "Bonus", value: s.bonus },
+    { key: "held", title: "Held for withdrawals", value: s.held },
+    ...s.vendors.map((v) => ({
+      key: `vendor-${v.vendor}`,
+      title: `Game wallet ${v.vendor}`,
+      value: v.balance,
+    })),
+  ];
+  return (
+    <Section
+      id="player-balances"
+      title="Balances"
+      aside={
+        <Link to={`/players/${id}/wallet`} data-testid="player-wallet-link">
+          Wallet and ledger
+        </Link>
+      }
+    >
+      <div className="card-grid card-grid--3">
+        {cards.map((c) => (
+          <div key={c.key} className="card">
+            <p className="card-title">{c.title}</p>
+            <p className="card-value" data-testid={`player-balance-${c.key}`}>
+              {money(c.value, s.currency)}
+            </p>
+          </div>
+        ))}
+      </div>
+    </Section>
+  );
+}
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="detail-item">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+export function IdentitySection({ id }: { id: number }) {
+  const profile = usePlayerProfile(id);
+  const p = profile.data;
+  if (!p) return null;
+  const yes = (v: boolean) => (v ? "Yes" : "No");
+  return (
+    <Section id="player-identity" title="Identity and limits">
+      <dl className="panel detail-list">
+        <Item label="Real name">
+          {p.kyc.realName ?? none}{" "}
+          {p.kyc.realName && (
+            <span className={`badge${p.kyc.realNameVerified ? " badge--success" : " badge--muted"}`}>
+              {p.kyc.realNameVerified ? "Verified" : "Not verified"}
+            </span>
+          )}
+        </Item>
+        <Item label="Birthday">{p.kyc.birthday ?? none}</Item>
+        <Item label="Payout accounts">{p.kyc.payoutAccounts}</Item>
+        <Item label="Sign-in accounts">{p.kyc.signInProviders.join(", ") || none}</Item>
+        <Item label="Upline">
+          {p.upline ? <Link to={`/players/${p.upline.id}`}>{p.upline.username}</Link> : none}
+        </Item>
+        <Item label="Withdrawal limits">
+          {money(p.limits.withdrawalMin)} – {money(p.limits.withdrawalMax)}
+        </Item>
+        <Item label="Transaction password">
+          {yes(p.limits.txPasswordSet)}
+          {p.limits.txPasswordLockedUntil && (
+            <span className="badge badge--warn">
+              Locked until {formatDateTime(p.limits.txPasswordLockedUntil)}
+            </span>
+          )}
+        </Item>
+        <Item label="Login lock">
+          {p.limits.loginLockedUntil ? `Until ${formatDateTime(p.limits.loginLockedUntil)}` : "None"}
+        </Item>
+      </dl>
+    </Section>
+  );
+}
+
+function LatestTable({
+  id,
+  title,
+  link,
+  head,
+  rows,
+  columns,
+}: {
+  id: string;
+  title: string;
+  link: string;
+  head: string[];
+  rows: ReactNode[];
+  columns: number;
+}) {
+  return (
+    <Section id={id} title={title} aside={<Link to={link}>All</Link>}>
+      <div className="table-wrap">
+        <table className="table">
+          <thead>
+            <tr>
+              {head.map((h) => (
+                <th key={h} scope="col">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 && <EmptyRow columns={columns} title="None yet." />}
+            {rows}
+          </tbody>
+        </table>
+      </div>
+    </Section>
+  );
+}
+
+export function MoneyHistorySections({ id }: { id: number }) {
+  const deposits = depositQueue.useList({ status: "", memberId: id, page: 1, pageSize: LATEST });
+  const withdrawals = withdrawalQueue.useList({ status: "", memberId: id, page: 1, pageSize: LATEST });
+  const rounds = usePlayerRounds(id, true);
+  return (
+    <div className="player-history">
+      <LatestTable
+        id="player-deposits"
+        title="Latest deposits"
+        link={`/deposits?status=all&q=${id}`}
+        head={["ID", "Time", "Amount", "Status"]}
+        columns={4}
+        rows={(deposits.data?.items ?? []).map((d) => (
+          <tr key={d.id}>
+            <td>D{d.id}</td>
+            <td className="cell-nowrap">{formatDateTime(d.createdAt)}</td>
+            <td className="num cell-nowrap">{money(d.amount, d.currency)}</td>
+            <td>
+              <StatusBadge status={d.status} />
+            </td>
+          </tr>
+        ))}
+      />
+      <LatestTable
+        id="player-withdrawals"
+        title="Latest withdrawals"
+        link={`/withdrawals?status=all&q=${id}`}
+        head={["ID", "Time", "Amount", "Status", "Reference"]}
+        columns={5}
+        rows={(withdrawals.data?.items ?? []).map((w) => (
+          <tr key={w.id}>
+            <td>W{w.id}</td>
+            <td className="cell-nowrap">{formatDateTime(w.createdAt)}</td>
+            <td className="num cell-nowrap">{money(w.amount, w.currency)}</td>
+            <td>
+              <StatusBadge status={w.status} />
+            </td>
+            <td>{w.payoutReference ?? none}</td>
+          </tr>
+        ))}
+      />
+      <LatestTable
+        id="player-rounds"
+        title="Latest rounds (31 days)"
+        link={`/players/${id}/wallet`}
+        head={["Game", "Time", "Bet", "Win", "Status"]}
+        columns={5}
+        rows={(rounds.data?.items ?? []).map((r) => (
+          <tr key={`${r.vassalage}-${r.roundId}`}>
+            <td>{r.gameName ?? r.gameCode ?? r.vassalage}</td>
+            <td className="cell-nowrap">{formatDateTime(r.time)}</td>
+            <td className="num cell-nowrap">{money(r.bet)}</td>
+            <td className="num cell-nowrap">{money(r.win)}</td>
+            <td>{r.status}</td>
+          </tr>
+        ))}
+      />
+    </div>
+  );
+}
+
+export function NotesSection({ id, canWrite }: { id: number; canWrite: boolean }) {
+  const notes = usePlayerNotes(id);
+  const add = useAddNote(id);
+  const fieldId = useId();
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = NoteInput.safeParse({ body: text });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? "Check the note");
+      return;
+    }
+    setError(null);
+    add.mutate(parsed.data.body, {
+      onSuccess: () => {
+        setText("");
+        toast.success("Note saved.");
+      },
+    });
+  };
+  return (
+    <Section
+      id="player-notes"
+      title="Notes by operators"
+      aside={<span className="muted">{notes.data?.length ?? 0}</span>}
+    >
+      {canWrite && (
+        <form className="panel form-stack" onSubmit={submit} noValidate>
+          <div className="field">
+            <label htmlFor={fieldId} className="field-label">
+              New note
+            </label>
+            <textarea
+              id={fieldId}
+              className="input textarea"
+              rows={3}
+              maxLength={2000}
+              value={text}
+              aria-invalid={error ? true : undefined}
+              data-testid="player-note-input"
+              onChange={(e) => setText(e.target.value)}
+            />
+            {error && (
+              <p className="field-error" role="alert">
+                {error}
+              </p>
+            )}
+          </div>
+          <div>
+            <button
+              type="submit"
+              className="btn btn--primary"
+              disabled={add.isPending}
+              data-testid="player-note-add"
+            >
+              {add.isPending ? "Saving…" : "Add note"}
+            </button>
+          </div>
+        </form>
+      )}
+      <ul className="note-list" data-testid="player-note-list">
+        {notes.data?.length === 0 && <li className="muted">No notes yet.</li>}
+        {notes.data?.map((n) => (
+          <li key={n.id} className="panel note" data-testid="player-note">
+            <p className="cell-text note-body">{n.body}</p>
+            <p className="muted">
+              {n.operatorName} · {formatDateTime(n.createdAt)}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
