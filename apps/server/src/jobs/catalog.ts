@@ -1,5 +1,6 @@
 import { dailyReconciliation } from "../modules/ledger/daily-reconciliation.ts";
 import { autoReceive } from "../modules/payments/withdrawals.ts";
+import { rollupReports } from "../modules/reports/rollup.ts";
 import { registerJob } from "./registry.ts";
 
 /**
@@ -18,4 +19,12 @@ registerJob({
   cron: "0 0 * * *",
   description: "The whole ledger checked at the start of each Manila day; the verdict kept.",
   handler: async (ctx, run) => ({ ran: await dailyReconciliation(ctx, run.scheduledFor) }),
+});
+registerJob({
+  name: "reports.rollup",
+  cron: "*/15 * * * *",
+  description:
+    "Closed Manila days added to the dashboard's and reports' rollup tables (catching up, each day recomputed whole).",
+  timeoutSeconds: 3 * 3600,
+  handler: async (ctx) => rollupReports(ctx),
 });
