@@ -31,7 +31,7 @@ BEGIN
     RETURN; -- made already (the usual case: no lock taken)
   END IF;
   PERFORM pg_advisory_xact_lock(72250);
-  CREATE INDEX IF NOT EXISTS provider_transactions_created_idx ON provider_transactions (created_at);
+  CREATE INDEX IF NOT EXISTS provider_transactions_created_idx ON provider_transactions (created_at, id);
   CREATE INDEX IF NOT EXISTS deposits_decided_idx ON deposits (decided_at) WHERE decided_at IS NOT NULL;
   CREATE INDEX IF NOT EXISTS withdrawals_decided_idx ON withdrawals (decided_at) WHERE decided_at IS NOT NULL;
   CREATE INDEX IF NOT EXISTS ledger_transactions_report_idx ON ledger_transactions (created_at)
@@ -86,6 +86,21 @@ CREATE TABLE report_player_days (
   PRIMARY KEY (day, member_id)
 );
 CREATE INDEX report_player_days_member_idx ON report_player_days (member_id, day);
+-- Active players of a range: the distinct members of its days, read from the index alone.
+CREATE INDEX report_player_days_active_idx ON report_player_days (day, member_id) WHERE rounds > 0;
+
+-- Per Manila day: the money figures of the dashboard, summed once (a period reads a row a day).
+CREATE TABLE report_days (
+  day date PRIMARY KEY,
+  deposits bigint NOT NULL,
+  deposit_count integer NOT NULL,
+  withdrawals bigint NOT NULL,
+  withdrawal_count integer NOT NULL,
+  bonuses bigint NOT NULL,
+  adjustments bigint NOT NULL,
+  first_depositors integer NOT NULL,
+  active_players integer NOT NULL
+);
 
 -- Per Manila day × deposit channel (code) or withdrawal payout provider.
 CREATE TABLE report_channel_days (
@@ -206,6 +221,7 @@ BEGIN
   DELETE FROM report_game_days WHERE day = p_day;
   DELETE FROM report_player_days WHERE day = p_day;
   DELETE FROM report_channel_days WHERE day = p_day;
+  DELETE FROM report_days WHERE day = p_day;
   INSERT INTO report_player_game_days (day, member_id, vendor, game_code, bets, wins, rounds)
     SELECT f.day, f.member_id, f.vendor, f.game_code, f.bets, f.wins, f.rounds
       FROM report_game_facts(v_from, v_to) f;
@@ -225,6 +241,13 @@ BEGIN
                    sum(x.rounds)::bigint AS rounds
               FROM report_player_game_days x WHERE x.day = p_day GROUP BY x.member_id) g
       FULL JOIN report_money_facts(v_from, v_to) m ON m.member_id = g.member_id;
+  INSERT INTO report_days (day, deposits, deposit_count, withdrawals, withdrawal_count, bonuses,
+                           adjustments, first_depositors, active_players)
+    SELECT p_day, coalesce(sum(deposits), 0), coalesce(sum(deposit_count), 0),
+           coalesce(sum(withdrawals), 0), coalesce(sum(withdrawal_count), 0),
+           coalesce(sum(bonuses), 0), coalesce(sum(adjustments), 0),
+           count(*) FILTER (WHERE first_deposit), count(*) FILTER (WHERE rounds > 0)
+      FROM report_player_days WHERE day = p_day;
   INSERT INTO report_channel_days (day, kind, channel, amount, succeeded, failed, fees)
     SELECT c.day, c.kind, c.channel, c.amount, c.succeeded, c.failed, c.fees
       FROM report_channel_facts(v_from, v_to) c;

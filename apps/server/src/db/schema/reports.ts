@@ -70,3 +70,15 @@ export const reportRollupState = pgTable("report_rollup_state", {
   doneUntil: date("done_until"),
   updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 });
+
+export const reportDays = pgTable("report_days", {
+  day: date("day").primaryKey(),
+  deposits: bigint("deposits", { mode: "bigint" }).notNull(),
+  depositCount: integer("deposit_count").notNull(),
+  withdrawals: bigint("withdrawals", { mode: "bigint" }).notNull(),
+  withdrawalCount: integer("withdrawal_count").notNull(),
+  bonuses: bigint("bonuses", { mode: "bigint" }).notNull(),
+  adjustments: bigint("adjustments", { mode: "bigint" }).notNull(),
+  firstDepositors: integer("first_depositors").notNull(),
+  activePlayers: integer("active_players").notNull(),
+});

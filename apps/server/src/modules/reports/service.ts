@@ -115,7 +115,6 @@ interface MoneyAgg {
   withdrawal_count: Num;
   bonuses: Num;
   adjustments: Num;
-  active: Num;
   ftd: Num;
 }
 
@@ -123,25 +122,36 @@ async function moneyFigures(exec: Executor, s: Split) {
   return queryRows<MoneyAgg>(
     exec,
     sql`WITH p AS (
-          SELECT day, member_id, rounds, deposits, deposit_count, withdrawals, withdrawal_count,
-                 bonuses, adjustments, first_deposit
-            FROM report_player_days WHERE day BETWEEN ${day(s.rollFrom)} AND ${day(s.rollTo)}
+          SELECT day, deposits, deposit_count, withdrawals, withdrawal_count, bonuses, adjustments,
+                 first_depositors AS ftd
+            FROM report_days WHERE day BETWEEN ${day(s.rollFrom)} AND ${day(s.rollTo)}
           UNION ALL
-          SELECT day, member_id, sum(rounds)::bigint, 0, 0, 0, 0, 0, 0, false
-            FROM report_game_facts(${ts(s.tailFrom)}, ${ts(s.tailTo)}) GROUP BY day, member_id
-          UNION ALL
-          SELECT day, member_id, 0, deposits, deposit_count, withdrawals, withdrawal_count,
-                 bonuses, adjustments, first_deposit
+          SELECT day, deposits, deposit_count, withdrawals, withdrawal_count, bonuses, adjustments,
+                 CASE WHEN first_deposit THEN 1 ELSE 0 END
             FROM report_money_facts(${ts(s.tailFrom)}, ${ts(s.tailTo)})
         )
         SELECT GROUPING(day)::int AS g_day, day::text AS day,
                sum(deposits)::text AS deposits, sum(deposit_count)::text AS deposit_count,
                sum(withdrawals)::text AS withdrawals, sum(withdrawal_count)::text AS withdrawal_count,
                sum(bonuses)::text AS bonuses, sum(adjustments)::text AS adjustments,
-               count(DISTINCT member_id) FILTER (WHERE rounds > 0)::text AS active,
-               count(*) FILTER (WHERE first_deposit)::text AS ftd
+               sum(ftd)::text AS ftd
           FROM p GROUP BY GROUPING SETS ((day), ())`,
   );
+}
+
+/** Members with a round in the range: distinct over its days (an index-only read) and the tail. */
+async function activePlayers(exec: Executor, s: Split) {
+  const [row] = await queryRows<{ n: Num }>(
+    exec,
+    sql`SELECT count(*)::int AS n FROM (
+          SELECT member_id FROM report_player_days
+           WHERE day BETWEEN ${day(s.rollFrom)} AND ${day(s.rollTo)} AND rounds > 0
+          UNION
+          SELECT member_id FROM report_game_facts(${ts(s.tailFrom)}, ${ts(s.tailTo)})
+           GROUP BY day, member_id HAVING sum(rounds) > 0
+        ) a`,
+  );
+  return int(row?.n ?? 0);
 }
 
 async function newPlayers(exec: Executor, from: Date, to: Date) {
@@ -154,10 +164,11 @@ async function newPlayers(exec: Executor, from: Date, to: Date) {
 }
 
 async function figures(exec: Executor, s: Split, from: Date, to: Date) {
-  const [games, moneyRows, fresh] = await Promise.all([
+  const [games, moneyRows, fresh, active] = await Promise.all([
     gameFigures(exec, s),
     moneyFigures(exec, s),
     newPlayers(exec, from, to),
+    activePlayers(exec, s),
   ]);
   const g = games.find((r) => r.g_day && r.g_vendor && r.g_cat);
   const m = moneyRows.find((r) => r.g_day);
@@ -178,7 +189,7 @@ async function figures(exec: Executor, s: Split, from: Date, to: Date) {
     adjustments: formatMinor(adjustments),
     ngr: formatMinor(ggr - bonuses - adjustments),
     rounds: int(g?.rounds ?? 0),
-    activePlayers: int(m?.active ?? 0),
+    activePlayers: active,
     newPlayers: fresh,
     firstDepositors: int(m?.ftd ?? 0),
   };
@@ -615,30 +626,30 @@ function roundsWhere(q: RoundsReportQuery, member: number | null) {
   ];
   if (member !== null) parts.push(sql`b.member_id = ${member}`);
   if (q.vendor) parts.push(sql`b.vendor = ${q.vendor.toUpperCase()}`);
-  if (q.state === "rolled_back") parts.push(sql`rb.n > 0`);
-  else if (q.state === "won") parts.push(sql`coalesce(rb.n, 0) = 0 AND w.win > 0`);
-  else if (q.state === "lost") parts.push(sql`coalesce(rb.n, 0) = 0 AND coalesce(w.win, 0) = 0`);
+  if (q.state === "rolled_back") parts.push(sql`w.rolled > 0`);
+  else if (q.state === "won") parts.push(sql`w.rolled = 0 AND w.win > 0`);
+  else if (q.state === "lost") parts.push(sql`w.rolled = 0 AND coalesce(w.win, 0) = 0`);
   return sql.join(parts, sql` AND `);
 }
 
 const roundsFrom = sql`provider_transactions b
   JOIN members m ON m.id = b.member_id
-  LEFT JOIN LATERAL (SELECT sum(x.amount) AS win FROM provider_transactions x
-                      WHERE x.ref_transaction_id = b.transaction_id AND x.vendor = b.vendor
-                        AND x.kind = 'win'
-                        -- A held win the operator rejected was never the player's.
-                        AND NOT EXISTS (SELECT 1 FROM provider_win_reviews v
-                                         WHERE v.transaction_id = x.transaction_id
-                                           AND v.vendor = x.vendor AND v.status = 'rejected')) w ON TRUE
-  LEFT JOIN LATERAL (SELECT count(*) AS n FROM provider_transactions x
-                      WHERE x.ref_transaction_id = b.transaction_id AND x.vendor = b.vendor
-                        AND x.kind = 'rollback') rb ON TRUE`;
+  LEFT JOIN LATERAL (
+    SELECT sum(x.amount) FILTER (
+             WHERE x.kind = 'win'
+               -- A held win the operator rejected was never the player's.
+               AND NOT EXISTS (SELECT 1 FROM provider_win_reviews v
+                                WHERE v.transaction_id = x.transaction_id
+                                  AND v.vendor = x.vendor AND v.status = 'rejected')) AS win,
+           count(*) FILTER (WHERE x.kind = 'rollback') AS rolled
+      FROM provider_transactions x
+     WHERE x.ref_transaction_id = b.transaction_id AND x.vendor = b.vendor) w ON TRUE`;
 
 const roundsCols = sql`b.id::text AS id, b.created_at AS at,
   to_char(b.created_at AT TIME ZONE 'Asia/Manila', 'YYYY-MM-DD HH24:MI:SS') AS local_time,
   m.username, b.vendor, coalesce(b.game_code, '') AS game_code, b.round_id,
   b.amount::text AS bet, coalesce(w.win, 0)::text AS win,
-  CASE WHEN rb.n > 0 THEN 'rolled_back' WHEN w.win > 0 THEN 'won' ELSE 'lost' END AS state`;
+  CASE WHEN w.rolled > 0 THEN 'rolled_back' WHEN w.win > 0 THEN 'won' ELSE 'lost' END AS state`;
 
 const roundDto = (r: Record<string, unknown>) => ({
   time: String(r.local_time),
