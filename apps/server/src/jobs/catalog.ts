@@ -1,6 +1,7 @@
 import { settlementJob } from "../modules/agents/settlement.ts";
 import { dailyReconciliation } from "../modules/ledger/daily-reconciliation.ts";
 import { autoReceive } from "../modules/payments/withdrawals.ts";
+import { rollupReports } from "../modules/reports/rollup.ts";
 import { registerJob } from "./registry.ts";
 
 /**
@@ -40,4 +41,12 @@ registerJob({
   cron: "*/5 * * * *",
   description: "Real-time salaries, every 5 minutes (spec §9).",
   handler: settlementJob("realtime"),
+});
+registerJob({
+  name: "reports.rollup",
+  cron: "*/15 * * * *",
+  description:
+    "Closed Manila days added to the dashboard's and reports' rollup tables (catching up, each day recomputed whole).",
+  timeoutSeconds: 3 * 3600,
+  handler: async (ctx) => rollupReports(ctx),
 });

@@ -9,6 +9,7 @@ import * as members from "./members.ts";
 import * as messaging from "./messaging.ts";
 import * as payments from "./payments.ts";
 import * as providers from "./providers.ts";
+import * as reports from "./reports.ts";
 
 /** Every table, by module. Each module owns its file; nobody queries another module's tables. */
 export const schema = {
@@ -23,4 +24,5 @@ export const schema = {
   ...payments,
   ...providers,
   ...jobs,
+  ...reports,
 };

@@ -1,0 +1,73 @@
+import { sql } from "drizzle-orm";
+import { queryRows } from "../../db/client.ts";
+import type { AppContext } from "../../lib/context.ts";
+import { addDays, manilaDay } from "./days.ts";
+
+/**
+ * The reports' rollup (migration 0250): each closed Manila day is recomputed into the rollup
+ * tables by `report_rollup_day` (delete and insert: running it twice gives the same rows), and
+ * `report_rollup_state.done_until` moves past it in the same transaction. A day is closed ten
+ * minutes after it ends, so a movement stamped just before midnight and committed a moment later
+ * is in it; and each run recomputes the last closed day once more, for anything later still.
+ * Readers take the days before `done_until` from the rollups and the rest from the live records.
+ *
+ * Runs are serialized by a transaction advisory lock, so two processes (or a retry overlapping a
+ * slow run) never interleave; each day is its own transaction, so a long catch-up (a year after
+ * installing) commits as it goes and a crash loses at most the day in progress.
+ */
+export const ROLLUP_LAG_MS = 10 * 60_000;
+const LOCK = 72_250;
+
+export async function rollupReports(
+  ctx: AppContext,
+  now: Date = ctx.clock.now(),
+): Promise<{ days: number; doneUntil: string | null }> {
+  const lastClosed = addDays(manilaDay(new Date(now.getTime() - ROLLUP_LAG_MS)), -1);
+  let days = 0;
+  let recheck = true;
+  for (;;) {
+    const step = await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK})`);
+      const [state] = await queryRows<{ done_until: string | null }>(
+        tx,
+        sql`SELECT done_until::text AS done_until FROM report_rollup_state WHERE id = 1 FOR UPDATE`,
+      );
+      let doneUntil = state?.done_until ?? null;
+      if (doneUntil === null) {
+        // Nothing can be older than the first member.
+        const [first] = await queryRows<{ at: Date | string | null }>(
+          tx,
+          sql`SELECT min(created_at) AS at FROM members`,
+        );
+        doneUntil = first?.at ? manilaDay(new Date(first.at)) : addDays(lastClosed, 1);
+      }
+      let day: string;
+      if (recheck && state?.done_until && addDays(doneUntil, -1) <= lastClosed) {
+        // The last day rolled up, once more per run (a movement committed after its run).
+        day = addDays(doneUntil, -1);
+      } else if (doneUntil <= lastClosed) {
+        day = doneUntil;
+      } else {
+        await tx.execute(
+          sql`UPDATE report_rollup_state SET done_until = ${doneUntil}::date, updated_at = now()
+               WHERE id = 1 AND done_until IS DISTINCT FROM ${doneUntil}::date`,
+        );
+        return null;
+      }
+      await tx.execute(sql`SELECT report_rollup_day(${day}::date)`);
+      const next = day === doneUntil ? addDays(day, 1) : doneUntil;
+      await tx.execute(
+        sql`UPDATE report_rollup_state SET done_until = ${next}::date, updated_at = now() WHERE id = 1`,
+      );
+      return next;
+    });
+    recheck = false;
+    if (step === null) break;
+    days++;
+  }
+  const [state] = await queryRows<{ done_until: string | null }>(
+    ctx.db,
+    sql`SELECT done_until::text AS done_until FROM report_rollup_state WHERE id = 1`,
+  );
+  return { days, doneUntil: state?.done_until ?? null };
+}

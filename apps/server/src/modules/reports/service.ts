@@ -1,0 +1,711 @@
+import type {
+  ChannelsReportQuery,
+  Dashboard,
+  DashboardFigures,
+  GamesReportQuery,
+  PlayersReportQuery,
+  RoundsReportQuery,
+} from "@panalo/contracts/admin-reports";
+import { formatMinor } from "@panalo/contracts/money";
+import { type SQL, sql } from "drizzle-orm";
+import { type Executor, queryRows } from "../../db/client.ts";
+import type { AppContext } from "../../lib/context.ts";
+import { addDays, manilaDay, manilaStart, maxDay, minDay } from "./days.ts";
+
+/**
+ * The dashboard and the reports (issue 14 points 11 and 12). Closed days come from the rollup
+ * tables (migration 0250, rollup.ts), the days since from the live records through the same
+ * facts functions, so both halves count alike and a figure never changes when its day is rolled
+ * up.
+ */
+
+type Num = string | number | bigint | null;
+const big = (v: Num) => BigInt(v ?? 0);
+const money = (v: Num) => formatMinor(big(v));
+const int = (v: Num) => Number(v ?? 0);
+
+/** wins / bets as a percentage with two decimals; null without bets. */
+export function rtpOf(bets: bigint, wins: bigint): string | null {
+  if (bets <= 0n) return null;
+  const basisPoints = (wins * 10_000n * 2n + bets) / (bets * 2n); // rounded half up
+  return formatMinor(basisPoints);
+}
+
+/** succeeded / (succeeded + failed) as a percentage with two decimals; null when none decided. */
+export function rateOf(succeeded: number, failed: number): string | null {
+  const n = succeeded + failed;
+  if (n === 0) return null;
+  return formatMinor((BigInt(succeeded) * 10_000n * 2n + BigInt(n)) / (BigInt(n) * 2n));
+}
+
+/**
+ * A range of Manila days split into the rolled-up part (days, inclusive; empty when from > to)
+ * and the live tail (times, [tailFrom, tailTo)).
+ */
+export interface Split {
+  rollFrom: string;
+  rollTo: string;
+  tailFrom: Date;
+  tailTo: Date;
+}
+
+export async function rolledUpUntil(exec: Executor): Promise<string | null> {
+  const [row] = await queryRows<{ d: string | null }>(
+    exec,
+    sql`SELECT done_until::text AS d FROM report_rollup_state WHERE id = 1`,
+  );
+  return row?.d ?? null;
+}
+
+export function splitRange(from: string, to: string, doneUntil: string | null, now: Date): Split {
+  const tailStartDay = doneUntil === null ? from : maxDay(from, doneUntil);
+  const rollTo = doneUntil === null ? addDays(from, -1) : minDay(to, addDays(doneUntil, -1));
+  const tailFrom = manilaStart(tailStartDay);
+  const end = manilaStart(addDays(to, 1));
+  // The tail ends now (a later moment has nothing yet); an empty range reads nothing.
+  const tailTo = new Date(Math.max(tailFrom.getTime(), Math.min(end.getTime(), now.getTime() + 1)));
+  return { rollFrom: from, rollTo, tailFrom, tailTo };
+}
+
+const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+const day = (d: string) => sql`${d}::date`;
+
+// ---------- dashboard ----------
+
+interface GameAgg {
+  g_day: number;
+  g_vendor: number;
+  g_cat: number;
+  day: string | null;
+  vendor: string | null;
+  category: string | null;
+  bets: Num;
+  wins: Num;
+  rounds: Num;
+}
+
+async function gameFigures(exec: Executor, s: Split) {
+  return queryRows<GameAgg>(
+    exec,
+    sql`WITH g AS (
+          SELECT day, vendor, game_code, bets, wins, rounds FROM report_game_days
+           WHERE day BETWEEN ${day(s.rollFrom)} AND ${day(s.rollTo)}
+          UNION ALL
+          SELECT day, vendor, game_code, bets, wins, rounds
+            FROM report_game_facts(${ts(s.tailFrom)}, ${ts(s.tailTo)})
+        ), c AS (
+          SELECT g.*, coalesce(gm.game_type, gv.game_type, 'OTHER') AS category
+            FROM g
+            LEFT JOIN games gm ON gm.vendor = g.vendor AND gm.game_code = g.game_code
+            LEFT JOIN game_vendors gv ON gv.vassalage = g.vendor
+        )
+        SELECT GROUPING(day)::int AS g_day, GROUPING(vendor)::int AS g_vendor,
+               GROUPING(category)::int AS g_cat, day::text AS day, vendor, category,
+               sum(bets)::text AS bets, sum(wins)::text AS wins, sum(rounds)::text AS rounds
+          FROM c GROUP BY GROUPING SETS ((day), (vendor), (category), ())`,
+  );
+}
+
+interface MoneyAgg {
+  g_day: number;
+  day: string | null;
+  deposits: Num;
+  deposit_count: Num;
+  withdrawals: Num;
+  withdrawal_count: Num;
+  bonuses: Num;
+  adjustments: Num;
+  ftd: Num;
+}
+
+async function moneyFigures(exec: Executor, s: Split) {
+  return queryRows<MoneyAgg>(
+    exec,
+    sql`WITH p AS (
+          SELECT day, deposits, deposit_count, withdrawals, withdrawal_count, bonuses, adjustments,
+                 first_depositors AS ftd
+            FROM report_days WHERE day BETWEEN ${day(s.rollFrom)} AND ${day(s.rollTo)}
+          UNION ALL
+          SELECT day, deposits, deposit_count, withdrawals, withdrawal_count, bonuses, adjustments,
+                 CASE WHEN first_deposit THEN 1 ELSE 0 END
+            FROM report_money_facts(${ts(s.tailFrom)}, ${ts(s.tailTo)})
+        )
+        SELECT GROUPING(day)::int AS g_day, day::text AS day,
+               sum(deposits)::text AS deposits, sum(deposit_count)::text AS deposit_count,
+               sum(withdrawals)::text AS withdrawals, sum(withdrawal_count)::text AS withdrawal_count,
+               sum(bonuses)::text AS bonuses, sum(adjustments)::text AS adjustments,
+               sum(ftd)::text AS ftd
+          FROM p GROUP BY GROUPING SETS ((day), ())`,
+  );
+}
+
+/** Members with a round in the range: distinct over its days (an index-only read) and the tail. */
+async function activePlayers(exec: Executor, s: Split) {
+  const [row] = await queryRows<{ n: Num }>(
+    exec,
+    sql`SELECT count(*)::int AS n FROM (
+          SELECT member_id FROM report_player_days
+           WHERE day BETWEEN ${day(s.rollFrom)} AND ${day(s.rollTo)} AND rounds > 0
+          UNION
+          SELECT member_id FROM report_game_facts(${ts(s.tailFrom)}, ${ts(s.tailTo)})
+           GROUP BY day, member_id HAVING sum(rounds) > 0
+        ) a`,
+  );
+  return int(row?.n ?? 0);
+}
+
+async function newPlayers(exec: Executor, from: Date, to: Date) {
+  const [row] = await queryRows<{ n: Num }>(
+    exec,
+    sql`SELECT count(*)::int AS n FROM members
+         WHERE created_at >= ${ts(from)} AND created_at < ${ts(to)} AND currency <> 'FUN'`,
+  );
+  return int(row?.n ?? 0);
+}
+
+async function figures(exec: Executor, s: Split, from: Date, to: Date) {
+  const [games, moneyRows, fresh, active] = await Promise.all([
+    gameFigures(exec, s),
+    moneyFigures(exec, s),
+    newPlayers(exec, from, to),
+    activePlayers(exec, s),
+  ]);
+  const g = games.find((r) => r.g_day && r.g_vendor && r.g_cat);
+  const m = moneyRows.find((r) => r.g_day);
+  const bets = big(g?.bets ?? 0);
+  const wins = big(g?.wins ?? 0);
+  const bonuses = big(m?.bonuses ?? 0);
+  const adjustments = big(m?.adjustments ?? 0);
+  const ggr = bets - wins;
+  const out: DashboardFigures = {
+    deposits: money(m?.deposits ?? 0),
+    depositCount: int(m?.deposit_count ?? 0),
+    withdrawals: money(m?.withdrawals ?? 0),
+    withdrawalCount: int(m?.withdrawal_count ?? 0),
+    bets: formatMinor(bets),
+    wins: formatMinor(wins),
+    ggr: formatMinor(ggr),
+    bonuses: formatMinor(bonuses),
+    adjustments: formatMinor(adjustments),
+    ngr: formatMinor(ggr - bonuses - adjustments),
+    rounds: int(g?.rounds ?? 0),
+    activePlayers: active,
+    newPlayers: fresh,
+    firstDepositors: int(m?.ftd ?? 0),
+  };
+  return { out, games, moneyRows };
+}
+
+async function queues(exec: Executor) {
+  const rows = await queryRows<{ q: string; n: Num; oldest: string | null }>(
+    exec,
+    sql`SELECT 'deposits' AS q, count(*)::int AS n, min(created_at) AS oldest FROM deposits WHERE status = 'pending'
+        UNION ALL
+        SELECT 'withdrawals', count(*)::int, min(created_at) FROM withdrawals WHERE status = 'pending'
+        UNION ALL
+        SELECT 'heldWins', count(*)::int, min(created_at) FROM provider_win_reviews WHERE status = 'pending'
+        UNION ALL
+        SELECT 'approvals', count(*)::int, min(at) FROM (
+          SELECT created_at AS at FROM approval_requests WHERE status = 'pending'
+          UNION ALL SELECT created_at FROM adjustments WHERE status = 'pending') a`,
+  );
+  const of = (q: string) => {
+    const r = rows.find((x) => x.q === q);
+    return { count: int(r?.n ?? 0), oldestAt: r?.oldest ? new Date(r.oldest).toISOString() : null };
+  };
+  return {
+    deposits: of("deposits"),
+    withdrawals: of("withdrawals"),
+    heldWins: of("heldWins"),
+    approvals: of("approvals"),
+  };
+}
+
+export async function dashboard(ctx: AppContext, from: string, to: string): Promise<Dashboard> {
+  const now = ctx.clock.now();
+  const today = manilaDay(now);
+  const doneUntil = await rolledUpUntil(ctx.db);
+  const period = splitRange(from, to, doneUntil, now);
+  const todaySplit = splitRange(today, today, doneUntil, now);
+  const [p, t, q] = await Promise.all([
+    figures(ctx.db, period, manilaStart(from), manilaStart(addDays(to, 1))),
+    figures(ctx.db, todaySplit, manilaStart(today), manilaStart(addDays(today, 1))),
+    queues(ctx.db),
+  ]);
+  const byDay = new Map<string, { deposits: bigint; withdrawals: bigint; bets: bigint; wins: bigint }>();
+  const point = (d: string) => {
+    let v = byDay.get(d);
+    if (!v) {
+      v = { deposits: 0n, withdrawals: 0n, bets: 0n, wins: 0n };
+      byDay.set(d, v);
+    }
+    return v;
+  };
+  for (const r of p.games) {
+    if (!r.g_day && r.day) {
+      const v = point(r.day);
+      v.bets = big(r.bets);
+      v.wins = big(r.wins);
+    }
+  }
+  for (const r of p.moneyRows) {
+    if (!r.g_day && r.day) {
+      const v = point(r.day);
+      v.deposits = big(r.deposits);
+      v.withdrawals = big(r.withdrawals);
+    }
+  }
+  const series = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) {
+    const v = byDay.get(d) ?? { deposits: 0n, withdrawals: 0n, bets: 0n, wins: 0n };
+    series.push({
+      day: d,
+      deposits: formatMinor(v.deposits),
+      withdrawals: formatMinor(v.withdrawals),
+      bets: formatMinor(v.bets),
+      wins: formatMinor(v.wins),
+      ggr: formatMinor(v.bets - v.wins),
+    });
+  }
+  const breakdown = (pick: (r: GameAgg) => string | null, isSet: (r: GameAgg) => boolean) =>
+    p.games
+      .filter(isSet)
+      .map((r) => {
+        const bets = big(r.bets);
+        const wins = big(r.wins);
+        return {
+          key: pick(r) ?? "",
+          bets: formatMinor(bets),
+          wins: formatMinor(wins),
+          ggr: formatMinor(bets - wins),
+          rounds: int(r.rounds),
+          sortKey: bets,
+        };
+      })
+      .sort((a, b) => (a.sortKey === b.sortKey ? a.key.localeCompare(b.key) : a.sortKey < b.sortKey ? 1 : -1))
+      .map(({ sortKey: _, ...rest }) => rest);
+  return {
+    today,
+    from,
+    to,
+    todayFigures: t.out,
+    period: p.out,
+    series,
+    byCategory: breakdown(
+      (r) => r.category,
+      (r) => !r.g_cat && r.g_day === 1 && r.g_vendor === 1,
+    ),
+    byVendor: breakdown(
+      (r) => r.vendor,
+      (r) => !r.g_vendor && r.g_day === 1 && r.g_cat === 1,
+    ),
+    queues: q,
+    rolledUpUntil: doneUntil,
+    asOf: now.toISOString(),
+  };
+}
+
+// ---------- reports ----------
+
+/** A member filter: the member's id by username (exact, case-insensitive); -1 when none has it. */
+async function memberIdOf(exec: Executor, username: string | undefined): Promise<number | null> {
+  if (!username) return null;
+  const [row] = await queryRows<{ id: Num }>(
+    exec,
+    sql`SELECT id FROM members WHERE lower(username) = lower(${username}) LIMIT 1`,
+  );
+  return row ? int(row.id) : -1;
+}
+
+const dir = (d: "asc" | "desc") => (d === "asc" ? sql.raw("ASC") : sql.raw("DESC"));
+
+/** One report as SQL: the page query (or the whole ordered result for an export) and totals. */
+export interface ReportSql {
+  /** Ordered rows; the page adds LIMIT/OFFSET, the export reads it whole through a cursor. */
+  rows: SQL;
+  totals: SQL;
+  /** CSV header and a row → cells. */
+  header: string[];
+  toCells(row: Record<string, unknown>): unknown[];
+  toDto(row: Record<string, unknown>): Record<string, unknown>;
+}
+
+async function gamesSql(ctx: AppContext, q: GamesReportQuery): Promise<ReportSql> {
+  const s = splitRange(q.from, q.to, await rolledUpUntil(ctx.db), ctx.clock.now());
+  const member = await memberIdOf(ctx.db, q.member);
+  const filter = sql.join(
+    [
+      sql`TRUE`,
+      member !== null ? sql`member_id = ${member}` : undefined,
+      q.vendor ? sql`vendor = ${q.vendor.toUpperCase()}` : undefined,
+    ].filter((x): x is SQL => x !== undefined),
+    sql` AND `,
+  );
+  const src = sql`WITH src AS (
+      SELECT day, member_id, vendor, game_code, bets, wins, rounds FROM report_player_game_days
+       WHERE day BETWEEN ${day(s.rollFrom)} AND ${day(s.rollTo)} AND ${filter}
+      UNION ALL
+      SELECT day, member_id, vendor, game_code, bets, wins, rounds
+        FROM report_game_facts(${ts(s.tailFrom)}, ${ts(s.tailTo)}) WHERE ${filter}
+    )`;
+  const keyExpr = {
+    day: sql`src.day::text`,
+    game: sql`src.vendor || ':' || src.game_code`,
+    vendor: sql`src.vendor`,
+    player: sql`src.member_id::text`,
+  }[q.groupBy];
+  const labelJoin = {
+    day: sql`SELECT a.*, a.key AS label FROM a`,
+    game: sql`SELECT a.*, coalesce(gm.names ->> 'EN', gm.names ->> 'TY', a.key) AS label FROM a
+                LEFT JOIN games gm ON gm.vendor || ':' || gm.game_code = a.key`,
+    vendor: sql`SELECT a.*, coalesce(gv.display_name, a.key) AS label FROM a
+                  LEFT JOIN game_vendors gv ON gv.vassalage = a.key`,
+    player: sql`SELECT a.*, coalesce(m.username, a.key) AS label FROM a
+                  LEFT JOIN members m ON m.id = a.key::bigint`,
+  }[q.groupBy];
+  const sortExpr = {
+    key: q.groupBy === "player" ? sql`label` : sql`key`,
+    bets: sql`bets`,
+    wins: sql`wins`,
+    ggr: sql`bets - wins`,
+    rtp: sql`CASE WHEN bets > 0 THEN wins::numeric / bets END`,
+    rounds: sql`rounds`,
+    players: sql`players`,
+  }[q.sort];
+  const rows = sql`${src}, a AS (
+      SELECT ${keyExpr} AS key, sum(bets) AS bets, sum(wins) AS wins, sum(rounds) AS rounds,
+             count(DISTINCT member_id) FILTER (WHERE rounds > 0) AS players
+        FROM src GROUP BY 1
+    ), l AS (${labelJoin})
+    SELECT key, label, bets::text AS bets, wins::text AS wins, rounds::text AS rounds,
+           players::text AS players FROM l
+     ORDER BY ${sortExpr} ${dir(q.sortDir)} NULLS LAST, key ${dir(q.sortDir)}`;
+  const totals = sql`${src}
+    SELECT count(DISTINCT ${keyExpr})::text AS total, 'total' AS key, 'Total' AS label,
+           coalesce(sum(bets), 0)::text AS bets, coalesce(sum(wins), 0)::text AS wins,
+           coalesce(sum(rounds), 0)::text AS rounds,
+           count(DISTINCT member_id) FILTER (WHERE rounds > 0)::text AS players FROM src`;
+  const toDto = (r: Record<string, unknown>) => {
+    const bets = big(r.bets as Num);
+    const wins = big(r.wins as Num);
+    return {
+      key: String(r.key),
+      label: String(r.label),
+      bets: formatMinor(bets),
+      wins: formatMinor(wins),
+      ggr: formatMinor(bets - wins),
+      rtp: rtpOf(bets, wins),
+      rounds: int(r.rounds as Num),
+      players: int(r.players as Num),
+    };
+  };
+  return {
+    rows,
+    totals,
+    header: [q.groupBy, "name", "bets", "wins", "ggr", "rtp_percent", "rounds", "players"],
+    toCells: (r) => {
+      const d = toDto(r);
+      return [d.key, d.label, d.bets, d.wins, d.ggr, d.rtp ?? "", d.rounds, d.players];
+    },
+    toDto,
+  };
+}
+
+async function channelsSql(ctx: AppContext, q: ChannelsReportQuery): Promise<ReportSql> {
+  const s = splitRange(q.from, q.to, await rolledUpUntil(ctx.db), ctx.clock.now());
+  const filter = sql.join(
+    [
+      sql`TRUE`,
+      q.channel ? sql`upper(channel) = ${q.channel.toUpperCase()}` : undefined,
+      q.state ? sql`kind = ${q.state}` : undefined,
+    ].filter((x): x is SQL => x !== undefined),
+    sql` AND `,
+  );
+  const src = sql`WITH src AS (
+      SELECT day, kind, channel, amount, succeeded, failed, fees FROM report_channel_days
+       WHERE day BETWEEN ${day(s.rollFrom)} AND ${day(s.rollTo)} AND ${filter}
+      UNION ALL
+      SELECT day, kind, channel, amount, succeeded, failed, fees
+        FROM report_channel_facts(${ts(s.tailFrom)}, ${ts(s.tailTo)}) WHERE ${filter}
+    )`;
+  const keyExpr =
+    q.groupBy === "day" ? sql`day::text || ' ' || kind || ' ' || channel` : sql`kind || ' ' || channel`;
+  const sortExpr = {
+    key: sql`key`,
+    amount: sql`amount`,
+    succeeded: sql`succeeded`,
+    failed: sql`failed`,
+    successRate: sql`CASE WHEN succeeded + failed > 0 THEN succeeded::numeric / (succeeded + failed) END`,
+    fees: sql`fees`,
+  }[q.sort];
+  const rows = sql`${src}, a AS (
+      SELECT ${keyExpr} AS key, kind, channel, sum(amount) AS amount, sum(succeeded) AS succeeded,
+             sum(failed) AS failed, sum(fees) AS fees
+        FROM src GROUP BY 1, 2, 3
+    )
+    SELECT key, kind, channel, amount::text AS amount, succeeded::text AS succeeded,
+           failed::text AS failed, fees::text AS fees FROM a
+     ORDER BY ${sortExpr} ${dir(q.sortDir)} NULLS LAST, key ${dir(q.sortDir)}`;
+  const totals = sql`${src}
+    SELECT count(DISTINCT ${keyExpr})::text AS total, 'total' AS key, '' AS kind, '' AS channel,
+           coalesce(sum(amount), 0)::text AS amount, coalesce(sum(succeeded), 0)::text AS succeeded,
+           coalesce(sum(failed), 0)::text AS failed, coalesce(sum(fees), 0)::text AS fees FROM src`;
+  const toDto = (r: Record<string, unknown>) => {
+    const succeeded = int(r.succeeded as Num);
+    const failed = int(r.failed as Num);
+    return {
+      key: String(r.key),
+      kind: String(r.kind),
+      channel: String(r.channel),
+      amount: money(r.amount as Num),
+      succeeded,
+      failed,
+      successRate: rateOf(succeeded, failed),
+      fees: money(r.fees as Num),
+    };
+  };
+  return {
+    rows,
+    totals,
+    header: ["key", "kind", "channel", "amount", "succeeded", "failed", "success_rate_percent", "fees"],
+    toCells: (r) => {
+      const d = toDto(r);
+      return [d.key, d.kind, d.channel, d.amount, d.succeeded, d.failed, d.successRate ?? "", d.fees];
+    },
+    toDto,
+  };
+}
+
+async function playersSql(ctx: AppContext, q: PlayersReportQuery): Promise<ReportSql> {
+  const s = splitRange(q.from, q.to, await rolledUpUntil(ctx.db), ctx.clock.now());
+  const member = await memberIdOf(ctx.db, q.member);
+  const filter = member !== null ? sql`member_id = ${member}` : sql`TRUE`;
+  const src = sql`WITH src AS (
+      SELECT member_id, bets, wins, rounds, deposits, withdrawals, bonuses, adjustments
+        FROM report_player_days WHERE day BETWEEN ${day(s.rollFrom)} AND ${day(s.rollTo)} AND ${filter}
+      UNION ALL
+      SELECT member_id, bets, wins, rounds, 0, 0, 0, 0
+        FROM report_game_facts(${ts(s.tailFrom)}, ${ts(s.tailTo)}) WHERE ${filter}
+      UNION ALL
+      SELECT member_id, 0, 0, 0, deposits, withdrawals, bonuses, adjustments
+        FROM report_money_facts(${ts(s.tailFrom)}, ${ts(s.tailTo)}) WHERE ${filter}
+    ), a AS (
+      SELECT src.member_id, m.username, m.status, sum(deposits) AS deposits,
+             sum(withdrawals) AS withdrawals, sum(bets) AS bets, sum(wins) AS wins,
+             sum(bonuses) AS bonuses, sum(adjustments) AS adjustments, sum(rounds) AS rounds
+        FROM src JOIN members m ON m.id = src.member_id
+       WHERE ${q.state ? sql`m.status = ${q.state}` : sql`TRUE`}
+       GROUP BY src.member_id, m.username, m.status
+    )`;
+  const sortExpr = {
+    key: sql`username`,
+    deposits: sql`deposits`,
+    withdrawals: sql`withdrawals`,
+    bets: sql`bets`,
+    wins: sql`wins`,
+    ggr: sql`bets - wins`,
+    bonuses: sql`bonuses`,
+    adjustments: sql`adjustments`,
+    ngr: sql`bets - wins - bonuses - adjustments`,
+    rounds: sql`rounds`,
+  }[q.sort];
+  const cols = sql`deposits::text AS deposits, withdrawals::text AS withdrawals, bets::text AS bets,
+    wins::text AS wins, bonuses::text AS bonuses, adjustments::text AS adjustments, rounds::text AS rounds`;
+  const rows = sql`${src}
+    SELECT member_id::text AS key, member_id, username, status, ${cols} FROM a
+     ORDER BY ${sortExpr} ${dir(q.sortDir)} NULLS LAST, member_id ${dir(q.sortDir)}`;
+  const totals = sql`${src}
+    SELECT count(*)::text AS total, 'total' AS key, 0 AS member_id, 'Total' AS username, '' AS status,
+           coalesce(sum(deposits), 0)::text AS deposits, coalesce(sum(withdrawals), 0)::text AS withdrawals,
+           coalesce(sum(bets), 0)::text AS bets, coalesce(sum(wins), 0)::text AS wins,
+           coalesce(sum(bonuses), 0)::text AS bonuses, coalesce(sum(adjustments), 0)::text AS adjustments,
+           coalesce(sum(rounds), 0)::text AS rounds FROM a`;
+  const toDto = (r: Record<string, unknown>) => {
+    const bets = big(r.bets as Num);
+    const wins = big(r.wins as Num);
+    const bonuses = big(r.bonuses as Num);
+    const adjustments = big(r.adjustments as Num);
+    return {
+      key: String(r.key),
+      memberId: int(r.member_id as Num),
+      username: String(r.username),
+      state: String(r.status),
+      deposits: money(r.deposits as Num),
+      withdrawals: money(r.withdrawals as Num),
+      bets: formatMinor(bets),
+      wins: formatMinor(wins),
+      ggr: formatMinor(bets - wins),
+      bonuses: formatMinor(bonuses),
+      adjustments: formatMinor(adjustments),
+      ngr: formatMinor(bets - wins - bonuses - adjustments),
+      rounds: int(r.rounds as Num),
+    };
+  };
+  return {
+    rows,
+    totals,
+    header: [
+      "member_id",
+      "username",
+      "state",
+      "deposits",
+      "withdrawals",
+      "bets",
+      "wins",
+      "ggr",
+      "bonuses",
+      "adjustments",
+      "ngr",
+      "rounds",
+    ],
+    toCells: (r) => {
+      const d = toDto(r);
+      return [
+        d.memberId,
+        d.username,
+        d.state,
+        d.deposits,
+        d.withdrawals,
+        d.bets,
+        d.wins,
+        d.ggr,
+        d.bonuses,
+        d.adjustments,
+        d.ngr,
+        d.rounds,
+      ];
+    },
+    toDto,
+  };
+}
+
+export type ReportName = "games" | "channels" | "players";
+export type ReportQuery = GamesReportQuery | ChannelsReportQuery | PlayersReportQuery;
+
+export function reportSql(ctx: AppContext, name: ReportName, q: ReportQuery): Promise<ReportSql> {
+  if (name === "games") return gamesSql(ctx, q as GamesReportQuery);
+  if (name === "channels") return channelsSql(ctx, q as ChannelsReportQuery);
+  return playersSql(ctx, q as PlayersReportQuery);
+}
+
+export async function reportPage(
+  ctx: AppContext,
+  name: ReportName,
+  q: ReportQuery & { page: number; pageSize: number },
+) {
+  const r = await reportSql(ctx, name, q);
+  const [rows, [totals]] = await Promise.all([
+    queryRows<Record<string, unknown>>(
+      ctx.db,
+      sql`${r.rows} LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`,
+    ),
+    queryRows<Record<string, unknown>>(ctx.db, r.totals),
+  ]);
+  return {
+    items: rows.map(r.toDto),
+    total: int((totals?.total as Num) ?? 0),
+    totals: totals ? r.toDto(totals) : undefined,
+  };
+}
+
+// ---------- rounds (one row per bet, from the round records) ----------
+
+export interface RoundsCursor {
+  at: string;
+  id: string;
+}
+
+function roundsWhere(q: RoundsReportQuery, member: number | null) {
+  const from = manilaStart(q.from);
+  const to = manilaStart(addDays(q.to, 1));
+  const parts: SQL[] = [
+    sql`b.kind = 'bet'`,
+    sql`b.created_at >= ${ts(from)}`,
+    sql`b.created_at < ${ts(to)}`,
+    sql`m.currency <> 'FUN'`,
+  ];
+  if (member !== null) parts.push(sql`b.member_id = ${member}`);
+  if (q.vendor) parts.push(sql`b.vendor = ${q.vendor.toUpperCase()}`);
+  if (q.state === "rolled_back") parts.push(sql`w.rolled > 0`);
+  else if (q.state === "won") parts.push(sql`w.rolled = 0 AND w.win > 0`);
+  else if (q.state === "lost") parts.push(sql`w.rolled = 0 AND coalesce(w.win, 0) = 0`);
+  return sql.join(parts, sql` AND `);
+}
+
+const roundsFrom = sql`provider_transactions b
+  JOIN members m ON m.id = b.member_id
+  LEFT JOIN LATERAL (
+    SELECT sum(x.amount) FILTER (
+             WHERE x.kind = 'win'
+               -- A held win the operator rejected was never the player's.
+               AND NOT EXISTS (SELECT 1 FROM provider_win_reviews v
+                                WHERE v.transaction_id = x.transaction_id
+                                  AND v.vendor = x.vendor AND v.status = 'rejected')) AS win,
+           count(*) FILTER (WHERE x.kind = 'rollback') AS rolled
+      FROM provider_transactions x
+     WHERE x.ref_transaction_id = b.transaction_id AND x.vendor = b.vendor) w ON TRUE`;
+
+const roundsCols = sql`b.id::text AS id, b.created_at AS at,
+  to_char(b.created_at AT TIME ZONE 'Asia/Manila', 'YYYY-MM-DD HH24:MI:SS') AS local_time,
+  m.username, b.vendor, coalesce(b.game_code, '') AS game_code, b.round_id,
+  b.amount::text AS bet, coalesce(w.win, 0)::text AS win,
+  CASE WHEN w.rolled > 0 THEN 'rolled_back' WHEN w.win > 0 THEN 'won' ELSE 'lost' END AS state`;
+
+const roundDto = (r: Record<string, unknown>) => ({
+  time: String(r.local_time),
+  username: String(r.username),
+  vendor: String(r.vendor),
+  gameCode: String(r.game_code),
+  roundId: String(r.round_id),
+  bet: money(r.bet as Num),
+  win: money(r.win as Num),
+  state: String(r.state),
+});
+export const ROUNDS_HEADER = ["time_manila", "username", "vendor", "game", "round", "bet", "win", "state"];
+export const roundCells = (r: Record<string, unknown>) => Object.values(roundDto(r));
+
+export async function roundsPage(ctx: AppContext, q: RoundsReportQuery) {
+  const member = await memberIdOf(ctx.db, q.member);
+  const where = roundsWhere(q, member);
+  const sortExpr = { time: sql`b.created_at`, bet: sql`b.amount`, win: sql`coalesce(w.win, 0)` }[q.sort];
+  const [rows, [count]] = await Promise.all([
+    queryRows<Record<string, unknown>>(
+      ctx.db,
+      sql`SELECT ${roundsCols} FROM ${roundsFrom} WHERE ${where}
+           ORDER BY ${sortExpr} ${dir(q.sortDir)}, b.id ${dir(q.sortDir)}
+           LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`,
+    ),
+    queryRows<{ n: Num }>(ctx.db, sql`SELECT count(*)::int AS n FROM ${roundsFrom} WHERE ${where}`),
+  ]);
+  return { items: rows.map(roundDto), total: int(count?.n ?? 0) };
+}
+
+/**
+ * The rounds of a query in time order, a page at a time by keyset (created_at, id): each page is
+ * an index range read that starts where the last one ended, so an export of a year holds one
+ * page in memory and no transaction or connection between pages.
+ */
+export async function* roundsPages(ctx: AppContext, q: RoundsReportQuery, pageRows = 5000) {
+  const member = await memberIdOf(ctx.db, q.member);
+  const where = roundsWhere(q, member);
+  const asc = q.sortDir === "asc";
+  let after: { at: string; id: string } | null = null;
+  for (;;) {
+    const cursor: SQL = after
+      ? asc
+        ? sql`AND (b.created_at, b.id) > (${after.at}::timestamptz, ${after.id}::bigint)`
+        : sql`AND (b.created_at, b.id) < (${after.at}::timestamptz, ${after.id}::bigint)`
+      : sql``;
+    const rows = await queryRows<Record<string, unknown>>(
+      ctx.db,
+      sql`SELECT ${roundsCols}, to_char(b.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at_key
+            FROM ${roundsFrom} WHERE ${where} ${cursor}
+           ORDER BY b.created_at ${dir(q.sortDir)}, b.id ${dir(q.sortDir)} LIMIT ${pageRows}`,
+    );
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < pageRows) return;
+    const last = rows[rows.length - 1] as Record<string, unknown>;
+    after = { at: String(last.at_key), id: String(last.id) };
+  }
+}
