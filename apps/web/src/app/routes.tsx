@@ -26,6 +26,7 @@ const HelpMcPage = lazyPage(() => import("../pages/help/helpmc-page.tsx"));
 const DownloadPage = lazyPage(() => import("../pages/download/download-page.tsx"));
 const JoinPage = lazyPage(() => import("../pages/join/join-page.tsx"));
 const GamePage = lazyPage(() => import("../pages/game/game-page.tsx"));
+const DepositReturnPage = lazyPage(() => import("../pages/deposit-return/deposit-return-page.tsx"));
 const NotFoundPage = lazyPage(() => import("../pages/not-found/not-found-page.tsx"));
 
 const HOME_PATHS = ["/", "/index", "/index.html", "/home"];
@@ -67,6 +68,8 @@ export function AppRoutes() {
         <Route path="/download" element={<DownloadPage />} />
         <Route path="/join" element={<JoinPage />} />
         <Route path="/game" element={<GamePage />} />
+        {/* a payment gateway's return address: the member centre's deposit page (issue 14) */}
+        <Route path="/depositv2" element={<DepositReturnPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

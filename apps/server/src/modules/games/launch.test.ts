@@ -18,7 +18,7 @@ describe("game launch, recent games, popular games and the winner board", () => 
   const ids: Record<string, number> = {};
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ SITE_HOSTS: "m.panalo.test" });
     await seedDemoContent(t.database.db, t.config);
     await seedGames(t.database.db, t.config);
     const extra = [
@@ -194,5 +194,19 @@ describe("game launch, recent games, popular games and the winner board", () => 
     expect(live.json().value).toEqual({ list: [] });
     const bad = await t.app.inject({ method: "GET", url: "/wps/relay/GCSGAME_getRankList?limitNum=500" });
     expect(bad.json()).toMatchObject({ code: "VALIDATION_ERROR" });
+  });
+
+  it("gives the game a lobby link to the address the player used, only on the installation's own hosts (issue 14)", async () => {
+    const lobbyFrom = async (host: string) => {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/wps/game/launchGame",
+        payload: { nodeId: ids["panalo-gold"] },
+        headers: { "x-lang": "EN", authorization: `Bearer ${alice.token}`, host },
+      });
+      return new URL(LaunchGameValue.parse(res.json().value).url, "http://x").searchParams.get("lobby");
+    };
+    expect(await lobbyFrom("m.panalo.test")).toBe("http://m.panalo.test");
+    expect(await lobbyFrom("evil.example")).toBe("http://localhost:8080");
   });
 });

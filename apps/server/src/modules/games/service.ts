@@ -162,6 +162,8 @@ export async function launchGame(
   member: { id: number; isAgent: number },
   nodeId: number,
   lang: Lang,
+  /** The site's origin as the player reached it (lib/site-origin.ts): the game's lobby link. */
+  origin: string = ctx.config.PUBLIC_URL,
 ): Promise<LaunchGameValue> {
   const found = await gameWithVendor(ctx.db, nodeId);
   if (!found) throw new AppError("GAME_NOT_FOUND", 404);
@@ -175,9 +177,9 @@ export async function launchGame(
   }
   if (!vendor.launchUrl) throw new AppError("GAME_MAINTENANCE", 503);
   const token = await issueLaunchToken(ctx, member.id, vendor.vassalage);
-  const origin = new URL(ctx.config.PUBLIC_URL).origin;
+  const lobby = new URL(origin).origin;
   const path = vendor.launchUrl.replaceAll("{gameCode}", encodeURIComponent(game.gameCode));
-  const query = new URLSearchParams({ token, lang, lobby: origin }).toString();
+  const query = new URLSearchParams({ token, lang, lobby }).toString();
   let url = `${path}${path.includes("?") ? "&" : "?"}${query}`;
   const cdns = await launchCdns(ctx);
   // A relative launch URL may be served through one of the operator's CDNs, picked at random.

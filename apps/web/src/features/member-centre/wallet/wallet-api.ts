@@ -134,6 +134,30 @@ export function useDeposits(page: number, pageSize: number) {
   );
 }
 
+/** The outcome of a deposit as the player sees it: credited, failed, or still pending. */
+export type DepositOutcome = "credited" | "failed" | "pending";
+export function depositOutcome(status: DepositStatus): DepositOutcome {
+  if (status === "paid" || status === "approved") return "credited";
+  if (status === "failed" || status === "rejected") return "failed";
+  return "pending";
+}
+
+/**
+ * One of the member's deposits (GET /wps/deposits/:id), asked again every few seconds while it
+ * is pending — a gateway's callback may come before or after the player is back — and at once
+ * on every balance push (useRefreshOnBalancePush refreshes the whole wallet).
+ */
+export function useDeposit(id: number | undefined) {
+  const token = useSession((s) => s.token);
+  return useQuery({
+    queryKey: [...WALLET_KEY, token, "deposit", id],
+    queryFn: () => api<Deposit>(`/wps/deposits/${id}`),
+    enabled: token !== null && id !== undefined,
+    refetchInterval: (q) =>
+      q.state.data && depositOutcome(q.state.data.status) !== "pending" ? false : 3000,
+  });
+}
+
 export function useWithdrawals(page: number, pageSize: number) {
   const token = useSession((s) => s.token);
   return useQuery(
