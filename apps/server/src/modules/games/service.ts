@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { GameCategories, type GameCategory, type Vendor } from "@panalo/contracts/content";
 import type { Game, LaunchGameValue, RankEntry } from "@panalo/contracts/games";
-import { formatMinor } from "@panalo/contracts/money";
+import { formatMinor, parseMoney } from "@panalo/contracts/money";
 import type { gameVendors } from "../../db/schema/games.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -120,7 +120,8 @@ export async function rankList(
 ): Promise<RankEntry[]> {
   const since = new Date(ctx.clock.now().getTime() - WEEK_MS);
   // Wins in games no longer listed are skipped, so read a margin beyond the limit.
-  const wins = await biggestWins(ctx.db, since, limit * 5);
+  const { minWinShown } = await readSetting(ctx.db, "winners");
+  const wins = await biggestWins(ctx.db, since, limit * 5, parseMoney(minWinShown) ?? 1n);
   const known = await gamesByCodes(
     ctx.db,
     wins.flatMap((w) => (w.gameCode ? [{ vendor: w.vendor, gameCode: w.gameCode }] : [])),
