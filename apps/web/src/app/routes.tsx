@@ -1,3 +1,4 @@
+import { GAMES_PATHS, HOME_PATHS } from "@panalo/contracts/site-routes";
 import { Route, Routes } from "react-router";
 import { BareLayout, SiteLayout } from "../layout/site-layout.tsx";
 import { lazyPage } from "./lazy-page.ts";
@@ -29,8 +30,8 @@ const GamePage = lazyPage(() => import("../pages/game/game-page.tsx"));
 const DepositReturnPage = lazyPage(() => import("../pages/deposit-return/deposit-return-page.tsx"));
 const NotFoundPage = lazyPage(() => import("../pages/not-found/not-found-page.tsx"));
 
-const HOME_PATHS = ["/", "/index", "/index.html", "/home"];
-const GAMES_PATHS = ["/rng", "/fish", "/pvp", "/pp", "/fc", "/jili"];
+// The route table is shared with the server (packages/contracts/src/site-routes.ts), which
+// answers 404 for any other path (issue 14); routes.test.ts keeps the two in step.
 
 export function AppRoutes() {
   return (

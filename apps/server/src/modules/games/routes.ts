@@ -91,7 +91,7 @@ export async function gameRoutes(app: FastifyInstance, ctx: AppContext): Promise
   route(
     app,
     { method: "POST", url: "/wps/relay/GCSGAME_getVassGameType", body: VassGameTypeRequest },
-    async ({ body }) => classifyCounts(db, body.vassalage),
+    async ({ body }) => classifyCounts(db, body.vassalage, body.gameType),
   );
 
   route(
