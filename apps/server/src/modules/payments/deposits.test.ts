@@ -224,7 +224,7 @@ describe("deposits", () => {
     });
     expect(tooSmall.json()).toMatchObject({
       code: "DEPOSIT_BELOW_MIN",
-      message: "The smallest deposit with this method is 100.00.",
+      message: "The smallest deposit with this method is ₱100.00.",
     });
     const ok = await t.app.inject({
       method: "POST",

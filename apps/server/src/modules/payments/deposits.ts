@@ -1,4 +1,4 @@
-import { formatMinor } from "@panalo/contracts/money";
+import { formatMinor, formatPeso } from "@panalo/contracts/money";
 import { and, eq, inArray } from "drizzle-orm";
 import { members } from "../../db/schema/members.ts";
 import { deposits, paymentChannels } from "../../db/schema/payments.ts";
@@ -84,8 +84,8 @@ export async function createDeposit(
     .from(paymentChannels)
     .where(and(eq(paymentChannels.id, input.channelId), eq(paymentChannels.enabled, true)));
   if (!ch || !channelUsable(ctx, ch)) throw Errors.notFoundCode("CHANNEL_NOT_FOUND");
-  if (input.amount < ch.minAmount) throw Errors.bad("DEPOSIT_BELOW_MIN", { min: formatMinor(ch.minAmount) });
-  if (input.amount > ch.maxAmount) throw Errors.bad("DEPOSIT_ABOVE_MAX", { max: formatMinor(ch.maxAmount) });
+  if (input.amount < ch.minAmount) throw Errors.bad("DEPOSIT_BELOW_MIN", { min: formatPeso(ch.minAmount) });
+  if (input.amount > ch.maxAmount) throw Errors.bad("DEPOSIT_ABOVE_MAX", { max: formatPeso(ch.maxAmount) });
   if (ch.kind === "bank" && !input.proofUrl)
     throw Errors.validation([{ path: "proofUrl", message: "PROOF_REQUIRED" }]);
   if (ch.kind === "bank" && input.proofUrl)

@@ -90,6 +90,8 @@ export interface Paged<T> {
 /** POST /wps/relay/ODSFE2_MemTransDet: one ledger entry of one of the member's wallets. */
 export interface AccountRecord {
   id: number;
+  /** A withdrawal's line: the withdrawal's state (issue 14: one line per withdrawal). */
+  state?: WithdrawalStatus | null;
   transactionId: number;
   type: string;
   wallet: string;
@@ -163,6 +165,16 @@ export function useWithdrawals(page: number, pageSize: number) {
   return useQuery(
     walletQuery(token, ["withdrawals", page, pageSize], () =>
       api<Paged<Withdrawal>>(`/wps/withdrawals?page=${page}&pageSize=${pageSize}`),
+    ),
+  );
+}
+
+/** GET /wps/withdrawals/limits: the smallest and largest withdrawal (issue 14: shown up front). */
+export function useWithdrawalLimits() {
+  const token = useSession((s) => s.token);
+  return useQuery(
+    walletQuery(token, ["withdrawalLimits"], () =>
+      api<{ minAmount: string; maxAmount: string }>("/wps/withdrawals/limits"),
     ),
   );
 }
