@@ -55,6 +55,9 @@ export default defineConfig({
       APP_SECRET: "e2e-secret-e2e-secret-e2e-secret-0001",
       // Links the server builds (OpenID redirect URIs, reset links) point at this test server.
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // The site is also served as localhost:<port> (e2e/player-fixes.spec.ts visits it there:
+      // gateway returns and game lobby links must come back to the address the player used).
+      SITE_HOSTS: `localhost:${port}`,
       // Every test signs in from 127.0.0.1: the test server gets its own per-address limits on
       // failed logins (the product's defaults stay as they are; config.ts).
       LOGIN_ADDRESS_MAX_FAILURES: "1000",

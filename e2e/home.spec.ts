@@ -67,7 +67,7 @@ test.describe("home page", () => {
   });
 
   test("a page with a single banner shows it without autoplay", async ({ page }) => {
-    await page.goto("/live");
+    await page.goto("/promotions");
     const carousel = page.getByTestId("banner-carousel");
     await expect(carousel).toBeVisible();
     await expect(carousel).toHaveAttribute("data-count", "1");

@@ -46,6 +46,7 @@ class RegisterPage {
     await this.field("confirm").fill("Secret2026");
     await this.field("birthday").fill(birthday);
     await this.field("ageConfirmed").check();
+    await this.field("agree").check();
   }
 
   /** Count the register calls the page makes from now on. */
@@ -91,9 +92,9 @@ test.describe("registration", () => {
     const reg = new RegisterPage(page);
     await reg.open();
     await expect(reg.field("tab-username")).toHaveAttribute("aria-selected", "true");
-    // spec §5: required fields carry a leading star; the terms are agreed by default.
+    // spec §5: required fields carry a leading star; the terms box is not ticked for the player (issue 14).
     await expect(reg.field("username")).toHaveAttribute("placeholder", /^\* /);
-    await expect(reg.field("agree")).toBeChecked();
+    await expect(reg.field("agree")).not.toBeChecked();
     await expect(reg.field("ageConfirmed")).not.toBeChecked();
 
     const username = `e2ereg${stamp}`;
@@ -162,6 +163,7 @@ test.describe("registration", () => {
       await reg.field("code").fill(code);
       await reg.field("birthday").fill("1994-08-09");
       await reg.field("ageConfirmed").check();
+      await reg.field("agree").check();
       await reg.field("submit").click();
       await expect(page).toHaveURL(/\/$/, SERVER_WORK);
       await expect(page.getByTestId("account-name")).toHaveText(new RegExp(`^m${national.slice(-6)}`));

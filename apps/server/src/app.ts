@@ -3,6 +3,7 @@ import { join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import fastifyWebsocket from "@fastify/websocket";
+import { isSitePath } from "@panalo/contracts/site-routes";
 import { rgsAdminSecret } from "@panalo/rgs/lottery/admin-auth";
 import { lotteryGatewayPlugin, type RgsPluginOptions, rgsPlugin } from "@panalo/rgs/plugin";
 import { fetchTransport, type Transport } from "@panalo/rgs/protocol-client";
@@ -250,6 +251,13 @@ function registerStaticSites(app: FastifyInstance, config: Config): void {
       const html = indexHtml(join(dist, "index.html"));
       if (html) {
         reply.header("cache-control", "no-cache");
+        // issue 14: a path the site has no screen for still gets the site (it shows the
+        // not-found page) but answers 404, so it is not taken for a page that exists.
+        let path404 = path;
+        try {
+          path404 = decodeURIComponent(path);
+        } catch {}
+        if (!inAdmin && !isSitePath(path404)) reply.status(404);
         return reply.type("text/html; charset=utf-8").send(html);
       }
     }

@@ -18,6 +18,21 @@ const ConfigSchema = z.object({
   REDIS_PREFIX: z.string().min(1).max(64).default("panalo:"),
   /** Public base URL of the site, used in links sent to players (reset e-mails, QR codes). */
   PUBLIC_URL: z.string().default("http://localhost:8080"),
+  /**
+   * Other host names (host or host:port, comma-separated) this installation serves the player
+   * site on besides PUBLIC_URL's: a gateway's return address and a game's lobby link go back to
+   * the address the player used only when it is PUBLIC_URL's host or one of these
+   * (lib/site-origin.ts), never to a host a request merely claims.
+   */
+  SITE_HOSTS: z
+    .string()
+    .default("")
+    .transform((text) =>
+      text
+        .split(",")
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   /** Comma-separated IPs or CIDRs of reverse proxies whose X-Forwarded-For is trusted. */
   TRUSTED_PROXIES: z.string().default(""),
   /**

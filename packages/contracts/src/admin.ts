@@ -239,6 +239,14 @@ export const FinanceSettings = z.object({
 });
 
 /**
+ * GET/PUT /api/admin/settings/winners (issue 14): the smallest win the winner ticker and the
+ * winner board show. Never zero: a ₱0.00 "win" is a losing round, not a winner.
+ */
+export const WinnerBoardSettings = z.object({
+  minWinShown: amountText(),
+});
+
+/**
  * One CDN base address (spec §3 permission response imageCDNs / launchGameCDNs): https only, no
  * user name or password, no query or fragment — a path prefix is allowed ("https://cdn.x/games").
  */

@@ -90,7 +90,13 @@ export type PopularGamesQuery = z.input<typeof PopularGamesQuery>;
 export const PopularGamesValue = z.array(Game);
 
 // ---------- POST /wps/relay/GCSGAME_getVassGameType ----------
-export const VassGameTypeRequest = z.object({ vassalage: Vassalage });
+/** One vendor's classifies, or (issue 14) a whole category's when every vendor is shown. */
+export const VassGameTypeRequest = z
+  .object({ vassalage: Vassalage.optional(), gameType: GameCategory.optional() })
+  .refine((v) => v.vassalage !== undefined || v.gameType !== undefined, {
+    path: ["vassalage"],
+    message: "required",
+  });
 export type VassGameTypeRequest = z.input<typeof VassGameTypeRequest>;
 export const VassGameTypeEntry = z.object({ gameClassify: z.string(), count: z.number().int() });
 export type VassGameTypeEntry = z.infer<typeof VassGameTypeEntry>;

@@ -70,6 +70,8 @@ export const MemberInfo = z.object({
   realName: z.string().nullable(),
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
+  /** Whether the member has an upline to transfer to (issue 14). */
+  hasUpline: z.boolean(),
 });
 export type MemberInfo = z.infer<typeof MemberInfo>;
 

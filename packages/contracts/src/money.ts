@@ -122,3 +122,11 @@ export function amountText(opts: AmountOptions = {}) {
       if (problem) ctx.addIssue({ code: "custom", message: problem });
     });
 }
+
+/** 123450n → "₱1,234.50": an amount in a message to the player (issue 14: ₱ in every amount message). */
+export function formatPeso(minor: bigint): string {
+  const text = formatMinor(minor);
+  const negative = text.startsWith("-");
+  const [whole = "0", cents = "00"] = (negative ? text.slice(1) : text).split(".");
+  return `${negative ? "-" : ""}₱${whole.replace(/\B(?=(\d{3})+$)/g, ",")}.${cents}`;
+}

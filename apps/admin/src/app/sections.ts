@@ -24,6 +24,7 @@ export type SectionId =
   | "maintenance"
   | "region"
   | "security"
+  | "winners"
   | "sign-in"
   | "brand"
   | "cdns"
@@ -255,6 +256,15 @@ export const SECTIONS: readonly Section[] = [
     writePermission: "system.write",
     group: "System",
     summary: "Player password age and a second factor for logins from new addresses.",
+  },
+  {
+    id: "winners",
+    label: "Winner board",
+    path: "/winners",
+    permission: "system.read",
+    writePermission: "system.write",
+    group: "System",
+    summary: "The smallest win the site's winner ticker and winner board show.",
   },
   {
     id: "sign-in",

@@ -11,32 +11,37 @@ import { type BannerArt, bannerSvg, logoSvg, vendorIconSvg, vendorLogoSvg } from
 
 type T = { TY: string; EN: string };
 
+// issue 14: banners promise only what the installation offers (no live, sports or fishing games
+// are seeded, so none of their banners is; no welcome bonus exists), and link to what exists.
 const BANNERS: Array<{ group: string; art: BannerArt; alt: T; link?: string }> = [
   {
     group: "home",
     art: {
-      headline: "Welcome Bonus 100%",
-      sub: "Up to ₱8,888 on your first deposit",
+      headline: "Panalo Slots",
+      sub: "Every spin provably fair: check any round",
       from: "#1b1f3b",
       to: "#3d2a7a",
       accent: "#f5b82e",
       motif: "coins",
     },
-    alt: { TY: "Welcome bonus na 100% hanggang ₱8,888", EN: "100% welcome bonus up to ₱8,888" },
-    link: "/promotions",
+    alt: {
+      TY: "Panalo Slots: bawat spin ay mapapatunayang patas",
+      EN: "Panalo Slots: every spin provably fair",
+    },
+    link: "/rng/vassalage/PNS",
   },
   {
     group: "home",
     art: {
-      headline: "Live Casino",
-      sub: "Baccarat, roulette and more, live",
+      headline: "Panalo Gold",
+      sub: "Classic reels with golden wins",
       from: "#0f3d2e",
       to: "#146b4a",
       accent: "#ffd36b",
       motif: "cards",
     },
-    alt: { TY: "Live casino: baccarat, roulette at iba pa", EN: "Live casino: baccarat, roulette and more" },
-    link: "/live",
+    alt: { TY: "Panalo Gold: klasikong reels", EN: "Panalo Gold: classic reels" },
+    link: "/rng/vassalage/PNG",
   },
   {
     group: "home",
@@ -54,68 +59,33 @@ const BANNERS: Array<{ group: string; art: BannerArt; alt: T; link?: string }> =
   {
     group: "rng",
     art: {
-      headline: "Slots Jackpot",
-      sub: "Spin to win the progressive prize",
+      headline: "Slots You Can Check",
+      sub: "Seeds and results of every round, verified",
       from: "#2a1050",
       to: "#5b1f8c",
       accent: "#f5b82e",
       motif: "coins",
     },
-    alt: { TY: "Slots jackpot", EN: "Slots jackpot" },
+    alt: { TY: "Slots na masusuri mo", EN: "Slots you can check" },
   },
   {
     group: "rng",
     art: {
-      headline: "Free Spins Friday",
-      sub: "Every Friday on featured slots",
+      headline: "Panalo Xpress",
+      sub: "Fast slots with a wallet of their own",
       from: "#13294b",
       to: "#1f4f8c",
       accent: "#7fd3ff",
       motif: "coins",
     },
-    alt: { TY: "Libreng spin tuwing Biyernes", EN: "Free spins every Friday" },
-  },
-  {
-    group: "live",
-    art: {
-      headline: "Live Dealers 24/7",
-      sub: "Real tables, real dealers",
-      from: "#0f3d2e",
-      to: "#1d7a55",
-      accent: "#ffd36b",
-      motif: "cards",
-    },
-    alt: { TY: "Live dealer 24/7", EN: "Live dealers 24/7" },
-  },
-  {
-    group: "fish",
-    art: {
-      headline: "Fishing Games",
-      sub: "Aim, shoot and catch the boss",
-      from: "#06324d",
-      to: "#0b6e8c",
-      accent: "#ffb347",
-      motif: "fish",
-    },
-    alt: { TY: "Mga fishing game", EN: "Fishing games" },
-  },
-  {
-    group: "sports",
-    art: {
-      headline: "Sports Betting",
-      sub: "Basketball, football and more",
-      from: "#2b1b0e",
-      to: "#7a4a12",
-      accent: "#ffd36b",
-      motif: "trophy",
-    },
-    alt: { TY: "Pustahan sa sports", EN: "Sports betting" },
+    alt: { TY: "Panalo Xpress: mabilis na slots", EN: "Panalo Xpress: fast slots" },
+    link: "/rng/vassalage/PNX",
   },
   {
     group: "promotions",
     art: {
       headline: "Promotions",
-      sub: "Daily bonuses and cashback",
+      sub: "News and offers from Panalo",
       from: "#3b0f0f",
       to: "#8c2a1c",
       accent: "#ffd36b",
@@ -248,10 +218,10 @@ const NOTICES: Array<{ type: "B" | "H"; title: T; content: T }> = [
   },
   {
     type: "B",
-    title: { TY: "Pagbabago sa mga tuntunin ng bonus", EN: "Changes to bonus terms" },
+    title: { TY: "Suriin ang bawat round", EN: "Check every round" },
     content: {
-      TY: "<p>Ang turnover ng welcome bonus ay 10x simula ngayong buwan.</p>",
-      EN: "<p>The welcome bonus turnover is 10x from this month.</p>",
+      TY: "<p>Sa betting record, buksan ang isang round at i-verify ang seeds at resulta nito.</p>",
+      EN: "<p>In your betting record, open a round and verify its seeds and result.</p>",
     },
   },
   {
@@ -446,14 +416,14 @@ const SEO: Array<{ path: string; title: T; description: T }> = [
   {
     path: "/promotions",
     title: { TY: "Mga Promo | Panalo", EN: "Promotions | Panalo" },
-    description: { TY: "Welcome at araw-araw na bonus.", EN: "Welcome and daily bonuses." },
+    description: { TY: "Mga balita at alok ng Panalo.", EN: "News and offers from Panalo." },
   },
   {
     path: "/down",
     title: { TY: "I-download ang App | Panalo", EN: "Download the App | Panalo" },
     description: {
-      TY: "I-download ang app at makakuha ng first-deposit bonus.",
-      EN: "Download the app and get a first-deposit bonus.",
+      TY: "I-download ang app at maglaro kahit saan.",
+      EN: "Download the app and play anywhere.",
     },
   },
 ];

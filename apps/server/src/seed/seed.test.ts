@@ -1,3 +1,4 @@
+import { isSitePath } from "@panalo/contracts/site-routes";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
@@ -39,6 +40,42 @@ describe("first-start seeding", () => {
       const again = await seedIfEmpty(database.db, config);
       expect(again.operator).toBeNull();
       expect(await counts(database)).toEqual(after);
+    } finally {
+      await drop();
+    }
+  });
+
+  it("seeds banners that link only to pages and vendors the installation has (issue 14)", async () => {
+    const { database, drop } = await openTestDatabase();
+    try {
+      await seedIfEmpty(database.db, config);
+      const links = await queryRows<{ linkage: string }>(
+        database.db,
+        sql`SELECT linkage FROM banners WHERE linkage IS NOT NULL`,
+      );
+      expect(links.length).toBeGreaterThan(0);
+      for (const { linkage } of links) {
+        const path = linkage.split("?")[0] ?? "";
+        expect(isSitePath(path), linkage).toBe(true);
+        // A vendor's page: that vendor is on and has listed games; a category page has games.
+        const vendor = /^\/\w+\/vassalage\/([^/]+)$/.exec(path)?.[1];
+        const category = { "/live": "LIVE", "/sports": "SPORTS", "/fish": "FISH", "/rng": "RNG" }[path];
+        const [row] = await queryRows<{ n: number }>(
+          database.db,
+          vendor
+            ? sql`SELECT count(*)::int AS n FROM games g JOIN game_vendors v ON v.vassalage = g.vendor
+                  WHERE v.enabled AND g.enabled AND v.vassalage = ${vendor}`
+            : category
+              ? sql`SELECT count(*)::int AS n FROM games g WHERE g.enabled AND g.game_type = ${category}`
+              : sql`SELECT 1 AS n`,
+        );
+        expect(row?.n, linkage).toBeGreaterThan(0);
+      }
+      const promises = await queryRows<{ n: number }>(
+        database.db,
+        sql`SELECT count(*)::int AS n FROM banners WHERE alt::text ILIKE '%welcome bonus%' OR alt::text ILIKE '%live%'`,
+      );
+      expect(promises[0]?.n).toBe(0);
     } finally {
       await drop();
     }

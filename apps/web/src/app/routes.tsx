@@ -1,3 +1,4 @@
+import { GAMES_PATHS, HOME_PATHS } from "@panalo/contracts/site-routes";
 import { Route, Routes } from "react-router";
 import { BareLayout, SiteLayout } from "../layout/site-layout.tsx";
 import { lazyPage } from "./lazy-page.ts";
@@ -26,10 +27,11 @@ const HelpMcPage = lazyPage(() => import("../pages/help/helpmc-page.tsx"));
 const DownloadPage = lazyPage(() => import("../pages/download/download-page.tsx"));
 const JoinPage = lazyPage(() => import("../pages/join/join-page.tsx"));
 const GamePage = lazyPage(() => import("../pages/game/game-page.tsx"));
+const DepositReturnPage = lazyPage(() => import("../pages/deposit-return/deposit-return-page.tsx"));
 const NotFoundPage = lazyPage(() => import("../pages/not-found/not-found-page.tsx"));
 
-const HOME_PATHS = ["/", "/index", "/index.html", "/home"];
-const GAMES_PATHS = ["/rng", "/fish", "/pvp", "/pp", "/fc", "/jili"];
+// The route table is shared with the server (packages/contracts/src/site-routes.ts), which
+// answers 404 for any other path (issue 14); routes.test.ts keeps the two in step.
 
 export function AppRoutes() {
   return (
@@ -67,6 +69,8 @@ export function AppRoutes() {
         <Route path="/download" element={<DownloadPage />} />
         <Route path="/join" element={<JoinPage />} />
         <Route path="/game" element={<GamePage />} />
+        {/* a payment gateway's return address: the member centre's deposit page (issue 14) */}
+        <Route path="/depositv2" element={<DepositReturnPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -105,6 +105,7 @@ export function BannerEditor({ banner, defaultGroup, readOnly, onClose, onReload
               )}
               <WindowFields testIdPrefix="banner" />
             </div>
+            <LinkPreview type={linkType} />
             {linkType === "URL" ? (
               <CheckboxField
                 name="external"
@@ -124,5 +125,28 @@ export function BannerEditor({ banner, defaultGroup, readOnly, onClose, onReload
         </form>
       </FormProvider>
     </Dialog>
+  );
+}
+
+/**
+ * issue 14: the operator opens the banner's link as the player would, before saving it, to see
+ * that it leads to something that exists. Only a site path or an https address is offered.
+ */
+function LinkPreview({ type }: { type: string }) {
+  const linkage = (useWatch({ name: "linkage" }) as string | undefined)?.trim() ?? "";
+  if (!type || !linkage) return null;
+  const href =
+    type === "GAME"
+      ? `/game?gameCode=${encodeURIComponent(linkage)}`
+      : /^\/(?![/\\])\S*$/.test(linkage) || /^https:\/\/[^\s]+$/.test(linkage)
+        ? linkage
+        : null;
+  if (!href) return null;
+  return (
+    <p className="form-hint">
+      <a href={href} target="_blank" rel="noopener noreferrer" data-testid="banner-link-preview">
+        Preview the link on the site ↗
+      </a>
+    </p>
   );
 }

@@ -6,6 +6,7 @@ import {
   RegionSettings,
   SecuritySettings,
   WhitelabelSettings,
+  WinnerBoardSettings,
 } from "@panalo/contracts/admin";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
@@ -33,6 +34,7 @@ export const regionSetting = setting("region", RegionSettings);
 export const brandSetting = setting("brand", BrandSettings);
 export const whitelabelSetting = setting("whitelabel", WhitelabelSettings);
 export const securitySetting = setting("security", SecuritySettings);
+export const winnersSetting = setting("winners", WinnerBoardSettings);
 export const oidcSetting = setting("oidc", OidcSettings);
 export const launchCdnSetting = setting("launch-cdns", CdnList);
 export const imageCdnSetting = setting("image-cdns", CdnList);

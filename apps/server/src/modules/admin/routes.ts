@@ -307,6 +307,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
   settingRoute("brand", "brand");
   settingRoute("whitelabel", "whitelabel");
   settingRoute("security", "security");
+  settingRoute("winners", "winners");
   // Raising the adjustment threshold lets one operator move more alone: a four-eyes change.
   const moreThan = (a: string, b: string) => (parseMoney(a) ?? 0n) > (parseMoney(b) ?? 0n);
   settingRoute("finance", "finance", undefined, undefined, (before, value) =>

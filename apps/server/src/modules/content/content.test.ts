@@ -60,7 +60,7 @@ describe("content and system calls", () => {
     expect(home).toHaveLength(3);
     expect(home[0].url).toMatch(/^\/media\/\d+$/);
     expect(home[0].linkageType).toBe("ROUTE");
-    const two = (await get("/wps/system/banners?groups=home,live")).json().value;
+    const two = (await get("/wps/system/banners?groups=home,promotions")).json().value;
     expect(two).toHaveLength(4);
     const bad = await get("/wps/system/banners?groups=home,<script>");
     expect(bad.statusCode).toBe(400);

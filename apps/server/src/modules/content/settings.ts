@@ -7,6 +7,7 @@ import {
   RegionSettings,
   SecuritySettings,
   WhitelabelSettings,
+  WinnerBoardSettings,
 } from "@panalo/contracts/admin";
 import { type ModuleId, ModuleIds } from "@panalo/contracts/content";
 import { inArray, sql } from "drizzle-orm";
@@ -30,6 +31,8 @@ export const SETTING_SCHEMAS = {
   // spec §3 permission response / §9: lists the site and launches pick one from at random.
   launchGameCDNs: CdnList,
   imageCDNs: CdnList,
+  // issue 14: the smallest win on the winner ticker and board.
+  winners: WinnerBoardSettings,
 } as const;
 export type SettingKey = keyof typeof SETTING_SCHEMAS;
 export type SettingValue<K extends SettingKey> = z.infer<(typeof SETTING_SCHEMAS)[K]>;
@@ -82,6 +85,7 @@ export const SETTING_DEFAULTS: { [K in SettingKey]: SettingValue<K> } = {
   finance: { adjustmentApprovalThreshold: "10000.00" },
   launchGameCDNs: [],
   imageCDNs: [],
+  winners: { minWinShown: "1.00" },
 };
 
 /** Read several settings in one query. */

@@ -128,6 +128,12 @@ describe("game catalog calls", () => {
       { gameClassify: "SLOT", count: 3 },
     ]);
     expect(await post("/wps/relay/GCSGAME_getVassGameType", {})).toMatchObject({ code: "VALIDATION_ERROR" });
+    // issue 14: a whole category's classifies, so the "all vendors" filter offers none without games.
+    const rngTypes = VassGameTypeValue.parse(
+      (await post("/wps/relay/GCSGAME_getVassGameType", { gameType: "RNG" })).value,
+    );
+    expect(rngTypes.map((c) => c.gameClassify)).not.toContain("TABLE");
+    expect(rngTypes.every((c) => c.count > 0)).toBe(true);
     const rng = (await post("/wps/relay/GCSGAME_gameVendor", { gameType: "RNG" })).value;
     expect(rng.map((v: { vassalage: string }) => v.vassalage)).toEqual(["PNS", "PNG", "PNX"]);
     expect(await post("/wps/relay/GCSGAME_gameVendor", { gameType: "x" })).toMatchObject({

@@ -1,3 +1,4 @@
+import { WinnerBoardSettings } from "@panalo/contracts/admin";
 import { LaunchGameValue, RankListValue } from "@panalo/contracts/games";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,7 +19,7 @@ describe("game launch, recent games, popular games and the winner board", () => 
   const ids: Record<string, number> = {};
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ SITE_HOSTS: "m.panalo.test" });
     await seedDemoContent(t.database.db, t.config);
     await seedGames(t.database.db, t.config);
     const extra = [
@@ -171,6 +172,9 @@ describe("game launch, recent games, popular games and the winner board", () => 
     expect((await win("win-small", "2.00")).success).toBe(true);
     expect((await win("win-big", "350.00")).success).toBe(true);
     expect((await win("win-old", "900.00")).success).toBe(true);
+    // A losing round's 0.00 "win" and a win below the operator's minimum (1.00 by default) are not winners.
+    expect((await win("win-zero", "0.00")).success).toBe(true);
+    expect((await win("win-cents", "0.50")).success).toBe(true);
     await t.database.db
       .update(providerTransactions)
       .set({ createdAt: sql`now() - interval '8 days'` })
@@ -187,6 +191,15 @@ describe("game launch, recent games, popular games and the winner board", () => 
       gameName: "Kayamanan ng Tarsier",
       nodeId: ids["tarsier-treasure"],
     });
+    // The operator raises the minimum shown (back office → settings → winners).
+    await writeSetting(t.database.db, "winners", { minWinShown: "100.00" });
+    const raised = await t.app.inject({
+      method: "GET",
+      url: "/wps/relay/GCSGAME_getRankList?gameCategory=ALL",
+    });
+    expect(RankListValue.parse(raised.json().value).list.map((e) => e.vo.winAmount)).toEqual(["350.00"]);
+    await writeSetting(t.database.db, "winners", { minWinShown: "1.00" });
+    expect(WinnerBoardSettings.safeParse({ minWinShown: "0.00" }).success).toBe(false);
     const live = await t.app.inject({
       method: "GET",
       url: "/wps/relay/GCSGAME_getRankList?gameCategory=LIVE",
@@ -194,5 +207,19 @@ describe("game launch, recent games, popular games and the winner board", () => 
     expect(live.json().value).toEqual({ list: [] });
     const bad = await t.app.inject({ method: "GET", url: "/wps/relay/GCSGAME_getRankList?limitNum=500" });
     expect(bad.json()).toMatchObject({ code: "VALIDATION_ERROR" });
+  });
+
+  it("gives the game a lobby link to the address the player used, only on the installation's own hosts (issue 14)", async () => {
+    const lobbyFrom = async (host: string) => {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/wps/game/launchGame",
+        payload: { nodeId: ids["panalo-gold"] },
+        headers: { "x-lang": "EN", authorization: `Bearer ${alice.token}`, host },
+      });
+      return new URL(LaunchGameValue.parse(res.json().value).url, "http://x").searchParams.get("lobby");
+    };
+    expect(await lobbyFrom("m.panalo.test")).toBe("http://m.panalo.test");
+    expect(await lobbyFrom("evil.example")).toBe("http://localhost:8080");
   });
 });

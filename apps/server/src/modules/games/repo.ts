@@ -117,13 +117,16 @@ export async function gameWithVendor(exec: Executor, nodeId: number) {
   return row;
 }
 
-/** spec §4 classify filter: the vendor's classifies with how many listed games each has. */
-export async function classifyCounts(exec: Executor, vendor: string) {
+/**
+ * spec §4 classify filter: the classifies with how many listed games each has — of one vendor,
+ * or of a category (issue 14: the filter never offers a classify with no games).
+ */
+export async function classifyCounts(exec: Executor, vendor: string | undefined, gameType?: string) {
   return exec
     .select({ gameClassify: games.gameClassify, count: count() })
     .from(games)
     .innerJoin(gameVendors, eq(gameVendors.vassalage, games.vendor))
-    .where(whereOf({ vendor }))
+    .where(whereOf({ vendor, gameType }))
     .groupBy(games.gameClassify)
     .orderBy(asc(games.gameClassify));
 }

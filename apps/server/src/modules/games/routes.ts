@@ -18,6 +18,7 @@ import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Lang } from "../../lib/messages.ts";
 import { route } from "../../lib/route.ts";
+import { siteOrigin } from "../../lib/site-origin.ts";
 import { bearerToken, memberOf, requireMember, sessionMember } from "../members/service.ts";
 import { gameAdminRoutes } from "./admin-routes.ts";
 import { bettingRecord, replayLink } from "./betting-record.ts";
@@ -92,7 +93,7 @@ export async function gameRoutes(app: FastifyInstance, ctx: AppContext): Promise
   route(
     app,
     { method: "POST", url: "/wps/relay/GCSGAME_getVassGameType", body: VassGameTypeRequest },
-    async ({ body }) => classifyCounts(db, body.vassalage),
+    async ({ body }) => classifyCounts(db, body.vassalage, body.gameType),
   );
 
   route(
@@ -171,7 +172,13 @@ export async function gameRoutes(app: FastifyInstance, ctx: AppContext): Promise
     { method: "POST", url: "/wps/game/launchGame", body: LaunchGameRequest, guards: [member] },
     async (i) => {
       const m = memberOf(i.req);
-      return launchGame(ctx, { id: m.id, isAgent: m.isAgent }, i.body.nodeId, i.lang);
+      return launchGame(
+        ctx,
+        { id: m.id, isAgent: m.isAgent },
+        i.body.nodeId,
+        i.lang,
+        siteOrigin(ctx.config, i.req),
+      );
     },
   );
 }

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { GameCategories, type GameCategory, type Vendor } from "@panalo/contracts/content";
 import type { Game, LaunchGameValue, RankEntry } from "@panalo/contracts/games";
-import { formatMinor } from "@panalo/contracts/money";
+import { formatMinor, parseMoney } from "@panalo/contracts/money";
 import type { gameVendors } from "../../db/schema/games.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -120,7 +120,8 @@ export async function rankList(
 ): Promise<RankEntry[]> {
   const since = new Date(ctx.clock.now().getTime() - WEEK_MS);
   // Wins in games no longer listed are skipped, so read a margin beyond the limit.
-  const wins = await biggestWins(ctx.db, since, limit * 5);
+  const { minWinShown } = await readSetting(ctx.db, "winners");
+  const wins = await biggestWins(ctx.db, since, limit * 5, parseMoney(minWinShown) ?? 1n);
   const known = await gamesByCodes(
     ctx.db,
     wins.flatMap((w) => (w.gameCode ? [{ vendor: w.vendor, gameCode: w.gameCode }] : [])),
@@ -162,6 +163,8 @@ export async function launchGame(
   member: { id: number; isAgent: number },
   nodeId: number,
   lang: Lang,
+  /** The site's origin as the player reached it (lib/site-origin.ts): the game's lobby link. */
+  origin: string = ctx.config.PUBLIC_URL,
 ): Promise<LaunchGameValue> {
   const found = await gameWithVendor(ctx.db, nodeId);
   if (!found) throw new AppError("GAME_NOT_FOUND", 404);
@@ -175,9 +178,9 @@ export async function launchGame(
   }
   if (!vendor.launchUrl) throw new AppError("GAME_MAINTENANCE", 503);
   const token = await issueLaunchToken(ctx, member.id, vendor.vassalage);
-  const origin = new URL(ctx.config.PUBLIC_URL).origin;
+  const lobby = new URL(origin).origin;
   const path = vendor.launchUrl.replaceAll("{gameCode}", encodeURIComponent(game.gameCode));
-  const query = new URLSearchParams({ token, lang, lobby: origin }).toString();
+  const query = new URLSearchParams({ token, lang, lobby }).toString();
   let url = `${path}${path.includes("?") ? "&" : "?"}${query}`;
   const cdns = await launchCdns(ctx);
   // A relative launch URL may be served through one of the operator's CDNs, picked at random.

@@ -113,6 +113,8 @@ export async function memberRoutes(app: FastifyInstance, ctx: AppContext): Promi
         realName: m.realName,
         createdAt: m.createdAt.toISOString(),
         lastLoginAt: m.lastLoginAt?.toISOString() ?? null,
+        // issue 14: "Transfer to upline" is offered only to a member who has one.
+        hasUpline: m.uplineId !== null,
       };
     },
   );

@@ -10,6 +10,7 @@ import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import { registerMessages } from "../../lib/messages.ts";
 import { route } from "../../lib/route.ts";
+import { siteOrigin } from "../../lib/site-origin.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { operatorOf, requireOperator } from "../admin/guard.ts";
 import { memberOf, requireMember, sessionMember } from "../members/service.ts";
@@ -100,7 +101,7 @@ export async function depositRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
     async ({ body, req, reply }) => {
       const member = memberOf(req);
-      const out = await createDeposit(ctx, member.id, body);
+      const out = await createDeposit(ctx, member.id, body, siteOrigin(ctx.config, req));
       // The sandbox checkout pays only for the member who opened it, only while this session
       // lives: it reads the session from a cookie that only its own path receives.
       if (out.checkoutUrl?.includes("/sandbox-gateway/checkout/")) {
@@ -139,6 +140,21 @@ export async function depositRoutes(app: FastifyInstance, ctx: AppContext): Prom
         ctx.db.select({ n: sql<number>`count(*)::int` }).from(deposits).where(mine),
       ]);
       return { items: rows.map(depositDto), total: count?.n ?? 0 };
+    },
+  );
+
+  // One of the member's own deposits: the outcome the deposit page shows when the gateway sends
+  // the player back (issue 14) and while its checkout is open. Another member's id is not found.
+  route(
+    app,
+    { method: "GET", url: "/wps/deposits/:id", params: z.object({ id: Id }), guards: real },
+    async ({ params, req }) => {
+      const [row] = await ctx.db
+        .select()
+        .from(deposits)
+        .where(and(eq(deposits.id, params.id), eq(deposits.memberId, memberOf(req).id)));
+      if (!row) throw Errors.notFound("deposit");
+      return depositDto(row);
     },
   );
 

@@ -33,7 +33,7 @@ describe("deposits", () => {
   beforeAll(async () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    t = await createTestApp({ PUBLIC_URL: base });
+    t = await createTestApp({ PUBLIC_URL: base, SITE_HOSTS: "m.panalo.test" });
     await seedDemoContent(t.database.db, t.config);
     // The sandbox gateway calls the platform back over HTTP, as a real gateway would.
     await t.app.listen({ host: "127.0.0.1", port });
@@ -144,6 +144,38 @@ describe("deposits", () => {
     expect(await balance(token)).toBe("500.00");
   });
 
+  it("sends the player back to the address they used, never to a host the installation does not serve (issue 14)", async () => {
+    const gcash = (await channels()).find((c: { code: string }) => c.code === "gcash");
+    const create = (host: string, requestId: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/wps/deposits",
+        headers: { ...as(token), host },
+        payload: { channelId: gcash.id, amount: "200.00", requestId },
+      });
+    const own = (await create("m.panalo.test", "dep-host-0001")).json().value;
+    expect(own.checkoutUrl).toMatch(/^http:\/\/m\.panalo\.test\/sandbox-gateway\/checkout\/sbx_/);
+    const forged = (await create("evil.example", "dep-host-0002")).json().value;
+    expect(forged.checkoutUrl.startsWith(`${base}/sandbox-gateway/checkout/`)).toBe(true);
+    // The deposit page reads the outcome of the member's own deposit, and of no one else's.
+    const mineRes = await t.app.inject({
+      method: "GET",
+      url: `/wps/deposits/${own.deposit.id}`,
+      headers: as(token),
+    });
+    expect(mineRes.json().value).toMatchObject({
+      id: own.deposit.id,
+      status: "awaiting_payment",
+      amount: "200.00",
+    });
+    const theirs = await t.app.inject({
+      method: "GET",
+      url: `/wps/deposits/${own.deposit.id}`,
+      headers: as(otherToken),
+    });
+    expect(theirs.statusCode).toBe(404);
+  });
+
   it("refuses a forged or unsigned callback and changes nothing", async () => {
     const maya = (await channels()).find((c: { code: string }) => c.code === "maya");
     const created = await t.app.inject({
@@ -192,7 +224,7 @@ describe("deposits", () => {
     });
     expect(tooSmall.json()).toMatchObject({
       code: "DEPOSIT_BELOW_MIN",
-      message: "The smallest deposit with this method is 100.00.",
+      message: "The smallest deposit with this method is ₱100.00.",
     });
     const ok = await t.app.inject({
       method: "POST",

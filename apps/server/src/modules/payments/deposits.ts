@@ -1,4 +1,4 @@
-import { formatMinor } from "@panalo/contracts/money";
+import { formatMinor, formatPeso } from "@panalo/contracts/money";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { members } from "../../db/schema/members.ts";
@@ -38,7 +38,8 @@ export type Channel = typeof paymentChannels.$inferSelect;
 export const channelUsable = (ctx: AppContext, ch: Pick<Channel, "adapter">) =>
   ch.adapter !== "sandbox" || ctx.config.DEMO_MODE;
 
-export function gatewayOf(ctx: AppContext, ch: Channel): PaymentGateway {
+/** `origin`: the site as the player reached it (lib/site-origin.ts), for the sandbox's checkout page. */
+export function gatewayOf(ctx: AppContext, ch: Channel, origin = ctx.config.PUBLIC_URL): PaymentGateway {
   if (ch.adapter === "paymongo") {
     return paymongoGateway({
       secretKey: ch.secrets.secretKey ?? "",
@@ -47,7 +48,7 @@ export function gatewayOf(ctx: AppContext, ch: Channel): PaymentGateway {
     });
   }
   if (ch.adapter === "sandbox" && ctx.config.DEMO_MODE) {
-    return sandboxGateway({ publicUrl: ctx.config.PUBLIC_URL, secret: ch.secrets.secret ?? "" });
+    return sandboxGateway({ publicUrl: origin, secret: ch.secrets.secret ?? "" });
   }
   throw Errors.notFoundCode("CHANNEL_NOT_FOUND");
 }
@@ -76,14 +77,16 @@ export async function createDeposit(
     reference?: string;
     proofUrl?: string | null;
   },
+  /** The site's origin as the player reached it (lib/site-origin.ts): where the gateway sends them back. */
+  origin: string = ctx.config.PUBLIC_URL,
 ) {
   const [ch] = await ctx.db
     .select()
     .from(paymentChannels)
     .where(and(eq(paymentChannels.id, input.channelId), eq(paymentChannels.enabled, true)));
   if (!ch || !channelUsable(ctx, ch)) throw Errors.notFoundCode("CHANNEL_NOT_FOUND");
-  if (input.amount < ch.minAmount) throw Errors.bad("DEPOSIT_BELOW_MIN", { min: formatMinor(ch.minAmount) });
-  if (input.amount > ch.maxAmount) throw Errors.bad("DEPOSIT_ABOVE_MAX", { max: formatMinor(ch.maxAmount) });
+  if (input.amount < ch.minAmount) throw Errors.bad("DEPOSIT_BELOW_MIN", { min: formatPeso(ch.minAmount) });
+  if (input.amount > ch.maxAmount) throw Errors.bad("DEPOSIT_ABOVE_MAX", { max: formatPeso(ch.maxAmount) });
   if (ch.kind === "bank" && !input.proofUrl)
     throw Errors.validation([{ path: "proofUrl", message: "PROOF_REQUIRED" }]);
   if (ch.kind === "bank" && input.proofUrl)
@@ -118,15 +121,17 @@ export async function createDeposit(
   if (ch.kind === "bank") return { deposit: depositDto(d), checkoutUrl: null };
   // A retried request for a gateway deposit that already has a checkout sends the member there again.
   const base = ctx.config.PUBLIC_URL.replace(/\/$/, "");
+  const site = origin.replace(/\/$/, "");
   if (d.gatewayRef) return { deposit: depositDto(d), checkoutUrl: null };
   let checkout: { checkoutUrl: string; gatewayRef: string };
   try {
-    checkout = await gatewayOf(ctx, ch).createCheckout({
+    checkout = await gatewayOf(ctx, ch, site).createCheckout({
       depositId: d.id,
       amount: d.amount,
       currency: d.currency,
       description: `Panalo deposit D${d.id}`,
-      returnUrl: `${base}/depositv2?deposit=${d.id}`,
+      // The member centre's deposit page with this deposit's outcome, on the player's own address.
+      returnUrl: `${site}/depositv2?deposit=${d.id}`,
       callbackUrl: `${base}/payments/callback/${ch.code}`,
     });
   } catch {

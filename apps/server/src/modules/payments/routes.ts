@@ -1,6 +1,7 @@
 import { BigId, PageNo, pageSize } from "@panalo/contracts/input";
-import { PositiveAmount } from "@panalo/contracts/money";
+import { formatMinor, PositiveAmount } from "@panalo/contracts/money";
 import { PATTERNS } from "@panalo/contracts/patterns";
+import { ewalletProvider } from "@panalo/contracts/payout";
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
@@ -24,6 +25,7 @@ import {
   requestWithdrawal,
   setRealName,
   setTxPassword,
+  WITHDRAWAL_LIMITS,
   withdrawalDto,
 } from "./withdrawals.ts";
 
@@ -81,15 +83,24 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   );
 
-  const PayoutInput = z.object({
-    kind: z.enum(["bank", "ewallet"]),
-    provider: z.string().trim().min(2).max(60),
-    accountName: z.string().trim().min(2).max(60),
-    accountNumber: z
-      .string()
-      .trim()
-      .regex(/^[0-9]{6,20}$/, "account_number_digits"),
-  });
+  const PayoutInput = z
+    .object({
+      kind: z.enum(["bank", "ewallet"]),
+      provider: z.string().trim().min(2).max(60),
+      accountName: z.string().trim().min(2).max(60),
+      accountNumber: z
+        .string()
+        .trim()
+        .regex(/^[0-9]{6,20}$/, "account_number_digits"),
+    })
+    // issue 14: an e-wallet is one of the listed ones, stored under its own name.
+    .superRefine((v, c) => {
+      if (v.kind === "ewallet" && !ewalletProvider(v.provider))
+        c.addIssue({ code: "custom", path: ["provider"], message: "ewallet_unknown" });
+    })
+    .transform((v) =>
+      v.kind === "ewallet" ? { ...v, provider: ewalletProvider(v.provider) ?? v.provider } : v,
+    );
   route(app, { method: "GET", url: "/wps/member/payoutAccounts", guards: real }, async ({ req }) => {
     const rows = await ctx.db
       .select()
@@ -118,6 +129,12 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
       };
     },
   );
+
+  // issue 14: the limits the withdrawal form shows before the player types.
+  route(app, { method: "GET", url: "/wps/withdrawals/limits", guards: real }, async () => ({
+    minAmount: formatMinor(WITHDRAWAL_LIMITS.min),
+    maxAmount: formatMinor(WITHDRAWAL_LIMITS.max),
+  }));
 
   route(
     app,

@@ -83,6 +83,13 @@ describe("transfers between agents and their team, and operator adjustments", ()
       payload,
     });
 
+  it("tells the site whether the member has an upline to transfer to (issue 14)", async () => {
+    const info = async (u: string) =>
+      (await t.app.inject({ method: "GET", url: "/wps/member/info", headers: as(u) })).json().value;
+    expect((await info("Team01")).hasUpline).toBe(true);
+    expect((await info("Stranger1")).hasUpline).toBe(false);
+  });
+
   it("applies a small adjustment at once and holds a large one for a second operator", async () => {
     const small = await adjust("fin1", {
       memberId: p.Agent01?.id,

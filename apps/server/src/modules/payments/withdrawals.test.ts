@@ -94,6 +94,15 @@ describe("withdrawals", () => {
       accountNumber: "09171234567",
     });
     expect(wrongName.json().details[0]).toEqual({ path: "accountName", message: "PAYEE_NAME_MISMATCH" });
+    // issue 14: an e-wallet is one of the listed ones, not free text.
+    const unlisted = await call("Paolo01", "POST", "/wps/member/payoutAccounts", {
+      kind: "ewallet",
+      provider: "PayMe Wallet",
+      accountName: "paolo santos",
+      accountNumber: "09171234567",
+    });
+    expect(unlisted.json()).toMatchObject({ code: "VALIDATION_ERROR" });
+    expect(unlisted.json().details[0]).toMatchObject({ path: "provider", message: "ewallet_unknown" });
     const ok = await call("Paolo01", "POST", "/wps/member/payoutAccounts", {
       kind: "ewallet",
       provider: "GCASH",
@@ -101,6 +110,7 @@ describe("withdrawals", () => {
       accountNumber: "09171234567",
     });
     expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().value.provider).toBe("GCash");
     accountId = ok.json().value.id;
     expect(
       (await call("Paolo01", "PUT", "/wps/member/transactionPassword", { newTransactionPassword: "123456" }))
@@ -113,6 +123,11 @@ describe("withdrawals", () => {
   });
 
   it("refuses negative, zero, sub-centavo, huge and out-of-limit amounts, changing nothing", async () => {
+    // issue 14: the limits are there to show before the player types.
+    expect((await call("Paolo01", "GET", "/wps/withdrawals/limits")).json().value).toEqual({
+      minAmount: "100.00",
+      maxAmount: "50000.00",
+    });
     const before = await balance("Paolo01");
     for (const amount of ["-100.00", "0", "0.00", "100.001", "1e5", "99999999999999999", "abc"]) {
       const res = await call("Paolo01", "POST", "/wps/withdrawals", {
@@ -131,7 +146,7 @@ describe("withdrawals", () => {
     });
     expect(small.json()).toMatchObject({
       code: "AMOUNT_BELOW_MIN",
-      message: "The smallest withdrawal is 100.00.",
+      message: "The smallest withdrawal is ₱100.00.",
     });
     const wrongPw = await call("Paolo01", "POST", "/wps/withdrawals", {
       amount: "100.00",
@@ -196,6 +211,40 @@ describe("withdrawals", () => {
     expect(reject.json().value).toMatchObject({ status: "rejected", reason: "Account name check failed" });
     expect(await balance("Paolo01")).toMatchObject({ main: "6000.00", held: "0.00" });
     expect((await reconcile(t.database.db)).ok).toBe(true);
+
+    // issue 14: the player's account record shows each withdrawal as one line with its state
+    // (no hold-account lines); a rejected one's return to the main wallet is its own line.
+    const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const records = (
+      await call("Paolo01", "POST", "/wps/relay/ODSFE2_MemTransDet", {
+        startDate: today,
+        endDate: today,
+        types: ["withdrawal_hold", "withdrawal_paid", "withdrawal_released"],
+      })
+    ).json().value;
+    const lines = records.items.map(
+      (r: { type: string; wallet: string; reference: string; state: string | null }) => [
+        r.type,
+        r.wallet,
+        r.reference,
+        r.state,
+      ],
+    );
+    expect(lines).toHaveLength(3);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        ["withdrawal_hold", "main", `W${a.id}`, "paid"],
+        ["withdrawal_hold", "main", `W${b.id}`, "rejected"],
+        ["withdrawal_released", "main", `W${b.id}`, null],
+      ]),
+    );
+    // The operator's ledger view keeps every entry, the hold account's included.
+    const ledger = await t.app.inject({
+      method: "GET",
+      url: `/api/admin/players/${players.Paolo01?.id}/wallet`,
+      headers: { cookie },
+    });
+    expect(ledger.json().value.records.items.map((r: { wallet: string }) => r.wallet)).toContain("hold");
   });
 
   it("lets only the owner mark a paid withdrawal received, and counts silence as received later", async () => {

@@ -1,4 +1,4 @@
-import { formatMinor } from "@panalo/contracts/money";
+import { formatMinor, formatPeso } from "@panalo/contracts/money";
 import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { members } from "../../db/schema/members.ts";
@@ -20,6 +20,7 @@ registerMessages("EN", {
   REAL_NAME_REQUIRED: "Enter your real name first.",
   REAL_NAME_SET: "Your real name is already set. Contact customer service to change it.",
   PAYEE_NAME_MISMATCH: "The account holder's name must be your real name.",
+  ewallet_unknown: "choose one of the listed e-wallets (GCash, Maya, GrabPay, ShopeePay, Coins.ph).",
   PAYOUT_ACCOUNT_NOT_FOUND: "That payout account was not found.",
   AMOUNT_BELOW_MIN: "The smallest withdrawal is {min}.",
   AMOUNT_ABOVE_MAX: "The largest withdrawal is {max}.",
@@ -35,6 +36,7 @@ registerMessages("TY", {
   REAL_NAME_SET:
     "Nakatakda na ang iyong tunay na pangalan. Makipag-ugnayan sa customer service para baguhin ito.",
   PAYEE_NAME_MISMATCH: "Ang pangalan ng may-ari ng account ay dapat ang iyong tunay na pangalan.",
+  ewallet_unknown: "pumili ng isa sa mga nakalistang e-wallet (GCash, Maya, GrabPay, ShopeePay, Coins.ph).",
   PAYOUT_ACCOUNT_NOT_FOUND: "Hindi nahanap ang payout account na iyon.",
   AMOUNT_BELOW_MIN: "Ang pinakamaliit na withdrawal ay {min}.",
   AMOUNT_ABOVE_MAX: "Ang pinakamalaking withdrawal ay {max}.",
@@ -151,8 +153,8 @@ export async function requestWithdrawal(
   input: { amount: bigint; payoutAccountId: number; transactionPassword: string; requestId: string },
 ) {
   const limits = WITHDRAWAL_LIMITS;
-  if (input.amount < limits.min) throw Errors.bad("AMOUNT_BELOW_MIN", { min: formatMinor(limits.min) });
-  if (input.amount > limits.max) throw Errors.bad("AMOUNT_ABOVE_MAX", { max: formatMinor(limits.max) });
+  if (input.amount < limits.min) throw Errors.bad("AMOUNT_BELOW_MIN", { min: formatPeso(limits.min) });
+  if (input.amount > limits.max) throw Errors.bad("AMOUNT_ABOVE_MAX", { max: formatPeso(limits.max) });
   const [existing] = await ctx.db
     .select()
     .from(withdrawals)

@@ -27,7 +27,8 @@ export async function roundsByGame(exec: Executor, since: Date) {
  * The biggest real-money wins since a moment, biggest first (spec §4 winner board). Play money
  * (trial accounts, currency FUN) never appears on it.
  */
-export async function biggestWins(exec: Executor, since: Date, limit: number) {
+/** Only real wins (issue 14): above zero and at least `minAmount` (the operator's winners setting). */
+export async function biggestWins(exec: Executor, since: Date, limit: number, minAmount = 1n) {
   return exec
     .select({
       vendor: providerTransactions.vendor,
@@ -40,6 +41,7 @@ export async function biggestWins(exec: Executor, since: Date, limit: number) {
     .where(
       and(
         eq(providerTransactions.kind, "win"),
+        gte(providerTransactions.amount, minAmount > 0n ? minAmount : 1n),
         isNotNull(providerTransactions.gameCode),
         gte(providerTransactions.createdAt, since),
         ne(members.currency, "FUN"),

@@ -1,9 +1,10 @@
 import { BigId } from "@panalo/contracts/input";
 import { formatMinor } from "@panalo/contracts/money";
-import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from "../../db/schema/ledger.ts";
+import { withdrawals } from "../../db/schema/payments.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
@@ -31,12 +32,25 @@ const RecordsRequest = z
     message: "range_too_long",
   });
 
-/** Account records of the member's own accounts, newest first (spec §7 ODSFE2_MemTransDet). */
-async function accountRecords(ctx: AppContext, memberId: number, q: z.infer<typeof RecordsRequest>) {
+/**
+ * Account records of the member's own accounts, newest first (spec §7 ODSFE2_MemTransDet).
+ * One line per movement the player made (issue 14): the withdrawal hold is the platform's own
+ * bookkeeping, so its account's entries are left out — a withdrawal is the one line that took
+ * the money from the main wallet, with the withdrawal's state — and a rejected withdrawal's
+ * return to the main wallet is the line that gave it back. The operator's ledger view
+ * (/api/admin/players/:id/wallet) keeps every entry.
+ */
+async function accountRecords(
+  ctx: AppContext,
+  memberId: number,
+  q: z.infer<typeof RecordsRequest>,
+  /** The operator's view: every account's entries, the hold account's too. */
+  detail = false,
+) {
   const accounts = await ctx.db
     .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind, currency: ledgerAccounts.currency })
     .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.memberId, memberId));
+    .where(and(eq(ledgerAccounts.memberId, memberId), detail ? undefined : ne(ledgerAccounts.kind, "hold")));
   if (accounts.length === 0) return { items: [], total: 0, page: q.page, pageSize: q.pageSize };
   const byId = new Map(accounts.map((a) => [a.id, a]));
   // Dates are the player's calendar days in Manila time (UTC+8).
@@ -75,9 +89,26 @@ async function accountRecords(ctx: AppContext, memberId: number, q: z.infer<type
       .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
       .where(where),
   ]);
+  // The state of each withdrawal on this page (its reference is W<id>).
+  const withdrawalIds = rows.flatMap((r) =>
+    r.type === "withdrawal_hold" && /^W\d{1,15}$/.test(r.reference ?? "")
+      ? [Number(r.reference?.slice(1))]
+      : [],
+  );
+  const states = new Map(
+    withdrawalIds.length === 0
+      ? []
+      : (
+          await ctx.db
+            .select({ id: withdrawals.id, status: withdrawals.status })
+            .from(withdrawals)
+            .where(and(eq(withdrawals.memberId, memberId), inArray(withdrawals.id, withdrawalIds)))
+        ).map((w) => [`W${w.id}`, w.status]),
+  );
   return {
     items: rows.map((r) => ({
       id: r.id,
+      state: r.type === "withdrawal_hold" ? (states.get(r.reference ?? "") ?? null) : null,
       transactionId: r.transactionId,
       type: r.type,
       wallet: byId.get(r.accountId)?.kind ?? "main",
@@ -147,12 +178,17 @@ export async function walletRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const summary = await balanceSummary(ctx, params.id).catch(() => null);
       if (!summary) throw Errors.notFound("player");
       const today = new Date().toISOString().slice(0, 10);
-      const records = await accountRecords(ctx, params.id, {
-        startDate: new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10),
-        endDate: today,
-        page: 1,
-        pageSize: 100,
-      });
+      const records = await accountRecords(
+        ctx,
+        params.id,
+        {
+          startDate: new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10),
+          endDate: today,
+          page: 1,
+          pageSize: 100,
+        },
+        true,
+      );
       return { summary, records };
     },
   );

@@ -59,6 +59,8 @@ export interface ChangePasswordModal {
 export interface MemberCentreModal {
   kind: "memberCentre";
   page: MemberPage;
+  /** depositv2 opened by a gateway's return address: the deposit whose outcome it shows (issue 14). */
+  deposit?: number;
 }
 export type AccountModal = LoginModal | ForgotModal | ChangePasswordModal | MemberCentreModal;
 
@@ -94,8 +96,11 @@ export function openForgotPassword(tab: ForgotModal["tab"]): void {
   open({ kind: "forgot", tab });
 }
 
-export function openMemberCentre(page: MemberPage = "securityCenter"): void {
-  open({ kind: "memberCentre", page });
+export function openMemberCentre(
+  page: MemberPage = "securityCenter",
+  options: { deposit?: number } = {},
+): void {
+  open({ kind: "memberCentre", page, ...options });
 }
 
 /** The forced change replaces whatever is open; a voluntary one opens like the others. */

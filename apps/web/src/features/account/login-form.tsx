@@ -475,9 +475,15 @@ export function LoginForm({ variant, initial = {} }: LoginFormProps) {
             {t("header.register")}
           </Link>
         </span>
-        <Link to="/help" onClick={() => closeAccountModal()}>
+        {/* issue 14: the password recovery itself (it says so when the operator offers none). */}
+        <button
+          type="button"
+          className="link-btn"
+          onClick={() => openForgotPassword(switches.CHNGPASSVERIF3 ? "phone" : "email")}
+          data-testid={testId("trouble")}
+        >
           {t("login.trouble")}
-        </Link>
+        </button>
       </p>
     </div>
   );

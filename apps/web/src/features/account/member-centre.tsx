@@ -4,8 +4,9 @@ import { ErrorBoundary } from "../../components/error-boundary.tsx";
 import { Modal } from "../../components/modal.tsx";
 import "./member-centre.css";
 import { MEMBER_CENTRE_PAGES } from "../member-centre/registry.ts";
-import { TRIAL_ACCOUNT, useSession } from "../session/session-store.ts";
+import { AGENT_TYPES, TRIAL_ACCOUNT, useSession } from "../session/session-store.ts";
 import { closeAccountModal, MEMBER_PAGES, type MemberPage, openMemberCentre } from "./account-ui.ts";
+import { useMemberInfo } from "./member-api.ts";
 
 /**
  * The member centre overlay (spec §2 "Personal centre menu"): the menu in spec order and the
@@ -16,8 +17,12 @@ import { closeAccountModal, MEMBER_PAGES, type MemberPage, openMemberCentre } fr
 export function MemberCentre({ page }: { page: MemberPage }) {
   const { t } = useTranslation();
   const trial = useSession((s) => s.isAgent === TRIAL_ACCOUNT);
-  const available = MEMBER_PAGES.filter((p) => MEMBER_CENTRE_PAGES[p]);
-  const current = MEMBER_CENTRE_PAGES[page] ? page : available[0];
+  const info = useMemberInfo().data;
+  const agent = useSession((s) => s.isAgent !== null && AGENT_TYPES.includes(s.isAgent));
+  // issue 14: "Transfer to upline" only for a member with an upline (an agent also sends to downlines).
+  const offered = (p: MemberPage) => p !== "transferUpline" || agent || info?.hasUpline === true;
+  const available = MEMBER_PAGES.filter((p) => MEMBER_CENTRE_PAGES[p] && offered(p));
+  const current = available.includes(page) ? page : available[0];
   const Page = current ? MEMBER_CENTRE_PAGES[current] : undefined;
   return (
     <Modal onClose={() => closeAccountModal()} title={t("member.title")} size="wide" testId="member-centre">

@@ -103,11 +103,15 @@ export function useGamesList(gameType: GameCategory, state: ListState) {
 }
 
 /** The classify filter's choices for a vendor, with their game counts (GCSGAME_getVassGameType). */
-export function useVendorClassifies(vendor: string) {
+/** The classifies with listed games: of one vendor, or of the whole category ("all"; issue 14). */
+export function useVendorClassifies(vendor: string, gameType: GameCategory) {
   return useQuery({
-    queryKey: [GAMES_KEY, "classifies", vendor],
-    queryFn: () => relay<VassGameTypeEntry[]>("GCSGAME_getVassGameType", { vassalage: vendor }),
-    enabled: vendor !== "all",
+    queryKey: [GAMES_KEY, "classifies", vendor, gameType],
+    queryFn: () =>
+      relay<VassGameTypeEntry[]>(
+        "GCSGAME_getVassGameType",
+        vendor === "all" ? { gameType } : { vassalage: vendor },
+      ),
     staleTime: 300_000,
   });
 }

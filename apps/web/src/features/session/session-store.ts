@@ -13,6 +13,9 @@ const NAME_KEY = "panalo.username";
 const AGENT_KEY = "panalo.isAgent";
 const MUST_CHANGE_KEY = "panalo.mustChange";
 
+/** spec §4, §6: the account types that are agents, who may also send to their own downlines. */
+export const AGENT_TYPES: readonly number[] = [1, 2, 41, 42];
+
 /** spec §4, §6: isAgent 4 marks a trial (play-money) account. */
 export const TRIAL_ACCOUNT = 4;
 

@@ -1,3 +1,4 @@
+import type { GameCategory } from "@panalo/contracts/content";
 import type { Dispatch } from "react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,19 +7,21 @@ import { useDebounced } from "../../features/games/debounce.ts";
 import { useVendorClassifies } from "../../features/games/games-api.ts";
 import { isMinBet, type ListAction, type ListState } from "../../features/games/list-state.ts";
 
-/** The classify choices when every vendor is shown (a vendor's own come from the platform). */
-const COMMON_CLASSIFIES = ["SLOT", "TABLE", "ARCADE"] as const;
-
 /**
  * Search by name (debounced 500 ms, spec §9), the classify filter and the min-bet filter
  * (spec §2). Each change goes back to the plain list at page 1 (spec §4, in the reducer).
  */
-export function GamesFilters(props: { vendor: string; state: ListState; dispatch: Dispatch<ListAction> }) {
+export function GamesFilters(props: {
+  vendor: string;
+  gameType: GameCategory;
+  state: ListState;
+  dispatch: Dispatch<ListAction>;
+}) {
   const { vendor, state, dispatch } = props;
   const { t } = useTranslation();
   const [text, setText] = useState(state.search);
   const term = useDebounced(text);
-  const { data: vendorClassifies } = useVendorClassifies(vendor);
+  const { data: vendorClassifies } = useVendorClassifies(vendor, props.gameType);
 
   useEffect(() => dispatch({ type: "search", term }), [dispatch, term]);
   // Choosing hot, favourites or recent clears the search: the box follows.
@@ -26,8 +29,8 @@ export function GamesFilters(props: { vendor: string; state: ListState; dispatch
     if (state.search === "") setText("");
   }, [state.search]);
 
-  const classifies =
-    vendor === "all" ? COMMON_CLASSIFIES : (vendorClassifies ?? []).map((c) => c.gameClassify);
+  // issue 14: only classifies that have games, for the vendor or (all vendors) the category.
+  const classifies = (vendorClassifies ?? []).filter((c) => c.count > 0).map((c) => c.gameClassify);
 
   return (
     <div className="games-filters">

@@ -56,6 +56,7 @@ function GamesList({ games }: { games: GamesParam }) {
   }, [loggedIn]);
   // A vendor the category does not have (an old link) shows every vendor instead.
   const known = isPending || state.vendor === "all" || vendors.some((v) => v.vassalage === state.vendor);
+  const routeVendorName = fromRoute ? vendors.find((v) => v.vassalage === fromRoute)?.displayName : undefined;
   useEffect(() => {
     if (!known) dispatch({ type: "vendor", vendor: "all" });
   }, [known]);
@@ -88,7 +89,8 @@ function GamesList({ games }: { games: GamesParam }) {
       data-search={state.search}
     >
       <PageTitle
-        title={t(`title.${games === "fish" ? "fish" : games === "pvp" ? "pvp" : "rng"}`)}
+        // issue 14: a vendor's own route (/jili, /pp, /fc, /rng/vassalage/X) carries its name.
+        title={routeVendorName ?? t(`title.${games === "fish" ? "fish" : games === "pvp" ? "pvp" : "rng"}`)}
         lead={t(`lead.${category}`)}
       />
       {isPending ? (
@@ -107,7 +109,13 @@ function GamesList({ games }: { games: GamesParam }) {
           testIdPrefix="game-tab-"
         />
         {/* A new vendor starts with empty filters (spec §4), the typed search included. */}
-        <GamesFilters key={state.vendor} vendor={state.vendor} state={state} dispatch={dispatch} />
+        <GamesFilters
+          key={state.vendor}
+          vendor={state.vendor}
+          gameType={category}
+          state={state}
+          dispatch={dispatch}
+        />
       </div>
       <div className="games-layout">
         <TabPanel idBase="list" selected={state.listType} className="games-panel">

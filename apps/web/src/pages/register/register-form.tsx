@@ -63,8 +63,9 @@ export function RegisterForm({ settings, mode }: { settings: RegisterSettingValu
       affiliateCode: "",
       captcha: "",
       ageConfirmed: false,
-      // spec §5: the terms agreement is on by default.
-      agree: true,
+      // issue 14 (departing from spec §5's default): the player ticks the terms box themself —
+      // an agreement ticked in advance is no agreement.
+      agree: false,
     },
   });
   const needCaptcha = watch("needCaptcha");

@@ -1,9 +1,10 @@
 import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, Navigate } from "react-router";
 import { Skeleton } from "../../components/skeleton.tsx";
 import { type TabItem, TabPanel, Tabs } from "../../components/tabs.tsx";
 import { useRegisterSettings } from "../../features/account/register-settings.ts";
+import { useSession } from "../../features/session/session-store.ts";
 import { AuthFrame } from "../shared/auth-frame.tsx";
 import { RegisterForm } from "./register-form.tsx";
 import type { RegisterMode } from "./register-rules.ts";
@@ -15,6 +16,12 @@ import "./register.css";
  * (USERNAMEREG3, MOBILENUMREG3), its fields and rules from GET /wps/system/setting/register.
  */
 export default function RegisterPage() {
+  // issue 14: a signed-in player has an account; /register takes them home.
+  const loggedIn = useSession((s) => s.token !== null);
+  return loggedIn ? <Navigate to="/" replace /> : <RegisterScreen />;
+}
+
+function RegisterScreen() {
   const { t } = useTranslation();
   const id = useId();
   const { data: settings, isPending, isError, refetch } = useRegisterSettings();

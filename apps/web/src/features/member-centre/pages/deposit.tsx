@@ -2,11 +2,17 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { TabPanel, Tabs } from "../../../components/tabs.tsx";
+import { useAccountUi } from "../../account/account-ui.ts";
 import { useBalance } from "../../account/member-api.ts";
 import { DepositForm, type DepositSent } from "../wallet/deposit-form.tsx";
 import { DepositRecords } from "../wallet/deposit-records.tsx";
 import { money } from "../wallet/money.ts";
-import { useDepositChannels, useRefreshOnBalancePush } from "../wallet/wallet-api.ts";
+import {
+  depositOutcome,
+  useDeposit,
+  useDepositChannels,
+  useRefreshOnBalancePush,
+} from "../wallet/wallet-api.ts";
 import "../wallet/wallet.css";
 
 type Tab = "new" | "records";
@@ -24,6 +30,9 @@ export default function DepositPage() {
   const channels = useDepositChannels();
   const [chosen, setChosen] = useState<number | null>(null);
   const [sent, setSent] = useState<DepositSent | null>(null);
+  // Opened by a gateway's return address (/depositv2?deposit=N): that deposit's outcome first.
+  const returned = useAccountUi((s) => (s.modal?.kind === "memberCentre" ? s.modal.deposit : undefined));
+  const [showReturned, setShowReturned] = useState(returned !== undefined);
   const list = channels.data ?? [];
   const channel = list.find((c) => c.id === chosen) ?? list[0];
 
@@ -52,9 +61,20 @@ export default function DepositPage() {
           </p>
         ) : !channel ? (
           <EmptyState title={t("wallet.deposit.noChannels")} />
+        ) : showReturned && returned !== undefined ? (
+          <OutcomePanel
+            depositId={returned}
+            symbol={symbol}
+            onAgain={() => setShowReturned(false)}
+            onRecords={() => {
+              setShowReturned(false);
+              setTab("records");
+            }}
+          />
         ) : sent ? (
           <SentPanel
             sent={sent}
+            symbol={symbol}
             onAgain={() => setSent(null)}
             onRecords={() => {
               setSent(null);
@@ -94,10 +114,85 @@ export default function DepositPage() {
   );
 }
 
-function SentPanel(props: { sent: DepositSent; onAgain: () => void; onRecords: () => void }) {
+/**
+ * A gateway deposit's outcome (issue 14): credited, failed or still pending, followed live — the
+ * status is asked again while pending and on every balance push — so the panel never stays on
+ * "payment page opened" after the gateway has answered.
+ */
+function OutcomePanel(props: {
+  depositId: number;
+  symbol: string | undefined;
+  checkoutUrl?: string | null;
+  onAgain: () => void;
+  onRecords: () => void;
+}) {
+  const { t } = useTranslation();
+  const deposit = useDeposit(props.depositId);
+  const d = deposit.data;
+  const outcome = d ? depositOutcome(d.status) : "pending";
+  const ref = `D${props.depositId}`;
+  return (
+    <div
+      className={`sent-panel outcome-${outcome}`}
+      role="status"
+      aria-live="polite"
+      data-testid="deposit-outcome"
+      data-outcome={deposit.isError ? "unknown" : outcome}
+    >
+      {deposit.isError ? (
+        <p className="form-error">{t("wallet.loadFailed")}</p>
+      ) : (
+        <>
+          <p className="sent-title">{t(`wallet.deposit.outcome.${outcome}`)}</p>
+          <p className="muted">
+            {t(`wallet.deposit.outcome.${outcome}Text`, {
+              ref,
+              amount: d ? money(props.symbol, d.amount) : "",
+            })}
+          </p>
+        </>
+      )}
+      <div className="cta-row">
+        {outcome === "pending" && props.checkoutUrl && (
+          <a className="btn btn-outline" href={props.checkoutUrl} target="_blank" rel="noopener noreferrer">
+            {t("wallet.deposit.openCheckout")}
+          </a>
+        )}
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={props.onRecords}
+          data-testid="deposit-to-records"
+        >
+          {t("wallet.deposit.tabRecords")}
+        </button>
+        <button type="button" className="btn btn-ghost" onClick={props.onAgain} data-testid="deposit-again">
+          {t("wallet.deposit.again")}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function SentPanel(props: {
+  sent: DepositSent;
+  symbol: string | undefined;
+  onAgain: () => void;
+  onRecords: () => void;
+}) {
   const { t } = useTranslation();
   const { sent } = props;
   const bank = sent.kind === "bank";
+  if (!bank)
+    return (
+      <OutcomePanel
+        depositId={sent.deposit.id}
+        symbol={props.symbol}
+        checkoutUrl={sent.checkoutUrl}
+        onAgain={props.onAgain}
+        onRecords={props.onRecords}
+      />
+    );
   return (
     <div className="sent-panel" role="status" data-testid="deposit-sent">
       <p className="sent-title">{t(bank ? "wallet.deposit.bankSent" : "wallet.deposit.gatewaySent")}</p>

@@ -190,7 +190,17 @@ function RecordsTable({ query, onPage }: { query: RecordsQuery; onPage: (page: n
             {data.items.map((r: AccountRecord) => (
               <tr key={r.id} data-testid="record-row" data-type={r.type} data-wallet={r.wallet}>
                 <td>{formatDateTime(r.time, locale)}</td>
-                <td data-testid="record-type">{typeName(r.type)}</td>
+                <td data-testid="record-type">
+                  {typeName(r.type)}
+                  {r.state ? (
+                    <>
+                      {" "}
+                      <span className="muted" data-testid="record-state" data-state={r.state}>
+                        ({t(`wallet.withdrawalStatus.${r.state}`)})
+                      </span>
+                    </>
+                  ) : null}
+                </td>
                 <td>{walletName(r.wallet)}</td>
                 <td
                   className={r.amount.startsWith("-") ? "num amount-out" : "num amount-in"}

@@ -1,15 +1,12 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { openMemberCentre } from "../../account/account-ui.ts";
-import { useBalance } from "../../account/member-api.ts";
-import { useSession } from "../../session/session-store.ts";
+import { useBalance, useMemberInfo } from "../../account/member-api.ts";
+import { AGENT_TYPES, useSession } from "../../session/session-store.ts";
 import { money } from "../wallet/money.ts";
 import { TransferForm } from "../wallet/transfer-form.tsx";
 import { useFunds, useRefreshOnBalancePush } from "../wallet/wallet-api.ts";
 import "../wallet/wallet.css";
-
-/** spec §4, §6: the account types that are agents, who may also send to their own downlines. */
-const AGENT_TYPES = [1, 2, 41, 42];
 
 /**
  * transferUpline (spec §2, §6): a downline sends main-wallet money to its upline; an agent
@@ -24,6 +21,7 @@ export default function TransferUplinePage() {
   const symbol = useBalance().data?.currencySymbol ?? funds.data?.currencySymbol;
   const available = funds.data?.main;
   const [noUpline, setNoUpline] = useState<string | null>(null);
+  const hasUpline = useMemberInfo().data?.hasUpline !== false;
 
   return (
     <div className="wallet-page" data-testid="wallet-transfer-upline">
@@ -36,19 +34,26 @@ export default function TransferUplinePage() {
           </div>
         </dl>
       )}
-      <section className="wallet-section">
-        <h3>{t("wallet.transfer.toUplineTitle")}</h3>
-        {noUpline ? (
-          <p className="form-notice" role="status" data-testid="transfer-no-upline">
-            {noUpline}
-          </p>
-        ) : (
-          <>
-            <p className="muted">{t("wallet.transfer.uplineLead")}</p>
-            <TransferForm direction="upline" available={available} symbol={symbol} onRefused={setNoUpline} />
-          </>
-        )}
-      </section>
+      {hasUpline && (
+        <section className="wallet-section">
+          <h3>{t("wallet.transfer.toUplineTitle")}</h3>
+          {noUpline ? (
+            <p className="form-notice" role="status" data-testid="transfer-no-upline">
+              {noUpline}
+            </p>
+          ) : (
+            <>
+              <p className="muted">{t("wallet.transfer.uplineLead")}</p>
+              <TransferForm
+                direction="upline"
+                available={available}
+                symbol={symbol}
+                onRefused={setNoUpline}
+              />
+            </>
+          )}
+        </section>
+      )}
       {agent && (
         <section className="wallet-section">
           <h3>{t("wallet.transfer.toDownlineTitle")}</h3>

@@ -1,3 +1,4 @@
+import { EWALLET_PROVIDERS } from "@panalo/contracts/payout";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Field } from "../../../components/field.tsx";
@@ -7,11 +8,18 @@ import { errorText } from "../../account/form-errors.ts";
 import { walletFieldErrors } from "./errors.ts";
 import { type PayoutAccount, refreshWallet } from "./wallet-api.ts";
 
-/** Suggestions only: the player may name another bank or e-wallet. */
-const PROVIDERS: Record<PayoutAccount["kind"], readonly string[]> = {
-  bank: ["BDO", "BPI", "Metrobank", "Landbank", "PNB", "Security Bank", "UnionBank", "RCBC", "China Bank"],
-  ewallet: ["GCash", "Maya", "GrabPay", "ShopeePay", "Coins.ph"],
-};
+/** Suggestions only: the player may name another bank. An e-wallet is one of the list (issue 14). */
+const BANKS = [
+  "BDO",
+  "BPI",
+  "Metrobank",
+  "Landbank",
+  "PNB",
+  "Security Bank",
+  "UnionBank",
+  "RCBC",
+  "China Bank",
+];
 
 const sameName = (a: string, b: string) =>
   a.trim().replace(/\s+/g, " ").toLowerCase() === b.trim().replace(/\s+/g, " ").toLowerCase();
@@ -95,7 +103,10 @@ export function PayoutAccountForm(props: { realName: string; onDone?: () => void
         <select
           {...input("kind")}
           value={kind}
-          onChange={(e) => setKind(e.target.value === "bank" ? "bank" : "ewallet")}
+          onChange={(e) => {
+            setKind(e.target.value === "bank" ? "bank" : "ewallet");
+            setProvider("");
+          }}
         >
           <option value="ewallet">{t("wallet.payout.kind.ewallet")}</option>
           <option value="bank">{t("wallet.payout.kind.bank")}</option>
@@ -107,19 +118,34 @@ export function PayoutAccountForm(props: { realName: string; onDone?: () => void
         error={errors.provider}
         required
       >
-        <input
-          {...input("provider")}
-          list={`${id}-providers`}
-          maxLength={60}
-          autoComplete="off"
-          value={provider}
-          onChange={(e) => setProvider(e.target.value)}
-        />
-        <datalist id={`${id}-providers`}>
-          {PROVIDERS[kind].map((p) => (
-            <option key={p} value={p} />
-          ))}
-        </datalist>
+        {kind === "ewallet" ? (
+          <select {...input("provider")} value={provider} onChange={(e) => setProvider(e.target.value)}>
+            <option value="" disabled>
+              {t("wallet.payout.chooseEwallet")}
+            </option>
+            {EWALLET_PROVIDERS.map((p) => (
+              <option key={p} value={p}>
+                {p}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <>
+            <input
+              {...input("provider")}
+              list={`${id}-providers`}
+              maxLength={60}
+              autoComplete="off"
+              value={provider}
+              onChange={(e) => setProvider(e.target.value)}
+            />
+            <datalist id={`${id}-providers`}>
+              {BANKS.map((p) => (
+                <option key={p} value={p} />
+              ))}
+            </datalist>
+          </>
+        )}
       </Field>
       <Field
         id={`${id}-accountName`}

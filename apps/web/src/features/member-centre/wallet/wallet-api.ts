@@ -90,6 +90,8 @@ export interface Paged<T> {
 /** POST /wps/relay/ODSFE2_MemTransDet: one ledger entry of one of the member's wallets. */
 export interface AccountRecord {
   id: number;
+  /** A withdrawal's line: the withdrawal's state (issue 14: one line per withdrawal). */
+  state?: WithdrawalStatus | null;
   transactionId: number;
   type: string;
   wallet: string;
@@ -134,11 +136,45 @@ export function useDeposits(page: number, pageSize: number) {
   );
 }
 
+/** The outcome of a deposit as the player sees it: credited, failed, or still pending. */
+export type DepositOutcome = "credited" | "failed" | "pending";
+export function depositOutcome(status: DepositStatus): DepositOutcome {
+  if (status === "paid" || status === "approved") return "credited";
+  if (status === "failed" || status === "rejected") return "failed";
+  return "pending";
+}
+
+/**
+ * One of the member's deposits (GET /wps/deposits/:id), asked again every few seconds while it
+ * is pending — a gateway's callback may come before or after the player is back — and at once
+ * on every balance push (useRefreshOnBalancePush refreshes the whole wallet).
+ */
+export function useDeposit(id: number | undefined) {
+  const token = useSession((s) => s.token);
+  return useQuery({
+    queryKey: [...WALLET_KEY, token, "deposit", id],
+    queryFn: () => api<Deposit>(`/wps/deposits/${id}`),
+    enabled: token !== null && id !== undefined,
+    refetchInterval: (q) =>
+      q.state.data && depositOutcome(q.state.data.status) !== "pending" ? false : 3000,
+  });
+}
+
 export function useWithdrawals(page: number, pageSize: number) {
   const token = useSession((s) => s.token);
   return useQuery(
     walletQuery(token, ["withdrawals", page, pageSize], () =>
       api<Paged<Withdrawal>>(`/wps/withdrawals?page=${page}&pageSize=${pageSize}`),
+    ),
+  );
+}
+
+/** GET /wps/withdrawals/limits: the smallest and largest withdrawal (issue 14: shown up front). */
+export function useWithdrawalLimits() {
+  const token = useSession((s) => s.token);
+  return useQuery(
+    walletQuery(token, ["withdrawalLimits"], () =>
+      api<{ minAmount: string; maxAmount: string }>("/wps/withdrawals/limits"),
     ),
   );
 }

@@ -9,7 +9,13 @@ import { AmountField } from "./amount-field.tsx";
 import { walletFieldErrors } from "./errors.ts";
 import { amountMessage, money } from "./money.ts";
 import { pinInput } from "./tx-password-form.tsx";
-import { newRequestId, type PayoutAccount, refreshWallet, type Withdrawal } from "./wallet-api.ts";
+import {
+  newRequestId,
+  type PayoutAccount,
+  refreshWallet,
+  useWithdrawalLimits,
+  type Withdrawal,
+} from "./wallet-api.ts";
 
 /**
  * A withdrawal request (POST /wps/withdrawals): to one of the player's payout accounts, no more
@@ -35,7 +41,12 @@ export function WithdrawForm(props: {
   const [busy, setBusy] = useState(false);
   const [requestId, setRequestId] = useState(newRequestId);
 
-  const check = checkAmount(amount, { balance: props.available });
+  const limits = useWithdrawalLimits().data;
+  const check = checkAmount(amount, {
+    balance: props.available,
+    min: limits?.minAmount,
+    max: limits?.maxAmount,
+  });
   const amountError =
     serverErrors.amount ?? (submitted || amount !== "" ? amountMessage(check, t, props.symbol) : undefined);
   const passwordError =
@@ -101,9 +112,19 @@ export function WithdrawForm(props: {
         symbol={props.symbol}
         error={amountError}
         hint={
-          props.available !== undefined
-            ? t("wallet.amount.available", { amount: money(props.symbol, props.available) })
-            : undefined
+          [
+            limits
+              ? t("wallet.amount.limits", {
+                  min: money(props.symbol, limits.minAmount),
+                  max: money(props.symbol, limits.maxAmount),
+                })
+              : null,
+            props.available !== undefined
+              ? t("wallet.amount.available", { amount: money(props.symbol, props.available) })
+              : null,
+          ]
+            .filter(Boolean)
+            .join(" · ") || undefined
         }
         testId="withdraw-amount"
       />
