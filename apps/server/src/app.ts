@@ -30,6 +30,7 @@ import { inHouseProviderSecret } from "./modules/providers/service.ts";
 import { setLocalTransferTransport } from "./modules/providers/transfer-wallet.ts";
 import { transferWalletRoutes } from "./modules/providers/transfer-wallet-routes.ts";
 import { winReviewAdminRoutes } from "./modules/providers/win-reviews.ts";
+import { partnerLogoAdminRoutes } from "./modules/games/partner-logos.ts";
 import { walletRoutes } from "./modules/wallet/routes.ts";
 import { realtimeHub } from "./realtime/hub.ts";
 
@@ -138,6 +139,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(async (api) => transferWalletRoutes(api, ctx));
   await app.register(async (api) => winReviewAdminRoutes(api, ctx));
   await app.register(async (api) => gameRoutes(api, ctx));
+  // Back office → Partner logos (issue 14 point 9).
+  await app.register(async (api) => partnerLogoAdminRoutes(api, ctx));
   await app.register(async (api) => lotteryRoutes(api, ctx));
   await app.register(async (api) => realtimeHub(api, ctx));
   // The job queue (jobs/queue.ts): main.ts starts it; closing the app stops it.

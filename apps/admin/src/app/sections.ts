@@ -18,6 +18,7 @@ export type SectionId =
   | "banners"
   | "help"
   | "resources"
+  | "partner-logos"
   | "seo"
   | "whitelabel"
   | "maintenance"
@@ -199,6 +200,15 @@ export const SECTIONS: readonly Section[] = [
     writePermission: "content.write",
     group: "Content",
     summary: "Social links, app downloads and service chat addresses.",
+  },
+  {
+    id: "partner-logos",
+    label: "Partner logos",
+    path: "/partner-logos",
+    permission: "content.read",
+    writePermission: "content.write",
+    group: "Content",
+    summary: "The game vendors' logos in the site footer.",
   },
   {
     id: "seo",
