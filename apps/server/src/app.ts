@@ -35,6 +35,7 @@ import { setLocalTransferTransport } from "./modules/providers/transfer-wallet.t
 import { transferWalletRoutes } from "./modules/providers/transfer-wallet-routes.ts";
 import { winReviewAdminRoutes } from "./modules/providers/win-reviews.ts";
 import { reportRoutes } from "./modules/reports/routes.ts";
+import { partnerLogoAdminRoutes } from "./modules/games/partner-logos.ts";
 import { walletRoutes } from "./modules/wallet/routes.ts";
 import { realtimeHub } from "./realtime/hub.ts";
 
@@ -145,6 +146,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(async (api) => gameRoutes(api, ctx));
   // Agent contracts and their settlement runs (issue 15 points 3, 4, 6).
   await app.register(async (api) => agentContractRoutes(api, ctx));
+  // Back office → Partner logos (issue 14 point 9).
+  await app.register(async (api) => partnerLogoAdminRoutes(api, ctx));
   await app.register(async (api) => lotteryRoutes(api, ctx));
   await app.register(async (api) => agentRoutes(api, ctx));
   await app.register(async (api) => agentAdminRoutes(api, ctx));

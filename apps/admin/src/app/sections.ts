@@ -19,6 +19,7 @@ export type SectionId =
   | "banners"
   | "help"
   | "resources"
+  | "partner-logos"
   | "seo"
   | "whitelabel"
   | "maintenance"
@@ -211,6 +212,15 @@ export const SECTIONS: readonly Section[] = [
     writePermission: "content.write",
     group: "Content",
     summary: "Social links, app downloads and service chat addresses.",
+  },
+  {
+    id: "partner-logos",
+    label: "Partner logos",
+    path: "/partner-logos",
+    permission: "content.read",
+    writePermission: "content.write",
+    group: "Content",
+    summary: "The game vendors' logos in the site footer.",
   },
   {
     id: "seo",

@@ -8,6 +8,7 @@ import { paymentChannels } from "../db/schema/payments.ts";
 import { storeMedia } from "../modules/admin/media.ts";
 import { SETTING_DEFAULTS, writeSetting } from "../modules/content/settings.ts";
 import { type BannerArt, bannerSvg, logoSvg, vendorIconSvg, vendorLogoSvg } from "./svg.ts";
+import { inHouseVendorLogo } from "./vendor-logos.ts";
 
 type T = { TY: string; EN: string };
 
@@ -440,6 +441,22 @@ const VENDORS: Array<{ code: string; name: string; type: string; colour: string;
   { code: "PNB", name: "Panalo Bingo", type: "BINGO", colour: "#ca6f1e", hot: false },
 ];
 
+/** The drawn logo of an in-house vendor (grey until hovered: the site's CSS), else a placeholder. */
+async function vendorLogos(
+  tx: Parameters<typeof storeMedia>[0],
+  v: { code: string; name: string; colour: string },
+): Promise<{ logo: string; logoHover: string }> {
+  const drawn = inHouseVendorLogo(v.code);
+  if (drawn) {
+    const url = await storeMedia(tx, drawn, "image/svg+xml");
+    return { logo: url, logoHover: url };
+  }
+  return {
+    logo: await storeMedia(tx, Buffer.from(vendorLogoSvg(v.name, v.colour, true)), "image/svg+xml"),
+    logoHover: await storeMedia(tx, Buffer.from(vendorLogoSvg(v.name, v.colour, false)), "image/svg+xml"),
+  };
+}
+
 /**
  * First start only: the demo brand (issue 2 item 9). Nothing is written when a brand setting
  * already exists, so an operator's own content is never overwritten.
@@ -541,8 +558,7 @@ export async function seedDemoContent(db: Db, config: Config): Promise<boolean> 
         accountTypeId: 1,
         displayName: v.name,
         smallIcon: await media(vendorIconSvg(v.code, v.colour)),
-        logo: await media(vendorLogoSvg(v.name, v.colour, true)),
-        logoHover: await media(vendorLogoSvg(v.name, v.colour, false)),
+        ...(await vendorLogos(tx, v)),
         isHot: v.hot,
         sort: vSort++,
       });

@@ -36,13 +36,16 @@ function lockPageScroll(): () => void {
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-export type ModalSize = "default" | "small" | "wide";
+export type ModalSize = "default" | "small" | "wide" | "page";
 
 export interface ModalProps {
   onClose: () => void;
   title?: ReactNode;
   children: ReactNode;
-  /** default: at least 600 x 300; small: 200 x 200, closed only by its own controls; wide: lists. */
+  /**
+   * default: at least 600 x 300; small: 200 x 200, closed only by its own controls; wide: lists;
+   * page: a screen of its own (the member centre: a menu beside tables of eight columns).
+   */
   size?: ModalSize;
   closeOnCover?: boolean;
   testId?: string;

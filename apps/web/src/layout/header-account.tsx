@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { showDialog, showLoader } from "../components/dialogs.tsx";
+import { Icon } from "../components/icons.tsx";
 import { openLogin, openMemberCentre } from "../features/account/account-ui.ts";
 import { useBalanceSocket } from "../features/account/balance-socket.ts";
 import { completeLogin, requestLogin } from "../features/account/login-flow.ts";
@@ -110,6 +111,17 @@ function InlineLogin() {
           {busy ? t("common.loading") : t("login.submit")}
         </button>
       </form>
+      {/* On a phone the inline form would take a third of the screen: one button opens the
+          login popup instead (issue 14 point 3; layout.css shows one or the other). */}
+      <button
+        type="button"
+        className="btn btn-gold btn-sm header-login-open"
+        onClick={() => openLogin()}
+        aria-haspopup="dialog"
+        data-testid="header-login-open"
+      >
+        {t("login.submit")}
+      </button>
       {status?.brand.directRegister && (
         <Link to="/register" className="btn btn-outline btn-sm header-register" data-testid="header-register">
           {t("header.register")}
@@ -156,7 +168,7 @@ function AccountBox({ username }: { username: string }) {
         className="account-name link-btn on-brand"
         onClick={member}
         data-testid="account-name"
-        title={t("member.title")}
+        title={`${username} · ${t("member.title")}`}
       >
         {username}
       </button>
@@ -191,11 +203,14 @@ function AccountBox({ username }: { username: string }) {
       )}
       <button
         type="button"
-        className="btn btn-ghost btn-sm on-brand"
+        className="btn btn-ghost btn-sm on-brand header-logout"
         onClick={confirmLogout}
+        aria-label={t("header.logout")}
         data-testid="logout"
       >
-        {t("header.logout")}
+        {/* A phone shows the icon alone, so the name keeps its room (layout.css). */}
+        <Icon name="logout" size={18} />
+        <span className="header-logout-text">{t("header.logout")}</span>
       </button>
     </div>
   );

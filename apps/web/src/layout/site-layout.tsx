@@ -8,6 +8,7 @@ import { BannerCarousel } from "../features/banners/banner-carousel.tsx";
 import { useNoticeModal } from "../features/notices/notice-modal-store.ts";
 import { useSession } from "../features/session/session-store.ts";
 import { useStatus } from "../features/system/system-api.ts";
+import { BottomNav } from "./bottom-nav.tsx";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
 import { PageSkeleton } from "./page-skeleton.tsx";
@@ -67,6 +68,7 @@ export function SiteLayout() {
       </main>
       <Footer />
       <RightBar />
+      <BottomNav />
       {noticeOpen && (
         <ErrorBoundary compact>
           <Suspense fallback={null}>

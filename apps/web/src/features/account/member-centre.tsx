@@ -25,7 +25,7 @@ export function MemberCentre({ page }: { page: MemberPage }) {
   const current = available.includes(page) ? page : available[0];
   const Page = current ? MEMBER_CENTRE_PAGES[current] : undefined;
   return (
-    <Modal onClose={() => closeAccountModal()} title={t("member.title")} size="wide" testId="member-centre">
+    <Modal onClose={() => closeAccountModal()} title={t("member.title")} size="page" testId="member-centre">
       {trial ? (
         <p className="form-error" role="alert" data-testid="member-centre-trial">
           {t("errors.in_need_true_account")}

@@ -189,8 +189,8 @@ function RecordsTable({ query, onPage }: { query: RecordsQuery; onPage: (page: n
           <tbody>
             {data.items.map((r: AccountRecord) => (
               <tr key={r.id} data-testid="record-row" data-type={r.type} data-wallet={r.wallet}>
-                <td>{formatDateTime(r.time, locale)}</td>
-                <td data-testid="record-type">
+                <td data-label={t("wallet.col.time")}>{formatDateTime(r.time, locale)}</td>
+                <td data-label={t("wallet.col.type")} data-testid="record-type">
                   {typeName(r.type)}
                   {r.state ? (
                     <>
@@ -201,18 +201,21 @@ function RecordsTable({ query, onPage }: { query: RecordsQuery; onPage: (page: n
                     </>
                   ) : null}
                 </td>
-                <td>{walletName(r.wallet)}</td>
+                <td data-label={t("wallet.col.wallet")}>{walletName(r.wallet)}</td>
                 <td
+                  data-label={t("wallet.col.amount")}
                   className={r.amount.startsWith("-") ? "num amount-out" : "num amount-in"}
                   data-testid="record-amount"
                 >
                   {r.amount.startsWith("-") ? "" : "+"}
                   {money(symbol, r.amount)}
                 </td>
-                <td className="num" data-testid="record-balance">
+                <td data-label={t("wallet.col.balanceAfter")} className="num" data-testid="record-balance">
                   {r.balanceAfter === null ? "—" : money(symbol, r.balanceAfter)}
                 </td>
-                <td>{r.reference ?? "—"}</td>
+                <td data-label={t("wallet.col.reference")} data-testid="record-reference">
+                  {r.reference ?? "—"}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -52,11 +52,13 @@ export function DepositRecords(props: { channels: DepositChannel[]; symbol: stri
           <tbody>
             {data.items.map((d) => (
               <tr key={d.id} data-testid="deposit-row" data-id={d.id}>
-                <td>{formatDateTime(d.createdAt, locale)}</td>
-                <td>{channelName(d.channelId)}</td>
-                <td className="num">{money(props.symbol, d.amount)}</td>
-                <td>{d.reference ?? `D${d.id}`}</td>
-                <td>
+                <td data-label={t("wallet.col.time")}>{formatDateTime(d.createdAt, locale)}</td>
+                <td data-label={t("wallet.col.method")}>{channelName(d.channelId)}</td>
+                <td data-label={t("wallet.col.amount")} className="num">
+                  {money(props.symbol, d.amount)}
+                </td>
+                <td data-label={t("wallet.col.reference")}>{d.reference ?? `D${d.id}`}</td>
+                <td data-label={t("wallet.col.status")}>
                   <StatusBadge
                     status={d.status}
                     tone={TONE[d.status]}

@@ -1,0 +1,108 @@
+import {
+  AdminPartnerLogo,
+  AdminPartnerLogoInput,
+  type AdminPartnerLogoInput as LogoInput,
+  VendorCode,
+} from "@panalo/contracts/partner-logos";
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { Executor } from "../../db/client.ts";
+import { media } from "../../db/schema/content.ts";
+import { gameVendors } from "../../db/schema/games.ts";
+import type { AppContext } from "../../lib/context.ts";
+import { Errors } from "../../lib/errors.ts";
+import { registerMessages } from "../../lib/messages.ts";
+import { route } from "../../lib/route.ts";
+import { recordAudit } from "../admin/audit.ts";
+import { operatorOf, requireOperator } from "../admin/guard.ts";
+
+registerMessages("EN", { MEDIA_MISSING: "Upload the image first: no stored image has that address." });
+registerMessages("TY", {
+  MEDIA_MISSING: "I-upload muna ang larawan: walang nakaimbak na larawan sa address na iyon.",
+});
+
+const row = (v: typeof gameVendors.$inferSelect): AdminPartnerLogo => ({
+  vassalage: v.vassalage,
+  displayName: v.displayName,
+  gameType: v.gameType,
+  enabled: v.enabled,
+  logo: v.logo,
+  logoHover: v.logoHover,
+  version: v.version,
+});
+
+export async function listPartnerLogos(exec: Executor): Promise<AdminPartnerLogo[]> {
+  const rows = await exec.select().from(gameVendors).orderBy(asc(gameVendors.sort), asc(gameVendors.nodeId));
+  return rows.map(row);
+}
+
+/** The image behind a "/media/<id>" path exists (an upload), or the change is refused. */
+async function requireStored(exec: Executor, path: string): Promise<void> {
+  const id = Number(path.slice("/media/".length));
+  const [found] = await exec.select({ id: media.id }).from(media).where(eq(media.id, id));
+  if (!found) throw Errors.bad("MEDIA_MISSING");
+}
+
+/**
+ * Sets a vendor's footer logo (issue 14 point 9). Optimistic: the version the operator saw must
+ * still be the vendor's, so two operators never overwrite each other unseen.
+ */
+export async function setPartnerLogo(
+  exec: Executor,
+  vassalage: string,
+  input: LogoInput,
+): Promise<{ before: AdminPartnerLogo; after: AdminPartnerLogo }> {
+  const [current] = await exec.select().from(gameVendors).where(eq(gameVendors.vassalage, vassalage));
+  if (!current) throw Errors.notFound("vendor");
+  if (input.logo) await requireStored(exec, input.logo);
+  if (input.logoHover) await requireStored(exec, input.logoHover);
+  const [updated] = await exec
+    .update(gameVendors)
+    .set({
+      logo: input.logo,
+      // No hover image: the same logo, shown in colour on hover.
+      logoHover: input.logoHover ?? input.logo,
+      version: sql`${gameVendors.version} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(gameVendors.vassalage, vassalage), eq(gameVendors.version, input.version)))
+    .returning();
+  if (!updated) throw Errors.conflict("VERSION_CONFLICT");
+  return { before: row(current), after: row(updated) };
+}
+
+/** Back office → Partner logos: the vendors' footer logos. */
+export async function partnerLogoAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  route(
+    app,
+    { method: "GET", url: "/api/admin/partner-logos", guards: [requireOperator(ctx, "content.read")] },
+    async () => ({ items: z.array(AdminPartnerLogo).parse(await listPartnerLogos(ctx.db)) }),
+  );
+  route(
+    app,
+    {
+      method: "PUT",
+      url: "/api/admin/partner-logos/:vassalage",
+      params: z.object({ vassalage: VendorCode }),
+      body: AdminPartnerLogoInput,
+      guards: [requireOperator(ctx, "content.write")],
+    },
+    async ({ params, body, req }) =>
+      ctx.db.transaction(async (tx) => {
+        const { before, after } = await setPartnerLogo(tx, params.vassalage, body);
+        const op = operatorOf(req);
+        await recordAudit(tx, {
+          operatorId: op.id,
+          operatorName: op.username,
+          action: "update",
+          entityType: "partner_logo",
+          entityId: params.vassalage,
+          before: { logo: before.logo, logoHover: before.logoHover },
+          after: { logo: after.logo, logoHover: after.logoHover },
+          ip: req.ip,
+        });
+        return after;
+      }),
+  );
+}
