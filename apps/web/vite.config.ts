@@ -50,6 +50,9 @@ export default defineConfig({
     cssCodeSplit: true,
     sourcemap: false,
     chunkSizeWarningLimit: 200,
+    // Font slices stay files (never data: URLs inside the font style sheets): each downloads only
+    // when a page uses its characters.
+    assetsInlineLimit: (file: string) => (/\.woff2?$/.test(file) ? false : undefined),
     rolldownOptions: {
       output: {
         // The libraries every screen needs, in two long-cached chunks apart from the site's code.

@@ -17,6 +17,7 @@ const TYPES: Record<string, string> = {
   ".jpg": "image/jpeg",
   ".webp": "image/webp",
   ".woff2": "font/woff2",
+  ".woff": "font/woff",
   ".mp3": "audio/mpeg",
   ".ogg": "audio/ogg",
   ".json": "application/json",

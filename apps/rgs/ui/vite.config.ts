@@ -15,6 +15,9 @@ export default defineConfig({
     emptyOutDir: true,
     target: "es2022",
     sourcemap: false,
+    // Font slices stay files: the game's CSP allows no data: fonts, and each slice downloads
+    // only when the game shows its characters.
+    assetsInlineLimit: (file: string) => (/\.woff2?$/.test(file) ? false : undefined),
   },
   server: {
     proxy: { "/rgs/api": "http://localhost:8080" },

@@ -10,7 +10,7 @@ import {
   toMinor,
   useCurrency,
 } from "./format.ts";
-import { langFrom, t } from "./i18n.ts";
+import { LANGS, langFrom, serverLang, TEXTS, type TextKey, t } from "./i18n.ts";
 import { glyphLetters, hashString, symbolDomId } from "./symbols.ts";
 
 describe("formatting", () => {
@@ -60,12 +60,31 @@ describe("formatting", () => {
     expect(shortHex("abc")).toBe("abc");
   });
 
-  it("takes Filipino unless English is asked for", () => {
+  it("takes the seven languages, Filipino when none is given and English for an unknown one", () => {
     expect(langFrom("?lang=EN")).toBe("EN");
     expect(langFrom("?lang=en")).toBe("EN");
-    expect(langFrom("?lang=CN")).toBe("TY");
+    for (const lang of ["TY", "CN", "VI", "TH", "ID", "JA"]) expect(langFrom(`?lang=${lang}`)).toBe(lang);
+    expect(langFrom("?lang=KO")).toBe("EN");
     expect(langFrom("")).toBe("TY");
     expect(t("EN", "freeSpinsWon", { n: 8 })).toBe("You won 8 free spins!");
+    expect(t("CN", "freeSpinsWon", { n: 8 })).toBe("您赢得了 8 次免费旋转！");
+    // The game server answers Filipino or English: every other language gets English.
+    expect(serverLang("TY")).toBe("TY");
+    expect(serverLang("JA")).toBe("EN");
+  });
+
+  it("has every text in all seven languages, with the same placeholders as the English", () => {
+    const keys = Object.keys(TEXTS) as TextKey[];
+    expect(keys.length).toBeGreaterThan(60);
+    for (const key of keys) {
+      const en = TEXTS[key].EN;
+      const holes = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+      for (const lang of LANGS) {
+        const text: string = TEXTS[key][lang];
+        expect(text.trim(), `${key} ${lang}`).not.toBe("");
+        expect(holes(text), `${key} ${lang}`).toEqual(holes(en));
+      }
+    }
   });
 });
 

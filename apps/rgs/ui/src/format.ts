@@ -1,3 +1,5 @@
+import { INTL_LOCALE, type Lang } from "./i18n.ts";
+
 /**
  * Money in the client is bigint minor units, as everywhere in Panalo (ARCHITECTURE.md "Money").
  * `@panalo/contracts/money` has the same two conversions, but importing it pulls zod (its
@@ -58,10 +60,10 @@ export function formatMultiplier(m: number): string {
 }
 
 /** A short, stable date-time for history rows (local time). */
-export function formatWhen(iso: string, lang: "TY" | "EN"): string {
+export function formatWhen(iso: string, lang: Lang): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleString(lang === "EN" ? "en-PH" : "fil-PH", {
+  return d.toLocaleString(INTL_LOCALE[lang], {
     month: "short",
     day: "numeric",
     hour: "2-digit",

@@ -1,7 +1,7 @@
 import "./styles.css";
 import { RgsApiError, rgsApi, setApiLang } from "./api.ts";
 import { useCurrency } from "./format.ts";
-import { type Lang, langFrom, t } from "./i18n.ts";
+import { HTML_LANG, type Lang, langFrom, serverLang, t } from "./i18n.ts";
 import { startReplayPage } from "./replay-page.ts";
 import { SlotApp } from "./slot-app.ts";
 import { safeLobby } from "./slot-screen.ts";
@@ -9,7 +9,7 @@ import { startVerifyPage } from "./verify-page.ts";
 
 /**
  * One bundle for every game and for the verify page, routed by path:
- * /rgs/games/<gameId>?token=…&lang=TY|EN&lobby=…, /rgs/replay/<roundId>?… (a signed link from the
+ * /rgs/games/<gameId>?token=…&lang=TY|EN|CN|VI|TH|ID|JA&lobby=…, /rgs/replay/<roundId>?… (a signed link from the
  * platform's betting record) and /rgs/verify.
  */
 // No inline style attributes anywhere: the game server's CSP allows styles from 'self' only.
@@ -36,7 +36,7 @@ async function startGame(root: HTMLElement, gameId: string, lang: Lang): Promise
   root.dataset.state = "loading";
   skeleton(root, lang);
   try {
-    const session = await rgsApi.openSession({ token, gameId, lang });
+    const session = await rgsApi.openSession({ token, gameId, lang: serverLang(lang) });
     // Trial accounts play with play money (FUN), never shown as pesos.
     useCurrency(session.currency);
     document.title = session.game.name;
@@ -46,11 +46,19 @@ async function startGame(root: HTMLElement, gameId: string, lang: Lang): Promise
   }
 }
 
+/** The web font of a script the device may lack (issue 14 item 6), only for its language. */
+const FONTS: Partial<Record<Lang, () => Promise<unknown>>> = {
+  CN: () => import("./fonts/cn.css"),
+  JA: () => import("./fonts/ja.css"),
+  TH: () => import("./fonts/th.css"),
+};
+
 const root = document.getElementById("app");
 if (root) {
   const lang = langFrom(location.search);
-  setApiLang(lang);
-  document.documentElement.lang = lang === "EN" ? "en" : "fil";
+  setApiLang(serverLang(lang));
+  document.documentElement.lang = HTML_LANG[lang];
+  FONTS[lang]?.().catch(() => undefined);
   const game = /^\/rgs\/games\/([^/]+)\/?$/.exec(location.pathname);
   const replay = /^\/rgs\/replay\/([^/]+)\/?$/.exec(location.pathname);
   if (game?.[1]) void startGame(root, decodeURIComponent(game[1]), lang);

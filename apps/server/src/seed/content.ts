@@ -7,6 +7,7 @@ import { gameVendors } from "../db/schema/games.ts";
 import { paymentChannels } from "../db/schema/payments.ts";
 import { storeMedia } from "../modules/admin/media.ts";
 import { SETTING_DEFAULTS, writeSetting } from "../modules/content/settings.ts";
+import { localise } from "./content-i18n.ts";
 import { type BannerArt, bannerSvg, logoSvg, vendorIconSvg, vendorLogoSvg } from "./svg.ts";
 import { inHouseVendorLogo } from "./vendor-logos.ts";
 
@@ -472,10 +473,10 @@ export async function seedDemoContent(db: Db, config: Config): Promise<boolean> 
     await writeSetting(tx, "brand", {
       ...SETTING_DEFAULTS.brand,
       logoUrl,
-      aboutText: {
+      aboutText: localise({
         TY: "Ang Panalo ay isang lisensyadong online gaming site para sa mga manlalarong edad 21 pataas sa Pilipinas. Maglaro nang responsable.",
         EN: "Panalo is a licensed online gaming site for players aged 21 and over in the Philippines. Please play responsibly.",
-      },
+      }),
       copyright: `© ${new Date().getFullYear()} Panalo. All rights reserved. 21+ only.`,
       customerServiceUrl: "/help",
     });
@@ -488,7 +489,7 @@ export async function seedDemoContent(db: Db, config: Config): Promise<boolean> 
       await tx.insert(banners).values({
         groupName: b.group,
         imageUrl: await media(bannerSvg(b.art)),
-        alt: b.alt,
+        alt: localise(b.alt),
         linkageType: b.link ? "ROUTE" : null,
         linkage: b.link ?? null,
         sortOrder: sort++,
@@ -496,19 +497,26 @@ export async function seedDemoContent(db: Db, config: Config): Promise<boolean> 
     }
     await tx
       .insert(notices)
-      .values(NOTICES.map((n, i) => ({ type: n.type, title: n.title, content: n.content, sortOrder: i })));
+      .values(
+        NOTICES.map((n, i) => ({
+          type: n.type,
+          title: localise(n.title),
+          content: localise(n.content),
+          sortOrder: i,
+        })),
+      );
     let catSort = 0;
     for (const c of HELP) {
       const [cat] = await tx
         .insert(helpCategories)
-        .values({ title: c.title, sortOrder: catSort++ })
+        .values({ title: localise(c.title), sortOrder: catSort++ })
         .returning();
       if (!cat) continue;
       await tx.insert(helpArticles).values(
         c.articles.map((a, i) => ({
           categoryId: cat.id,
-          title: a.title,
-          content: a.content,
+          title: localise(a.title),
+          content: localise(a.content),
           sortOrder: i,
         })),
       );
@@ -520,7 +528,11 @@ export async function seedDemoContent(db: Db, config: Config): Promise<boolean> 
       { resourceType: "ANDROID_APP", url: `${base}/down?platform=android` },
       { resourceType: "IOS_APP", url: `${base}/down?platform=ios` },
     ]);
-    await tx.insert(seoTexts).values(SEO);
+    await tx
+      .insert(seoTexts)
+      .values(
+        SEO.map((s) => ({ path: s.path, title: localise(s.title), description: localise(s.description) })),
+      );
     // Deposit channels: a bank transfer to the operator's account, and — in demo mode only —
     // GCash and Maya through the sandbox gateway (each installation gets its own callback
     // secret). Outside demo mode no sandbox channel is ever made: it credits without money.

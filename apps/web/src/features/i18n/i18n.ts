@@ -18,6 +18,17 @@ const catalogs: Record<LangCode, () => Promise<Catalog>> = {
   JA: () => import("../../locales/JA.json"),
 };
 
+/**
+ * The web fonts of the languages a device may have no font for (issue 14 item 6): Chinese,
+ * Japanese and Thai. Each is a style sheet of its own, loaded only when its language is active,
+ * so Filipino and English pages never download them.
+ */
+const fonts: Partial<Record<LangCode, () => Promise<unknown>>> = {
+  CN: () => import("../../styles/fonts/cn.css"),
+  JA: () => import("../../styles/fonts/ja.css"),
+  TH: () => import("../../styles/fonts/th.css"),
+};
+
 void i18next.use(initReactI18next).init({
   resources: {},
   fallbackLng: false,
@@ -29,6 +40,8 @@ void i18next.use(initReactI18next).init({
 
 /** Download the language's catalog (once) and make it the active one. */
 export async function activateCatalog(lang: LangCode): Promise<void> {
+  // In parallel with the catalog; the text shows in a fallback font until the font arrives.
+  fonts[lang]?.().catch(() => undefined);
   if (!i18next.hasResourceBundle(lang, "translation")) {
     const catalog = await catalogs[lang]();
     i18next.addResourceBundle(lang, "translation", catalog.default, true, true);
