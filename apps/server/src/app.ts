@@ -22,9 +22,10 @@ import { securityHeaders } from "./lib/security-headers.ts";
 import { memoryStore, redisStore, type SharedStore } from "./lib/shared-store.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
 import { agentAdminRoutes } from "./modules/agents/admin-routes.ts";
-import { agentRoutes } from "./modules/agents/routes.ts";
 import { agentContractRoutes } from "./modules/agents/contract-routes.ts";
+import { agentRoutes } from "./modules/agents/routes.ts";
 import { contentRoutes } from "./modules/content/routes.ts";
+import { partnerLogoAdminRoutes } from "./modules/games/partner-logos.ts";
 import { gameRoutes } from "./modules/games/routes.ts";
 import { lotteryRoutes } from "./modules/lottery/routes.ts";
 import { memberRoutes } from "./modules/members/routes.ts";
@@ -35,7 +36,6 @@ import { setLocalTransferTransport } from "./modules/providers/transfer-wallet.t
 import { transferWalletRoutes } from "./modules/providers/transfer-wallet-routes.ts";
 import { winReviewAdminRoutes } from "./modules/providers/win-reviews.ts";
 import { reportRoutes } from "./modules/reports/routes.ts";
-import { partnerLogoAdminRoutes } from "./modules/games/partner-logos.ts";
 import { walletRoutes } from "./modules/wallet/routes.ts";
 import { realtimeHub } from "./realtime/hub.ts";
 

@@ -495,16 +495,14 @@ export async function seedDemoContent(db: Db, config: Config): Promise<boolean> 
         sortOrder: sort++,
       });
     }
-    await tx
-      .insert(notices)
-      .values(
-        NOTICES.map((n, i) => ({
-          type: n.type,
-          title: localise(n.title),
-          content: localise(n.content),
-          sortOrder: i,
-        })),
-      );
+    await tx.insert(notices).values(
+      NOTICES.map((n, i) => ({
+        type: n.type,
+        title: localise(n.title),
+        content: localise(n.content),
+        sortOrder: i,
+      })),
+    );
     let catSort = 0;
     for (const c of HELP) {
       const [cat] = await tx
