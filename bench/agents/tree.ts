@@ -103,13 +103,13 @@ export async function buildAgentTree(database: Database, opts: TreeOptions): Pro
     SELECT 'BENCH', 'b' || '${p}' || j, 'bet', '${p}' || j,
       ${b + lastAgent + 1}::bigint + (j * 7919) % ${players}, 100 + (j % 50) * 100, 'bench', 'G' || (j % 20),
       now() - ((j::bigint * 104729) % ${spanS}) * interval '1 second'
-    FROM generate_series(0, ${opts.bets - 1}) AS j`);
+    FROM generate_series(0::bigint, ${opts.bets - 1}) AS j`);
   await run(`
     INSERT INTO provider_transactions (vendor, transaction_id, kind, round_id, member_id, amount, fingerprint, game_code, created_at)
     SELECT 'BENCH', 'w' || '${p}' || j, 'win', '${p}' || j,
       ${b + lastAgent + 1}::bigint + (j * 7919) % ${players}, 150 + (j % 50) * 180, 'bench', 'G' || (j % 20),
       now() - ((j::bigint * 104729) % ${spanS}) * interval '1 second' + interval '1 second'
-    FROM generate_series(0, ${opts.bets - 1}, 2) AS j`);
+    FROM generate_series(0::bigint, ${opts.bets - 1}, 2) AS j`);
   await run(`ANALYZE members; ANALYZE member_tree; ANALYZE provider_transactions; ANALYZE ledger_transactions;
     ANALYZE ledger_entries; ANALYZE ledger_accounts`);
   const [depth] = await database.prepared<{ d: number }>(

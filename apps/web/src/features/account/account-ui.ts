@@ -60,7 +60,17 @@ export interface MemberCentreModal {
   kind: "memberCentre";
   page: MemberPage;
 }
-export type AccountModal = LoginModal | ForgotModal | ChangePasswordModal | MemberCentreModal;
+export interface AgentCentreModal {
+  kind: "agentCentre";
+  /** An id of features/agent-centre/pages.ts. */
+  page: string;
+}
+export type AccountModal =
+  | LoginModal
+  | ForgotModal
+  | ChangePasswordModal
+  | MemberCentreModal
+  | AgentCentreModal;
 
 export const useAccountUi = create<{ modal: AccountModal | null }>(() => ({
   modal: passwordChangeRequired() ? { kind: "changePassword", forced: true } : null,
@@ -96,6 +106,11 @@ export function openForgotPassword(tab: ForgotModal["tab"]): void {
 
 export function openMemberCentre(page: MemberPage = "securityCenter"): void {
   open({ kind: "memberCentre", page });
+}
+
+/** spec §2 "Agent centre": the overlay, on the given page (the first one by default). */
+export function openAgentCentre(page = "teamOverview"): void {
+  open({ kind: "agentCentre", page });
 }
 
 /** The forced change replaces whatever is open; a voluntary one opens like the others. */
