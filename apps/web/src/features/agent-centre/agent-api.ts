@@ -26,6 +26,8 @@ export function useAgentQuery<T>(path: string, params: Record<string, string | n
     queryFn: () => api<T>(url),
     enabled: Boolean(token),
     placeholderData: keepPreviousData,
+    // A page opened again shows the team as it is now (balances move without this page).
+    refetchOnMount: "always",
   });
 }
 
