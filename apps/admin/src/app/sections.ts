@@ -4,6 +4,7 @@ export type SectionId =
   | "dashboard"
   | "players"
   | "outbox"
+  | "agents"
   | "deposits"
   | "withdrawals"
   | "adjustments"
@@ -65,6 +66,16 @@ export const SECTIONS: readonly Section[] = [
     writePermission: "players.write",
     group: "Players",
     summary: "Find a player, see their sign-ins and sessions; lock, unlock or set a temporary password.",
+  },
+  // Agents (issue 15): the upline–downline tree, moves (audited) and team figures.
+  {
+    id: "agents",
+    label: "Agents",
+    path: "/agents",
+    permission: "players.read",
+    writePermission: "players.write",
+    group: "Players",
+    summary: "Top agents, the tree with drill-down, moving a member to another upline, team figures.",
   },
   {
     id: "outbox",

@@ -26,6 +26,13 @@ describe("route meta", () => {
   });
 
   it("lets visitors without a session open only the redirect rule's paths", () => {
-    expect([...OPEN_PATHS].sort()).toEqual(["/download", "/helpmc", "/login", "/register", "/register.html"]);
+    expect([...OPEN_PATHS].sort()).toEqual([
+      "/agent",
+      "/download",
+      "/helpmc",
+      "/login",
+      "/register",
+      "/register.html",
+    ]);
   });
 });

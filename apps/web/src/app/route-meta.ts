@@ -34,6 +34,7 @@ const NO_NAV = new Set(["/lottery", "/seamless"]);
 /** spec §2 redirect rule: the paths a visitor without a session may still open. */
 export const OPEN_PATHS: ReadonlySet<string> = new Set([
   "/login",
+  "/agent",
   "/register",
   "/register.html",
   "/helpmc",
@@ -67,6 +68,7 @@ const TITLE_KEY: Record<string, string> = {
   "/join": "join",
   "/game": "game",
   "/login": "login",
+  "/agent": "agentLogin",
 };
 
 /** Home's aliases and register.html answer as their canonical path. */

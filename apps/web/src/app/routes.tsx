@@ -10,6 +10,8 @@ export const loadHomePage = () => import("../pages/home/home-page.tsx");
 const HomePage = lazyPage(loadHomePage);
 const RegisterPage = lazyPage(() => import("../pages/register/register-page.tsx"));
 const LoginPage = lazyPage(() => import("../pages/login/login-page.tsx"));
+const AgentLoginPage = lazyPage(() => import("../pages/login/agent-login-page.tsx"));
+const InviteRedirect = lazyPage(() => import("../pages/register/invite-redirect.tsx"));
 const NoticesPage = lazyPage(() => import("../pages/notices/notices-page.tsx"));
 const PointMallPage = lazyPage(() => import("../pages/point-mall/point-mall-page.tsx"));
 const RankPage = lazyPage(() => import("../pages/rank/rank-page.tsx"));
@@ -38,6 +40,8 @@ export function AppRoutes() {
     <Routes>
       <Route element={<BareLayout />}>
         <Route path="/helpmc" element={<HelpMcPage />} />
+        {/* spec §4 invitation link, short form: /a/CODE opens registration with the code */}
+        <Route path="/a/:code" element={<InviteRedirect />} />
       </Route>
       <Route element={<SiteLayout />}>
         {HOME_PATHS.map((p) => (
@@ -46,6 +50,7 @@ export function AppRoutes() {
         <Route path="/register" element={<RegisterPage />} />
         <Route path="/register.html" element={<RegisterPage />} />
         <Route path="/login" element={<LoginPage />} />
+        <Route path="/agent" element={<AgentLoginPage />} />
         <Route path="/noticePage" element={<NoticesPage />} />
         <Route path="/pointMall" element={<PointMallPage />} />
         <Route path="/deposit-rank" element={<RankPage />} />

@@ -1,9 +1,10 @@
+import { isAgentType } from "@panalo/contracts/agents";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { showDialog, showLoader } from "../components/dialogs.tsx";
 import { Icon } from "../components/icons.tsx";
-import { openLogin, openMemberCentre } from "../features/account/account-ui.ts";
+import { openAgentCentre, openLogin, openMemberCentre } from "../features/account/account-ui.ts";
 import { useBalanceSocket } from "../features/account/balance-socket.ts";
 import { completeLogin, requestLogin } from "../features/account/login-flow.ts";
 import { useBalance, useMemberInfo } from "../features/account/member-api.ts";
@@ -136,6 +137,8 @@ function AccountBox({ username }: { username: string }) {
   const navigate = useNavigate();
   const token = useSession((s) => s.token);
   const trial = useSession((s) => s.isAgent === TRIAL_ACCOUNT);
+  // spec §2 header "agent button if allowed", §4: the account types 1, 2, 41, 42.
+  const agent = useSession((s) => isAgentType(s.isAgent));
   useMemberInfo();
   const balance = useBalance();
   useBalanceSocket(token, !trial);
@@ -189,6 +192,16 @@ function AccountBox({ username }: { username: string }) {
           ) : (
             <span className="spinner spinner-sm" aria-hidden="true" />
           )}
+        </button>
+      )}
+      {agent && (
+        <button
+          type="button"
+          className="btn btn-outline btn-sm on-brand"
+          onClick={() => openAgentCentre()}
+          data-testid="header-agent"
+        >
+          {t("header.agent")}
         </button>
       )}
       {!trial && (

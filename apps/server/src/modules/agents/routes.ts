@@ -18,7 +18,7 @@ import { readSetting } from "../content/settings.ts";
 import { perIp } from "../members/recovery.ts";
 import { agentByCode, memberOf, requireMember, TRIAL } from "../members/service.ts";
 import { agentOf, registerDownline, requireAgent } from "./service.ts";
-import { teamOverview } from "./team.ts";
+import { teamOverview, teamRead } from "./team.ts";
 import { teamBets, teamMembers, teamProfit, teamTransactions } from "./team-pages.ts";
 
 /** The short invitation path (spec §4: the code in `?affiliateCode=` or a short path). */
@@ -67,22 +67,22 @@ export async function agentRoutes(app: FastifyInstance, ctx: AppContext): Promis
   route(
     app,
     { method: "GET", url: "/wps/agent/team/members", query: TeamMembersQuery, guards: agent },
-    async ({ query, req }) => teamMembers(ctx.db, agentOf(req), query),
+    async ({ query, req }) => teamRead(ctx.db, (tx) => teamMembers(tx, agentOf(req), query)),
   );
   route(
     app,
     { method: "GET", url: "/wps/agent/team/bets", query: TeamBetsQuery, guards: agent },
-    async ({ query, req }) => teamBets(ctx.db, agentOf(req), query),
+    async ({ query, req }) => teamRead(ctx.db, (tx) => teamBets(tx, agentOf(req), query)),
   );
   route(
     app,
     { method: "GET", url: "/wps/agent/team/profit", query: TeamProfitQuery, guards: agent },
-    async ({ query, req }) => teamProfit(ctx.db, agentOf(req), query),
+    async ({ query, req }) => teamRead(ctx.db, (tx) => teamProfit(tx, agentOf(req), query)),
   );
   route(
     app,
     { method: "GET", url: "/wps/agent/team/transactions", query: TeamTransactionsQuery, guards: agent },
-    async ({ query, req }) => teamTransactions(ctx.db, agentOf(req), query),
+    async ({ query, req }) => teamRead(ctx.db, (tx) => teamTransactions(tx, agentOf(req), query)),
   );
 
   // The QR code of an agent's invitation link, drawn here (never by an outside service) from

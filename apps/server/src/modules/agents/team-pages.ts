@@ -12,7 +12,16 @@ import { type Executor, queryRows } from "../../db/client.ts";
 import { Errors } from "../../lib/errors.ts";
 import { contractSummaries } from "./contract-column.ts";
 import type { AgentPrincipal } from "./service.ts";
-import { cashSums, figuresOf, inTeam, periodOf, type RoundSumRow, roundSums, teamIds } from "./team.ts";
+import {
+  cashSums,
+  figuresOf,
+  inTeam,
+  periodOf,
+  type RoundSumRow,
+  roundSums,
+  sequential,
+  teamIds,
+} from "./team.ts";
 
 type Viewer = Pick<AgentPrincipal, "id" | "currency">;
 const like = (q: string) => `%${q.replace(/[%_\\]/g, "\\$&").toLowerCase()}%`;
@@ -41,21 +50,22 @@ export async function teamMembers(
   }
   const where = sql`t.ancestor_id = ${root} AND t.depth ${q.directOnly === "1" ? sql`= 1` : sql`> 0`}
     ${q.q ? sql`AND m.username LIKE ${like(q.q)}` : sql``}`;
-  const [rows, [count]] = await Promise.all([
-    queryRows<{
-      id: number;
-      username: string;
-      level: number;
-      is_agent: number;
-      upline_id: number | null;
-      upline_name: string | null;
-      balance: string;
-      last_login_at: string | null;
-      created_at: string;
-      team_size: number;
-    }>(
-      db,
-      sql`SELECT m.id::int AS id, m.username, mine.depth::int AS level, m.is_agent::int AS is_agent,
+  const [rows, [count]] = await sequential([
+    () =>
+      queryRows<{
+        id: number;
+        username: string;
+        level: number;
+        is_agent: number;
+        upline_id: number | null;
+        upline_name: string | null;
+        balance: string;
+        last_login_at: string | null;
+        created_at: string;
+        team_size: number;
+      }>(
+        db,
+        sql`SELECT m.id::int AS id, m.username, mine.depth::int AS level, m.is_agent::int AS is_agent,
           m.upline_id::int AS upline_id, u.username AS upline_name, coalesce(a.balance, 0)::text AS balance,
           to_char(m.last_login_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS last_login_at,
           to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
@@ -68,11 +78,12 @@ export async function teamMembers(
         WHERE ${where}
         ORDER BY t.depth, m.id
         LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`,
-    ),
-    queryRows<{ n: number }>(
-      db,
-      sql`SELECT count(*)::int AS n FROM member_tree t JOIN members m ON m.id = t.descendant_id WHERE ${where}`,
-    ),
+      ),
+    () =>
+      queryRows<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM member_tree t JOIN members m ON m.id = t.descendant_id WHERE ${where}`,
+      ),
   ]);
   const contracts = await contractSummaries(
     db,
@@ -120,12 +131,13 @@ export async function teamBets(db: Executor, me: Viewer, q: z.output<typeof Team
 export async function teamProfit(db: Executor, me: Viewer, q: z.output<typeof TeamProfitQuery>) {
   const r = periodOf(q);
   const members = teamFilter(me.id, q.username);
-  const [play, cash] = await Promise.all([
-    queryRows<RoundSumRow>(db, roundSums(members, r, sql`p.member_id::text`)),
-    queryRows<{ member_id: number; deposits: string; withdrawals: string }>(
-      db,
-      cashSums(members, r, me.currency),
-    ),
+  const [play, cash] = await sequential([
+    () => queryRows<RoundSumRow>(db, roundSums(members, r, sql`p.member_id::text`)),
+    () =>
+      queryRows<{ member_id: number; deposits: string; withdrawals: string }>(
+        db,
+        cashSums(members, r, me.currency),
+      ),
   ]);
   const ids = [...new Set([...play.map((p) => Number(p.key)), ...cash.map((c) => Number(c.member_id))])].sort(
     (a, b) => a - b,
@@ -187,25 +199,26 @@ export async function teamTransactions(db: Executor, me: Viewer, q: z.output<typ
       FROM ent JOIN ledger_transactions t ON t.id = ent.transaction_id
       ${q.type ? sql`WHERE ${TYPE_FILTER[q.type]}` : sql``}
       GROUP BY ent.transaction_id, ent.member_id, t.type)`;
-  const [rows, [count]] = await Promise.all([
-    queryRows<{
-      id: number;
-      username: string;
-      type: string;
-      amount: string;
-      balance_after: string | null;
-      at: string;
-    }>(
-      db,
-      sql`${base}
+  const [rows, [count]] = await sequential([
+    () =>
+      queryRows<{
+        id: number;
+        username: string;
+        type: string;
+        amount: string;
+        balance_after: string | null;
+        at: string;
+      }>(
+        db,
+        sql`${base}
         SELECT l.transaction_id::int AS id, m.username, l.type, l.amount::text AS amount,
           l.balance_after::text AS balance_after,
           to_char(l.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at
         FROM lines l JOIN members m ON m.id = l.member_id
         ORDER BY l.at DESC, l.transaction_id DESC, m.username
         LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`,
-    ),
-    queryRows<{ n: number }>(db, sql`${base} SELECT count(*)::int AS n FROM lines`),
+      ),
+    () => queryRows<{ n: number }>(db, sql`${base} SELECT count(*)::int AS n FROM lines`),
   ]);
   return {
     items: rows.map((x) => ({

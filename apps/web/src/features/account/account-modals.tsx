@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { Modal } from "../../components/modal.tsx";
@@ -7,6 +8,9 @@ import { ChangePasswordForm } from "./change-password-form.tsx";
 import { ForgotPasswordModal } from "./forgot-password.tsx";
 import { LoginForm } from "./login-form.tsx";
 import { MemberCentre } from "./member-centre.tsx";
+
+// The agent centre is its own chunk: most visitors are not agents.
+const AgentCentre = lazy(() => import("../agent-centre/agent-centre.tsx"));
 
 /**
  * The account modals (spec §2 "Modals"): the login popup, forgot password, change password
@@ -76,5 +80,11 @@ function AccountModalView({ modal }: { modal: AccountModal }) {
       );
     case "memberCentre":
       return <MemberCentre page={modal.page} />;
+    case "agentCentre":
+      return (
+        <Suspense fallback={null}>
+          <AgentCentre page={modal.page} />
+        </Suspense>
+      );
   }
 }

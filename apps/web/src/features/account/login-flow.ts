@@ -18,6 +18,8 @@ export interface LoginBody {
   captcha?: string;
   captchaId?: string;
   secondFactorCode?: string;
+  /** "agent": the agent login path (spec §6). */
+  path?: "member" | "agent";
 }
 
 /** POST /wps/session/login; the password (or, by SMS, the code) travels encrypted. */

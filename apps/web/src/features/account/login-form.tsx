@@ -67,6 +67,8 @@ const SMS_THROTTLE_MS = 1000;
 
 export interface LoginFormProps {
   variant: "page" | "popup";
+  /** spec §6 agent login path: only agents may log in here (the server refuses the others). */
+  agentPath?: boolean;
   initial?: {
     mode?: LoginMode;
     username?: string;
@@ -91,7 +93,7 @@ export function useOAuthProviders() {
   });
 }
 
-export function LoginForm({ variant, initial = {} }: LoginFormProps) {
+export function LoginForm({ variant, initial = {}, agentPath = false }: LoginFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
@@ -212,6 +214,7 @@ export function LoginForm({ variant, initial = {} }: LoginFormProps) {
           username: v.username,
           password: v.password,
           type: "username",
+          path: agentPath ? "agent" : undefined,
           captcha: v.needCaptcha ? v.captcha : undefined,
           captchaId: v.needCaptcha ? captcha?.captchaId : undefined,
           secondFactorCode: v.needSecondFactor ? v.secondFactorCode : undefined,

@@ -60,7 +60,8 @@ export function RegisterForm({ settings, mode }: { settings: RegisterSettingValu
       email: "",
       payeeName: "",
       birthday: "",
-      affiliateCode: "",
+      // spec §4: an invitation link (?affiliateCode= or /a/CODE) fills the code in.
+      affiliateCode: (new URLSearchParams(window.location.search).get("affiliateCode") ?? "").slice(0, 20),
       captcha: "",
       ageConfirmed: false,
       // issue 14 (departing from spec §5's default): the player ticks the terms box themself —

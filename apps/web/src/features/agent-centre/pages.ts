@@ -1,0 +1,50 @@
+import { lazy } from "react";
+import { agentContractPages } from "../agent-contracts/pages.ts";
+import type { AgentCentrePage } from "./registry-types.ts";
+
+/** The agent centre's pages (spec §2), each its own chunk, in menu order. */
+export const AGENT_CENTRE_PAGES: readonly AgentCentrePage[] = [
+  {
+    id: "announcement",
+    order: 10,
+    labelKey: "agent.page.announcement",
+    component: lazy(() => import("./pages/announcement.tsx")),
+  },
+  {
+    id: "teamOverview",
+    order: 20,
+    labelKey: "agent.page.teamOverview",
+    component: lazy(() => import("./pages/team-overview.tsx")),
+  },
+  {
+    id: "registerCenter",
+    order: 30,
+    labelKey: "agent.page.registerCenter",
+    component: lazy(() => import("./pages/register-center.tsx")),
+  },
+  {
+    id: "teamManagement",
+    order: 40,
+    labelKey: "agent.page.teamManagement",
+    component: lazy(() => import("./pages/team-management.tsx")),
+  },
+  {
+    id: "teamBetting",
+    order: 50,
+    labelKey: "agent.page.teamBetting",
+    component: lazy(() => import("./pages/team-betting.tsx")),
+  },
+  {
+    id: "userProfit",
+    order: 60,
+    labelKey: "agent.page.userProfit",
+    component: lazy(() => import("./pages/user-profit.tsx")),
+  },
+  {
+    id: "downlineTransactions",
+    order: 80,
+    labelKey: "agent.page.downlineTransactions",
+    component: lazy(() => import("./pages/downline-transactions.tsx")),
+  },
+  ...agentContractPages,
+].sort((a, b) => a.order - b.order);

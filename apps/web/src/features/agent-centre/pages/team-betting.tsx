@@ -1,0 +1,78 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { formatMoneyString } from "../../../lib/format.ts";
+import { useAgentQuery } from "../agent-api.ts";
+import { Pager, PeriodFilter, usePeriod } from "../period-filter.tsx";
+
+interface Row {
+  key: string;
+  rounds: number;
+  bets: string;
+  validBets: string;
+  wins: string;
+  profitLoss: string;
+}
+const PAGE = 20;
+
+/** spec §2 agent centre "team betting": the team's bets by game category or by member. */
+export default function TeamBetting() {
+  const { t } = useTranslation();
+  const [period, setPeriod] = usePeriod(6);
+  const [by, setBy] = useState<"category" | "member">("category");
+  const [username, setUsername] = useState("");
+  const [page, setPage] = useState(1);
+  const { data } = useAgentQuery<{ items: Row[]; total: number }>("/wps/agent/team/bets", {
+    ...period,
+    by,
+    username,
+    page,
+    pageSize: PAGE,
+  });
+  return (
+    <div>
+      <PeriodFilter value={period} onChange={setPeriod} username={username} onUsername={setUsername} />
+      <div className="agent-filters">
+        {(["category", "member"] as const).map((b) => (
+          <button
+            key={b}
+            type="button"
+            className={b === by ? "btn btn-gold btn-sm" : "btn btn-outline btn-sm"}
+            onClick={() => {
+              setBy(b);
+              setPage(1);
+            }}
+            data-testid={`bets-by-${b}`}
+          >
+            {t(`agent.by.${b}`)}
+          </button>
+        ))}
+      </div>
+      <table className="agent-table" data-testid="team-bets">
+        <thead>
+          <tr>
+            <th>{by === "category" ? t("agent.category") : t("agent.username")}</th>
+            <th className="num">{t("agent.rounds")}</th>
+            <th className="num">{t("agent.fig.bets")}</th>
+            <th className="num">{t("agent.fig.validBets")}</th>
+            <th className="num">{t("agent.fig.wins")}</th>
+            <th className="num">{t("agent.fig.profitLoss")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data?.items.map((r) => (
+            <tr key={r.key}>
+              <td>{r.key}</td>
+              <td className="num">{r.rounds}</td>
+              <td className="num">{formatMoneyString(r.bets)}</td>
+              <td className="num">{formatMoneyString(r.validBets)}</td>
+              <td className="num">{formatMoneyString(r.wins)}</td>
+              <td className="num">{formatMoneyString(r.profitLoss)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {data?.items.length === 0 && <p>{t("agent.empty")}</p>}
+      <Pager page={page} total={data?.total ?? 0} pageSize={PAGE} onPage={setPage} />
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import type { TeamMemberRow } from "@panalo/contracts/agents";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { formatDateTime, formatMoneyString } from "../../../lib/format.ts";
+import { useAgentQuery } from "../agent-api.ts";
+import { Pager } from "../period-filter.tsx";
+
+const PAGE = 20;
+
+/**
+ * spec §2 agent centre "team management": the downlines with level, type, balance, last login
+ * and contract; search by name; drill into a downline agent's own team.
+ */
+export default function TeamManagement() {
+  const { t, i18n } = useTranslation();
+  const [q, setQ] = useState("");
+  const [under, setUnder] = useState<{ id: number; name: string } | null>(null);
+  const [page, setPage] = useState(1);
+  const { data } = useAgentQuery<{ items: TeamMemberRow[]; total: number }>("/wps/agent/team/members", {
+    q,
+    under: under?.id,
+    page,
+    pageSize: PAGE,
+  });
+  return (
+    <div>
+      <div className="agent-filters">
+        <input
+          type="search"
+          className="input input-sm"
+          placeholder={t("agent.username")}
+          value={q}
+          maxLength={40}
+          onChange={(e) => {
+            setQ(e.target.value);
+            setPage(1);
+          }}
+          data-testid="team-search"
+        />
+        {under && (
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setUnder(null)}>
+            {t("agent.backToAll")} ({under.name})
+          </button>
+        )}
+      </div>
+      <table className="agent-table" data-testid="team-table">
+        <thead>
+          <tr>
+            <th>{t("agent.username")}</th>
+            <th>{t("agent.level")}</th>
+            <th>{t("agent.accountType")}</th>
+            <th>{t("agent.upline")}</th>
+            <th className="num">{t("agent.balance")}</th>
+            <th>{t("agent.lastLogin")}</th>
+            <th>{t("agent.contract")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data?.items.map((m) => (
+            <tr key={m.id} data-testid={`team-row-${m.username}`}>
+              <td>
+                {m.teamSize > 0 ? (
+                  <button
+                    type="button"
+                    className="link-btn"
+                    onClick={() => setUnder({ id: m.id, name: m.username })}
+                  >
+                    {m.username} ({m.teamSize})
+                  </button>
+                ) : (
+                  m.username
+                )}
+              </td>
+              <td>{m.level}</td>
+              <td>{t(`agent.type.${m.isAgent}`, { defaultValue: String(m.isAgent) })}</td>
+              <td>{m.uplineName ?? ""}</td>
+              <td className="num">{formatMoneyString(m.balance)}</td>
+              <td>{m.lastLoginAt ? formatDateTime(m.lastLoginAt, i18n.language) : "—"}</td>
+              <td>{m.contract ?? "—"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {data?.items.length === 0 && <p>{t("agent.empty")}</p>}
+      <Pager page={page} total={data?.total ?? 0} pageSize={PAGE} onPage={setPage} />
+    </div>
+  );
+}
