@@ -27,6 +27,8 @@ const DownloadPage = lazyPage(() => import("../pages/download/download-page.tsx"
 const JoinPage = lazyPage(() => import("../pages/join/join-page.tsx"));
 const GamePage = lazyPage(() => import("../pages/game/game-page.tsx"));
 const NotFoundPage = lazyPage(() => import("../pages/not-found/not-found-page.tsx"));
+// Agent contract pages by address (issue 15); the agent centre overlay lists the same pages.
+const AgentContractsPage = lazyPage(() => import("../features/agent-contracts/standalone-page.tsx"));
 
 const HOME_PATHS = ["/", "/index", "/index.html", "/home"];
 const GAMES_PATHS = ["/rng", "/fish", "/pvp", "/pp", "/fc", "/jili"];
@@ -67,6 +69,7 @@ export function AppRoutes() {
         <Route path="/download" element={<DownloadPage />} />
         <Route path="/join" element={<JoinPage />} />
         <Route path="/game" element={<GamePage />} />
+        <Route path="/agentContracts/:page" element={<AgentContractsPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
