@@ -6,7 +6,6 @@
 // payment through the ledger.
 // Run: npx tsx bench/agents/settlement.ts   (BENCH_PG, BENCH_MEMBERS, BENCH_ROUNDS to change)
 import { randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase } from "../../apps/server/src/db/client.ts";
 import { migrate } from "../../apps/server/src/db/migrate.ts";
@@ -25,6 +24,9 @@ const url = new URL(serverUrl);
 url.pathname = `/${dbName}`;
 const database = await openDatabase({ url: url.toString() });
 const db = database.db;
+// Raw statements on a connection of the bench's own (drizzle-orm is the server's dependency).
+const raw = new pg.Client({ connectionString: url.toString() });
+await raw.connect();
 const t0 = performance.now();
 const secs = (from: number) => `${((performance.now() - from) / 1000).toFixed(1)} s`;
 
@@ -43,6 +45,7 @@ try {
   }
   const total = first - 1;
   let step = performance.now();
+  await raw.query("SET session_replication_role = replica");
   for (const [level, n] of sizes.entries()) {
     const start = starts[level] as number;
     const parentStart = level === 0 ? 0 : (starts[level - 1] as number);
@@ -50,16 +53,26 @@ try {
     // Members of levels 0–9 are agents; the last level players. Parent: round-robin over the level above.
     for (let off = 0; off < n; off += 20_000) {
       const m = Math.min(20_000, n - off);
-      await db.execute(
-        sql.raw(`INSERT INTO members (id, username, upline_id, is_agent)
+      await raw.query(`INSERT INTO members (id, username, upline_id, is_agent)
         SELECT ${start + off} + g, 'b' || (${start + off} + g), ${
           level === 0 ? "NULL" : `${parentStart} + ((${off} + g) % ${parentN})`
         }, ${level < 10 ? 1 : 0}
-        FROM generate_series(0, ${m - 1}) g`),
-      );
+        FROM generate_series(0, ${m - 1}) g`);
     }
   }
-  await db.execute(sql.raw(`SELECT setval('members_id_seq', ${total})`));
+  await raw.query(`SELECT setval('members_id_seq', ${total})`);
+  // The closure rows, set-based (the same query as migration 0700's backfill): the row triggers
+  // were off for the bulk insert (session_replication_role), as a one-off import would do.
+  await raw.query(`INSERT INTO member_tree (ancestor_id, descendant_id, depth)
+    WITH RECURSIVE up (descendant_id, ancestor_id, depth) AS (
+      SELECT id, id, 0 FROM members
+      UNION ALL
+      SELECT up.descendant_id, m.upline_id, up.depth + 1
+      FROM up JOIN members m ON m.id = up.ancestor_id
+      WHERE m.upline_id IS NOT NULL AND up.depth < 64
+    )
+    SELECT ancestor_id, descendant_id, depth FROM up`);
+  await raw.query("SET session_replication_role = origin");
   console.log(`members: ${total} in ${sizes.length} levels (depth ≤ ${sizes.length - 1}), ${secs(step)}`);
 
   // 2026-03-02 Manila (2026-03-01T16:00Z … 2026-03-02T16:00Z): bets and their wins, spread over the day.
@@ -67,19 +80,17 @@ try {
   const dayStart = Date.parse("2026-03-01T16:00:00Z") / 1000;
   for (let off = 0; off < ROUNDS; off += 250_000) {
     const m = Math.min(250_000, ROUNDS - off);
-    await db.execute(
-      sql.raw(`INSERT INTO provider_transactions
+    await raw.query(`INSERT INTO provider_transactions
         (vendor, transaction_id, kind, round_id, member_id, amount, ref_transaction_id, fingerprint, created_at)
-      SELECT 'PNS', 'b' || r, 'bet', 'r' || r, 1 + (r * 7919) % ${total}, 100 + (r % 50) * 100, NULL, 'bench',
+      SELECT 'PNS', 'b' || r, 'bet', 'r' || r, 1 + (r::bigint * 7919) % ${total}, 100 + (r % 50) * 100, NULL, 'bench',
         to_timestamp(${dayStart} + (r % 86000))
       FROM generate_series(${off}, ${off + m - 1}) r
       UNION ALL
-      SELECT 'PNS', 'w' || r, 'win', 'r' || r, 1 + (r * 7919) % ${total}, CASE WHEN r % 3 = 0 THEN 300 + (r % 50) * 150 ELSE 0 END,
+      SELECT 'PNS', 'w' || r, 'win', 'r' || r, 1 + (r::bigint * 7919) % ${total}, CASE WHEN r % 3 = 0 THEN 300 + (r % 50) * 150 ELSE 0 END,
         'b' || r, 'bench', to_timestamp(${dayStart} + (r % 86000) + 2)
-      FROM generate_series(${off}, ${off + m - 1}) r`),
-    );
+      FROM generate_series(${off}, ${off + m - 1}) r`);
   }
-  await db.execute(sql`ANALYZE`);
+  await raw.query("ANALYZE");
   console.log(`rounds: ${ROUNDS} (bet + win rows) in ${secs(step)}`);
 
   // A platform-paid daily salary for every agent of levels 0–8, tiered by active members.
@@ -93,14 +104,12 @@ try {
       { minActiveMembers: 20, minValidBet: "1000.00", rateBp: 80 },
     ],
   });
-  await db.execute(
-    sql.raw(`INSERT INTO agent_contracts (kind, upline_id, downline_id, funding, period, terms, rate_bp, status,
+  await raw.query(`INSERT INTO agent_contracts (kind, upline_id, downline_id, funding, period, terms, rate_bp, status,
       accepted_at, settled_until)
     SELECT 'daily_salary', NULL, g, 'platform', 'daily', '${terms}'::jsonb, 80, 'active',
       '2026-03-01T16:00:00Z', '2026-03-01T16:00:00Z'
-    FROM generate_series(1, ${agentsEnd}) g`),
-  );
-  await db.execute(sql`ANALYZE`);
+    FROM generate_series(1, ${agentsEnd}) g`);
+  await raw.query("ANALYZE");
   console.log(`contracts: ${agentsEnd} in ${secs(step)}`);
 
   const ctx = { db, database } as AppContext;
@@ -114,6 +123,7 @@ try {
   console.log(`ledger reconciles: ${check.ok} (${check.transactions} transactions)`);
   console.log(`target < 60 s: ${runSeconds < 60 ? "met" : "NOT met"}; total bench ${secs(t0)}`);
 } finally {
+  await raw.end();
   await database.close();
   await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   await admin.end();

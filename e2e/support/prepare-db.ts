@@ -6,6 +6,7 @@ import { loadConfig } from "../../apps/server/src/config.ts";
 import { openDatabase } from "../../apps/server/src/db/client.ts";
 import { migrate } from "../../apps/server/src/db/migrate.ts";
 import { seedIfEmpty } from "../../apps/server/src/seed/seed.ts";
+import { seedTestAgents } from "./seed-agents.ts";
 import { seedTestPlayers } from "./seed-players.ts";
 
 const dataDir = process.env.E2E_DATA_DIR;
@@ -17,6 +18,7 @@ const database = await openDatabase({ dataDir });
 await migrate(database);
 await seedIfEmpty(database.db, config);
 await seedTestPlayers(database.db);
+await seedTestAgents(database);
 await database.close();
 
 const cli = spawnSync(

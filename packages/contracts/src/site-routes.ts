@@ -38,7 +38,12 @@ export const SITE_PATHS: readonly string[] = [
   "/game",
   // a payment gateway's return address: the member centre's deposit page (issue 14)
   "/depositv2",
+  // the agent login path (issue 15)
+  "/agent",
 ];
+
+/** Routes with a parameter: an agent's invitation short link and the agent contract pages (issue 15). */
+const PARAM_PATHS = [/^\/a\/[A-Za-z0-9]{1,32}$/, /^\/agentContracts\/[A-Za-z]{1,32}$/];
 
 /** The named route 'games': /{games}/{type: hot | vassalage}/{vassalage}. */
 const NAMED_GAMES = new RegExp(
@@ -48,5 +53,5 @@ const NAMED_GAMES = new RegExp(
 /** Whether the site has a screen at this path (no query string; a trailing slash is allowed). */
 export function isSitePath(path: string): boolean {
   const p = path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
-  return SITE_PATHS.includes(p) || NAMED_GAMES.test(p);
+  return SITE_PATHS.includes(p) || NAMED_GAMES.test(p) || PARAM_PATHS.some((r) => r.test(p));
 }

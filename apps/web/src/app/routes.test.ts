@@ -19,7 +19,15 @@ describe("the site's route table", () => {
 
   it("knows the named games route and nothing past it", () => {
     expect(routerPaths).toContain("/:games/:type/:vassalage?");
-    for (const p of ["/rng/hot", "/rng/vassalage/JILI", "/fish/vassalage/FC", "/jili/", "/"])
+    for (const p of [
+      "/rng/hot",
+      "/rng/vassalage/JILI",
+      "/fish/vassalage/FC",
+      "/jili/",
+      "/",
+      "/a/K7MPQ2XZ",
+      "/agentContracts/myIncome",
+    ])
       expect(isSitePath(p), p).toBe(true);
     for (const p of [
       "/nope",
@@ -28,6 +36,8 @@ describe("the site's route table", () => {
       "/rng/vassalage/JILI/x",
       "/member/wallet",
       "/depositv3",
+      "/a/K7MPQ2XZ/x",
+      "/agentContracts/my-income/x",
     ])
       expect(isSitePath(p), p).toBe(false);
   });

@@ -31,6 +31,8 @@ const JoinPage = lazyPage(() => import("../pages/join/join-page.tsx"));
 const GamePage = lazyPage(() => import("../pages/game/game-page.tsx"));
 const DepositReturnPage = lazyPage(() => import("../pages/deposit-return/deposit-return-page.tsx"));
 const NotFoundPage = lazyPage(() => import("../pages/not-found/not-found-page.tsx"));
+// Agent contract pages by address (issue 15); the agent centre overlay lists the same pages.
+const AgentContractsPage = lazyPage(() => import("../features/agent-contracts/standalone-page.tsx"));
 
 // The route table is shared with the server (packages/contracts/src/site-routes.ts), which
 // answers 404 for any other path (issue 14); routes.test.ts keeps the two in step.
@@ -76,6 +78,7 @@ export function AppRoutes() {
         <Route path="/game" element={<GamePage />} />
         {/* a payment gateway's return address: the member centre's deposit page (issue 14) */}
         <Route path="/depositv2" element={<DepositReturnPage />} />
+        <Route path="/agentContracts/:page" element={<AgentContractsPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

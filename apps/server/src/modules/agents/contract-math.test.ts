@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   dividend,
   duePeriods,
+  endedByLowerRate,
   headlineRate,
   periodOf,
   realtimeFromSums,
@@ -241,5 +242,28 @@ describe("the upline's rate caps the downline's", () => {
     expect(withinUpline(rt(10, 50), rt(10, 60))).toBe(true);
     expect(withinUpline(rt(11, 50), rt(10, 60))).toBe(false);
     expect(withinUpline(rt(10, 50), daily([100]))).toBe(false);
+  });
+});
+
+describe("a lower contract ends the team's contracts above it", () => {
+  const daily = (rateBp: number): ContractTerms => ({
+    kind: "daily_salary",
+    period: "daily",
+    tiers: [{ minActiveMembers: 0, minValidBet: "0", rateBp }],
+  });
+  it("ends exactly those above the new rate (hand-worked and property)", () => {
+    const team = [120, 90, 100, 101].map((r, id) => ({ id, terms: daily(r) }));
+    expect(endedByLowerRate(daily(100), team).map((c) => c.id)).toEqual([0, 3]);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.array(fc.integer({ min: 0, max: 10_000 })),
+        (rate, rates) => {
+          const t = rates.map((r, id) => ({ id, terms: daily(r) }));
+          const ended = new Set(endedByLowerRate(daily(rate), t).map((c) => c.id));
+          for (const c of t) expect(ended.has(c.id)).toBe(headlineRate(c.terms) > rate);
+        },
+      ),
+    );
   });
 });

@@ -213,3 +213,14 @@ export function contractPeriod(terms: ContractTerms): ContractPeriod {
   if (terms.kind === "realtime_salary") return "five_minutes";
   return terms.period;
 }
+
+/**
+ * spec §4: when an agent accepts a contract, which contracts of its team (of the same kind) end —
+ * those the new terms no longer cover. The rest stay as they are.
+ */
+export function endedByLowerRate<T extends { terms: ContractTerms }>(
+  accepted: ContractTerms,
+  team: readonly T[],
+): T[] {
+  return team.filter((c) => !withinUpline(c.terms, accepted));
+}

@@ -10,7 +10,7 @@ import { type Executor, queryRows, type Tx } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { registerMessages } from "../../lib/messages.ts";
-import { contractPeriod, headlineRate, withinUpline } from "./contract-math.ts";
+import { contractPeriod, endedByLowerRate, headlineRate, withinUpline } from "./contract-math.ts";
 
 /**
  * Agent contracts (issue 15 point 3; spec §4): an upline offers one of its direct downlines a
@@ -219,9 +219,7 @@ export async function acceptContract(ctx: AppContext, downlineId: number, contra
         ORDER BY c.id FOR UPDATE OF c`,
     );
     const ended: number[] = [];
-    for (const b of below) {
-      const v = view(b);
-      if (withinUpline(v.terms, c.terms)) continue;
+    for (const v of endedByLowerRate(c.terms, below.map(view))) {
       const active = v.status === "active";
       await tx.execute(sql`UPDATE agent_contracts SET status = ${active ? "ended" : "withdrawn"}, ended_at = now(),
         end_reason = 'upline_rate_lowered' WHERE id = ${v.id}`);

@@ -348,6 +348,49 @@ describe("settlement runs", () => {
     expect(tx?.type).toBe("dividend");
   });
 
+  it("settles a real-time salary per 5 minutes and an hourly salary per hour", async () => {
+    const top = await member("rt_top", null);
+    const p = await member("rt_p", top, 0);
+    const rt = await contract(
+      null,
+      top,
+      { kind: "realtime_salary", profitRateBp: 20, lossRateBp: 80, minSingleBet: "10.00" },
+      "2026-03-09T02:00:00Z",
+    );
+    const hourly = await contract(
+      null,
+      top,
+      {
+        kind: "hourly_salary",
+        tiers: [
+          { minActiveMembers: 0, minValidBet: "0", rateBp: 10 },
+          { minActiveMembers: 1, minValidBet: "150.00", rateBp: 30 },
+        ],
+      },
+      "2026-03-09T02:00:00Z",
+    );
+    // 10:01–10:03 Manila: 100.00 lost, 50.00 won, 9.99 below the single-bet minimum.
+    await round(p, 10_000n, 0n, "2026-03-09T02:01:00Z", "2026-03-09T02:01:01Z");
+    await round(p, 5_000n, 12_000n, "2026-03-09T02:02:00Z", "2026-03-09T02:02:01Z");
+    await round(p, 999n, 0n, "2026-03-09T02:03:00Z", "2026-03-09T02:03:01Z");
+    // 10:06: settled in the next 5 minutes.
+    await round(p, 10_000n, 0n, "2026-03-09T02:06:00Z", "2026-03-09T02:06:01Z");
+    // The run at 10:10 (cut-off 10:08) settles 10:00–10:05 only.
+    await settleRun(ctx, "realtime", "rt-1", new Date("2026-03-09T02:08:00Z"));
+    const rtBills = await bills(rt);
+    // 100.00 × 0.80 % + 50.00 × 0.20 % = 0.80 + 0.10.
+    expect(rtBills.map((b) => [b.period_key, b.valid_bet, b.amount, b.status])).toEqual([
+      ["2026-03-09T10:00+08:00", "15000", "90", "paid"],
+    ]);
+    await settleRun(ctx, "realtime", "rt-2", new Date("2026-03-09T02:13:00Z"));
+    expect((await bills(rt)).map((b) => b.amount)).toEqual(["90", "80"]);
+    // The hour 10:00–11:00: 259.99 of valid bets by 1 active member → 0.30 % = 0.7799 → 0.77.
+    await settleRun(ctx, "hourly", "h-1", new Date("2026-03-09T03:03:00Z"));
+    expect(await bills(hourly)).toEqual([
+      { period_key: "2026-03-09T10:00+08:00", amount: "77", status: "paid", valid_bet: "25999", attempts: 1 },
+    ]);
+  });
+
   it("settles once when the job is queued by two scheduler processes at the same time", async () => {
     const top = await member("j_top", null);
     const p = await member("j_p", top, 0);
