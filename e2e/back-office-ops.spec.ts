@@ -116,6 +116,8 @@ for (const size of [
   { name: "phone", width: 390, height: 844 },
 ]) {
   test(`on a ${size.name} (${size.width}×${size.height}) no back-office page is wider than the screen, and the menu opens and closes`, async () => {
+    // One test walks every back-office page (about 30, each a lazy chunk and its data).
+    test.setTimeout(180_000);
     await page.setViewportSize({ width: size.width, height: size.height });
     await page.goto("/admin/withdrawals");
     const shell = page.getByTestId("admin-shell");
