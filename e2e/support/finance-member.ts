@@ -177,4 +177,15 @@ export class FinanceMember {
   async balance(): Promise<{ main: string; held: string }> {
     return this.call("GET", "/wps/v2/wallets/balance");
   }
+
+  /** The member's account record of today (Manila), newest first. */
+  async accountRecord(): Promise<Array<{ type: string; reference: string | null }>> {
+    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    const v = await this.call<{ items: Array<{ type: string; reference: string | null }> }>(
+      "POST",
+      "/wps/relay/ODSFE2_MemTransDet",
+      { startDate: today, endDate: today, page: 1, pageSize: 50 },
+    );
+    return v.items;
+  }
 }

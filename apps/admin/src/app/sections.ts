@@ -22,6 +22,7 @@ export type SectionId =
   | "resources"
   | "partner-logos"
   | "seo"
+  | "games-catalog"
   | "whitelabel"
   | "maintenance"
   | "region"
@@ -241,6 +242,16 @@ export const SECTIONS: readonly Section[] = [
     writePermission: "content.write",
     group: "Content",
     summary: "Page titles and descriptions search engines show.",
+  },
+  // The games catalogue (issue 14 point 15): vendors and games as players see them.
+  {
+    id: "games-catalog",
+    label: "Games",
+    path: "/games",
+    permission: "content.read",
+    writePermission: "content.write",
+    group: "Content",
+    summary: "Vendors and games on or off, their order, hot flags, images, categories and names.",
   },
   {
     id: "whitelabel",

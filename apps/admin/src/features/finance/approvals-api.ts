@@ -14,6 +14,7 @@ export const ApprovalRow = z.object({
     "payment_channel.update",
     "settings.finance",
     "provider_limits.update",
+    "queue.bulk_approve",
   ]),
   entityId: z.string().nullable(),
   summary: z.record(z.string(), z.unknown()),
@@ -62,6 +63,7 @@ export const KIND_LABELS: Record<Approval["kind"], string> = {
   "payment_channel.update": "Payment channel change",
   "settings.finance": "Adjustment threshold",
   "provider_limits.update": "Maximum win per round",
+  "queue.bulk_approve": "Bulk approval",
 };
 
 /** One line saying what the request changes, from its (masked) summary. */
@@ -74,6 +76,12 @@ export function describeApproval(a: Approval): string {
     const after = (s.after as { adjustmentApprovalThreshold?: string } | undefined)
       ?.adjustmentApprovalThreshold;
     return `Threshold ${before ?? "?"} → ${after ?? "?"}`;
+  }
+  if (a.kind === "queue.bulk_approve") {
+    // issue 14 point 13: a batch of deposits or withdrawals above the threshold.
+    const ids = Array.isArray(s.ids) ? (s.ids as number[]) : [];
+    const prefix = s.queue === "withdrawals" ? "W" : "D";
+    return `${String(s.count ?? ids.length)} ${String(s.queue ?? "")}, ${String(s.total ?? "")} in all (above ${String(s.threshold ?? "")}): ${ids.map((id) => `${prefix}${id}`).join(", ")}`;
   }
   if (a.kind === "provider_limits.update") {
     type L = { maxWinMultiple?: number | null; maxWinAmount?: string | null } | undefined;
