@@ -81,15 +81,15 @@ try {
     await run(`INSERT INTO provider_transactions (${cols})
       SELECT (ARRAY['PNS','PNG','TCG_SEA'])[${game} % 3 + 1], 'b' || i, 'bet', 'r' || i, 1 + (i * 7919) % ${MEMBERS},
              100 + (i * 31) % 9900, NULL, 'G' || ${game}, 'f', ${at}
-        FROM generate_series(${a}, ${b}) i`);
+        FROM generate_series(${a}::bigint, ${b}::bigint) i`);
     await run(`INSERT INTO provider_transactions (${cols})
       SELECT (ARRAY['PNS','PNG','TCG_SEA'])[${game} % 3 + 1], 'w' || i, 'win', 'r' || i, 1 + (i * 7919) % ${MEMBERS},
              (100 + (i * 31) % 9900) * (1 + i % 3), 'b' || i, 'G' || ${game}, 'f', ${at} + interval '1 second'
-        FROM generate_series(${a}, ${b}) i WHERE i % 5 < 2`);
+        FROM generate_series(${a}::bigint, ${b}::bigint) i WHERE i % 5 < 2`);
     await run(`INSERT INTO provider_transactions (${cols})
       SELECT (ARRAY['PNS','PNG','TCG_SEA'])[${game} % 3 + 1], 'x' || i, 'rollback', 'r' || i, 1 + (i * 7919) % ${MEMBERS},
              100 + (i * 31) % 9900, 'b' || i, 'G' || ${game}, 'f', ${at} + interval '2 seconds'
-        FROM generate_series(${a}, ${b}) i WHERE i % 1000 = 7`);
+        FROM generate_series(${a}::bigint, ${b}::bigint) i WHERE i % 1000 = 7`);
     process.stdout.write(`\rrounds loaded: ${b + 1}/${ROUNDS} (${seconds(t0)} s)`);
   }
   process.stdout.write("\n");
@@ -100,14 +100,14 @@ try {
            CASE WHEN i % 10 = 0 THEN (CASE WHEN i % 2 = 0 THEN 'rejected' ELSE 'failed' END)
                 WHEN i % 2 = 0 THEN 'approved' ELSE 'paid' END, t, t + interval '5 minutes'
       FROM (SELECT i, now() - interval '365 days' + (i::float8 / ${DEPOSITS}) * interval '365 days' AS t
-              FROM generate_series(1, ${DEPOSITS}) i) s`);
+              FROM generate_series(1::bigint, ${DEPOSITS}::bigint) i) s`);
   await run(`INSERT INTO withdrawals (member_id, request_id, amount, currency, payout, status, created_at, decided_at)
     SELECT 1 + (i * 7727) % ${MEMBERS}, 'w' || i, 5000 + (i * 13) % 50000, 'PHP',
            jsonb_build_object('kind', 'ewallet', 'provider', CASE WHEN i % 2 = 0 THEN 'GCASH' ELSE 'MAYA' END,
                               'accountName', 'X', 'accountNumber', '0917'),
            CASE WHEN i % 10 = 0 THEN 'rejected' ELSE 'received' END, t, t + interval '1 hour'
       FROM (SELECT i, now() - interval '365 days' + (i::float8 / ${DEPOSITS / 4}) * interval '365 days' AS t
-              FROM generate_series(1, ${DEPOSITS / 4}) i) s`);
+              FROM generate_series(1::bigint, ${DEPOSITS / 4}::bigint) i) s`);
   await run("ANALYZE");
   console.log(
     `data: ${ROUNDS.toLocaleString("en")} rounds over 365 days, ${MEMBERS.toLocaleString("en")} members, ` +
