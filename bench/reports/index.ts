@@ -31,89 +31,92 @@ const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 20_000);
 const CALLS = Number(process.env.BENCH_CALLS ?? 200);
 const EXPORT_DAYS = Number(process.env.BENCH_EXPORT_DAYS ?? 37);
 const serverUrl = process.env.BENCH_PG ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const dbName = `panalo_bench_${randomBytes(4).toString("hex")}`;
+// BENCH_DB: measure an existing bench database again (its data kept; nothing loaded or dropped).
+const reuse = process.env.BENCH_DB;
+const dbName = reuse ?? `panalo_bench_${randomBytes(4).toString("hex")}`;
 
 const admin = new pg.Client({ connectionString: serverUrl });
 await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
+if (!reuse) await admin.query(`CREATE DATABASE ${dbName}`);
 const url = new URL(serverUrl);
 url.pathname = `/${dbName}`;
 const database = await openDatabase({ url: url.toString() });
 const seconds = (t0: number) => ((performance.now() - t0) / 1000).toFixed(1);
 
 try {
-  await migrate(database);
+  if (!reuse) await migrate(database);
   const db = database.db;
   const run = (q: string) => database.exec(q);
   const now = new Date();
   const t0 = performance.now();
-  await run("SELECT report_ensure_indexes()");
-  await run(`INSERT INTO members (username, created_at)
+  if (!reuse) {
+    await run("SELECT report_ensure_indexes()");
+    await run(`INSERT INTO members (username, created_at)
     SELECT 'p' || i, now() - interval '400 days' + (i::float8 / ${MEMBERS}) * interval '395 days'
       FROM generate_series(1, ${MEMBERS}) i`);
-  await run(`INSERT INTO game_vendors (vassalage, game_type, account_type_id, display_name, small_icon, logo, logo_hover)
+    await run(`INSERT INTO game_vendors (vassalage, game_type, account_type_id, display_name, small_icon, logo, logo_hover)
     VALUES ('PNS', 'SLOT', 1, 'Panalo Slots', '', '', ''), ('PNG', 'FISH', 2, 'Panalo Fish', '', '', ''),
            ('TCG_SEA', 'LOTT', 3, 'Lottery', '', '', '')`);
-  await run(`INSERT INTO games (vendor, game_code, game_type, game_classify, names, search_text, min_bet, min_line_num, thumbnail)
+    await run(`INSERT INTO games (vendor, game_code, game_type, game_classify, names, search_text, min_bet, min_line_num, thumbnail)
     SELECT (ARRAY['PNS','PNG','TCG_SEA'])[g % 3 + 1], 'G' || g, (ARRAY['SLOT','FISH','LOTT'])[g % 3 + 1], 'x',
            jsonb_build_object('EN', 'Game ' || g), 'game', 1, 1, '' FROM generate_series(0, 29) g`);
-  await run(`INSERT INTO payment_channels (code, kind, name, adapter, min_amount, max_amount)
+    await run(`INSERT INTO payment_channels (code, kind, name, adapter, min_amount, max_amount)
     VALUES ('BANK1', 'bank', 'Bank', NULL, 100, 100000000), ('GCASH', 'gateway', 'GCash', 'sandbox', 100, 100000000)`);
 
-  // Bulk load without the time-ordered secondary indexes, then build them once (as a restore
-  // would): maintaining six b-trees row by row would make the load, not the reads, the bench.
-  const direct = new pg.Client({ connectionString: url.toString() });
-  await direct.connect();
-  const indexes = (
-    await direct.query(
-      `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'provider_transactions'
+    // Bulk load without the time-ordered secondary indexes, then build them once (as a restore
+    // would): maintaining six b-trees row by row would make the load, not the reads, the bench.
+    const direct = new pg.Client({ connectionString: url.toString() });
+    await direct.connect();
+    const indexes = (
+      await direct.query(
+        `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'provider_transactions'
         AND indexname NOT IN ('provider_transactions_pkey', 'provider_transactions_vendor_transaction_id_key')`,
-    )
-  ).rows as Array<{ indexname: string; indexdef: string }>;
-  await direct.end();
-  for (const i of indexes) await run(`DROP INDEX ${i.indexname}`);
-  const CHUNK = 1_000_000;
-  for (let a = 0; a < ROUNDS; a += CHUNK) {
-    const b = Math.min(ROUNDS, a + CHUNK) - 1;
-    const at = `now() - interval '365 days' + (i::float8 / ${ROUNDS}) * interval '365 days'`;
-    const game = `(i % 30)`;
-    const cols = `vendor, transaction_id, kind, round_id, member_id, amount, ref_transaction_id, game_code, fingerprint, created_at`;
-    await run(`INSERT INTO provider_transactions (${cols})
+      )
+    ).rows as Array<{ indexname: string; indexdef: string }>;
+    await direct.end();
+    for (const i of indexes) await run(`DROP INDEX ${i.indexname}`);
+    const CHUNK = 1_000_000;
+    for (let a = 0; a < ROUNDS; a += CHUNK) {
+      const b = Math.min(ROUNDS, a + CHUNK) - 1;
+      const at = `now() - interval '365 days' + (i::float8 / ${ROUNDS}) * interval '365 days'`;
+      const game = `(i % 30)`;
+      const cols = `vendor, transaction_id, kind, round_id, member_id, amount, ref_transaction_id, game_code, fingerprint, created_at`;
+      await run(`INSERT INTO provider_transactions (${cols})
       SELECT (ARRAY['PNS','PNG','TCG_SEA'])[${game} % 3 + 1], 'b' || i, 'bet', 'r' || i, 1 + (i * 7919) % ${MEMBERS},
              100 + (i * 31) % 9900, NULL, 'G' || ${game}, 'f', ${at}
-        FROM generate_series(${a}, ${b}) i`);
-    await run(`INSERT INTO provider_transactions (${cols})
+        FROM generate_series(${a}::bigint, ${b}::bigint) i`);
+      await run(`INSERT INTO provider_transactions (${cols})
       SELECT (ARRAY['PNS','PNG','TCG_SEA'])[${game} % 3 + 1], 'w' || i, 'win', 'r' || i, 1 + (i * 7919) % ${MEMBERS},
              (100 + (i * 31) % 9900) * (1 + i % 3), 'b' || i, 'G' || ${game}, 'f', ${at} + interval '1 second'
-        FROM generate_series(${a}, ${b}) i WHERE i % 5 < 2`);
-    await run(`INSERT INTO provider_transactions (${cols})
+        FROM generate_series(${a}::bigint, ${b}::bigint) i WHERE i % 5 < 2`);
+      await run(`INSERT INTO provider_transactions (${cols})
       SELECT (ARRAY['PNS','PNG','TCG_SEA'])[${game} % 3 + 1], 'x' || i, 'rollback', 'r' || i, 1 + (i * 7919) % ${MEMBERS},
              100 + (i * 31) % 9900, 'b' || i, 'G' || ${game}, 'f', ${at} + interval '2 seconds'
-        FROM generate_series(${a}, ${b}) i WHERE i % 1000 = 7`);
-    process.stdout.write(`\rrounds loaded: ${b + 1}/${ROUNDS} (${seconds(t0)} s)`);
-  }
-  process.stdout.write("\n");
-  for (const i of indexes) await run(i.indexdef);
-  const DEPOSITS = Math.round(ROUNDS / 20);
-  await run(`INSERT INTO deposits (member_id, channel_id, request_id, amount, currency, status, created_at, decided_at)
+        FROM generate_series(${a}::bigint, ${b}::bigint) i WHERE i % 1000 = 7`);
+      process.stdout.write(`\rrounds loaded: ${b + 1}/${ROUNDS} (${seconds(t0)} s)`);
+    }
+    process.stdout.write("\n");
+    for (const i of indexes) await run(i.indexdef);
+    const DEPOSITS = Math.round(ROUNDS / 20);
+    await run(`INSERT INTO deposits (member_id, channel_id, request_id, amount, currency, status, created_at, decided_at)
     SELECT 1 + (i * 104729) % ${MEMBERS}, 1 + i % 2, 'd' || i, 10000 + (i * 37) % 90000, 'PHP',
            CASE WHEN i % 10 = 0 THEN (CASE WHEN i % 2 = 0 THEN 'rejected' ELSE 'failed' END)
                 WHEN i % 2 = 0 THEN 'approved' ELSE 'paid' END, t, t + interval '5 minutes'
       FROM (SELECT i, now() - interval '365 days' + (i::float8 / ${DEPOSITS}) * interval '365 days' AS t
-              FROM generate_series(1, ${DEPOSITS}) i) s`);
-  await run(`INSERT INTO withdrawals (member_id, request_id, amount, currency, payout, status, created_at, decided_at)
+              FROM generate_series(1::bigint, ${DEPOSITS}::bigint) i) s`);
+    await run(`INSERT INTO withdrawals (member_id, request_id, amount, currency, payout, status, created_at, decided_at)
     SELECT 1 + (i * 7727) % ${MEMBERS}, 'w' || i, 5000 + (i * 13) % 50000, 'PHP',
            jsonb_build_object('kind', 'ewallet', 'provider', CASE WHEN i % 2 = 0 THEN 'GCASH' ELSE 'MAYA' END,
                               'accountName', 'X', 'accountNumber', '0917'),
            CASE WHEN i % 10 = 0 THEN 'rejected' ELSE 'received' END, t, t + interval '1 hour'
       FROM (SELECT i, now() - interval '365 days' + (i::float8 / ${DEPOSITS / 4}) * interval '365 days' AS t
-              FROM generate_series(1, ${DEPOSITS / 4}) i) s`);
-  await run("ANALYZE");
-  console.log(
-    `data: ${ROUNDS.toLocaleString("en")} rounds over 365 days, ${MEMBERS.toLocaleString("en")} members, ` +
-      `${DEPOSITS.toLocaleString("en")} deposits (${seconds(t0)} s)`,
-  );
-
+              FROM generate_series(1::bigint, ${DEPOSITS / 4}::bigint) i) s`);
+    await run("ANALYZE");
+    console.log(
+      `data: ${ROUNDS.toLocaleString("en")} rounds over 365 days, ${MEMBERS.toLocaleString("en")} members, ` +
+        `${DEPOSITS.toLocaleString("en")} deposits (${seconds(t0)} s)`,
+    );
+  }
   const ctx = { db, database, clock: { now: () => new Date() } } as unknown as AppContext;
   const r0 = performance.now();
   const rolled = await rollupReports(ctx);
@@ -182,7 +185,7 @@ try {
   );
 } finally {
   await database.close();
-  if (process.env.BENCH_KEEP) {
+  if (process.env.BENCH_KEEP || reuse) {
     console.log(`kept database ${dbName}`);
     await admin.end();
     process.exit(0);

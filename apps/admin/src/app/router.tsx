@@ -12,6 +12,7 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 
 const pages: Record<SectionId, ComponentType> = {
   dashboard: page(() => import("../features/dashboard/dashboard-page.tsx"), "DashboardPage"),
+  reports: page(() => import("../features/reports/reports-page.tsx"), "ReportsPage"),
   players: page(() => import("../features/players/players-page.tsx"), "PlayersPage"),
   outbox: page(() => import("../features/outbox/outbox-page.tsx"), "OutboxPage"),
   agents: page(() => import("../features/agents/agents-page.tsx"), "AgentsPage"),
@@ -79,6 +80,7 @@ export const router = createBrowserRouter(
       element: <RequireSession />,
       children: [
         { index: true, element: sectionRoute("dashboard") },
+        { path: "reports", element: sectionRoute("reports") },
         { path: "players", element: sectionRoute("players") },
         { path: "players/:id", element: sectionRoute("players", PlayerDetailPage) },
         { path: "players/:id/wallet", element: sectionRoute("players", PlayerWalletPage) },

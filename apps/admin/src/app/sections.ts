@@ -2,6 +2,7 @@ import type { Permission } from "@panalo/contracts/admin-roles";
 
 export type SectionId =
   | "dashboard"
+  | "reports"
   | "players"
   | "outbox"
   | "agents"
@@ -58,6 +59,17 @@ export const SECTIONS: readonly Section[] = [
     writePermission: null,
     group: "Overview",
     summary: "Site state at a glance.",
+  },
+  // Issue 14 point 12: the daily reports (finance figures: finance.read).
+  {
+    id: "reports",
+    label: "Reports",
+    path: "/reports",
+    permission: "finance.read",
+    writePermission: null,
+    group: "Overview",
+    summary:
+      "Per day, game, vendor and player; per payment channel; player profitability; rounds. CSV export.",
   },
   {
     id: "players",

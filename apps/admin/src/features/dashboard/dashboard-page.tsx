@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { useCan, useOperator } from "../../app/operator-context.tsx";
 import { SECTIONS } from "../../app/sections.ts";
 import { StatusPill } from "../../components/table-states.tsx";
+import { DashboardFiguresPanel } from "../reports/figures.tsx";
 import { maintenanceSetting, regionSetting } from "../settings/settings-api.ts";
 
 function MaintenanceCard() {
@@ -59,6 +60,8 @@ function RegionCard() {
 export function DashboardPage() {
   const operator = useOperator();
   const canSystem = useCan("system.read");
+  // Money figures are finance data (finance.read: owner, finance, auditor).
+  const canFinance = useCan("finance.read");
   const sections = SECTIONS.filter(
     (s) => s.id !== "dashboard" && (s.permission === null || operator.permissions.includes(s.permission)),
   );
@@ -70,6 +73,7 @@ export function DashboardPage() {
           <p className="page-description">Signed in as {operator.role}. Choose what to work on.</p>
         </div>
       </header>
+      {canFinance && <DashboardFiguresPanel />}
       {canSystem && (
         <div className="card-grid card-grid--2">
           <MaintenanceCard />

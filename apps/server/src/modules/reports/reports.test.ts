@@ -478,6 +478,11 @@ describe("dashboard and reports", () => {
     expect(again).toEqual({ days: 1, doneUntil: "2026-03-10" });
     expect(await q(sql`SELECT count(*)::int AS n FROM report_player_game_days`)).toEqual(rows);
     await expectDashboard();
+    // Two runs at once (two processes, or a retry over a slow run): serialized, same rows.
+    const pair = await Promise.all([rollupReports(t.app.ctx, NOW), rollupReports(t.app.ctx, NOW)]);
+    expect(pair.map((r) => r.doneUntil)).toEqual(["2026-03-10", "2026-03-10"]);
+    expect(await q(sql`SELECT count(*)::int AS n FROM report_player_game_days`)).toEqual(rows);
+    await expectDashboard();
   });
 
   it("keeps finance figures to finance.read", async () => {

@@ -5,7 +5,7 @@ import { addDays, manilaDay } from "./days.ts";
 
 /**
  * The reports' rollup (migration 0250): each closed Manila day is recomputed into the rollup
- * tables by `report_rollup_day` (delete and insert: running it twice gives the same rows), and
+ * tables by `report_rollup_days` (delete and insert: running it twice gives the same rows; up to 31 days per transaction, set-based), and
  * `report_rollup_state.done_until` moves past it in the same transaction. A day is closed ten
  * minutes after it ends, so a movement stamped just before midnight and committed a moment later
  * is in it; and each run recomputes the last closed day once more, for anything later still.
@@ -16,6 +16,8 @@ import { addDays, manilaDay } from "./days.ts";
  * installing) commits as it goes and a crash loses at most the day in progress.
  */
 export const ROLLUP_LAG_MS = 10 * 60_000;
+/** Days recomputed per transaction while catching up (one set-based pass each). */
+export const ROLLUP_BATCH_DAYS = 31;
 const LOCK = 72_250;
 
 export async function rollupReports(
@@ -41,12 +43,17 @@ export async function rollupReports(
         );
         doneUntil = first?.at ? manilaDay(new Date(first.at)) : addDays(lastClosed, 1);
       }
-      let day: string;
+      let first: string;
+      let until: string;
       if (recheck && state?.done_until && addDays(doneUntil, -1) <= lastClosed) {
         // The last day rolled up, once more per run (a movement committed after its run).
-        day = addDays(doneUntil, -1);
+        first = addDays(doneUntil, -1);
+        until = doneUntil;
       } else if (doneUntil <= lastClosed) {
-        day = doneUntil;
+        first = doneUntil;
+        const end = addDays(lastClosed, 1);
+        const batchEnd = addDays(first, ROLLUP_BATCH_DAYS);
+        until = batchEnd < end ? batchEnd : end;
       } else {
         await tx.execute(
           sql`UPDATE report_rollup_state SET done_until = ${doneUntil}::date, updated_at = now()
@@ -54,16 +61,16 @@ export async function rollupReports(
         );
         return null;
       }
-      await tx.execute(sql`SELECT report_rollup_day(${day}::date)`);
-      const next = day === doneUntil ? addDays(day, 1) : doneUntil;
+      await tx.execute(sql`SELECT report_rollup_days(${first}::date, ${until}::date)`);
+      const next = until > doneUntil ? until : doneUntil;
       await tx.execute(
         sql`UPDATE report_rollup_state SET done_until = ${next}::date, updated_at = now() WHERE id = 1`,
       );
-      return next;
+      return { next, days: (Date.parse(until) - Date.parse(first)) / 86_400_000 };
     });
     recheck = false;
     if (step === null) break;
-    days++;
+    days += step.days;
   }
   const [state] = await queryRows<{ done_until: string | null }>(
     ctx.db,
