@@ -18,6 +18,8 @@ const stamp = Date.now().toString(36).slice(-6);
 const PASSWORD = "fixes2026";
 
 let admin: APIRequestContext;
+/** First sight of a screen on a busy machine: its code downloads and its data loads. */
+const LOADED = { timeout: 30_000 };
 
 test.beforeAll(async () => {
   admin = await operatorApi();
@@ -120,7 +122,7 @@ async function firstGame(vassalage: string): Promise<{ nodeId: number; gameCode:
 test("1: the gateway brings the player back, signed in, to the deposit's outcome; the lobby link too", async ({
   browser,
 }) => {
-  test.slow();
+  test.setTimeout(300_000);
   for (const [i, vp] of VIEWPORTS.entries()) {
     const username = `gw${vp.name.slice(0, 2)}${stamp}`;
     await registerPlayer(username, PASSWORD);
@@ -128,23 +130,23 @@ test("1: the gateway brings the player back, signed in, to the deposit's outcome
     const s = await login(username, otherHost);
     const page = await signedInPage(browser, vp, s, otherHost);
     await page.goto("/depositv2");
-    await expect(page.getByTestId("member-page-depositv2")).toBeVisible();
-    await page.getByTestId("deposit-channel-gcash").click();
+    await expect(page.getByTestId("member-page-depositv2")).toBeVisible(LOADED);
+    await page.getByTestId("deposit-channel-gcash").click(LOADED);
     await page.getByTestId("deposit-amount").fill("150.00");
     const popupOpened = page.waitForEvent("popup");
     await page.getByTestId("deposit-submit").click();
     const checkout = await popupOpened;
-    await expect(checkout.getByTestId("sandbox-amount")).toHaveText(/150\.00/);
+    await expect(checkout.getByTestId("sandbox-amount")).toHaveText(/150\.00/, LOADED);
     expect(new URL(checkout.url()).host).toBe(`localhost:${port}`);
     const outcome = i === 0 ? "credited" : "failed";
     await checkout.getByTestId(i === 0 ? "sandbox-pay" : "sandbox-fail").click();
     // Back on the site, on the address the player used, signed in, with the deposit's outcome.
-    await expect(checkout.getByTestId("member-page-depositv2")).toBeVisible();
-    await expect(checkout.getByTestId("deposit-outcome")).toHaveAttribute("data-outcome", outcome);
+    await expect(checkout.getByTestId("member-page-depositv2")).toBeVisible(LOADED);
+    await expect(checkout.getByTestId("deposit-outcome")).toHaveAttribute("data-outcome", outcome, LOADED);
     expect(new URL(checkout.url()).host).toBe(`localhost:${port}`);
     await expect(checkout.getByTestId("account-name")).toHaveText(username);
     // The page that opened the checkout follows the same deposit to its outcome.
-    await expect(page.getByTestId("deposit-outcome")).toHaveAttribute("data-outcome", outcome);
+    await expect(page.getByTestId("deposit-outcome")).toHaveAttribute("data-outcome", outcome, LOADED);
     await checkout.close();
 
     // The game's "← Lobby" comes back to the same address.
@@ -157,6 +159,7 @@ test("1: the gateway brings the player back, signed in, to the deposit's outcome
 });
 
 test("2: the winner ticker lists only real wins, from the operator's minimum up", async ({ browser }) => {
+  test.setTimeout(180_000);
   const username = `win${stamp}`;
   const { id } = await fundedPlayer(admin, username, PASSWORD, "100.00", "e2e winners float");
   const s = await login(username);
@@ -195,7 +198,7 @@ test("2: the winner ticker lists only real wins, from the operator's minimum up"
     const page = await signedInPage(browser, vp, null);
     await page.goto("/rng");
     const mine = page.getByTestId("winner-entry").filter({ hasText: masked });
-    await expect(mine).toHaveCount(1);
+    await expect(mine).toHaveCount(1, LOADED);
     await expect(mine).toContainText("87.65");
     await expect(page.getByTestId("winner-entry").filter({ hasText: /₱0\.(00|50)$/ })).toHaveCount(0);
     await page.context().close();
@@ -208,7 +211,7 @@ test("2: the winner ticker lists only real wins, from the operator's minimum up"
     // Loaded: a winner or the empty board, and not this player's 87.65.
     await expect(
       page.getByTestId("winner-ticker").locator('[data-testid="winner-entry"], .winners-empty').first(),
-    ).toBeAttached();
+    ).toBeAttached(LOADED);
     await expect(page.getByTestId("winner-entry").filter({ hasText: masked })).toHaveCount(0);
     await page.context().close();
   }
@@ -216,6 +219,7 @@ test("2: the winner ticker lists only real wins, from the operator's minimum up"
 });
 
 test("4: honest defaults", async ({ browser }) => {
+  test.setTimeout(300_000);
   const username = `hon${stamp}`;
   await registerPlayer(username, PASSWORD);
   // An unknown path answers 404 from the server, with the site's not-found page.
@@ -226,17 +230,18 @@ test("4: honest defaults", async ({ browser }) => {
     const guest = await signedInPage(browser, vp, null);
     const answer = await guest.goto("/no-such-page");
     expect(answer?.status()).toBe(404);
-    await expect(guest.getByTestId("page-not-found")).toBeVisible();
+    await expect(guest.getByTestId("page-not-found")).toBeVisible(LOADED);
     // The terms box is the player's to tick.
     await guest.goto("/register");
+    await expect(guest.getByTestId("register-agree")).toBeVisible(LOADED);
     await expect(guest.getByTestId("register-agree")).not.toBeChecked();
     // "Trouble logging in?" opens the password recovery.
     await guest.goto("/login");
-    await guest.getByTestId("login-page-trouble").click();
-    await expect(guest.getByTestId("forgot-modal")).toBeVisible();
+    await guest.getByTestId("login-page-trouble").click(LOADED);
+    await expect(guest.getByTestId("forgot-modal")).toBeVisible(LOADED);
     // The classify filter offers only classifies that have games.
     await guest.goto("/rng");
-    await expect(guest.getByTestId("game-classify").locator("option")).not.toHaveCount(1);
+    await expect(guest.getByTestId("game-classify").locator("option")).not.toHaveCount(1, LOADED);
     const offered = await guest
       .getByTestId("game-classify")
       .locator("option")
@@ -244,10 +249,10 @@ test("4: honest defaults", async ({ browser }) => {
     expect(offered).not.toContain("TABLE");
     // A vendor's route carries the vendor's own name.
     await guest.goto("/rng/vassalage/PNG");
-    await expect(guest.locator(".page-title h1")).toHaveText("Panalo Gold");
+    await expect(guest.locator(".page-title h1")).toHaveText("Panalo Gold", LOADED);
     // Every home banner links to a page that exists.
     await guest.goto("/");
-    await expect(guest.getByTestId("banner-carousel")).toBeVisible();
+    await expect(guest.getByTestId("banner-carousel")).toBeVisible(LOADED);
     const links = await guest
       .getByTestId("banner-carousel")
       .locator("a[href]")
@@ -260,17 +265,17 @@ test("4: honest defaults", async ({ browser }) => {
     const page = await signedInPage(browser, vp, s);
     // /register while signed in goes home.
     await page.goto("/register");
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/$/, LOADED);
     await expect(page.getByTestId("page-register")).toHaveCount(0);
     // No upline: no "Transfer to upline".
     await page.goto("/depositv2");
-    await expect(page.getByTestId("member-menu-withdraw")).toBeVisible();
+    await expect(page.getByTestId("member-menu-withdraw")).toBeVisible(LOADED);
     await expect(page.getByTestId("member-menu-transferUpline")).toHaveCount(0);
     await page.keyboard.press("Escape");
     await expect(page.getByTestId("member-centre")).toHaveCount(0);
     // Signing out asks first.
-    await page.getByTestId("logout").click();
-    await expect(page.getByTestId("logout-confirm")).toBeVisible();
+    await page.getByTestId("logout").click(LOADED);
+    await expect(page.getByTestId("logout-confirm")).toBeVisible(LOADED);
     await page.context().close();
   }
 });
@@ -278,6 +283,7 @@ test("4: honest defaults", async ({ browser }) => {
 test("5: limits before typing, e-wallets from a list, one account-record line per withdrawal", async ({
   browser,
 }) => {
+  test.setTimeout(300_000);
   const username = `amt${stamp}`;
   await fundedPlayer(admin, username, PASSWORD, "1000.00", "e2e amounts float");
   const s = await login(username);
@@ -287,11 +293,11 @@ test("5: limits before typing, e-wallets from a list, one account-record line pe
     const page = await signedInPage(browser, vp, s);
     await page.goto("/depositv2");
     // The channel's limits with ₱, before anything is typed.
-    await expect(page.getByTestId("deposit-amount-hint")).toHaveText(/₱100\.00.*₱50,000\.00/);
-    await page.getByTestId("member-menu-withdraw").click();
-    await page.getByTestId("withdraw-tab-accounts").click();
+    await expect(page.getByTestId("deposit-amount-hint")).toHaveText(/₱100\.00.*₱50,000\.00/, LOADED);
+    await page.getByTestId("member-menu-withdraw").click(LOADED);
+    await page.getByTestId("withdraw-tab-accounts").click(LOADED);
     const providerField = page.getByTestId("payout-provider");
-    await expect(providerField).toHaveJSProperty("tagName", "SELECT");
+    await expect(providerField).toHaveJSProperty("tagName", "SELECT", LOADED);
     const names = await providerField.locator("option:not([disabled])").allInnerTexts();
     expect(names).toEqual(expect.arrayContaining(["GCash", "Maya"]));
     await page.context().close();
@@ -314,16 +320,49 @@ test("5: limits before typing, e-wallets from a list, one account-record line pe
   for (const vp of VIEWPORTS) {
     const page = await signedInPage(browser, vp, s);
     await page.goto("/depositv2");
-    await page.getByTestId("member-menu-withdraw").click();
+    await page.getByTestId("member-menu-withdraw").click(LOADED);
     // The withdrawal limits with ₱, before anything is typed.
-    await expect(page.getByTestId("withdraw-amount-hint")).toContainText("₱100.00");
+    await expect(page.getByTestId("withdraw-amount-hint")).toContainText("₱100.00", LOADED);
     await expect(page.getByTestId("withdraw-amount-hint")).toContainText("₱50,000.00");
     await page.getByTestId("member-menu-transactionHistory").click();
     const rows = page.getByTestId("record-row");
-    await expect(rows.first()).toBeVisible();
+    await expect(rows.first()).toBeVisible(LOADED);
     await expect(page.locator('[data-testid="record-row"][data-type^="withdrawal"]')).toHaveCount(1);
     await expect(page.locator('[data-testid="record-row"][data-wallet="hold"]')).toHaveCount(0);
     await expect(rows.first().getByTestId("record-state")).toHaveAttribute("data-state", "paid");
+    await page.context().close();
+  }
+});
+
+test("7: the verify page opened from a round is prefilled and names the game's symbols as the game does", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const game = await firstGame("PNS");
+  // The round's values, as the replay's "verify" link carries them (history-panel.ts replayBar).
+  const round = { gameId: game.gameCode, serverSeed: "ab".repeat(32), clientSeed: "e2e-seed", nonce: "3" };
+  const info = await (
+    await fetch(`${site}/rgs/api/verify`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-lang": "EN" },
+      body: JSON.stringify({ ...round, nonce: 3, betPerLine: "1.00" }),
+    })
+  ).json();
+  const { wild, name } = info.value.game as { wild: string | null; name: string };
+  for (const vp of VIEWPORTS) {
+    const page = await signedInPage(browser, vp, null);
+    await page.goto(`/rgs/verify?${new URLSearchParams({ ...round, betPerLine: "1.00", lang: "EN" })}`);
+    const form = page.getByTestId("verify-form");
+    await expect(form.locator('input[name="serverSeed"]')).toHaveValue(round.serverSeed, LOADED);
+    await expect(form.locator('input[name="clientSeed"]')).toHaveValue(round.clientSeed);
+    await expect(form.locator('input[name="nonce"]')).toHaveValue(round.nonce);
+    // Verified at once, with the game's own name and its wild drawn as the game draws it.
+    await expect(page.getByTestId("verify-game")).toHaveText(name, LOADED);
+    if (wild) {
+      const art = page.locator(`symbol[id="sym-v-${game.gameCode}-${wild}"]`);
+      await expect(art).toHaveCount(1);
+      expect(await art.innerHTML()).toContain("WILD");
+    }
     await page.context().close();
   }
 });
