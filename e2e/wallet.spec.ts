@@ -70,7 +70,8 @@ test("a deposit through the sandbox gateway raises the header balance without a 
   await expect(site.balance).toHaveText("500.00");
   await site.expectSameDocument();
   await checkout.close();
-  await expect(page.getByTestId("deposit-sent")).toBeVisible();
+  // The panel follows the deposit to its outcome (issue 14), not "payment page opened".
+  await expect(page.getByTestId("deposit-outcome")).toHaveAttribute("data-outcome", "credited");
   await page.getByTestId("deposit-to-records").click();
   const row = page.getByTestId("deposit-row").first();
   await expect(row.getByTestId("deposit-status")).toHaveAttribute("data-status", "paid");
@@ -131,7 +132,7 @@ test("a player binds a payout account, withdraws, and confirms receipt once the 
   const payout = page.getByTestId("payout-form");
   await expect(payout).toBeVisible();
   await expect(page.getByTestId("payout-accountName")).toHaveValue("Juan Dela Cruz");
-  await page.getByTestId("payout-provider").fill("GCash");
+  await page.getByTestId("payout-provider").selectOption("GCash");
   await page.getByTestId("payout-accountName").fill("Maria Clara");
   await page.getByTestId("payout-accountNumber").fill("0917 123 4567");
   await page.getByTestId("payout-submit").click();
@@ -179,10 +180,10 @@ test("a player binds a payout account, withdraws, and confirms receipt once the 
   await site.expectSameDocument();
 });
 
-test("the account record shows every step with the balance after it, in the player's language", async () => {
+test("the account record shows every movement with the balance after it, in the player's language", async () => {
   await site.openMemberPage("transactionHistory");
   const rows = page.getByTestId("record-row");
-  await expect(rows).toHaveCount(5);
+  await expect(rows).toHaveCount(3);
   const seen = await rows.evaluateAll((trs) =>
     trs.map((tr) => ({
       type: tr.getAttribute("data-type"),
@@ -191,19 +192,19 @@ test("the account record shows every step with the balance after it, in the play
       balance: tr.querySelector('[data-testid="record-balance"]')?.textContent ?? "",
     })),
   );
-  // Newest first: the payout out of the hold, the hold itself (main → hold), the two deposits.
-  expect(seen[0]).toEqual({ type: "withdrawal_paid", wallet: "hold", amount: "-₱300.00", balance: "₱0.00" });
-  expect(seen.slice(1, 3)).toEqual(
-    expect.arrayContaining([
-      { type: "withdrawal_hold", wallet: "main", amount: "-₱300.00", balance: "₱1,200.00" },
-      { type: "withdrawal_hold", wallet: "hold", amount: "+₱300.00", balance: "₱300.00" },
-    ]),
-  );
-  expect(seen.slice(3)).toEqual([
+  // Newest first: the withdrawal as one line with its state (issue 14: no internal hold lines),
+  // then the two deposits.
+  expect(seen[0]).toEqual({
+    type: "withdrawal_hold",
+    wallet: "main",
+    amount: "-₱300.00",
+    balance: "₱1,200.00",
+  });
+  expect(seen.slice(1)).toEqual([
     { type: "deposit", wallet: "main", amount: "+₱1,000.00", balance: "₱1,500.00" },
     { type: "deposit", wallet: "main", amount: "+₱500.00", balance: "₱500.00" },
   ]);
-  await expect(rows.first().getByTestId("record-type")).toHaveText("Withdrawal paid");
+  await expect(rows.first().getByTestId("record-type")).toHaveText(/^Withdrawal requested \(/);
 
   // The type filter asks the platform for deposits only.
   await page.getByTestId("records-type").selectOption("deposit");

@@ -93,6 +93,14 @@ describe("provably fair rounds and game recall", () => {
       expect(v.serverSeedHash).toBe(shownBefore);
       expect(v.outcome).toEqual(round.outcome);
       expect(v.win).toBe(round.win);
+      // issue 14: the game as its own screen shows it, so the verify page names symbols alike.
+      const roles = (g: RgsVerify["game"]) => ({
+        id: g.id,
+        wild: g.wild,
+        scatter: g.scatter,
+        symbols: g.symbols,
+      });
+      expect(roles(v.game)).toEqual(roles(session.game));
     }
     // The next round is on the new pair, with the player's client seed.
     const next = await spin(session.sessionId);

@@ -141,11 +141,16 @@ export async function replayRound(
 }
 
 /** Recompute a round from its seeds: needs no session, reads nothing stored. */
-export function verifyRound(input: RgsVerifyRequest): RgsVerify {
+export function verifyRound(input: RgsVerifyRequest, lang: "TY" | "EN" = "TY"): RgsVerify {
   const game = rgsGame(input.gameId);
   if (!game) throw new RgsError("GAME_NOT_FOUND", 404);
   const betPerLine = parseMoney(input.betPerLine);
   if (betPerLine === null || totalBet(game, betPerLine) === null) throw new RgsError("BET_INVALID", 400);
   const { outcome, win } = playFair(game, input.serverSeed, input.clientSeed, input.nonce, betPerLine);
-  return { serverSeedHash: seedHash(input.serverSeed), outcome, win: formatMinor(win) };
+  return {
+    game: gameInfo(game, lang),
+    serverSeedHash: seedHash(input.serverSeed),
+    outcome,
+    win: formatMinor(win),
+  };
 }

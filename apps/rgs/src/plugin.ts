@@ -138,7 +138,7 @@ export const rgsPlugin: FastifyPluginAsync<RgsPluginOptions> = async (app, opts)
     reply.header("cache-control", "no-store");
     return ok(await replayRound(ctx, opts.secretOf, roundId, q, langOf(req)));
   });
-  app.post("/api/verify", async (req) => ok(verifyRound(parse(RgsVerifyRequest, req.body))));
+  app.post("/api/verify", async (req) => ok(verifyRound(parse(RgsVerifyRequest, req.body), langOf(req))));
   // The platform moving money in and out of a transfer vendor's wallet (signed like the protocol).
   await transferRoutes(app, ctx, opts.secretOf);
 

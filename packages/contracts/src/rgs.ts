@@ -232,6 +232,8 @@ export const RgsVerifyRequest = z.object({
 });
 export type RgsVerifyRequest = z.infer<typeof RgsVerifyRequest>;
 export const RgsVerify = z.object({
+  /** The game as its own screen shows it (issue 14: the verify page names symbols as the game does). */
+  game: RgsGameInfo,
   serverSeedHash: z.string(),
   outcome: RgsRoundOutcome,
   /** The round's win in money at this bet per line. */

@@ -16,18 +16,20 @@ const FIELDS = ["gameId", "serverSeed", "clientSeed", "nonce", "betPerLine"] as 
 
 function spinBlock(
   lang: Lang,
-  gameId: string,
+  game: RgsVerify["game"],
   title: string,
   spin: RgsVerify["outcome"]["base"],
   bet: bigint,
   m: number,
 ): HTMLElement {
+  const gameId = game.id;
   const block = document.createElement("div");
   block.className = "replay";
   const rows = spin.window[0]?.length ?? 0;
   const reels = new ReelsView(`v-${gameId}`, spin.window.length, rows, []);
   reels.show(spin.window);
-  const steps = winSteps(lang, null, spin, bet, m);
+  // Win lines as the game draws and names them (its paylines), not anonymous ones.
+  const steps = winSteps(lang, game, spin, bet, m);
   reels.highlight(steps.flatMap((s) => s.cells));
   const h = document.createElement("h3");
   h.textContent = `${title} — ${formatPeso(unitsToMinor(spin.lineBetUnits, bet, m))}`;
@@ -43,9 +45,21 @@ function spinBlock(
 
 function showResult(lang: Lang, out: HTMLElement, req: RgsVerifyRequest, res: RgsVerify): void {
   out.replaceChildren();
-  const symbols = [...new Set([res.outcome.base, ...res.outcome.freeSpins].flatMap((s) => s.window.flat()))];
-  // The verify answer names no game roles: common ids W (wild) and S (scatter) get their art.
-  out.append(buildSprite(`v-${req.gameId}`, symbols, { wild: "W", scatter: "S" }, ["#d68910", "#5b2c06"]));
+  const { game } = res;
+  const symbols = [
+    ...new Set([
+      ...game.symbols,
+      ...[res.outcome.base, ...res.outcome.freeSpins].flatMap((s) => s.window.flat()),
+    ]),
+  ];
+  // issue 14: the symbols drawn and named as the game itself shows them — its wild and scatter,
+  // its colours — never a generic guess.
+  const [c1 = "#d68910", c2 = "#5b2c06"] = game.colours;
+  out.append(buildSprite(`v-${game.id}`, symbols, { wild: game.wild, scatter: game.scatter }, [c1, c2]));
+  const title = document.createElement("h2");
+  title.dataset.testid = "verify-game";
+  title.textContent = game.name;
+  out.append(title);
   const head = document.createElement("div");
   head.className = "kv";
   head.innerHTML = `<span>${t(lang, "hashOfSeed")}</span><code data-testid="verify-hash"></code><span>${t(lang, "win")}: <b data-testid="verify-win"></b></span>`;
@@ -55,11 +69,9 @@ function showResult(lang: Lang, out: HTMLElement, req: RgsVerifyRequest, res: Rg
   if (win) win.textContent = formatPeso(toMinor(res.win));
   out.append(head);
   const bet = toMinor(req.betPerLine);
-  out.append(spinBlock(lang, req.gameId, t(lang, "outcome"), res.outcome.base, bet, 1));
+  out.append(spinBlock(lang, game, t(lang, "outcome"), res.outcome.base, bet, 1));
   res.outcome.freeSpins.forEach((spin, i) => {
-    out.append(
-      spinBlock(lang, req.gameId, `${t(lang, "freeSpins")} ${i + 1}`, spin, bet, res.outcome.multiplier),
-    );
+    out.append(spinBlock(lang, game, `${t(lang, "freeSpins")} ${i + 1}`, spin, bet, res.outcome.multiplier));
   });
 }
 
