@@ -50,7 +50,9 @@ async function audit(page: Page, where: string, findings: Finding[]): Promise<vo
 async function visit(page: Page, p: PlayerPage, label: string, findings: Finding[]): Promise<void> {
   // The page's own marker says it is there; images keep arriving while it is checked.
   await page.goto(p.path, { waitUntil: "domcontentloaded" });
-  await expect(page.getByTestId(p.ready)).toBeVisible();
+  // A first visit downloads the screen's chunk: on a loaded 2-core machine that can take longer
+  // than the default 10 s, and the check is for the page, not its speed.
+  await expect(page.getByTestId(p.ready)).toBeVisible({ timeout: 30_000 });
   await checkLayout(page, `${p.name} ${label}`, `${p.name}-${label}`);
   await audit(page, `${p.name} ${label}`, findings);
 }
