@@ -139,6 +139,7 @@ for (const vp of VIEWPORTS) {
     const row = page.getByTestId("bet-row").first();
     await expect(row).toBeVisible();
     await expectCellsShown(page, "bet-record-table", vp.phone);
+    await row.getByTestId("bet-replay").scrollIntoViewIfNeeded();
     await expect(row.getByTestId("bet-replay")).toBeInViewport();
     await expectNoSidewaysScroll(page, "betting record");
     await screenshot(page, `member-bets-${label}`);
@@ -147,8 +148,10 @@ for (const vp of VIEWPORTS) {
     await openMemberPage(page, "transactionHistory");
     await expect(page.getByTestId("record-row").first()).toBeVisible();
     await expectCellsShown(page, "records-table", vp.phone);
-    await expect(page.getByTestId("record-balance").first()).toBeInViewport();
-    await expect(page.getByTestId("record-reference").first()).toBeInViewport();
+    for (const cell of ["record-balance", "record-reference"]) {
+      await page.getByTestId(cell).first().scrollIntoViewIfNeeded();
+      await expect(page.getByTestId(cell).first()).toBeInViewport();
+    }
     await screenshot(page, `member-records-${label}`);
 
     for (const p of ["securityCenter", "transferFund", "depositv2", "withdraw"]) {

@@ -164,9 +164,11 @@ export async function checkLayout(page: Page, name: string, shot: string): Promi
   expect.soft(await width(), `${name}: wider than the screen`).toBeLessThanOrEqual(0);
   expect.soft(await overlaps(page, ".right-bar > *"), `${name}: floating buttons over the page`).toEqual([]);
   await screenshot(page, shot);
-  // The footer's partner logos arrive once the footer nears the screen.
+  // The footer's partner logos and help links arrive once the footer nears the screen (the
+  // demo brand has both); the page's end is measured after they have.
   await toEnd(page);
   await expect(page.getByTestId("partner-carousel")).toBeVisible();
+  await expect(page.locator('footer a[href^="/help#"]').first()).toBeVisible();
   await toEnd(page);
   expect
     .soft(

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { Modal } from "../../components/modal.tsx";
 import { logout } from "../session/session-store.ts";
+import "./auth-form.css";
 import { type AccountModal, closeAccountModal, useAccountUi } from "./account-ui.ts";
 import { ChangePasswordForm } from "./change-password-form.tsx";
 import { ForgotPasswordModal } from "./forgot-password.tsx";

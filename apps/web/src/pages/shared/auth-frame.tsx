@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { LazyImage } from "../../components/lazy-image.tsx";
 import { useBanners } from "../../features/banners/banners-api.ts";
 import { useStatus } from "../../features/system/system-api.ts";
+import "../../features/account/auth-form.css";
 import "./auth.css";
 
 export { Field } from "../../components/field.tsx";

@@ -176,9 +176,13 @@ function BankDetails({ channel }: { channel: DepositChannel }) {
           <div key={key} className="bank-row">
             <dt>{t(`wallet.deposit.bank.${key}`)}</dt>
             <dd data-testid={`deposit-bank-${key}`}>{value}</dd>
-            <button type="button" className="link-btn" onClick={() => copy(value)}>
-              {t("wallet.copy")}
-            </button>
+            {/* A list's group holds only terms and details (axe definition-list): the copy
+                button is a detail of its own. */}
+            <dd className="bank-copy">
+              <button type="button" className="link-btn" onClick={() => copy(value)}>
+                {t("wallet.copy")}
+              </button>
+            </dd>
           </div>
         ))}
       </dl>
