@@ -36,7 +36,12 @@ async function startGame(root: HTMLElement, gameId: string, lang: Lang): Promise
   root.dataset.state = "loading";
   skeleton(root, lang);
   try {
-    const session = await rgsApi.openSession({ token, gameId, lang: serverLang(lang) });
+    // The font's @font-face rules come before the game's buttons are drawn: Chromium does not
+    // lay out again the text of buttons drawn before such a rule was added (they kept boxes).
+    const [session] = await Promise.all([
+      rgsApi.openSession({ token, gameId, lang: serverLang(lang) }),
+      fontCss,
+    ]);
     // Trial accounts play with play money (FUN), never shown as pesos.
     useCurrency(session.currency);
     document.title = session.game.name;
@@ -53,15 +58,35 @@ const FONTS: Partial<Record<Lang, () => Promise<unknown>>> = {
   TH: () => import("./fonts/th.css"),
 };
 
+/**
+ * Text drawn while a slice of the font was still downloading shows the fallback (boxes, on a
+ * device without the script), and Chromium does not always draw buttons and labels again when
+ * the slice arrives: each time slices finish loading, <html data-fonts> flips and the font style
+ * sheet changes the family list a little, so all text is shaped again.
+ */
+function refreshOnFontLoad(): void {
+  document.fonts?.addEventListener("loadingdone", () => {
+    const root = document.documentElement;
+    root.dataset.fonts = root.dataset.fonts === "b" ? "a" : "b";
+  });
+}
+
+let fontCss: Promise<unknown> = Promise.resolve();
+
 const root = document.getElementById("app");
 if (root) {
   const lang = langFrom(location.search);
   setApiLang(serverLang(lang));
   document.documentElement.lang = HTML_LANG[lang];
-  FONTS[lang]?.().catch(() => undefined);
+  const font = FONTS[lang];
+  if (font) {
+    refreshOnFontLoad();
+    fontCss = font().catch(() => undefined);
+  }
   const game = /^\/rgs\/games\/([^/]+)\/?$/.exec(location.pathname);
   const replay = /^\/rgs\/replay\/([^/]+)\/?$/.exec(location.pathname);
   if (game?.[1]) void startGame(root, decodeURIComponent(game[1]), lang);
-  else if (replay?.[1]) void startReplayPage(root, decodeURIComponent(replay[1]), lang);
-  else startVerifyPage(root, lang);
+  else if (replay?.[1])
+    void fontCss.then(() => startReplayPage(root, decodeURIComponent(replay[1] ?? ""), lang));
+  else void fontCss.then(() => startVerifyPage(root, lang));
 }

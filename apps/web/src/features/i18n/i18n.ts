@@ -24,10 +24,26 @@ const catalogs: Record<LangCode, () => Promise<Catalog>> = {
  * so Filipino and English pages never download them.
  */
 const fonts: Partial<Record<LangCode, () => Promise<unknown>>> = {
-  CN: () => import("../../styles/fonts/cn.css"),
-  JA: () => import("../../styles/fonts/ja.css"),
-  TH: () => import("../../styles/fonts/th.css"),
+  CN: () => import("../../styles/fonts/cn.css").then(refreshOnFontLoad),
+  JA: () => import("../../styles/fonts/ja.css").then(refreshOnFontLoad),
+  TH: () => import("../../styles/fonts/th.css").then(refreshOnFontLoad),
 };
+
+/**
+ * Text drawn while a slice of the font was still downloading is drawn in the fallback (boxes,
+ * on a device without the script); Chromium draws most of it again when the slice arrives, but
+ * not always the text of buttons and inputs. Each time slices finish loading, <html data-fonts>
+ * flips and the font style sheet changes the family list a little, so all text is shaped again.
+ */
+let refreshing = false;
+function refreshOnFontLoad(): void {
+  if (refreshing || !document.fonts) return;
+  refreshing = true;
+  document.fonts.addEventListener("loadingdone", () => {
+    const root = document.documentElement;
+    root.dataset.fonts = root.dataset.fonts === "b" ? "a" : "b";
+  });
+}
 
 void i18next.use(initReactI18next).init({
   resources: {},
@@ -40,12 +56,15 @@ void i18next.use(initReactI18next).init({
 
 /** Download the language's catalog (once) and make it the active one. */
 export async function activateCatalog(lang: LangCode): Promise<void> {
-  // In parallel with the catalog; the text shows in a fallback font until the font arrives.
-  fonts[lang]?.().catch(() => undefined);
+  // The font's style sheet (its @font-face rules, not the font files) arrives with the catalog,
+  // before the first render and before <html lang> changes: Chromium does not lay out again the
+  // text of buttons and inputs drawn before an @font-face rule was added, so they kept boxes.
+  const font = fonts[lang]?.().catch(() => undefined);
   if (!i18next.hasResourceBundle(lang, "translation")) {
     const catalog = await catalogs[lang]();
     i18next.addResourceBundle(lang, "translation", catalog.default, true, true);
   }
+  await font;
   await i18next.changeLanguage(lang);
 }
 
