@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { lastOutboxId, setSwitches, smsCode } from "./support/admin-api.ts";
+import { lastOutboxId, outboxLink, setSwitches, smsCode } from "./support/admin-api.ts";
 import { AdminPage } from "./support/admin-page.ts";
 import { readCaptcha } from "./support/captcha-reader.ts";
 import { text } from "./support/catalog.ts";
@@ -194,6 +194,42 @@ test("forgot password by phone: the code from the outbox sets a new password and
   await site.logout();
   await site.loginFromHeader(username, newPassword);
   await site.expectLoggedIn(username);
+});
+
+test("forgot password by e-mail: the link in the e-mail opens the reset page, which works once", async ({
+  page,
+}) => {
+  const site = new SitePage(page);
+  const { username, email } = PLAYERS.emailReset;
+  await setSwitches(adminPage.request, { CHNGPASSMAIL3: true });
+  const since = await lastOutboxId(adminPage.request);
+  const asked = await page.request.post("/wps/member/password/email", { data: { username, email } });
+  expect((await asked.json()).success).toBe(true);
+  const link = await outboxLink(adminPage.request, email, since);
+  const path = new URL(link).pathname + new URL(link).search;
+  expect(path).toMatch(/^\/resetPassword\?token=/);
+
+  // The link's page answers 200 with a form, not the not-found page.
+  const res = await page.goto(path);
+  expect(res?.status()).toBe(200);
+  const newPassword = "Mailreset2024new";
+  await page.getByTestId("reset-newPassword").fill(newPassword);
+  await page.getByTestId("reset-confirmNewPassword").fill(`${newPassword}x`);
+  await page.getByTestId("reset-submit").click();
+  await expect(page.getByTestId("reset-submit")).toBeVisible();
+  await page.getByTestId("reset-confirmNewPassword").fill(newPassword);
+  await page.getByTestId("reset-submit").click();
+  await expect(page.getByTestId("reset-done")).toBeVisible();
+  await site.loginFromHeader(username, newPassword);
+  await site.expectLoggedIn(username);
+
+  // A second use of the same link is refused with the server's message.
+  await site.logout();
+  await page.goto(path);
+  await page.getByTestId("reset-newPassword").fill("Mailreset2024again");
+  await page.getByTestId("reset-confirmNewPassword").fill("Mailreset2024again");
+  await page.getByTestId("reset-submit").click();
+  await expect(page.getByTestId("reset-error")).toBeVisible();
 });
 
 test("trial play cannot open the member centre or use real-account calls", async ({ page }) => {

@@ -43,6 +43,31 @@ export async function lastOutboxId(api: APIRequestContext): Promise<number> {
   return page.items[0]?.id ?? 0;
 }
 
+/** Wait for an e-mail to `recipient` newer than `afterId` and answer the first link in it. */
+export async function outboxLink(
+  api: APIRequestContext,
+  recipient: string,
+  afterId: number,
+): Promise<string> {
+  let link = "";
+  await expect
+    .poll(
+      async () => {
+        const page = await value<{ items: OutboxMessage[] }>(
+          await api.get("/api/admin/outbox?pageSize=20", { headers: HEADERS }),
+        );
+        const mail = page.items.find(
+          (m) => m.id > afterId && m.channel === "email" && m.recipient === recipient,
+        );
+        link = /https?:\/\/\S+/.exec(mail?.body ?? "")?.[0] ?? "";
+        return link;
+      },
+      { message: `an e-mail for ${recipient} in the outbox`, timeout: 15_000 },
+    )
+    .not.toBe("");
+  return link;
+}
+
 /**
  * Wait for an SMS to `recipient` newer than `afterId` and answer its six-digit code, as a
  * tester reads it from the back office's outbox (the development adapter sends nothing out).

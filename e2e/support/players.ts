@@ -9,6 +9,8 @@ export interface TestPlayer {
   password: string;
   /** International form (dialing code + national number), for the phone flows. */
   mobile: string | null;
+  /** An address on the account, for the e-mail flows. */
+  email?: string;
 }
 
 const player = (username: string, password: string, mobile: string | null = null): TestPlayer => ({
@@ -28,6 +30,8 @@ export const PLAYERS = {
   locked: player("e2elocked", "Locked2024ok"),
   reset: player("e2ereset", "Reset2024ok"),
   sms: player("e2esms", "Sms2024ok", "639170000202"),
+  // e2e/accounts.spec.ts: the password-reset e-mail's link
+  emailReset: { ...player("e2emailreset", "Mailreset2024old"), email: "mailreset@example.ph" },
 } as const satisfies Record<string, TestPlayer>;
 
 /** The national part of a Philippine number, as a player types it (dialing code chosen apart). */

@@ -13,6 +13,7 @@ export async function seedTestPlayers(db: Db): Promise<void> {
       .values({
         username: p.username,
         mobile: p.mobile,
+        email: "email" in p ? p.email : null,
         passwordHash: await hashPassword(p.password),
         passwordChangedAt: now,
         firstLoginDone: true,

@@ -38,6 +38,8 @@ export const SITE_PATHS: readonly string[] = [
   "/game",
   // a payment gateway's return address: the member centre's deposit page (issue 14)
   "/depositv2",
+  // the password-reset e-mail's link
+  "/resetPassword",
   // the agent login path (issue 15)
   "/agent",
 ];

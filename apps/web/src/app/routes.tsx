@@ -30,6 +30,7 @@ const DownloadPage = lazyPage(() => import("../pages/download/download-page.tsx"
 const JoinPage = lazyPage(() => import("../pages/join/join-page.tsx"));
 const GamePage = lazyPage(() => import("../pages/game/game-page.tsx"));
 const DepositReturnPage = lazyPage(() => import("../pages/deposit-return/deposit-return-page.tsx"));
+const ResetPasswordPage = lazyPage(() => import("../pages/reset-password/reset-password-page.tsx"));
 const NotFoundPage = lazyPage(() => import("../pages/not-found/not-found-page.tsx"));
 // Agent contract pages by address (issue 15); the agent centre overlay lists the same pages.
 const AgentContractsPage = lazyPage(() => import("../features/agent-contracts/standalone-page.tsx"));
@@ -78,6 +79,8 @@ export function AppRoutes() {
         <Route path="/game" element={<GamePage />} />
         {/* a payment gateway's return address: the member centre's deposit page (issue 14) */}
         <Route path="/depositv2" element={<DepositReturnPage />} />
+        {/* the password-reset e-mail's link (spec §4, CHNGPASSMAIL3) */}
+        <Route path="/resetPassword" element={<ResetPasswordPage />} />
         <Route path="/agentContracts/:page" element={<AgentContractsPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
