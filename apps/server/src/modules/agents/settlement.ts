@@ -175,19 +175,19 @@ export async function teamFigures(
         WHERE w.kind = 'win' AND w.created_at >= ${windowStart} AND w.created_at < ${windowEnd}
         GROUP BY w.vendor, w.round_id, w.member_id
       ), rounds AS (
-        SELECT wins.member_id, wins.win,
-          CASE WHEN EXISTS (
-            SELECT 1 FROM provider_transactions e
-            WHERE e.vendor = wins.vendor AND e.round_id = wins.round_id AND e.kind = 'win' AND e.created_at < ${windowStart}
-          ) THEN NULL ELSE (
-            SELECT COALESCE(SUM(b.amount), 0) FROM provider_transactions b
-            WHERE b.vendor = wins.vendor AND b.round_id = wins.round_id AND b.kind = 'bet'
-              AND NOT EXISTS (
-                SELECT 1 FROM provider_transactions r
-                WHERE r.vendor = b.vendor AND r.round_id = b.round_id AND r.kind = 'rollback'
-                  AND r.ref_transaction_id = b.transaction_id)
-          ) END AS stake
-        FROM wins
+        -- One probe of the round index per round: its rows tell whether it was settled before
+        -- the window (an earlier win) and its stake (bets not rolled back).
+        SELECT wins.member_id, wins.win, CASE WHEN x.earlier THEN NULL ELSE x.stake END AS stake
+        FROM wins, LATERAL (
+          SELECT COALESCE(bool_or(q.kind = 'win' AND q.created_at < ${windowStart}), false) AS earlier,
+            COALESCE(SUM(q.amount) FILTER (WHERE q.kind = 'bet' AND NOT q.rolled), 0) AS stake
+          FROM (
+            SELECT p.kind, p.created_at, p.amount,
+              COALESCE(p.transaction_id = ANY (
+                array_agg(p.ref_transaction_id) FILTER (WHERE p.kind = 'rollback') OVER ()), false) AS rolled
+            FROM provider_transactions p WHERE p.vendor = wins.vendor AND p.round_id = wins.round_id
+          ) q
+        ) x
       ), per_member AS (
         SELECT member_id, COALESCE(SUM(stake), 0) AS valid_bet, SUM(win) AS wins,
           COUNT(stake) > 0 AS active
