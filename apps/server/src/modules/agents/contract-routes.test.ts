@@ -57,7 +57,8 @@ describe("agent contract calls", () => {
       },
     });
     cookie = `panalo_admin=${res.cookies.find((c) => c.name === "panalo_admin")?.value}`;
-  });
+    // Three registrations (argon2id, proofs of work) and an operator: slow on a busy machine.
+  }, 180_000);
   afterAll(async () => t.close());
 
   const as = (u: string) => ({ authorization: `Bearer ${p[u]?.token}`, "x-lang": "EN" });
@@ -80,7 +81,9 @@ describe("agent contract calls", () => {
     tiers: [{ minActiveMembers: 0, minValidBet: "0", rateBp: rate }],
   });
 
-  it("offers, accepts and settles a daily salary; the agent sees it in my income", async () => {
+  it("offers, accepts and settles a daily salary; the agent sees it in my income", {
+    timeout: 120_000,
+  }, async () => {
     // A member who is not an agent has no contract pages.
     expect((await call("Player1", "GET", "/wps/relay/MCS2_processDailySalContract")).code).toBe(
       "NOT_AN_AGENT",

@@ -43,7 +43,8 @@ beforeAll(async () => {
   await Promise.all([a.ready(), b.ready()]);
   ctx = (a as unknown as { ctx: AppContext }).ctx;
   ctx2 = (b as unknown as { ctx: AppContext }).ctx;
-});
+  // Two apps with their migrations: slow on a busy machine.
+}, 180_000);
 afterAll(async () => {
   await a?.close();
   await b?.close();
@@ -292,11 +293,18 @@ describe("settlement runs", () => {
     // A slip bought on 2 March; its draw is decided on 3 March (after the run of 2 March).
     await round(p, 100_000n, 0n, "2026-03-02T05:00:00Z", "2026-03-02T16:20:00Z");
     await round(p, 20_000n, 0n, "2026-03-02T06:00:00Z", "2026-03-02T06:00:01Z");
+    // A round with a second bet that was rolled back: only the first stake counts.
+    await database.db.execute(sql`INSERT INTO provider_transactions
+        (vendor, transaction_id, kind, round_id, member_id, amount, ref_transaction_id, fingerprint, created_at)
+      VALUES ('PNS', 'rb1', 'bet', 'rbr', ${p}, 5000, NULL, 'x', '2026-03-02T07:00:00Z'),
+        ('PNS', 'rb2', 'bet', 'rbr', ${p}, 7000, NULL, 'x', '2026-03-02T07:00:01Z'),
+        ('PNS', 'rb2r', 'rollback', 'rbr', ${p}, 0, 'rb2', 'x', '2026-03-02T07:00:02Z'),
+        ('PNS', 'rb1w', 'win', 'rbr', ${p}, 0, 'rb1', 'x', '2026-03-02T07:00:03Z')`);
     await settleRun(ctx, "daily", "2026-03-03T00:10+08:00:late", CUT_MAR2);
-    expect((await bills(c)).map((x) => [x.valid_bet, x.amount])).toEqual([["20000", "200"]]);
+    expect((await bills(c)).map((x) => [x.valid_bet, x.amount])).toEqual([["25000", "250"]]);
     await settleRun(ctx, "daily", "2026-03-04T00:10+08:00:late", CUT_MAR3);
     expect((await bills(c)).map((x) => [x.period_key, x.valid_bet, x.amount, x.status])).toEqual([
-      ["2026-03-02T00:00+08:00", "20000", "200", "paid"],
+      ["2026-03-02T00:00+08:00", "25000", "250", "paid"],
       ["2026-03-03T00:00+08:00", "100000", "1000", "paid"],
     ]);
   });

@@ -174,20 +174,29 @@ export async function teamFigures(
         FROM provider_transactions w
         WHERE w.kind = 'win' AND w.created_at >= ${windowStart} AND w.created_at < ${windowEnd}
         GROUP BY w.vendor, w.round_id, w.member_id
+      ), round_rows AS (
+        -- Every row of those rounds, joined (not probed one by one), so the planner may read
+        -- the table once with a hash join where the window holds many rounds.
+        SELECT p.vendor, p.round_id, p.kind, p.created_at, p.amount, p.transaction_id, p.ref_transaction_id
+        FROM provider_transactions p
+        JOIN (SELECT DISTINCT vendor, round_id FROM wins) k ON k.vendor = p.vendor AND k.round_id = p.round_id
+        WHERE p.kind IN ('bet', 'win', 'rollback')
+      ), per_round AS (
+        SELECT vendor, round_id, bool_or(kind = 'win' AND created_at < ${windowStart}) AS earlier,
+          COALESCE(SUM(amount) FILTER (WHERE kind = 'bet'), 0) AS bets
+        FROM round_rows GROUP BY vendor, round_id
+      ), rolled AS (
+        SELECT b.vendor, b.round_id, SUM(b.amount) AS amount
+        FROM round_rows b JOIN round_rows r
+          ON r.kind = 'rollback' AND r.vendor = b.vendor AND r.round_id = b.round_id AND r.ref_transaction_id = b.transaction_id
+        WHERE b.kind = 'bet'
+        GROUP BY b.vendor, b.round_id
       ), rounds AS (
+        -- A round settled before the window (an earlier win) brings no stake; its new wins count.
         SELECT wins.member_id, wins.win,
-          CASE WHEN EXISTS (
-            SELECT 1 FROM provider_transactions e
-            WHERE e.vendor = wins.vendor AND e.round_id = wins.round_id AND e.kind = 'win' AND e.created_at < ${windowStart}
-          ) THEN NULL ELSE (
-            SELECT COALESCE(SUM(b.amount), 0) FROM provider_transactions b
-            WHERE b.vendor = wins.vendor AND b.round_id = wins.round_id AND b.kind = 'bet'
-              AND NOT EXISTS (
-                SELECT 1 FROM provider_transactions r
-                WHERE r.vendor = b.vendor AND r.round_id = b.round_id AND r.kind = 'rollback'
-                  AND r.ref_transaction_id = b.transaction_id)
-          ) END AS stake
-        FROM wins
+          CASE WHEN pr.earlier THEN NULL ELSE pr.bets - COALESCE(rl.amount, 0) END AS stake
+        FROM wins JOIN per_round pr ON pr.vendor = wins.vendor AND pr.round_id = wins.round_id
+        LEFT JOIN rolled rl ON rl.vendor = wins.vendor AND rl.round_id = wins.round_id
       ), per_member AS (
         SELECT member_id, COALESCE(SUM(stake), 0) AS valid_bet, SUM(win) AS wins,
           COUNT(stake) > 0 AS active
