@@ -220,7 +220,13 @@ function Runs({ onBills }: { onBills: (runId: number) => void }) {
           </tbody>
         </table>
       </div>
-      <Pager page={page} pageSize={pageSize} total={runs.data?.total ?? 0} onPage={setPage} />
+      <Pager
+        label="Settlement run pages"
+        page={page}
+        pageSize={pageSize}
+        total={runs.data?.total ?? 0}
+        onPage={setPage}
+      />
     </section>
   );
 }
@@ -369,7 +375,13 @@ function Bills({ runId, onClearRun }: { runId?: number; onClearRun: () => void }
           </tbody>
         </table>
       </div>
-      <Pager page={page} pageSize={pageSize} total={bills.data?.total ?? 0} onPage={setPage} />
+      <Pager
+        label="Bill pages"
+        page={page}
+        pageSize={pageSize}
+        total={bills.data?.total ?? 0}
+        onPage={setPage}
+      />
     </section>
   );
 }

@@ -50,7 +50,7 @@ describe("agents: tree, agent centre, transfers", () => {
   const as = (u: string) => ({ authorization: `Bearer ${tokens[u]}`, "x-lang": "EN" });
   const get = async (u: string, url: string) =>
     (await t.app.inject({ method: "GET", url, headers: as(u) })).json();
-  const postAs = async (u: string, url: string, payload: unknown) =>
+  const postAs = async (u: string, url: string, payload: object) =>
     (await t.app.inject({ method: "POST", url, headers: as(u), payload })).json();
   const admin = (method: "GET" | "POST", url: string, payload?: unknown) =>
     t.app.inject({ method, url, headers: { ...ADMIN, cookie }, payload: payload as object });

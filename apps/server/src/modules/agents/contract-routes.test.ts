@@ -62,11 +62,11 @@ describe("agent contract calls", () => {
   afterAll(async () => t.close());
 
   const as = (u: string) => ({ authorization: `Bearer ${p[u]?.token}`, "x-lang": "EN" });
-  const call = async (u: string, method: "GET" | "POST", url: string, payload?: unknown) =>
+  const call = async (u: string, method: "GET" | "POST", url: string, payload?: object) =>
     (
       await t.app.inject({ method, url, headers: as(u), ...(payload === undefined ? {} : { payload }) })
     ).json();
-  const admin = async (method: "GET" | "POST", url: string, payload?: unknown) =>
+  const admin = async (method: "GET" | "POST", url: string, payload?: object) =>
     (
       await t.app.inject({
         method,

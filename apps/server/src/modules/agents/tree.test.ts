@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../db/client.ts";
+import { type Database, queryRows } from "../../db/client.ts";
 import { openTestDatabase } from "../../testing/test-app.ts";
 
 /** The closure table (migration 0700) follows members.upline_id on insert and on a move. */
@@ -13,23 +13,26 @@ describe("member tree", () => {
   afterAll(async () => drop());
 
   const add = async (name: string, upline: number | null) => {
-    const r = await database.db.execute<{ id: number }>(
+    const [r] = await queryRows<{ id: string }>(
+      database.db,
       sql`INSERT INTO members (username, upline_id) VALUES (${name}, ${upline}) RETURNING id`,
     );
-    return Number(r.rows[0].id);
+    return Number(r?.id);
   };
   const under = async (id: number) =>
     (
-      await database.db.execute<{ d: number; depth: number }>(
+      await queryRows<{ d: string; depth: number }>(
+        database.db,
         sql`SELECT descendant_id AS d, depth FROM member_tree WHERE ancestor_id = ${id} ORDER BY depth, descendant_id`,
       )
-    ).rows.map((r) => [Number(r.d), Number(r.depth)]);
+    ).map((r) => [Number(r.d), Number(r.depth)]);
   const above = async (id: number) =>
     (
-      await database.db.execute<{ a: number }>(
+      await queryRows<{ a: string }>(
+        database.db,
         sql`SELECT ancestor_id AS a FROM member_tree WHERE descendant_id = ${id} ORDER BY depth`,
       )
-    ).rows.map((r) => Number(r.a));
+    ).map((r) => Number(r.a));
 
   it("keeps every ancestor of a new member, and moves a subtree whole", async () => {
     const top = await add("tree_top", null);

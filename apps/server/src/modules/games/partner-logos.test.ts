@@ -122,7 +122,7 @@ describe("partner logos", () => {
   it("refuses an address that is not a stored image, an unknown vendor and a reader", async () => {
     const items = (await list(owner)).json().value.items;
     const pns = items.find((v: { vassalage: string }) => v.vassalage === "PNS");
-    const put = (vendor: string, payload: unknown, cookie = owner) =>
+    const put = (vendor: string, payload: object, cookie = owner) =>
       t.app.inject({
         method: "PUT",
         url: `/api/admin/partner-logos/${vendor}`,

@@ -5,6 +5,7 @@ import { Modal } from "../../components/modal.tsx";
 import "../account/member-centre.css";
 import "./agent-centre.css";
 import { closeAccountModal, openAgentCentre } from "../account/account-ui.ts";
+import { useConsolidatedContractInfo } from "../agent-contracts/contracts-api.ts";
 import { useAgentPermission } from "./agent-api.ts";
 import { AGENT_CENTRE_PAGES } from "./pages.ts";
 
@@ -17,9 +18,9 @@ export default function AgentCentre({ page }: { page: string }) {
   const { t } = useTranslation();
   const permission = useAgentPermission();
   // spec §2: a contract page shows only when its option is on. The options come with the
-  // consolidated contract info (AGENTPOLICY3), read by the contract pages' own module, which
-  // lists a page in agent-contracts/pages.ts only while its option is on.
-  const available = AGENT_CENTRE_PAGES;
+  // consolidated contract info (AGENTPOLICY3); each contract page says when it shows.
+  const contractInfo = useConsolidatedContractInfo(permission.isSuccess);
+  const available = AGENT_CENTRE_PAGES.filter((p) => !p.visible || p.visible(contractInfo.data));
   const current = available.find((p) => p.id === page) ?? available[0];
   const Page = current?.component;
   return (

@@ -2,6 +2,15 @@ import { lazy } from "react";
 import { agentContractPages } from "../agent-contracts/pages.ts";
 import type { AgentCentrePage } from "./registry-types.ts";
 
+/** Where the contract pages stand in the spec's menu order. */
+const CONTRACT_ORDER: Record<string, number> = {
+  myIncome: 70,
+  dividend: 90,
+  dailySalary: 100,
+  hourlySalary: 110,
+  realtimeSalary: 120,
+};
+
 /** The agent centre's pages (spec §2), each its own chunk, in menu order. */
 export const AGENT_CENTRE_PAGES: readonly AgentCentrePage[] = [
   {
@@ -46,5 +55,13 @@ export const AGENT_CENTRE_PAGES: readonly AgentCentrePage[] = [
     labelKey: "agent.page.downlineTransactions",
     component: lazy(() => import("./pages/downline-transactions.tsx")),
   },
-  ...agentContractPages,
+  ...agentContractPages.map(
+    (p): AgentCentrePage => ({
+      id: p.key,
+      order: CONTRACT_ORDER[p.key] ?? 130,
+      labelKey: p.labelKey,
+      component: lazy(p.load),
+      visible: p.visible,
+    }),
+  ),
 ].sort((a, b) => a.order - b.order);

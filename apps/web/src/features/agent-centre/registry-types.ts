@@ -1,3 +1,4 @@
+import type { ConsolidatedContractInfo } from "@panalo/contracts/agent-contracts";
 import type { ComponentType, LazyExoticComponent } from "react";
 
 /**
@@ -13,4 +14,6 @@ export interface AgentCentrePage {
   readonly labelKey: string;
   readonly component: LazyExoticComponent<ComponentType>;
   readonly option?: "dividend" | "salary" | "hourly" | "realtime";
+  /** Whether the page shows, from the consolidated contract info (AGENTPOLICY3); always when absent. */
+  readonly visible?: (info: ConsolidatedContractInfo | undefined) => boolean;
 }

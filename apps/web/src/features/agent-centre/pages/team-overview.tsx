@@ -11,7 +11,7 @@ const COUNTS = ["teamSize", "newMembers", "activeMembers"] as const;
 export default function TeamOverview() {
   const { t } = useTranslation();
   const [period, setPeriod] = usePeriod(6);
-  const { data, isError } = useAgentQuery<TeamOverviewValue>("/wps/agent/team/overview", period);
+  const { data, isError } = useAgentQuery<TeamOverviewValue>("/wps/agent/team/overview", { ...period });
   return (
     <div>
       <PeriodFilter value={period} onChange={setPeriod} />
