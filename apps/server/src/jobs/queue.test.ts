@@ -285,7 +285,13 @@ describe("the job queue, two app instances on one database", () => {
     ]);
     // Jobs that opt out (the test jobs) are not caught up; within the grace the cron's own run is awaited.
     expect(queued.some((q) => q.startsWith("test."))).toBe(false);
-    expect(await a.jobs.catchUp(new Date("2026-04-02T16:01:00Z"))).toEqual([]);
+    // 00:01 on 3 April: the day's reconciliation (00:00) is within the grace, so its cron's
+    // own run is awaited; jobs whose latest period passed unseen (the agents' 2 April 00:10
+    // settlement) are queued, and nothing is queued twice.
+    const later = await a.jobs.catchUp(new Date("2026-04-02T16:01:00Z"));
+    expect(later.filter((q) => q.startsWith("ledger.daily-reconciliation"))).toEqual([]);
+    expect(later).toContain("agents.settle-daily 2026-04-02T00:10+08:00");
+    expect(await b.jobs.catchUp(new Date("2026-04-02T16:01:00Z"))).toEqual([]);
   });
 
   it("catches up a period whose run died with its process after its last message", async () => {
@@ -299,6 +305,8 @@ describe("the job queue, two app instances on one database", () => {
     const done = new Promise<void>((resolve) => {
       const offs = [a, b].map((app) =>
         app.jobs.onRun((r) => {
+          // Other jobs (the reports' rollup, real-time salaries) share this period key.
+          if (r.job !== "ledger.daily-reconciliation") return;
           if (r.periodKey !== "2026-04-04T00:00+08:00" || r.state !== "succeeded") return;
           for (const off of offs) off();
           resolve();
