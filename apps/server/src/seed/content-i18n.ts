@@ -83,7 +83,35 @@ const MORE: Record<string, More> = {
     JA: "ヘルプセンター",
   },
 
-  // ── notices ──
+  // ── page descriptions (issue 14 item 4 rewrote these) ──
+  "News and offers from Panalo.": {
+    CN: "Panalo 的最新消息与优惠。",
+    VI: "Tin tức và ưu đãi từ Panalo.",
+    TH: "ข่าวสารและข้อเสนอจาก Panalo",
+    ID: "Berita dan penawaran dari Panalo.",
+    JA: "Panalo からのお知らせとオファー。",
+  },
+  "Download the app and play anywhere.": {
+    CN: "下载应用，随时随地畅玩。",
+    VI: "Tải ứng dụng và chơi ở mọi nơi.",
+    TH: "ดาวน์โหลดแอปแล้วเล่นได้ทุกที่",
+    ID: "Unduh aplikasinya dan main di mana saja.",
+    JA: "アプリをダウンロードして、どこでもプレイ。",
+  },
+  "Check every round": {
+    CN: "核验每一局",
+    VI: "Kiểm tra từng ván",
+    TH: "ตรวจสอบทุกรอบ",
+    ID: "Periksa setiap ronde",
+    JA: "すべてのラウンドを検証",
+  },
+  "<p>In your betting record, open a round and verify its seeds and result.</p>": {
+    CN: "<p>在投注记录中打开一局，即可核验其种子和结果。</p>",
+    VI: "<p>Trong lịch sử cược, mở một ván để kiểm tra seed và kết quả của ván đó.</p>",
+    TH: "<p>ในประวัติการเดิมพัน เปิดรอบใดก็ได้เพื่อตรวจสอบซีดและผลลัพธ์ของรอบนั้น</p>",
+    ID: "<p>Di riwayat taruhan, buka satu ronde lalu verifikasi seed dan hasilnya.</p>",
+    JA: "<p>ベット履歴でラウンドを開くと、そのシードと結果を検証できます。</p>",
+  },
   "Welcome to Panalo! Play responsibly.": {
     CN: "欢迎来到 Panalo！请理性游戏。",
     VI: "Chào mừng bạn đến với Panalo! Hãy chơi có trách nhiệm.",
