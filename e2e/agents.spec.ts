@@ -81,6 +81,8 @@ test("an operator's top agent builds a team and moves money with it", async ({ b
   await player.getByTestId("register-confirm").fill(PASSWORD);
   await player.getByTestId("register-birthday").fill("1990-05-17");
   await player.getByTestId("register-ageConfirmed").check();
+  // The terms box is the player's to tick (issue 14).
+  await player.getByTestId("register-agree").check();
   await player.getByTestId("register-submit").click();
   await expect(player.getByTestId("account-name")).toHaveText(PLAYER, SERVER_WORK);
   await playerContext.close();

@@ -57,8 +57,8 @@ test("the operator finds the member's withdrawals, ticks both and marks them pai
   for (const id of withdrawalIds) {
     await expect(page.getByTestId(`withdrawal-reference-${id}`)).toHaveText(`Ref. BPI-${stamp}-${id}`);
   }
-  // The member's account record carries the reference on the paid line.
-  const paid = (await member.accountRecord()).filter((r) => r.type === "withdrawal_paid");
+  // The member's account record shows each withdrawal as one line, with the payout reference.
+  const paid = (await member.accountRecord()).filter((r) => r.type === "withdrawal_hold");
   expect(paid.map((r) => r.reference).sort()).toEqual(
     withdrawalIds.map((id) => `W${id} · BPI-${stamp}-${id}`).sort(),
   );

@@ -233,7 +233,8 @@ describe("withdrawals", () => {
     expect(lines).toHaveLength(3);
     expect(lines).toEqual(
       expect.arrayContaining([
-        ["withdrawal_hold", "main", `W${a.id}`, "paid"],
+        // once paid, the operator's payout reference stands beside the withdrawal's own
+        ["withdrawal_hold", "main", `W${a.id} · GC-0001`, "paid"],
         ["withdrawal_hold", "main", `W${b.id}`, "rejected"],
         ["withdrawal_released", "main", `W${b.id}`, null],
       ]),

@@ -12,6 +12,7 @@ import { requireOperator } from "../admin/guard.ts";
 import { dailyReports } from "../ledger/daily-reconciliation.ts";
 import { reconcile } from "../ledger/ledger.ts";
 import { memberOf, requireMember } from "../members/service.ts";
+import { payoutLedgerReference } from "../payments/withdrawals.ts";
 import { walletAdminRoutes } from "./admin-routes.ts";
 import { balanceSummary } from "./service.ts";
 
@@ -100,22 +101,32 @@ async function accountRecords(
       ? []
       : (
           await ctx.db
-            .select({ id: withdrawals.id, status: withdrawals.status })
+            .select({
+              id: withdrawals.id,
+              status: withdrawals.status,
+              payoutReference: withdrawals.payoutReference,
+            })
             .from(withdrawals)
             .where(and(eq(withdrawals.memberId, memberId), inArray(withdrawals.id, withdrawalIds)))
-        ).map((w) => [`W${w.id}`, w.status]),
+        ).map((w) => [`W${w.id}`, w]),
   );
+  // A withdrawal is one line (issue 14): its state, and once paid the operator's payout
+  // reference beside its own, as the paid ledger line carries it.
+  const lineReference = (type: string, reference: string | null) => {
+    const w = type === "withdrawal_hold" ? states.get(reference ?? "") : undefined;
+    return w?.payoutReference ? payoutLedgerReference(w.id, w.payoutReference) : reference;
+  };
   return {
     items: rows.map((r) => ({
       id: r.id,
-      state: r.type === "withdrawal_hold" ? (states.get(r.reference ?? "") ?? null) : null,
+      state: r.type === "withdrawal_hold" ? (states.get(r.reference ?? "")?.status ?? null) : null,
       transactionId: r.transactionId,
       type: r.type,
       wallet: byId.get(r.accountId)?.kind ?? "main",
       currency: byId.get(r.accountId)?.currency ?? "",
       amount: formatMinor(r.amount),
       balanceAfter: r.balanceAfter === null ? null : formatMinor(r.balanceAfter),
-      reference: r.reference,
+      reference: lineReference(r.type, r.reference),
       time: r.createdAt.toISOString(),
     })),
     total: count?.n ?? 0,
