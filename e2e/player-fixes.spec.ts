@@ -315,7 +315,9 @@ test("5: limits before typing, e-wallets from a list, one account-record line pe
     transactionPassword: "246810",
     requestId: `e2e-wd-${stamp}`,
   });
-  const paid = await admin.post(`/api/admin/withdrawals/${w.id}/approve`);
+  const paid = await admin.post(`/api/admin/withdrawals/${w.id}/approve`, {
+    data: { payoutReference: `GC-${stamp}` },
+  });
   expect(paid.ok(), await paid.text()).toBe(true);
   for (const vp of VIEWPORTS) {
     const page = await signedInPage(browser, vp, s);
