@@ -19,17 +19,19 @@ export async function migrate(database: Database): Promise<string[]> {
   const files = readdirSync(MIGRATIONS_DIR)
     .filter((f) => f.endsWith(".sql"))
     .sort();
-  await database.exec(
-    `CREATE TABLE IF NOT EXISTS schema_migrations (
+  const applied: string[] = [];
+  await db.transaction(async (tx) => {
+    // 72_011 is an arbitrary constant naming "the migration lock". It is taken before the
+    // record table is made: two processes creating it at once collide in PostgreSQL's catalog
+    // ("duplicate key ... pg_type_typname_nsp_index") even with IF NOT EXISTS.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(72011)`);
+    await tx.execute(
+      sql.raw(`CREATE TABLE IF NOT EXISTS schema_migrations (
        name text PRIMARY KEY,
        checksum text NOT NULL,
        applied_at timestamptz NOT NULL DEFAULT now()
-     )`,
-  );
-  const applied: string[] = [];
-  await db.transaction(async (tx) => {
-    // 72_011 is an arbitrary constant naming "the migration lock".
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(72011)`);
+     )`),
+    );
     const rows = await queryRows<{ name: string; checksum: string }>(
       tx,
       sql`SELECT name, checksum FROM schema_migrations`,
