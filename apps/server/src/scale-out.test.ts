@@ -217,10 +217,19 @@ describe.runIf(DB && REDIS)("scale-out: three processes, one database, one Redis
       // hidden seed from the database) and one losing, per member.
       const slipsOn = new Set<string>();
       for (const m of members) {
-        const launch = value<{ token: string }>(await call("POST", "/lotto/lgw/session", {}, auth(m.token)));
-        const session = value<{ sessionId: string }>(
-          await call("POST", "/rgs/lottery/session", { token: launch.token }),
-        );
+        // A launch token is spent by the first session it opens: when the answer is lost (a slow
+        // process on a loaded machine; the client then asks the next process), the token is spent
+        // and the player launches again, as a player would.
+        let session: { sessionId: string } | undefined;
+        for (let attempt = 0; !session; attempt++) {
+          const launch = value<{ token: string }>(
+            await call("POST", "/lotto/lgw/session", {}, auth(m.token)),
+          );
+          const opened = await call("POST", "/rgs/lottery/session", { token: launch.token });
+          session = value<{ sessionId: string } | undefined>(opened);
+          if (!session && attempt > 3)
+            throw new Error(`lottery session refused: ${JSON.stringify(opened.json)}`);
+        }
         for (let attempt = 0; ; attempt++) {
           const open = value<{ items: Array<{ drawNo: string }> }>(
             await call("GET", "/rgs/lottery/draws/open?gameCode=E3D-1&count=1"),
