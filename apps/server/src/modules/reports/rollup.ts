@@ -62,6 +62,7 @@ export async function rollupReports(
         return null;
       }
       await tx.execute(sql`SELECT report_rollup_days(${first}::date, ${until}::date)`);
+      await tx.execute(sql`SELECT report_rollup_active_bits(${first}::date, ${until}::date)`);
       const next = until > doneUntil ? until : doneUntil;
       await tx.execute(
         sql`UPDATE report_rollup_state SET done_until = ${next}::date, updated_at = now() WHERE id = 1`,

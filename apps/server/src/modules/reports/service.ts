@@ -72,7 +72,36 @@ const day = (d: string) => sql`${d}::date`;
 
 // ---------- dashboard ----------
 
+/**
+ * A part of the dashboard (the period, or today) over the rollups and the shared live tail: its
+ * closed days [rollFrom, rollTo] come from the rollup tables, its days [tailFrom, to] from the
+ * tail (the facts over the records since done_until, evaluated once per call for both parts).
+ */
+interface Part {
+  rollFrom: string;
+  rollTo: string;
+  tailFrom: string;
+  to: string;
+}
+
+function partOf(from: string, to: string, s: Split): Part {
+  // An empty tail (the whole part rolled up) reads no tail day.
+  const empty = s.tailTo.getTime() <= s.tailFrom.getTime();
+  return { rollFrom: from, rollTo: s.rollTo, tailFrom: empty ? addDays(to, 1) : manilaDay(s.tailFrom), to };
+}
+
+/** The times of the records both parts' tails need: one range read of the records. */
+function tailHull(splits: Split[]): { from: Date; to: Date } {
+  const live = splits.filter((s) => s.tailTo.getTime() > s.tailFrom.getTime());
+  if (live.length === 0) return { from: splits[0]?.tailFrom ?? new Date(0), to: splits[0]?.tailFrom ?? new Date(0) };
+  return {
+    from: new Date(Math.min(...live.map((s) => s.tailFrom.getTime()))),
+    to: new Date(Math.max(...live.map((s) => s.tailTo.getTime()))),
+  };
+}
+
 interface GameAgg {
+  part: "period" | "today" | "active-period" | "active-today";
   g_day: number;
   g_vendor: number;
   g_cat: number;
@@ -84,29 +113,61 @@ interface GameAgg {
   rounds: Num;
 }
 
-async function gameFigures(exec: Executor, s: Split) {
+/**
+ * The game figures of both parts in one statement, so the live tail's facts are computed once:
+ * the period by day, vendor, category and in all; today in all; each part's active players
+ * (distinct members with a round): the closed days' member bitmaps OR-ed per block
+ * (report_active_bits, migration 0900) plus the tail's members not already in them.
+ */
+async function gameFigures(exec: Executor, period: Part, today: Part, hull: { from: Date; to: Date }) {
+  const active = (p: Part, part: string) => sql`
+    SELECT ${sql.raw(`'${part}'`)} AS part, 1, 1, 1, NULL, NULL, NULL, NULL, NULL,
+           ((SELECT coalesce(sum(bit_count(r.b)), 0) FROM (
+               SELECT bit_or(bits) AS b FROM report_active_bits
+                WHERE day BETWEEN ${day(p.rollFrom)} AND ${day(p.rollTo)} GROUP BY block) r)
+            + (SELECT count(DISTINCT t.member_id) FROM (
+                 SELECT member_id FROM tail WHERE day BETWEEN ${day(p.tailFrom)} AND ${day(p.to)}
+                  GROUP BY day, member_id HAVING sum(rounds) > 0) t
+                 LEFT JOIN (SELECT block, bit_or(bits) AS b FROM report_active_bits
+                             WHERE day BETWEEN ${day(p.rollFrom)} AND ${day(p.rollTo)} GROUP BY block) r
+                   ON r.block = t.member_id / 8192
+                WHERE r.b IS NULL OR get_bit(r.b, (t.member_id % 8192)::integer) = 0))::text`;
   return queryRows<GameAgg>(
     exec,
-    sql`WITH g AS (
+    sql`WITH tail AS MATERIALIZED (
+          SELECT day, member_id, vendor, game_code, bets, wins, rounds
+            FROM report_game_facts(${ts(hull.from)}, ${ts(hull.to)})
+        ), g AS (
           SELECT day, vendor, game_code, bets, wins, rounds FROM report_game_days
-           WHERE day BETWEEN ${day(s.rollFrom)} AND ${day(s.rollTo)}
+           WHERE day BETWEEN ${day(period.rollFrom)} AND ${day(period.rollTo)}
           UNION ALL
-          SELECT day, vendor, game_code, bets, wins, rounds
-            FROM report_game_facts(${ts(s.tailFrom)}, ${ts(s.tailTo)})
+          SELECT day, vendor, game_code, bets, wins, rounds FROM tail
+           WHERE day BETWEEN ${day(period.tailFrom)} AND ${day(period.to)}
         ), c AS (
           SELECT g.*, coalesce(gm.game_type, gv.game_type, 'OTHER') AS category
             FROM g
             LEFT JOIN games gm ON gm.vendor = g.vendor AND gm.game_code = g.game_code
             LEFT JOIN game_vendors gv ON gv.vassalage = g.vendor
         )
-        SELECT GROUPING(day)::int AS g_day, GROUPING(vendor)::int AS g_vendor,
+        SELECT 'period' AS part, GROUPING(day)::int AS g_day, GROUPING(vendor)::int AS g_vendor,
                GROUPING(category)::int AS g_cat, day::text AS day, vendor, category,
                sum(bets)::text AS bets, sum(wins)::text AS wins, sum(rounds)::text AS rounds
-          FROM c GROUP BY GROUPING SETS ((day), (vendor), (category), ())`,
+          FROM c GROUP BY GROUPING SETS ((day), (vendor), (category), ())
+        UNION ALL
+        SELECT 'today', 1, 1, 1, NULL, NULL, NULL,
+               coalesce(sum(bets), 0)::text, coalesce(sum(wins), 0)::text, coalesce(sum(rounds), 0)::text
+          FROM (SELECT bets, wins, rounds FROM report_game_days
+                 WHERE day BETWEEN ${day(today.rollFrom)} AND ${day(today.rollTo)}
+                UNION ALL
+                SELECT bets, wins, rounds FROM tail
+                 WHERE day BETWEEN ${day(today.tailFrom)} AND ${day(today.to)}) x
+        UNION ALL ${active(period, "active-period")}
+        UNION ALL ${active(today, "active-today")}`,
   );
 }
 
 interface MoneyAgg {
+  part: "period" | "today";
   g_day: number;
   day: string | null;
   deposits: Num;
@@ -118,60 +179,45 @@ interface MoneyAgg {
   ftd: Num;
 }
 
-async function moneyFigures(exec: Executor, s: Split) {
+/** The money figures of both parts in one statement (the tail's money facts computed once). */
+async function moneyFigures(exec: Executor, period: Part, today: Part, hull: { from: Date; to: Date }) {
+  const rows = (p: Part) => sql`
+    SELECT day, deposits, deposit_count, withdrawals, withdrawal_count, bonuses, adjustments,
+           first_depositors AS ftd
+      FROM report_days WHERE day BETWEEN ${day(p.rollFrom)} AND ${day(p.rollTo)}
+    UNION ALL
+    SELECT day, deposits, deposit_count, withdrawals, withdrawal_count, bonuses, adjustments, ftd
+      FROM tail WHERE day BETWEEN ${day(p.tailFrom)} AND ${day(p.to)}`;
+  const sums = sql`sum(deposits)::text AS deposits, sum(deposit_count)::text AS deposit_count,
+    sum(withdrawals)::text AS withdrawals, sum(withdrawal_count)::text AS withdrawal_count,
+    sum(bonuses)::text AS bonuses, sum(adjustments)::text AS adjustments, sum(ftd)::text AS ftd`;
   return queryRows<MoneyAgg>(
     exec,
-    sql`WITH p AS (
+    sql`WITH tail AS MATERIALIZED (
           SELECT day, deposits, deposit_count, withdrawals, withdrawal_count, bonuses, adjustments,
-                 first_depositors AS ftd
-            FROM report_days WHERE day BETWEEN ${day(s.rollFrom)} AND ${day(s.rollTo)}
-          UNION ALL
-          SELECT day, deposits, deposit_count, withdrawals, withdrawal_count, bonuses, adjustments,
-                 CASE WHEN first_deposit THEN 1 ELSE 0 END
-            FROM report_money_facts(${ts(s.tailFrom)}, ${ts(s.tailTo)})
+                 CASE WHEN first_deposit THEN 1 ELSE 0 END AS ftd
+            FROM report_money_facts(${ts(hull.from)}, ${ts(hull.to)})
         )
-        SELECT GROUPING(day)::int AS g_day, day::text AS day,
-               sum(deposits)::text AS deposits, sum(deposit_count)::text AS deposit_count,
-               sum(withdrawals)::text AS withdrawals, sum(withdrawal_count)::text AS withdrawal_count,
-               sum(bonuses)::text AS bonuses, sum(adjustments)::text AS adjustments,
-               sum(ftd)::text AS ftd
-          FROM p GROUP BY GROUPING SETS ((day), ())`,
+        SELECT 'period' AS part, GROUPING(day)::int AS g_day, day::text AS day, ${sums}
+          FROM (${rows(period)}) p GROUP BY GROUPING SETS ((day), ())
+        UNION ALL
+        SELECT 'today', 1, NULL, ${sums} FROM (${rows(today)}) t`,
   );
 }
 
-/** Members with a round in the range: distinct over its days (an index-only read) and the tail. */
-async function activePlayers(exec: Executor, s: Split) {
-  const [row] = await queryRows<{ n: Num }>(
+/** Members who signed up in each part (an index range on members.created_at each). */
+async function newPlayers(exec: Executor, period: [Date, Date], today: [Date, Date]) {
+  const [row] = await queryRows<{ p: Num; t: Num }>(
     exec,
-    sql`SELECT count(*)::int AS n FROM (
-          SELECT member_id FROM report_player_days
-           WHERE day BETWEEN ${day(s.rollFrom)} AND ${day(s.rollTo)} AND rounds > 0
-          UNION
-          SELECT member_id FROM report_game_facts(${ts(s.tailFrom)}, ${ts(s.tailTo)})
-           GROUP BY day, member_id HAVING sum(rounds) > 0
-        ) a`,
+    sql`SELECT (SELECT count(*) FROM members WHERE created_at >= ${ts(period[0])}
+                   AND created_at < ${ts(period[1])} AND currency <> 'FUN')::int AS p,
+               (SELECT count(*) FROM members WHERE created_at >= ${ts(today[0])}
+                   AND created_at < ${ts(today[1])} AND currency <> 'FUN')::int AS t`,
   );
-  return int(row?.n ?? 0);
+  return { period: int(row?.p ?? 0), today: int(row?.t ?? 0) };
 }
 
-async function newPlayers(exec: Executor, from: Date, to: Date) {
-  const [row] = await queryRows<{ n: Num }>(
-    exec,
-    sql`SELECT count(*)::int AS n FROM members
-         WHERE created_at >= ${ts(from)} AND created_at < ${ts(to)} AND currency <> 'FUN'`,
-  );
-  return int(row?.n ?? 0);
-}
-
-async function figures(exec: Executor, s: Split, from: Date, to: Date) {
-  const [games, moneyRows, fresh, active] = await Promise.all([
-    gameFigures(exec, s),
-    moneyFigures(exec, s),
-    newPlayers(exec, from, to),
-    activePlayers(exec, s),
-  ]);
-  const g = games.find((r) => r.g_day && r.g_vendor && r.g_cat);
-  const m = moneyRows.find((r) => r.g_day);
+function figuresOf(g: GameAgg | undefined, m: MoneyAgg | undefined, active: number, fresh: number) {
   const bets = big(g?.bets ?? 0);
   const wins = big(g?.wins ?? 0);
   const bonuses = big(m?.bonuses ?? 0);
@@ -193,9 +239,10 @@ async function figures(exec: Executor, s: Split, from: Date, to: Date) {
     newPlayers: fresh,
     firstDepositors: int(m?.ftd ?? 0),
   };
-  return { out, games, moneyRows };
+  return out;
 }
 
+/** Each pending queue's size and oldest item: index-only reads (migration 0900's indexes). */
 async function queues(exec: Executor) {
   const rows = await queryRows<{ q: string; n: Num; oldest: string | null }>(
     exec,
@@ -221,17 +268,45 @@ async function queues(exec: Executor) {
   };
 }
 
+/**
+ * The dashboard: four statements in parallel (game figures, money figures, sign-ups, queues),
+ * each reading the closed days from the rollups (a row a day, or a day × game) and the live
+ * tail once, by an index range on the records since done_until.
+ */
 export async function dashboard(ctx: AppContext, from: string, to: string): Promise<Dashboard> {
   const now = ctx.clock.now();
   const today = manilaDay(now);
   const doneUntil = await rolledUpUntil(ctx.db);
-  const period = splitRange(from, to, doneUntil, now);
+  const periodSplit = splitRange(from, to, doneUntil, now);
   const todaySplit = splitRange(today, today, doneUntil, now);
-  const [p, t, q] = await Promise.all([
-    figures(ctx.db, period, manilaStart(from), manilaStart(addDays(to, 1))),
-    figures(ctx.db, todaySplit, manilaStart(today), manilaStart(addDays(today, 1))),
+  const period = partOf(from, to, periodSplit);
+  const todayPart = partOf(today, today, todaySplit);
+  const hull = tailHull([periodSplit, todaySplit]);
+  const [games, moneyRows, fresh, q] = await Promise.all([
+    gameFigures(ctx.db, period, todayPart, hull),
+    moneyFigures(ctx.db, period, todayPart, hull),
+    newPlayers(
+      ctx.db,
+      [manilaStart(from), manilaStart(addDays(to, 1))],
+      [manilaStart(today), manilaStart(addDays(today, 1))],
+    ),
     queues(ctx.db),
   ]);
+  const pGames = games.filter((r) => r.part === "period");
+  const activeOf = (part: string) => int(games.find((r) => r.part === part)?.rounds ?? 0);
+  const pMoney = moneyRows.filter((r) => r.part === "period");
+  const periodFigures = figuresOf(
+    pGames.find((r) => r.g_day && r.g_vendor && r.g_cat),
+    pMoney.find((r) => r.g_day),
+    activeOf("active-period"),
+    fresh.period,
+  );
+  const todayFigures = figuresOf(
+    games.find((r) => r.part === "today"),
+    moneyRows.find((r) => r.part === "today"),
+    activeOf("active-today"),
+    fresh.today,
+  );
   const byDay = new Map<string, { deposits: bigint; withdrawals: bigint; bets: bigint; wins: bigint }>();
   const point = (d: string) => {
     let v = byDay.get(d);
@@ -241,14 +316,14 @@ export async function dashboard(ctx: AppContext, from: string, to: string): Prom
     }
     return v;
   };
-  for (const r of p.games) {
+  for (const r of pGames) {
     if (!r.g_day && r.day) {
       const v = point(r.day);
       v.bets = big(r.bets);
       v.wins = big(r.wins);
     }
   }
-  for (const r of p.moneyRows) {
+  for (const r of pMoney) {
     if (!r.g_day && r.day) {
       const v = point(r.day);
       v.deposits = big(r.deposits);
@@ -268,7 +343,7 @@ export async function dashboard(ctx: AppContext, from: string, to: string): Prom
     });
   }
   const breakdown = (pick: (r: GameAgg) => string | null, isSet: (r: GameAgg) => boolean) =>
-    p.games
+    pGames
       .filter(isSet)
       .map((r) => {
         const bets = big(r.bets);
@@ -288,8 +363,8 @@ export async function dashboard(ctx: AppContext, from: string, to: string): Prom
     today,
     from,
     to,
-    todayFigures: t.out,
-    period: p.out,
+    todayFigures,
+    period: periodFigures,
     series,
     byCategory: breakdown(
       (r) => r.category,
