@@ -33,6 +33,11 @@ export interface Database {
    * (parsed once per connection, not per call); PGlite runs it as a plain parameterised query.
    */
   prepared<T>(name: string, text: string, values: unknown[]): Promise<T[]>;
+  /**
+   * A bulk read's rows as arrays of the driver's raw values (no column-name objects, no Drizzle
+   * mapping): for streaming many rows (the reports' CSV export). Outside any transaction.
+   */
+  arrays(text: string, values: unknown[]): Promise<unknown[][]>;
   close(): Promise<void>;
 }
 
@@ -52,6 +57,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
       },
       prepared: async <T>(name: string, text: string, values: unknown[]) =>
         (await pool.query({ name, text, values })).rows as T[],
+      arrays: async (text, values) => (await pool.query({ text, values, rowMode: "array" })).rows,
       close: () => pool.end(),
     };
   }
@@ -68,6 +74,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     },
     prepared: async <T>(_name: string, text: string, values: unknown[]) =>
       (await client.query<T>(text, values)).rows,
+    arrays: async (text, values) => (await client.query<unknown[]>(text, values, { rowMode: "array" })).rows,
     close: () => client.close(),
   };
 }

@@ -8,8 +8,10 @@ import type {
 } from "@panalo/contracts/admin-reports";
 import { formatMinor } from "@panalo/contracts/money";
 import { type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { type Executor, queryRows } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
+import { csvCell } from "./csv.ts";
 import { addDays, manilaDay, manilaStart, maxDay, minDay } from "./days.ts";
 
 /**
@@ -93,7 +95,8 @@ function partOf(from: string, to: string, s: Split): Part {
 /** The times of the records both parts' tails need: one range read of the records. */
 function tailHull(splits: Split[]): { from: Date; to: Date } {
   const live = splits.filter((s) => s.tailTo.getTime() > s.tailFrom.getTime());
-  if (live.length === 0) return { from: splits[0]?.tailFrom ?? new Date(0), to: splits[0]?.tailFrom ?? new Date(0) };
+  if (live.length === 0)
+    return { from: splits[0]?.tailFrom ?? new Date(0), to: splits[0]?.tailFrom ?? new Date(0) };
   return {
     from: new Date(Math.min(...live.map((s) => s.tailFrom.getTime()))),
     to: new Date(Math.max(...live.map((s) => s.tailTo.getTime()))),
@@ -737,7 +740,6 @@ const roundDto = (r: Record<string, unknown>) => ({
   state: String(r.state),
 });
 export const ROUNDS_HEADER = ["time_manila", "username", "vendor", "game", "round", "bet", "win", "state"];
-export const roundCells = (r: Record<string, unknown>) => Object.values(roundDto(r));
 
 export async function roundsPage(ctx: AppContext, q: RoundsReportQuery) {
   const member = await memberIdOf(ctx.db, q.member);
@@ -755,32 +757,63 @@ export async function roundsPage(ctx: AppContext, q: RoundsReportQuery) {
   return { items: rows.map(roundDto), total: int(count?.n ?? 0) };
 }
 
+/** An integer amount of minor units as the driver's text ("-1250") → "-12.50" (= formatMinor). */
+export function minorText(v: unknown): string {
+  const t = String(v ?? "0");
+  const neg = t.charCodeAt(0) === 45; // "-"
+  const digits = (neg ? t.slice(1) : t).padStart(3, "0");
+  return `${neg ? "-" : ""}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
+const dialect = new PgDialect();
+
 /**
- * The rounds of a query in time order, a page at a time by keyset (created_at, id): each page is
- * an index range read that starts where the last one ended, so an export of a year holds one
- * page in memory and no transaction or connection between pages.
+ * The rounds of a query as CSV lines (ROUNDS_HEADER's columns), in time order, a page at a time
+ * by keyset on (created_at, id) — the records' time index — each page an index range read that
+ * starts after the last row of the one before (its time looked up by id), so an export of a year
+ * holds at most two pages in memory and no transaction or connection between pages. Rows come
+ * as arrays of driver text (no row objects, no Drizzle mapping, no Date or BigInt per cell); the
+ * next page is read while this one is turned into CSV and written, so the database and Node work
+ * at once. Text cells go through csvCell (RFC 4180 quoting and the formula guard); the time, the
+ * amounts and the state are made by the query or minorText and need neither.
  */
-export async function* roundsPages(ctx: AppContext, q: RoundsReportQuery, pageRows = 5000) {
+export async function* roundsCsv(
+  ctx: AppContext,
+  q: RoundsReportQuery,
+  pageRows = 20_000,
+): AsyncGenerator<{ rows: number; text: string }> {
   const member = await memberIdOf(ctx.db, q.member);
   const where = roundsWhere(q, member);
   const asc = q.sortDir === "asc";
-  let after: { at: string; id: string } | null = null;
-  for (;;) {
-    const cursor: SQL = after
-      ? asc
-        ? sql`AND (b.created_at, b.id) > (${after.at}::timestamptz, ${after.id}::bigint)`
-        : sql`AND (b.created_at, b.id) < (${after.at}::timestamptz, ${after.id}::bigint)`
-      : sql``;
-    const rows = await queryRows<Record<string, unknown>>(
-      ctx.db,
-      sql`SELECT ${roundsCols}, to_char(b.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at_key
+  const fetchPage = (afterId: string | null): Promise<unknown[][]> => {
+    const cursor: SQL =
+      afterId === null
+        ? sql``
+        : sql`AND (b.created_at, b.id) ${sql.raw(asc ? ">" : "<")}
+                ((SELECT c.created_at FROM provider_transactions c WHERE c.id = ${afterId}::bigint), ${afterId}::bigint)`;
+    const query = dialect.sqlToQuery(
+      sql`SELECT b.id::text, to_char(b.created_at AT TIME ZONE 'Asia/Manila', 'YYYY-MM-DD HH24:MI:SS'),
+                 m.username, b.vendor, coalesce(b.game_code, ''), b.round_id, b.amount::text,
+                 coalesce(w.win, 0)::text,
+                 CASE WHEN w.rolled > 0 THEN 'rolled_back' WHEN w.win > 0 THEN 'won' ELSE 'lost' END
             FROM ${roundsFrom} WHERE ${where} ${cursor}
            ORDER BY b.created_at ${dir(q.sortDir)}, b.id ${dir(q.sortDir)} LIMIT ${pageRows}`,
     );
+    return ctx.database.arrays(query.sql, query.params);
+  };
+  let next = fetchPage(null);
+  for (;;) {
+    const rows = await next;
     if (rows.length === 0) return;
-    yield rows;
-    if (rows.length < pageRows) return;
-    const last = rows[rows.length - 1] as Record<string, unknown>;
-    after = { at: String(last.at_key), id: String(last.id) };
+    const last = rows.length === pageRows ? String((rows[rows.length - 1] as unknown[])[0]) : null;
+    next = last === null ? Promise.resolve([]) : fetchPage(last);
+    // A consumer that stops early (the client left) never awaits the read under way.
+    next.catch(() => undefined);
+    let text = "";
+    for (const r of rows) {
+      text += `${r[1]},${csvCell(r[2])},${csvCell(r[3])},${csvCell(r[4])},${csvCell(r[5])},${minorText(r[6])},${minorText(r[7])},${r[8]}\r\n`;
+    }
+    yield { rows: rows.length, text };
+    if (last === null) return;
   }
 }
