@@ -65,7 +65,8 @@ describe("reports: bitmaps, shared tail and raw export agree with the records", 
 
   async function load(rounds: Array<fc.infer<typeof round>>) {
     await q(sql`DELETE FROM provider_transactions`);
-    await q(sql`UPDATE report_rollup_state SET done_until = NULL`);
+    await q(sql`UPDATE report_rollup_state SET done_until = NULL, hours_until = NULL`);
+    await q(sql`DELETE FROM report_player_game_hours`);
     for (const tbl of ["report_player_game_days", "report_game_days", "report_player_days", "report_days"]) {
       await q(sql.raw(`DELETE FROM ${tbl}`));
     }
@@ -126,9 +127,20 @@ describe("reports: bitmaps, shared tail and raw export agree with the records", 
           expect(live.todayFigures.activePlayers).toBe(await activeFromRecords("2026-03-10", "2026-03-10"));
           const rolled = await rollupReports(ctx, NOW);
           expect(rolled.doneUntil).toBe("2026-03-10");
+          // Today's hours that closed 10 minutes before 12:00 Manila: 00:00–11:00.
+          expect(rolled.hoursUntil).toBe("2026-03-10T03:00:00.000Z");
           const after = await dashboard(ctx, from, to);
           expect(after.rolledUpUntil).toBe("2026-03-10");
           expect(strip(after)).toEqual(strip(live));
+          // A later run (today's last hour recomputed, one more closed): still the same.
+          const later = new Date(NOW.getTime() + 15 * 60_000);
+          ctx.clock.now = () => later;
+          try {
+            expect((await rollupReports(ctx, later)).hoursUntil).toBe("2026-03-10T04:00:00.000Z");
+            expect(strip(await dashboard(ctx, from, to))).toEqual(strip({ ...live, asOf: null }));
+          } finally {
+            ctx.clock.now = () => NOW;
+          }
         },
       ),
       { numRuns: 12 },

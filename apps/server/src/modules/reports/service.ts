@@ -122,7 +122,21 @@ interface GameAgg {
  * (distinct members with a round): the closed days' member bitmaps OR-ed per block
  * (report_active_bits, migration 0900) plus the tail's members not already in them.
  */
-async function gameFigures(exec: Executor, period: Part, today: Part, hull: { from: Date; to: Date }) {
+async function gameFigures(
+  exec: Executor,
+  period: Part,
+  today: Part,
+  hull: { from: Date; to: Date },
+  hoursUntil: Date | null,
+) {
+  // The tail's hours rolled up already (report_player_game_hours, migration 0901), then the
+  // records from there on: at most about an hour and a quarter of them.
+  const hoursEnd =
+    hoursUntil !== null &&
+    hoursUntil.getTime() > hull.from.getTime() &&
+    hoursUntil.getTime() <= hull.to.getTime()
+      ? hoursUntil
+      : hull.from;
   const active = (p: Part, part: string) => sql`
     SELECT ${sql.raw(`'${part}'`)} AS part, 1, 1, 1, NULL, NULL, NULL, NULL, NULL,
            ((SELECT coalesce(sum(bit_count(r.b)), 0) FROM (
@@ -138,8 +152,11 @@ async function gameFigures(exec: Executor, period: Part, today: Part, hull: { fr
   return queryRows<GameAgg>(
     exec,
     sql`WITH tail AS MATERIALIZED (
+          SELECT day, member_id, vendor, game_code, bets, wins, rounds FROM report_player_game_hours
+           WHERE hour >= ${ts(hull.from)} AND hour < ${ts(hoursEnd)}
+          UNION ALL
           SELECT day, member_id, vendor, game_code, bets, wins, rounds
-            FROM report_game_facts(${ts(hull.from)}, ${ts(hull.to)})
+            FROM report_game_facts(${ts(hoursEnd)}, ${ts(hull.to)})
         ), g AS (
           SELECT day, vendor, game_code, bets, wins, rounds FROM report_game_days
            WHERE day BETWEEN ${day(period.rollFrom)} AND ${day(period.rollTo)}
@@ -273,20 +290,28 @@ async function queues(exec: Executor) {
 
 /**
  * The dashboard: four statements in parallel (game figures, money figures, sign-ups, queues),
- * each reading the closed days from the rollups (a row a day, or a day × game) and the live
- * tail once, by an index range on the records since done_until.
+ * each reading the closed days from the rollups (a row a day, or a day × game), the live day's
+ * closed hours from the hourly rollup (game figures) and the rest of the live tail once, by an
+ * index range on the records (since hours_until for the games, since done_until for money).
  */
 export async function dashboard(ctx: AppContext, from: string, to: string): Promise<Dashboard> {
   const now = ctx.clock.now();
   const today = manilaDay(now);
-  const doneUntil = await rolledUpUntil(ctx.db);
+  const [state] = await queryRows<{ done_until: string | null; hours_ms: string | null }>(
+    ctx.db,
+    sql`SELECT done_until::text AS done_until,
+               (extract(epoch FROM hours_until) * 1000)::bigint::text AS hours_ms
+          FROM report_rollup_state WHERE id = 1`,
+  );
+  const doneUntil = state?.done_until ?? null;
+  const hoursUntil = state?.hours_ms ? new Date(Number(state.hours_ms)) : null;
   const periodSplit = splitRange(from, to, doneUntil, now);
   const todaySplit = splitRange(today, today, doneUntil, now);
   const period = partOf(from, to, periodSplit);
   const todayPart = partOf(today, today, todaySplit);
   const hull = tailHull([periodSplit, todaySplit]);
   const [games, moneyRows, fresh, q] = await Promise.all([
-    gameFigures(ctx.db, period, todayPart, hull),
+    gameFigures(ctx.db, period, todayPart, hull, hoursUntil),
     moneyFigures(ctx.db, period, todayPart, hull),
     newPlayers(
       ctx.db,
