@@ -718,14 +718,20 @@ export interface RoundsCursor {
   id: string;
 }
 
-function roundsWhere(q: RoundsReportQuery, member: number | null) {
+function roundsWhere(
+  q: RoundsReportQuery,
+  member: number | null,
+  // Trial (FUN) members never count: by the members join, or (the export, no join) an
+  // anti-join on migration 0902's index of them.
+  notTrial: SQL = sql`m.currency <> 'FUN'`,
+) {
   const from = manilaStart(q.from);
   const to = manilaStart(addDays(q.to, 1));
   const parts: SQL[] = [
     sql`b.kind = 'bet'`,
     sql`b.created_at >= ${ts(from)}`,
     sql`b.created_at < ${ts(to)}`,
-    sql`m.currency <> 'FUN'`,
+    notTrial,
   ];
   if (member !== null) parts.push(sql`b.member_id = ${member}`);
   if (q.vendor) parts.push(sql`b.vendor = ${q.vendor.toUpperCase()}`);
@@ -735,9 +741,7 @@ function roundsWhere(q: RoundsReportQuery, member: number | null) {
   return sql.join(parts, sql` AND `);
 }
 
-const roundsFrom = sql`provider_transactions b
-  JOIN members m ON m.id = b.member_id
-  LEFT JOIN LATERAL (
+const roundsLateral = sql`LEFT JOIN LATERAL (
     SELECT sum(x.amount) FILTER (
              WHERE x.kind = 'win'
                -- A held win the operator rejected was never the player's.
@@ -747,6 +751,7 @@ const roundsFrom = sql`provider_transactions b
            count(*) FILTER (WHERE x.kind = 'rollback') AS rolled
       FROM provider_transactions x
      WHERE x.ref_transaction_id = b.transaction_id AND x.vendor = b.vendor) w ON TRUE`;
+const roundsFrom = sql`provider_transactions b JOIN members m ON m.id = b.member_id ${roundsLateral}`;
 
 const roundsCols = sql`b.id::text AS id, b.created_at AS at,
   to_char(b.created_at AT TIME ZONE 'Asia/Manila', 'YYYY-MM-DD HH24:MI:SS') AS local_time,
@@ -808,8 +813,28 @@ export async function* roundsCsv(
   pageRows = 20_000,
 ): AsyncGenerator<{ rows: number; text: string }> {
   const member = await memberIdOf(ctx.db, q.member);
-  const where = roundsWhere(q, member);
+  const where = roundsWhere(
+    q,
+    member,
+    sql`NOT EXISTS (SELECT 1 FROM members f WHERE f.id = b.member_id AND f.currency = 'FUN')`,
+  );
   const asc = q.sortDir === "asc";
+  // Member id → its username as a CSV cell; bounded (cleared when full), so memory stays flat.
+  const names = new Map<string, string>();
+  const nameCells = async (rows: unknown[][]) => {
+    const unknown = () => new Set(rows.map((r) => r[2] as string).filter((id) => !names.has(id)));
+    let missing = unknown();
+    if (missing.size === 0) return;
+    if (names.size + missing.size > 200_000) {
+      names.clear();
+      missing = unknown();
+    }
+    const found = await ctx.database.arrays(
+      "SELECT id::text, username FROM members WHERE id = ANY($1::bigint[])",
+      [[...missing]],
+    );
+    for (const [id, username] of found) names.set(id as string, csvCell(username));
+  };
   const fetchPage = (afterId: string | null): Promise<unknown[][]> => {
     const cursor: SQL =
       afterId === null
@@ -818,13 +843,13 @@ export async function* roundsCsv(
                 ((SELECT c.created_at FROM provider_transactions c WHERE c.id = ${afterId}::bigint), ${afterId}::bigint)`;
     const query = dialect.sqlToQuery(
       sql`SELECT b.id::text, to_char(b.created_at AT TIME ZONE 'Asia/Manila', 'YYYY-MM-DD HH24:MI:SS'),
-                 m.username, b.vendor, coalesce(b.game_code, ''), b.round_id, b.amount::text,
+                 b.member_id::text, b.vendor, coalesce(b.game_code, ''), b.round_id, b.amount::text,
                  coalesce(w.win, 0)::text,
                  CASE WHEN w.rolled > 0 THEN 'rolled_back' WHEN w.win > 0 THEN 'won' ELSE 'lost' END
-            FROM ${roundsFrom} WHERE ${where} ${cursor}
+            FROM provider_transactions b ${roundsLateral} WHERE ${where} ${cursor}
            ORDER BY b.created_at ${dir(q.sortDir)}, b.id ${dir(q.sortDir)} LIMIT ${pageRows}`,
     );
-    return ctx.database.arrays(query.sql, query.params);
+    return ctx.database.arrays(query.sql, query.params, { bulk: true });
   };
   let next = fetchPage(null);
   for (;;) {
@@ -834,9 +859,10 @@ export async function* roundsCsv(
     next = last === null ? Promise.resolve([]) : fetchPage(last);
     // A consumer that stops early (the client left) never awaits the read under way.
     next.catch(() => undefined);
+    await nameCells(rows);
     let text = "";
     for (const r of rows) {
-      text += `${r[1]},${csvCell(r[2])},${csvCell(r[3])},${csvCell(r[4])},${csvCell(r[5])},${minorText(r[6])},${minorText(r[7])},${r[8]}\r\n`;
+      text += `${r[1]},${names.get(r[2] as string)},${csvCell(r[3])},${csvCell(r[4])},${csvCell(r[5])},${minorText(r[6])},${minorText(r[7])},${r[8]}\r\n`;
     }
     yield { rows: rows.length, text };
     if (last === null) return;
