@@ -68,6 +68,8 @@ export const reportChannelDays = pgTable(
 export const reportRollupState = pgTable("report_rollup_state", {
   id: integer("id").primaryKey(),
   doneUntil: date("done_until"),
+  /** Hours before this (from done_until's day on) are in report_player_game_hours (0901). */
+  hoursUntil: timestamp("hours_until", { withTimezone: true, mode: "date" }),
   updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 });
 
@@ -82,3 +84,22 @@ export const reportDays = pgTable("report_days", {
   firstDepositors: integer("first_depositors").notNull(),
   activePlayers: integer("active_players").notNull(),
 });
+
+/**
+ * The live day by the hour (migration 0901): hour × member × vendor × game, from done_until's
+ * day on. (report_active_bits, migration 0900, holds bit strings and is read by SQL only.)
+ */
+export const reportPlayerGameHours = pgTable(
+  "report_player_game_hours",
+  {
+    hour: timestamp("hour", { withTimezone: true, mode: "date" }).notNull(),
+    day: date("day").notNull(),
+    memberId: bigint("member_id", { mode: "number" }).notNull(),
+    vendor: text("vendor").notNull(),
+    gameCode: text("game_code").notNull(),
+    bets: bigint("bets", { mode: "bigint" }).notNull(),
+    wins: bigint("wins", { mode: "bigint" }).notNull(),
+    rounds: bigint("rounds", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.vendor, t.gameCode, t.memberId] })],
+);

@@ -467,6 +467,7 @@ describe("dashboard and reports", () => {
   it("answers the same after the rollup took the closed days, and again after a second run", async () => {
     const first = await rollupReports(t.app.ctx, NOW);
     expect(first.doneUntil).toBe("2026-03-10");
+    expect(first.hoursUntil).toBe("2026-03-10T03:00:00.000Z");
     // 03-01 (alice's registration) through 03-09.
     expect(first.days).toBe(9);
     const d = await expectDashboard();
@@ -475,7 +476,8 @@ describe("dashboard and reports", () => {
     const rows = await q<{ n: number }>(sql`SELECT count(*)::int AS n FROM report_player_game_days`);
     const again = await rollupReports(t.app.ctx, NOW);
     // Only the last closed day is recomputed; the rows are the same.
-    expect(again).toEqual({ days: 1, doneUntil: "2026-03-10" });
+    // Today's hours closed by 11:50 Manila (00:00–11:00) are rolled up too (migration 0901).
+    expect(again).toEqual({ days: 1, doneUntil: "2026-03-10", hoursUntil: "2026-03-10T03:00:00.000Z" });
     expect(await q(sql`SELECT count(*)::int AS n FROM report_player_game_days`)).toEqual(rows);
     await expectDashboard();
     // Two runs at once (two processes, or a retry over a slow run): serialized, same rows.

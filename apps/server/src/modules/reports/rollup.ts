@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
-import { addDays, manilaDay } from "./days.ts";
+import { addDays, manilaDay, manilaStart } from "./days.ts";
 
 /**
  * The reports' rollup (migration 0250): each closed Manila day is recomputed into the rollup
@@ -23,7 +23,7 @@ const LOCK = 72_250;
 export async function rollupReports(
   ctx: AppContext,
   now: Date = ctx.clock.now(),
-): Promise<{ days: number; doneUntil: string | null }> {
+): Promise<{ days: number; doneUntil: string | null; hoursUntil: string | null }> {
   const lastClosed = addDays(manilaDay(new Date(now.getTime() - ROLLUP_LAG_MS)), -1);
   let days = 0;
   let recheck = true;
@@ -62,6 +62,7 @@ export async function rollupReports(
         return null;
       }
       await tx.execute(sql`SELECT report_rollup_days(${first}::date, ${until}::date)`);
+      await tx.execute(sql`SELECT report_rollup_active_bits(${first}::date, ${until}::date)`);
       const next = until > doneUntil ? until : doneUntil;
       await tx.execute(
         sql`UPDATE report_rollup_state SET done_until = ${next}::date, updated_at = now() WHERE id = 1`,
@@ -72,9 +73,48 @@ export async function rollupReports(
     if (step === null) break;
     days += step.days;
   }
+  const hoursUntil = await rollupHours(ctx, now);
   const [state] = await queryRows<{ done_until: string | null }>(
     ctx.db,
     sql`SELECT done_until::text AS done_until FROM report_rollup_state WHERE id = 1`,
   );
-  return { days, doneUntil: state?.done_until ?? null };
+  return { days, doneUntil: state?.done_until ?? null, hoursUntil: hoursUntil?.toISOString() ?? null };
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * The live day an hour at a time (migration 0901): each hour from done_until's start that closed
+ * ROLLUP_LAG_MS ago is recomputed into report_player_game_hours by `report_rollup_hours` (delete
+ * and insert), the last one rolled up once more per run (a movement committed late), and
+ * `hours_until` moves past them in the same transaction; hours of days now rolled up are
+ * deleted. The dashboard reads the hours from done_until to hours_until and only the rest (at
+ * most about an hour and a quarter) from the records.
+ */
+async function rollupHours(ctx: AppContext, now: Date): Promise<Date | null> {
+  const closedUntil = new Date(Math.floor((now.getTime() - ROLLUP_LAG_MS) / HOUR_MS) * HOUR_MS);
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK})`);
+    const [state] = await queryRows<{ done_until: string | null; hours_ms: string | null }>(
+      tx,
+      sql`SELECT done_until::text AS done_until,
+                 (extract(epoch FROM hours_until) * 1000)::bigint::text AS hours_ms
+            FROM report_rollup_state WHERE id = 1 FOR UPDATE`,
+    );
+    if (!state?.done_until) return null;
+    const dayStart = manilaStart(state.done_until);
+    const previous = state.hours_ms === null ? null : new Date(Number(state.hours_ms));
+    const from = new Date(Math.max(dayStart.getTime(), previous === null ? 0 : previous.getTime() - HOUR_MS));
+    await tx.execute(
+      sql`DELETE FROM report_player_game_hours WHERE hour < ${dayStart.toISOString()}::timestamptz`,
+    );
+    if (closedUntil.getTime() <= from.getTime()) return previous;
+    await tx.execute(
+      sql`SELECT report_rollup_hours(${from.toISOString()}::timestamptz, ${closedUntil.toISOString()}::timestamptz)`,
+    );
+    await tx.execute(
+      sql`UPDATE report_rollup_state SET hours_until = ${closedUntil.toISOString()}::timestamptz WHERE id = 1`,
+    );
+    return closedUntil;
+  });
 }

@@ -19,13 +19,14 @@ import {
   ROUNDS_HEADER,
   reportPage,
   reportSql,
-  roundCells,
+  roundsCsv,
   roundsPage,
-  roundsPages,
 } from "./service.ts";
 
 /** Rows per page of an export: one chunk written to the socket, one FETCH or keyset read. */
 const EXPORT_PAGE = 5000;
+/** Rounds per page of the rounds export (about 2 MB of CSV): one keyset read, one write. */
+const ROUNDS_EXPORT_PAGE = 20_000;
 
 /**
  * Back office → Dashboard and Reports (issue 14 points 11–12). Every figure is finance data:
@@ -103,8 +104,8 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const out = startCsv(reply, `rounds-${query.from}-${query.to}.csv`);
       await out.write(csvLine(ROUNDS_HEADER));
       try {
-        for await (const rows of roundsPages(ctx, query, EXPORT_PAGE)) {
-          if (!(await out.write(rows.map((row) => csvLine(roundCells(row))).join("")))) break;
+        for await (const page of roundsCsv(ctx, query, ROUNDS_EXPORT_PAGE)) {
+          if (!(await out.write(page.text))) break;
         }
       } catch (err) {
         reply.raw.destroy(err as Error);

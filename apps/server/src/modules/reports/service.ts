@@ -8,8 +8,10 @@ import type {
 } from "@panalo/contracts/admin-reports";
 import { formatMinor } from "@panalo/contracts/money";
 import { type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { type Executor, queryRows } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
+import { csvCell } from "./csv.ts";
 import { addDays, manilaDay, manilaStart, maxDay, minDay } from "./days.ts";
 
 /**
@@ -72,7 +74,37 @@ const day = (d: string) => sql`${d}::date`;
 
 // ---------- dashboard ----------
 
+/**
+ * A part of the dashboard (the period, or today) over the rollups and the shared live tail: its
+ * closed days [rollFrom, rollTo] come from the rollup tables, its days [tailFrom, to] from the
+ * tail (the facts over the records since done_until, evaluated once per call for both parts).
+ */
+interface Part {
+  rollFrom: string;
+  rollTo: string;
+  tailFrom: string;
+  to: string;
+}
+
+function partOf(from: string, to: string, s: Split): Part {
+  // An empty tail (the whole part rolled up) reads no tail day.
+  const empty = s.tailTo.getTime() <= s.tailFrom.getTime();
+  return { rollFrom: from, rollTo: s.rollTo, tailFrom: empty ? addDays(to, 1) : manilaDay(s.tailFrom), to };
+}
+
+/** The times of the records both parts' tails need: one range read of the records. */
+function tailHull(splits: Split[]): { from: Date; to: Date } {
+  const live = splits.filter((s) => s.tailTo.getTime() > s.tailFrom.getTime());
+  if (live.length === 0)
+    return { from: splits[0]?.tailFrom ?? new Date(0), to: splits[0]?.tailFrom ?? new Date(0) };
+  return {
+    from: new Date(Math.min(...live.map((s) => s.tailFrom.getTime()))),
+    to: new Date(Math.max(...live.map((s) => s.tailTo.getTime()))),
+  };
+}
+
 interface GameAgg {
+  part: "period" | "today" | "active-period" | "active-today";
   g_day: number;
   g_vendor: number;
   g_cat: number;
@@ -84,29 +116,78 @@ interface GameAgg {
   rounds: Num;
 }
 
-async function gameFigures(exec: Executor, s: Split) {
+/**
+ * The game figures of both parts in one statement, so the live tail's facts are computed once:
+ * the period by day, vendor, category and in all; today in all; each part's active players
+ * (distinct members with a round): the closed days' member bitmaps OR-ed per block
+ * (report_active_bits, migration 0900) plus the tail's members not already in them.
+ */
+async function gameFigures(
+  exec: Executor,
+  period: Part,
+  today: Part,
+  hull: { from: Date; to: Date },
+  hoursUntil: Date | null,
+) {
+  // The tail's hours rolled up already (report_player_game_hours, migration 0901), then the
+  // records from there on: at most about an hour and a quarter of them.
+  const hoursEnd =
+    hoursUntil !== null &&
+    hoursUntil.getTime() > hull.from.getTime() &&
+    hoursUntil.getTime() <= hull.to.getTime()
+      ? hoursUntil
+      : hull.from;
+  const active = (p: Part, part: string) => sql`
+    SELECT ${sql.raw(`'${part}'`)} AS part, 1, 1, 1, NULL, NULL, NULL, NULL, NULL,
+           ((SELECT coalesce(sum(bit_count(r.b)), 0) FROM (
+               SELECT bit_or(bits) AS b FROM report_active_bits
+                WHERE day BETWEEN ${day(p.rollFrom)} AND ${day(p.rollTo)} GROUP BY block) r)
+            + (SELECT count(DISTINCT t.member_id) FROM (
+                 SELECT member_id FROM tail WHERE day BETWEEN ${day(p.tailFrom)} AND ${day(p.to)}
+                  GROUP BY day, member_id HAVING sum(rounds) > 0) t
+                 LEFT JOIN (SELECT block, bit_or(bits) AS b FROM report_active_bits
+                             WHERE day BETWEEN ${day(p.rollFrom)} AND ${day(p.rollTo)} GROUP BY block) r
+                   ON r.block = t.member_id / 8192
+                WHERE r.b IS NULL OR get_bit(r.b, (t.member_id % 8192)::integer) = 0))::text`;
   return queryRows<GameAgg>(
     exec,
-    sql`WITH g AS (
-          SELECT day, vendor, game_code, bets, wins, rounds FROM report_game_days
-           WHERE day BETWEEN ${day(s.rollFrom)} AND ${day(s.rollTo)}
+    sql`WITH tail AS MATERIALIZED (
+          SELECT day, member_id, vendor, game_code, bets, wins, rounds FROM report_player_game_hours
+           WHERE hour >= ${ts(hull.from)} AND hour < ${ts(hoursEnd)}
           UNION ALL
-          SELECT day, vendor, game_code, bets, wins, rounds
-            FROM report_game_facts(${ts(s.tailFrom)}, ${ts(s.tailTo)})
+          SELECT day, member_id, vendor, game_code, bets, wins, rounds
+            FROM report_game_facts(${ts(hoursEnd)}, ${ts(hull.to)})
+        ), g AS (
+          SELECT day, vendor, game_code, bets, wins, rounds FROM report_game_days
+           WHERE day BETWEEN ${day(period.rollFrom)} AND ${day(period.rollTo)}
+          UNION ALL
+          SELECT day, vendor, game_code, bets, wins, rounds FROM tail
+           WHERE day BETWEEN ${day(period.tailFrom)} AND ${day(period.to)}
         ), c AS (
           SELECT g.*, coalesce(gm.game_type, gv.game_type, 'OTHER') AS category
             FROM g
             LEFT JOIN games gm ON gm.vendor = g.vendor AND gm.game_code = g.game_code
             LEFT JOIN game_vendors gv ON gv.vassalage = g.vendor
         )
-        SELECT GROUPING(day)::int AS g_day, GROUPING(vendor)::int AS g_vendor,
+        SELECT 'period' AS part, GROUPING(day)::int AS g_day, GROUPING(vendor)::int AS g_vendor,
                GROUPING(category)::int AS g_cat, day::text AS day, vendor, category,
                sum(bets)::text AS bets, sum(wins)::text AS wins, sum(rounds)::text AS rounds
-          FROM c GROUP BY GROUPING SETS ((day), (vendor), (category), ())`,
+          FROM c GROUP BY GROUPING SETS ((day), (vendor), (category), ())
+        UNION ALL
+        SELECT 'today', 1, 1, 1, NULL, NULL, NULL,
+               coalesce(sum(bets), 0)::text, coalesce(sum(wins), 0)::text, coalesce(sum(rounds), 0)::text
+          FROM (SELECT bets, wins, rounds FROM report_game_days
+                 WHERE day BETWEEN ${day(today.rollFrom)} AND ${day(today.rollTo)}
+                UNION ALL
+                SELECT bets, wins, rounds FROM tail
+                 WHERE day BETWEEN ${day(today.tailFrom)} AND ${day(today.to)}) x
+        UNION ALL ${active(period, "active-period")}
+        UNION ALL ${active(today, "active-today")}`,
   );
 }
 
 interface MoneyAgg {
+  part: "period" | "today";
   g_day: number;
   day: string | null;
   deposits: Num;
@@ -118,60 +199,45 @@ interface MoneyAgg {
   ftd: Num;
 }
 
-async function moneyFigures(exec: Executor, s: Split) {
+/** The money figures of both parts in one statement (the tail's money facts computed once). */
+async function moneyFigures(exec: Executor, period: Part, today: Part, hull: { from: Date; to: Date }) {
+  const rows = (p: Part) => sql`
+    SELECT day, deposits, deposit_count, withdrawals, withdrawal_count, bonuses, adjustments,
+           first_depositors AS ftd
+      FROM report_days WHERE day BETWEEN ${day(p.rollFrom)} AND ${day(p.rollTo)}
+    UNION ALL
+    SELECT day, deposits, deposit_count, withdrawals, withdrawal_count, bonuses, adjustments, ftd
+      FROM tail WHERE day BETWEEN ${day(p.tailFrom)} AND ${day(p.to)}`;
+  const sums = sql`sum(deposits)::text AS deposits, sum(deposit_count)::text AS deposit_count,
+    sum(withdrawals)::text AS withdrawals, sum(withdrawal_count)::text AS withdrawal_count,
+    sum(bonuses)::text AS bonuses, sum(adjustments)::text AS adjustments, sum(ftd)::text AS ftd`;
   return queryRows<MoneyAgg>(
     exec,
-    sql`WITH p AS (
+    sql`WITH tail AS MATERIALIZED (
           SELECT day, deposits, deposit_count, withdrawals, withdrawal_count, bonuses, adjustments,
-                 first_depositors AS ftd
-            FROM report_days WHERE day BETWEEN ${day(s.rollFrom)} AND ${day(s.rollTo)}
-          UNION ALL
-          SELECT day, deposits, deposit_count, withdrawals, withdrawal_count, bonuses, adjustments,
-                 CASE WHEN first_deposit THEN 1 ELSE 0 END
-            FROM report_money_facts(${ts(s.tailFrom)}, ${ts(s.tailTo)})
+                 CASE WHEN first_deposit THEN 1 ELSE 0 END AS ftd
+            FROM report_money_facts(${ts(hull.from)}, ${ts(hull.to)})
         )
-        SELECT GROUPING(day)::int AS g_day, day::text AS day,
-               sum(deposits)::text AS deposits, sum(deposit_count)::text AS deposit_count,
-               sum(withdrawals)::text AS withdrawals, sum(withdrawal_count)::text AS withdrawal_count,
-               sum(bonuses)::text AS bonuses, sum(adjustments)::text AS adjustments,
-               sum(ftd)::text AS ftd
-          FROM p GROUP BY GROUPING SETS ((day), ())`,
+        SELECT 'period' AS part, GROUPING(day)::int AS g_day, day::text AS day, ${sums}
+          FROM (${rows(period)}) p GROUP BY GROUPING SETS ((day), ())
+        UNION ALL
+        SELECT 'today', 1, NULL, ${sums} FROM (${rows(today)}) t`,
   );
 }
 
-/** Members with a round in the range: distinct over its days (an index-only read) and the tail. */
-async function activePlayers(exec: Executor, s: Split) {
-  const [row] = await queryRows<{ n: Num }>(
+/** Members who signed up in each part (an index range on members.created_at each). */
+async function newPlayers(exec: Executor, period: [Date, Date], today: [Date, Date]) {
+  const [row] = await queryRows<{ p: Num; t: Num }>(
     exec,
-    sql`SELECT count(*)::int AS n FROM (
-          SELECT member_id FROM report_player_days
-           WHERE day BETWEEN ${day(s.rollFrom)} AND ${day(s.rollTo)} AND rounds > 0
-          UNION
-          SELECT member_id FROM report_game_facts(${ts(s.tailFrom)}, ${ts(s.tailTo)})
-           GROUP BY day, member_id HAVING sum(rounds) > 0
-        ) a`,
+    sql`SELECT (SELECT count(*) FROM members WHERE created_at >= ${ts(period[0])}
+                   AND created_at < ${ts(period[1])} AND currency <> 'FUN')::int AS p,
+               (SELECT count(*) FROM members WHERE created_at >= ${ts(today[0])}
+                   AND created_at < ${ts(today[1])} AND currency <> 'FUN')::int AS t`,
   );
-  return int(row?.n ?? 0);
+  return { period: int(row?.p ?? 0), today: int(row?.t ?? 0) };
 }
 
-async function newPlayers(exec: Executor, from: Date, to: Date) {
-  const [row] = await queryRows<{ n: Num }>(
-    exec,
-    sql`SELECT count(*)::int AS n FROM members
-         WHERE created_at >= ${ts(from)} AND created_at < ${ts(to)} AND currency <> 'FUN'`,
-  );
-  return int(row?.n ?? 0);
-}
-
-async function figures(exec: Executor, s: Split, from: Date, to: Date) {
-  const [games, moneyRows, fresh, active] = await Promise.all([
-    gameFigures(exec, s),
-    moneyFigures(exec, s),
-    newPlayers(exec, from, to),
-    activePlayers(exec, s),
-  ]);
-  const g = games.find((r) => r.g_day && r.g_vendor && r.g_cat);
-  const m = moneyRows.find((r) => r.g_day);
+function figuresOf(g: GameAgg | undefined, m: MoneyAgg | undefined, active: number, fresh: number) {
   const bets = big(g?.bets ?? 0);
   const wins = big(g?.wins ?? 0);
   const bonuses = big(m?.bonuses ?? 0);
@@ -193,9 +259,10 @@ async function figures(exec: Executor, s: Split, from: Date, to: Date) {
     newPlayers: fresh,
     firstDepositors: int(m?.ftd ?? 0),
   };
-  return { out, games, moneyRows };
+  return out;
 }
 
+/** Each pending queue's size and oldest item: index-only reads (migration 0900's indexes). */
 async function queues(exec: Executor) {
   const rows = await queryRows<{ q: string; n: Num; oldest: string | null }>(
     exec,
@@ -221,17 +288,53 @@ async function queues(exec: Executor) {
   };
 }
 
+/**
+ * The dashboard: four statements in parallel (game figures, money figures, sign-ups, queues),
+ * each reading the closed days from the rollups (a row a day, or a day × game), the live day's
+ * closed hours from the hourly rollup (game figures) and the rest of the live tail once, by an
+ * index range on the records (since hours_until for the games, since done_until for money).
+ */
 export async function dashboard(ctx: AppContext, from: string, to: string): Promise<Dashboard> {
   const now = ctx.clock.now();
   const today = manilaDay(now);
-  const doneUntil = await rolledUpUntil(ctx.db);
-  const period = splitRange(from, to, doneUntil, now);
+  const [state] = await queryRows<{ done_until: string | null; hours_ms: string | null }>(
+    ctx.db,
+    sql`SELECT done_until::text AS done_until,
+               (extract(epoch FROM hours_until) * 1000)::bigint::text AS hours_ms
+          FROM report_rollup_state WHERE id = 1`,
+  );
+  const doneUntil = state?.done_until ?? null;
+  const hoursUntil = state?.hours_ms ? new Date(Number(state.hours_ms)) : null;
+  const periodSplit = splitRange(from, to, doneUntil, now);
   const todaySplit = splitRange(today, today, doneUntil, now);
-  const [p, t, q] = await Promise.all([
-    figures(ctx.db, period, manilaStart(from), manilaStart(addDays(to, 1))),
-    figures(ctx.db, todaySplit, manilaStart(today), manilaStart(addDays(today, 1))),
+  const period = partOf(from, to, periodSplit);
+  const todayPart = partOf(today, today, todaySplit);
+  const hull = tailHull([periodSplit, todaySplit]);
+  const [games, moneyRows, fresh, q] = await Promise.all([
+    gameFigures(ctx.db, period, todayPart, hull, hoursUntil),
+    moneyFigures(ctx.db, period, todayPart, hull),
+    newPlayers(
+      ctx.db,
+      [manilaStart(from), manilaStart(addDays(to, 1))],
+      [manilaStart(today), manilaStart(addDays(today, 1))],
+    ),
     queues(ctx.db),
   ]);
+  const pGames = games.filter((r) => r.part === "period");
+  const activeOf = (part: string) => int(games.find((r) => r.part === part)?.rounds ?? 0);
+  const pMoney = moneyRows.filter((r) => r.part === "period");
+  const periodFigures = figuresOf(
+    pGames.find((r) => r.g_day && r.g_vendor && r.g_cat),
+    pMoney.find((r) => r.g_day),
+    activeOf("active-period"),
+    fresh.period,
+  );
+  const todayFigures = figuresOf(
+    games.find((r) => r.part === "today"),
+    moneyRows.find((r) => r.part === "today"),
+    activeOf("active-today"),
+    fresh.today,
+  );
   const byDay = new Map<string, { deposits: bigint; withdrawals: bigint; bets: bigint; wins: bigint }>();
   const point = (d: string) => {
     let v = byDay.get(d);
@@ -241,14 +344,14 @@ export async function dashboard(ctx: AppContext, from: string, to: string): Prom
     }
     return v;
   };
-  for (const r of p.games) {
+  for (const r of pGames) {
     if (!r.g_day && r.day) {
       const v = point(r.day);
       v.bets = big(r.bets);
       v.wins = big(r.wins);
     }
   }
-  for (const r of p.moneyRows) {
+  for (const r of pMoney) {
     if (!r.g_day && r.day) {
       const v = point(r.day);
       v.deposits = big(r.deposits);
@@ -268,7 +371,7 @@ export async function dashboard(ctx: AppContext, from: string, to: string): Prom
     });
   }
   const breakdown = (pick: (r: GameAgg) => string | null, isSet: (r: GameAgg) => boolean) =>
-    p.games
+    pGames
       .filter(isSet)
       .map((r) => {
         const bets = big(r.bets);
@@ -288,8 +391,8 @@ export async function dashboard(ctx: AppContext, from: string, to: string): Prom
     today,
     from,
     to,
-    todayFigures: t.out,
-    period: p.out,
+    todayFigures,
+    period: periodFigures,
     series,
     byCategory: breakdown(
       (r) => r.category,
@@ -615,14 +718,20 @@ export interface RoundsCursor {
   id: string;
 }
 
-function roundsWhere(q: RoundsReportQuery, member: number | null) {
+function roundsWhere(
+  q: RoundsReportQuery,
+  member: number | null,
+  // Trial (FUN) members never count: by the members join, or (the export, no join) an
+  // anti-join on migration 0902's index of them.
+  notTrial: SQL = sql`m.currency <> 'FUN'`,
+) {
   const from = manilaStart(q.from);
   const to = manilaStart(addDays(q.to, 1));
   const parts: SQL[] = [
     sql`b.kind = 'bet'`,
     sql`b.created_at >= ${ts(from)}`,
     sql`b.created_at < ${ts(to)}`,
-    sql`m.currency <> 'FUN'`,
+    notTrial,
   ];
   if (member !== null) parts.push(sql`b.member_id = ${member}`);
   if (q.vendor) parts.push(sql`b.vendor = ${q.vendor.toUpperCase()}`);
@@ -632,9 +741,7 @@ function roundsWhere(q: RoundsReportQuery, member: number | null) {
   return sql.join(parts, sql` AND `);
 }
 
-const roundsFrom = sql`provider_transactions b
-  JOIN members m ON m.id = b.member_id
-  LEFT JOIN LATERAL (
+const roundsLateral = sql`LEFT JOIN LATERAL (
     SELECT sum(x.amount) FILTER (
              WHERE x.kind = 'win'
                -- A held win the operator rejected was never the player's.
@@ -644,6 +751,7 @@ const roundsFrom = sql`provider_transactions b
            count(*) FILTER (WHERE x.kind = 'rollback') AS rolled
       FROM provider_transactions x
      WHERE x.ref_transaction_id = b.transaction_id AND x.vendor = b.vendor) w ON TRUE`;
+const roundsFrom = sql`provider_transactions b JOIN members m ON m.id = b.member_id ${roundsLateral}`;
 
 const roundsCols = sql`b.id::text AS id, b.created_at AS at,
   to_char(b.created_at AT TIME ZONE 'Asia/Manila', 'YYYY-MM-DD HH24:MI:SS') AS local_time,
@@ -662,7 +770,6 @@ const roundDto = (r: Record<string, unknown>) => ({
   state: String(r.state),
 });
 export const ROUNDS_HEADER = ["time_manila", "username", "vendor", "game", "round", "bet", "win", "state"];
-export const roundCells = (r: Record<string, unknown>) => Object.values(roundDto(r));
 
 export async function roundsPage(ctx: AppContext, q: RoundsReportQuery) {
   const member = await memberIdOf(ctx.db, q.member);
@@ -680,32 +787,84 @@ export async function roundsPage(ctx: AppContext, q: RoundsReportQuery) {
   return { items: rows.map(roundDto), total: int(count?.n ?? 0) };
 }
 
+/** An integer amount of minor units as the driver's text ("-1250") → "-12.50" (= formatMinor). */
+export function minorText(v: unknown): string {
+  const t = String(v ?? "0");
+  const neg = t.charCodeAt(0) === 45; // "-"
+  const digits = (neg ? t.slice(1) : t).padStart(3, "0");
+  return `${neg ? "-" : ""}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
+const dialect = new PgDialect();
+
 /**
- * The rounds of a query in time order, a page at a time by keyset (created_at, id): each page is
- * an index range read that starts where the last one ended, so an export of a year holds one
- * page in memory and no transaction or connection between pages.
+ * The rounds of a query as CSV lines (ROUNDS_HEADER's columns), in time order, a page at a time
+ * by keyset on (created_at, id) — the records' time index — each page an index range read that
+ * starts after the last row of the one before (its time looked up by id), so an export of a year
+ * holds at most two pages in memory and no transaction or connection between pages. Rows come
+ * as arrays of driver text (no row objects, no Drizzle mapping, no Date or BigInt per cell); the
+ * next page is read while this one is turned into CSV and written, so the database and Node work
+ * at once. Text cells go through csvCell (RFC 4180 quoting and the formula guard); the time, the
+ * amounts and the state are made by the query or minorText and need neither.
  */
-export async function* roundsPages(ctx: AppContext, q: RoundsReportQuery, pageRows = 5000) {
+export async function* roundsCsv(
+  ctx: AppContext,
+  q: RoundsReportQuery,
+  pageRows = 20_000,
+): AsyncGenerator<{ rows: number; text: string }> {
   const member = await memberIdOf(ctx.db, q.member);
-  const where = roundsWhere(q, member);
+  const where = roundsWhere(
+    q,
+    member,
+    sql`NOT EXISTS (SELECT 1 FROM members f WHERE f.id = b.member_id AND f.currency = 'FUN')`,
+  );
   const asc = q.sortDir === "asc";
-  let after: { at: string; id: string } | null = null;
-  for (;;) {
-    const cursor: SQL = after
-      ? asc
-        ? sql`AND (b.created_at, b.id) > (${after.at}::timestamptz, ${after.id}::bigint)`
-        : sql`AND (b.created_at, b.id) < (${after.at}::timestamptz, ${after.id}::bigint)`
-      : sql``;
-    const rows = await queryRows<Record<string, unknown>>(
-      ctx.db,
-      sql`SELECT ${roundsCols}, to_char(b.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at_key
-            FROM ${roundsFrom} WHERE ${where} ${cursor}
+  // Member id → its username as a CSV cell; bounded (cleared when full), so memory stays flat.
+  const names = new Map<string, string>();
+  const nameCells = async (rows: unknown[][]) => {
+    const unknown = () => new Set(rows.map((r) => r[2] as string).filter((id) => !names.has(id)));
+    let missing = unknown();
+    if (missing.size === 0) return;
+    if (names.size + missing.size > 200_000) {
+      names.clear();
+      missing = unknown();
+    }
+    const found = await ctx.database.arrays(
+      "SELECT id::text, username FROM members WHERE id = ANY($1::bigint[])",
+      [[...missing]],
+    );
+    for (const [id, username] of found) names.set(id as string, csvCell(username));
+  };
+  const fetchPage = (afterId: string | null): Promise<unknown[][]> => {
+    const cursor: SQL =
+      afterId === null
+        ? sql``
+        : sql`AND (b.created_at, b.id) ${sql.raw(asc ? ">" : "<")}
+                ((SELECT c.created_at FROM provider_transactions c WHERE c.id = ${afterId}::bigint), ${afterId}::bigint)`;
+    const query = dialect.sqlToQuery(
+      sql`SELECT b.id::text, to_char(b.created_at AT TIME ZONE 'Asia/Manila', 'YYYY-MM-DD HH24:MI:SS'),
+                 b.member_id::text, b.vendor, coalesce(b.game_code, ''), b.round_id, b.amount::text,
+                 coalesce(w.win, 0)::text,
+                 CASE WHEN w.rolled > 0 THEN 'rolled_back' WHEN w.win > 0 THEN 'won' ELSE 'lost' END
+            FROM provider_transactions b ${roundsLateral} WHERE ${where} ${cursor}
            ORDER BY b.created_at ${dir(q.sortDir)}, b.id ${dir(q.sortDir)} LIMIT ${pageRows}`,
     );
+    return ctx.database.arrays(query.sql, query.params, { bulk: true });
+  };
+  let next = fetchPage(null);
+  for (;;) {
+    const rows = await next;
     if (rows.length === 0) return;
-    yield rows;
-    if (rows.length < pageRows) return;
-    const last = rows[rows.length - 1] as Record<string, unknown>;
-    after = { at: String(last.at_key), id: String(last.id) };
+    const last = rows.length === pageRows ? String((rows[rows.length - 1] as unknown[])[0]) : null;
+    next = last === null ? Promise.resolve([]) : fetchPage(last);
+    // A consumer that stops early (the client left) never awaits the read under way.
+    next.catch(() => undefined);
+    await nameCells(rows);
+    let text = "";
+    for (const r of rows) {
+      text += `${r[1]},${names.get(r[2] as string)},${csvCell(r[3])},${csvCell(r[4])},${csvCell(r[5])},${minorText(r[6])},${minorText(r[7])},${r[8]}\r\n`;
+    }
+    yield { rows: rows.length, text };
+    if (last === null) return;
   }
 }
