@@ -8,6 +8,7 @@ import { checkAmount } from "./amount.ts";
 import { AmountField } from "./amount-field.tsx";
 import { walletFieldErrors } from "./errors.ts";
 import { amountMessage, money } from "./money.ts";
+import { DepositBonusChoice } from "../bonus/deposit-bonus-choice.tsx";
 import { ProofInput } from "./proof-input.tsx";
 import { type Deposit, type DepositChannel, newRequestId, refreshWallet } from "./wallet-api.ts";
 
@@ -43,6 +44,8 @@ export function DepositForm(props: {
   const [formError, setFormError] = useState<string | null>(null);
   // One id per deposit: a retry after a lost answer cannot create a second deposit.
   const [requestId, setRequestId] = useState(newRequestId);
+  // The deposit bonus chosen before paying (issue 16 point 3); applied once when credited.
+  const [bonusRuleId, setBonusRuleId] = useState<number | null>(null);
 
   const check = checkAmount(amount, { min: channel.minAmount, max: channel.maxAmount });
   const amountError =
@@ -73,6 +76,7 @@ export function DepositForm(props: {
           requestId,
           reference: reference.trim() || undefined,
           proofUrl: bank ? proofUrl : undefined,
+          bonusRuleId,
         },
       });
       setRequestId(newRequestId());
@@ -140,6 +144,12 @@ export function DepositForm(props: {
           />
         </>
       )}
+      <DepositBonusChoice
+        amount={check.ok ? check.amount : null}
+        symbol={symbol}
+        value={bonusRuleId}
+        onChange={setBonusRuleId}
+      />
       {formError && (
         <p className="form-error" role="alert" data-testid="deposit-error">
           {formError}
