@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { BigId, Id } from "./input.ts";
 import { MoneyString } from "./envelope.ts";
+import { BigId, Id } from "./input.ts";
 import { NonNegativeAmount, PositiveAmount } from "./money.ts";
 
 /**
@@ -16,7 +16,10 @@ export const Contributions = z
 export const BonusRuleInput = z.object({
   name: z.string().trim().min(1).max(80),
   kind: z.enum(["first_deposit", "reload", "manual"]),
-  currency: z.string().regex(/^[A-Z]{3}$/).default("PHP"),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .default("PHP"),
   percent: z.number().int().min(0).max(1000).default(0),
   maxBonus: PositiveAmount.nullable().default(null),
   minDeposit: NonNegativeAmount.default(0n),

@@ -78,11 +78,20 @@ export async function bonusAdminRoutes(app: FastifyInstance, ctx: AppContext): P
   );
   route(
     app,
-    { method: "PUT", url: "/api/admin/bonus/rules/:id", params: BigIdParams, body: BonusRuleInput, guards: write },
+    {
+      method: "PUT",
+      url: "/api/admin/bonus/rules/:id",
+      params: BigIdParams,
+      body: BonusRuleInput,
+      guards: write,
+    },
     async ({ params, body, req, ip }) => {
       const op = operatorOf(req);
       return ctx.db.transaction(async (tx) => {
-        const [before] = await queryRows<RuleRow>(tx, sql`SELECT * FROM bonus_rules WHERE id = ${params.id} FOR UPDATE`);
+        const [before] = await queryRows<RuleRow>(
+          tx,
+          sql`SELECT * FROM bonus_rules WHERE id = ${params.id} FOR UPDATE`,
+        );
         if (!before) throw Errors.notFound("bonus rule");
         // A rule's edit applies to bonuses granted from now on: each bonus keeps its own terms.
         const [r] = await queryRows<RuleRow>(
@@ -159,7 +168,13 @@ export async function bonusAdminRoutes(app: FastifyInstance, ctx: AppContext): P
   });
   route(
     app,
-    { method: "POST", url: "/api/admin/players/:id/bonuses", params: BigIdParams, body: BonusGrantInput, guards: grant },
+    {
+      method: "POST",
+      url: "/api/admin/players/:id/bonuses",
+      params: BigIdParams,
+      body: BonusGrantInput,
+      guards: grant,
+    },
     async ({ params, body, req, ip }) => {
       const op = operatorOf(req);
       await memberExists(ctx.db, params.id);
@@ -190,7 +205,13 @@ export async function bonusAdminRoutes(app: FastifyInstance, ctx: AppContext): P
   );
   route(
     app,
-    { method: "POST", url: "/api/admin/bonuses/:id/forfeit", params: BigIdParams, body: BonusForfeitInput, guards: grant },
+    {
+      method: "POST",
+      url: "/api/admin/bonuses/:id/forfeit",
+      params: BigIdParams,
+      body: BonusForfeitInput,
+      guards: grant,
+    },
     async ({ params, body, req, ip }) => {
       const op = operatorOf(req);
       return ctx.db.transaction(async (tx) => {

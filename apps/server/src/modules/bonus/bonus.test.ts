@@ -4,8 +4,8 @@ import { queryRows } from "../../db/client.ts";
 import { paymentChannels } from "../../db/schema/payments.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { reconcile } from "../ledger/ledger.ts";
-import { signSandbox } from "../payments/gateways.ts";
 import { handleCallback } from "../payments/deposits.ts";
+import { signSandbox } from "../payments/gateways.ts";
 import { requestWithdrawal, setTxPassword } from "../payments/withdrawals.ts";
 import { grantBonus } from "./grant.ts";
 import { expireBonuses } from "./service.ts";
@@ -35,7 +35,13 @@ describe("bonus wallet", () => {
   const bet = (playerId: number, token: string, tid: string, amount: string, gameCode?: string) =>
     call("debit", { token, playerId, transactionId: tid, roundId: `r-${tid}`, amount, gameCode });
   const win = (playerId: number, tid: string, betTid: string, amount: string) =>
-    call("credit", { playerId, transactionId: tid, roundId: `r-${betTid}`, betTransactionId: betTid, amount });
+    call("credit", {
+      playerId,
+      transactionId: tid,
+      roundId: `r-${betTid}`,
+      betTransactionId: betTid,
+      amount,
+    });
 
   it("takes real money first, then bonus money, and pays a win's bonus share back to the bonus", async () => {
     const p = await registerPlayer(t, "Bonny001");
@@ -63,7 +69,12 @@ describe("bonus wallet", () => {
     const token = await launch(t, p.id);
     await bet(p.id, token, "rb-1", "40.00");
     expect(await balances(t, p.id)).toMatchObject({ main: 0n, bonus: 2_000n });
-    const rb = await call("rollback", { playerId: p.id, transactionId: "rr-1", roundId: "r-rb-1", refTransactionId: "rb-1" });
+    const rb = await call("rollback", {
+      playerId: p.id,
+      transactionId: "rr-1",
+      roundId: "r-rb-1",
+      refTransactionId: "rb-1",
+    });
     expect(rb.success).toBe(true);
     expect(await balances(t, p.id)).toMatchObject({ main: 1_000n, bonus: 5_000n });
     // A rolled-back bet never counted for wagering.
@@ -93,7 +104,11 @@ describe("bonus wallet", () => {
           VALUES ('PNS', 'lotto-9', 'LOTT', 'x', '{}'::jsonb, 'lotto', 1, 1, ''),
                  ('PNS', 'slot-9', 'RNG', 'x', '{}'::jsonb, 'slot', 1, 1, '')`,
     );
-    const rule = await makeRule(t, { multiple: 3, contributions: { RNG: 100, LOTT: 10 }, maxConversion: 4_000n });
+    const rule = await makeRule(t, {
+      multiple: 3,
+      contributions: { RNG: 100, LOTT: 10 },
+      maxConversion: 4_000n,
+    });
     await grant(t, p.id, rule, 10_000n, "test:bonny4");
     const token = await launch(t, p.id);
     // Bonus only: 100.00 → wagering 300.00.
@@ -117,9 +132,18 @@ describe("bonus wallet", () => {
     );
     expect(types.map((x) => x.type)).toEqual(["bonus_grant", "bonus_release"]);
     // bonusDetails shows it with its history.
-    const list = await t.app.inject({ method: "GET", url: "/wps/bonus/list", headers: { authorization: `Bearer ${p.token}` } });
+    const list = await t.app.inject({
+      method: "GET",
+      url: "/wps/bonus/list",
+      headers: { authorization: `Bearer ${p.token}` },
+    });
     const shown = list.json().value.items[0];
-    expect(shown).toMatchObject({ state: "completed", progress: 100, released: "40.00", takenBack: "110.00" });
+    expect(shown).toMatchObject({
+      state: "completed",
+      progress: 100,
+      released: "40.00",
+      takenBack: "110.00",
+    });
     expect(shown.history.map((h: { kind: string }) => h.kind)).toEqual([
       "completed",
       "wagered",
@@ -138,7 +162,10 @@ describe("bonus wallet", () => {
       sql`INSERT INTO payout_accounts (member_id, kind, provider, account_name, account_number)
           VALUES (${p.id}, 'ewallet', 'gcash', 'Bonny Five', '09170000005')`,
     );
-    const [acc] = await queryRows<{ id: string }>(t.database.db, sql`SELECT id FROM payout_accounts WHERE member_id = ${p.id}`);
+    const [acc] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`SELECT id FROM payout_accounts WHERE member_id = ${p.id}`,
+    );
     await setTxPassword(t.app.ctx, p.id, undefined, "246810");
     await requestWithdrawal(t.app.ctx, p.id, {
       amount: 10_000n,
@@ -153,7 +180,9 @@ describe("bonus wallet", () => {
   it("takes an expired bonus back, once", async () => {
     const p = await registerPlayer(t, "Bonny006");
     await grant(t, p.id, await makeRule(t), 7_000n, "test:bonny6");
-    await t.database.db.execute(sql`UPDATE member_bonuses SET expires_at = now() - interval '1 minute' WHERE member_id = ${p.id}`);
+    await t.database.db.execute(
+      sql`UPDATE member_bonuses SET expires_at = now() - interval '1 minute' WHERE member_id = ${p.id}`,
+    );
     expect(await expireBonuses(t.app.ctx)).toBeGreaterThanOrEqual(1);
     expect(await expireBonuses(t.app.ctx)).toBe(0);
     expect((await bonusRow(t, p.id))?.state).toBe("expired");
@@ -169,7 +198,9 @@ describe("bonus wallet", () => {
     expect((await balances(t, p.id)).bonus).toBe(1_000n);
     const agent = await registerPlayer(t, "Agent008");
     await t.database.db.execute(sql`UPDATE members SET is_agent = 1 WHERE id = ${agent.id}`);
-    await expect(grant(t, agent.id, rule, 1_000n, "test:agent8")).rejects.toMatchObject({ code: "BONUS_NOT_ALLOWED" });
+    await expect(grant(t, agent.id, rule, 1_000n, "test:agent8")).rejects.toMatchObject({
+      code: "BONUS_NOT_ALLOWED",
+    });
   });
 
   it("flags a household (a shared payout account) for review and grants nothing", async () => {
@@ -190,7 +221,10 @@ describe("bonus wallet", () => {
       ).rejects.toMatchObject({ code: "BONUS_NOT_ALLOWED" });
     });
     expect((await balances(t, b.id)).bonus).toBe(0n);
-    const [m] = await queryRows<{ bonus_review: boolean }>(t.database.db, sql`SELECT bonus_review FROM members WHERE id = ${b.id}`);
+    const [m] = await queryRows<{ bonus_review: boolean }>(
+      t.database.db,
+      sql`SELECT bonus_review FROM members WHERE id = ${b.id}`,
+    );
     expect(m?.bonus_review).toBe(true);
   });
 
@@ -199,15 +233,44 @@ describe("bonus wallet", () => {
     const secret = "sandbox-secret-for-bonus-tests-0001";
     const [ch] = await t.database.db
       .insert(paymentChannels)
-      .values({ code: "sbx-bonus", kind: "gateway", adapter: "sandbox", name: "Sandbox", minAmount: 100n, maxAmount: 10_000_000n, enabled: true, secrets: { secret } })
+      .values({
+        code: "sbx-bonus",
+        kind: "gateway",
+        adapter: "sandbox",
+        name: "Sandbox",
+        minAmount: 100n,
+        maxAmount: 10_000_000n,
+        enabled: true,
+        secrets: { secret },
+      })
       .returning();
-    const rule = await makeRule(t, { kind: "first_deposit", percent: 50, maxBonus: 20_000n, minDeposit: 10_000n, multiple: 5 });
+    const rule = await makeRule(t, {
+      kind: "first_deposit",
+      percent: 50,
+      maxBonus: 20_000n,
+      minDeposit: 10_000n,
+      multiple: 5,
+    });
     const h = { authorization: `Bearer ${p.token}`, "x-lang": "EN" };
-    const options = (await t.app.inject({ method: "GET", url: "/wps/bonus/depositOptions?amount=500.00", headers: h })).json().value;
-    expect(options.items.find((o: { id: number }) => o.id === rule)).toMatchObject({ bonusForAmount: "200.00" });
-    const low = await t.app.inject({ method: "POST", url: "/wps/deposits", headers: h, payload: { channelId: ch?.id, amount: "50.00", requestId: "dep-bonus-low1", bonusRuleId: rule } });
+    const options = (
+      await t.app.inject({ method: "GET", url: "/wps/bonus/depositOptions?amount=500.00", headers: h })
+    ).json().value;
+    expect(options.items.find((o: { id: number }) => o.id === rule)).toMatchObject({
+      bonusForAmount: "200.00",
+    });
+    const low = await t.app.inject({
+      method: "POST",
+      url: "/wps/deposits",
+      headers: h,
+      payload: { channelId: ch?.id, amount: "50.00", requestId: "dep-bonus-low1", bonusRuleId: rule },
+    });
     expect(low.json()).toMatchObject({ success: false, code: "BONUS_MIN_DEPOSIT" });
-    const res = await t.app.inject({ method: "POST", url: "/wps/deposits", headers: h, payload: { channelId: ch?.id, amount: "500.00", requestId: "dep-bonus-0001", bonusRuleId: rule } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/wps/deposits",
+      headers: h,
+      payload: { channelId: ch?.id, amount: "500.00", requestId: "dep-bonus-0001", bonusRuleId: rule },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const ref = new URL(res.json().value.checkoutUrl).pathname.split("/").pop() ?? "";
     const body = JSON.stringify({ ref, status: "paid", amount: "50000" });
@@ -223,7 +286,8 @@ describe("bonus wallet", () => {
     );
     expect(grants.map((g) => g.idempotency_key)).toEqual([`bonus:deposit:${res.json().value.deposit.id}`]);
     // A first-deposit bonus is not offered again.
-    const after = (await t.app.inject({ method: "GET", url: "/wps/bonus/depositOptions", headers: h })).json().value;
+    const after = (await t.app.inject({ method: "GET", url: "/wps/bonus/depositOptions", headers: h })).json()
+      .value;
     expect(after.items).toEqual([]);
     expect((await reconcile(t.database.db)).ok).toBe(true);
   });

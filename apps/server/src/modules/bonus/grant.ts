@@ -105,7 +105,8 @@ export async function grantBonus(
     reference?: string | null;
   },
 ): Promise<{ bonusId: number; created: boolean }> {
-  if (input.amountMinor <= 0n) throw new AppError("VALIDATION_ERROR", 400, { field: "amount", reason: "positive" });
+  if (input.amountMinor <= 0n)
+    throw new AppError("VALIDATION_ERROR", 400, { field: "amount", reason: "positive" });
   await lockMember(tx, input.memberId);
   const [seen] = await queryRows<{ id: string }>(
     tx,
@@ -119,7 +120,7 @@ export async function grantBonus(
     tx,
     sql`SELECT currency FROM members WHERE id = ${input.memberId}`,
   );
-  if (!rule || !rule.enabled || rule.currency !== member?.currency) throw new AppError("BONUS_RULE_NOT_FOUND", 404);
+  if (!rule?.enabled || rule.currency !== member?.currency) throw new AppError("BONUS_RULE_NOT_FOUND", 404);
   const [active] = await queryRows<{ id: string }>(
     tx,
     sql`SELECT id FROM member_bonuses WHERE member_id = ${input.memberId} AND state = 'active'`,
@@ -153,7 +154,10 @@ export async function grantBonus(
     memberId: input.memberId,
     legs: [
       { account: { house: "bonus", currency: rule.currency }, amount: -input.amountMinor },
-      { account: { member: input.memberId, kind: "bonus", currency: rule.currency }, amount: input.amountMinor },
+      {
+        account: { member: input.memberId, kind: "bonus", currency: rule.currency },
+        amount: input.amountMinor,
+      },
     ],
   });
   await tx.execute(

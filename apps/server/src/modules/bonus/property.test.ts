@@ -61,7 +61,14 @@ describe("bonus wallet against its model (fast-check)", () => {
   });
   afterAll(async () => t.close());
 
-  const move = async (kind: string, playerId: number, tid: string, amount: bigint, ref: string | null, token: string | null) => {
+  const move = async (
+    kind: string,
+    playerId: number,
+    tid: string,
+    amount: bigint,
+    ref: string | null,
+    token: string | null,
+  ) => {
     const [row] = await queryRows<{ r: { answer?: unknown; error?: string } }>(
       t.database.db,
       sql`SELECT provider_move('PNS', ${kind}, ${tid}, ${`round-${ref ?? tid}`}, ${playerId}, ${amount.toString()}::bigint,
@@ -81,7 +88,10 @@ describe("bonus wallet against its model (fast-check)", () => {
           sql`INSERT INTO payout_accounts (member_id, kind, provider, account_name, account_number)
               VALUES (${p.id}, 'ewallet', 'gcash', 'Prop', ${`0918${run}`})`,
         );
-        const [acc] = await queryRows<{ id: string }>(t.database.db, sql`SELECT id FROM payout_accounts WHERE member_id = ${p.id}`);
+        const [acc] = await queryRows<{ id: string }>(
+          t.database.db,
+          sql`SELECT id FROM payout_accounts WHERE member_id = ${p.id}`,
+        );
         const m = { main: 0n, bonus: 0n, hold: 0n };
         const bets: ModelBet[] = [];
         const bonuses: ModelBonus[] = [];
@@ -99,7 +109,9 @@ describe("bonus wallet against its model (fast-check)", () => {
             m.main += BigInt(o.a);
           } else if (o.k === "claim") {
             const had = active();
-            const out = await grant(t, p.id, rule, BigInt(o.a), `prop:${key}`).catch((e: { code?: string }) => e.code);
+            const out = await grant(t, p.id, rule, BigInt(o.a), `prop:${key}`).catch(
+              (e: { code?: string }) => e.code,
+            );
             if (had) expect(out).toBe("BONUS_ALREADY_ACTIVE");
             else if (typeof out === "object") {
               bonuses.push({ id: out.bonusId, state: "active", required: 2n * BigInt(o.a), wagered: 0n });
@@ -116,7 +128,14 @@ describe("bonus wallet against its model (fast-check)", () => {
               const bonusPart = b ? a - mainPart : 0n;
               m.main -= mainPart;
               m.bonus -= bonusPart;
-              bets.push({ tid: `pb-${key}`, amount: a, bonusPart, bonusId: b?.id ?? null, won: false, rolledBack: false });
+              bets.push({
+                tid: `pb-${key}`,
+                amount: a,
+                bonusPart,
+                bonusId: b?.id ?? null,
+                won: false,
+                rolledBack: false,
+              });
             }
           } else if (o.k === "win") {
             const bet = bets[o.bet % Math.max(bets.length, 1)];

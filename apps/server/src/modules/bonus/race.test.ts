@@ -6,7 +6,16 @@ import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { reconcile } from "../ledger/ledger.ts";
 import { requestWithdrawal, setTxPassword } from "../payments/withdrawals.ts";
 import { expireBonuses } from "./service.ts";
-import { balances, bonusRow, enableVendor, fund, grant, launch, makeRule, registerPlayer } from "./test-kit.ts";
+import {
+  balances,
+  bonusRow,
+  enableVendor,
+  fund,
+  grant,
+  launch,
+  makeRule,
+  registerPlayer,
+} from "./test-kit.ts";
 
 /**
  * Races on PostgreSQL (issue 16): provider_move is called straight, each call on its own pool
@@ -62,7 +71,9 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("bonus races on PostgreSQ
       expect(won).not.toBe(Boolean(r?.answer));
       const b = await balances(t, p.id);
       // Won: 90.00 split by the bet's parts (1/3 real, 2/3 bonus). Rolled back: each part home.
-      expect(b).toEqual(won ? { main: 3_000n, bonus: 10_000n, hold: 0n } : { main: 2_000n, bonus: 8_000n, hold: 0n });
+      expect(b).toEqual(
+        won ? { main: 3_000n, bonus: 10_000n, hold: 0n } : { main: 2_000n, bonus: 8_000n, hold: 0n },
+      );
     }
     expect((await reconcile(t.database.db)).ok).toBe(true);
   });
@@ -116,7 +127,10 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("bonus races on PostgreSQ
             VALUES (${p.id}, 'ewallet', 'gcash', 'Racer', ${`0917000${300 + i}`})`,
       );
       await setTxPassword(t.app.ctx, p.id, undefined, "246810");
-      const [acc] = await queryRows<{ id: string }>(t.database.db, sql`SELECT id FROM payout_accounts WHERE member_id = ${p.id}`);
+      const [acc] = await queryRows<{ id: string }>(
+        t.database.db,
+        sql`SELECT id FROM payout_accounts WHERE member_id = ${p.id}`,
+      );
       players.push({ ...p, account: Number(acc?.id), launch: await launch(t, p.id) });
     }
     const outcomes = await Promise.all(
@@ -130,7 +144,10 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("bonus races on PostgreSQ
           }),
           move("bet", p.id, `wb-${i}`, `wr-${i}`, 12_000n, null, p.launch),
         ]);
-        return { withdrew: w.status === "fulfilled", bet: b.status === "fulfilled" && Boolean(b.value.answer) };
+        return {
+          withdrew: w.status === "fulfilled",
+          bet: b.status === "fulfilled" && Boolean(b.value.answer),
+        };
       }),
     );
     for (const [i, o] of outcomes.entries()) {

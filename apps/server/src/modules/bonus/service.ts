@@ -50,13 +50,20 @@ export const ruleDto = (r: RuleRow) => ({
 });
 
 /** A deposit bonus's amount: percent of the deposit, capped (spec §3 deposit bonuses). */
-export function depositBonusMinor(rule: Pick<RuleRow, "percent" | "max_bonus">, depositMinor: bigint): bigint {
+export function depositBonusMinor(
+  rule: Pick<RuleRow, "percent" | "max_bonus">,
+  depositMinor: bigint,
+): bigint {
   const raw = (depositMinor * BigInt(rule.percent)) / 100n;
   const cap = rule.max_bonus === null ? raw : BigInt(rule.max_bonus);
   return raw < cap ? raw : cap;
 }
 
-async function hasCreditedDeposit(exec: Executor, memberId: number, exceptId: number | null): Promise<boolean> {
+async function hasCreditedDeposit(
+  exec: Executor,
+  memberId: number,
+  exceptId: number | null,
+): Promise<boolean> {
   const rows = await queryRows<{ n: number }>(
     exec,
     sql`SELECT count(*)::int AS n FROM deposits
@@ -71,7 +78,8 @@ function depositRefusal(rule: RuleRow, depositMinor: bigint, firstDone: boolean)
   if (rule.kind === "first_deposit" && firstDone) return new AppError("BONUS_FIRST_DEPOSIT_ONLY", 409);
   if (depositMinor < BigInt(rule.min_deposit))
     return new AppError("BONUS_MIN_DEPOSIT", 400, { min: formatPeso(BigInt(rule.min_deposit)) });
-  if (depositBonusMinor(rule, depositMinor) <= 0n) return new AppError("BONUS_MIN_DEPOSIT", 400, { min: "0.01" });
+  if (depositBonusMinor(rule, depositMinor) <= 0n)
+    return new AppError("BONUS_MIN_DEPOSIT", 400, { min: "0.01" });
   return null;
 }
 
@@ -103,7 +111,12 @@ export async function depositBonusOptions(exec: Executor, memberId: number, depo
 }
 
 /** Checked when the member asks for a deposit with a bonus: refused at once, not at the credit. */
-export async function checkDepositChoice(exec: Executor, memberId: number, ruleId: number, depositMinor: bigint) {
+export async function checkDepositChoice(
+  exec: Executor,
+  memberId: number,
+  ruleId: number,
+  depositMinor: bigint,
+) {
   const eligible = await bonusEligibility(exec, memberId);
   if (!eligible.ok) throw new AppError(eligible.code, 403);
   const [rule] = await queryRows<RuleRow>(exec, sql`SELECT * FROM bonus_rules WHERE id = ${ruleId}`);
@@ -160,7 +173,10 @@ export async function endBonus(
   note: string,
   now: Date,
 ): Promise<boolean> {
-  const [b] = await queryRows<{ member_id: string }>(tx, sql`SELECT member_id FROM member_bonuses WHERE id = ${bonusId}`);
+  const [b] = await queryRows<{ member_id: string }>(
+    tx,
+    sql`SELECT member_id FROM member_bonuses WHERE id = ${bonusId}`,
+  );
   if (!b) return false;
   await lockMember(tx, Number(b.member_id));
   const [r] = await queryRows<{ ok: boolean }>(
@@ -237,7 +253,14 @@ export async function listBonuses(exec: Executor, memberId: number, limit = 50) 
   const events =
     ids.length === 0
       ? []
-      : await queryRows<{ bonus_id: string; kind: string; amount: string; wagered_after: string; note: string | null; created_at: Date | string }>(
+      : await queryRows<{
+          bonus_id: string;
+          kind: string;
+          amount: string;
+          wagered_after: string;
+          note: string | null;
+          created_at: Date | string;
+        }>(
           exec,
           sql`SELECT * FROM (SELECT e.*, row_number() OVER (PARTITION BY bonus_id ORDER BY id DESC) AS n
                 FROM bonus_events e WHERE bonus_id IN ${sql.raw(`(${ids.join(",")})`)}) x

@@ -11,7 +11,10 @@ import { grantBonus } from "./grant.ts";
 export const VENDOR_SECRET = "vendor-secret-for-bonus-tests-0123";
 
 export async function enableVendor(t: TestApp): Promise<void> {
-  await t.database.db.insert(providerClients).values({ vendor: "PNS", secret: VENDOR_SECRET }).onConflictDoNothing();
+  await t.database.db
+    .insert(providerClients)
+    .values({ vendor: "PNS", secret: VENDOR_SECRET })
+    .onConflictDoNothing();
 }
 
 export async function registerPlayer(t: TestApp, username: string): Promise<{ id: number; token: string }> {
@@ -80,7 +83,10 @@ export async function grant(t: TestApp, memberId: number, ruleId: number, minor:
   );
 }
 
-export async function balances(t: TestApp, memberId: number): Promise<{ main: bigint; bonus: bigint; hold: bigint }> {
+export async function balances(
+  t: TestApp,
+  memberId: number,
+): Promise<{ main: bigint; bonus: bigint; hold: bigint }> {
   const rows = await queryRows<{ kind: string; balance: string }>(
     t.database.db,
     sql`SELECT kind, balance::text AS balance FROM ledger_accounts WHERE member_id = ${memberId}`,
@@ -106,7 +112,11 @@ export function providerCaller(t: TestApp) {
     const res = await t.app.inject({
       method: "POST",
       url: `/provider/PNS/${name}`,
-      headers: { "content-type": "application/json", "x-signature": signProvider(VENDOR_SECRET, raw), "x-lang": "EN" },
+      headers: {
+        "content-type": "application/json",
+        "x-signature": signProvider(VENDOR_SECRET, raw),
+        "x-lang": "EN",
+      },
       payload: raw,
     });
     return res.json();

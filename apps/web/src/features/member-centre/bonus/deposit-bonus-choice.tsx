@@ -24,7 +24,12 @@ export function DepositBonusChoice(props: {
     <fieldset className="bonus-choice" data-testid="deposit-bonus-choice">
       <legend>{t("bonus.choose")}</legend>
       <label>
-        <input type="radio" name={name} checked={props.value === null} onChange={() => props.onChange(null)} />
+        <input
+          type="radio"
+          name={name}
+          checked={props.value === null}
+          onChange={() => props.onChange(null)}
+        />
         <span>{t("bonus.noBonus")}</span>
       </label>
       {items.map((o) => (
@@ -44,7 +49,10 @@ export function DepositBonusChoice(props: {
               multiple: o.wageringMultiple,
             })}
             {o.bonusForAmount && o.bonusForAmount !== "0.00" && (
-              <em data-testid="deposit-bonus-gives"> {t("bonus.gives", { amount: money(props.symbol, o.bonusForAmount) })}</em>
+              <em data-testid="deposit-bonus-gives">
+                {" "}
+                {t("bonus.gives", { amount: money(props.symbol, o.bonusForAmount) })}
+              </em>
             )}
           </span>
         </label>

@@ -76,14 +76,19 @@ function BonusCard({ b, symbol }: { b: BonusView; symbol: string | undefined }) 
         <span style={{ width: `${b.progress}%` }} />
       </div>
       <p className="bonus-progress-text" data-testid="bonus-wagered">
-        {t("bonus.wagered", { wagered: money(symbol, b.wagered), required: money(symbol, b.wageringRequired) })}
+        {t("bonus.wagered", {
+          wagered: money(symbol, b.wagered),
+          required: money(symbol, b.wageringRequired),
+        })}
       </p>
       <details className="bonus-rules">
         <summary>{t("bonus.rules")}</summary>
         <ul>
           <li>{t("bonus.ruleContributions", { rates })}</li>
           {b.maxBet && <li>{t("bonus.ruleMaxBet", { amount: money(symbol, b.maxBet) })}</li>}
-          {b.maxConversion && <li>{t("bonus.ruleMaxConversion", { amount: money(symbol, b.maxConversion) })}</li>}
+          {b.maxConversion && (
+            <li>{t("bonus.ruleMaxConversion", { amount: money(symbol, b.maxConversion) })}</li>
+          )}
           <li>{t("bonus.ruleExpires", { when: when(b.expiresAt) })}</li>
           {b.forfeitOnWithdrawal && <li>{t("bonus.ruleWithdrawal")}</li>}
         </ul>

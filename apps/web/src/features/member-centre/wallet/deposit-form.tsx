@@ -4,11 +4,11 @@ import { Field } from "../../../components/field.tsx";
 import { toast } from "../../../components/toast.tsx";
 import { api } from "../../../lib/api.ts";
 import { errorText } from "../../account/form-errors.ts";
+import { DepositBonusChoice } from "../bonus/deposit-bonus-choice.tsx";
 import { checkAmount } from "./amount.ts";
 import { AmountField } from "./amount-field.tsx";
 import { walletFieldErrors } from "./errors.ts";
 import { amountMessage, money } from "./money.ts";
-import { DepositBonusChoice } from "../bonus/deposit-bonus-choice.tsx";
 import { ProofInput } from "./proof-input.tsx";
 import { type Deposit, type DepositChannel, newRequestId, refreshWallet } from "./wallet-api.ts";
 
