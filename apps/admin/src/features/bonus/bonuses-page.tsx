@@ -107,7 +107,10 @@ function RuleForm({ rule, onDone }: { rule: (BonusRuleDraft & { id?: number }) |
         enabled: d.enabled,
       },
       {
-        onSuccess: () => (toast.success("Bonus rule saved."), onDone()),
+        onSuccess: () => {
+          toast.success("Bonus rule saved.");
+          onDone();
+        },
         onError: (err) => setError(errorMessage(err)),
       },
     );
