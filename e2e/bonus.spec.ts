@@ -66,8 +66,10 @@ test("the player takes a first-deposit bonus on the deposit page", async () => {
   await expect(wallet.balance).toHaveText("110.00");
   await checkout.close();
 
+  // A second tab on Member centre → Bonuses, left open while the first plays.
   details = await context.newPage();
-  await details.goto("/bonusDetails");
+  await details.goto("/");
+  await new WalletSite(details).openMemberPage("bonusDetails");
   const card = details.getByTestId("bonus-card").first();
   await expect(card).toHaveAttribute("data-state", "active");
   await expect(card.getByTestId("bonus-balance")).toContainText("10.00");
@@ -104,7 +106,7 @@ test("the wagering bar moves as they play, and the remainder arrives in main whe
   await expect(card.getByTestId("bonus-progress")).toHaveAttribute("aria-valuenow", "100");
   // Everything is real money now: what the game can bet is the main wallet, the bonus is empty.
   const playable = Number((await game.getByTestId("slot-balance").getAttribute("data-balance")) ?? "");
-  await details.goto("/withdraw");
+  await new WalletSite(details).openMemberPage("withdraw");
   await expect(details.getByTestId("withdraw-available")).toContainText(
     playable.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
   );

@@ -3,10 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client.ts";
 import { paymentChannels } from "../../db/schema/payments.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
+import { createOperator } from "../admin/operators.ts";
 import { reconcile } from "../ledger/ledger.ts";
 import { handleCallback } from "../payments/deposits.ts";
 import { signSandbox } from "../payments/gateways.ts";
 import { requestWithdrawal, setTxPassword } from "../payments/withdrawals.ts";
+import { decideWinReview } from "../providers/win-reviews.ts";
 import { grantBonus } from "./grant.ts";
 import { expireBonuses } from "./service.ts";
 import {
@@ -152,6 +154,47 @@ describe("bonus wallet", () => {
       "wagered",
       "granted",
     ]);
+  });
+
+  it("pays a held win of a bonus-funded bet by the same rule when the operator approves it", async () => {
+    const p = await registerPlayer(t, "Bonny012");
+    await fund(t, p.id, 1_000n, "fund-bonny12");
+    await grant(t, p.id, await makeRule(t, { multiple: 50 }), 3_000n, "test:bonny12");
+    const token = await launch(t, p.id);
+    await t.database.db.execute(sql`UPDATE provider_clients SET max_win_amount = 10000 WHERE vendor = 'PNS'`);
+    try {
+      // 10.00 real + 30.00 bonus; a 200.00 win is held, then approved: 150.00 bonus, 50.00 main.
+      await bet(p.id, token, "hb-1", "40.00");
+      const held = await win(p.id, "hw-1", "hb-1", "200.00");
+      expect(held.value.held).toBe(true);
+      const op = await createOperator(t.database.db, {
+        username: "bonusfinance",
+        role: "finance",
+        password: "Finance-pass-2026",
+      });
+      const [review] = await queryRows<{ id: string }>(
+        t.database.db,
+        sql`SELECT id FROM provider_win_reviews WHERE transaction_id = 'hw-1'`,
+      );
+      await decideWinReview(t.app.ctx, {
+        id: Number(review?.id),
+        approve: true,
+        note: null,
+        operator: {
+          id: op.id,
+          username: "bonusfinance",
+          role: "finance",
+          mustChangePassword: false,
+          token: "",
+        },
+        ip: "127.0.0.1",
+      });
+      expect(await balances(t, p.id)).toMatchObject({ main: 5_000n, bonus: 15_000n });
+    } finally {
+      await t.database.db.execute(
+        sql`UPDATE provider_clients SET max_win_amount = NULL WHERE vendor = 'PNS'`,
+      );
+    }
   });
 
   it("forfeits the bonus when a withdrawal is requested before wagering is met", async () => {

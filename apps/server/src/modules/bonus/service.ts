@@ -304,3 +304,48 @@ export async function listBonuses(exec: Executor, memberId: number, limit = 50) 
     };
   });
 }
+
+/**
+ * A held win (maximum win per round) approved later follows the same rule as a win paid at once
+ * (migration 0801): the bonus share of its bet goes to the bonus while that bonus is active, to
+ * main once completed, and back to the house once it expired or was forfeited. Answers the
+ * member's legs (and the house's remainder); takes the member's lock first.
+ */
+export async function heldWinLegs(
+  tx: Tx,
+  win: { vendor: string; transactionId: string; memberId: number; amount: bigint; currency: string },
+): Promise<
+  Array<{
+    account:
+      | { member: number; kind: "main" | "bonus"; currency: string }
+      | { house: string; currency: string };
+    amount: bigint;
+  }>
+> {
+  const main = { member: win.memberId, kind: "main" as const, currency: win.currency };
+  const [bet] = await queryRows<{ amount: string; bonus_amount: string; state: string | null }>(
+    tx,
+    sql`SELECT b.amount::text, b.bonus_amount::text, mb.state
+          FROM provider_transactions w
+          JOIN provider_transactions b ON b.vendor = w.vendor AND b.transaction_id = w.ref_transaction_id
+          LEFT JOIN member_bonuses mb ON mb.id = b.bonus_id
+         WHERE w.vendor = ${win.vendor} AND w.transaction_id = ${win.transactionId}`,
+  );
+  const part = BigInt(bet?.bonus_amount ?? "0");
+  if (!bet || part === 0n || BigInt(bet.amount) === 0n) return [{ account: main, amount: win.amount }];
+  await lockMember(tx, win.memberId);
+  const share = (win.amount * part) / BigInt(bet.amount);
+  const legs: Array<{
+    account:
+      | { member: number; kind: "main" | "bonus"; currency: string }
+      | { house: string; currency: string };
+    amount: bigint;
+  }> = [];
+  const real = bet.state === "completed" ? win.amount : win.amount - share;
+  if (real > 0n) legs.push({ account: main, amount: real });
+  if (bet.state === "active" && share > 0n)
+    legs.push({ account: { member: win.memberId, kind: "bonus", currency: win.currency }, amount: share });
+  if (bet.state !== "active" && bet.state !== "completed" && share > 0n)
+    legs.push({ account: { house: "games", currency: win.currency }, amount: share });
+  return legs;
+}
