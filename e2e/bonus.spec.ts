@@ -66,9 +66,11 @@ test("the player takes a first-deposit bonus on the deposit page", async () => {
   await expect(wallet.balance).toHaveText("110.00");
   await checkout.close();
 
-  // A second tab on Member centre → Bonuses, left open while the first plays.
-  details = await context.newPage();
-  await details.goto("/");
+  // A second tab on Member centre → Bonuses, left open while the first plays (opened from the
+  // first, so it carries the session: the site keeps it in sessionStorage).
+  const opened = page.waitForEvent("popup");
+  await page.evaluate(() => window.open("/", "_blank"));
+  details = await opened;
   await new WalletSite(details).openMemberPage("bonusDetails");
   const card = details.getByTestId("bonus-card").first();
   await expect(card).toHaveAttribute("data-state", "active");

@@ -56,7 +56,12 @@ for (const id of plain) {
 }
 for (const id of bonused) {
   await database.db.transaction((tx) =>
-    grantBonus(tx, { memberId: id, ruleId: Number(rule?.id), amountMinor: 100_000_00n, sourceKey: `bench:${id}` }),
+    grantBonus(tx, {
+      memberId: id,
+      ruleId: Number(rule?.id),
+      amountMinor: 100_000_00n,
+      sourceKey: `bench:${id}`,
+    }),
   );
 }
 for (const id of [...plain, ...bonused]) {
@@ -72,11 +77,31 @@ for (const id of [...plain, ...bonused]) {
 const pool = new pg.Pool({ connectionString: url.toString(), max: CONCURRENCY });
 pool.on("error", () => {});
 const q = "SELECT provider_move($1, $2, $3, $4, $5, $6::bigint, $7, $8, $9, $10, $11::timestamptz) AS r";
-const call = (kind: string, tid: string, round: string, id: number, amount: string, ref: string | null, token: string | null) =>
+const call = (
+  kind: string,
+  tid: string,
+  round: string,
+  id: number,
+  amount: string,
+  ref: string | null,
+  token: string | null,
+) =>
   pool.query({
     name: "pm",
     text: q,
-    values: ["BENCH", kind, tid, round, id, amount, ref, token, null, `${kind}${tid}`, new Date().toISOString()],
+    values: [
+      "BENCH",
+      kind,
+      tid,
+      round,
+      id,
+      amount,
+      ref,
+      token,
+      null,
+      `${kind}${tid}`,
+      new Date().toISOString(),
+    ],
   });
 
 const lat = { plain: [] as number[], bonus: [] as number[] };
@@ -96,13 +121,16 @@ await Promise.all(
     }
   }),
 );
-const pct = (a: number[], p: number) => [...a].sort((x, y) => x - y)[Math.min(a.length - 1, Math.floor(a.length * p))] ?? 0;
+const pct = (a: number[], p: number) =>
+  [...a].sort((x, y) => x - y)[Math.min(a.length - 1, Math.floor(a.length * p))] ?? 0;
 const line = (name: string, a: number[]) =>
   `${name}: ${a.length} debits, p50 ${pct(a, 0.5).toFixed(2)} ms, p99 ${pct(a, 0.99).toFixed(2)} ms`;
 console.log(line("debit without a bonus", lat.plain));
 console.log(line("debit with an active bonus (paid from the bonus account)", lat.bonus));
 const added = pct(lat.bonus, 0.99) - pct(lat.plain, 0.99);
-console.log(`added p99 latency with an active bonus: ${added.toFixed(2)} ms (target ≤ 5 ms): ${added <= 5 ? "met" : "NOT met"}`);
+console.log(
+  `added p99 latency with an active bonus: ${added.toFixed(2)} ms (target ≤ 5 ms): ${added <= 5 ? "met" : "NOT met"}`,
+);
 const [check] = (
   await raw.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM ledger_accounts a
@@ -111,7 +139,9 @@ const [check] = (
   )
 ).rows;
 await raw.end();
-console.log(`ledger: ${check?.n === 0 ? "every member balance equals its entries" : `${check?.n} accounts disagree`}`);
+console.log(
+  `ledger: ${check?.n === 0 ? "every member balance equals its entries" : `${check?.n} accounts disagree`}`,
+);
 await pool.end();
 await database.close();
 await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
