@@ -24,6 +24,8 @@ import { adminRoutes } from "./modules/admin/routes.ts";
 import { agentAdminRoutes } from "./modules/agents/admin-routes.ts";
 import { agentContractRoutes } from "./modules/agents/contract-routes.ts";
 import { agentRoutes } from "./modules/agents/routes.ts";
+import { bonusAdminRoutes } from "./modules/bonus/admin-routes.ts";
+import { bonusRoutes } from "./modules/bonus/routes.ts";
 import { contentRoutes } from "./modules/content/routes.ts";
 import { partnerLogoAdminRoutes } from "./modules/games/partner-logos.ts";
 import { gameRoutes } from "./modules/games/routes.ts";
@@ -140,6 +142,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(async (api) => memberRoutes(api, ctx));
   await app.register(async (api) => walletRoutes(api, ctx));
   await app.register(async (api) => paymentRoutes(api, ctx));
+  await app.register(async (api) => bonusRoutes(api, ctx));
+  await app.register(async (api) => bonusAdminRoutes(api, ctx));
   await app.register(async (api) => providerRoutes(api, ctx));
   await app.register(async (api) => transferWalletRoutes(api, ctx));
   await app.register(async (api) => winReviewAdminRoutes(api, ctx));

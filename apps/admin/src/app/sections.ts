@@ -10,6 +10,7 @@ export type SectionId =
   | "withdrawals"
   | "adjustments"
   | "win-reviews"
+  | "bonuses"
   | "payment-channels"
   | "approvals"
   | "reconciliation"
@@ -135,6 +136,16 @@ export const SECTIONS: readonly Section[] = [
     writePermission: "finance.write",
     group: "Finance",
     summary: "Wins above a game vendor's maximum win per round, to pay or reject; the limits per vendor.",
+  },
+  {
+    id: "bonuses",
+    label: "Bonuses",
+    path: "/bonuses",
+    permission: "marketing.read",
+    writePermission: "marketing.write",
+    group: "Finance",
+    summary:
+      "Bonus rules (deposit, reload, manual) and each member's bonuses: grant, forfeit, household flags.",
   },
   {
     id: "payment-channels",

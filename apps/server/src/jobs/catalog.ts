@@ -1,4 +1,5 @@
 import { settlementJob } from "../modules/agents/settlement.ts";
+import { expireBonuses } from "../modules/bonus/service.ts";
 import { dailyReconciliation } from "../modules/ledger/daily-reconciliation.ts";
 import { autoReceive } from "../modules/payments/withdrawals.ts";
 import { rollupReports } from "../modules/reports/rollup.ts";
@@ -49,4 +50,12 @@ registerJob({
     "Closed Manila days added to the dashboard's and reports' rollup tables (catching up, each day recomputed whole).",
   timeoutSeconds: 3 * 3600,
   handler: async (ctx) => rollupReports(ctx),
+});
+// The bonus wallet (issue 16 point 2): a bonus past its expiry is taken back through the ledger
+// (bonus_expire), under the member's lock, racing nothing: a settlement that completed it first wins.
+registerJob({
+  name: "bonus.expiry",
+  cron: "* * * * *",
+  description: "Bonuses past their expiry: the bonus balance goes back to the house.",
+  handler: async (ctx) => ({ expired: await expireBonuses(ctx) }),
 });

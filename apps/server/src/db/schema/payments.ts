@@ -86,6 +86,8 @@ export const deposits = pgTable("deposits", {
   decidedBy: integer("decided_by"),
   decidedAt: stamp("decided_at"),
   createdAt: stamp("created_at").notNull().defaultNow(),
+  /** The deposit bonus the member chose (migration 0800), applied once at the credit. */
+  bonusRuleId: bigint("bonus_rule_id", { mode: "number" }),
 });
 
 export const adjustments = pgTable("adjustments", {
@@ -106,7 +108,8 @@ export type ApprovalKind =
   | "payment_channel.update"
   | "settings.finance"
   | "provider_limits.update"
-  | "queue.bulk_approve";
+  | "queue.bulk_approve"
+  | "bonus.grant";
 
 /** Four-eyes changes waiting for a second operator (migrations 0431, 0515). */
 export const approvalRequests = pgTable("approval_requests", {

@@ -96,6 +96,7 @@ export async function depositRoutes(app: FastifyInstance, ctx: AppContext): Prom
         requestId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
         reference: z.string().trim().max(60).optional(),
         proofUrl: MemberUploadUrl.nullable().optional(),
+        bonusRuleId: Id.nullable().optional(),
       }),
       guards: real,
     },

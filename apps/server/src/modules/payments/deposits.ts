@@ -7,6 +7,8 @@ import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import { registerMessages } from "../../lib/messages.ts";
 import { recordAudit } from "../admin/audit.ts";
+import { lockMember } from "../bonus/grant.ts";
+import { applyDepositBonus, checkDepositChoice } from "../bonus/service.ts";
 import { postIn } from "../ledger/ledger.ts";
 import { notifyMembers } from "../ledger/notify.ts";
 import { CallbackRefused, type PaymentGateway, paymongoGateway, sandboxGateway } from "./gateways.ts";
@@ -76,6 +78,8 @@ export async function createDeposit(
     requestId: string;
     reference?: string;
     proofUrl?: string | null;
+    /** A deposit bonus chosen on the deposit page (issue 16 point 3). */
+    bonusRuleId?: number | null;
   },
   /** The site's origin as the player reached it (lib/site-origin.ts): where the gateway sends them back. */
   origin: string = ctx.config.PUBLIC_URL,
@@ -91,6 +95,7 @@ export async function createDeposit(
     throw Errors.validation([{ path: "proofUrl", message: "PROOF_REQUIRED" }]);
   if (ch.kind === "bank" && input.proofUrl)
     await requireOwnUpload(ctx.db, memberId, input.proofUrl, "proofUrl");
+  if (input.bonusRuleId) await checkDepositChoice(ctx.db, memberId, input.bonusRuleId, input.amount);
   const [m] = await ctx.db
     .select({ currency: members.currency })
     .from(members)
@@ -106,6 +111,7 @@ export async function createDeposit(
       status: ch.kind === "bank" ? "pending" : "awaiting_payment",
       reference: input.reference ?? null,
       proofUrl: ch.kind === "bank" ? (input.proofUrl ?? null) : null,
+      bonusRuleId: input.bonusRuleId ?? null,
     })
     .onConflictDoNothing()
     .returning();
@@ -149,8 +155,13 @@ export async function createDeposit(
   return { deposit: depositDto(updated ?? d), checkoutUrl: checkout.checkoutUrl };
 }
 
-/** Credit a deposit once: the status change and the ledger movement commit together. */
+/**
+ * Credit a deposit once: the status change, the ledger movement and the chosen deposit bonus
+ * (keyed bonus:deposit:<id>) commit together.
+ */
 async function credit(d: typeof deposits.$inferSelect, ch: Channel, tx: Parameters<typeof postIn>[0]) {
+  // The member's lock before the main account's row (the provider protocol's order).
+  if (d.bonusRuleId !== null) await lockMember(tx, d.memberId);
   const legs = [
     { account: { house: `clearing:${ch.code}`, currency: d.currency }, amount: -d.amount },
     { account: { member: d.memberId, kind: "main" as const, currency: d.currency }, amount: d.amount },
@@ -162,6 +173,7 @@ async function credit(d: typeof deposits.$inferSelect, ch: Channel, tx: Paramete
     memberId: d.memberId,
     legs,
   });
+  await applyDepositBonus(tx, d);
   return legs;
 }
 

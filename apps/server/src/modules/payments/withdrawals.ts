@@ -9,6 +9,7 @@ import { AppError, Errors } from "../../lib/errors.ts";
 import { registerMessages } from "../../lib/messages.ts";
 import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
 import { recordAudit } from "../admin/audit.ts";
+import { forfeitOnWithdrawal } from "../bonus/service.ts";
 import { postIn } from "../ledger/ledger.ts";
 import { notifyMembers } from "../ledger/notify.ts";
 import { requireOwnUpload } from "./uploads.ts";
@@ -183,6 +184,8 @@ export async function requestWithdrawal(
   ];
   const row = await ctx.db
     .transaction(async (tx) => {
+      // Before the hold locks main: the member's lock comes first (the provider protocol's order).
+      await forfeitOnWithdrawal(tx, memberId, input.requestId, ctx.clock.now());
       const [w] = await tx
         .insert(withdrawals)
         .values({

@@ -126,10 +126,13 @@ export async function issueLaunchToken(ctx: AppContext, memberId: number, vendor
   return token;
 }
 
+/** What the player can bet: main (or play money) and the bonus account (issue 16; migration 0801). */
 async function balanceOf(exec: Executor, memberId: number, currency: string): Promise<string> {
-  const kind = currency === "FUN" ? "play" : "main";
-  const b = (await memberBalances(exec, memberId)).find((x) => x.kind === kind && x.currency === currency);
-  return formatMinor(b?.balance ?? 0n);
+  const kinds = currency === "FUN" ? ["play"] : ["main", "bonus"];
+  const total = (await memberBalances(exec, memberId))
+    .filter((x) => kinds.includes(x.kind) && x.currency === currency)
+    .reduce((sum, x) => sum + x.balance, 0n);
+  return formatMinor(total);
 }
 
 /** An error answer of the protocol: the code, and the player's balance, always. */

@@ -14,6 +14,7 @@ import { registerMessages } from "../../lib/messages.ts";
 import { route } from "../../lib/route.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { type OperatorPrincipal, operatorOf, requireOperator } from "../admin/guard.ts";
+import { heldWinLegs } from "../bonus/service.ts";
 import { type Leg, postIn } from "../ledger/ledger.ts";
 import { notifyMembers } from "../ledger/notify.ts";
 import { registerApplier, requestApproval, withApproval } from "../payments/approvals.ts";
@@ -99,17 +100,24 @@ export async function decideWinReview(
       .returning();
     if (!r) throw Errors.conflict("WIN_REVIEW_DECIDED");
     const held = { house: WIN_REVIEW_ACCOUNT, currency: r.currency };
+    // A win of a bet that used bonus money pays its bonus share by the bonus rule (issue 16).
     const legs: Leg[] = input.approve
       ? [
           { account: held, amount: -r.amount },
-          {
-            account: {
-              member: r.memberId,
-              kind: r.currency === "FUN" ? "play" : "main",
-              currency: r.currency,
-            },
-            amount: r.amount,
-          },
+          ...(r.currency === "FUN"
+            ? [
+                {
+                  account: { member: r.memberId, kind: "play" as const, currency: r.currency },
+                  amount: r.amount,
+                },
+              ]
+            : await heldWinLegs(tx, {
+                vendor: r.vendor,
+                transactionId: r.transactionId,
+                memberId: r.memberId,
+                amount: r.amount,
+                currency: r.currency,
+              })),
         ]
       : [
           { account: held, amount: -r.amount },

@@ -13,4 +13,5 @@ export const MEMBER_CENTRE_PAGES: Partial<Record<MemberPage, LazyExoticComponent
   transferUpline: lazy(() => import("./pages/transfer-upline.tsx")),
   personalHistoryCopy: lazy(() => import("./pages/betting-record.tsx")),
   transactionHistory: lazy(() => import("./pages/transaction-history.tsx")),
+  bonusDetails: lazy(() => import("./pages/bonus-details.tsx")),
 };

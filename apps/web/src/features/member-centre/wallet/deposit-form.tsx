@@ -4,6 +4,7 @@ import { Field } from "../../../components/field.tsx";
 import { toast } from "../../../components/toast.tsx";
 import { api } from "../../../lib/api.ts";
 import { errorText } from "../../account/form-errors.ts";
+import { DepositBonusChoice } from "../bonus/deposit-bonus-choice.tsx";
 import { checkAmount } from "./amount.ts";
 import { AmountField } from "./amount-field.tsx";
 import { walletFieldErrors } from "./errors.ts";
@@ -43,6 +44,8 @@ export function DepositForm(props: {
   const [formError, setFormError] = useState<string | null>(null);
   // One id per deposit: a retry after a lost answer cannot create a second deposit.
   const [requestId, setRequestId] = useState(newRequestId);
+  // The deposit bonus chosen before paying (issue 16 point 3); applied once when credited.
+  const [bonusRuleId, setBonusRuleId] = useState<number | null>(null);
 
   const check = checkAmount(amount, { min: channel.minAmount, max: channel.maxAmount });
   const amountError =
@@ -73,6 +76,7 @@ export function DepositForm(props: {
           requestId,
           reference: reference.trim() || undefined,
           proofUrl: bank ? proofUrl : undefined,
+          bonusRuleId,
         },
       });
       setRequestId(newRequestId());
@@ -140,6 +144,12 @@ export function DepositForm(props: {
           />
         </>
       )}
+      <DepositBonusChoice
+        amount={check.ok ? check.amount : null}
+        symbol={symbol}
+        value={bonusRuleId}
+        onChange={setBonusRuleId}
+      />
       {formError && (
         <p className="form-error" role="alert" data-testid="deposit-error">
           {formError}

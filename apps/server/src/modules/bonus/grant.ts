@@ -1,0 +1,170 @@
+import { sql } from "drizzle-orm";
+import { type Executor, queryRows, type Tx } from "../../db/client.ts";
+import { AppError } from "../../lib/errors.ts";
+import { registerMessages } from "../../lib/messages.ts";
+import { postIn } from "../ledger/ledger.ts";
+
+registerMessages("EN", {
+  BONUS_NOT_ALLOWED: "This account cannot receive a bonus.",
+  BONUS_ALREADY_ACTIVE: "You already have an active bonus. Finish or forfeit it first.",
+  BONUS_RULE_NOT_FOUND: "That bonus is not available.",
+  BONUS_NOT_ACTIVE: "This bonus is no longer active.",
+  BONUS_MAX_BET: "While a bonus is being wagered, this bet is above its maximum bet.",
+  BONUS_MIN_DEPOSIT: "This bonus needs a deposit of at least {min}.",
+  BONUS_FIRST_DEPOSIT_ONLY: "This bonus is only for your first deposit.",
+});
+registerMessages("TY", {
+  BONUS_NOT_ALLOWED: "Hindi maaaring tumanggap ng bonus ang account na ito.",
+  BONUS_ALREADY_ACTIVE: "May aktibo ka nang bonus. Tapusin o i-forfeit muna ito.",
+  BONUS_RULE_NOT_FOUND: "Hindi available ang bonus na iyon.",
+  BONUS_NOT_ACTIVE: "Hindi na aktibo ang bonus na ito.",
+  BONUS_MAX_BET: "Habang tinutupad ang bonus, lampas ang taya sa pinakamataas na taya nito.",
+  BONUS_MIN_DEPOSIT: "Kailangan ng bonus na ito ng depositong hindi bababa sa {min}.",
+  BONUS_FIRST_DEPOSIT_ONLY: "Para lamang sa iyong unang deposito ang bonus na ito.",
+});
+
+/**
+ * Who may never be offered a bonus (issue 16 point 8). Each check answers a refusal code or
+ * null. Issue 17 (self-exclusion) plugs in here: registerEligibilityCheck(selfExcluded) from its
+ * module, and every bonus path — deposit choice, reward centre, back office — refuses at once.
+ */
+export type EligibilityCheck = (exec: Executor, memberId: number) => Promise<string | null>;
+const extraChecks: EligibilityCheck[] = [];
+export function registerEligibilityCheck(check: EligibilityCheck): void {
+  if (!extraChecks.includes(check)) extraChecks.push(check);
+}
+
+export async function bonusEligibility(
+  exec: Executor,
+  memberId: number,
+): Promise<{ ok: true } | { ok: false; code: string }> {
+  const [m] = await queryRows<{ currency: string; is_agent: number; status: string; bonus_review: boolean }>(
+    exec,
+    sql`SELECT currency, is_agent, status, bonus_review FROM members WHERE id = ${memberId}`,
+  );
+  // Agents (any is_agent but a plain player), trial accounts (play money), locked accounts and
+  // members under household review are never offered a bonus.
+  if (!m || m.currency === "FUN" || Number(m.is_agent) !== 0 || m.status !== "active" || m.bonus_review)
+    return { ok: false, code: "BONUS_NOT_ALLOWED" };
+  for (const check of extraChecks) {
+    const code = await check(exec, memberId);
+    if (code) return { ok: false, code };
+  }
+  return { ok: true };
+}
+
+interface RuleRow {
+  id: string;
+  currency: string;
+  wagering_multiple: number;
+  wagering_base: "bonus" | "bonus_deposit";
+  contributions: Record<string, number>;
+  max_bet: string | null;
+  max_conversion: string | null;
+  expiry_days: number;
+  forfeit_on_withdrawal: boolean;
+  one_per_household: boolean;
+  enabled: boolean;
+}
+
+/** The member's lock (migration 0801): provider moves and bonus changes of one member queue. */
+export async function lockMember(tx: Tx, memberId: number): Promise<void> {
+  await tx.execute(sql`SELECT bonus_member_lock(${memberId})`);
+}
+
+/**
+ * One bonus per household, as the operator decides (rule.one_per_household): a member who
+ * shares a payout account number with another member who has had a bonus is flagged for review
+ * (members.bonus_review) and refused until an operator clears the flag.
+ */
+async function sharesHousehold(tx: Tx, memberId: number): Promise<boolean> {
+  const rows = await queryRows<{ n: number }>(
+    tx,
+    sql`SELECT count(*)::int AS n FROM payout_accounts mine
+          JOIN payout_accounts other ON other.provider = mine.provider
+           AND other.account_number = mine.account_number AND other.member_id <> mine.member_id
+         WHERE mine.member_id = ${memberId}
+           AND EXISTS (SELECT 1 FROM member_bonuses b WHERE b.member_id = other.member_id)`,
+  );
+  return (rows[0]?.n ?? 0) > 0;
+}
+
+/**
+ * Credit a bonus to the member's bonus account under a rule, once per sourceKey (the ledger key
+ * too: `bonus:deposit:<depositId>`, `reward:<id>`, ...). Runs inside the caller's transaction
+ * (a deposit's credit, a reward's claim); takes the member's lock first.
+ */
+export async function grantBonus(
+  tx: Tx,
+  input: {
+    memberId: number;
+    ruleId: number;
+    amountMinor: bigint;
+    depositMinor?: bigint;
+    sourceKey: string;
+    reference?: string | null;
+  },
+): Promise<{ bonusId: number; created: boolean }> {
+  if (input.amountMinor <= 0n)
+    throw new AppError("VALIDATION_ERROR", 400, { field: "amount", reason: "positive" });
+  await lockMember(tx, input.memberId);
+  const [seen] = await queryRows<{ id: string }>(
+    tx,
+    sql`SELECT id FROM member_bonuses WHERE source_key = ${input.sourceKey}`,
+  );
+  if (seen) return { bonusId: Number(seen.id), created: false };
+  const eligible = await bonusEligibility(tx, input.memberId);
+  if (!eligible.ok) throw new AppError(eligible.code, 403);
+  const [rule] = await queryRows<RuleRow>(tx, sql`SELECT * FROM bonus_rules WHERE id = ${input.ruleId}`);
+  const [member] = await queryRows<{ currency: string }>(
+    tx,
+    sql`SELECT currency FROM members WHERE id = ${input.memberId}`,
+  );
+  if (!rule?.enabled || rule.currency !== member?.currency) throw new AppError("BONUS_RULE_NOT_FOUND", 404);
+  const [active] = await queryRows<{ id: string }>(
+    tx,
+    sql`SELECT id FROM member_bonuses WHERE member_id = ${input.memberId} AND state = 'active'`,
+  );
+  if (active) throw new AppError("BONUS_ALREADY_ACTIVE", 409);
+  if (rule.one_per_household && (await sharesHousehold(tx, input.memberId))) {
+    await tx.execute(sql`UPDATE members SET bonus_review = true WHERE id = ${input.memberId}`);
+    throw new AppError("BONUS_NOT_ALLOWED", 403);
+  }
+  const deposit = input.depositMinor ?? 0n;
+  const base = rule.wagering_base === "bonus_deposit" ? input.amountMinor + deposit : input.amountMinor;
+  const required = base * BigInt(rule.wagering_multiple);
+  const [row] = await queryRows<{ id: string }>(
+    tx,
+    sql`INSERT INTO member_bonuses (member_id, rule_id, source_key, reference, currency, amount,
+          deposit_amount, wagering_required, contributions, max_bet, max_conversion,
+          forfeit_on_withdrawal, expires_at)
+        VALUES (${input.memberId}, ${input.ruleId}, ${input.sourceKey}, ${input.reference ?? null},
+          ${rule.currency}, ${input.amountMinor.toString()}::bigint, ${deposit.toString()}::bigint,
+          ${required.toString()}::bigint, ${JSON.stringify(rule.contributions)}::jsonb,
+          ${rule.max_bet}::bigint, ${rule.max_conversion}::bigint, ${rule.forfeit_on_withdrawal},
+          now() + make_interval(days => ${rule.expiry_days}))
+        RETURNING id`,
+  );
+  if (!row) throw new Error("grantBonus: no row");
+  const bonusId = Number(row.id);
+  await postIn(tx, {
+    idempotencyKey: input.sourceKey,
+    type: "bonus_grant",
+    reference: `B${bonusId}`,
+    memberId: input.memberId,
+    legs: [
+      { account: { house: "bonus", currency: rule.currency }, amount: -input.amountMinor },
+      {
+        account: { member: input.memberId, kind: "bonus", currency: rule.currency },
+        amount: input.amountMinor,
+      },
+    ],
+  });
+  await tx.execute(
+    sql`INSERT INTO bonus_events (bonus_id, kind, amount, wagered_after, note)
+        VALUES (${bonusId}, 'granted', ${input.amountMinor.toString()}::bigint, 0, ${input.reference ?? null})`,
+  );
+  // A requirement of zero is met at once: the bonus is cash (up to its cap).
+  if (required === 0n) await tx.execute(sql`SELECT bonus_end(${bonusId}, 'completed', 'no wagering', now())`);
+  return { bonusId, created: true };
+}
