@@ -8,7 +8,16 @@ import { amountText } from "./money.ts";
  * §5 activity application). Player calls under /wps/promotions, back-office calls under
  * /api/admin/promotions. Amounts travel as decimal strings ("100.00").
  */
-export const PromotionTypes = ["welcome", "deposit", "daily", "rebate", "raffle", "event", "vip", "other"] as const;
+export const PromotionTypes = [
+  "welcome",
+  "deposit",
+  "daily",
+  "rebate",
+  "raffle",
+  "event",
+  "vip",
+  "other",
+] as const;
 export const PromotionType = z.enum(PromotionTypes);
 export type PromotionType = z.infer<typeof PromotionType>;
 
@@ -163,7 +172,9 @@ export const AdminApplicationPage = z.object({
 });
 
 /** POST /api/admin/promotions/applications/:id/approve | /reject ({ reason } required to reject). */
-export const AdminApplicationReject = z.object({ reason: z.string().trim().min(1, "reason_required").max(500) });
+export const AdminApplicationReject = z.object({
+  reason: z.string().trim().min(1, "reason_required").max(500),
+});
 
 /** GET /api/admin/promotions/report (per promotion) and /report/export (CSV, streamed). */
 export const AdminPromotionReportRow = z.object({
@@ -183,4 +194,3 @@ export const AdminPromotionReportRow = z.object({
 });
 export type AdminPromotionReportRow = z.infer<typeof AdminPromotionReportRow>;
 export const AdminPromotionReport = z.object({ list: z.array(AdminPromotionReportRow) });
-

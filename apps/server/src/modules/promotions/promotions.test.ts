@@ -58,7 +58,12 @@ describe("promotions", () => {
     ...over,
   });
   const create = async (over: Record<string, unknown> = {}) => {
-    const res = await t.app.inject({ method: "POST", url: "/api/admin/promotions", headers: admin(), payload: promo(over) });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/promotions",
+      headers: admin(),
+      payload: promo(over),
+    });
     expect(res.json().success, res.body).toBe(true);
     return res.json().value.id as number;
   };
@@ -69,8 +74,12 @@ describe("promotions", () => {
     );
   const memberIdOf = async (username: string) =>
     Number(
-      (await queryRows<{ id: string }>(t.database.db, sql`SELECT id::text AS id FROM members WHERE username = ${username}`))[0]
-        ?.id,
+      (
+        await queryRows<{ id: string }>(
+          t.database.db,
+          sql`SELECT id::text AS id FROM members WHERE username = ${username}`,
+        )
+      )[0]?.id,
     );
 
   beforeAll(async () => {
@@ -89,55 +98,105 @@ describe("promotions", () => {
       method: "POST",
       url: "/api/admin/session",
       headers: H,
-      payload: { username: "marketer", password: "Marketer-pass-2026", totp: totpAt(secret, Math.floor(Date.now() / 30000)) },
+      payload: {
+        username: "marketer",
+        password: "Marketer-pass-2026",
+        totp: totpAt(secret, Math.floor(Date.now() / 30000)),
+      },
     });
     cookie = `panalo_admin=${res.cookies.find((c) => c.name === "panalo_admin")?.value}`;
   });
   afterAll(async () => t.close());
 
   it("lists a promotion for a guest and a member, with its sanitised body and the member's status", async () => {
-    const id = await create({ type: "welcome", participation: "join", rewardKind: "none", rewardAmount: "0.00" });
-    const guest = (await t.app.inject({ method: "GET", url: "/wps/promotions?type=welcome", headers: { "x-lang": "EN" } })).json();
+    const id = await create({
+      type: "welcome",
+      participation: "join",
+      rewardKind: "none",
+      rewardAmount: "0.00",
+    });
+    const guest = (
+      await t.app.inject({ method: "GET", url: "/wps/promotions?type=welcome", headers: { "x-lang": "EN" } })
+    ).json();
     const card = guest.value.list.find((c: { id: number }) => c.id === id);
     expect(card).toMatchObject({ title: "Daily reward", status: "join", action: "join", rewardAmount: null });
-    const detail = (await t.app.inject({ method: "GET", url: `/wps/promotions/${id}`, headers: { "x-lang": "EN" } })).json().value;
+    const detail = (
+      await t.app.inject({ method: "GET", url: `/wps/promotions/${id}`, headers: { "x-lang": "EN" } })
+    ).json().value;
     expect(detail.body).toContain('<a href="/help">help</a>');
     expect(detail.body).not.toContain("script");
     // Other types are filtered out.
-    const daily = (await t.app.inject({ method: "GET", url: "/wps/promotions?type=raffle", headers: as(dina) })).json();
+    const daily = (
+      await t.app.inject({ method: "GET", url: "/wps/promotions?type=raffle", headers: as(dina) })
+    ).json();
     expect(daily.value.list.some((c: { id: number }) => c.id === id)).toBe(false);
 
-    const joined = await t.app.inject({ method: "POST", url: `/wps/promotions/${id}/join`, headers: as(dina) });
+    const joined = await t.app.inject({
+      method: "POST",
+      url: `/wps/promotions/${id}/join`,
+      headers: as(dina),
+    });
     expect(joined.json().value).toEqual({ status: "joined", rewardId: null });
-    const mine = (await t.app.inject({ method: "GET", url: `/wps/promotions/${id}`, headers: as(dina) })).json().value;
+    const mine = (
+      await t.app.inject({ method: "GET", url: `/wps/promotions/${id}`, headers: as(dina) })
+    ).json().value;
     expect(mine.status).toBe("joined");
     expect(mine.action).toBe("none");
     // Joining is not claiming: the wrong action is refused.
-    const wrong = await t.app.inject({ method: "POST", url: `/wps/promotions/${id}/claim`, headers: as(eddie) });
+    const wrong = await t.app.inject({
+      method: "POST",
+      url: `/wps/promotions/${id}/claim`,
+      headers: as(eddie),
+    });
     expect(wrong.json().code).toBe("PROMO_ACTION_NOT_ALLOWED");
   });
 
   it("offers a claimed reward once through the reward centre, and refuses agents and trial accounts", async () => {
     const id = await create();
-    const first = await t.app.inject({ method: "POST", url: `/wps/promotions/${id}/claim`, headers: as(dina) });
+    const first = await t.app.inject({
+      method: "POST",
+      url: `/wps/promotions/${id}/claim`,
+      headers: as(dina),
+    });
     expect(first.json().value.status).toBe("claimed");
-    const again = await t.app.inject({ method: "POST", url: `/wps/promotions/${id}/claim`, headers: as(dina) });
+    const again = await t.app.inject({
+      method: "POST",
+      url: `/wps/promotions/${id}/claim`,
+      headers: as(dina),
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe("PROMO_ALREADY_TAKEN");
-    const rewards = (await rewardsOf(dinaId)).filter((r) => r.source_key === `promotion:${id}:member:${dinaId}`);
+    const rewards = (await rewardsOf(dinaId)).filter(
+      (r) => r.source_key === `promotion:${id}:member:${dinaId}`,
+    );
     expect(rewards).toEqual([
-      { amount: "2500", source_key: `promotion:${id}:member:${dinaId}`, payout: "cash", ledger_type: "promotion_reward" },
+      {
+        amount: "2500",
+        source_key: `promotion:${id}:member:${dinaId}`,
+        payout: "cash",
+        ledger_type: "promotion_reward",
+      },
     ]);
 
     const agentId = await memberIdOf("eddie2026");
     await t.database.db.execute(sql`UPDATE members SET is_agent = 1 WHERE id = ${agentId}`);
-    const agent = await t.app.inject({ method: "POST", url: `/wps/promotions/${id}/claim`, headers: as(eddie) });
+    const agent = await t.app.inject({
+      method: "POST",
+      url: `/wps/promotions/${id}/claim`,
+      headers: as(eddie),
+    });
     expect(agent.json().code).toBe("PROMO_NOT_FOR_AGENTS");
-    const shown = (await t.app.inject({ method: "GET", url: `/wps/promotions/${id}`, headers: as(eddie) })).json().value;
+    const shown = (
+      await t.app.inject({ method: "GET", url: `/wps/promotions/${id}`, headers: as(eddie) })
+    ).json().value;
     expect(shown.status).toBe("close");
     expect(shown.notEligible).toMatch(/agent/);
     await t.database.db.execute(sql`UPDATE members SET is_agent = 4 WHERE id = ${agentId}`);
-    const trial = await t.app.inject({ method: "POST", url: `/wps/promotions/${id}/claim`, headers: as(eddie) });
+    const trial = await t.app.inject({
+      method: "POST",
+      url: `/wps/promotions/${id}/claim`,
+      headers: as(eddie),
+    });
     expect(trial.json().code).toBe("IN_NEED_TRUE_ACCOUNT");
     await t.database.db.execute(sql`UPDATE members SET is_agent = 0 WHERE id = ${agentId}`);
     expect(await rewardsOf(agentId)).toEqual([]);
@@ -179,7 +238,11 @@ describe("promotions", () => {
     expect(applied.json().value).toEqual({ status: "applying", rewardId: null });
 
     const queue = (
-      await t.app.inject({ method: "GET", url: `/api/admin/promotions/applications?promotionId=${id}`, headers: admin() })
+      await t.app.inject({
+        method: "GET",
+        url: `/api/admin/promotions/applications?promotionId=${id}`,
+        headers: admin(),
+      })
     ).json().value;
     expect(queue.total).toBe(1);
     const app0 = queue.list[0];
@@ -197,14 +260,23 @@ describe("promotions", () => {
     expect(other.statusCode).toBe(404);
 
     const approve = () =>
-      t.app.inject({ method: "POST", url: `/api/admin/promotions/applications/${app0.id}/approve`, headers: admin(), payload: {} });
+      t.app.inject({
+        method: "POST",
+        url: `/api/admin/promotions/applications/${app0.id}/approve`,
+        headers: admin(),
+        payload: {},
+      });
     const ok = await approve();
     expect(ok.json().value.state).toBe("approved");
     const twice = await approve();
     expect(twice.json().code).toBe("APPLICATION_NOT_PENDING");
-    const rewards = (await rewardsOf(dinaId)).filter((r) => r.source_key === `promotion:${id}:member:${dinaId}`);
+    const rewards = (await rewardsOf(dinaId)).filter(
+      (r) => r.source_key === `promotion:${id}:member:${dinaId}`,
+    );
     expect(rewards.map((r) => r.amount)).toEqual(["8800"]);
-    const seen = (await t.app.inject({ method: "GET", url: `/wps/promotions/${id}`, headers: as(dina) })).json().value;
+    const seen = (
+      await t.app.inject({ method: "GET", url: `/wps/promotions/${id}`, headers: as(dina) })
+    ).json().value;
     expect(seen.status).toBe("issued");
     expect(seen.application.images).toEqual([a, b]);
   });
@@ -212,9 +284,18 @@ describe("promotions", () => {
   it("rejects an application with a reason the player reads", async () => {
     const id = await create({ type: "event", participation: "apply" });
     const a = await uploadProof(t.app, eddie);
-    await t.app.inject({ method: "POST", url: `/wps/promotions/${id}/apply`, headers: as(eddie), payload: { remark: "", images: [a] } });
+    await t.app.inject({
+      method: "POST",
+      url: `/wps/promotions/${id}/apply`,
+      headers: as(eddie),
+      payload: { remark: "", images: [a] },
+    });
     const [entry] = (
-      await t.app.inject({ method: "GET", url: `/api/admin/promotions/applications?promotionId=${id}`, headers: admin() })
+      await t.app.inject({
+        method: "GET",
+        url: `/api/admin/promotions/applications?promotionId=${id}`,
+        headers: admin(),
+      })
     ).json().value.list;
     const noReason = await t.app.inject({
       method: "POST",
@@ -229,7 +310,9 @@ describe("promotions", () => {
       headers: admin(),
       payload: { reason: "The screenshot is unreadable" },
     });
-    const seen = (await t.app.inject({ method: "GET", url: `/wps/promotions/${id}`, headers: as(eddie) })).json().value;
+    const seen = (
+      await t.app.inject({ method: "GET", url: `/wps/promotions/${id}`, headers: as(eddie) })
+    ).json().value;
     expect(seen.status).toBe("rejected");
     expect(seen.application.reason).toBe("The screenshot is unreadable");
     expect((await rewardsOf(await memberIdOf("eddie2026"))).length).toBe(0);
@@ -256,10 +339,14 @@ describe("promotions", () => {
     const team = await create({ audience: "team", agentIds: [agentId] });
     expect((await takePart(ctx, team, Number(teamMember?.id), "claim")).status).toBe("claimed");
     await expect(takePart(ctx, team, dinaId, "claim")).rejects.toMatchObject({ code: "PROMO_AUDIENCE" });
-    await expect(takePart(ctx, team, agentId, "claim")).rejects.toMatchObject({ code: "PROMO_NOT_FOR_AGENTS" });
+    await expect(takePart(ctx, team, agentId, "claim")).rejects.toMatchObject({
+      code: "PROMO_NOT_FOR_AGENTS",
+    });
     const fresh = await create({ audience: "new", newWithinDays: 30 });
     expect((await takePart(ctx, fresh, dinaId, "claim")).status).toBe("claimed");
-    await expect(takePart(ctx, fresh, Number(old?.id), "claim")).rejects.toMatchObject({ code: "PROMO_AUDIENCE" });
+    await expect(takePart(ctx, fresh, Number(old?.id), "claim")).rejects.toMatchObject({
+      code: "PROMO_AUDIENCE",
+    });
     const vip = await create({ audience: "vip", vipLevels: [3, 4] });
     await expect(takePart(ctx, vip, dinaId, "claim")).rejects.toMatchObject({ code: "PROMO_AUDIENCE" });
     const missing = await t.app.inject({
@@ -285,12 +372,15 @@ describe("promotions", () => {
     // 20 claims by one member, and 2 claims by each of the 20 members, all at once.
     const calls = [
       ...Array.from({ length: 20 }, () => takePart(t.app.ctx, id, first, "claim")),
-      ...ids.slice(1).flatMap((m) => [takePart(t.app.ctx, id, m, "claim"), takePart(t.app.ctx, id, m, "claim")]),
+      ...ids
+        .slice(1)
+        .flatMap((m) => [takePart(t.app.ctx, id, m, "claim"), takePart(t.app.ctx, id, m, "claim")]),
     ];
     const results = await Promise.allSettled(calls);
     const ok = results.filter((r) => r.status === "fulfilled").length;
     const refused = results.filter(
-      (r) => r.status === "rejected" && r.reason instanceof AppError && r.reason.code === "PROMO_ALREADY_TAKEN",
+      (r) =>
+        r.status === "rejected" && r.reason instanceof AppError && r.reason.code === "PROMO_ALREADY_TAKEN",
     ).length;
     expect(ok).toBe(20);
     expect(refused).toBe(results.length - 20);
@@ -305,16 +395,32 @@ describe("promotions", () => {
   it("reports cost, players and valid bets within the period, and exports it as CSV", async () => {
     const start = new Date(Date.now() - DAY);
     const id = await create({ rewardAmount: "5.00", startsAt: start.toISOString() });
-    const [p1] = await queryRows<{ id: string }>(t.database.db, sql`INSERT INTO members (username) VALUES ('rep_1') RETURNING id::text AS id`);
-    const [p2] = await queryRows<{ id: string }>(t.database.db, sql`INSERT INTO members (username) VALUES ('rep_2') RETURNING id::text AS id`);
-    const [out] = await queryRows<{ id: string }>(t.database.db, sql`INSERT INTO members (username) VALUES ('rep_3') RETURNING id::text AS id`);
+    const [p1] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`INSERT INTO members (username) VALUES ('rep_1') RETURNING id::text AS id`,
+    );
+    const [p2] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`INSERT INTO members (username) VALUES ('rep_2') RETURNING id::text AS id`,
+    );
+    const [out] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`INSERT INTO members (username) VALUES ('rep_3') RETURNING id::text AS id`,
+    );
     await takePart(t.app.ctx, id, Number(p1?.id), "claim");
     await takePart(t.app.ctx, id, Number(p2?.id), "claim");
     // The reward centre pays p1's reward (h-rewards owns the claim; its row state is what counts).
     await t.database.db.execute(
       sql`UPDATE member_rewards SET state = 'claimed', claimed_at = now() WHERE source_key = ${`promotion:${id}:member:${p1?.id}`}`,
     );
-    const bet = (tx: string, member: string | undefined, amount: number, at: Date, kind = "bet", ref: string | null = null) =>
+    const bet = (
+      tx: string,
+      member: string | undefined,
+      amount: number,
+      at: Date,
+      kind = "bet",
+      ref: string | null = null,
+    ) =>
       t.database.db.execute(sql`INSERT INTO provider_transactions (vendor, transaction_id, kind, round_id, member_id, amount, ref_transaction_id, fingerprint, created_at)
         VALUES ('v', ${tx}, ${kind}, ${`r-${tx}`}, ${member}, ${amount}, ${ref}, 'f', ${at})`);
     const inside = new Date();
@@ -326,10 +432,16 @@ describe("promotions", () => {
     await bet(`b4-${id}`, p1?.id, 9_900, new Date(start.getTime() - 1000)); // before the period
     await bet(`b5-${id}`, out?.id, 50_000, inside); // not a participant
 
-    const report = (await t.app.inject({ method: "GET", url: "/api/admin/promotions/report", headers: admin() })).json().value;
+    const report = (
+      await t.app.inject({ method: "GET", url: "/api/admin/promotions/report", headers: admin() })
+    ).json().value;
     const row = report.list.find((r: { promotionId: number }) => r.promotionId === id);
     expect(row).toMatchObject({ players: 2, cost: "5.00", offered: "10.00", turnover: "125.00" });
-    const csv = await t.app.inject({ method: "GET", url: "/api/admin/promotions/report/export", headers: admin() });
+    const csv = await t.app.inject({
+      method: "GET",
+      url: "/api/admin/promotions/report/export",
+      headers: admin(),
+    });
     expect(csv.headers["content-type"]).toContain("text/csv");
     const lines = csv.body.trim().split("\r\n");
     expect(lines[0]).toBe("promotion_id,title,type,starts_at,ends_at,players,cost,offered,turnover");

@@ -21,13 +21,13 @@ import { crudRoutes } from "../admin/crud.ts";
 import { operatorOf, requireOperator } from "../admin/guard.ts";
 import { cleanTexts, linksIn, pick, plainTexts } from "../content/texts.ts";
 import { bearerToken, memberOf, requireMember, sessionMember } from "../members/service.ts";
-import { CsvWriter, csvLine } from "../reports/csv.ts";
 import { MEMBER_UPLOAD_PATH, readMemberUpload, sendPrivate } from "../payments/uploads.ts";
+import { CsvWriter, csvLine } from "../reports/csv.ts";
 import {
   asDate,
+  availableCount,
   getPromotion,
   listPromotions,
-  availableCount,
   type Promotion,
   promotionCards,
   promotionDetail,
@@ -70,7 +70,8 @@ registerMessages("TY", {
   PROMO_SELF_EXCLUDED: "Naka-self-exclude ang iyong account, kaya walang promosyong iniaalok sa iyo.",
   PROMO_NOT_ELIGIBLE: "Hindi makakasali ang iyong account sa mga promosyon sa ngayon.",
   PROMO_AUDIENCE: "Para sa ibang grupo ng manlalaro ang promosyong ito.",
-  PROMO_HAS_ENTRIES: "May mga manlalarong sumali na sa promosyong ito: alisin ang tsek sa Enabled para itago ito.",
+  PROMO_HAS_ENTRIES:
+    "May mga manlalarong sumali na sa promosyong ito: alisin ang tsek sa Enabled para itago ito.",
   APPLICATION_NOT_FOUND: "Walang ganyang aplikasyon.",
   APPLICATION_NOT_PENDING: "Napagpasyahan na ang aplikasyong iyon.",
   remark_too_long: "hanggang 140 character lamang ang remark.",
@@ -96,9 +97,13 @@ async function optionalMember(ctx: AppContext, req: FastifyRequest): Promise<num
 
 export async function promotionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // ---------- player (spec §2 /promotions, /promoDetail) ----------
-  route(app, { method: "GET", url: "/wps/promotions", query: PromotionListQuery }, async ({ query, req, lang }) => ({
-    list: await promotionCards(ctx, await optionalMember(ctx, req), lang, query.type),
-  }));
+  route(
+    app,
+    { method: "GET", url: "/wps/promotions", query: PromotionListQuery },
+    async ({ query, req, lang }) => ({
+      list: await promotionCards(ctx, await optionalMember(ctx, req), lang, query.type),
+    }),
+  );
   route(
     app,
     { method: "GET", url: "/wps/promotions/available", guards: [requireMember(ctx)] },
@@ -167,7 +172,8 @@ export async function promotionRoutes(app: FastifyInstance, ctx: AppContext): Pr
     if (i.audience === "new" && i.newWithinDays === null) refuse("newWithinDays", "new_days_needed");
     if (i.audience === "team" && i.agentIds.length === 0) refuse("agentIds", "agents_needed");
     if (i.audience === "vip" && i.vipLevels.length === 0) refuse("vipLevels", "vip_levels_needed");
-    if (i.startsAt && i.endsAt && new Date(i.startsAt) >= new Date(i.endsAt)) refuse("endsAt", "window_order");
+    if (i.startsAt && i.endsAt && new Date(i.startsAt) >= new Date(i.endsAt))
+      refuse("endsAt", "window_order");
     const title = JSON.stringify(plainTexts(i.title));
     const body = JSON.stringify(cleanTexts(i.body));
     return sql`${i.type}, ${title}::jsonb, ${i.bannerUrl || null}, ${body}::jsonb, ${i.audience},
@@ -236,7 +242,8 @@ export async function promotionRoutes(app: FastifyInstance, ctx: AppContext): Pr
       const now = ctx.clock.now();
       const where = sql`e.state = ${query.state} ${query.promotionId ? sql`AND e.promotion_id = ${query.promotionId}` : sql``}`;
       // Waiting applications oldest first (the queue's order); decided ones newest first.
-      const order = query.state === "applying" ? sql`e.created_at ASC, e.id ASC` : sql`e.reviewed_at DESC, e.id DESC`;
+      const order =
+        query.state === "applying" ? sql`e.created_at ASC, e.id ASC` : sql`e.reviewed_at DESC, e.id DESC`;
       const rows = await queryRows<Record<string, unknown>>(
         ctx.db,
         sql`SELECT e.id::text AS id, e.promotion_id, e.member_id::text AS member_id, m.username, e.state, e.remark,
@@ -339,36 +346,50 @@ export async function promotionRoutes(app: FastifyInstance, ctx: AppContext): Pr
   route(app, { method: "GET", url: "/api/admin/promotions/report", guards: read }, async () => ({
     list: (await reportRows(ctx.db, 0, 10_000)).map(reportDto),
   }));
-  route(app, { method: "GET", url: "/api/admin/promotions/report/export", guards: read }, async ({ reply }) => {
-    reply.hijack();
-    reply.raw.writeHead(200, {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="promotions-report.csv"`,
-      "cache-control": "no-store",
-      "x-content-type-options": "nosniff",
-    });
-    const out = new CsvWriter(reply.raw);
-    await out.write(csvLine(REPORT_HEADER));
-    try {
-      // Keyset pages of promotions, each written once the socket has taken the previous one.
-      let after = 0;
-      for (;;) {
-        const rows = await reportRows(ctx.db, after, EXPORT_PAGE);
-        if (rows.length === 0) break;
-        const lines = rows.map((r) => {
-          const d = reportDto(r);
-          return csvLine([d.promotionId, d.title, d.type, d.startsAt, d.endsAt, d.players, d.cost, d.offered, d.turnover]);
-        });
-        if (!(await out.write(lines.join("")))) break;
-        after = Number(rows[rows.length - 1]?.id);
-        if (rows.length < EXPORT_PAGE) break;
+  route(
+    app,
+    { method: "GET", url: "/api/admin/promotions/report/export", guards: read },
+    async ({ reply }) => {
+      reply.hijack();
+      reply.raw.writeHead(200, {
+        "content-type": "text/csv; charset=utf-8",
+        "content-disposition": `attachment; filename="promotions-report.csv"`,
+        "cache-control": "no-store",
+        "x-content-type-options": "nosniff",
+      });
+      const out = new CsvWriter(reply.raw);
+      await out.write(csvLine(REPORT_HEADER));
+      try {
+        // Keyset pages of promotions, each written once the socket has taken the previous one.
+        let after = 0;
+        for (;;) {
+          const rows = await reportRows(ctx.db, after, EXPORT_PAGE);
+          if (rows.length === 0) break;
+          const lines = rows.map((r) => {
+            const d = reportDto(r);
+            return csvLine([
+              d.promotionId,
+              d.title,
+              d.type,
+              d.startsAt,
+              d.endsAt,
+              d.players,
+              d.cost,
+              d.offered,
+              d.turnover,
+            ]);
+          });
+          if (!(await out.write(lines.join("")))) break;
+          after = Number(rows[rows.length - 1]?.id);
+          if (rows.length < EXPORT_PAGE) break;
+        }
+      } catch (err) {
+        reply.raw.destroy(err as Error);
+        return;
       }
-    } catch (err) {
-      reply.raw.destroy(err as Error);
-      return;
-    }
-    out.end();
-  });
+      out.end();
+    },
+  );
 }
 
 const EXPORT_PAGE = 200;

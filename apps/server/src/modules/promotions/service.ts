@@ -138,7 +138,11 @@ function entryOf(r: Record<string, unknown>): Entry {
   };
 }
 
-async function entriesOf(exec: Executor, memberId: number, promotionIds: number[]): Promise<Map<number, Entry>> {
+async function entriesOf(
+  exec: Executor,
+  memberId: number,
+  promotionIds: number[],
+): Promise<Map<number, Entry>> {
   if (promotionIds.length === 0) return new Map();
   const rows = await queryRows<Record<string, unknown>>(
     exec,
@@ -262,7 +266,11 @@ export function statusOf(
   }
 }
 
-function card(p: Promotion, lang: Lang, s: { status: ActivityStatus; action: PromotionAction }): PromotionCard {
+function card(
+  p: Promotion,
+  lang: Lang,
+  s: { status: ActivityStatus; action: PromotionAction },
+): PromotionCard {
   return {
     id: p.id,
     type: p.type,
@@ -323,9 +331,7 @@ export async function promotionCards(
     promos.map((p) => p.id),
   );
   const elig = await eligibilityMap(ctx.db, promos, memberId, now);
-  return promos.map((p) =>
-    card(p, lang, statusOf(p, entries.get(p.id), elig.get(p.id)?.ok ?? false, now)),
-  );
+  return promos.map((p) => card(p, lang, statusOf(p, entries.get(p.id), elig.get(p.id)?.ok ?? false, now)));
 }
 
 /** spec §3 "available promo count": running promotions the member may still join, apply to or claim. */
