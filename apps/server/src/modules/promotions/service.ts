@@ -349,7 +349,7 @@ export async function promotionDetail(
 ): Promise<PromotionDetail> {
   const now = ctx.clock.now();
   let p = await getPromotion(ctx.db, id);
-  if (!p || !p.enabled) throw Errors.notFoundCode("PROMO_NOT_FOUND");
+  if (!p?.enabled) throw Errors.notFoundCode("PROMO_NOT_FOUND");
   if (memberId === null) {
     return {
       ...card(p, lang, statusOf(p, undefined, null, now)),
@@ -401,7 +401,7 @@ export async function takePart(
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const p = await getPromotion(tx, promotionId);
-    if (!p || !p.enabled) throw Errors.notFoundCode("PROMO_NOT_FOUND");
+    if (!p?.enabled) throw Errors.notFoundCode("PROMO_NOT_FOUND");
     if (!isOpen(p, now)) throw Errors.conflict("PROMO_NOT_OPEN");
     if (p.participation !== action) throw Errors.conflict("PROMO_ACTION_NOT_ALLOWED");
     const elig = await promotionEligibility(tx, p, memberId, now);
