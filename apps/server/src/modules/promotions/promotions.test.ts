@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -7,7 +8,7 @@ import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { TINY_PNG, uploadProof } from "../../testing/uploads.ts";
 import { createOperator } from "../admin/operators.ts";
 import { totpAt } from "../admin/totp.ts";
-import { takePart } from "./service.ts";
+import { statusOf, takePart } from "./service.ts";
 
 const H = { "x-requested-with": "panalo-admin", "x-lang": "EN" };
 const DAY = 86_400_000;
@@ -446,6 +447,82 @@ describe("promotions", () => {
     const lines = csv.body.trim().split("\r\n");
     expect(lines[0]).toBe("promotion_id,title,type,starts_at,ends_at,players,cost,offered,turnover");
     expect(lines.find((l) => l.startsWith(`${id},`))).toMatch(/,2,5\.00,10\.00,125\.00$/);
+  });
+
+  it("enrols an eligible member in an automatic promotion once, and shows the period's statuses", async () => {
+    const auto = await create({ type: "rebate", participation: "automatic", rewardAmount: "3.00" });
+    const soon = await create({
+      startsAt: new Date(Date.now() + DAY).toISOString(),
+      endsAt: new Date(Date.now() + 2 * DAY).toISOString(),
+    });
+    for (let i = 0; i < 2; i++) {
+      const list = (await t.app.inject({ method: "GET", url: "/wps/promotions", headers: as(dina) })).json()
+        .value.list;
+      expect(list.find((c: { id: number }) => c.id === auto)).toMatchObject({
+        status: "issued",
+        action: "none",
+      });
+      expect(list.find((c: { id: number }) => c.id === soon)).toMatchObject({
+        status: "coming soon",
+        action: "none",
+      });
+    }
+    const guest = (await t.app.inject({ method: "GET", url: `/wps/promotions/${auto}` })).json().value;
+    expect(guest.status).toBe("process");
+    const offered = (await rewardsOf(dinaId)).filter(
+      (r) => r.source_key === `promotion:${auto}:member:${dinaId}`,
+    );
+    expect(offered.map((r) => r.amount)).toEqual(["300"]);
+    const early = await t.app.inject({
+      method: "POST",
+      url: `/wps/promotions/${soon}/claim`,
+      headers: as(dina),
+    });
+    expect(early.json().code).toBe("PROMO_NOT_OPEN");
+    const count = (
+      await t.app.inject({ method: "GET", url: "/wps/promotions/available", headers: as(eddie) })
+    ).json();
+    expect(count.value.count).toBeGreaterThan(0);
+  });
+
+  it("offers an action only to an eligible member, without an entry, while the promotion runs (property)", () => {
+    const now = new Date("2026-06-01T00:00:00Z");
+    const when = fc.option(
+      fc.integer({ min: -10, max: 10 }).map((d) => new Date(now.getTime() + d * DAY)),
+      {
+        nil: null,
+      },
+    );
+    fc.assert(
+      fc.property(
+        when,
+        when,
+        fc.constantFrom("automatic", "join", "apply", "claim") as fc.Arbitrary<
+          "automatic" | "join" | "apply" | "claim"
+        >,
+        fc.option(
+          fc.record({
+            state: fc.constantFrom("joined", "applying", "approved", "rejected", "claimed") as fc.Arbitrary<
+              "joined" | "applying" | "approved" | "rejected" | "claimed"
+            >,
+            rewardId: fc.option(fc.nat(), { nil: null }),
+          }),
+          { nil: undefined },
+        ),
+        fc.constantFrom(true, false, null),
+        (startsAt, endsAt, participation, entry, eligible) => {
+          const s = statusOf({ startsAt, endsAt, participation }, entry, eligible, now);
+          const running = (!startsAt || startsAt <= now) && (!endsAt || endsAt > now);
+          if (s.action !== "none") {
+            expect(entry).toBeUndefined();
+            expect(running).toBe(true);
+            expect(eligible).not.toBe(false);
+          }
+          if (entry) expect(["joined", "applying", "issued", "rejected", "claimed"]).toContain(s.status);
+          if (!entry && !running) expect(["coming soon", "close"]).toContain(s.status);
+        },
+      ),
+    );
   });
 
   it("refuses the back-office calls to an operator without the marketing permission and keeps the audit", async () => {

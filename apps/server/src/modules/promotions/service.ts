@@ -181,22 +181,49 @@ export async function promotionEligibility(
   memberId: number,
   now: Date,
 ): Promise<Eligibility> {
+  const m = await memberFacts(exec, memberId);
+  return m ? eligibilityOf(exec, promo, m, now) : { ok: false, code: "PROMO_NOT_ELIGIBLE" };
+}
+
+interface MemberFacts {
+  id: number;
+  isAgent: number;
+  status: string;
+  createdAt: Date;
+}
+
+async function memberFacts(exec: Executor, memberId: number): Promise<MemberFacts | null> {
   const [m] = await queryRows<{ is_agent: number; status: string; created_at: unknown }>(
     exec,
     sql`SELECT is_agent, status, created_at FROM members WHERE id = ${memberId}`,
   );
-  if (!m) return { ok: false, code: "PROMO_NOT_ELIGIBLE" };
-  const isAgent = Number(m.is_agent);
-  if (isAgent === TRIAL) return { ok: false, code: "PROMO_NOT_FOR_TRIAL" };
-  if (isAgent !== 0) return { ok: false, code: "PROMO_NOT_FOR_AGENTS" };
+  return m
+    ? {
+        id: memberId,
+        isAgent: Number(m.is_agent),
+        status: m.status,
+        createdAt: asDate(m.created_at) ?? new Date(0),
+      }
+    : null;
+}
+
+/** promotionEligibility's rules for a member already read (a list reads the member once). */
+async function eligibilityOf(
+  exec: Executor,
+  promo: Pick<Promotion, "audience" | "newWithinDays" | "vipLevels" | "agentIds">,
+  m: MemberFacts,
+  now: Date,
+): Promise<Eligibility> {
+  if (m.isAgent === TRIAL) return { ok: false, code: "PROMO_NOT_FOR_TRIAL" };
+  if (m.isAgent !== 0) return { ok: false, code: "PROMO_NOT_FOR_AGENTS" };
   if (m.status !== "active") return { ok: false, code: "PROMO_NOT_ELIGIBLE" };
+  // Issue 17 (compliance): a self-excluded member answers PROMO_SELF_EXCLUDED here.
   switch (promo.audience) {
     case "everyone":
       return { ok: true };
     case "new": {
       const since = now.getTime() - (promo.newWithinDays ?? 0) * 86_400_000;
-      const created = asDate(m.created_at)?.getTime() ?? 0;
-      return created >= since ? { ok: true } : { ok: false, code: "PROMO_AUDIENCE" };
+      return m.createdAt.getTime() >= since ? { ok: true } : { ok: false, code: "PROMO_AUDIENCE" };
     }
     case "vip":
       // Issue 20 (VIP levels) replaces this 0 with the member's level.
@@ -206,7 +233,7 @@ export async function promotionEligibility(
       const rows = await queryRows<{ one: number }>(
         exec,
         sql`SELECT 1 AS one FROM member_tree
-            WHERE descendant_id = ${memberId} AND depth > 0
+            WHERE descendant_id = ${m.id} AND depth > 0
               AND ancestor_id IN (${sql.join(
                 promo.agentIds.map((id) => sql`${id}`),
                 sql`, `,
@@ -294,7 +321,10 @@ async function eligibilityMap(
   now: Date,
 ): Promise<Map<number, Eligibility>> {
   const out = new Map<number, Eligibility>();
-  for (const p of promos) out.set(p.id, await promotionEligibility(exec, p, memberId, now));
+  const m = await memberFacts(exec, memberId);
+  for (const p of promos) {
+    out.set(p.id, m ? await eligibilityOf(exec, p, m, now) : { ok: false, code: "PROMO_NOT_ELIGIBLE" });
+  }
   return out;
 }
 
@@ -303,15 +333,28 @@ async function eligibilityMap(
  * shown to them while it runs (listing or detail), and its reward, if any, is offered then —
  * once, the entry's unique key and the reward's source key making a repeat a no-op.
  */
-async function joinAutomatic(ctx: AppContext, promos: Promotion[], memberId: number, now: Date) {
+async function joinAutomatic(
+  ctx: AppContext,
+  promos: Promotion[],
+  memberId: number,
+  now: Date,
+  entries: Map<number, Entry>,
+  elig: Map<number, Eligibility>,
+): Promise<boolean> {
+  let joined = false;
   for (const p of promos) {
-    if (p.participation !== "automatic" || !isOpen(p, now)) continue;
+    if (p.participation !== "automatic" || !isOpen(p, now) || entries.has(p.id) || !elig.get(p.id)?.ok)
+      continue;
     try {
       await takePart(ctx, p.id, memberId, "automatic");
+      joined = true;
     } catch (err) {
+      // Taken by a concurrent view, or the member changed since: the entries read next tell.
       if (!(err instanceof AppError)) throw err;
+      joined = true;
     }
   }
+  return joined;
 }
 
 /** GET /wps/promotions: the list with the member's status on each (a guest sees the promotion's own). */
@@ -324,13 +367,11 @@ export async function promotionCards(
   const now = ctx.clock.now();
   const promos = await visiblePromotions(ctx.db, now, type);
   if (memberId === null) return promos.map((p) => card(p, lang, statusOf(p, undefined, null, now)));
-  await joinAutomatic(ctx, promos, memberId, now);
-  const entries = await entriesOf(
-    ctx.db,
-    memberId,
-    promos.map((p) => p.id),
-  );
+  const ids = promos.map((p) => p.id);
+  let entries = await entriesOf(ctx.db, memberId, ids);
   const elig = await eligibilityMap(ctx.db, promos, memberId, now);
+  if (await joinAutomatic(ctx, promos, memberId, now, entries, elig))
+    entries = await entriesOf(ctx.db, memberId, ids);
   return promos.map((p) => card(p, lang, statusOf(p, entries.get(p.id), elig.get(p.id)?.ok ?? false, now)));
 }
 
@@ -348,7 +389,7 @@ export async function promotionDetail(
   lang: Lang,
 ): Promise<PromotionDetail> {
   const now = ctx.clock.now();
-  let p = await getPromotion(ctx.db, id);
+  const p = await getPromotion(ctx.db, id);
   if (!p?.enabled) throw Errors.notFoundCode("PROMO_NOT_FOUND");
   if (memberId === null) {
     return {
@@ -358,10 +399,12 @@ export async function promotionDetail(
       application: null,
     };
   }
-  await joinAutomatic(ctx, [p], memberId, now);
-  p = (await getPromotion(ctx.db, id)) ?? p;
-  const entry = (await entriesOf(ctx.db, memberId, [id])).get(id);
+  let entries = await entriesOf(ctx.db, memberId, [id]);
   const elig = await promotionEligibility(ctx.db, p, memberId, now);
+  if (await joinAutomatic(ctx, [p], memberId, now, entries, new Map([[id, elig]]))) {
+    entries = await entriesOf(ctx.db, memberId, [id]);
+  }
+  const entry = entries.get(id);
   return {
     ...card(p, lang, statusOf(p, entry, elig.ok, now)),
     body: pick(p.body, lang),
