@@ -73,6 +73,11 @@ export class FinanceMember {
     return { authorization: `Bearer ${this.token}`, "x-lang": "EN" };
   }
 
+  /** The member's bearer token, for a browser page signed in as this member. */
+  get bearer(): string {
+    return this.token;
+  }
+
   private async call<T>(method: "GET" | "POST" | "PUT", url: string, data?: unknown): Promise<T> {
     const res = await this.api.fetch(url, { method, headers: this.headers(), data });
     const body = (await res.json()) as Envelope<T>;

@@ -32,6 +32,7 @@ import { gameRoutes } from "./modules/games/routes.ts";
 import { lotteryRoutes } from "./modules/lottery/routes.ts";
 import { memberRoutes } from "./modules/members/routes.ts";
 import { paymentRoutes } from "./modules/payments/routes.ts";
+import { promotionRoutes } from "./modules/promotions/routes.ts";
 import { providerRoutes } from "./modules/providers/routes.ts";
 import { inHouseProviderSecret } from "./modules/providers/service.ts";
 import { setLocalTransferTransport } from "./modules/providers/transfer-wallet.ts";
@@ -157,6 +158,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(async (api) => agentAdminRoutes(api, ctx));
   await app.register(async (api) => realtimeHub(api, ctx));
   await app.register(async (api) => reportRoutes(api, ctx));
+  await app.register(async (api) => promotionRoutes(api, ctx));
   // The job queue (jobs/queue.ts): main.ts starts it; closing the app stops it.
   const jobs = createJobQueue(app, ctx);
   await app.register(async (api) => jobRoutes(api, ctx, jobs));

@@ -18,6 +18,9 @@ export type SectionId =
   | "lottery-games"
   | "lottery-draws"
   | "lottery-report"
+  | "promotions"
+  | "promotion-applications"
+  | "promotion-report"
   | "notices"
   | "banners"
   | "help"
@@ -46,7 +49,15 @@ export interface Section {
   permission: Permission | null;
   /** What a change here needs. */
   writePermission: Permission | null;
-  group: "Overview" | "Players" | "Finance" | "Lottery" | "Content" | "System" | "Administration";
+  group:
+    | "Overview"
+    | "Players"
+    | "Finance"
+    | "Lottery"
+    | "Promotions"
+    | "Content"
+    | "System"
+    | "Administration";
   summary: string;
 }
 
@@ -211,6 +222,34 @@ export const SECTIONS: readonly Section[] = [
     writePermission: null,
     group: "Lottery",
     summary: "Sales, payouts and margin per game and per draw.",
+  },
+  // Issue 16: promotions the operator composes, the applications to review, the cost report.
+  {
+    id: "promotions",
+    label: "Promotions",
+    path: "/promotions",
+    permission: "marketing.read",
+    writePermission: "marketing.write",
+    group: "Promotions",
+    summary: "Compose promotions in every language, with a preview on a phone.",
+  },
+  {
+    id: "promotion-applications",
+    label: "Applications",
+    path: "/promotions/applications",
+    permission: "marketing.read",
+    writePermission: "marketing.write",
+    group: "Promotions",
+    summary: "Players' applications to promotions: approve, or reject with a reason.",
+  },
+  {
+    id: "promotion-report",
+    label: "Promotion report",
+    path: "/promotions/report",
+    permission: "marketing.read",
+    writePermission: null,
+    group: "Promotions",
+    summary: "Cost, players and wagering per promotion. CSV export.",
   },
   {
     id: "notices",

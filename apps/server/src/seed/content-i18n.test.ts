@@ -32,6 +32,8 @@ describe("seeded content languages", () => {
             UNION ALL SELECT 'help content ' || id, content FROM help_articles
             UNION ALL SELECT 'seo title ' || path, title FROM seo_texts
             UNION ALL SELECT 'seo description ' || path, description FROM seo_texts
+            UNION ALL SELECT 'promotion title ' || id, title FROM promotions
+            UNION ALL SELECT 'promotion body ' || id, body FROM promotions
             UNION ALL SELECT 'about', value->'aboutText' FROM settings WHERE key = 'brand'`,
       );
       expect(rows.length).toBeGreaterThan(60);

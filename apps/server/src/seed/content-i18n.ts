@@ -10,6 +10,37 @@ export type SeedLang = (typeof SEED_LANGS)[number];
 type More = Record<"CN" | "VI" | "TH" | "ID" | "JA", string>;
 
 const MORE: Record<string, More> = {
+  // ── promotions (issue 16) ──
+  "Welcome gift for new members: ₱20": {
+    CN: "新会员见面礼：₱20",
+    VI: "Quà chào mừng thành viên mới: ₱20",
+    TH: "ของขวัญต้อนรับสมาชิกใหม่: ₱20",
+    ID: "Hadiah sambutan untuk anggota baru: ₱20",
+    JA: "新規会員ウェルカムギフト：₱20",
+  },
+  "<p>New to Panalo? Claim ₱20 within 7 days of registering. Once per member; agent accounts cannot take part.</p>":
+    {
+      CN: "<p>刚加入 Panalo？注册后 7 天内可领取 ₱20。每位会员限一次；代理账户不能参加。</p>",
+      VI: "<p>Mới đến Panalo? Nhận ₱20 trong vòng 7 ngày kể từ khi đăng ký. Mỗi thành viên một lần; tài khoản đại lý không được tham gia.</p>",
+      TH: "<p>เพิ่งมาที่ Panalo? รับ ₱20 ภายใน 7 วันหลังสมัคร สมาชิกละหนึ่งครั้ง บัญชีตัวแทนไม่สามารถเข้าร่วมได้</p>",
+      ID: "<p>Baru di Panalo? Klaim ₱20 dalam 7 hari sejak mendaftar. Sekali per anggota; akun agen tidak dapat ikut.</p>",
+      JA: "<p>Panalo は初めてですか？登録から7日以内に ₱20 を受け取れます。会員1人につき1回、エージェントアカウントは対象外です。</p>",
+    },
+  "Share your big win": {
+    CN: "分享您的大奖",
+    VI: "Chia sẻ chiến thắng lớn của bạn",
+    TH: "แชร์ชัยชนะครั้งใหญ่ของคุณ",
+    ID: "Bagikan kemenangan besar Anda",
+    JA: "大勝利をシェアしよう",
+  },
+  "<p>Had a big win in Panalo Slots? Send a screenshot of the win (up to 3 pictures) and a short message. Once approved, you receive ₱100.</p><p>One application per member. Our team reviews every application.</p>":
+    {
+      CN: "<p>在 Panalo Slots 赢了大奖？发送获奖截图（最多 3 张）和一段简短留言。审核通过后，您将获得 ₱100。</p><p>每位会员限申请一次。我们的团队会审核每一份申请。</p>",
+      VI: "<p>Bạn vừa thắng lớn ở Panalo Slots? Gửi ảnh chụp màn hình chiến thắng (tối đa 3 hình) và một lời nhắn ngắn. Khi được duyệt, bạn nhận ₱100.</p><p>Mỗi thành viên một đơn. Đội ngũ của chúng tôi xét duyệt từng đơn.</p>",
+      TH: "<p>ชนะรางวัลใหญ่ใน Panalo Slots ใช่ไหม? ส่งภาพหน้าจอการชนะ (ไม่เกิน 3 รูป) พร้อมข้อความสั้น ๆ เมื่อได้รับอนุมัติ คุณจะได้รับ ₱100</p><p>สมาชิกละหนึ่งใบสมัคร ทีมงานของเราตรวจสอบทุกใบสมัคร</p>",
+      ID: "<p>Menang besar di Panalo Slots? Kirim tangkapan layar kemenangan (maksimal 3 gambar) dan pesan singkat. Setelah disetujui, Anda menerima ₱100.</p><p>Satu pengajuan per anggota. Tim kami meninjau setiap pengajuan.</p>",
+      JA: "<p>Panalo Slots で大勝利しましたか？勝利のスクリーンショット（最大3枚）と短いメッセージを送ってください。承認されると ₱100 を受け取れます。</p><p>申請は会員1人につき1回です。すべての申請をチームが審査します。</p>",
+    },
   // ── banners (alt texts) ──
   "100% welcome bonus up to ₱8,888": {
     CN: "首存 100% 欢迎奖金，最高 ₱8,888",

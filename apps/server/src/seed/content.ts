@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { banners, helpArticles, helpCategories, notices, resources, seoTexts } from "../db/schema/content.ts";
@@ -122,6 +123,62 @@ const BANNERS: Array<{ group: string; art: BannerArt; alt: T; link?: string }> =
 ];
 
 /** Bulletins (B) and home marquee notices (H): 13 + 4, enough for two pages of the notice modal. */
+/**
+ * Demo promotions (issue 16): only what the installation can give — a cash reward through the
+ * reward centre, no bonus (no bonus rule is seeded) and nothing tied to games that are not here.
+ */
+const PROMOTIONS: Array<{
+  type: string;
+  title: T;
+  body: T;
+  art: BannerArt;
+  audience: "everyone" | "new";
+  newWithinDays: number | null;
+  participation: "claim" | "apply";
+  rewardMinor: bigint;
+}> = [
+  {
+    type: "welcome",
+    title: { TY: "Regalo para sa mga bagong miyembro: ₱20", EN: "Welcome gift for new members: ₱20" },
+    body: {
+      TY: "<p>Bago ka ba sa Panalo? Kunin ang ₱20 sa loob ng 7 araw mula sa pagrehistro. Isang beses lamang bawat miyembro; hindi kasali ang mga account ng ahente.</p>",
+      EN: "<p>New to Panalo? Claim ₱20 within 7 days of registering. Once per member; agent accounts cannot take part.</p>",
+    },
+    art: {
+      headline: "Welcome gift",
+      sub: "₱20 for new members",
+      from: "#3b1f0f",
+      to: "#7a4a1d",
+      accent: "#f5b82e",
+      motif: "trophy",
+    },
+    audience: "new",
+    newWithinDays: 7,
+    participation: "claim",
+    rewardMinor: 2_000n,
+  },
+  {
+    type: "event",
+    title: { TY: "Ibahagi ang iyong malaking panalo", EN: "Share your big win" },
+    body: {
+      TY: "<p>Nanalo ka ba nang malaki sa Panalo Slots? Ipadala ang screenshot ng panalo (hanggang 3 larawan) at isang maikling mensahe. Kapag naaprubahan, makakatanggap ka ng ₱100.</p><p>Isang aplikasyon bawat miyembro. Sinusuri ng aming team ang bawat aplikasyon.</p>",
+      EN: "<p>Had a big win in Panalo Slots? Send a screenshot of the win (up to 3 pictures) and a short message. Once approved, you receive ₱100.</p><p>One application per member. Our team reviews every application.</p>",
+    },
+    art: {
+      headline: "Share your big win",
+      sub: "₱100 for an approved story",
+      from: "#1b1f3b",
+      to: "#3d2a7a",
+      accent: "#f5b82e",
+      motif: "coins",
+    },
+    audience: "everyone",
+    newWithinDays: null,
+    participation: "apply",
+    rewardMinor: 10_000n,
+  },
+];
+
 const NOTICES: Array<{ type: "B" | "H"; title: T; content: T }> = [
   {
     type: "H",
@@ -503,6 +560,14 @@ export async function seedDemoContent(db: Db, config: Config): Promise<boolean> 
         sortOrder: i,
       })),
     );
+    let promoSort = 0;
+    for (const p of PROMOTIONS) {
+      await tx.execute(sql`INSERT INTO promotions (type, title, banner_url, body, audience, new_within_days,
+          participation, reward_kind, reward_amount, sort_order)
+        VALUES (${p.type}, ${JSON.stringify(localise(p.title))}::jsonb, ${await media(bannerSvg(p.art))},
+          ${JSON.stringify(localise(p.body))}::jsonb, ${p.audience}, ${p.newWithinDays}, ${p.participation},
+          'cash', ${p.rewardMinor.toString()}::bigint, ${promoSort++})`);
+    }
     let catSort = 0;
     for (const c of HELP) {
       const [cat] = await tx

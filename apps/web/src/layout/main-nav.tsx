@@ -2,6 +2,7 @@ import type { Vendor } from "@panalo/contracts/content";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
 import { CATEGORY_PATH, vendorPath } from "../features/games/categories.ts";
+import { useAvailablePromotions } from "../features/promotions/promotions-api.ts";
 import { type GameMenu, resourceOf, useGameMenus, useStatus } from "../features/system/system-api.ts";
 
 /** spec §2 header nav: at most 11 vendors in a category's drop-down, then a "more" link. */
@@ -49,6 +50,7 @@ export function MainNav() {
         <li className="nav-item">
           <NavLink to="/promotions" className="nav-link">
             {t("nav.promotions")}
+            <PromoCount />
           </NavLink>
         </li>
         {facebook && (
@@ -99,5 +101,21 @@ function NavCategory({ menu }: { menu: GameMenu }) {
         </div>
       )}
     </li>
+  );
+}
+
+/** spec §3 "available promo count": promotions the signed-in player may still join, apply to or claim. */
+function PromoCount() {
+  const { t } = useTranslation();
+  const { data } = useAvailablePromotions();
+  if (!data) return null;
+  return (
+    <span
+      className="hot-badge promo-count"
+      data-testid="promo-count"
+      title={t("promotions.available", { count: data })}
+    >
+      {data}
+    </span>
   );
 }

@@ -68,7 +68,20 @@ export async function requireOwnUpload(
 export const adminUploadUrl = (url: string | null) =>
   url?.startsWith(MEMBER_UPLOAD_PATH) ? `/api/admin/uploads/${url.slice(MEMBER_UPLOAD_PATH.length)}` : url;
 
-function sendPrivate(reply: FastifyReply, row: { contentType: string; bytes: Buffer }) {
+/** A member's upload by its id (any member): for a module's own permission-checked back-office path. */
+export async function readMemberUpload(
+  exec: Executor,
+  id: string,
+): Promise<{ contentType: string; bytes: Buffer } | undefined> {
+  if (!UploadId.safeParse(id).success) return undefined;
+  const [row] = await exec
+    .select({ contentType: memberUploads.contentType, bytes: memberUploads.bytes })
+    .from(memberUploads)
+    .where(eq(memberUploads.id, id));
+  return row;
+}
+
+export function sendPrivate(reply: FastifyReply, row: { contentType: string; bytes: Buffer }) {
   reply.header("cache-control", "private, no-store");
   reply.header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
   reply.header("content-disposition", "inline");

@@ -1,0 +1,133 @@
+import {
+  AdminPromotion,
+  type AdminPromotionInput,
+  Audience,
+  Participation,
+  PromotionType,
+  RewardKind,
+} from "@panalo/contracts/promotions";
+import { z } from "zod";
+import type { CrudResource } from "../../lib/crud.ts";
+import { isoToLocalInput, localInputToIso } from "../../lib/dates.ts";
+import { fromLocalizedForm, localizedFormSchema, toLocalizedForm } from "../../lib/localized.ts";
+import { checkWindow, sortOrderSchema } from "../notices/notice-form.ts";
+
+export const promotionsResource: CrudResource<AdminPromotion> = {
+  key: ["promotions"],
+  path: "/promotions",
+  row: AdminPromotion,
+};
+
+export const TYPE_LABELS: Record<PromotionType, string> = {
+  welcome: "Welcome",
+  deposit: "Deposit",
+  daily: "Daily",
+  rebate: "Rebate",
+  raffle: "Raffle",
+  event: "Event",
+  vip: "VIP",
+  other: "Other",
+};
+export const AUDIENCE_LABELS: Record<Audience, string> = {
+  everyone: "Everyone",
+  new: "New members",
+  vip: "VIP levels",
+  team: "Agents' teams",
+};
+export const PARTICIPATION_LABELS: Record<Participation, string> = {
+  automatic: "Automatic (no action)",
+  join: "Join (one button)",
+  apply: "Apply (remark + up to 3 images, reviewed)",
+  claim: "Claim (one button)",
+};
+export const REWARD_LABELS: Record<z.infer<typeof RewardKind>, string> = {
+  none: "No reward",
+  cash: "Cash to the main wallet",
+  bonus: "Bonus under a bonus rule",
+};
+const options = <K extends string>(labels: Record<K, string>) =>
+  (Object.keys(labels) as K[]).map((value) => ({ value, label: labels[value] }));
+export const TYPE_OPTIONS = options(TYPE_LABELS);
+export const AUDIENCE_OPTIONS = options(AUDIENCE_LABELS);
+export const PARTICIPATION_OPTIONS = options(PARTICIPATION_LABELS);
+export const REWARD_OPTIONS = options(REWARD_LABELS);
+
+/** "3, 4, 5" → [3, 4, 5]; anything that is not a list of whole numbers is refused. */
+const numberList = (what: string) =>
+  z
+    .string()
+    .trim()
+    .refine((s) => s === "" || /^\d+(\s*,\s*\d+)*$/.test(s), `Whole numbers separated by commas (${what})`)
+    .transform((s) => (s === "" ? [] : s.split(",").map((x) => Number(x.trim()))));
+
+export const PromotionForm = z
+  .object({
+    type: PromotionType,
+    title: localizedFormSchema(true, 200),
+    body: localizedFormSchema(true),
+    bannerUrl: z.string(),
+    audience: Audience,
+    newWithinDays: z.string().trim(),
+    vipLevels: numberList("VIP levels"),
+    agentIds: numberList("agent ids"),
+    participation: Participation,
+    rewardKind: RewardKind,
+    rewardAmount: z.string().trim(),
+    bonusRuleId: z.string().trim(),
+    startsAt: z.string(),
+    endsAt: z.string(),
+    sortOrder: sortOrderSchema,
+    enabled: z.boolean(),
+  })
+  .superRefine((f, ctx) => {
+    checkWindow(f, ctx);
+    if (f.audience === "new" && !/^\d+$/.test(f.newWithinDays))
+      ctx.addIssue({ code: "custom", path: ["newWithinDays"], message: "Days since registration" });
+    if (f.rewardKind !== "none" && !/^\d+\.\d{2}$/.test(f.rewardAmount))
+      ctx.addIssue({ code: "custom", path: ["rewardAmount"], message: "An amount like 100.00" });
+    if (f.rewardKind === "bonus" && !/^\d+$/.test(f.bonusRuleId))
+      ctx.addIssue({ code: "custom", path: ["bonusRuleId"], message: "The bonus rule's id" });
+  })
+  .transform((f) => ({
+    type: f.type,
+    title: fromLocalizedForm(f.title),
+    body: fromLocalizedForm(f.body),
+    bannerUrl: f.bannerUrl || null,
+    audience: f.audience,
+    newWithinDays: f.audience === "new" ? Number(f.newWithinDays) : null,
+    vipLevels: f.vipLevels,
+    agentIds: f.agentIds,
+    participation: f.participation,
+    rewardKind: f.rewardKind,
+    rewardAmount: f.rewardKind === "none" ? "0.00" : f.rewardAmount,
+    bonusRuleId: f.rewardKind === "bonus" ? Number(f.bonusRuleId) : null,
+    startsAt: localInputToIso(f.startsAt),
+    endsAt: localInputToIso(f.endsAt),
+    sortOrder: f.sortOrder,
+    enabled: f.enabled,
+  }));
+
+export type PromotionFormValues = z.input<typeof PromotionForm>;
+/** What the form sends: the contract's input (the server checks it again with AdminPromotionInput). */
+export type PromotionInput = z.output<typeof PromotionForm> & z.input<typeof AdminPromotionInput>;
+
+export function promotionToForm(p: AdminPromotion | null): PromotionFormValues {
+  return {
+    type: p?.type ?? "event",
+    title: toLocalizedForm(p?.title),
+    body: toLocalizedForm(p?.body),
+    bannerUrl: p?.bannerUrl ?? "",
+    audience: p?.audience ?? "everyone",
+    newWithinDays: p?.newWithinDays ? String(p.newWithinDays) : "",
+    vipLevels: p?.vipLevels.join(", ") ?? "",
+    agentIds: p?.agentIds.join(", ") ?? "",
+    participation: p?.participation ?? "claim",
+    rewardKind: p?.rewardKind ?? "none",
+    rewardAmount: p && p.rewardKind !== "none" ? p.rewardAmount : "",
+    bonusRuleId: p?.bonusRuleId ? String(p.bonusRuleId) : "",
+    startsAt: isoToLocalInput(p?.startsAt ?? null),
+    endsAt: isoToLocalInput(p?.endsAt ?? null),
+    sortOrder: p?.sortOrder ?? 0,
+    enabled: p?.enabled ?? true,
+  };
+}
