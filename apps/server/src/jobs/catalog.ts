@@ -2,6 +2,9 @@ import { settlementJob } from "../modules/agents/settlement.ts";
 import { dailyReconciliation } from "../modules/ledger/daily-reconciliation.ts";
 import { autoReceive } from "../modules/payments/withdrawals.ts";
 import { rollupReports } from "../modules/reports/rollup.ts";
+import { expireRewards } from "../modules/rewards/center.ts";
+import { rebateJob } from "../modules/rewards/rebate.ts";
+import { referralMilestones } from "../modules/rewards/referral.ts";
 import { registerJob } from "./registry.ts";
 
 /**
@@ -49,4 +52,26 @@ registerJob({
     "Closed Manila days added to the dashboard's and reports' rollup tables (catching up, each day recomputed whole).",
   timeoutSeconds: 3 * 3600,
   handler: async (ctx) => rollupReports(ctx),
+});
+// Rewards (issue 16 points 4–6): the day's rebate once per Manila day (rebate_runs, keyed lines,
+// payouts and ledger keys make a second scheduler or a retry harmless); referral milestones;
+// waiting rewards past their date marked expired (a claim checks the date itself too).
+registerJob({
+  name: "rewards.rebate-daily",
+  cron: "30 0 * * *",
+  description: "Rebates of the Manila day that ended: paid (auto) or offered in the reward centre (manual).",
+  timeoutSeconds: 60 * 60,
+  handler: async (ctx, run) => rebateJob(ctx, run.scheduledFor),
+});
+registerJob({
+  name: "rewards.referral-milestones",
+  cron: "*/10 * * * *",
+  description: "Referral rewards for friends' first deposits and valid-bet targets, each once.",
+  handler: async (ctx) => referralMilestones(ctx),
+});
+registerJob({
+  name: "rewards.expire",
+  cron: "*/15 * * * *",
+  description: "Waiting rewards past their claim date marked expired.",
+  handler: async (ctx) => expireRewards(ctx),
 });
