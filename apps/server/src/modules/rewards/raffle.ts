@@ -21,6 +21,32 @@ registerMessages("TY", {
   RAFFLE_ALREADY_DRAWN: "Nabunot na ang raffle.",
 });
 
+registerMessages("CN", {
+  RAFFLE_NOT_FOUND: "该抽奖不存在。",
+  RAFFLE_NOT_ENDED: "抽奖尚未结束。",
+  RAFFLE_ALREADY_DRAWN: "该抽奖已开奖。",
+});
+registerMessages("VI", {
+  RAFFLE_NOT_FOUND: "Đợt rút thăm này không tồn tại.",
+  RAFFLE_NOT_ENDED: "Đợt rút thăm chưa kết thúc.",
+  RAFFLE_ALREADY_DRAWN: "Đợt rút thăm đã được quay.",
+});
+registerMessages("TH", {
+  RAFFLE_NOT_FOUND: "ไม่มีการจับรางวัลนี้",
+  RAFFLE_NOT_ENDED: "การจับรางวัลยังไม่สิ้นสุด",
+  RAFFLE_ALREADY_DRAWN: "จับรางวัลไปแล้ว",
+});
+registerMessages("ID", {
+  RAFFLE_NOT_FOUND: "Undian itu tidak ada.",
+  RAFFLE_NOT_ENDED: "Undian belum berakhir.",
+  RAFFLE_ALREADY_DRAWN: "Undian sudah ditarik.",
+});
+registerMessages("JA", {
+  RAFFLE_NOT_FOUND: "その抽選は存在しません。",
+  RAFFLE_NOT_ENDED: "抽選はまだ終了していません。",
+  RAFFLE_ALREADY_DRAWN: "抽選はすでに行われました。",
+});
+
 /**
  * Raffles (issue 16 point 5). Tickets: one per `ticket_per_deposit` of credited deposits and one
  * per `ticket_per_bet` of valid bets (rewards/valid-bets.ts) inside the raffle's window, at most

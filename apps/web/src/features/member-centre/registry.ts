@@ -13,4 +13,7 @@ export const MEMBER_CENTRE_PAGES: Partial<Record<MemberPage, LazyExoticComponent
   transferUpline: lazy(() => import("./pages/transfer-upline.tsx")),
   personalHistoryCopy: lazy(() => import("./pages/betting-record.tsx")),
   transactionHistory: lazy(() => import("./pages/transaction-history.tsx")),
+  rewardCenter: lazy(() => import("./pages/reward-center.tsx")),
+  referral: lazy(() => import("./pages/referral.tsx")),
+  manualRebate: lazy(() => import("./pages/manual-rebate.tsx")),
 };
