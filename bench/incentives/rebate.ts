@@ -52,6 +52,10 @@ async function build() {
       FROM generate_series(0, ${m - 1}) g`);
   }
   await raw.query(`SELECT setval('members_id_seq', ${MEMBERS})`);
+  // Players who bet have a main account already (they deposited): as on a live site, the run
+  // finds the accounts it credits, and the planner knows the table's size.
+  await raw.query(`INSERT INTO ledger_accounts (member_id, kind, currency, balance)
+    SELECT id, 'main', 'PHP', 0 FROM members`);
   await raw.query(`INSERT INTO game_vendors (vassalage, game_type, account_type_id, display_name, small_icon, logo, logo_hover)
     VALUES ('BNCH', 'RNG', 1, 'Bench', '', '', '')`);
   await raw.query(`INSERT INTO games (vendor, game_code, game_type, game_classify, names, search_text, min_bet, min_line_num, thumbnail)
