@@ -1,7 +1,7 @@
 import { formatMinor } from "@panalo/contracts/money";
 import type { ClaimResult, RewardItem, RewardList, RewardState } from "@panalo/contracts/rewards";
 import { sql } from "drizzle-orm";
-import { type Db, type Executor, queryRows } from "../../db/client.ts";
+import { type Executor, queryRows } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { type PaidReward, payReward } from "./pay.ts";
@@ -101,9 +101,7 @@ export async function markSeen(exec: Executor, memberId: number, now: Date): Pro
 
 /** Claim one reward (its own transaction). */
 export async function claimOne(ctx: AppContext, memberId: number, rewardId: number): Promise<PaidReward> {
-  return withRetry(ctx.db, () =>
-    ctx.db.transaction((tx) => payReward(tx, rewardId, memberId, ctx.clock.now())),
-  );
+  return withRetry(() => ctx.db.transaction((tx) => payReward(tx, rewardId, memberId, ctx.clock.now())));
 }
 
 /**
@@ -149,7 +147,7 @@ export async function expireRewards(ctx: AppContext): Promise<{ expired: number 
 }
 
 /** A serialization failure or deadlock (PostgreSQL asks to retry) is retried a few times. */
-async function withRetry<T>(_db: Db, fn: () => Promise<T>): Promise<T> {
+async function withRetry<T>(fn: () => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await fn();

@@ -103,12 +103,6 @@ export async function createRaffle(
   return row.id;
 }
 
-async function raffleById(exec: Executor, id: number): Promise<RaffleRow> {
-  const [r] = await queryRows<RaffleRow>(exec, sql`SELECT * FROM raffles WHERE id = ${id}`);
-  if (!r) throw new AppError("RAFFLE_NOT_FOUND", 404);
-  return r;
-}
-
 /** Tickets per eligible member (agents, trial and inactive accounts earn none; point 8). */
 export async function raffleTickets(
   exec: Executor,
@@ -228,7 +222,9 @@ export async function drawRaffleNow(ctx: AppContext, raffleId: number) {
   });
 }
 
-const maskName = (u: string) => (u.length <= 2 ? `${u[0] ?? ""}*` : `${u.slice(0, 2)}***${u.slice(-1)}`);
+/** A member's name as others see it: "ab***z". */
+export const maskName = (u: string) =>
+  u.length <= 2 ? `${u[0] ?? ""}*` : `${u.slice(0, 2)}***${u.slice(-1)}`;
 export const pick = (title: Record<string, string>, lang: string) =>
   title[lang] ??
   title[lang.toLowerCase()] ??
@@ -292,5 +288,3 @@ export async function raffleViews(exec: Executor, memberId: number | null, lang:
   }
   return out;
 }
-
-export { maskName, raffleById };
