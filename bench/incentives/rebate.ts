@@ -98,6 +98,8 @@ async function runTwice() {
   console.log(
     `daily rebate run (${MODE}): ${runSeconds.toFixed(1)} s — ${run.members} members, ${run.lines} lines, ${run.paidMinor} paid`,
   );
+  const { validBetsMs, linesMs, payMs } = run.timings;
+  console.log(`  valid bets ${validBetsMs} ms, lines and payouts ${linesMs} ms, paying ${payMs} ms`);
   step = performance.now();
   await runRebateDay(ctx, "2026-03-02");
   const paid = await raw.query(
