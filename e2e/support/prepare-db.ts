@@ -8,6 +8,7 @@ import { migrate } from "../../apps/server/src/db/migrate.ts";
 import { seedIfEmpty } from "../../apps/server/src/seed/seed.ts";
 import { seedTestAgents } from "./seed-agents.ts";
 import { seedTestPlayers } from "./seed-players.ts";
+import { seedRewardPlayers } from "./seed-rewards.ts";
 
 const dataDir = process.env.E2E_DATA_DIR;
 if (!dataDir) throw new Error("E2E_DATA_DIR is not set");
@@ -19,6 +20,7 @@ await migrate(database);
 await seedIfEmpty(database.db, config);
 await seedTestPlayers(database.db);
 await seedTestAgents(database);
+await seedRewardPlayers(database);
 await database.close();
 
 const cli = spawnSync(

@@ -39,6 +39,7 @@ import { setLocalTransferTransport } from "./modules/providers/transfer-wallet.t
 import { transferWalletRoutes } from "./modules/providers/transfer-wallet-routes.ts";
 import { winReviewAdminRoutes } from "./modules/providers/win-reviews.ts";
 import { reportRoutes } from "./modules/reports/routes.ts";
+import { rewardRoutes } from "./modules/rewards/routes.ts";
 import { walletRoutes } from "./modules/wallet/routes.ts";
 import { realtimeHub } from "./realtime/hub.ts";
 
@@ -159,6 +160,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(async (api) => realtimeHub(api, ctx));
   await app.register(async (api) => reportRoutes(api, ctx));
   await app.register(async (api) => promotionRoutes(api, ctx));
+  await app.register(async (api) => rewardRoutes(api, ctx));
   // The job queue (jobs/queue.ts): main.ts starts it; closing the app stops it.
   const jobs = createJobQueue(app, ctx);
   await app.register(async (api) => jobRoutes(api, ctx, jobs));

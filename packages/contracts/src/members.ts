@@ -290,6 +290,13 @@ const RegisterCommon = {
   payeeName: z.string().trim().max(100).optional(),
   birthday: Birthday.optional(),
   affiliateCode: z.string().trim().max(20).optional(),
+  /** A member's invite-friends code (issue 16 point 6; /register?referralCode=CODE). */
+  referralCode: z
+    .string()
+    .trim()
+    .max(20)
+    .regex(/^[A-Za-z0-9]*$/, "referral_code_invalid")
+    .optional(),
   /** The picture code, once the server has asked for one (`captcha: true` in a refusal). */
   captcha: z.string().trim().max(8).optional(),
   captchaId: z.string().max(64).optional(),

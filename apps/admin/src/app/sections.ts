@@ -15,6 +15,7 @@ export type SectionId =
   | "approvals"
   | "reconciliation"
   | "agent-settlement"
+  | "rewards"
   | "lottery-games"
   | "lottery-draws"
   | "lottery-report"
@@ -194,6 +195,16 @@ export const SECTIONS: readonly Section[] = [
     writePermission: "finance.write",
     group: "Finance",
     summary: "Dividend and salary runs of agent contracts: hold, re-run, bills, commission report, CSV.",
+  },
+  // Rewards (issue 16 point 7): rebates, raffles, invite-friend rewards, reports.
+  {
+    id: "rewards",
+    label: "Rewards",
+    path: "/rewards",
+    permission: "marketing.read",
+    writePermission: "marketing.write",
+    group: "Players",
+    summary: "Rebate rates and runs, raffles with commit-reveal draws, invite rewards, CSV reports.",
   },
   // Lottery (issue 6 item 6): games and schedules, draws with seeds and liability, the report.
   {

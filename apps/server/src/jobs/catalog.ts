@@ -3,6 +3,9 @@ import { expireBonuses } from "../modules/bonus/service.ts";
 import { dailyReconciliation } from "../modules/ledger/daily-reconciliation.ts";
 import { autoReceive } from "../modules/payments/withdrawals.ts";
 import { rollupReports } from "../modules/reports/rollup.ts";
+import { expireRewards } from "../modules/rewards/center.ts";
+import { rebateJob } from "../modules/rewards/rebate.ts";
+import { referralMilestones } from "../modules/rewards/referral.ts";
 import { registerJob } from "./registry.ts";
 
 /**
@@ -58,4 +61,26 @@ registerJob({
   cron: "* * * * *",
   description: "Bonuses past their expiry: the bonus balance goes back to the house.",
   handler: async (ctx) => ({ expired: await expireBonuses(ctx) }),
+});
+// Rewards (issue 16 points 4–6): the day's rebate once per Manila day (rebate_runs, keyed lines,
+// payouts and ledger keys make a second scheduler or a retry harmless); referral milestones;
+// waiting rewards past their date marked expired (a claim checks the date itself too).
+registerJob({
+  name: "rewards.rebate-daily",
+  cron: "30 0 * * *",
+  description: "Rebates of the Manila day that ended: paid (auto) or offered in the reward centre (manual).",
+  timeoutSeconds: 60 * 60,
+  handler: async (ctx, run) => rebateJob(ctx, run.scheduledFor),
+});
+registerJob({
+  name: "rewards.referral-milestones",
+  cron: "*/10 * * * *",
+  description: "Referral rewards for friends' first deposits and valid-bet targets, each once.",
+  handler: async (ctx) => referralMilestones(ctx),
+});
+registerJob({
+  name: "rewards.expire",
+  cron: "*/15 * * * *",
+  description: "Waiting rewards past their claim date marked expired.",
+  handler: async (ctx) => expireRewards(ctx),
 });

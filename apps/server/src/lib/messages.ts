@@ -94,7 +94,12 @@ export function messageFor(code: string, lang: Lang, params: Record<string, stri
   return template.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? ""));
 }
 
-/** Modules add their own codes at import time, keeping each module's texts beside it. */
-export function registerMessages(lang: "EN" | "TY", entries: Catalog): void {
-  Object.assign(lang === "EN" ? EN : TY, entries);
+/**
+ * Modules add their own codes at import time, keeping each module's texts beside it. A language
+ * without a catalog yet gets one (a code it lacks falls back to English).
+ */
+export function registerMessages(lang: Lang, entries: Catalog): void {
+  const catalog = CATALOGS[lang] ?? {};
+  CATALOGS[lang] = catalog;
+  Object.assign(catalog, entries);
 }

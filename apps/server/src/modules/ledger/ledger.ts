@@ -124,6 +124,48 @@ export async function postIn(tx: Tx, input: PostInput): Promise<PostResult> {
   return { transactionId: Number(row.transactionId), replayed: row.replayed, balances };
 }
 
+/**
+ * Post many movements inside the caller's transaction in one database call (a settlement of
+ * thousands of members: one round trip per batch, not per movement). Each keeps its own
+ * idempotency key; pass them in member id order (member accounts are locked as they come).
+ * Answers the transaction ids in the inputs' order.
+ */
+export async function postManyIn(tx: Tx, inputs: PostInput[]): Promise<number[]> {
+  if (inputs.length === 0) return [];
+  const batch = inputs.map((input) => {
+    validate(input);
+    return {
+      key: input.idempotencyKey,
+      type: input.type,
+      ref: input.reference ?? null,
+      member: input.memberId ?? null,
+      fp: fingerprint(input),
+      legs: input.legs.map((l) =>
+        "member" in l.account
+          ? { m: l.account.member, k: l.account.kind, c: l.account.currency, a: l.amount.toString() }
+          : { m: null, k: `house:${l.account.house}`, c: l.account.currency, a: l.amount.toString() },
+      ),
+    };
+  });
+  let rows: Array<{ n: string; r: PostedRow }>;
+  try {
+    rows = await queryRows<{ n: string; r: PostedRow }>(
+      tx,
+      sql`SELECT x.n, ledger_post(x.key, x.type, x.ref, x.member, x.fp, x.legs) AS r
+          FROM jsonb_to_recordset(${JSON.stringify(batch.map((b, n) => ({ ...b, n })))}::jsonb)
+            AS x(n int, key text, type text, ref text, member bigint, fp text, legs jsonb)
+          ORDER BY x.n`,
+    );
+  } catch (err) {
+    const refusal = ledgerRefusal(err);
+    if (refusal === "INSUFFICIENT_FUNDS" || refusal === "DUPLICATE_MISMATCH")
+      throw new AppError(refusal, 409);
+    throw err;
+  }
+  if (rows.length !== inputs.length) throw Errors.internal();
+  return rows.map((row) => Number(row.r.transactionId));
+}
+
 /** Post a movement in its own transaction, retrying when the database asks for it. */
 export async function post(db: Db, input: PostInput): Promise<PostResult> {
   for (let attempt = 0; ; attempt++) {

@@ -13,6 +13,7 @@ import { route } from "../../lib/route.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { operatorOf, requireOperator } from "../admin/guard.ts";
 import { consumeCode } from "../messaging/service.ts";
+import { recordReferral } from "../rewards/referral.ts";
 import { verifyHumanCheck } from "./human-check.ts";
 import { perIp, requireSwitch } from "./recovery.ts";
 import {
@@ -101,7 +102,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
         // spec §4: the invitation code is checked first; an invalid one creates nothing.
         const uplineId = kept.affiliateCode ? await agentByCode(ctx, kept.affiliateCode) : null;
         await verifyHumanCheck(ctx, body.humanCheck);
-        return register(
+        const info = await register(
           ctx,
           {
             ...kept,
@@ -113,6 +114,9 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
           meta(req),
           { method: "register", takenCode: "USERNAME_TAKEN" },
         );
+        // issue 16 point 6: a friend invited with a referral code (never blocks registering).
+        await recordReferral(ctx.db, info.customerId, body.referralCode);
+        return info;
       }),
   );
 
@@ -148,7 +152,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
         if (config.verificationRequired) {
           await consumeCode(ctx, "register", mobile, body.verificationCode ?? "");
         }
-        return register(
+        const info = await register(
           ctx,
           {
             ...kept,
@@ -161,6 +165,9 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
           meta(req),
           { method: "register-mobile", takenCode: "MOBILE_TAKEN" },
         );
+        // issue 16 point 6: a friend invited with a referral code (never blocks registering).
+        await recordReferral(ctx.db, info.customerId, body.referralCode);
+        return info;
       }),
   );
 

@@ -4,6 +4,7 @@ import { ErrorBoundary } from "../../components/error-boundary.tsx";
 import { Modal } from "../../components/modal.tsx";
 import "./member-centre.css";
 import { MEMBER_CENTRE_PAGES } from "../member-centre/registry.ts";
+import { useRewardUnread } from "../member-centre/rewards/rewards-api.ts";
 import { AGENT_TYPES, TRIAL_ACCOUNT, useSession } from "../session/session-store.ts";
 import { closeAccountModal, MEMBER_PAGES, type MemberPage, openMemberCentre } from "./account-ui.ts";
 import { useMemberInfo } from "./member-api.ts";
@@ -23,6 +24,9 @@ export function MemberCentre({ page }: { page: MemberPage }) {
   const offered = (p: MemberPage) => p !== "transferUpline" || agent || info?.hasUpline === true;
   const available = MEMBER_PAGES.filter((p) => MEMBER_CENTRE_PAGES[p] && offered(p));
   const current = available.includes(page) ? page : available[0];
+  // spec §2: the rewards item shows an unread badge when the count is above zero.
+  const unreadRewards = useRewardUnread().data?.count ?? 0;
+  const badge = (p: MemberPage) => (p === "rewardCenter" ? unreadRewards : 0);
   const Page = current ? MEMBER_CENTRE_PAGES[current] : undefined;
   return (
     <Modal onClose={() => closeAccountModal()} title={t("member.title")} size="page" testId="member-centre">
@@ -43,6 +47,11 @@ export function MemberCentre({ page }: { page: MemberPage }) {
                 data-testid={`member-menu-${p}`}
               >
                 {t(`member.page.${p}`)}
+                {badge(p) > 0 && (
+                  <span className="menu-badge" data-testid={`member-badge-${p}`}>
+                    {badge(p)}
+                  </span>
+                )}
               </button>
             ))}
           </nav>

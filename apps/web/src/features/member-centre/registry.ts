@@ -14,4 +14,7 @@ export const MEMBER_CENTRE_PAGES: Partial<Record<MemberPage, LazyExoticComponent
   personalHistoryCopy: lazy(() => import("./pages/betting-record.tsx")),
   transactionHistory: lazy(() => import("./pages/transaction-history.tsx")),
   bonusDetails: lazy(() => import("./pages/bonus-details.tsx")),
+  rewardCenter: lazy(() => import("./pages/reward-center.tsx")),
+  referral: lazy(() => import("./pages/referral.tsx")),
+  manualRebate: lazy(() => import("./pages/manual-rebate.tsx")),
 };

@@ -28,6 +28,12 @@ export async function affiliateIsValid(code: string): Promise<boolean> {
   }
 }
 
+/** The invite-friends code of the address the player registers from, if any. */
+function referralCodeFromUrl(): string | undefined {
+  const code = new URLSearchParams(window.location.search).get("referralCode")?.trim() ?? "";
+  return /^[A-Za-z0-9]{4,20}$/.test(code) ? code : undefined;
+}
+
 /** A configured optional field's value when the operator shows it and the player filled it. */
 function optional(settings: RegisterSettingValue, name: string, value: string): string | undefined {
   return settings.fields[name]?.enabled ? value.trim() || undefined : undefined;
@@ -45,6 +51,8 @@ export async function register(
     payeeName: optional(settings, "payeeName", v.payeeName),
     birthday: optional(settings, "birthday", v.birthday),
     affiliateCode: optional(settings, "affiliateCode", v.affiliateCode),
+    // issue 16 point 6: a friend's invite link (/register?referralCode=CODE) names the referrer.
+    referralCode: referralCodeFromUrl(),
     captcha: v.needCaptcha ? v.captcha.trim() : undefined,
     captchaId: v.needCaptcha ? captchaId : undefined,
     // The form's rules have refused the submit unless both are ticked.

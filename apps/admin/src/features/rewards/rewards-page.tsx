@@ -1,0 +1,309 @@
+import { type FormEvent, useState } from "react";
+import { useCanWrite } from "../../app/operator-context.tsx";
+import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
+import { useRaffles, useRebateAdmin, useReferralAdmin, useRewardsChange } from "./rewards-api.ts";
+
+const manilaDay = (offsetDays = 0) =>
+  new Date(Date.now() + 8 * 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+/** Rebate mode, rates per game category (VIP level 0 until issue 20), a day run by hand, the runs. */
+function RebateSection({ canWrite }: { canWrite: boolean }) {
+  const rebate = useRebateAdmin();
+  const change = useRewardsChange("Saved.");
+  const [gameType, setGameType] = useState("RNG");
+  const [rate, setRate] = useState("0.5");
+  const [day, setDay] = useState(manilaDay(-1));
+  const d = rebate.data;
+  return (
+    <section className="panel form-stack" data-testid="rewards-rebate">
+      <h2 className="subheading">Rebates</h2>
+      {d && (
+        <p>
+          Mode: <strong>{d.mode}</strong> (claim within {d.claimDays} days){" "}
+          <button
+            type="button"
+            className="btn btn--sm"
+            disabled={!canWrite}
+            onClick={() =>
+              change.mutate({
+                method: "PUT",
+                path: "/rewards/rebate/settings",
+                body: { mode: d.mode === "auto" ? "manual" : "auto", claimDays: d.claimDays },
+              })
+            }
+          >
+            Switch to {d.mode === "auto" ? "manual" : "automatic"}
+          </button>
+        </p>
+      )}
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">Category</th>
+            <th scope="col">VIP level</th>
+            <th scope="col" className="num">
+              Rate %
+            </th>
+            <th scope="col" className="num">
+              Minimum
+            </th>
+            <th scope="col" className="num">
+              Cap
+            </th>
+            <th scope="col">On</th>
+          </tr>
+        </thead>
+        <tbody>
+          {d?.rates.map((r) => (
+            <tr key={`${r.gameType}-${r.vipLevel}`}>
+              <td>{r.gameType}</td>
+              <td>{r.vipLevel}</td>
+              <td className="num">{r.rate}</td>
+              <td className="num">{r.minPayout}</td>
+              <td className="num">{r.maxPayout ?? "—"}</td>
+              <td>{r.enabled ? "yes" : "no"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <form
+        className="toolbar"
+        onSubmit={(e: FormEvent) => {
+          e.preventDefault();
+          change.mutate({ method: "PUT", path: "/rewards/rebate/rates", body: { gameType, rate } });
+        }}
+      >
+        <label>
+          Category{" "}
+          <input value={gameType} onChange={(e) => setGameType(e.target.value)} disabled={!canWrite} />
+        </label>
+        <label>
+          Rate % <input value={rate} onChange={(e) => setRate(e.target.value)} disabled={!canWrite} />
+        </label>
+        <button type="submit" className="btn btn--sm" disabled={!canWrite}>
+          Set rate
+        </button>
+      </form>
+      <form
+        className="toolbar"
+        onSubmit={(e: FormEvent) => {
+          e.preventDefault();
+          change.mutate({ method: "POST", path: "/rewards/rebate/run", body: { day } });
+        }}
+      >
+        <label>
+          Manila day{" "}
+          <input type="date" value={day} onChange={(e) => setDay(e.target.value)} disabled={!canWrite} />
+        </label>
+        <button type="submit" className="btn btn--sm" disabled={!canWrite}>
+          Run this day
+        </button>
+      </form>
+      <ul>
+        {d?.runs.map((r) => (
+          <li key={r.day}>
+            {r.day}: {r.status}, {r.mode}, {r.members} members, {r.paid}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Raffles: create (window, ticket rules, prizes), draw after the end, results with the seed. */
+function RaffleSection({ canWrite }: { canWrite: boolean }) {
+  const raffles = useRaffles();
+  const change = useRewardsChange("Done.");
+  const [title, setTitle] = useState("");
+  const [startsAt, setStartsAt] = useState(manilaDay());
+  const [endsAt, setEndsAt] = useState(manilaDay(7));
+  const [perDeposit, setPerDeposit] = useState("500.00");
+  const [perBet, setPerBet] = useState("");
+  const [prizes, setPrizes] = useState("1000.00, 500.00");
+  const create = (e: FormEvent) => {
+    e.preventDefault();
+    change.mutate({
+      method: "POST",
+      path: "/rewards/raffles",
+      body: {
+        title: { EN: title, TY: title },
+        startsAt: `${startsAt}T00:00:00+08:00`,
+        endsAt: `${endsAt}T00:00:00+08:00`,
+        ticketPerDeposit: perDeposit.trim() || null,
+        ticketPerBet: perBet.trim() || null,
+        prizes: prizes
+          .split(",")
+          .map((p) => p.trim())
+          .filter(Boolean),
+      },
+    });
+  };
+  return (
+    <section className="panel form-stack" data-testid="rewards-raffles">
+      <h2 className="subheading">Raffles</h2>
+      <form className="form-stack" onSubmit={create}>
+        <fieldset disabled={!canWrite} className="plain-fieldset toolbar">
+          <label>
+            Title <input value={title} onChange={(e) => setTitle(e.target.value)} required />
+          </label>
+          <label>
+            From <input type="date" value={startsAt} onChange={(e) => setStartsAt(e.target.value)} />
+          </label>
+          <label>
+            Until <input type="date" value={endsAt} onChange={(e) => setEndsAt(e.target.value)} />
+          </label>
+          <label>
+            1 ticket per deposit <input value={perDeposit} onChange={(e) => setPerDeposit(e.target.value)} />
+          </label>
+          <label>
+            1 ticket per valid bet <input value={perBet} onChange={(e) => setPerBet(e.target.value)} />
+          </label>
+          <label>
+            Prizes (rank order) <input value={prizes} onChange={(e) => setPrizes(e.target.value)} />
+          </label>
+          <button type="submit" className="btn btn--sm">
+            Create raffle
+          </button>
+        </fieldset>
+      </form>
+      {raffles.data?.map((r) => (
+        <article key={r.id} className="panel" data-testid="raffle-row">
+          <strong>
+            #{r.id} {r.title}
+          </strong>{" "}
+          — {r.status}, {new Date(r.startsAt).toLocaleString()} – {new Date(r.endsAt).toLocaleString()}
+          <p className="cell-sub">Seed hash {r.seedHash}</p>
+          {r.serverSeed && (
+            <p className="cell-sub">
+              Seed {r.serverSeed} · {r.totalTickets} tickets
+            </p>
+          )}
+          <ol>
+            {r.prizes.map((p) => {
+              const w = r.winners.find((x) => x.rank === p.rank);
+              return (
+                <li key={p.rank}>
+                  {p.amount}
+                  {w && ` — ticket ${w.ticket}, ${w.member}`}
+                </li>
+              );
+            })}
+          </ol>
+          {r.status === "open" && (
+            <button
+              type="button"
+              className="btn btn--sm"
+              disabled={!canWrite || Date.parse(r.endsAt) > Date.now()}
+              onClick={() =>
+                change.mutate({ method: "POST", path: `/rewards/raffles/${r.id}/draw`, body: {} })
+              }
+            >
+              Draw
+            </button>
+          )}
+        </article>
+      ))}
+    </section>
+  );
+}
+
+/** Referral rewards: on registration, first deposit (with a minimum), betting target. */
+function ReferralSection({ canWrite }: { canWrite: boolean }) {
+  const referral = useReferralAdmin();
+  const change = useRewardsChange("Saved.");
+  const [draft, setDraft] = useState<Record<string, string> | null>(null);
+  const d = referral.data;
+  if (!d) return null;
+  const v = draft ?? {
+    registerReward: d.registerReward,
+    depositReward: d.depositReward,
+    depositMin: d.depositMin,
+    betReward: d.betReward,
+    betThreshold: d.betThreshold,
+    enabled: d.enabled ? "1" : "",
+  };
+  const field = (name: string, label: string) => (
+    <label key={name}>
+      {label} <input value={v[name] ?? ""} onChange={(e) => setDraft({ ...v, [name]: e.target.value })} />
+    </label>
+  );
+  return (
+    <section className="panel form-stack" data-testid="rewards-referral">
+      <h2 className="subheading">Invite friends</h2>
+      <form
+        onSubmit={(e: FormEvent) => {
+          e.preventDefault();
+          const { enabled, ...amounts } = v;
+          change.mutate({
+            method: "PUT",
+            path: "/rewards/referral",
+            body: { ...amounts, enabled: enabled === "1" },
+          });
+        }}
+      >
+        <fieldset disabled={!canWrite} className="plain-fieldset toolbar">
+          <label>
+            <input
+              type="checkbox"
+              checked={v.enabled === "1"}
+              onChange={(e) => setDraft({ ...v, enabled: e.target.checked ? "1" : "" })}
+            />{" "}
+            On
+          </label>
+          {field("registerReward", "On registering")}
+          {field("depositReward", "On first deposit")}
+          {field("depositMin", "First deposit at least")}
+          {field("betReward", "On betting target")}
+          {field("betThreshold", "Betting target")}
+          <button type="submit" className="btn btn--sm">
+            Save
+          </button>
+        </fieldset>
+      </form>
+    </section>
+  );
+}
+
+/** The rewards reports, downloaded as CSV for a range of Manila days. */
+function ReportsSection() {
+  const [from, setFrom] = useState(manilaDay(-6));
+  const [to, setTo] = useState(manilaDay());
+  const q = `from=${from}&to=${to}&format=csv`;
+  return (
+    <section className="panel form-stack">
+      <h2 className="subheading">Reports</h2>
+      <div className="toolbar">
+        <label>
+          From <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+        </label>
+        <label>
+          To <input type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+        </label>
+        <a className="btn btn--sm" href={`/api/admin/rewards/rebate/report?${q}`}>
+          Rebates (CSV)
+        </a>
+        <a className="btn btn--sm" href={`/api/admin/rewards/report?${q}`}>
+          Rewards offered and claimed (CSV)
+        </a>
+      </div>
+    </section>
+  );
+}
+
+/** Issue 16 point 7 (rewards part): rebates, raffles, invite rewards, reports. */
+export function RewardsPage() {
+  const canWrite = useCanWrite("rewards");
+  return (
+    <>
+      <PageHeader
+        title="Rewards"
+        description="Rebate rates and runs, raffles (commit-reveal draws), invite-friend rewards, and the reports."
+      />
+      {!canWrite && <ReadOnlyNote />}
+      <RebateSection canWrite={canWrite} />
+      <RaffleSection canWrite={canWrite} />
+      <ReferralSection canWrite={canWrite} />
+      <ReportsSection />
+    </>
+  );
+}

@@ -1,0 +1,155 @@
+import { sql } from "drizzle-orm";
+import { type Executor, queryRows, type Tx } from "../../db/client.ts";
+import { AppError } from "../../lib/errors.ts";
+import { registerMessages } from "../../lib/messages.ts";
+import { grantBonus } from "../bonus/grant.ts";
+import { postIn } from "../ledger/ledger.ts";
+
+registerMessages("EN", {
+  REWARD_NOT_FOUND: "That reward does not exist.",
+  REWARD_ALREADY_CLAIMED: "This reward has already been claimed.",
+  REWARD_EXPIRED: "This reward has expired.",
+  REWARD_NOT_AVAILABLE: "This reward cannot be claimed at the moment.",
+  REWARD_NOT_ALLOWED: "Your account cannot receive rewards.",
+});
+registerMessages("TY", {
+  REWARD_NOT_FOUND: "Walang ganoong gantimpala.",
+  REWARD_ALREADY_CLAIMED: "Na-claim na ang gantimpalang ito.",
+  REWARD_EXPIRED: "Nag-expire na ang gantimpalang ito.",
+  REWARD_NOT_AVAILABLE: "Hindi pa ma-claim ang gantimpalang ito sa ngayon.",
+  REWARD_NOT_ALLOWED: "Hindi maaaring tumanggap ng gantimpala ang iyong account.",
+});
+
+registerMessages("CN", {
+  REWARD_NOT_FOUND: "该奖励不存在。",
+  REWARD_ALREADY_CLAIMED: "该奖励已被领取。",
+  REWARD_EXPIRED: "该奖励已过期。",
+  REWARD_NOT_AVAILABLE: "该奖励暂时无法领取。",
+  REWARD_NOT_ALLOWED: "您的账户无法领取奖励。",
+});
+registerMessages("VI", {
+  REWARD_NOT_FOUND: "Phần thưởng này không tồn tại.",
+  REWARD_ALREADY_CLAIMED: "Phần thưởng này đã được nhận.",
+  REWARD_EXPIRED: "Phần thưởng này đã hết hạn.",
+  REWARD_NOT_AVAILABLE: "Hiện chưa thể nhận phần thưởng này.",
+  REWARD_NOT_ALLOWED: "Tài khoản của bạn không thể nhận phần thưởng.",
+});
+registerMessages("TH", {
+  REWARD_NOT_FOUND: "ไม่มีรางวัลนี้",
+  REWARD_ALREADY_CLAIMED: "รางวัลนี้ถูกรับไปแล้ว",
+  REWARD_EXPIRED: "รางวัลนี้หมดอายุแล้ว",
+  REWARD_NOT_AVAILABLE: "ยังไม่สามารถรับรางวัลนี้ได้ในขณะนี้",
+  REWARD_NOT_ALLOWED: "บัญชีของคุณไม่สามารถรับรางวัลได้",
+});
+registerMessages("ID", {
+  REWARD_NOT_FOUND: "Hadiah itu tidak ada.",
+  REWARD_ALREADY_CLAIMED: "Hadiah ini sudah diklaim.",
+  REWARD_EXPIRED: "Hadiah ini sudah kedaluwarsa.",
+  REWARD_NOT_AVAILABLE: "Hadiah ini belum dapat diklaim saat ini.",
+  REWARD_NOT_ALLOWED: "Akun Anda tidak dapat menerima hadiah.",
+});
+registerMessages("JA", {
+  REWARD_NOT_FOUND: "その報酬は存在しません。",
+  REWARD_ALREADY_CLAIMED: "この報酬はすでに受け取り済みです。",
+  REWARD_EXPIRED: "この報酬は期限切れです。",
+  REWARD_NOT_AVAILABLE: "この報酬は現在受け取れません。",
+  REWARD_NOT_ALLOWED: "お使いのアカウントは報酬を受け取れません。",
+});
+
+/** The house account every cash reward is paid from. */
+export const REWARDS_HOUSE = "rewards";
+
+export interface RewardRow {
+  id: string;
+  member_id: string;
+  source_kind: string;
+  payout: "cash" | "bonus";
+  ledger_type: string;
+  amount: string;
+  currency: string;
+  bonus_rule_id: string | null;
+  state: string;
+  expires_at: Date | string | null;
+}
+
+export interface PaidReward {
+  id: number;
+  amountMinor: bigint;
+  currency: string;
+  ledgerTransactionId: number | null;
+}
+
+/**
+ * Pay one reward inside the caller's transaction (issue 16 point 8): the row is locked first
+ * (FOR UPDATE), so of any number of concurrent claims only the first sees it waiting; the
+ * ledger movement (key reward:<id>) and the state change commit together. A claimed, expired
+ * or void reward is refused with its own code and pays nothing.
+ */
+export async function payReward(tx: Tx, rewardId: number, memberId: number, now: Date): Promise<PaidReward> {
+  const [r] = await queryRows<RewardRow>(
+    tx,
+    sql`SELECT id, member_id, source_kind, payout, ledger_type, amount, currency, bonus_rule_id, state, expires_at
+        FROM member_rewards WHERE id = ${rewardId} AND member_id = ${memberId} FOR UPDATE`,
+  );
+  if (!r) throw new AppError("REWARD_NOT_FOUND", 404);
+  if (r.state === "claimed") throw new AppError("REWARD_ALREADY_CLAIMED", 409);
+  if (r.state !== "waiting") throw new AppError("REWARD_EXPIRED", 409);
+  if (r.expires_at && new Date(r.expires_at).getTime() <= now.getTime()) {
+    await tx.execute(sql`UPDATE member_rewards SET state = 'expired' WHERE id = ${rewardId}`);
+    throw new AppError("REWARD_EXPIRED", 409);
+  }
+  await assertMayReceive(tx, memberId);
+  const amount = BigInt(r.amount);
+  if (r.payout === "bonus") {
+    // A bonus reward becomes a bonus under its rule (wagering applies): granted once per reward
+    // (source key reward:<id>); a refusal (another bonus running, not eligible, rule off) leaves
+    // the reward waiting and moves nothing.
+    if (!r.bonus_rule_id) throw new AppError("REWARD_NOT_AVAILABLE", 409);
+    await grantBonus(tx, {
+      memberId,
+      ruleId: Number(r.bonus_rule_id),
+      amountMinor: amount,
+      sourceKey: `reward:${r.id}`,
+      reference: `reward:${r.id}`,
+    });
+    await tx.execute(
+      sql`UPDATE member_rewards SET state = 'claimed', claimed_at = ${now},
+            seen_at = COALESCE(seen_at, ${now}) WHERE id = ${rewardId}`,
+    );
+    return { id: Number(r.id), amountMinor: amount, currency: r.currency, ledgerTransactionId: null };
+  }
+  const posted = await postIn(tx, {
+    idempotencyKey: `reward:${r.id}`,
+    type: r.ledger_type,
+    reference: `reward:${r.id}`,
+    memberId,
+    legs: [
+      { account: { house: REWARDS_HOUSE, currency: r.currency }, amount: -amount },
+      { account: { member: memberId, kind: "main", currency: r.currency }, amount },
+    ],
+  });
+  await tx.execute(
+    sql`UPDATE member_rewards SET state = 'claimed', claimed_at = ${now},
+          seen_at = COALESCE(seen_at, ${now}), ledger_transaction_id = ${posted.transactionId}
+        WHERE id = ${rewardId}`,
+  );
+  return {
+    id: Number(r.id),
+    amountMinor: amount,
+    currency: r.currency,
+    ledgerTransactionId: posted.transactionId,
+  };
+}
+
+/** Agents (and trial, locked or closed accounts) are never paid nor offered a reward (point 8). */
+export async function mayReceiveRewards(exec: Executor, memberId: number): Promise<boolean> {
+  const [m] = await queryRows<{ ok: boolean }>(
+    exec,
+    sql`SELECT (is_agent = 0 AND status = 'active' AND currency <> 'FUN') AS ok FROM members WHERE id = ${memberId}`,
+  );
+  return m?.ok === true;
+}
+
+async function assertMayReceive(exec: Executor, memberId: number): Promise<void> {
+  if (!(await mayReceiveRewards(exec, memberId))) throw new AppError("REWARD_NOT_ALLOWED", 403);
+}

@@ -1,0 +1,267 @@
+import { formatMinor } from "@panalo/contracts/money";
+import { sql } from "drizzle-orm";
+import { type Executor, queryRows } from "../../db/client.ts";
+import type { AppContext } from "../../lib/context.ts";
+import { postManyIn } from "../ledger/ledger.ts";
+import { addDays, manilaDay, manilaStart } from "../reports/days.ts";
+import { REWARDS_HOUSE } from "./pay.ts";
+import { validBets } from "./valid-bets.ts";
+
+/**
+ * Rebates (issue 16 point 4). A closed Manila day's valid bets (rewards/valid-bets.ts: the
+ * agents' definition, a round counting on the day it settled) per member and game category
+ * earn the category's rate (rebate_rates; VIP level 0 until issue 20 brings levels). The day is
+ * computed once into rebate_lines (unique member × day × category), summed into one
+ * rebate_payouts row per member and day, then
+ *   auto:   paid straight to the main wallet, ledger key rebate:<member>:<day>;
+ *   manual: offered as a reward rebate:<member>:<day> the player claims on manualRebate.
+ * Every step is keyed, so two schedulers, a retry or an operator's re-run pay each once.
+ * Agents and trial, locked or closed accounts earn nothing (point 8).
+ */
+export const BATCH = 2000;
+export const PPM = 1_000_000n;
+
+/** rate_ppm (hundredths of a basis point) of a percentage text "0.35" → 3500. */
+export function ppmOfPercent(text: string): number {
+  const [whole = "0", frac = ""] = text.split(".");
+  return Number(whole) * 10_000 + Number(frac.padEnd(4, "0").slice(0, 4));
+}
+export const percentOfPpm = (ppm: number) => {
+  const whole = Math.floor(ppm / 10_000);
+  const frac = String(ppm % 10_000)
+    .padStart(4, "0")
+    .replace(/0+$/, "");
+  return frac ? `${whole}.${frac}` : String(whole);
+};
+
+/** The rebate of a valid bet at a rate: floored to the centavo, capped, nothing below the minimum. */
+export function rebateOf(
+  validBet: bigint,
+  ratePpm: number,
+  minPayout: bigint,
+  maxPayout: bigint | null,
+): bigint {
+  if (validBet <= 0n || ratePpm <= 0) return 0n;
+  let amount = (validBet * BigInt(ratePpm)) / PPM;
+  if (maxPayout !== null && amount > maxPayout) amount = maxPayout;
+  return amount >= minPayout ? amount : 0n;
+}
+
+const TITLES = (day: string): Record<string, string> => ({
+  EN: `Rebate for ${day}`,
+  TY: `Rebate para sa ${day}`,
+  CN: `${day} 返水`,
+  VI: `Hoàn trả ngày ${day}`,
+  TH: `เงินคืน ${day}`,
+  ID: `Rabat ${day}`,
+  JA: `${day} のリベート`,
+});
+
+export interface RebateRunResult {
+  day: string;
+  mode: "auto" | "manual";
+  lines: number;
+  members: number;
+  paidMinor: string;
+  /** Milliseconds spent reading valid bets, writing lines and payouts, and paying. */
+  timings: { validBetsMs: number; linesMs: number; payMs: number };
+}
+
+export async function rebateSettings(exec: Executor) {
+  const [s] = await queryRows<{ mode: "auto" | "manual"; claim_days: number }>(
+    exec,
+    sql`SELECT mode, claim_days FROM rebate_settings WHERE id = 1`,
+  );
+  return { mode: s?.mode ?? "manual", claimDays: s?.claim_days ?? 7 };
+}
+
+export interface RateRow {
+  gameType: string;
+  vipLevel: number;
+  ratePpm: number;
+  minPayout: bigint;
+  maxPayout: bigint | null;
+}
+export async function activeRates(exec: Executor): Promise<RateRow[]> {
+  const rows = await queryRows<{
+    game_type: string;
+    vip_level: number;
+    rate_ppm: number;
+    min_payout: string;
+    max_payout: string | null;
+  }>(
+    exec,
+    sql`SELECT game_type, vip_level, rate_ppm, min_payout, max_payout FROM rebate_rates
+        WHERE enabled AND vip_level = 0 AND rate_ppm > 0 ORDER BY game_type`,
+  );
+  return rows.map((r) => ({
+    gameType: r.game_type,
+    vipLevel: r.vip_level,
+    ratePpm: r.rate_ppm,
+    minPayout: BigInt(r.min_payout),
+    maxPayout: r.max_payout === null ? null : BigInt(r.max_payout),
+  }));
+}
+
+/** Compute and pay one closed Manila day ("2026-11-23"). Safe to run again, anywhere, at once. */
+export async function runRebateDay(ctx: AppContext, day: string): Promise<RebateRunResult> {
+  const settings = await rebateSettings(ctx.db);
+  // A day that is done never changes (a round settled later counts on its own day): a re-run
+  // answers the day's figures without reading the rounds again.
+  const [finished] = await queryRows<{
+    mode: "auto" | "manual";
+    members: number;
+    lines: number;
+    paid: string;
+  }>(
+    ctx.db,
+    sql`SELECT mode, members, lines, paid::text AS paid FROM rebate_runs WHERE day = ${day} AND status = 'done'`,
+  );
+  if (finished) {
+    return {
+      day,
+      mode: finished.mode,
+      lines: finished.lines,
+      members: finished.members,
+      paidMinor: formatMinor(BigInt(finished.paid)),
+      timings: { validBetsMs: 0, linesMs: 0, payMs: 0 },
+    };
+  }
+  const t0 = performance.now();
+  await ctx.db.execute(
+    sql`INSERT INTO rebate_runs (day, status, mode) VALUES (${day}, 'running', ${settings.mode})
+        ON CONFLICT (day) DO NOTHING`,
+  );
+  // The mode of the day is the one its run started with (a retry keeps it).
+  const [run] = await queryRows<{ mode: "auto" | "manual" }>(
+    ctx.db,
+    sql`SELECT mode FROM rebate_runs WHERE day = ${day}`,
+  );
+  const mode = run?.mode ?? settings.mode;
+  const from = manilaStart(day);
+  const to = manilaStart(addDays(day, 1));
+
+  // 1. Lines: valid bets × rate, per member and category (kept once by the primary key).
+  const rates = new Map((await activeRates(ctx.db)).map((r) => [r.gameType, r]));
+  const lines = [];
+  const bets = await validBets(ctx.db, from, to);
+  const t1 = performance.now();
+  for (const v of bets) {
+    const rate = rates.get(v.gameType);
+    if (!rate) continue;
+    const amount = rebateOf(v.validBet, rate.ratePpm, rate.minPayout, rate.maxPayout);
+    if (amount > 0n) lines.push({ ...v, ratePpm: rate.ratePpm, amount });
+  }
+  for (let i = 0; i < lines.length; i += BATCH) {
+    const chunk = lines.slice(i, i + BATCH).map((l) => ({
+      m: l.memberId,
+      g: l.gameType,
+      c: l.currency,
+      v: l.validBet.toString(),
+      r: l.ratePpm,
+      a: l.amount.toString(),
+    }));
+    await ctx.db.execute(
+      sql`INSERT INTO rebate_lines (member_id, day, game_type, currency, valid_bet, rate_ppm, amount)
+          SELECT x.m, ${day}::date, x.g, x.c, x.v, x.r, x.a
+          FROM jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) AS x(m bigint, g text, c text, v bigint, r int, a bigint)
+          JOIN members mm ON mm.id = x.m AND mm.is_agent = 0 AND mm.status = 'active'
+          ON CONFLICT DO NOTHING`,
+    );
+  }
+
+  // 2. One payout per member and day, from the lines (whoever inserts first owns it).
+  await ctx.db.execute(
+    sql`INSERT INTO rebate_payouts (member_id, day, currency, amount, mode)
+        SELECT member_id, day, MIN(currency), SUM(amount), ${mode} FROM rebate_lines WHERE day = ${day}
+        GROUP BY member_id, day
+        ON CONFLICT DO NOTHING`,
+  );
+
+  const t2 = performance.now();
+  // 3. Pay what is not paid yet, a batch per transaction (SKIP LOCKED: a second scheduler takes
+  //    other batches or none; the keys make a replay harmless anyway).
+  const expiresAt = new Date(to.getTime() + settings.claimDays * 86_400_000);
+  for (;;) {
+    const done = await ctx.db.transaction(async (tx) => {
+      const due = await queryRows<{ member_id: string; currency: string; amount: string }>(
+        tx,
+        sql`SELECT member_id, currency, amount FROM rebate_payouts
+            WHERE day = ${day} AND ledger_transaction_id IS NULL AND reward_id IS NULL
+            ORDER BY member_id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
+      );
+      if (due.length === 0) return true;
+      if (mode === "auto") {
+        const ids = await postManyIn(
+          tx,
+          due.map((d) => ({
+            idempotencyKey: `rebate:${d.member_id}:${day}`,
+            type: "rebate",
+            reference: `rebate:${day}`,
+            memberId: Number(d.member_id),
+            legs: [
+              { account: { house: REWARDS_HOUSE, currency: d.currency }, amount: -BigInt(d.amount) },
+              {
+                account: { member: Number(d.member_id), kind: "main" as const, currency: d.currency },
+                amount: BigInt(d.amount),
+              },
+            ],
+          })),
+        );
+        const set = due.map((d, i) => ({ m: Number(d.member_id), t: ids[i] }));
+        await tx.execute(
+          sql`UPDATE rebate_payouts p SET ledger_transaction_id = x.t
+              FROM jsonb_to_recordset(${JSON.stringify(set)}::jsonb) AS x(m bigint, t bigint)
+              WHERE p.member_id = x.m AND p.day = ${day}`,
+        );
+      } else {
+        // The reward centre's offer (rewards/offer.ts), in bulk: same columns, same unique key.
+        await tx.execute(
+          sql`WITH offered AS (
+                INSERT INTO member_rewards (member_id, source_kind, source_key, title, payout, ledger_type, amount, currency, expires_at)
+                SELECT x.member_id, 'rebate', 'rebate:' || x.member_id || ':' || ${day}, ${JSON.stringify(TITLES(day))}::jsonb,
+                  'cash', 'rebate', x.amount, x.currency, ${expiresAt}
+                FROM jsonb_to_recordset(${JSON.stringify(due)}::jsonb) AS x(member_id bigint, currency text, amount bigint)
+                ON CONFLICT (source_key) DO NOTHING
+                RETURNING id, member_id
+              ), keyed AS (
+                SELECT id, member_id FROM offered
+                UNION ALL
+                SELECT r.id, r.member_id FROM member_rewards r
+                WHERE r.source_key IN (SELECT 'rebate:' || x.member_id || ':' || ${day}
+                  FROM jsonb_to_recordset(${JSON.stringify(due)}::jsonb) AS x(member_id bigint))
+              )
+              UPDATE rebate_payouts p SET reward_id = k.id FROM keyed k
+              WHERE p.member_id = k.member_id AND p.day = ${day}`,
+        );
+      }
+      return false;
+    });
+    if (done) break;
+  }
+
+  const t3 = performance.now();
+  const [sum] = await queryRows<{ members: string; lines: string; paid: string }>(
+    ctx.db,
+    sql`SELECT (SELECT COUNT(*) FROM rebate_payouts WHERE day = ${day})::text AS members,
+          (SELECT COUNT(*) FROM rebate_lines WHERE day = ${day})::text AS lines,
+          (SELECT COALESCE(SUM(amount), 0) FROM rebate_payouts WHERE day = ${day})::text AS paid`,
+  );
+  await ctx.db.execute(
+    sql`UPDATE rebate_runs SET status = 'done', members = ${Number(sum?.members ?? 0)}, lines = ${Number(sum?.lines ?? 0)},
+          paid = ${sum?.paid ?? "0"}, finished_at = ${ctx.clock.now()} WHERE day = ${day}`,
+  );
+  return {
+    day,
+    mode,
+    lines: Number(sum?.lines ?? 0),
+    members: Number(sum?.members ?? 0),
+    paidMinor: formatMinor(BigInt(sum?.paid ?? "0")),
+    timings: { validBetsMs: Math.round(t1 - t0), linesMs: Math.round(t2 - t1), payMs: Math.round(t3 - t2) },
+  };
+}
+
+/** The scheduler's job: the Manila day before the run's occurrence. */
+export async function rebateJob(ctx: AppContext, scheduledFor: Date): Promise<RebateRunResult> {
+  return runRebateDay(ctx, addDays(manilaDay(scheduledFor), -1));
+}
