@@ -67,7 +67,8 @@ export default defineConfig(({ command }) => ({
   build: {
     target: "es2022",
     cssCodeSplit: true,
-    sourcemap: false,
+    sourcemap: process.env.PANALO_SOURCEMAP === "1",
+    minify: process.env.PANALO_NOMINIFY !== "1",
     chunkSizeWarningLimit: 200,
     // Font slices stay files (never data: URLs inside the font style sheets): each downloads only
     // when a page uses its characters.

@@ -51,6 +51,21 @@
   if (isHome) {
     get("/wps/system/banners?groups=home");
     get("/wps/notice/home");
+    // The first banner is the home page's largest paint: its image downloads as soon as the
+    // banners are known, not once the site's code has run and drawn the carousel.
+    calls["/wps/system/banners?groups=home"].then(
+      (answer) => {
+        const first = answer?.success && Array.isArray(answer.value) ? answer.value[0] : null;
+        if (!first || typeof first.url !== "string") return;
+        const link = document.createElement("link");
+        link.rel = "preload";
+        link.as = "image";
+        link.href = first.url;
+        link.setAttribute("fetchpriority", "high");
+        document.head.appendChild(link);
+      },
+      () => {},
+    );
   }
   window.__panaloBoot = { lang, calls };
 })();

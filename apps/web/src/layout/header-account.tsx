@@ -1,4 +1,4 @@
-import { isAgentType } from "@panalo/contracts/agents";
+import { isAgentType } from "@panalo/contracts/agent-types";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
