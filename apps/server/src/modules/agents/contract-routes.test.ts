@@ -132,6 +132,12 @@ describe("agent contract calls", () => {
       contractId: offer.value.id,
     });
     expect(history.value.events.map((e: { action: string }) => e.action)).toEqual(["offer", "accept"]);
+    // Team management's contract column: the live contract each member holds, nothing for others.
+    const team = await call("TopAg1", "GET", "/wps/agent/team/members?page=1&pageSize=20");
+    const column = Object.fromEntries(
+      team.value.items.map((m: { username: string; contract: string | null }) => [m.username, m.contract]),
+    );
+    expect(column).toEqual({ downag1: "daily_salary 0.50%", player1: null });
     expect(
       (await call("Player1", "POST", "/wps/agent/contract/history", { contractId: offer.value.id })).code,
     ).toBe("NOT_AN_AGENT");
