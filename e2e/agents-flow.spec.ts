@@ -203,6 +203,8 @@ test("an operator's top agent builds a team, a downline earns a daily salary, mo
   await player.page.getByTestId("register-agree").check();
   await player.page.getByTestId("register-submit").click();
   await expect(player.page.getByTestId("account-name")).toHaveText(PLAYER, SERVER_WORK);
+  // A player has no agent button in the header.
+  await expect(player.page.getByTestId("header-agent")).toHaveCount(0);
   const playerId: number = (await ok(await ops.get(`/api/admin/agents/tree?q=${PLAYER}`))).items[0].id;
   await ok(
     await ops.post("/api/admin/adjustments", {
@@ -212,8 +214,8 @@ test("an operator's top agent builds a team, a downline earns a daily salary, mo
   const games = new GamesPage(player.page);
   await games.open("/rng");
   await games.search("mango");
-  await games.launch("Mango Mania");
-  await games.expectInGame("Mango Mania");
+  await games.launch("Mangga Mania"); // the player reads the site in Filipino
+  await games.expectInGame("Mangga Mania");
   const slot = player.page.frameLocator('[data-testid="game-frame"]');
   const state = slot.locator("[data-state]").first();
   await expect(slot.getByTestId("slot-balance")).toHaveAttribute("data-balance", "100.00", SERVER_WORK);
