@@ -213,7 +213,7 @@ test("an operator's top agent builds a team, a downline earns a daily salary, mo
   );
   const games = new GamesPage(player.page);
   await games.open("/rng");
-  await games.search("mango");
+  await games.search("mangga");
   await games.launch("Mangga Mania"); // the player reads the site in Filipino
   await games.expectInGame("Mangga Mania");
   const slot = player.page.frameLocator('[data-testid="game-frame"]');
@@ -224,8 +224,23 @@ test("an operator's top agent builds a team, a downline earns a daily salary, mo
   const stakeMinor = Math.round(Number(totalBet) * 100);
   expect(stakeMinor).toBeGreaterThan(0);
   await slot.getByTestId("slot-spin").click();
-  await expect(state).toHaveAttribute("data-state", "spinning");
-  await slot.getByTestId("slot-window").click();
+  // The round is on the platform's records (the agent's team bets say so) before anything else.
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Manila" }).format(new Date());
+  await expect
+    .poll(
+      async () => {
+        const rows = (
+          await ok(
+            await topApi.get(
+              `/wps/agent/team/bets?startDate=${today}&endDate=${today}&by=member&username=${PLAYER}`,
+            ),
+          )
+        ).items as { key: string; rounds: number; bets: string }[];
+        return rows.find((r) => r.key === PLAYER);
+      },
+      { message: "the player's round recorded", ...SERVER_WORK },
+    )
+    .toMatchObject({ rounds: 1, bets: totalBet });
   await expect(state).toHaveAttribute("data-state", "idle", SERVER_WORK);
 
   // 7. The upline offers a raise (45 %) and the downline accepts it in its centre (after a
