@@ -22,8 +22,9 @@ import { contractPeriod, endedByLowerRate, headlineRate, withinUpline } from "./
 
 export const AGENT_TYPES = [1, 2, 41, 42];
 
+// NOT_AN_AGENT's message is the members module's (one code, one message: the agent path's
+// login refusal and the contract pages both say the account is not an agent's).
 registerMessages("EN", {
-  NOT_AN_AGENT: "Only agents can do this.",
   CONTRACT_NOT_FOUND: "That contract does not exist.",
   CONTRACT_NOT_DIRECT_DOWNLINE: "Contracts can only be offered to your direct downline agents.",
   CONTRACT_UPLINE_HAS_NONE: "You need a contract of this kind yourself before you can offer one.",
@@ -31,7 +32,6 @@ registerMessages("EN", {
   CONTRACT_STATE: "This contract cannot be changed that way now.",
 });
 registerMessages("TY", {
-  NOT_AN_AGENT: "Mga ahente lamang ang makakagawa nito.",
   CONTRACT_NOT_FOUND: "Walang ganoong kontrata.",
   CONTRACT_NOT_DIRECT_DOWNLINE:
     "Sa mga direktang downline na ahente mo lamang maaaring mag-alok ng kontrata.",
