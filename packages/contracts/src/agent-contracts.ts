@@ -174,7 +174,10 @@ export const AdminContractsQuery = z.strictObject({
   memberId: BigId.optional(),
   status: z.enum(CONTRACT_STATUSES).optional(),
 });
+export const REPORT_GROUPS = ["day", "week", "month"] as const;
 export const AdminReportQuery = z.strictObject({
   from: z.iso.date(),
   to: z.iso.date(),
+  /** Rows per Manila day, per week (from Monday) or per month the bills' periods ended in. */
+  group: z.enum(REPORT_GROUPS).default("day"),
 });

@@ -117,10 +117,11 @@ export function useBills(q: {
   });
 }
 
-export function useReport(from: string, to: string) {
+export function useReport(from: string, to: string, group: "day" | "week" | "month" = "day") {
   return useQuery({
-    queryKey: [...key, "report", from, to],
-    queryFn: ({ signal }) => api.get(`/agent-settlement/report?from=${from}&to=${to}`, Report, signal),
+    queryKey: [...key, "report", from, to, group],
+    queryFn: ({ signal }) =>
+      api.get(`/agent-settlement/report?from=${from}&to=${to}&group=${group}`, Report, signal),
   });
 }
 

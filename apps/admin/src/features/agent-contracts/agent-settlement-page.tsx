@@ -30,7 +30,7 @@ type Tab = "runs" | "bills" | "report" | "contracts";
 /**
  * Agents → Settlements (issue 15 points 4 and 6): every settlement run (hold, release, re-run),
  * the bills (one per contract and period; "insufficient upline balance" ones wait for a later
- * run), the commission report per Manila day, and an agent's contracts. Every table exports CSV.
+ * run), the commission report per Manila day, week or month, and an agent's contracts. Every table exports CSV.
  */
 export function AgentSettlementPage() {
   const [tab, setTab] = useState<Tab>("runs");
@@ -390,7 +390,8 @@ function Report() {
   const id = useId();
   const [from, setFrom] = useState(manilaDay(30));
   const [to, setTo] = useState(manilaDay());
-  const report = useReport(from, to);
+  const [group, setGroup] = useState<"day" | "week" | "month">("day");
+  const report = useReport(from, to, group);
   const rows = report.data?.items ?? [];
   return (
     <section className="section">
@@ -415,12 +416,26 @@ function Report() {
           value={to}
           onChange={(e) => setTo(e.target.value)}
         />
+        <label htmlFor={`${id}-group`} className="toolbar-label">
+          Per
+        </label>
+        <select
+          id={`${id}-group`}
+          className="input input--auto"
+          value={group}
+          onChange={(e) => setGroup(e.target.value as typeof group)}
+          data-testid="report-group"
+        >
+          <option value="day">Day</option>
+          <option value="week">Week (from Monday)</option>
+          <option value="month">Month</option>
+        </select>
         <CsvButton
-          name={`commission-report-${from}-${to}.csv`}
+          name={`commission-report-${group}-${from}-${to}.csv`}
           make={() =>
             toCsv(
               [
-                "day",
+                group,
                 "kind",
                 "funding",
                 "bills",
@@ -449,7 +464,9 @@ function Report() {
         <table className="table" data-testid="commission-report">
           <thead>
             <tr>
-              <th scope="col">Day (Manila)</th>
+              <th scope="col">
+                {group === "day" ? "Day" : group === "week" ? "Week from" : "Month"} (Manila)
+              </th>
               <th scope="col">Kind</th>
               <th scope="col">Paid by</th>
               <th scope="col" className="num">

@@ -82,12 +82,17 @@ export function AgentsPage() {
     const f = new FormData(e.currentTarget);
     const up = String(f.get("uplineId") ?? "").trim();
     try {
-      await api.post(
+      const moved = await api.post(
         `/agents/${selected.id}/move`,
         { uplineId: up ? Number(up) : null, reason: String(f.get("reason")) },
-        z.object({ id: z.number() }),
+        z.object({ id: z.number(), endedContracts: z.array(z.number()) }),
       );
-      setMessage(`${selected.username} moved.`);
+      const ended = moved.endedContracts.length;
+      setMessage(
+        ended > 0
+          ? `${selected.username} moved; ${ended} contract(s) with the old upline ended.`
+          : `${selected.username} moved.`,
+      );
       await client.invalidateQueries({ queryKey: ["agents"] });
     } catch (err) {
       setMessage(errorMessage(err));
@@ -225,6 +230,7 @@ export function AgentsPage() {
               className="input"
               placeholder="New upline id (empty: top)"
               inputMode="numeric"
+              data-testid="agent-move-upline"
             />
             <input
               name="reason"
@@ -233,8 +239,9 @@ export function AgentsPage() {
               required
               minLength={3}
               maxLength={200}
+              data-testid="agent-move-reason"
             />
-            <button type="submit" className="btn">
+            <button type="submit" className="btn" data-testid="agent-move-submit">
               Move
             </button>
           </form>

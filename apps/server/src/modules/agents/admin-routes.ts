@@ -19,6 +19,7 @@ import { hashPassword } from "../../lib/passwords.ts";
 import { route } from "../../lib/route.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { operatorOf, requireOperator } from "../admin/guard.ts";
+import { endContractsOnMove } from "./contracts.ts";
 import { isCheckViolation, newAffiliateCode } from "./service.ts";
 import { teamOverview } from "./team.ts";
 
@@ -122,8 +123,9 @@ export async function agentAdminRoutes(app: FastifyInstance, ctx: AppContext): P
   );
 
   // Move a member (and its whole tree) under another upline. Only members.upline_id changes; the
-  // closure follows by trigger, and nothing already settled is touched (settlements keep their
-  // own figures). A move under the member's own downline is refused (the trigger's check).
+  // closure follows by trigger, the member's contracts with its old upline end (upline_changed),
+  // and nothing already settled is touched (settlements keep their own figures). A move under
+  // the member's own downline is refused (the trigger's check).
   route(
     app,
     {
@@ -147,6 +149,9 @@ export async function agentAdminRoutes(app: FastifyInstance, ctx: AppContext): P
             }
           }
           await tx.update(members).set({ uplineId: body.uplineId }).where(eq(members.id, m.id));
+          // Its contracts with the old upline end (bills already written stay as they are).
+          const endedContracts =
+            body.uplineId === m.uplineId ? [] : await endContractsOnMove(tx, m.id, m.uplineId, op.id);
           await recordAudit(tx, {
             operatorId: op.id,
             operatorName: op.username,
@@ -154,10 +159,10 @@ export async function agentAdminRoutes(app: FastifyInstance, ctx: AppContext): P
             entityType: "member",
             entityId: String(m.id),
             before: { uplineId: m.uplineId },
-            after: { uplineId: body.uplineId, reason: body.reason },
+            after: { uplineId: body.uplineId, reason: body.reason, endedContracts },
             ip,
           });
-          return { id: m.id, uplineId: body.uplineId };
+          return { id: m.id, uplineId: body.uplineId, endedContracts };
         })
         .catch((err: unknown) => {
           if (isCheckViolation(err)) throw Errors.bad("MOVE_CYCLE");

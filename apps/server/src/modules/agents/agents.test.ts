@@ -102,7 +102,11 @@ describe("agents: tree, agent centre, transfers", () => {
     const player = await register("plainone");
     tokens.plainone = player.value.token;
     ids.plainone = player.value.customerId;
-    expect((await login("plainone", "agent")).code).toBe("NOT_AN_AGENT");
+    // Refused with a message that says why (the login call has no language header: Filipino).
+    expect(await login("plainone", "agent")).toMatchObject({
+      code: "NOT_AN_AGENT",
+      message: expect.stringContaining("Hindi ito agent account"),
+    });
     // The permission check: a player is refused the agent centre.
     expect((await get("plainone", "/wps/agent/permission")).code).toBe("IN_NEED_TRUE_ACCOUNT");
     const perm = await get("topa", "/wps/agent/permission");

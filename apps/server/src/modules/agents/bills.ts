@@ -162,10 +162,25 @@ export async function runsList(exec: Executor, page: number, pageSize: number) {
 }
 
 /**
- * Commission report: per Manila day a bill's period ended in, per kind and funding, the bills,
- * what was paid and what waits (insufficient upline balance). Dates are inclusive Manila days.
+ * Commission report: per Manila day (or week from Monday, or month) a bill's period ended in,
+ * per kind and funding, the bills, what was paid and what waits (insufficient upline balance).
+ * Dates are inclusive Manila days; a week or month row sums only the bills inside from–to, and
+ * is labelled with its first day (a month: YYYY-MM).
  */
-export async function commissionReport(exec: Executor, from: string, to: string) {
+export async function commissionReport(
+  exec: Executor,
+  from: string,
+  to: string,
+  group: "day" | "week" | "month" = "day",
+) {
+  // The Manila time just before the window's end: the day its period ended in.
+  const local = sql`(b.window_end AT TIME ZONE 'Asia/Manila' - interval '1 microsecond')`;
+  const label =
+    group === "day"
+      ? sql`to_char(${local}, 'YYYY-MM-DD')`
+      : group === "week"
+        ? sql`to_char(date_trunc('week', ${local}), 'YYYY-MM-DD')`
+        : sql`to_char(date_trunc('month', ${local}), 'YYYY-MM')`;
   const start = new Date(`${from}T00:00:00+08:00`);
   const end = new Date(Date.parse(`${to}T00:00:00+08:00`) + 86_400_000);
   const rows = await queryRows<{
@@ -180,7 +195,7 @@ export async function commissionReport(exec: Executor, from: string, to: string)
     valid_bet: string;
   }>(
     exec,
-    sql`SELECT to_char(b.window_end AT TIME ZONE 'Asia/Manila' - interval '1 microsecond', 'YYYY-MM-DD') AS day,
+    sql`SELECT ${label} AS day,
         b.kind, CASE WHEN b.payer_id IS NULL THEN 'platform' ELSE 'upline' END AS funding,
         COUNT(*)::text AS bills,
         COUNT(*) FILTER (WHERE b.status = 'paid')::text AS paid,

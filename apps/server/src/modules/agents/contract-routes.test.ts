@@ -132,6 +132,12 @@ describe("agent contract calls", () => {
       contractId: offer.value.id,
     });
     expect(history.value.events.map((e: { action: string }) => e.action)).toEqual(["offer", "accept"]);
+    // Team management's contract column: the live contract each member holds, nothing for others.
+    const team = await call("TopAg1", "GET", "/wps/agent/team/members?page=1&pageSize=20");
+    const column = Object.fromEntries(
+      team.value.items.map((m: { username: string; contract: string | null }) => [m.username, m.contract]),
+    );
+    expect(column).toEqual({ downag1: "daily_salary 0.50%", player1: null });
     expect(
       (await call("Player1", "POST", "/wps/agent/contract/history", { contractId: offer.value.id })).code,
     ).toBe("NOT_AN_AGENT");
@@ -179,6 +185,23 @@ describe("agent contract calls", () => {
     });
     const bills = await admin("GET", `/api/admin/agent-settlement/bills?runId=${run.runId}`);
     expect(bills.value.items.map((b: { amount: string }) => b.amount).sort()).toEqual(["10.00", "5.00"]);
+    // Per month: the same bills in one row per kind and funding, labelled with the month.
+    const monthly = await admin(
+      "GET",
+      "/api/admin/agent-settlement/report?from=2026-03-01&to=2026-03-03&group=month",
+    );
+    expect(
+      monthly.value.items.map((r: { day: string; paidAmount: string }) => [r.day, r.paidAmount]),
+    ).toEqual([
+      ["2026-03", "10.00"],
+      ["2026-03", "5.00"],
+    ]);
+    const weekly = await admin(
+      "GET",
+      "/api/admin/agent-settlement/report?from=2026-03-01&to=2026-03-03&group=week",
+    );
+    // 2026-03-02 is a Monday: its week starts that day.
+    expect(weekly.value.items.map((r: { day: string }) => r.day)).toEqual(["2026-03-02", "2026-03-02"]);
     const report = await admin("GET", "/api/admin/agent-settlement/report?from=2026-03-01&to=2026-03-03");
     expect(report.value.items).toEqual([
       expect.objectContaining({

@@ -218,7 +218,7 @@ export async function agentContractRoutes(app: FastifyInstance, ctx: AppContext)
   route(
     app,
     { method: "GET", url: "/api/admin/agent-settlement/report", query: AdminReportQuery, guards: read },
-    async ({ query }) => commissionReport(ctx.db, query.from, query.to),
+    async ({ query }) => commissionReport(ctx.db, query.from, query.to, query.group),
   );
   const audited = async (req: FastifyRequest, ip: string, action: string, id: number) => {
     const op = operatorOf(req);

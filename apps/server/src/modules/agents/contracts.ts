@@ -22,8 +22,9 @@ import { contractPeriod, endedByLowerRate, headlineRate, withinUpline } from "./
 
 export const AGENT_TYPES = [1, 2, 41, 42];
 
+// NOT_AN_AGENT's message is the members module's (one code, one message: the agent path's
+// login refusal and the contract pages both say the account is not an agent's).
 registerMessages("EN", {
-  NOT_AN_AGENT: "Only agents can do this.",
   CONTRACT_NOT_FOUND: "That contract does not exist.",
   CONTRACT_NOT_DIRECT_DOWNLINE: "Contracts can only be offered to your direct downline agents.",
   CONTRACT_UPLINE_HAS_NONE: "You need a contract of this kind yourself before you can offer one.",
@@ -31,7 +32,6 @@ registerMessages("EN", {
   CONTRACT_STATE: "This contract cannot be changed that way now.",
 });
 registerMessages("TY", {
-  NOT_AN_AGENT: "Mga ahente lamang ang makakagawa nito.",
   CONTRACT_NOT_FOUND: "Walang ganoong kontrata.",
   CONTRACT_NOT_DIRECT_DOWNLINE:
     "Sa mga direktang downline na ahente mo lamang maaaring mag-alok ng kontrata.",
@@ -278,6 +278,44 @@ export async function endContractByOperator(
     await audit?.(tx, view(r), after);
     return after;
   });
+}
+
+/**
+ * The operator moved a member to another upline (issue 15 point 1): its contracts with the old
+ * upline (or the platform's, when it was a top agent) end — active ones `ended`, open offers
+ * `withdrawn`, reason `upline_changed` — each with an event row. Bills already written are not
+ * touched; the period the move cut short is billed by the next run up to the move (the
+ * contract's ended_at). Contracts the member gave its own downlines move with it and stay.
+ * Runs inside the move's transaction, after the member's row is locked; contracts in id order.
+ */
+export async function endContractsOnMove(
+  tx: Executor,
+  memberId: number,
+  oldUplineId: number | null,
+  operatorId: number,
+): Promise<number[]> {
+  const rows = await queryRows<{ id: string; status: string }>(
+    tx,
+    sql`SELECT id, status FROM agent_contracts
+      WHERE downline_id = ${memberId} AND upline_id IS NOT DISTINCT FROM ${oldUplineId}
+        AND status IN ('active', 'offered')
+      ORDER BY id FOR UPDATE`,
+  );
+  const ended: number[] = [];
+  for (const r of rows) {
+    const active = r.status === "active";
+    await tx.execute(sql`UPDATE agent_contracts SET status = ${active ? "ended" : "withdrawn"}, ended_at = now(),
+      end_reason = 'upline_changed' WHERE id = ${r.id}`);
+    await event(
+      tx,
+      Number(r.id),
+      active ? "end" : "withdraw",
+      { operatorId },
+      { reason: "upline_changed", from: oldUplineId },
+    );
+    ended.push(Number(r.id));
+  }
+  return ended;
 }
 
 /** The agent's contracts: those it holds (and is offered), and those it gave its downlines. */

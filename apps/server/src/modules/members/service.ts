@@ -29,7 +29,7 @@ registerMessages("EN", {
   IN_NEED_TRUE_ACCOUNT: "Please register an account first.",
   NOT_A_MEMBER: "This account is not a member account and cannot log in here.",
   ENCRYPTION_KEY_CHANGED: "The page is out of date. Please reload it and try again.",
-  NOT_AN_AGENT: "This account is not an agent account and cannot log in here.",
+  NOT_AN_AGENT: "This is not an agent account: only agents can log in here and use the agent pages.",
   SECOND_FACTOR_REQUIRED: "You are logging in from a new device or network. Enter the code we sent to {to}.",
   ENCRYPTION_INVALID: "The form could not be read. Please reload the page and try again.",
 });
@@ -45,7 +45,8 @@ registerMessages("TY", {
   IN_NEED_TRUE_ACCOUNT: "Magrehistro muna ng account.",
   NOT_A_MEMBER: "Hindi ito member account at hindi makakapag-login dito.",
   ENCRYPTION_KEY_CHANGED: "Luma na ang pahina. I-reload ito at subukang muli.",
-  NOT_AN_AGENT: "Hindi ito agent account at hindi makakapag-login dito.",
+  NOT_AN_AGENT:
+    "Hindi ito agent account: mga ahente lamang ang makakapag-login dito at makakagamit ng mga pahina ng ahente.",
   SECOND_FACTOR_REQUIRED:
     "Nagla-login ka mula sa bagong device o network. Ilagay ang code na ipinadala namin sa {to}.",
   ENCRYPTION_INVALID: "Hindi mabasa ang form. I-reload ang pahina at subukang muli.",

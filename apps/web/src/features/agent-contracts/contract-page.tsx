@@ -17,6 +17,7 @@ import { useLocale } from "../member-centre/wallet/locale.ts";
 import { money } from "../member-centre/wallet/money.ts";
 import {
   type ContractPageData,
+  takeOfferDownline,
   useContractAction,
   useContractPage,
   useOfferContract,
@@ -275,7 +276,10 @@ function OfferForm({ kind, downlines }: { kind: ContractKind; downlines: Contrac
   const { t } = useTranslation();
   const id = useId();
   const offer = useOfferContract();
-  const [downlineId, setDownlineId] = useState<number>(downlines[0]?.id ?? 0);
+  const [downlineId, setDownlineId] = useState<number>(() => {
+    const chosen = takeOfferDownline();
+    return downlines.find((d) => d.id === chosen)?.id ?? downlines[0]?.id ?? 0;
+  });
   const [period, setPeriod] = useState<(typeof PERIODS)[number]>("daily");
   const [carryOver, setCarryOver] = useState(true);
   const [tiers, setTiers] = useState<TierDraft[]>([{ minActiveMembers: "0", minValidBet: "0", rate: "" }]);

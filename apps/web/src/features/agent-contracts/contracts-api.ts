@@ -44,6 +44,17 @@ export function useContractPage(kind: ContractKind) {
   });
 }
 
+/** The downline team management's "set contract" chose, taken once by the offer form. */
+let offerDownline: number | null = null;
+export function setOfferDownline(id: number): void {
+  offerDownline = id;
+}
+export function takeOfferDownline(): number | null {
+  const id = offerDownline;
+  offerDownline = null;
+  return id;
+}
+
 /** spec §3 consolidated contract info (AGENTPOLICY3): which contract pages to show. */
 export function useConsolidatedContractInfo(enabled = true) {
   const token = useSession((s) => s.token);

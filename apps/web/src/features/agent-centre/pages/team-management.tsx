@@ -1,7 +1,10 @@
-import type { TeamMemberRow } from "@panalo/contracts/agents";
+import { isAgentType, type TeamMemberRow } from "@panalo/contracts/agents";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime, formatMoneyString } from "../../../lib/format.ts";
+import { openAgentCentre } from "../../account/account-ui.ts";
+import { setOfferDownline, useConsolidatedContractInfo } from "../../agent-contracts/contracts-api.ts";
+import { agentContractPages } from "../../agent-contracts/pages.ts";
 import { useAgentQuery } from "../agent-api.ts";
 import { Pager } from "../period-filter.tsx";
 
@@ -9,7 +12,8 @@ const PAGE = 20;
 
 /**
  * spec §2 agent centre "team management": the downlines with level, type, balance, last login
- * and contract; search by name; drill into a downline agent's own team.
+ * and contract; search by name; drill into a downline agent's own team; set or change a direct
+ * downline agent's contract (opens the first contract page the agent has, the downline chosen).
  */
 export default function TeamManagement() {
   const { t, i18n } = useTranslation();
@@ -22,6 +26,17 @@ export default function TeamManagement() {
     page,
     pageSize: PAGE,
   });
+  const contractInfo = useConsolidatedContractInfo();
+  const offerPage = agentContractPages.find((p) => p.visible?.(contractInfo.data));
+  /** "kind rate%, …" from the server, each kind in the reader's language. */
+  const contractText = (line: string | null) =>
+    line
+      ?.split(", ")
+      .map((item) => {
+        const [kind = "", rate = ""] = item.split(" ");
+        return `${t(`agentContracts.title.${kind}`, { defaultValue: kind })} ${rate}`;
+      })
+      .join(", ") ?? "—";
   return (
     <div>
       <div className="agent-filters">
@@ -76,7 +91,23 @@ export default function TeamManagement() {
               <td>{m.uplineName ?? ""}</td>
               <td className="num">{formatMoneyString(m.balance)}</td>
               <td>{m.lastLoginAt ? formatDateTime(m.lastLoginAt, i18n.language) : "—"}</td>
-              <td>{m.contract ?? "—"}</td>
+              <td>
+                {contractText(m.contract)}
+                {offerPage && m.level === 1 && isAgentType(m.isAgent) && (
+                  <button
+                    type="button"
+                    className="link-btn"
+                    onClick={() => {
+                      setOfferDownline(m.id);
+                      openAgentCentre(offerPage.key);
+                    }}
+                    data-testid={`team-contract-${m.username}`}
+                  >
+                    {" "}
+                    {m.contract ? t("agent.changeContract") : t("agent.setContract")}
+                  </button>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>
