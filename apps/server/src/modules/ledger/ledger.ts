@@ -124,6 +124,53 @@ export async function postIn(tx: Tx, input: PostInput): Promise<PostResult> {
   return { transactionId: Number(row.transactionId), replayed: row.replayed, balances };
 }
 
+/**
+ * Post many movements inside the caller's transaction in one database call: ledger_post for each,
+ * in the order given (each claims its key, locks its member accounts in id order, and refuses a
+ * balance below zero exactly as `postIn`). One refusal undoes the whole statement: callers that
+ * expect a refusal run it under a savepoint and fall back to `postIn` one by one.
+ */
+export async function postManyIn(tx: Tx, inputs: PostInput[]): Promise<PostResult[]> {
+  if (inputs.length === 0) return [];
+  const rows = inputs.map((input) => {
+    validate(input);
+    return {
+      k: input.idempotencyKey,
+      t: input.type,
+      r: input.reference ?? null,
+      m: input.memberId ?? null,
+      f: fingerprint(input),
+      l: input.legs.map((l) =>
+        "member" in l.account
+          ? { m: l.account.member, k: l.account.kind, c: l.account.currency, a: l.amount.toString() }
+          : { m: null, k: `house:${l.account.house}`, c: l.account.currency, a: l.amount.toString() },
+      ),
+    };
+  });
+  let out: PostedRow[];
+  try {
+    out = (
+      await queryRows<{ r: PostedRow }>(
+        tx,
+        sql`SELECT ledger_post(e.j->>'k', e.j->>'t', e.j->>'r', (e.j->>'m')::bigint, e.j->>'f', e.j->'l') AS r
+          FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) WITH ORDINALITY AS e(j, n)`,
+      )
+    ).map((x) => x.r);
+  } catch (err) {
+    const refusal = ledgerRefusal(err);
+    if (refusal === "INSUFFICIENT_FUNDS" || refusal === "DUPLICATE_MISMATCH")
+      throw new AppError(refusal, 409);
+    if (refusal === "LEDGER_UNBALANCED") throw new AppError(refusal, 400);
+    throw err;
+  }
+  if (out.length !== inputs.length) throw Errors.internal();
+  return out.map((row) => ({
+    transactionId: Number(row.transactionId),
+    replayed: row.replayed,
+    balances: new Map<number, bigint>(Object.entries(row.balances).map(([id, b]) => [Number(id), BigInt(b)])),
+  }));
+}
+
 /** Post a movement in its own transaction, retrying when the database asks for it. */
 export async function post(db: Db, input: PostInput): Promise<PostResult> {
   for (let attempt = 0; ; attempt++) {
