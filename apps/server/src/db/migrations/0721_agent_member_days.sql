@@ -50,50 +50,48 @@ BEGIN
   DELETE FROM agent_member_days WHERE day >= p_from AND day < p_until;
   INSERT INTO agent_member_days (day, member_id, currency, bets, bet_count, wins, refunds, deposits,
       withdrawals, transfers_in, transfers_out, settled_rounds, settled_valid_bet)
-  WITH p AS (
-    SELECT (p.created_at AT TIME ZONE 'Asia/Manila')::date AS day, p.member_id, p.kind, p.amount,
-      p.vendor, p.round_id, p.transaction_id, p.ref_transaction_id
-    FROM provider_transactions p
-    WHERE p.created_at >= v_from AND p.created_at < v_to AND p.kind IN ('bet', 'win', 'rollback')
-  ), play AS (
+  WITH play AS (
     SELECT k.day, k.member_id,
       coalesce(sum(k.amount) FILTER (WHERE k.kind = 'bet'), 0) AS bets,
       count(*) FILTER (WHERE k.kind = 'bet') AS bet_count,
       coalesce(sum(k.amount) FILTER (WHERE k.kind = 'win'), 0) AS wins,
       coalesce(sum(k.amount) FILTER (WHERE k.kind = 'refund'), 0) AS refunds
     FROM (
-      SELECT p.day, p.member_id, p.kind, p.amount FROM p WHERE p.kind IN ('bet', 'win')
+      SELECT (p.created_at AT TIME ZONE 'Asia/Manila')::date AS day, p.member_id, p.kind, p.amount
+      FROM provider_transactions p
+      WHERE p.created_at >= v_from AND p.created_at < v_to AND p.kind IN ('bet', 'win')
       UNION ALL
-      SELECT p.day, p.member_id, 'refund', b.amount FROM p
-      JOIN provider_transactions b ON b.transaction_id = p.ref_transaction_id
-        AND b.vendor = p.vendor AND b.kind = 'bet' AND b.member_id = p.member_id
-      WHERE p.kind = 'rollback'
+      SELECT (r.created_at AT TIME ZONE 'Asia/Manila')::date, r.member_id, 'refund', b.amount
+      FROM provider_transactions r
+      JOIN provider_transactions b ON b.transaction_id = r.ref_transaction_id
+        AND b.vendor = r.vendor AND b.kind = 'bet' AND b.member_id = r.member_id
+      WHERE r.created_at >= v_from AND r.created_at < v_to AND r.kind = 'rollback'
     ) k
     GROUP BY k.day, k.member_id
   ), wins AS (
-    SELECT DISTINCT p.day, p.vendor, p.round_id, p.member_id FROM p WHERE p.kind = 'win'
-  ), round_rows AS (
-    -- Every row of those rounds, joined (not probed one by one): a day holds many rounds.
-    SELECT x.vendor, x.round_id, x.kind, x.created_at, x.amount, x.transaction_id, x.ref_transaction_id
+    SELECT (w.created_at AT TIME ZONE 'Asia/Manila')::date AS day, w.vendor, w.round_id, w.member_id
+    FROM provider_transactions w
+    WHERE w.created_at >= v_from AND w.created_at < v_to AND w.kind = 'win'
+    GROUP BY 1, 2, 3, 4
+  ), per_bet AS (
+    -- Every row of those rounds (joined, not probed one by one: a day holds many rounds), keyed
+    -- by the bet each is or names, so a rolled-back stake is found without a self-join.
+    SELECT x.vendor, x.round_id, min(x.created_at) FILTER (WHERE x.kind = 'win') AS first_win,
+      coalesce(sum(x.amount) FILTER (WHERE x.kind = 'bet'), 0) AS stake,
+      count(*) FILTER (WHERE x.kind = 'rollback') AS rollbacks
     FROM provider_transactions x
     JOIN (SELECT DISTINCT vendor, round_id FROM wins) k ON k.vendor = x.vendor AND k.round_id = x.round_id
     WHERE x.kind IN ('bet', 'win', 'rollback')
+    GROUP BY x.vendor, x.round_id, CASE WHEN x.kind = 'rollback' THEN x.ref_transaction_id ELSE x.transaction_id END
   ), per_round AS (
-    SELECT vendor, round_id, min(created_at) FILTER (WHERE kind = 'win') AS first_win,
-      coalesce(sum(amount) FILTER (WHERE kind = 'bet'), 0) AS bets
-    FROM round_rows GROUP BY vendor, round_id
-  ), rolled AS (
-    SELECT b.vendor, b.round_id, sum(b.amount) AS amount
-    FROM round_rows b JOIN round_rows r
-      ON r.kind = 'rollback' AND r.vendor = b.vendor AND r.round_id = b.round_id AND r.ref_transaction_id = b.transaction_id
-    WHERE b.kind = 'bet'
-    GROUP BY b.vendor, b.round_id
+    -- The round's stakes less each rolled-back stake (once per rollback naming it).
+    SELECT vendor, round_id, min(first_win) AS first_win, sum(stake - stake * rollbacks) AS valid_bet
+    FROM per_bet GROUP BY vendor, round_id
   ), settled AS (
-    -- A round counts on the day its first win falls: its stake less rolled-back stakes.
-    SELECT w.day, w.member_id, count(*) AS rounds, coalesce(sum(pr.bets - coalesce(rl.amount, 0)), 0) AS valid_bet
+    -- A round counts on the day its first win falls.
+    SELECT w.day, w.member_id, count(*) AS rounds, coalesce(sum(pr.valid_bet), 0) AS valid_bet
     FROM wins w
     JOIN per_round pr ON pr.vendor = w.vendor AND pr.round_id = w.round_id
-    LEFT JOIN rolled rl ON rl.vendor = w.vendor AND rl.round_id = w.round_id
     WHERE pr.first_win >= (w.day::timestamp AT TIME ZONE 'Asia/Manila')
     GROUP BY w.day, w.member_id
   ), cash AS (
