@@ -19,7 +19,10 @@ const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const BETS = Number(process.env.BENCH_BETS ?? 2_000_000);
 const DAYS = Number(process.env.BENCH_DAYS ?? 30);
 const CALLS = Number(process.env.BENCH_CALLS ?? 250);
-const load = () => loadavg().map((x) => x.toFixed(2)).join(" ");
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ");
 
 const { database, drop } = await benchDatabase(serverUrl);
 try {
@@ -43,7 +46,9 @@ try {
   // The records alone (nothing rolled up yet), then the rollup of every closed day.
   const recordsOnly = [];
   for (const [, startDate] of periods)
-    recordsOnly.push(await teamOverview(database.db, tree.topAgentId, "PHP", { startDate, endDate: manila(0) }));
+    recordsOnly.push(
+      await teamOverview(database.db, tree.topAgentId, "PHP", { startDate, endDate: manila(0) }),
+    );
   const t0 = performance.now();
   const rolled = await rollupAgentDays({ db: database.db }, new Date());
   console.log(
@@ -51,7 +56,10 @@ try {
   );
   await database.exec("ANALYZE agent_member_days");
   for (const [i, [label, startDate]] of periods.entries()) {
-    const through = await teamOverview(database.db, tree.topAgentId, "PHP", { startDate, endDate: manila(0) });
+    const through = await teamOverview(database.db, tree.topAgentId, "PHP", {
+      startDate,
+      endDate: manila(0),
+    });
     const same = JSON.stringify(through) === JSON.stringify(recordsOnly[i]);
     console.log(`${label}: rollup + live tail ${same ? "equals" : "DIFFERS FROM"} the records alone`);
     if (!same) process.exitCode = 1;
@@ -89,7 +97,10 @@ try {
       const url = `${base}/wps/agent/team/overview?startDate=${startDate}&endDate=${manila(0)}`;
       const call = async () => {
         const res = await fetch(url, { headers });
-        const body = (await res.json()) as { success: boolean; value: { teamSize: number; activeMembers: number; bets: string } };
+        const body = (await res.json()) as {
+          success: boolean;
+          value: { teamSize: number; activeMembers: number; bets: string };
+        };
         if (!body.success) throw new Error(`overview failed: ${JSON.stringify(body)}`);
         return body.value;
       };
@@ -102,7 +113,8 @@ try {
         times.push(performance.now() - s);
       }
       times.sort((a, b) => a - b);
-      const at = (p: number) => times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)] ?? 0;
+      const at = (p: number) =>
+        times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)] ?? 0;
       console.log(
         `team overview over HTTP (${label}, team ${first.teamSize}, active ${first.activeMembers}, bets ${first.bets}): ` +
           `p50 ${at(50).toFixed(1)} ms, p99 ${at(99).toFixed(1)} ms over ${CALLS} calls (load ${load()})`,

@@ -8,7 +8,8 @@ import { rolledUntil, splitRange } from "./rollup.ts";
 
 /**
  * Team figures (issue 15 point 2), all derived from the round records (provider_transactions:
- * bets, wins, rollbacks) and the ledger (deposits, paid withdrawals), never from a counter.
+ * bets, wins, rollbacks) and the ledger (deposits, paid withdrawals), never from a counter —
+ * directly, or through their per-member daily rollup (agents/rollup.ts, recomputed from them).
  * A team is the closure rows under its agent (member_tree, depth ≥ 1): one index range.
  *
  * Readings, the same on every page and in the back office:
@@ -150,7 +151,9 @@ export function cashSums(members: SQL, r: Range, currency: string): SQL {
 /**
  * The team overview of `agentId` over a period (spec §2 agent centre "team overview"): team
  * size, new and active members, deposits, withdrawals, bets, valid bets, wins, profit and loss,
- * and one point per day for the chart. Four queries in one snapshot, each over the team's closure rows.
+ * and one point per day for the chart, in one snapshot: closed days from the per-member rollup
+ * (agents/rollup.ts) joined with the team's closure rows, today (and any day not rolled up) from
+ * the records, by the same rules.
  */
 export async function teamOverview(
   db: Db,

@@ -125,10 +125,13 @@ export async function postIn(tx: Tx, input: PostInput): Promise<PostResult> {
 }
 
 /**
- * Post many movements inside the caller's transaction in one database call: ledger_post for each,
- * in the order given (each claims its key, locks its member accounts in id order, and refuses a
- * balance below zero exactly as `postIn`). One refusal undoes the whole statement: callers that
- * expect a refusal run it under a savepoint and fall back to `postIn` one by one.
+ * Post many movements inside the caller's transaction in one database call, set-based:
+ * ledger_post_many (migration 0722) applies ledger_post's rules to the batch — balanced legs,
+ * new keys (a batch with a used key goes through ledger_post one by one: replays answered,
+ * mismatches refused), accounts made on first use, every member account of the batch locked in
+ * id order, entries in the order given with their balance after, no member balance below zero.
+ * One refusal undoes the whole call: callers that expect one run it under a savepoint and fall
+ * back to `postIn` one by one.
  */
 export async function postManyIn(tx: Tx, inputs: PostInput[]): Promise<PostResult[]> {
   if (inputs.length === 0) return [];
@@ -152,8 +155,7 @@ export async function postManyIn(tx: Tx, inputs: PostInput[]): Promise<PostResul
     out = (
       await queryRows<{ r: PostedRow }>(
         tx,
-        sql`SELECT ledger_post(e.j->>'k', e.j->>'t', e.j->>'r', (e.j->>'m')::bigint, e.j->>'f', e.j->'l') AS r
-          FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) WITH ORDINALITY AS e(j, n)`,
+        sql`SELECT r FROM ledger_post_many(${JSON.stringify(rows)}::jsonb) AS r`,
       )
     ).map((x) => x.r);
   } catch (err) {
