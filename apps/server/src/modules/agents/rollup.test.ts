@@ -81,6 +81,10 @@ beforeAll(async () => {
         reviews.push(`('RUV', '${r}w${w}', '${r}', ${member}, 'PHP', ${amount}, ${stake}, 0)`);
     }
   }
+  // The last half second of a day belongs to that day (a rounded epoch would move it on).
+  const edge = M("2026-03-02T23:59:59.700").getTime();
+  rows.push(`('RUV', 'edgeb', 'bet', 'edge', ${ids.p2}, 4200, NULL, 'x', ${at(edge)})`);
+  rows.push(`('RUV', 'edgew', 'win', 'edge', ${ids.p2}, 9900, 'edgeb', 'x', ${at(edge + 200)})`);
   await database.exec(`INSERT INTO provider_transactions
       (vendor, transaction_id, kind, round_id, member_id, amount, ref_transaction_id, fingerprint, created_at)
     VALUES ${rows.join(",\n")}`);

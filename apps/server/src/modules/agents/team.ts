@@ -58,8 +58,10 @@ interface Range {
 }
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 /** The Manila day number (days since 1970-01-01 in UTC+8) of a time column: integer arithmetic,
- * far cheaper per row than formatting a date. */
-const manilaDay = (col: string) => sql.raw(`((extract(epoch FROM ${col})::bigint + 28800) / 86400)::text`);
+ * far cheaper per row than formatting a date. The epoch is floored (a cast would round a time in
+ * the last half second of a day into the next one). */
+const manilaDay = (col: string) =>
+  sql.raw(`((floor(extract(epoch FROM ${col}))::bigint + 28800) / 86400)::text`);
 const dayNumber = (day: string) => String(Math.floor(Date.parse(`${day}T00:00:00Z`) / DAY_MS));
 
 /**
