@@ -2,14 +2,17 @@
 // Builds 100,000 members in an upline tree of depth 10 (the closure table kept by its triggers),
 // 2,000,000 settled rounds in one Manila day (a bet and its win each, in provider_transactions,
 // by generate_series), a daily-salary contract for every agent of the upper nine levels, then
-// times one run: bills for every contract (team figures through the closure table) and their
-// payment through the ledger.
+// times one daily run as the job does it: the day's per-member rollup (agents/rollup.ts), bills
+// for every contract (team figures through the closure table) and their payment through the
+// ledger (a batch of bills per ledger call).
 // Run: npx tsx bench/agents/settlement.ts   (BENCH_PG, BENCH_MEMBERS, BENCH_ROUNDS to change)
 import { randomBytes } from "node:crypto";
+import { loadavg } from "node:os";
 import pg from "pg";
 import { openDatabase } from "../../apps/server/src/db/client.ts";
 import { migrate } from "../../apps/server/src/db/migrate.ts";
 import type { AppContext } from "../../apps/server/src/lib/context.ts";
+import { rollupAgentDays } from "../../apps/server/src/modules/agents/rollup.ts";
 import { settleRun } from "../../apps/server/src/modules/agents/settlement.ts";
 import { reconcile } from "../../apps/server/src/modules/ledger/ledger.ts";
 
@@ -36,6 +39,9 @@ try {
   if (!reuse) await build();
   else {
     // Again on the kept data: the run's bills and rows go, the contracts start over.
+    await migrate(database);
+    await raw.query("DELETE FROM agent_member_days");
+    await raw.query("UPDATE agent_rollup_state SET done_until = NULL");
     await raw.query("DELETE FROM agent_bills");
     await raw.query("DELETE FROM agent_settlement_runs");
     await raw.query("UPDATE agent_contracts SET settled_until = '2026-03-01T16:00:00Z'");
@@ -134,11 +140,30 @@ async function build() {
 
 async function runOnce() {
   const ctx = { db, database } as AppContext;
+  console.log(
+    `load average before the run: ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(" ")}`,
+  );
   const step = performance.now();
+  // What the job's handler does at 2026-03-03 00:10 Manila: roll up the closed day, then settle.
+  const rolled = await rollupAgentDays(ctx, new Date("2026-03-02T16:10:00Z"));
+  const rollupSeconds = (performance.now() - step) / 1000;
+  const billStep = performance.now();
   const run = await settleRun(ctx, "daily", "2026-03-03T00:10+08:00", new Date("2026-03-02T16:08:00Z"));
+  const settleSeconds = (performance.now() - billStep) / 1000;
   const runSeconds = (performance.now() - step) / 1000;
   console.log(
+    `rollup: ${rolled.days} day(s), ${rolled.rows} member-day rows in ${rollupSeconds.toFixed(1)} s; ` +
+      `bills and payment: ${settleSeconds.toFixed(1)} s`,
+  );
+  console.log(
     `daily settlement run: ${runSeconds.toFixed(1)} s — ${run.bills} bills, ${run.paid} paid (${run.paidMinor} minor units), ${run.insufficient} insufficient`,
+  );
+  console.log(
+    `load average after the run: ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(" ")}`,
   );
   const check = await reconcile(db);
   console.log(`ledger reconciles: ${check.ok} (${check.transactions} transactions)`);

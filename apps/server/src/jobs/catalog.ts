@@ -1,3 +1,4 @@
+import { rollupAgentDays } from "../modules/agents/rollup.ts";
 import { settlementJob } from "../modules/agents/settlement.ts";
 import { expireBonuses } from "../modules/bonus/service.ts";
 import { dailyReconciliation } from "../modules/ledger/daily-reconciliation.ts";
@@ -33,6 +34,15 @@ registerJob({
   description: "Dividends and daily salaries: every contract period (daily to monthly) that ended.",
   handler: settlementJob("daily"),
   timeoutSeconds: 60 * 60,
+});
+// The agents' per-member daily rollup (agents/rollup.ts): the daily run rolls up first as well.
+registerJob({
+  name: "agents.rollup",
+  cron: "*/15 * * * *",
+  description:
+    "Closed Manila days added to the agents' per-member daily figures (each day recomputed whole).",
+  timeoutSeconds: 3 * 3600,
+  handler: async (ctx, run) => rollupAgentDays(ctx, run.manual ? ctx.clock.now() : run.scheduledFor),
 });
 registerJob({
   name: "agents.settle-hourly",

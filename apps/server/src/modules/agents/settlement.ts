@@ -6,8 +6,9 @@ import type { SettlementSchedule } from "../../db/schema/agents.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { registerMessages } from "../../lib/messages.ts";
-import { postIn } from "../ledger/ledger.ts";
+import { type PostInput, postIn, postManyIn } from "../ledger/ledger.ts";
 import { dividend, duePeriods, realtimeFromSums, salary } from "./contract-math.ts";
+import { rolledUntil, rollupAgentDays, splitRange } from "./rollup.ts";
 
 /**
  * Settlement runs (issue 15 point 4). A run belongs to a schedule (daily: dividends and daily
@@ -146,8 +147,46 @@ interface Figures {
 }
 
 /**
- * The team figures of many contracts over one window, in one statement: rounds first settled in
- * the window (per member), then summed over each contract's team through the closure table.
+ * Per member, the rounds first settled in [from, to) read from the records: valid bets (their
+ * stakes less rolled-back stakes), wins landing in the range, rounds counted. A round settled
+ * before `from` (an earlier win) brings no stake; its new wins count.
+ */
+function settledFromRecords(from: Date, to: Date) {
+  return sql`WITH wins AS (
+        SELECT w.vendor, w.round_id, w.member_id, SUM(w.amount) AS win
+        FROM provider_transactions w
+        WHERE w.kind = 'win' AND w.created_at >= ${from} AND w.created_at < ${to}
+        GROUP BY w.vendor, w.round_id, w.member_id
+      ), round_rows AS (
+        -- Every row of those rounds, joined (not probed one by one), so the planner may read
+        -- the table once with a hash join where the window holds many rounds.
+        SELECT p.vendor, p.round_id, p.kind, p.created_at, p.amount, p.transaction_id, p.ref_transaction_id
+        FROM provider_transactions p
+        JOIN (SELECT DISTINCT vendor, round_id FROM wins) k ON k.vendor = p.vendor AND k.round_id = p.round_id
+        WHERE p.kind IN ('bet', 'win', 'rollback')
+      ), per_round AS (
+        SELECT vendor, round_id, bool_or(kind = 'win' AND created_at < ${from}) AS earlier,
+          COALESCE(SUM(amount) FILTER (WHERE kind = 'bet'), 0) AS bets
+        FROM round_rows GROUP BY vendor, round_id
+      ), rolled AS (
+        SELECT b.vendor, b.round_id, SUM(b.amount) AS amount
+        FROM round_rows b JOIN round_rows r
+          ON r.kind = 'rollback' AND r.vendor = b.vendor AND r.round_id = b.round_id AND r.ref_transaction_id = b.transaction_id
+        WHERE b.kind = 'bet'
+        GROUP BY b.vendor, b.round_id
+      ), rounds AS (
+        SELECT wins.member_id, wins.win,
+          CASE WHEN pr.earlier THEN NULL ELSE pr.bets - COALESCE(rl.amount, 0) END AS stake
+        FROM wins JOIN per_round pr ON pr.vendor = wins.vendor AND pr.round_id = wins.round_id
+        LEFT JOIN rolled rl ON rl.vendor = wins.vendor AND rl.round_id = wins.round_id
+      )`;
+}
+
+/**
+ * The team figures of many contracts over one window, in one statement: per member, then summed
+ * over each contract's team through the closure table. Whole closed days come from the
+ * per-member rollup (agents/rollup.ts), the rest of the window from the records by the same
+ * rules; real-time salaries (single bets against a minimum, 5-minute windows) from the records.
  */
 export async function teamFigures(
   exec: Executor,
@@ -158,6 +197,29 @@ export async function teamFigures(
   const list = JSON.stringify(
     contracts.map((c) => ({ id: c.id, downline: c.downlineId, min_bet: c.minSingleBet.toString() })),
   );
+  const single = contracts.some((c) => c.minSingleBet >= 0n);
+  const split = single
+    ? { rolled: null, head: null, tail: { from: windowStart, to: windowEnd } }
+    : splitRange(windowStart, windowEnd, await rolledUntil(exec));
+  const parts = [split.head, split.tail].filter((x): x is { from: Date; to: Date } => x !== null);
+  const perMember = sql.join(
+    [
+      ...(split.rolled
+        ? [
+            sql`SELECT d.member_id, d.settled_valid_bet AS valid_bet, d.wins, d.settled_rounds::bigint AS rounds
+              FROM agent_member_days d
+              WHERE d.day >= ${split.rolled.dayFrom}::date AND d.day < ${split.rolled.dayUntil}::date
+                AND (d.settled_rounds > 0 OR d.wins <> 0)`,
+          ]
+        : []),
+      ...parts.map(
+        (r) => sql`SELECT * FROM (${settledFromRecords(r.from, r.to)}
+          SELECT member_id, COALESCE(SUM(stake), 0) AS valid_bet, SUM(win) AS wins, COUNT(stake) AS rounds
+          FROM rounds GROUP BY member_id) x`,
+      ),
+    ],
+    sql` UNION ALL `,
+  );
   const rows = await queryRows<{
     id: string;
     valid_bet: string;
@@ -167,36 +229,9 @@ export async function teamFigures(
     lost: string;
   }>(
     exec,
-    sql`WITH c AS (
+    single
+      ? sql`${settledFromRecords(windowStart, windowEnd)}, c AS (
         SELECT * FROM jsonb_to_recordset(${list}::jsonb) AS x(id bigint, downline bigint, min_bet bigint)
-      ), wins AS (
-        SELECT w.vendor, w.round_id, w.member_id, SUM(w.amount) AS win
-        FROM provider_transactions w
-        WHERE w.kind = 'win' AND w.created_at >= ${windowStart} AND w.created_at < ${windowEnd}
-        GROUP BY w.vendor, w.round_id, w.member_id
-      ), round_rows AS (
-        -- Every row of those rounds, joined (not probed one by one), so the planner may read
-        -- the table once with a hash join where the window holds many rounds.
-        SELECT p.vendor, p.round_id, p.kind, p.created_at, p.amount, p.transaction_id, p.ref_transaction_id
-        FROM provider_transactions p
-        JOIN (SELECT DISTINCT vendor, round_id FROM wins) k ON k.vendor = p.vendor AND k.round_id = p.round_id
-        WHERE p.kind IN ('bet', 'win', 'rollback')
-      ), per_round AS (
-        SELECT vendor, round_id, bool_or(kind = 'win' AND created_at < ${windowStart}) AS earlier,
-          COALESCE(SUM(amount) FILTER (WHERE kind = 'bet'), 0) AS bets
-        FROM round_rows GROUP BY vendor, round_id
-      ), rolled AS (
-        SELECT b.vendor, b.round_id, SUM(b.amount) AS amount
-        FROM round_rows b JOIN round_rows r
-          ON r.kind = 'rollback' AND r.vendor = b.vendor AND r.round_id = b.round_id AND r.ref_transaction_id = b.transaction_id
-        WHERE b.kind = 'bet'
-        GROUP BY b.vendor, b.round_id
-      ), rounds AS (
-        -- A round settled before the window (an earlier win) brings no stake; its new wins count.
-        SELECT wins.member_id, wins.win,
-          CASE WHEN pr.earlier THEN NULL ELSE pr.bets - COALESCE(rl.amount, 0) END AS stake
-        FROM wins JOIN per_round pr ON pr.vendor = wins.vendor AND pr.round_id = wins.round_id
-        LEFT JOIN rolled rl ON rl.vendor = wins.vendor AND rl.round_id = wins.round_id
       ), per_member AS (
         SELECT member_id, COALESCE(SUM(stake), 0) AS valid_bet, SUM(win) AS wins,
           COUNT(stake) > 0 AS active
@@ -218,7 +253,22 @@ export async function teamFigures(
       )
       SELECT c.id, COALESCE(tiered.valid_bet, 0)::text AS valid_bet, COALESCE(tiered.wins, 0)::text AS wins,
         COALESCE(tiered.active, 0)::text AS active, COALESCE(single.won, 0)::text AS won, COALESCE(single.lost, 0)::text AS lost
-      FROM c LEFT JOIN tiered ON tiered.id = c.id LEFT JOIN single ON single.id = c.id`,
+      FROM c LEFT JOIN tiered ON tiered.id = c.id LEFT JOIN single ON single.id = c.id`
+      : sql`WITH c AS (
+        SELECT * FROM jsonb_to_recordset(${list}::jsonb) AS x(id bigint, downline bigint, min_bet bigint)
+      ), per_member AS (
+        SELECT m.member_id, SUM(m.valid_bet) AS valid_bet, SUM(m.wins) AS wins, SUM(m.rounds) > 0 AS active
+        FROM (${perMember}) m GROUP BY m.member_id
+      ), tiered AS (
+        SELECT c.id, SUM(p.valid_bet) AS valid_bet, SUM(p.wins) AS wins,
+          COUNT(*) FILTER (WHERE p.active) AS active
+        FROM c JOIN member_tree t ON t.ancestor_id = c.downline
+        JOIN per_member p ON p.member_id = t.descendant_id
+        GROUP BY c.id
+      )
+      SELECT c.id, COALESCE(tiered.valid_bet, 0)::text AS valid_bet, COALESCE(tiered.wins, 0)::text AS wins,
+        COALESCE(tiered.active, 0)::text AS active, '0' AS won, '0' AS lost
+      FROM c LEFT JOIN tiered ON tiered.id = c.id`,
   );
   const out = new Map<number, Figures>();
   for (const r of rows) {
@@ -323,6 +373,8 @@ async function writeBills(ctx: AppContext, runId: number, step: PendingBill[]): 
           } else {
             ({ amount, rateBp } = salary(c.terms.tiers, f));
           }
+          // A real-time window (every 5 minutes) without a settled single bet: no bill of 0.00.
+          if (c.kind === "realtime_salary" && amount === 0n) continue;
           const payer = c.funding === "upline" ? c.uplineId : null;
           values.push(
             sql`(${c.id}, ${b.key}, ${b.windowStart}, ${b.windowEnd}, ${runId}, ${c.downlineId}, ${payer}, ${c.kind},
@@ -371,7 +423,7 @@ async function billDuePeriods(ctx: AppContext, runId: number, kinds: ContractKin
 }
 
 /** Bills paid per transaction (each with its own savepoint); a failed batch goes one by one. */
-const PAY_BATCH = (process.env.NODE_ENV === "test" && Number(process.env.PANALO_AGENTS_PAY_BATCH)) || 200;
+const PAY_BATCH = (process.env.NODE_ENV === "test" && Number(process.env.PANALO_AGENTS_PAY_BATCH)) || 500;
 
 /** Phase 2: pay every unpaid bill of the kinds whose run is not held, a batch per transaction. */
 async function payBills(ctx: AppContext, runId: number, kinds: ContractKind[]) {
@@ -421,23 +473,48 @@ interface PayOutcome {
   insufficient: number;
 }
 
+interface BillToPay {
+  id: string;
+  member_id: string;
+  payer_id: string | null;
+  kind: ContractKind;
+  currency: string;
+  amount: string;
+}
+
+/** The ledger movement of a bill: from the upline's main account (or the platform's house
+ * account) to the agent's, under the bill's own key. */
+function billMovement(b: BillToPay, runId: number): PostInput {
+  const amount = BigInt(b.amount);
+  const member = Number(b.member_id);
+  const from =
+    b.payer_id === null
+      ? { house: COMMISSION_HOUSE, currency: b.currency }
+      : { member: Number(b.payer_id), kind: "main" as const, currency: b.currency };
+  return {
+    idempotencyKey: `agent-bill:${b.id}`,
+    type: ledgerType(b.kind),
+    reference: `agent-run:${runId}`,
+    memberId: member,
+    legs: [
+      { account: from, amount: -amount },
+      { account: { member, kind: "main", currency: b.currency }, amount },
+    ],
+  };
+}
+
 /**
- * Pay bills in one transaction: lock them (SKIP LOCKED: another process is paying those), and
- * for each, under a savepoint, post the movement under the bill's own key and mark it paid. An
- * upline short of balance leaves its bill "insufficient" (the ledger never lets a balance go
- * below zero) for a later run; the others commit with the batch.
+ * Pay bills in one transaction: lock them (SKIP LOCKED: another process is paying those). Bills
+ * the platform pays, and those of uplines whose locked balance covers all their bills of the
+ * batch, are posted in one ledger call (`postManyIn`, one movement per bill under its own key)
+ * and marked paid in one statement. The bills of an upline that may be short go one by one, each
+ * under a savepoint: a bill the balance does not cover is left "insufficient" (the ledger never
+ * lets a balance go below zero) for a later run; the others commit with the batch.
  */
 export async function payBatch(ctx: AppContext, billIds: number[], runId: number): Promise<PayOutcome> {
   return ctx.db.transaction(async (tx) => {
     const out: PayOutcome = { paid: 0, paidMinor: 0n, insufficient: 0 };
-    const bills = await queryRows<{
-      id: string;
-      member_id: string;
-      payer_id: string | null;
-      kind: ContractKind;
-      currency: string;
-      amount: string;
-    }>(
+    const bills = await queryRows<BillToPay>(
       tx,
       sql`SELECT id, member_id, payer_id, kind, currency, amount::text FROM agent_bills
         WHERE id IN (${sql.join(
@@ -445,26 +522,63 @@ export async function payBatch(ctx: AppContext, billIds: number[], runId: number
           sql`, `,
         )}) AND status IN ('pending', 'insufficient') ORDER BY id FOR UPDATE SKIP LOCKED`,
     );
+    if (bills.length === 0) return out;
+    // The uplines' main accounts, locked in id order (as the ledger locks them), and what the
+    // batch asks of each.
+    const payerKey = (b: BillToPay) => `${b.payer_id}|${b.currency}`;
+    const need = new Map<string, bigint>();
     for (const b of bills) {
-      const amount = BigInt(b.amount);
-      const member = Number(b.member_id);
-      const from =
-        b.payer_id === null
-          ? { house: COMMISSION_HOUSE, currency: b.currency }
-          : { member: Number(b.payer_id), kind: "main" as const, currency: b.currency };
+      if (b.payer_id !== null) need.set(payerKey(b), (need.get(payerKey(b)) ?? 0n) + BigInt(b.amount));
+    }
+    const held = new Map<string, bigint>();
+    if (need.size > 0) {
+      const accounts = await queryRows<{ member_id: string; currency: string; balance: string }>(
+        tx,
+        sql`SELECT member_id, currency, balance::text FROM ledger_accounts
+          WHERE kind = 'main' AND (member_id, currency) IN (${sql.join(
+            [...need.keys()].map((k) => {
+              const [m, c] = k.split("|");
+              return sql`(${Number(m)}::bigint, ${c})`;
+            }),
+            sql`, `,
+          )}) ORDER BY id FOR UPDATE`,
+      );
+      for (const a of accounts) held.set(`${a.member_id}|${a.currency}`, BigInt(a.balance));
+    }
+    const covered = (b: BillToPay) =>
+      b.payer_id === null || (held.get(payerKey(b)) ?? -1n) >= (need.get(payerKey(b)) ?? 0n);
+    let bulk = bills.filter(covered);
+    const single = bills.filter((b) => !covered(b));
+    if (bulk.length > 0) {
+      let posted: Array<{ transactionId: number }> = [];
       try {
-        const posted = await tx.transaction((sp) =>
-          postIn(sp, {
-            idempotencyKey: `agent-bill:${b.id}`,
-            type: ledgerType(b.kind),
-            reference: `agent-run:${runId}`,
-            memberId: member,
-            legs: [
-              { account: from, amount: -amount },
-              { account: { member, kind: "main", currency: b.currency }, amount },
-            ],
-          }),
+        posted = await tx.transaction((sp) =>
+          postManyIn(
+            sp,
+            bulk.map((b) => billMovement(b, runId)),
+          ),
         );
+      } catch (err) {
+        // Not expected (the balances were locked and checked): one by one after all.
+        if (!(err instanceof AppError) || err.code !== "INSUFFICIENT_FUNDS") throw err;
+        single.push(...bulk);
+        bulk = [];
+      }
+      if (bulk.length > 0) {
+        for (const _ of bulk) crashPoint();
+        const paid = JSON.stringify(bulk.map((b, i) => ({ id: Number(b.id), tx: posted[i]?.transactionId })));
+        await tx.execute(sql`UPDATE agent_bills b SET status = 'paid', attempts = b.attempts + 1, paid_at = now(),
+          ledger_transaction_id = x.tx, paid_by_run = ${runId}
+          FROM jsonb_to_recordset(${paid}::jsonb) AS x(id bigint, tx bigint) WHERE b.id = x.id`);
+        out.paid += bulk.length;
+        for (const b of bulk) out.paidMinor += BigInt(b.amount);
+      }
+    }
+    single.sort((x, y) => Number(x.id) - Number(y.id));
+    for (const b of single) {
+      const amount = BigInt(b.amount);
+      try {
+        const posted = await tx.transaction((sp) => postIn(sp, billMovement(b, runId)));
         crashPoint();
         await tx.execute(sql`UPDATE agent_bills SET status = 'paid', attempts = attempts + 1, paid_at = now(),
           ledger_transaction_id = ${posted.transactionId}, paid_by_run = ${runId} WHERE id = ${b.id}`);
@@ -508,8 +622,12 @@ export async function settleRun(
 
 /** The job's handler: the run's cut-off is the cron occurrence less the commit lag. */
 export function settlementJob(schedule: SettlementSchedule) {
-  return async (ctx: AppContext, run: { periodKey: string; scheduledFor: Date }) =>
-    settleRun(ctx, schedule, run.periodKey, new Date(run.scheduledFor.getTime() - SETTLE_LAG_MS));
+  return async (ctx: AppContext, run: { periodKey: string; scheduledFor: Date }) => {
+    // The daily run first rolls up the day(s) that just closed (agents/rollup.ts), so each
+    // contract period, a day or a month, reads a row per member and day.
+    if (schedule === "daily") await rollupAgentDays(ctx, run.scheduledFor);
+    return settleRun(ctx, schedule, run.periodKey, new Date(run.scheduledFor.getTime() - SETTLE_LAG_MS));
+  };
 }
 
 /** The operator's re-run of a failed (or any unheld) run: the same period and cut-off again. */

@@ -3,10 +3,13 @@ import { formatMinor } from "@panalo/contracts/money";
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, type Executor, queryRows } from "../../db/client.ts";
 import { Errors } from "../../lib/errors.ts";
+import { manilaStart } from "../reports/days.ts";
+import { rolledUntil, splitRange } from "./rollup.ts";
 
 /**
  * Team figures (issue 15 point 2), all derived from the round records (provider_transactions:
- * bets, wins, rollbacks) and the ledger (deposits, paid withdrawals), never from a counter.
+ * bets, wins, rollbacks) and the ledger (deposits, paid withdrawals), never from a counter —
+ * directly, or through their per-member daily rollup (agents/rollup.ts, recomputed from them).
  * A team is the closure rows under its agent (member_tree, depth ≥ 1): one index range.
  *
  * Readings, the same on every page and in the back office:
@@ -55,8 +58,10 @@ interface Range {
 }
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 /** The Manila day number (days since 1970-01-01 in UTC+8) of a time column: integer arithmetic,
- * far cheaper per row than formatting a date. */
-const manilaDay = (col: string) => sql.raw(`((extract(epoch FROM ${col})::bigint + 28800) / 86400)::text`);
+ * far cheaper per row than formatting a date. The epoch is floored (a cast would round a time in
+ * the last half second of a day into the next one). */
+const manilaDay = (col: string) =>
+  sql.raw(`((floor(extract(epoch FROM ${col}))::bigint + 28800) / 86400)::text`);
 const dayNumber = (day: string) => String(Math.floor(Date.parse(`${day}T00:00:00Z`) / DAY_MS));
 
 /**
@@ -148,7 +153,9 @@ export function cashSums(members: SQL, r: Range, currency: string): SQL {
 /**
  * The team overview of `agentId` over a period (spec §2 agent centre "team overview"): team
  * size, new and active members, deposits, withdrawals, bets, valid bets, wins, profit and loss,
- * and one point per day for the chart. Four queries in one snapshot, each over the team's closure rows.
+ * and one point per day for the chart, in one snapshot: closed days from the per-member rollup
+ * (agents/rollup.ts) joined with the team's closure rows, today (and any day not rolled up) from
+ * the records, by the same rules.
  */
 export async function teamOverview(
   db: Db,
@@ -167,43 +174,138 @@ async function overviewIn(
   r: ReturnType<typeof periodOf>,
 ): Promise<TeamOverviewValue> {
   const members = teamIds(agentId);
-  const [sizes, byDay, cash, [active]] = await sequential([
+  // Closed days from the per-member rollup (agents/rollup.ts), the rest from the records; the
+  // watermark is read in this snapshot, so the two halves never overlap or leave a gap.
+  const split = splitRange(r.from, r.to, await rolledUntil(db));
+  const live = [split.head, split.tail].filter((x): x is Range => x !== null);
+  const rolled = split.rolled;
+  const [sizes, fresh, rolledDays, heldDays, liveDays, cash, [active]] = await sequential([
     () =>
-      queryRows<{ size: number; fresh: number }>(
+      queryRows<{ size: number }>(
         db,
-        sql`SELECT count(*)::int AS size,
-          count(*) FILTER (WHERE m.created_at >= ${ts(r.from)} AND m.created_at < ${ts(r.to)})::int AS fresh
-        FROM member_tree t JOIN members m ON m.id = t.descendant_id
-        WHERE t.ancestor_id = ${agentId} AND t.depth > 0`,
+        sql`SELECT count(*)::int AS size FROM member_tree t WHERE t.ancestor_id = ${agentId} AND t.depth > 0`,
       ),
-    () => queryRows<RoundSumRow>(db, roundSums(members, r, manilaDay("p.created_at"))),
+    // New members: the period's registrations (members_created_idx), each probed in the closure.
+    () =>
+      queryRows<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM members m
+        WHERE m.created_at >= ${ts(r.from)} AND m.created_at < ${ts(r.to)}
+          AND EXISTS (SELECT 1 FROM member_tree t WHERE t.ancestor_id = ${agentId} AND t.descendant_id = m.id AND t.depth > 0)`,
+      ),
+    () =>
+      rolled
+        ? queryRows<RoundSumRow>(
+            db,
+            sql`WITH team AS (${members})
+            SELECT (d.day - DATE '1970-01-01')::text AS key, sum(d.bet_count)::int AS rounds,
+              count(*) FILTER (WHERE d.bet_count > 0)::int AS active, sum(d.bets)::text AS bets,
+              sum(d.wins)::text AS wins, sum(d.refunds)::text AS refunds
+            FROM agent_member_days d JOIN team ON team.id = d.member_id
+            WHERE d.day >= ${rolled.dayFrom}::date AND d.day < ${rolled.dayUntil}::date
+            GROUP BY d.day`,
+          )
+        : Promise.resolve([] as RoundSumRow[]),
+    // The rollup keeps every win row; a win still held for review (or rejected) is taken out here,
+    // so a decision taken after the day closed counts at once, as it does in the records.
+    () =>
+      rolled
+        ? queryRows<{ key: string; wins: string }>(
+            db,
+            sql`SELECT ${manilaDay("p.created_at")} AS key, sum(p.amount)::text AS wins
+            FROM provider_win_reviews w
+            JOIN provider_transactions p ON p.transaction_id = w.transaction_id AND p.vendor = w.vendor AND p.kind = 'win'
+            WHERE w.status <> 'approved'
+              AND p.created_at >= ${ts(manilaStart(rolled.dayFrom))} AND p.created_at < ${ts(manilaStart(rolled.dayUntil))}
+              AND p.member_id IN (${members})
+            GROUP BY 1`,
+          )
+        : Promise.resolve([] as Array<{ key: string; wins: string }>),
+    async () => {
+      const out: RoundSumRow[] = [];
+      for (const range of live)
+        out.push(...(await queryRows<RoundSumRow>(db, roundSums(members, range, manilaDay("p.created_at")))));
+      return out;
+    },
     () =>
       queryRows<{ deposits: string; withdrawals: string }>(
         db,
         sql`SELECT coalesce(sum(c.deposits::bigint), 0)::text AS deposits,
           coalesce(sum(c.withdrawals::bigint), 0)::text AS withdrawals
-        FROM (${cashSums(members, r, currency)}) c`,
+        FROM (${sql.join(
+          [
+            ...(rolled
+              ? [
+                  sql`SELECT d.deposits, d.withdrawals FROM agent_member_days d JOIN (${members}) team ON team.id = d.member_id
+                    WHERE d.day >= ${rolled.dayFrom}::date AND d.day < ${rolled.dayUntil}::date AND d.currency = ${currency}
+                      AND (d.deposits <> 0 OR d.withdrawals <> 0)`,
+                ]
+              : []),
+            ...live.map(
+              (range) =>
+                sql`SELECT x.deposits::bigint, x.withdrawals::bigint FROM (${cashSums(members, range, currency)}) x`,
+            ),
+            sql`SELECT 0::bigint, 0::bigint`,
+          ],
+          sql` UNION ALL `,
+        )}) c`,
       ),
-    // Active members over the whole period: distinct across days, so its own count.
+    // Active members over the whole period: distinct across days (and across both halves).
     () =>
       queryRows<{ n: number }>(
         db,
-        sql`SELECT count(DISTINCT p.member_id)::int AS n
-        FROM provider_transactions p JOIN (${members}) team ON team.id = p.member_id
-        WHERE p.kind = 'bet' AND p.created_at >= ${ts(r.from)} AND p.created_at < ${ts(r.to)}`,
+        sql`SELECT count(*)::int AS n FROM (${sql.join(
+          [
+            ...(rolled
+              ? [
+                  sql`SELECT d.member_id FROM agent_member_days d JOIN (${members}) team ON team.id = d.member_id
+                    WHERE d.day >= ${rolled.dayFrom}::date AND d.day < ${rolled.dayUntil}::date AND d.bet_count > 0`,
+                ]
+              : []),
+            ...live.map(
+              (
+                range,
+              ) => sql`SELECT p.member_id FROM provider_transactions p JOIN (${members}) team ON team.id = p.member_id
+                WHERE p.kind = 'bet' AND p.created_at >= ${ts(range.from)} AND p.created_at < ${ts(range.to)}`,
+            ),
+            sql`SELECT NULL::bigint WHERE false`,
+          ],
+          sql` UNION `,
+        )}) a`,
       ),
   ]);
+  const byDay = new Map<string, RoundSumRow>();
+  for (const d of [...rolledDays, ...liveDays]) {
+    const x = byDay.get(d.key);
+    byDay.set(
+      d.key,
+      x
+        ? {
+            key: d.key,
+            rounds: x.rounds + d.rounds,
+            active: x.active + d.active,
+            bets: String(BigInt(x.bets) + BigInt(d.bets)),
+            wins: String(BigInt(x.wins) + BigInt(d.wins)),
+            refunds: String(BigInt(x.refunds) + BigInt(d.refunds)),
+          }
+        : d,
+    );
+  }
+  for (const h of heldDays) {
+    const x = byDay.get(h.key);
+    if (x) byDay.set(h.key, { ...x, wins: String(BigInt(x.wins) - BigInt(h.wins)) });
+  }
   let bets = 0n;
   let wins = 0n;
   let refunds = 0n;
-  for (const d of byDay) {
+  for (const d of byDay.values()) {
     bets += BigInt(d.bets);
     wins += BigInt(d.wins);
     refunds += BigInt(d.refunds);
   }
   const figures: TeamFigures = {
     teamSize: sizes[0]?.size ?? 0,
-    newMembers: sizes[0]?.fresh ?? 0,
+    newMembers: fresh[0]?.n ?? 0,
     activeMembers: active?.n ?? 0,
     deposits: formatMinor(BigInt(cash[0]?.deposits ?? 0)),
     withdrawals: formatMinor(BigInt(cash[0]?.withdrawals ?? 0)),
@@ -213,8 +315,7 @@ async function overviewIn(
     ...figures,
     currency,
     days: r.days.map((day) => {
-      const n = dayNumber(day);
-      const row = byDay.find((d) => d.key === n);
+      const row = byDay.get(dayNumber(day));
       const f = figuresOf(row);
       return {
         day,

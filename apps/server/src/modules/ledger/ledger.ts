@@ -125,45 +125,52 @@ export async function postIn(tx: Tx, input: PostInput): Promise<PostResult> {
 }
 
 /**
- * Post many movements inside the caller's transaction in one database call (a settlement of
- * thousands of members: one round trip per batch, not per movement). Each keeps its own
- * idempotency key; pass them in member id order (member accounts are locked as they come).
- * Answers the transaction ids in the inputs' order.
+ * Post many movements inside the caller's transaction in one database call, set-based:
+ * ledger_post_many (migration 0722) applies ledger_post's rules to the batch — balanced legs,
+ * new keys (a batch with a used key goes through ledger_post one by one: replays answered,
+ * mismatches refused), accounts made on first use, every member account of the batch locked in
+ * id order, entries in the order given with their balance after, no member balance below zero.
+ * One refusal undoes the whole call: callers that expect one run it under a savepoint and fall
+ * back to `postIn` one by one.
  */
-export async function postManyIn(tx: Tx, inputs: PostInput[]): Promise<number[]> {
+export async function postManyIn(tx: Tx, inputs: PostInput[]): Promise<PostResult[]> {
   if (inputs.length === 0) return [];
-  const batch = inputs.map((input) => {
+  const rows = inputs.map((input) => {
     validate(input);
     return {
-      key: input.idempotencyKey,
-      type: input.type,
-      ref: input.reference ?? null,
-      member: input.memberId ?? null,
-      fp: fingerprint(input),
-      legs: input.legs.map((l) =>
+      k: input.idempotencyKey,
+      t: input.type,
+      r: input.reference ?? null,
+      m: input.memberId ?? null,
+      f: fingerprint(input),
+      l: input.legs.map((l) =>
         "member" in l.account
           ? { m: l.account.member, k: l.account.kind, c: l.account.currency, a: l.amount.toString() }
           : { m: null, k: `house:${l.account.house}`, c: l.account.currency, a: l.amount.toString() },
       ),
     };
   });
-  let rows: Array<{ n: string; r: PostedRow }>;
+  let out: PostedRow[];
   try {
-    rows = await queryRows<{ n: string; r: PostedRow }>(
-      tx,
-      sql`SELECT x.n, ledger_post(x.key, x.type, x.ref, x.member, x.fp, x.legs) AS r
-          FROM jsonb_to_recordset(${JSON.stringify(batch.map((b, n) => ({ ...b, n })))}::jsonb)
-            AS x(n int, key text, type text, ref text, member bigint, fp text, legs jsonb)
-          ORDER BY x.n`,
-    );
+    out = (
+      await queryRows<{ r: PostedRow }>(
+        tx,
+        sql`SELECT r FROM ledger_post_many(${JSON.stringify(rows)}::jsonb) AS r`,
+      )
+    ).map((x) => x.r);
   } catch (err) {
     const refusal = ledgerRefusal(err);
     if (refusal === "INSUFFICIENT_FUNDS" || refusal === "DUPLICATE_MISMATCH")
       throw new AppError(refusal, 409);
+    if (refusal === "LEDGER_UNBALANCED") throw new AppError(refusal, 400);
     throw err;
   }
-  if (rows.length !== inputs.length) throw Errors.internal();
-  return rows.map((row) => Number(row.r.transactionId));
+  if (out.length !== inputs.length) throw Errors.internal();
+  return out.map((row) => ({
+    transactionId: Number(row.transactionId),
+    replayed: row.replayed,
+    balances: new Map<number, bigint>(Object.entries(row.balances).map(([id, b]) => [Number(id), BigInt(b)])),
+  }));
 }
 
 /** Post a movement in its own transaction, retrying when the database asks for it. */

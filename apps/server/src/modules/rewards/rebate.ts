@@ -192,7 +192,7 @@ export async function runRebateDay(ctx: AppContext, day: string): Promise<Rebate
       );
       if (due.length === 0) return true;
       if (mode === "auto") {
-        const ids = await postManyIn(
+        const posted = await postManyIn(
           tx,
           due.map((d) => ({
             idempotencyKey: `rebate:${d.member_id}:${day}`,
@@ -208,7 +208,7 @@ export async function runRebateDay(ctx: AppContext, day: string): Promise<Rebate
             ],
           })),
         );
-        const set = due.map((d, i) => ({ m: Number(d.member_id), t: ids[i] }));
+        const set = due.map((d, i) => ({ m: Number(d.member_id), t: posted[i]?.transactionId }));
         await tx.execute(
           sql`UPDATE rebate_payouts p SET ledger_transaction_id = x.t
               FROM jsonb_to_recordset(${JSON.stringify(set)}::jsonb) AS x(m bigint, t bigint)
