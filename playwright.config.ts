@@ -67,6 +67,9 @@ export default defineConfig({
       // A smaller proof of work for the human check: the browser solving it is never the slow
       // part of a test on a loaded machine (the product's default stays; config.ts).
       HUMAN_CHECK_MAX_NUMBER: "5000",
+      // Agent settlement bills periods that ended 2 s before a run, not 2 minutes: the agents'
+      // whole-flow test ends a contract's period and has the operator start the run at once.
+      AGENTS_SETTLE_LAG_SECONDS: "2",
       // Every test registers and asks for codes from 127.0.0.1: the same per-address limits, sized
       // for the suite (the product's defaults stay; config.ts ADDRESS_LIMITS).
       ADDRESS_LIMITS:

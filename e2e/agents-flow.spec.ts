@@ -14,8 +14,8 @@ import { operatorApi, site } from "./support/wallet-player.ts";
 // A day cannot pass inside a test, so the salary's period is closed the way the product closes
 // one early: the upline offers a raise and the downline accepts it, which ends the first contract
 // at that moment; the next run bills that contract's window up to then (a run settles what ended
-// two minutes before it, SETTLE_LAG_MS, for rounds still committing — the test starts runs until
-// the bill is paid, doing the other pages in between). Set-up the screens are not about (money
+// AGENTS_SETTLE_LAG_SECONDS before it — 120 in the product, for rounds still committing, 2 on
+// the e2e server — so the test starts runs until the bill is paid). Set-up the screens are not about (money
 // for the agent and the player, the operator's platform contract for the top agent, transaction
 // passwords) goes through the API.
 test.describe.configure({ mode: "serial" });
@@ -317,7 +317,11 @@ test("an operator's top agent builds a team, a downline earns a daily salary, mo
         }[];
         return bills.find((b) => b.memberName === SUB && b.rateBp === 4000)?.status;
       },
-      { message: "the downline's 40 % salary bill settled", timeout: 240_000, intervals: [10_000] },
+      {
+        message: "the downline's 40 % salary bill settled",
+        timeout: 120_000,
+        intervals: [2_000, 3_000, 5_000],
+      },
     )
     .toBe("paid");
   // The back office shows the run and the bill.

@@ -127,6 +127,11 @@ const ConfigSchema = z.object({
    */
   HUMAN_CHECK_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(100_000),
   /**
+   * Agent settlement runs bill the periods that ended this long before the run's scheduled time
+   * (rounds still committing when a period closes). Lower only for test servers.
+   */
+  AGENTS_SETTLE_LAG_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
+  /**
    * Demo mode: the sandbox payment gateway (money without money behind it), the development
    * message adapter's codes shown to the owner, and a "Demo" bar on the site and back office.
    * Unset: on only for what `npm start` gives on the embedded database (no DATABASE_URL, NODE_ENV

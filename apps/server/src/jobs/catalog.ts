@@ -27,7 +27,7 @@ registerJob({
   handler: async (ctx, run) => ({ ran: await dailyReconciliation(ctx, run.scheduledFor) }),
 });
 // Agent contracts (issue 15 point 4): each run settles the contract periods that ended two
-// minutes before it (SETTLE_LAG_MS), once per (contract, period), and retries unpaid bills.
+// minutes before it (AGENTS_SETTLE_LAG_SECONDS), once per (contract, period), and retries unpaid bills.
 registerJob({
   name: "agents.settle-daily",
   cron: "10 0 * * *",

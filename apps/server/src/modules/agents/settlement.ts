@@ -36,8 +36,6 @@ export const SCHEDULE_KINDS: Record<SettlementSchedule, ContractKind[]> = {
   hourly: ["hourly_salary"],
   realtime: ["realtime_salary"],
 };
-/** Rounds settled this close to the cut-off may still be committing: periods end this long before a run. */
-export const SETTLE_LAG_MS = 2 * 60_000;
 /** The house account that pays platform-funded contracts. */
 export const COMMISSION_HOUSE = "agent-commissions";
 
@@ -626,7 +624,8 @@ export function settlementJob(schedule: SettlementSchedule) {
     // The daily run first rolls up the day(s) that just closed (agents/rollup.ts), so each
     // contract period, a day or a month, reads a row per member and day.
     if (schedule === "daily") await rollupAgentDays(ctx, run.scheduledFor);
-    return settleRun(ctx, schedule, run.periodKey, new Date(run.scheduledFor.getTime() - SETTLE_LAG_MS));
+    const lagMs = ctx.config.AGENTS_SETTLE_LAG_SECONDS * 1000;
+    return settleRun(ctx, schedule, run.periodKey, new Date(run.scheduledFor.getTime() - lagMs));
   };
 }
 
