@@ -1,10 +1,10 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { manilaYesterday, REBATE_PLAYER } from "./support/seed-rewards.ts";
+import { REBATE_PLAYER, rebateDay } from "./support/seed-rewards.ts";
 import { SitePage } from "./support/site-page.ts";
 import { operatorApi, registerPlayer, WalletSite } from "./support/wallet-player.ts";
 
 /**
- * Rewards (issue 16 points 4–6): the operator sets a rebate rate and runs yesterday's rebates;
+ * Rewards (issue 16 points 4–6): the operator sets a rebate rate and runs the rebates of a day (three days ago: rebateDay);
  * the player sees the badge on Rewards, claims the rebate in the reward centre and the balance
  * rises. A member invites a friend: the friend opens the invite link, registers, and appears
  * (masked) on the member's invite page with the registration reward waiting.
@@ -39,7 +39,7 @@ test("claims a rebate in the reward centre", async ({ page }) => {
     data: { mode: "manual", claimDays: 7 },
   });
   expect(mode.ok(), await mode.text()).toBe(true);
-  const run = await admin.post("/api/admin/rewards/rebate/run", { data: { day: manilaYesterday() } });
+  const run = await admin.post("/api/admin/rewards/rebate/run", { data: { day: rebateDay() } });
   expect(run.ok(), await run.text()).toBe(true);
   // 1 % of 1,500.00 of valid bets.
   expect((await run.json()).value.paidMinor).toBe("15.00");
@@ -52,7 +52,7 @@ test("claims a rebate in the reward centre", async ({ page }) => {
   const item = page.getByTestId("reward-item");
   await expect(item).toHaveCount(1);
   await expect(item.getByTestId("reward-amount")).toContainText("15.00");
-  await expect(item).toContainText(`Rebate for ${manilaYesterday()}`);
+  await expect(item).toContainText(`Rebate for ${rebateDay()}`);
   await item.getByTestId("reward-claim").click();
   await expect(page.getByTestId("rewards-notice")).toContainText("15.00");
   await expect(site.balance).toHaveText("15.00");

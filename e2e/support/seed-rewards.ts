@@ -1,14 +1,18 @@
 // The rewards end-to-end player (issue 16): an ordinary member with two settled slot rounds
-// on the Manila day before today, so the operator's rebate run of that day has something to
+// on a Manila day three days ago (rebateDay), so the operator's rebate run of that day has something to
 // pay. Test-side only: rounds reach a real site only through the provider protocol.
 import type { Database } from "../../apps/server/src/db/client.ts";
 import { hashPassword } from "../../apps/server/src/lib/passwords.ts";
 
 export const REBATE_PLAYER = { username: "e2erebate", password: "Rebate2026" };
 
-/** Yesterday in Manila, YYYY-MM-DD. */
-export function manilaYesterday(now = new Date()): string {
-  return new Date(now.getTime() + 8 * 3_600_000 - 86_400_000).toISOString().slice(0, 10);
+/**
+ * The Manila day of the rebate player's rounds, YYYY-MM-DD: three days ago. Not yesterday: the
+ * daily rebate job catches up its latest period (yesterday) when the server starts, before the
+ * test has set any rate, and a day that is done never changes.
+ */
+export function rebateDay(now = new Date()): string {
+  return new Date(now.getTime() + 8 * 3_600_000 - 3 * 86_400_000).toISOString().slice(0, 10);
 }
 
 export async function seedRewardPlayers(database: Database): Promise<void> {
@@ -25,8 +29,8 @@ export async function seedRewardPlayers(database: Database): Promise<void> {
     [],
   );
   if (!game) throw new Error("no slot game in the demo catalogue");
-  // Noon in Manila yesterday: 1,000.00 and 500.00 staked, both settled the same minute.
-  const at = new Date(`${manilaYesterday()}T12:00:00+08:00`).toISOString();
+  // Noon in Manila on that day: 1,000.00 and 500.00 staked, both settled the same minute.
+  const at = new Date(`${rebateDay()}T12:00:00+08:00`).toISOString();
   for (const [i, stake] of ["100000", "50000"].entries()) {
     const round = `e2e-rebate-${i}`;
     await q(
