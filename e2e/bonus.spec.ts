@@ -1,4 +1,5 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { AdminPage } from "./support/admin-page.ts";
 import { GamesPage } from "./support/games-page.ts";
 import { SitePage } from "./support/site-page.ts";
 import { operatorApi, registerPlayer, WalletSite } from "./support/wallet-player.ts";
@@ -16,6 +17,7 @@ let context: BrowserContext;
 let page: Page;
 let details: Page;
 let ruleId = 0;
+let memberId = 0;
 const rule = {
   name: "E2E welcome 10%",
   kind: "first_deposit",
@@ -34,7 +36,7 @@ test.beforeAll(async ({ browser }) => {
   const made = await admin.post("/api/admin/bonus/rules", { data: rule });
   expect(made.ok(), await made.text()).toBe(true);
   ruleId = (await made.json()).value.id;
-  await registerPlayer(username, password);
+  memberId = (await registerPlayer(username, password)).id;
   context = await browser.newContext();
   page = await context.newPage();
   await new SitePage(page).openHome();
@@ -114,4 +116,20 @@ test("the wagering bar moves as they play, and the remainder arrives in main whe
   await expect(details.getByTestId("withdraw-available")).toContainText(
     playable.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
   );
+});
+
+test("the operator's player view shows the bonus and its wagering, and leads to its actions", async ({
+  browser,
+}) => {
+  const adminContext = await browser.newContext();
+  const admin = new AdminPage(await adminContext.newPage());
+  await admin.login();
+  await admin.page.goto(`/admin/players/${memberId}`);
+  const row = admin.page.getByTestId("player-bonus").first();
+  await expect(row).toContainText(rule.name);
+  await expect(row.locator("[data-status]")).toHaveAttribute("data-status", "completed");
+  await expect(row).toContainText("(100 %)");
+  await admin.page.getByTestId("player-bonuses-link").click();
+  await expect(admin.page.getByTestId("bonus-member-id")).toHaveValue(String(memberId));
+  await adminContext.close();
 });

@@ -1,5 +1,6 @@
 import "../finance/finance.css";
 import { type FormEvent, useState } from "react";
+import { useSearchParams } from "react-router";
 import { useCanWrite } from "../../app/operator-context.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { errorMessage, isApiCode } from "../../lib/api.ts";
@@ -267,8 +268,11 @@ function RulesPanel({ canWrite }: { canWrite: boolean }) {
 }
 
 function MemberBonusesPanel({ canWrite }: { canWrite: boolean }) {
-  const [idText, setIdText] = useState("");
-  const [memberId, setMemberId] = useState<number | null>(null);
+  // Opened from a player's page (/bonuses?member=ID): that member's bonuses straight away.
+  const [search] = useSearchParams();
+  const fromLink = /^\d{1,15}$/.test(search.get("member") ?? "") ? Number(search.get("member")) : null;
+  const [idText, setIdText] = useState(fromLink === null ? "" : String(fromLink));
+  const [memberId, setMemberId] = useState<number | null>(fromLink);
   const list = useMemberBonuses(memberId);
   const rules = useBonusRules();
   const grant = useGrantBonus(memberId);

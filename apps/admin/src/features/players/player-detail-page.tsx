@@ -13,6 +13,7 @@ import { LockPlayerDialog, TemporaryPasswordDialog } from "./player-dialogs.tsx"
 import { PlayerStatusBadge } from "./player-status.tsx";
 import {
   BalancesSection,
+  BonusesSection,
   IdentitySection,
   MoneyHistorySections,
   NotesSection,
@@ -306,6 +307,7 @@ function PlayerDetailView({ id, back }: { id: number; back: ReactNode }) {
   const canWrite = useCanWrite("players");
   // The wallet is finance data: a support operator sees the player but not the money.
   const canSeeMoney = useCan("finance.read");
+  const canSeeBonuses = useCan("marketing.read");
   const canAdjust = useCan("finance.write");
   const detail = usePlayer(id);
 
@@ -351,6 +353,7 @@ function PlayerDetailView({ id, back }: { id: number; back: ReactNode }) {
       )}
       <PlayerFields player={player} />
       {canSeeMoney && <BalancesSection id={player.id} />}
+      {canSeeBonuses && <BonusesSection id={player.id} />}
       <IdentitySection id={player.id} />
       {canSeeMoney && <MoneyHistorySections id={player.id} />}
       <NotesSection id={player.id} canWrite={canWrite} />

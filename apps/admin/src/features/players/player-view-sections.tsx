@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { EmptyRow } from "../../components/table-states.tsx";
 import { formatDateTime } from "../../lib/dates.ts";
 import { toast } from "../../lib/toast-store.ts";
+import { useMemberBonuses } from "../bonus/bonus-api.ts";
 import { StatusBadge } from "../finance/finance-ui.tsx";
 import { useWallet } from "../finance/ledger-api.ts";
 import { money } from "../finance/money.ts";
@@ -19,7 +20,8 @@ import {
 /**
  * The sections of the one-page player view (issue 14 point 14). Money (balances, deposits,
  * withdrawals, rounds) shows only to operators with finance access; identity, limits and notes
- * to everyone who may see players. There are no loyalty points yet: no such section is drawn.
+ * to everyone who may see players; bonuses to those who may see promotions (marketing.read).
+ * There are no loyalty points yet (issue 20): no such section is drawn.
  */
 
 const LATEST = 5;
@@ -81,6 +83,65 @@ export function BalancesSection({ id }: { id: number }) {
             </p>
           </div>
         ))}
+      </div>
+    </Section>
+  );
+}
+
+/** The member's bonuses with their wagering (issue 16); grants and forfeits on Finance → Bonuses. */
+export function BonusesSection({ id }: { id: number }) {
+  const list = useMemberBonuses(id);
+  const items = list.data?.items ?? [];
+  return (
+    <Section
+      id="player-bonuses"
+      title="Bonuses"
+      aside={
+        <Link to={`/bonuses?member=${id}`} data-testid="player-bonuses-link">
+          Grant or forfeit
+        </Link>
+      }
+    >
+      {list.data?.bonusReview && (
+        <p className="alert alert--warn" role="note">
+          Flagged for household review: no bonus is offered.
+        </p>
+      )}
+      <div className="table-wrap">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Bonus</th>
+              <th scope="col">State</th>
+              <th scope="col" className="num">
+                Amount
+              </th>
+              <th scope="col" className="num">
+                Wagered / required
+              </th>
+              <th scope="col">Expires</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.length === 0 ? (
+              <EmptyRow columns={5} title={list.isPending ? "Loading…" : "No bonus yet."} />
+            ) : (
+              items.slice(0, LATEST).map((b) => (
+                <tr key={b.id} data-testid="player-bonus">
+                  <td>{b.name}</td>
+                  <td>
+                    <StatusBadge status={b.state} />
+                  </td>
+                  <td className="num">{money(b.amount, b.currency)}</td>
+                  <td className="num">
+                    {money(b.wagered, b.currency)} / {money(b.wageringRequired, b.currency)} ({b.progress} %)
+                  </td>
+                  <td>{b.expiresAt ? formatDateTime(b.expiresAt) : none}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
       </div>
     </Section>
   );
