@@ -29,6 +29,37 @@ registerMessages("TY", {
   PASSWORD_REUSED: "Pumili ng password na iba sa kasalukuyan.",
 });
 
+registerMessages("CN", {
+  OPERATOR_LOCKED: "登录失败次数过多，该操作员账户已锁定 {minutes} 分钟。",
+  SIGN_IN_FAILED: "用户名、密码或身份验证码错误。",
+  OPERATOR_EXISTS: "该用户名的操作员已存在。",
+  PASSWORD_REUSED: "请设置与当前密码不同的新密码。",
+});
+registerMessages("VI", {
+  OPERATOR_LOCKED: "Đăng nhập sai quá nhiều lần. Tài khoản nhân viên này bị khóa trong {minutes} phút.",
+  SIGN_IN_FAILED: "Sai tên đăng nhập, mật khẩu hoặc mã xác thực.",
+  OPERATOR_EXISTS: "Đã có nhân viên với tên đăng nhập này.",
+  PASSWORD_REUSED: "Vui lòng chọn mật khẩu khác với mật khẩu hiện tại.",
+});
+registerMessages("TH", {
+  OPERATOR_LOCKED: "เข้าสู่ระบบไม่สำเร็จหลายครั้งเกินไป บัญชีผู้ดูแลนี้ถูกล็อก {minutes} นาที",
+  SIGN_IN_FAILED: "ชื่อผู้ใช้ รหัสผ่าน หรือรหัสยืนยันตัวตนไม่ถูกต้อง",
+  OPERATOR_EXISTS: "มีผู้ดูแลที่ใช้ชื่อผู้ใช้นี้อยู่แล้ว",
+  PASSWORD_REUSED: "กรุณาตั้งรหัสผ่านที่ต่างจากรหัสผ่านปัจจุบัน",
+});
+registerMessages("ID", {
+  OPERATOR_LOCKED: "Terlalu banyak gagal masuk. Akun operator ini dikunci selama {minutes} menit.",
+  SIGN_IN_FAILED: "Nama pengguna, kata sandi, atau kode autentikator salah.",
+  OPERATOR_EXISTS: "Operator dengan nama pengguna tersebut sudah ada.",
+  PASSWORD_REUSED: "Pilih kata sandi yang berbeda dari kata sandi saat ini.",
+});
+registerMessages("JA", {
+  OPERATOR_LOCKED: "ログインの失敗が多すぎます。このオペレーターアカウントは {minutes} 分間ロックされます。",
+  SIGN_IN_FAILED: "ユーザー名、パスワード、または認証コードが正しくありません。",
+  OPERATOR_EXISTS: "そのユーザー名のオペレーターはすでに存在します。",
+  PASSWORD_REUSED: "現在とは異なるパスワードを設定してください。",
+});
+
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 export const MAX_FAILED_LOGINS = 10;

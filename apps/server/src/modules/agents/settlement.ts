@@ -31,6 +31,22 @@ import { rolledUntil, rollupAgentDays, splitRange } from "./rollup.ts";
 registerMessages("EN", { SETTLEMENT_RUN_NOT_FOUND: "That settlement run does not exist." });
 registerMessages("TY", { SETTLEMENT_RUN_NOT_FOUND: "Walang ganoong settlement run." });
 
+registerMessages("CN", {
+  SETTLEMENT_RUN_NOT_FOUND: "该结算批次不存在。",
+});
+registerMessages("VI", {
+  SETTLEMENT_RUN_NOT_FOUND: "Đợt quyết toán này không tồn tại.",
+});
+registerMessages("TH", {
+  SETTLEMENT_RUN_NOT_FOUND: "ไม่มีรอบการชำระบัญชีนี้",
+});
+registerMessages("ID", {
+  SETTLEMENT_RUN_NOT_FOUND: "Proses penyelesaian tersebut tidak ada.",
+});
+registerMessages("JA", {
+  SETTLEMENT_RUN_NOT_FOUND: "その精算処理は存在しません。",
+});
+
 export const SCHEDULE_KINDS: Record<SettlementSchedule, ContractKind[]> = {
   daily: ["dividend", "daily_salary"],
   hourly: ["hourly_salary"],

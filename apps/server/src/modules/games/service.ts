@@ -29,6 +29,27 @@ registerMessages("TY", {
   GAME_MAINTENANCE: "Kasalukuyang inaayos ang larong ito. Subukan muli mamaya.",
 });
 
+registerMessages("CN", {
+  GAME_NOT_FOUND: "找不到该游戏。",
+  GAME_MAINTENANCE: "该游戏正在维护中，请稍后再试。",
+});
+registerMessages("VI", {
+  GAME_NOT_FOUND: "Không tìm thấy trò chơi này.",
+  GAME_MAINTENANCE: "Trò chơi này đang bảo trì. Vui lòng thử lại sau.",
+});
+registerMessages("TH", {
+  GAME_NOT_FOUND: "ไม่พบเกมนี้",
+  GAME_MAINTENANCE: "เกมนี้อยู่ระหว่างการปรับปรุง กรุณาลองใหม่ภายหลัง",
+});
+registerMessages("ID", {
+  GAME_NOT_FOUND: "Game ini tidak ditemukan.",
+  GAME_MAINTENANCE: "Game ini sedang dalam pemeliharaan. Silakan coba lagi nanti.",
+});
+registerMessages("JA", {
+  GAME_NOT_FOUND: "このゲームが見つかりません。",
+  GAME_MAINTENANCE: "このゲームはメンテナンス中です。しばらくしてからもう一度お試しください。",
+});
+
 const WEEK_MS = 7 * 24 * 60 * 60_000;
 
 /** The caller's name of a game: their language, else EN, else TY (spec §1 languages). */

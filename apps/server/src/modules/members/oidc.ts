@@ -17,6 +17,22 @@ registerMessages("TY", {
   OAUTH_FAILED: "Hindi gumana ang pag-sign in gamit ang {provider}. Pakisubukang muli.",
 });
 
+registerMessages("CN", {
+  OAUTH_FAILED: "使用 {provider} 登录未成功，请重试。",
+});
+registerMessages("VI", {
+  OAUTH_FAILED: "Đăng nhập bằng {provider} không thành công. Vui lòng thử lại.",
+});
+registerMessages("TH", {
+  OAUTH_FAILED: "การเข้าสู่ระบบด้วย {provider} ไม่สำเร็จ กรุณาลองใหม่อีกครั้ง",
+});
+registerMessages("ID", {
+  OAUTH_FAILED: "Masuk dengan {provider} tidak berhasil. Silakan coba lagi.",
+});
+registerMessages("JA", {
+  OAUTH_FAILED: "{provider} でのログインに失敗しました。もう一度お試しください。",
+});
+
 type Provider = z.infer<typeof OidcProviderSetting>;
 interface PendingLogin {
   provider: string;

@@ -23,6 +23,22 @@ registerMessages("TY", {
   UNDERAGE: "Dapat ay {age} taong gulang ka o higit pa para makapagrehistro.",
 });
 
+registerMessages("CN", {
+  UNDERAGE: "您必须年满 {age} 岁才能注册。",
+});
+registerMessages("VI", {
+  UNDERAGE: "Bạn phải đủ {age} tuổi trở lên để đăng ký.",
+});
+registerMessages("TH", {
+  UNDERAGE: "คุณต้องมีอายุอย่างน้อย {age} ปีจึงจะสมัครได้",
+});
+registerMessages("ID", {
+  UNDERAGE: "Anda harus berusia minimal {age} tahun untuk mendaftar.",
+});
+registerMessages("JA", {
+  UNDERAGE: "ご登録は {age} 歳以上の方に限ります。",
+});
+
 /**
  * The registration field config (spec §3, §5) as GET /wps/system/setting/register serves it and
  * as both register calls apply it. Username, password and mobile follow the platform's own

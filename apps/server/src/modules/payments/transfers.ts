@@ -35,6 +35,42 @@ registerMessages("TY", {
   ADJUSTMENT_NOT_PENDING: "Napagpasyahan na ang adjustment na ito.",
 });
 
+registerMessages("CN", {
+  NOT_YOUR_DOWNLINE: "您只能向自己团队中的玩家转账。",
+  NO_UPLINE: "您的账户没有可转账的上线。",
+  AGENTS_ONLY: "仅代理可执行此操作。",
+  SECOND_OPERATOR_REQUIRED: "此调整须由另一名操作员审批。",
+  ADJUSTMENT_NOT_PENDING: "该调整已处理。",
+});
+registerMessages("VI", {
+  NOT_YOUR_DOWNLINE: "Bạn chỉ có thể chuyển tiền cho người chơi trong đội của mình.",
+  NO_UPLINE: "Tài khoản của bạn không có tuyến trên để chuyển tiền.",
+  AGENTS_ONLY: "Chỉ đại lý mới có thể thực hiện thao tác này.",
+  SECOND_OPERATOR_REQUIRED: "Điều chỉnh này phải do một nhân viên khác phê duyệt.",
+  ADJUSTMENT_NOT_PENDING: "Điều chỉnh này đã được xử lý.",
+});
+registerMessages("TH", {
+  NOT_YOUR_DOWNLINE: "คุณโอนเงินได้เฉพาะผู้เล่นในทีมของคุณเท่านั้น",
+  NO_UPLINE: "บัญชีของคุณไม่มีอัปไลน์ให้โอนเงินไป",
+  AGENTS_ONLY: "เฉพาะเอเจนต์เท่านั้นที่ทำรายการนี้ได้",
+  SECOND_OPERATOR_REQUIRED: "การปรับยอดนี้ต้องได้รับการอนุมัติจากผู้ดูแลคนอื่น",
+  ADJUSTMENT_NOT_PENDING: "การปรับยอดนี้ได้รับการพิจารณาแล้ว",
+});
+registerMessages("ID", {
+  NOT_YOUR_DOWNLINE: "Anda hanya dapat mentransfer ke pemain di tim Anda sendiri.",
+  NO_UPLINE: "Akun Anda tidak memiliki upline untuk tujuan transfer.",
+  AGENTS_ONLY: "Hanya agen yang dapat melakukan ini.",
+  SECOND_OPERATOR_REQUIRED: "Penyesuaian ini harus disetujui operator lain.",
+  ADJUSTMENT_NOT_PENDING: "Penyesuaian ini sudah diputuskan.",
+});
+registerMessages("JA", {
+  NOT_YOUR_DOWNLINE: "送金できるのはご自身のチームのプレイヤーのみです。",
+  NO_UPLINE: "お客様のアカウントには送金先の上位がありません。",
+  AGENTS_ONLY: "この操作は代理店のみ行えます。",
+  SECOND_OPERATOR_REQUIRED: "この調整は別のオペレーターの承認が必要です。",
+  ADJUSTMENT_NOT_PENDING: "この調整はすでに処理済みです。",
+});
+
 const TransferBody = z.object({
   amount: PositiveAmount,
   transactionPassword: z.string().min(1).max(20),

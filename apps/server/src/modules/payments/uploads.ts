@@ -19,6 +19,23 @@ registerMessages("TY", {
   PROOF_NOT_YOURS: "I-upload muli ang patunay: hindi iyo ang larawang iyon.",
 });
 
+registerMessages("CN", {
+  PROOF_NOT_YOURS: "请重新上传凭证：该图片不是您上传的文件。",
+});
+registerMessages("VI", {
+  PROOF_NOT_YOURS: "Vui lòng tải lại chứng từ: ảnh đó không phải do bạn tải lên.",
+});
+registerMessages("TH", {
+  PROOF_NOT_YOURS: "กรุณาอัปโหลดหลักฐานอีกครั้ง: รูปภาพนั้นไม่ใช่ไฟล์ที่คุณอัปโหลด",
+});
+registerMessages("ID", {
+  PROOF_NOT_YOURS: "Unggah ulang bukti: gambar itu bukan salah satu unggahan Anda.",
+});
+registerMessages("JA", {
+  PROOF_NOT_YOURS:
+    "証明書類を再度アップロードしてください。その画像はお客様がアップロードしたものではありません。",
+});
+
 /**
  * Members' private files (issue 12 item 4): deposit proofs, receipt proofs, later KYC documents.
  * Each is stored for its member under a random 128-bit id (never a sequence, never shared by

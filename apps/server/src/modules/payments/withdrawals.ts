@@ -45,6 +45,78 @@ registerMessages("TY", {
   WITHDRAWAL_NOT_PAID: "Makukumpirma mo lang ang pagtanggap kapag nabayaran na ang withdrawal.",
 });
 
+registerMessages("CN", {
+  TX_PASSWORD_NOT_SET: "请先设置交易密码。",
+  TX_PASSWORD_WRONG: "交易密码错误。",
+  TX_PASSWORD_LOCKED: "交易密码错误次数过多，请 15 分钟后再试。",
+  REAL_NAME_REQUIRED: "请先填写您的真实姓名。",
+  REAL_NAME_SET: "您的真实姓名已设置，如需修改请联系客服。",
+  PAYEE_NAME_MISMATCH: "账户持有人姓名必须与您的真实姓名一致。",
+  ewallet_unknown: "请从列出的电子钱包中选择（GCash、Maya、GrabPay、ShopeePay、Coins.ph）。",
+  PAYOUT_ACCOUNT_NOT_FOUND: "找不到该收款账户。",
+  AMOUNT_BELOW_MIN: "最低提款金额为 {min}。",
+  AMOUNT_ABOVE_MAX: "最高提款金额为 {max}。",
+  WITHDRAWAL_NOT_PENDING: "该笔提款已处理。",
+  WITHDRAWAL_NOT_PAID: "提款完成支付后才能确认收款。",
+});
+registerMessages("VI", {
+  TX_PASSWORD_NOT_SET: "Vui lòng đặt mật khẩu giao dịch trước.",
+  TX_PASSWORD_WRONG: "Mật khẩu giao dịch không đúng.",
+  TX_PASSWORD_LOCKED: "Nhập sai mật khẩu giao dịch quá nhiều lần. Vui lòng thử lại sau 15 phút.",
+  REAL_NAME_REQUIRED: "Vui lòng nhập họ tên thật của bạn trước.",
+  REAL_NAME_SET: "Họ tên thật của bạn đã được thiết lập. Liên hệ chăm sóc khách hàng để thay đổi.",
+  PAYEE_NAME_MISMATCH: "Tên chủ tài khoản phải là họ tên thật của bạn.",
+  ewallet_unknown:
+    "hãy chọn một trong các ví điện tử được liệt kê (GCash, Maya, GrabPay, ShopeePay, Coins.ph).",
+  PAYOUT_ACCOUNT_NOT_FOUND: "Không tìm thấy tài khoản nhận tiền này.",
+  AMOUNT_BELOW_MIN: "Số tiền rút tối thiểu là {min}.",
+  AMOUNT_ABOVE_MAX: "Số tiền rút tối đa là {max}.",
+  WITHDRAWAL_NOT_PENDING: "Khoản rút này đã được xử lý.",
+  WITHDRAWAL_NOT_PAID: "Bạn chỉ có thể xác nhận đã nhận tiền sau khi khoản rút đã được chi trả.",
+});
+registerMessages("TH", {
+  TX_PASSWORD_NOT_SET: "กรุณาตั้งรหัสผ่านธุรกรรมก่อน",
+  TX_PASSWORD_WRONG: "รหัสผ่านธุรกรรมไม่ถูกต้อง",
+  TX_PASSWORD_LOCKED: "กรอกรหัสผ่านธุรกรรมผิดหลายครั้งเกินไป กรุณาลองใหม่ในอีก 15 นาที",
+  REAL_NAME_REQUIRED: "กรุณากรอกชื่อจริงของคุณก่อน",
+  REAL_NAME_SET: "ชื่อจริงของคุณถูกตั้งค่าแล้ว หากต้องการเปลี่ยนกรุณาติดต่อฝ่ายบริการลูกค้า",
+  PAYEE_NAME_MISMATCH: "ชื่อเจ้าของบัญชีต้องเป็นชื่อจริงของคุณ",
+  ewallet_unknown: "กรุณาเลือกอีวอลเล็ตจากรายการ (GCash, Maya, GrabPay, ShopeePay, Coins.ph)",
+  PAYOUT_ACCOUNT_NOT_FOUND: "ไม่พบบัญชีรับเงินนี้",
+  AMOUNT_BELOW_MIN: "ยอดถอนขั้นต่ำคือ {min}",
+  AMOUNT_ABOVE_MAX: "ยอดถอนสูงสุดคือ {max}",
+  WITHDRAWAL_NOT_PENDING: "รายการถอนนี้ได้รับการพิจารณาแล้ว",
+  WITHDRAWAL_NOT_PAID: "คุณยืนยันการได้รับเงินได้หลังจากรายการถอนได้รับการจ่ายแล้วเท่านั้น",
+});
+registerMessages("ID", {
+  TX_PASSWORD_NOT_SET: "Atur kata sandi transaksi terlebih dahulu.",
+  TX_PASSWORD_WRONG: "Kata sandi transaksi salah.",
+  TX_PASSWORD_LOCKED: "Terlalu banyak kata sandi transaksi yang salah. Coba lagi dalam 15 menit.",
+  REAL_NAME_REQUIRED: "Masukkan nama asli Anda terlebih dahulu.",
+  REAL_NAME_SET: "Nama asli Anda sudah diatur. Hubungi layanan pelanggan untuk mengubahnya.",
+  PAYEE_NAME_MISMATCH: "Nama pemilik rekening harus nama asli Anda.",
+  ewallet_unknown: "pilih salah satu e-wallet yang tercantum (GCash, Maya, GrabPay, ShopeePay, Coins.ph).",
+  PAYOUT_ACCOUNT_NOT_FOUND: "Rekening penarikan tersebut tidak ditemukan.",
+  AMOUNT_BELOW_MIN: "Penarikan terkecil adalah {min}.",
+  AMOUNT_ABOVE_MAX: "Penarikan terbesar adalah {max}.",
+  WITHDRAWAL_NOT_PENDING: "Penarikan ini sudah diputuskan.",
+  WITHDRAWAL_NOT_PAID: "Anda baru dapat mengonfirmasi penerimaan setelah penarikan dibayarkan.",
+});
+registerMessages("JA", {
+  TX_PASSWORD_NOT_SET: "先に取引パスワードを設定してください。",
+  TX_PASSWORD_WRONG: "取引パスワードが正しくありません。",
+  TX_PASSWORD_LOCKED: "取引パスワードの誤りが多すぎます。15 分後にもう一度お試しください。",
+  REAL_NAME_REQUIRED: "先に本名を入力してください。",
+  REAL_NAME_SET: "本名はすでに設定されています。変更はカスタマーサービスまでお問い合わせください。",
+  PAYEE_NAME_MISMATCH: "口座名義はご本人の本名である必要があります。",
+  ewallet_unknown: "一覧の電子ウォレット（GCash、Maya、GrabPay、ShopeePay、Coins.ph）から選択してください。",
+  PAYOUT_ACCOUNT_NOT_FOUND: "その受取口座が見つかりません。",
+  AMOUNT_BELOW_MIN: "最低出金額は {min} です。",
+  AMOUNT_ABOVE_MAX: "最高出金額は {max} です。",
+  WITHDRAWAL_NOT_PENDING: "この出金はすでに処理済みです。",
+  WITHDRAWAL_NOT_PAID: "受取の確認は出金の支払い完了後に行えます。",
+});
+
 /** Operator settings (defaults until the back office sets them): ₱100 to ₱50,000, 24 h to confirm. */
 export const WITHDRAWAL_LIMITS = { min: 10_000n, max: 5_000_000n, autoReceiveMinutes: 24 * 60 };
 
