@@ -40,7 +40,7 @@ BEGIN
 END;
 $$;
 
--- The live tail's rollbacks: a rollback is rare, but finding the few of an hour read every
--- record of it (filtered by kind) through the time index.
-CREATE INDEX provider_transactions_rollback_time_idx ON provider_transactions (created_at)
-  WHERE kind = 'rollback';
+-- No partial index of rollbacks by time: provider_move's generic plan for "the rollbacks that
+-- name this bet" (kind = 'rollback' AND vendor AND ref_transaction_id) took it over the ref
+-- index on a fresh, unanalyzed table (providers/plans.test.ts), a scan of every rollback ever for
+-- each call. The live tail is about an hour of records: the time index reads them.
