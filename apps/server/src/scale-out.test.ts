@@ -30,7 +30,10 @@ const MEMBERS = 6;
 const SPINS_PER_MEMBER = 6;
 const APP_SECRET = `scale-out-${randomBytes(16).toString("hex")}`;
 const CRASH_POINTS = ["rgs.after-debit", "rgs.after-credit", "lottery.after-bets-decided"];
-const DEADLINE_MS = 300_000;
+// A hang detector, not a speed target: three server processes, their crashes and restarts, a
+// Redis outage and every scheduled job's catch-up share the machine with the rest of the suite
+// (alone it takes about 80 s; at a load of 20 on 2 cores it passed 300 s once).
+const DEADLINE_MS = 600_000;
 
 async function freePort(): Promise<number> {
   const s = net.createServer();
