@@ -220,49 +220,53 @@ function RulesPanel({ canWrite }: { canWrite: boolean }) {
       {editing !== null && (
         <RuleForm rule={editing === "new" ? null : editing} onDone={() => setEditing(null)} />
       )}
-      <table className="table" data-testid="bonus-rules">
-        <thead>
-          <tr>
-            <th>#</th>
-            <th>Name</th>
-            <th>Kind</th>
-            <th>Offer</th>
-            <th>Wagering</th>
-            <th>Max bet</th>
-            <th>Cap</th>
-            <th>Expiry</th>
-            <th>Offered</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {(rules.data?.items ?? []).map((r) => (
-            <tr key={r.id}>
-              <td>{r.id}</td>
-              <td>{r.name}</td>
-              <td>{r.kind}</td>
-              <td>
-                {r.kind === "manual" ? "—" : `${r.percent}% up to ${r.maxBonus ?? "∞"}, from ${r.minDeposit}`}
-              </td>
-              <td>
-                {r.wageringMultiple}× {r.wageringBase === "bonus" ? "bonus" : "bonus + deposit"} ·{" "}
-                {ratesText(r.contributions)}
-              </td>
-              <td>{r.maxBet ?? "—"}</td>
-              <td>{r.maxConversion ?? "—"}</td>
-              <td>{r.expiryDays} d</td>
-              <td>{r.enabled ? "yes" : "no"}</td>
-              <td>
-                {canWrite && (
-                  <button type="button" className="btn btn-sm" onClick={() => setEditing(r)}>
-                    Edit
-                  </button>
-                )}
-              </td>
+      <div className="table-wrap">
+        <table className="table" data-testid="bonus-rules">
+          <thead>
+            <tr>
+              <th>#</th>
+              <th>Name</th>
+              <th>Kind</th>
+              <th>Offer</th>
+              <th>Wagering</th>
+              <th>Max bet</th>
+              <th>Cap</th>
+              <th>Expiry</th>
+              <th>Offered</th>
+              <th />
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {(rules.data?.items ?? []).map((r) => (
+              <tr key={r.id}>
+                <td>{r.id}</td>
+                <td>{r.name}</td>
+                <td>{r.kind}</td>
+                <td>
+                  {r.kind === "manual"
+                    ? "—"
+                    : `${r.percent}% up to ${r.maxBonus ?? "∞"}, from ${r.minDeposit}`}
+                </td>
+                <td>
+                  {r.wageringMultiple}× {r.wageringBase === "bonus" ? "bonus" : "bonus + deposit"} ·{" "}
+                  {ratesText(r.contributions)}
+                </td>
+                <td>{r.maxBet ?? "—"}</td>
+                <td>{r.maxConversion ?? "—"}</td>
+                <td>{r.expiryDays} d</td>
+                <td>{r.enabled ? "yes" : "no"}</td>
+                <td>
+                  {canWrite && (
+                    <button type="button" className="btn btn-sm" onClick={() => setEditing(r)}>
+                      Edit
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }
@@ -358,53 +362,55 @@ function MemberBonusesPanel({ canWrite }: { canWrite: boolean }) {
         </form>
       )}
       {memberId !== null && (
-        <table className="table" data-testid="member-bonuses">
-          <thead>
-            <tr>
-              <th>#</th>
-              <th>Rule</th>
-              <th>Amount</th>
-              <th>Balance</th>
-              <th>Wagered</th>
-              <th>State</th>
-              <th>Expires</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {(list.data?.items ?? []).map((b) => (
-              <tr key={b.id}>
-                <td>{b.id}</td>
-                <td>{b.name}</td>
-                <td>{b.amount}</td>
-                <td>{b.balance ?? "—"}</td>
-                <td>
-                  {b.wagered} / {b.wageringRequired} ({b.progress}%)
-                </td>
-                <td>{b.state}</td>
-                <td>{b.expiresAt ? formatDateTime(b.expiresAt) : ""}</td>
-                <td>
-                  {canWrite && b.state === "active" && (
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-danger"
-                      onClick={() => {
-                        const reason = window.prompt("Why is this bonus forfeited?");
-                        if (reason?.trim())
-                          forfeit.mutate(
-                            { id: b.id, reason: reason.trim() },
-                            { onError: (err) => toast.error(errorMessage(err)) },
-                          );
-                      }}
-                    >
-                      Forfeit
-                    </button>
-                  )}
-                </td>
+        <div className="table-wrap">
+          <table className="table" data-testid="member-bonuses">
+            <thead>
+              <tr>
+                <th>#</th>
+                <th>Rule</th>
+                <th>Amount</th>
+                <th>Balance</th>
+                <th>Wagered</th>
+                <th>State</th>
+                <th>Expires</th>
+                <th />
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {(list.data?.items ?? []).map((b) => (
+                <tr key={b.id}>
+                  <td>{b.id}</td>
+                  <td>{b.name}</td>
+                  <td>{b.amount}</td>
+                  <td>{b.balance ?? "—"}</td>
+                  <td>
+                    {b.wagered} / {b.wageringRequired} ({b.progress}%)
+                  </td>
+                  <td>{b.state}</td>
+                  <td>{b.expiresAt ? formatDateTime(b.expiresAt) : ""}</td>
+                  <td>
+                    {canWrite && b.state === "active" && (
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-danger"
+                        onClick={() => {
+                          const reason = window.prompt("Why is this bonus forfeited?");
+                          if (reason?.trim())
+                            forfeit.mutate(
+                              { id: b.id, reason: reason.trim() },
+                              { onError: (err) => toast.error(errorMessage(err)) },
+                            );
+                        }}
+                      >
+                        Forfeit
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );

@@ -36,36 +36,38 @@ function RebateSection({ canWrite }: { canWrite: boolean }) {
           </button>
         </p>
       )}
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">Category</th>
-            <th scope="col">VIP level</th>
-            <th scope="col" className="num">
-              Rate %
-            </th>
-            <th scope="col" className="num">
-              Minimum
-            </th>
-            <th scope="col" className="num">
-              Cap
-            </th>
-            <th scope="col">On</th>
-          </tr>
-        </thead>
-        <tbody>
-          {d?.rates.map((r) => (
-            <tr key={`${r.gameType}-${r.vipLevel}`}>
-              <td>{r.gameType}</td>
-              <td>{r.vipLevel}</td>
-              <td className="num">{r.rate}</td>
-              <td className="num">{r.minPayout}</td>
-              <td className="num">{r.maxPayout ?? "—"}</td>
-              <td>{r.enabled ? "yes" : "no"}</td>
+      <div className="table-wrap">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Category</th>
+              <th scope="col">VIP level</th>
+              <th scope="col" className="num">
+                Rate %
+              </th>
+              <th scope="col" className="num">
+                Minimum
+              </th>
+              <th scope="col" className="num">
+                Cap
+              </th>
+              <th scope="col">On</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {d?.rates.map((r) => (
+              <tr key={`${r.gameType}-${r.vipLevel}`}>
+                <td>{r.gameType}</td>
+                <td>{r.vipLevel}</td>
+                <td className="num">{r.rate}</td>
+                <td className="num">{r.minPayout}</td>
+                <td className="num">{r.maxPayout ?? "—"}</td>
+                <td>{r.enabled ? "yes" : "no"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <form
         className="toolbar"
         onSubmit={(e: FormEvent) => {
