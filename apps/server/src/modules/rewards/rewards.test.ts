@@ -154,6 +154,26 @@ describe("rebates", () => {
     expect((await reconcile(database.db)).ok).toBe(true);
   });
 
+  it("finishes a run that died half-way without paying anyone twice", async () => {
+    await database.db.execute(sql`UPDATE rebate_settings SET mode = 'auto'`);
+    const a = await member("reba");
+    const b = await member("rebb");
+    await round(a, 10_000n, 0n, "2026-03-01T02:00:00Z");
+    await runRebateDay(ctx, "2026-03-01");
+    expect(await main(a)).toBe(50n);
+    // The state a process leaves when it dies after paying a's batch and before b's: the day's
+    // run still 'running', a's line, payout and ledger movement committed, b's not yet.
+    await database.db.execute(sql`UPDATE rebate_runs SET status = 'running' WHERE day = '2026-03-01'`);
+    await round(b, 20_000n, 0n, "2026-03-01T03:00:00Z");
+    const again = await runRebateDay(ctx2, "2026-03-01");
+    expect(again.paidMinor).toBe("1.50");
+    expect(await main(a)).toBe(50n);
+    expect(await main(b)).toBe(100n);
+    expect(await paidTimes(`rebate:${a}:2026-03-01`)).toBe(1);
+    expect(await paidTimes(`rebate:${b}:2026-03-01`)).toBe(1);
+    expect((await reconcile(database.db)).ok).toBe(true);
+  });
+
   it("accrues a manual rebate into the reward centre, claimed once on manualRebate", async () => {
     await database.db.execute(sql`UPDATE rebate_settings SET mode = 'manual'`);
     const x = await member("rebm");
