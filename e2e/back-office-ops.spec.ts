@@ -144,6 +144,7 @@ for (const size of [
       ...SECTIONS.map((s) => s.path),
       `/players/${member.id}`,
       `/players/${member.id}/wallet`,
+      `/players/${member.id}/responsible-gaming`,
     ]) {
       // In-app navigation (as the menu does): no reload per page.
       await page.evaluate((to) => {

@@ -74,7 +74,7 @@ test("the player takes a first-deposit bonus on the deposit page", async () => {
   await page.evaluate(() => window.open("/", "_blank"));
   details = await opened;
   await new WalletSite(details).openMemberPage("bonusDetails");
-  const card = details.getByTestId("bonus-card").first();
+  const card = details.getByTestId("bonus-card").filter({ hasText: rule.name });
   await expect(card).toHaveAttribute("data-state", "active");
   await expect(card.getByTestId("bonus-balance")).toContainText("10.00");
   await expect(card.getByTestId("bonus-progress")).toHaveAttribute("aria-valuenow", "0");
@@ -93,7 +93,7 @@ test("the wagering bar moves as they play, and the remainder arrives in main whe
   // 1.00 a line on 9 lines: 9.00 a spin.
   for (let i = 0; i < 6; i++) await game.getByTestId("slot-bet-up").click();
   await expect(game.getByTestId("slot-bet")).toHaveAttribute("data-total-bet", "9.00");
-  const card = details.getByTestId("bonus-card").first();
+  const card = details.getByTestId("bonus-card").filter({ hasText: rule.name });
   // Each settled spin moves the bar (9.00 of 20.00 each); the third meets the requirement.
   const expected = ["45", "90", "100"];
   for (const bar of expected) {

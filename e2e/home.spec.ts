@@ -57,33 +57,37 @@ test.describe("home page", () => {
   });
 
   test("the banner carousel autoplays every 5 s when there is more than one banner", async ({ page }) => {
+    await page.clock.install();
     await page.goto("/");
     const carousel = page.getByTestId("banner-carousel");
     await expect(carousel).toBeVisible();
     const count = Number(await carousel.getAttribute("data-count"));
     expect(count).toBeGreaterThan(1);
     await expect(carousel).toHaveAttribute("data-active", "0");
-    await expect(carousel).toHaveAttribute("data-active", "1", { timeout: 7_000 });
+    await page.clock.runFor(5_500);
+    await expect(carousel).toHaveAttribute("data-active", "1");
   });
 
   test("a page with a single banner shows it without autoplay", async ({ page }) => {
+    // The page's clock is Playwright's: time is moved past the 5 s autoplay, not waited for.
+    await page.clock.install();
     await page.goto("/promotions");
     const carousel = page.getByTestId("banner-carousel");
     await expect(carousel).toBeVisible();
     await expect(carousel).toHaveAttribute("data-count", "1");
-    await page.waitForTimeout(5_500);
+    await page.clock.runFor(11_000);
     await expect(carousel).toHaveAttribute("data-active", "0");
   });
 
   test("the jackpot counter grows over time", async ({ page }) => {
+    await page.clock.install();
     await page.goto("/");
     const counter = page.getByTestId("jackpot-counter");
     await expect(counter).toBeVisible();
     const read = async () => Number((await counter.innerText()).replace(/[^0-9.]/g, ""));
     const first = await read();
-    await page.waitForTimeout(3_500);
-    const second = await read();
-    expect(second).toBeGreaterThan(first);
+    await page.clock.runFor(3_500);
+    await expect.poll(read).toBeGreaterThan(first);
     expect(await counter.innerText()).toMatch(/\d{1,3}(,\d{3})+\.\d{2}/);
   });
 });

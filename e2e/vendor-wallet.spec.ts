@@ -97,3 +97,30 @@ test("the account record shows each transfer", async () => {
   // Out: main ← clearing and game wallet → clearing; in: main → clearing, clearing → game wallet.
   expect(await types.filter({ hasText: /^Game wallet transfer$/ }).count()).toBeGreaterThanOrEqual(4);
 });
+
+test("a loss limit counts money sent to the provider's wallet: above it the transfer is refused", async () => {
+  // Issue 17 point 3: the member's own loss limit (20.00 a day), set on the responsible-gaming page's API.
+  const token = await page.evaluate(() => sessionStorage.getItem("panalo.token"));
+  const set = await page.request.post("/wps/rg/limit", {
+    headers: { authorization: `Bearer ${token}`, "x-lang": "EN" },
+    data: { kind: "loss", period: "day", amount: "20.00" },
+  });
+  expect(set.ok(), await set.text()).toBe(true);
+  await site.openMemberPage("transferFund");
+  await expect(mainCard()).toContainText("82.50");
+  await send("in", "25");
+  await expect(page.getByTestId("vendor-transfer-error")).toContainText("loss limit");
+  await expect(mainCard()).toContainText("82.50");
+  await send("in", "15");
+  await expect(page.getByTestId("toast").filter({ hasText: "15.00 transferred" })).toBeVisible();
+  await expect(mainCard()).toContainText("67.50");
+  // 15.00 is counted as lost until it comes back: 10.00 more would pass the limit.
+  await send("in", "10");
+  await expect(page.getByTestId("vendor-transfer-error")).toContainText("loss limit");
+  await send("out", "15");
+  await expect(page.getByTestId("toast").filter({ hasText: "15.00 transferred" }).last()).toBeVisible();
+  await expect(mainCard()).toContainText("82.50");
+  await send("in", "10");
+  await expect(page.getByTestId("toast").filter({ hasText: "10.00 transferred" })).toBeVisible();
+  await expect(mainCard()).toContainText("72.50");
+});

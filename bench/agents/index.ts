@@ -24,18 +24,45 @@ const load = () =>
     .map((x) => x.toFixed(2))
     .join(" ");
 
-const { database, drop } = await benchDatabase(serverUrl);
+// BENCH_KEEP=1 keeps the database; BENCH_DB=<name> measures again on a kept one (no build; the
+// rollup is dropped and done again, so the records-alone check still holds — or, with
+// BENCH_ROLLED=1, kept as it is: only the calls are measured).
+const keepRollup = Boolean(process.env.BENCH_DB && process.env.BENCH_ROLLED);
+const { database, drop, name } = await benchDatabase(serverUrl, process.env.BENCH_DB);
 try {
-  const tree = await buildAgentTree(database, {
-    members: MEMBERS,
-    fanOut: 4,
-    bets: BETS,
-    days: DAYS,
-    prefix: "ag",
-  });
-  console.log(
-    `built ${MEMBERS} members (max depth ${tree.maxDepth}) and ${BETS} bets over ${DAYS} days in ${tree.seconds.toFixed(1)} s`,
-  );
+  let tree: { topAgentId: number; maxDepth: number };
+  if (!process.env.BENCH_DB) {
+    const built = await buildAgentTree(database, {
+      members: MEMBERS,
+      fanOut: 4,
+      bets: BETS,
+      days: DAYS,
+      prefix: "ag",
+    });
+    tree = built;
+    console.log(
+      `built ${MEMBERS} members (max depth ${built.maxDepth}) and ${BETS} bets over ${DAYS} days in ${built.seconds.toFixed(1)} s`,
+    );
+  } else if (!keepRollup) {
+    await database.exec(`DELETE FROM agent_member_hours; DELETE FROM agent_member_days; DELETE FROM agent_team_hours; DELETE FROM agent_team_days;
+      UPDATE agent_rollup_state SET done_until = NULL, hours_from = NULL, hours_until = NULL, team_hours_from = NULL, team_hours_until = NULL`);
+    const [top] = await database.prepared<{ id: string }>(
+      "bench_top",
+      "SELECT id FROM members WHERE username = 'ag0'",
+      [],
+    );
+    tree = { topAgentId: Number(top?.id), maxDepth: 0 };
+    console.log(`again on ${name}`);
+  } else tree = { topAgentId: 0, maxDepth: 0 };
+  if (keepRollup) {
+    const [top] = await database.prepared<{ id: string }>(
+      "bench_top_kept",
+      "SELECT id FROM members WHERE username = 'ag0'",
+      [],
+    );
+    tree = { topAgentId: Number(top?.id), maxDepth: 0 };
+    console.log(`again on ${name}, rollup kept`);
+  }
   const manila = (msAgo: number) => new Date(Date.now() - msAgo + 8 * 3_600_000).toISOString().slice(0, 10);
   const periods = [
     ["today", manila(0)],
@@ -45,17 +72,19 @@ try {
 
   // The records alone (nothing rolled up yet), then the rollup of every closed day.
   const recordsOnly = [];
-  for (const [, startDate] of periods)
+  for (const [, startDate] of keepRollup ? [] : periods)
     recordsOnly.push(
       await teamOverview(database.db, tree.topAgentId, "PHP", { startDate, endDate: manila(0) }),
     );
   const t0 = performance.now();
-  const rolled = await rollupAgentDays({ db: database.db }, new Date());
-  console.log(
-    `rollup: ${rolled.days} days, ${rolled.rows} member-day rows in ${((performance.now() - t0) / 1000).toFixed(1)} s (load ${load()})`,
-  );
-  await database.exec("ANALYZE agent_member_days");
-  for (const [i, [label, startDate]] of periods.entries()) {
+  if (!keepRollup) {
+    const rolled = await rollupAgentDays({ db: database.db }, new Date());
+    console.log(
+      `rollup: ${rolled.days} days, ${rolled.rows} member-day rows in ${((performance.now() - t0) / 1000).toFixed(1)} s (load ${load()})`,
+    );
+    await database.exec("ANALYZE agent_member_days; ANALYZE agent_team_days; ANALYZE agent_team_hours");
+  }
+  for (const [i, [label, startDate]] of keepRollup ? [] : periods.entries()) {
     const through = await teamOverview(database.db, tree.topAgentId, "PHP", {
       startDate,
       endDate: manila(0),
@@ -148,5 +177,8 @@ try {
     console.log(`plan (${label}):\n${plan.map((p) => `  ${p["QUERY PLAN"]}`).join("\n")}`);
   }
 } finally {
-  await drop();
+  if (process.env.BENCH_KEEP || process.env.BENCH_DB) {
+    await database.close();
+    console.log(`database kept: BENCH_DB=${name}`);
+  } else await drop();
 }

@@ -4,7 +4,8 @@
 // by generate_series), a daily-salary contract for every agent of the upper nine levels, then
 // times one daily run as the job does it: the day's per-member rollup (agents/rollup.ts), bills
 // for every contract (team figures through the closure table) and their payment through the
-// ledger (a batch of bills per ledger call).
+// ledger (a batch of bills per ledger call). The hours before the last are rolled up first, as the
+// agents.rollup job does during the day, and timed apart from the run.
 // Run: npx tsx bench/agents/settlement.ts   (BENCH_PG, BENCH_MEMBERS, BENCH_ROUNDS to change)
 import { randomBytes } from "node:crypto";
 import { loadavg } from "node:os";
@@ -41,7 +42,12 @@ try {
     // Again on the kept data: the run's bills and rows go, the contracts start over.
     await migrate(database);
     await raw.query("DELETE FROM agent_member_days");
-    await raw.query("UPDATE agent_rollup_state SET done_until = NULL");
+    await raw.query("DELETE FROM agent_member_hours");
+    await raw.query("DELETE FROM agent_team_hours");
+    await raw.query("DELETE FROM agent_team_days");
+    await raw.query(
+      "UPDATE agent_rollup_state SET done_until = NULL, hours_from = NULL, hours_until = NULL, team_hours_from = NULL, team_hours_until = NULL",
+    );
     await raw.query("DELETE FROM agent_bills");
     await raw.query("DELETE FROM agent_settlement_runs");
     await raw.query("UPDATE agent_contracts SET settled_until = '2026-03-01T16:00:00Z'");
@@ -140,13 +146,21 @@ async function build() {
 
 async function runOnce() {
   const ctx = { db, database } as AppContext;
+  // During the day the job agents.rollup (every 15 minutes) rolls each hour as it closes
+  // (migration 0802); here the day's first 23 hours at once, as of 23:05 Manila.
+  const hourStep = performance.now();
+  const hours = await rollupAgentDays(ctx, new Date("2026-03-02T15:05:00Z"));
+  console.log(
+    `during the day (agents.rollup, not part of the run): ${hours.hours} hours, ${hours.hourRows} member-hour rows and the agents' hourly team totals in ${secs(hourStep)}`,
+  );
   console.log(
     `load average before the run: ${loadavg()
       .map((x) => x.toFixed(2))
       .join(" ")}`,
   );
   const step = performance.now();
-  // What the job's handler does at 2026-03-03 00:10 Manila: roll up the closed day, then settle.
+  // What the job's handler does at 2026-03-03 00:10 Manila: roll up the last hour and the closed
+  // day (the sum of its hours), then settle.
   const rolled = await rollupAgentDays(ctx, new Date("2026-03-02T16:10:00Z"));
   const rollupSeconds = (performance.now() - step) / 1000;
   const billStep = performance.now();
@@ -154,7 +168,7 @@ async function runOnce() {
   const settleSeconds = (performance.now() - billStep) / 1000;
   const runSeconds = (performance.now() - step) / 1000;
   console.log(
-    `rollup: ${rolled.days} day(s), ${rolled.rows} member-day rows in ${rollupSeconds.toFixed(1)} s; ` +
+    `rollup: ${rolled.hours} hour(s) (${rolled.hourRows} rows) and ${rolled.days} day(s), ${rolled.rows} member-day rows in ${rollupSeconds.toFixed(1)} s; ` +
       `bills and payment: ${settleSeconds.toFixed(1)} s`,
   );
   console.log(

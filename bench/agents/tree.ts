@@ -129,17 +129,21 @@ export async function buildAgentTree(database: Database, opts: TreeOptions): Pro
 /** A fresh, migrated database on the PostgreSQL server for a bench run, and how to drop it. */
 export async function benchDatabase(
   serverUrl: string,
-): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const name = `panalo_bench_agents_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  reuse?: string,
+): Promise<{ database: Database; drop: () => Promise<void>; name: string }> {
+  const name = reuse ?? `panalo_bench_agents_${randomBytes(4).toString("hex")}`;
+  if (!reuse) {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+  }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString() });
   await migrate(database);
   return {
+    name,
     database,
     drop: async () => {
       await database.close();

@@ -4,13 +4,18 @@
 // rates for the three categories, then times one run of the day: valid bets per member and
 // category, the rebate lines, one payout per member and its payment — through the ledger in
 // auto mode (BENCH_MODE=auto, the default), or offered in the reward centre (BENCH_MODE=manual).
-// A second run of the same day follows, which must pay nothing more.
+// Before the run, the day's hours are rolled up as the agents' jobs do during the day and at
+// 00:10 (agents.rollup, agents.settle-daily: migration 0802), timed apart: the run reads the
+// day's valid bets from agent_member_hours. A second run of the same day follows, which must pay
+// nothing more. BENCH_KEEP=1 keeps the database; BENCH_DB=<name> runs again on it (no build).
 // Run: npx tsx bench/incentives/rebate.ts   (BENCH_PG, BENCH_MEMBERS, BENCH_ROUNDS, BENCH_MODE)
 import { randomBytes } from "node:crypto";
+import { loadavg } from "node:os";
 import pg from "pg";
 import { openDatabase } from "../../apps/server/src/db/client.ts";
 import { migrate } from "../../apps/server/src/db/migrate.ts";
 import type { AppContext } from "../../apps/server/src/lib/context.ts";
+import { rollupAgentDays, rollupAgentHours } from "../../apps/server/src/modules/agents/rollup.ts";
 import { reconcile } from "../../apps/server/src/modules/ledger/ledger.ts";
 import { runRebateDay } from "../../apps/server/src/modules/rewards/rebate.ts";
 
@@ -19,10 +24,11 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2_000_000);
 const MODE = process.env.BENCH_MODE === "manual" ? "manual" : "auto";
 const TARGET_S = 30;
 const serverUrl = process.env.BENCH_PG ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const dbName = `panalo_bench_${randomBytes(4).toString("hex")}`;
+const reuse = process.env.BENCH_DB;
+const dbName = reuse ?? `panalo_bench_${randomBytes(4).toString("hex")}`;
 const admin = new pg.Client({ connectionString: serverUrl });
 await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
+if (!reuse) await admin.query(`CREATE DATABASE ${dbName}`);
 const url = new URL(serverUrl);
 url.pathname = `/${dbName}`;
 const database = await openDatabase({ url: url.toString() });
@@ -33,13 +39,27 @@ const t0 = performance.now();
 const secs = (from: number) => `${((performance.now() - from) / 1000).toFixed(1)} s`;
 
 try {
-  await build();
+  if (!reuse) await build();
+  else {
+    // Again on the kept data: the day's rebates and the rollup go; the ledger keeps its rows
+    // (the rebate keys are per day, so the re-run pays under a day of its own: none is left).
+    await migrate(database);
+    await raw.query("DELETE FROM rebate_payouts");
+    await raw.query("DELETE FROM rebate_lines");
+    await raw.query("DELETE FROM rebate_runs");
+    await raw.query("DELETE FROM agent_member_hours");
+    await raw.query("DELETE FROM agent_member_days");
+    await raw.query(
+      "UPDATE agent_rollup_state SET done_until = NULL, hours_from = NULL, hours_until = NULL, team_hours_from = NULL, team_hours_until = NULL",
+    );
+  }
+  await rollup();
   await runTwice();
 } finally {
   await raw.end();
   await database.close();
-  if (!process.env.BENCH_KEEP) await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  else console.log(`database kept: ${dbName}`);
+  if (!reuse && !process.env.BENCH_KEEP) await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  else console.log(`database kept: BENCH_DB=${dbName}`);
   await admin.end();
 }
 
@@ -86,6 +106,21 @@ async function build() {
   console.log(`rounds: ${ROUNDS} (bet + win rows) in ${secs(step)}`);
 }
 
+async function rollup() {
+  const ctx = { db: database.db, database } as AppContext;
+  const step = performance.now();
+  // The hours start with the day (agents.rollup at 00:30), then close one by one; at 00:10 the
+  // daily settlement rolls the last and the day.
+  await rollupAgentHours(ctx, new Date("2026-03-02T00:30:00+08:00"));
+  const r = await rollupAgentDays(ctx, new Date("2026-03-03T00:10:00+08:00"));
+  console.log(
+    `agents' rollup of the day (jobs agents.rollup and agents.settle-daily, not part of the rebate run): ` +
+      `${r.hours} hours, ${r.hourRows} member-hour rows, ${r.rows} member-day rows in ${secs(step)} (load ${loadavg()
+        .map((x) => x.toFixed(2))
+        .join(" ")})`,
+  );
+}
+
 async function runTwice() {
   const ctx = {
     db: database.db,
@@ -96,7 +131,9 @@ async function runTwice() {
   const run = await runRebateDay(ctx, "2026-03-02");
   const runSeconds = (performance.now() - step) / 1000;
   console.log(
-    `daily rebate run (${MODE}): ${runSeconds.toFixed(1)} s — ${run.members} members, ${run.lines} lines, ${run.paidMinor} paid`,
+    `daily rebate run (${MODE}): ${runSeconds.toFixed(1)} s — ${run.members} members, ${run.lines} lines, ${run.paidMinor} paid (load ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(" ")})`,
   );
   const { validBetsMs, linesMs, payMs } = run.timings;
   console.log(`  valid bets ${validBetsMs} ms, lines and payouts ${linesMs} ms, paying ${payMs} ms`);

@@ -35,6 +35,7 @@ export const SITE_PAGES: readonly PlayerPage[] = [
   { name: "help", path: "/help", ready: "page-help" },
   { name: "download", path: "/download", ready: "page-download" },
   { name: "join", path: "/join", ready: "page-join" },
+  { name: "responsible-gaming", path: "/responsibleGaming", ready: "page-responsible-gaming" },
   { name: "not-found", path: "/no-such-page", ready: "page-not-found" },
 ];
 

@@ -1,5 +1,6 @@
 // The RGS as a process of its own (the default is mounted inside the platform, apps/server):
 // its own PostgreSQL database, calls to the platform over HTTP. Run: npx tsx apps/rgs/src/main.ts
+import fastifyWebsocket from "@fastify/websocket";
 import { drizzle } from "drizzle-orm/node-postgres";
 import Fastify from "fastify";
 import pg from "pg";
@@ -20,6 +21,7 @@ const Env = z.object({
   RGS_APP_SECRET: z.string().min(32),
   RGS_RETRY_INTERVAL_MS: z.coerce.number().int().min(0).default(2000),
   RGS_LOTTERY_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
+  RGS_TABLES_ENGINE: z.enum(["on", "off"]).default("on"),
   RGS_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -40,8 +42,11 @@ const options = {
   secretOf: (vendor: string) => inHouseProviderSecret(env.RGS_APP_SECRET, vendor),
   retryIntervalMs: env.RGS_RETRY_INTERVAL_MS,
   lotteryIntervalMs: env.RGS_LOTTERY_INTERVAL_MS,
+  tablesEngine: env.RGS_TABLES_ENGINE === "on",
   adminSecret: rgsAdminSecret(env.RGS_APP_SECRET),
 };
+// The live tables' sockets (/rgs/ws/tables/:tableId).
+await app.register(fastifyWebsocket);
 await app.register(rgsPlugin, { prefix: "/rgs", ...options });
 // The lottery's spec §7 paths (/lgw/vn/*, /lotto/lgw/*) at the root: the proxy sends them here.
 await app.register(lotteryGatewayPlugin, { ...options, lotteryIntervalMs: 0 });

@@ -11,8 +11,13 @@ import {
 } from "@panalo/contracts/rgs";
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { bingoAdminRoutes } from "./bingo/admin.ts";
+import { seedBingoRooms } from "./bingo/catalog.ts";
+import { startBingoEngine } from "./bingo/engine.ts";
+import { bingoRoutes } from "./bingo/routes.ts";
 import { type RgsCode, type RgsContext, RgsError, rgsMessage } from "./context.ts";
 import { isConnectionLost, migrateRgs, type RgsDb } from "./db.ts";
+import { freeSpinAdminRoutes, usableGrants } from "./free-spins.ts";
 import { getRound, listRounds, replayRound, verifyRound } from "./history.ts";
 import { seedLotteryGames } from "./lottery/catalog.ts";
 import { type LotteryContext, type LotteryRelay, lotteryContext } from "./lottery/context.ts";
@@ -20,9 +25,14 @@ import { lotteryAdminRoutes, lotteryGatewayRoutes, lotteryRoutes } from "./lotte
 import { announceSettlements } from "./lottery/settle.ts";
 import { startLotteryWorker } from "./lottery/worker.ts";
 import { protocolClient, type Transport } from "./protocol-client.ts";
-import { openSession, rotateSeed } from "./session.ts";
+import { liveSession, openSession, rotateSeed } from "./session.ts";
 import { startRetryLoop } from "./settle.ts";
 import { spin } from "./spin.ts";
+import { tableAdminRoutes } from "./tables/admin.ts";
+import { seedLiveTables } from "./tables/catalog.ts";
+import { startTableEngine, type TablesContext, tablesContext } from "./tables/engine.ts";
+import { TableHub } from "./tables/hub.ts";
+import { tableRoutes } from "./tables/routes.ts";
 import { transferRoutes, transferWalletClient } from "./transfer-wallet.ts";
 import { uiRoutes } from "./ui-files.ts";
 
@@ -50,6 +60,12 @@ export interface RgsPluginOptions {
    * several processes); without it, a page hears only the draws of the process it is on.
    */
   relay?: LotteryRelay;
+  /** Whether this process runs the live tables' engine (it leads a table only while it holds its lease). */
+  tablesEngine?: boolean;
+  /** The engine's own connections (the same database), apart from the players' requests. */
+  engineDb?: RgsDb;
+  /** Options of the live tables' engine (tests: short leases). */
+  tables?: Partial<Pick<TablesContext, "holder" | "leaseTtlMs" | "closeGraceMs" | "voidAfterMs">>;
 }
 
 function langOf(req: FastifyRequest): "TY" | "EN" {
@@ -92,6 +108,8 @@ const ok = <T>(value: T) => ({ success: true as const, value });
 export const rgsPlugin: FastifyPluginAsync<RgsPluginOptions> = async (app, opts) => {
   await migrateRgs(opts.db);
   await seedLotteryGames(opts.db);
+  await seedLiveTables(opts.db);
+  await seedBingoRooms(opts.db);
   const now = opts.now ?? (() => new Date());
   const ctx: RgsContext = {
     db: opts.db,
@@ -118,6 +136,13 @@ export const rgsPlugin: FastifyPluginAsync<RgsPluginOptions> = async (app, opts)
   app.get("/health", async () => ok({ status: "ok", service: "rgs" }));
   app.post("/api/session", async (req) => ok(await openSession(ctx, parse(RgsSessionRequest, req.body))));
   app.post("/api/spin", async (req) => ok(await spin(ctx, parse(RgsSpinRequest, req.body))));
+  // Free spins (issue 20 point 2): the player's grants on the session's game.
+  app.get("/api/freespins", async (req) => {
+    const q = parse(z.object({ sessionId: z.string().uuid() }), req.query);
+    const session = await liveSession(ctx, q.sessionId);
+    return ok(await usableGrants(ctx, session.playerId, session.gameId, session.currency));
+  });
+  await freeSpinAdminRoutes(app, opts.db, opts.adminSecret ?? "");
   app.post("/api/seed", async (req) => {
     const b = parse(RgsSeedRequest, req.body);
     return ok(await rotateSeed(ctx, b.sessionId, b.clientSeed));
@@ -164,6 +189,38 @@ export const rgsPlugin: FastifyPluginAsync<RgsPluginOptions> = async (app, opts)
     });
   }
 
+  // Live tables (issue 18): the shared-round engine, its API and the players' sockets.
+  const hub = new TableHub();
+  if (opts.relay) await hub.connect(opts.relay);
+  const tables = tablesContext(ctx, hub, opts.tables);
+  tableRoutes(app, tables, opts.secretOf);
+  await tableAdminRoutes(app, tables, opts.adminSecret ?? "");
+  if (opts.tablesEngine) {
+    let stop: (() => Promise<void>) | null = null;
+    app.addHook("onReady", async () => {
+      stop = startTableEngine({ ...tables, db: opts.engineDb ?? tables.db }, (err) =>
+        app.log.error({ err }, "live table step failed"),
+      );
+    });
+    app.addHook("onClose", async () => {
+      await stop?.();
+    });
+  }
+  app.addHook("onClose", async () => hub.stop());
+
+  // Bingo rooms (issue 18 point 4) on the same engine's leases, hub and protocol client.
+  bingoRoutes(app, tables, opts.secretOf);
+  await bingoAdminRoutes(app, tables, opts.adminSecret ?? "");
+  if (opts.tablesEngine) {
+    let stop: (() => Promise<void>) | null = null;
+    app.addHook("onReady", async () => {
+      stop = startBingoEngine(tables, (err) => app.log.error({ err }, "bingo room step failed"));
+    });
+    app.addHook("onClose", async () => {
+      await stop?.();
+    });
+  }
+
   uiRoutes(app, opts.uiDist ?? join(import.meta.dirname, "../dist/ui"));
 };
 
@@ -177,6 +234,9 @@ export function rgsErrorHandler(err: FastifyError | Error, req: FastifyRequest, 
       message: rgsMessage(err.code, lang, err.params),
       ...(err.balance !== null ? { balance: err.balance } : {}),
       ...(err.details ? { details: err.details } : {}),
+      // The message's named values (a table's limit: spot, min, max), for a client in a
+      // language the server's messages do not have.
+      ...(err.params ? { params: err.params } : {}),
     });
   }
   if (isConnectionLost(err)) {

@@ -62,6 +62,8 @@ export const rounds = rgs.table("rounds", {
   nextAttemptAt: stamp("next_attempt_at").notNull(),
   createdAt: stamp("created_at").notNull().defaultNow(),
   updatedAt: stamp("updated_at").notNull().defaultNow(),
+  /** A free spin: the grant it used (migration 0013); its bet sent to the platform is 0.00. */
+  grantId: text("grant_id"),
 });
 
 export const protocolCalls = rgs.table("protocol_calls", {

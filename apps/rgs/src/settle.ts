@@ -28,14 +28,50 @@ interface CallLog {
   r: CallResult;
 }
 
-/** Record the call and apply `update` to the round in one statement (one round trip, atomic). */
-export async function withLog(ctx: RgsContext, l: CallLog, update: SQL): Promise<void> {
+/**
+ * Record the call and apply `update` to the round in one statement (one round trip, atomic).
+ * `steps` are more data-modifying CTEs run in the same statement, before `update` (which may
+ * read them: see `endUnplayed`).
+ */
+export async function withLog(ctx: RgsContext, l: CallLog, update: SQL, steps?: SQL): Promise<void> {
   const code = l.r.kind === "refused" ? l.r.code : l.r.kind === "unknown" ? l.r.reason.slice(0, 200) : null;
   await ctx.db.execute(
     sql`WITH logged AS (
           INSERT INTO rgs.protocol_calls (round_id, call, transaction_id, http_status, result, code)
           VALUES (${l.roundId}, ${l.call}, ${l.transactionId}, ${l.r.status}, ${l.r.kind}, ${code}))
+        ${steps ? sql`, ${steps}` : sql``}
         ${update}`,
+  );
+}
+
+/**
+ * A round that ends without being played (its bet refused, or rolled back): its new status, and
+ * for a free spin the spin given back to its grant, in one statement. Only the statement that
+ * moves the round out of `from` gives the spin back: a rollback sent twice (the spin and the
+ * retry worker, or a resend) returns it once.
+ */
+export async function endUnplayed(
+  ctx: RgsContext,
+  l: CallLog,
+  roundId: string,
+  status: "refused" | "rolled_back",
+  from: RgsRoundStatus[],
+  balance: bigint | null,
+  errorCode: string | null = null,
+): Promise<void> {
+  await withLog(
+    ctx,
+    l,
+    sql`UPDATE rgs.free_spin_grants SET used = used - 1
+        WHERE id = (SELECT grant_id FROM ended) AND used > 0`,
+    sql`ended AS (
+          UPDATE rgs.rounds SET status = ${status}, balance = COALESCE(${minor(balance)}, balance),
+            error_code = ${errorCode}, updated_at = ${at(ctx.now())}
+          WHERE id = ${roundId} AND status IN (${sql.join(
+            from.map((f) => sql`${f}`),
+            sql`, `,
+          )})
+          RETURNING grant_id)`,
   );
 }
 
@@ -108,13 +144,8 @@ export async function rollbackRound(ctx: RgsContext, round: RoundRow): Promise<C
   const log = { roundId: round.id, call: "rollback" as const, transactionId, r };
   // BET_ROLLED_BACK: an earlier copy of this rollback was applied.
   const done = r.kind === "ok" || (r.kind === "refused" && r.code === "BET_ROLLED_BACK");
-  await withLog(
-    ctx,
-    log,
-    done
-      ? moved(ctx, round.id, "rolled_back", balanceOf(r))
-      : rescheduled(ctx, round, r.kind === "refused" ? r.code : "UNKNOWN"),
-  );
+  if (done) await endUnplayed(ctx, log, round.id, "rolled_back", ["rollback_pending"], balanceOf(r));
+  else await withLog(ctx, log, rescheduled(ctx, round, r.kind === "refused" ? r.code : "UNKNOWN"));
   return r;
 }
 

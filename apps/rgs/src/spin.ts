@@ -4,10 +4,11 @@ import type { RgsSpin } from "@panalo/contracts/rgs";
 import { and, eq, sql } from "drizzle-orm";
 import { type RgsCode, type RgsContext, RgsError } from "./context.ts";
 import { rows } from "./db.ts";
+import { type GrantRow, grantRefusal } from "./free-spins.ts";
 import { playFair, rgsGame, totalBet } from "./games.ts";
 import { type RoundRow, rounds, type SessionRow, seeds } from "./schema.ts";
 import { activeSeed, liveSession } from "./session.ts";
-import { balanceOf, creditRound, debitRound, moved, rollbackRound, withLog } from "./settle.ts";
+import { balanceOf, creditRound, debitRound, endUnplayed, moved, rollbackRound, withLog } from "./settle.ts";
 
 /** The platform's refusals of a bet, as the game client's codes. */
 function refusalCode(platformCode: string): { code: RgsCode; status: number } {
@@ -53,13 +54,30 @@ async function answer(ctx: RgsContext, round: RoundRow): Promise<RgsSpin> {
  */
 export async function spin(
   ctx: RgsContext,
-  input: { sessionId: string; betPerLine: string; requestId: string },
+  input: { sessionId: string; betPerLine: string; requestId: string; grantId?: string | undefined },
 ): Promise<RgsSpin> {
   const session = await liveSession(ctx, input.sessionId);
   const game = rgsGame(session.gameId);
   if (!game) throw new RgsError("GAME_NOT_FOUND", 404);
-  const betPerLine = parseMoney(input.betPerLine);
-  const bet = betPerLine === null ? null : totalBet(game, betPerLine);
+  // A free spin plays the grant's bet per line (the one asked is ignored) and debits 0.00.
+  let grant: GrantRow | null = null;
+  if (input.grantId !== undefined) {
+    const [g] = await rows<GrantRow>(
+      ctx.db,
+      sql`SELECT * FROM rgs.free_spin_grants WHERE id = ${input.grantId}`,
+    );
+    if (
+      !g ||
+      Number(g.player_id) !== session.playerId ||
+      g.game_id !== game.id ||
+      g.currency !== session.currency
+    )
+      throw new RgsError("FREE_SPINS_NOT_FOUND", 404);
+    grant = g;
+    await activeSeed(ctx.db, session.playerId); // the statement below needs the seed pair
+  }
+  const betPerLine = grant ? BigInt(grant.bet_per_line) : parseMoney(input.betPerLine);
+  const bet = betPerLine === null ? null : grant ? 0n : totalBet(game, betPerLine);
   if (betPerLine === null || bet === null) throw new RgsError("BET_INVALID", 400);
 
   const existing = async () =>
@@ -70,27 +88,30 @@ export async function spin(
         .where(and(eq(rounds.sessionId, session.id), eq(rounds.requestId, input.requestId)))
     )[0];
 
-  let created: Awaited<ReturnType<typeof createRound>>;
+  let created: Awaited<ReturnType<typeof createRound>> | null;
   try {
-    created = await createRound(ctx, session, game.id, input.requestId, betPerLine, bet);
+    created = await createRound(ctx, session, game.id, input.requestId, betPerLine, bet, grant?.id ?? null);
   } catch (err) {
     // The same requestId again (a client retry): the unique (session, request) key kept one round.
     const again = await existing();
     if (again) return answer(ctx, again);
     throw err;
   }
+  if (!created) {
+    // The grant gave no spin: a retry of a spin already played answers that round, else say why.
+    const again = await existing();
+    if (again) return answer(ctx, again);
+    throw await grantRefusal(ctx, grant?.id ?? "");
+  }
   const { round } = created;
 
+  // A free spin not played gets its spin back with the round's end (settle.ts endUnplayed):
+  // here when the bet is refused, or when its rollback is acknowledged (by this spin or, if
+  // this process dies first, by the retry worker).
   const { r: debit, log } = await debitRound(ctx, round, session.token);
   if (debit.kind === "refused") {
     const balance = balanceOf(debit);
-    await withLog(
-      ctx,
-      log,
-      sql`UPDATE rgs.rounds SET status = 'refused', error_code = ${debit.code.slice(0, 100)},
-            balance = ${balance === null ? null : balance.toString()}::bigint, updated_at = now()
-          WHERE id = ${round.id}`,
-    );
+    await endUnplayed(ctx, log, round.id, "refused", ["debit_pending"], balance, debit.code.slice(0, 100));
     const r = refusalCode(debit.code);
     throw new RgsError(r.code, r.status, money(balance));
   }
@@ -127,6 +148,7 @@ export async function spin(
     outcome,
     fairness: { serverSeedHash: created.serverSeedHash, clientSeed: created.clientSeed, nonce: round.nonce },
     status: paid ? "settled" : "credit_pending",
+    ...(grant ? { freeSpin: { grantId: grant.id, left: created.grantLeft ?? 0 } } : {}),
   };
 }
 
@@ -142,7 +164,14 @@ async function createRound(
   requestId: string,
   betPerLine: bigint,
   bet: bigint,
-): Promise<{ round: RoundRow; serverSeed: string; clientSeed: string; serverSeedHash: string }> {
+  grantId: string | null,
+): Promise<{
+  round: RoundRow;
+  serverSeed: string;
+  clientSeed: string;
+  serverSeedHash: string;
+  grantLeft: number | null;
+} | null> {
   const now = ctx.now();
   const id = randomUUID();
   // This spin holds the round; a retry worker takes it over only if the spin dies.
@@ -155,22 +184,44 @@ async function createRound(
       client_seed: string;
       server_seed_hash: string;
       seq: string;
+      grant_left: number | null;
     }>(
       ctx.db,
-      sql`WITH s AS (
+      // A free spin: the grant's row lock queues the spins of one grant; a spin is taken only while
+      // one is left and the grant has not expired, in this statement — a failed insert (a retried
+      // requestId) gives the spin back with the nonce.
+      sql`WITH g AS (
+            UPDATE rgs.free_spin_grants SET used = used + 1
+            WHERE ${grantId}::text IS NOT NULL AND id = ${grantId} AND used < spins
+              AND expires_at > ${now.toISOString()}::timestamptz
+              AND EXISTS (SELECT 1 FROM rgs.seeds WHERE player_id = ${session.playerId} AND active)
+            RETURNING spins - used AS left_after),
+          s AS (
             UPDATE rgs.seeds SET nonce = nonce + 1 WHERE player_id = ${session.playerId} AND active
+              AND (${grantId}::text IS NULL OR EXISTS (SELECT 1 FROM g))
             RETURNING id, nonce - 1 AS nonce, server_seed, client_seed, server_seed_hash),
           r AS (
             INSERT INTO rgs.rounds (id, session_id, request_id, player_id, vendor, game_id, currency,
-              bet_per_line, bet, seed_id, nonce, status, next_attempt_at, created_at, updated_at)
+              bet_per_line, bet, seed_id, nonce, status, next_attempt_at, created_at, updated_at, grant_id)
             SELECT ${id}, ${session.id}, ${requestId}, ${session.playerId}, ${session.vendor}, ${gameId},
               ${session.currency}, ${betPerLine.toString()}, ${bet.toString()}, s.id, s.nonce, 'debit_pending',
-              ${lease.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+              ${lease.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz,
+              ${grantId}
             FROM s
             RETURNING seq)
-          SELECT s.id AS seed_id, s.nonce, s.server_seed, s.client_seed, s.server_seed_hash, r.seq FROM s, r`,
+          SELECT s.id AS seed_id, s.nonce, s.server_seed, s.client_seed, s.server_seed_hash, r.seq,
+            (SELECT left_after FROM g) AS grant_left
+          FROM s, r`,
     );
     if (!row) {
+      if (grantId !== null) {
+        // No spin left (or expired), or the player's first round (no seed pair yet): which one?
+        const [seed] = await rows<{ id: string }>(
+          ctx.db,
+          sql`SELECT id FROM rgs.seeds WHERE player_id = ${session.playerId} AND active`,
+        );
+        if (seed) return null;
+      }
       // The player's first round: make the seed pair, then take its first nonce.
       await activeSeed(ctx.db, session.playerId);
       continue;
@@ -197,12 +248,14 @@ async function createRound(
       nextAttemptAt: lease,
       createdAt: now,
       updatedAt: now,
+      grantId,
     };
     return {
       round,
       serverSeed: row.server_seed,
       clientSeed: row.client_seed,
       serverSeedHash: row.server_seed_hash,
+      grantLeft: row.grant_left === null ? null : Number(row.grant_left),
     };
   }
 }

@@ -47,6 +47,10 @@ export function uiRoutes(app: FastifyInstance, dist: string): void {
     return sendIndex(reply);
   });
   app.get("/verify", async (_req, reply) => sendIndex(reply));
+  // A live table (issue 18): /rgs/tables/<tableId>?token=…&lang=…
+  app.get("/tables/:tableId", async (_req, reply) => sendIndex(reply));
+  // A bingo room (issue 18): /rgs/bingo/<roomId>?token=…&lang=…
+  app.get("/bingo/:roomId", async (_req, reply) => sendIndex(reply));
   // One round of the player's history, opened from the platform's betting record (signed link).
   app.get("/replay/:roundId", async (_req, reply) => sendIndex(reply));
   app.get<{ Params: { "*": string } }>("/assets/*", async (req, reply) => {

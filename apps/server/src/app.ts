@@ -9,7 +9,7 @@ import { lotteryGatewayPlugin, type RgsPluginOptions, rgsPlugin } from "@panalo/
 import { fetchTransport, type Transport } from "@panalo/rgs/protocol-client";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import type { Config } from "./config.ts";
-import { type Database, isConnectionLost } from "./db/client.ts";
+import { type Database, isConnectionLost, openDatabase } from "./db/client.ts";
 import { createJobQueue, jobRoutes } from "./jobs/routes.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import type { AppContext } from "./lib/context.ts";
@@ -24,13 +24,19 @@ import { adminRoutes } from "./modules/admin/routes.ts";
 import { agentAdminRoutes } from "./modules/agents/admin-routes.ts";
 import { agentContractRoutes } from "./modules/agents/contract-routes.ts";
 import { agentRoutes } from "./modules/agents/routes.ts";
+import { bingoRoutes } from "./modules/bingo/routes.ts";
 import { bonusAdminRoutes } from "./modules/bonus/admin-routes.ts";
 import { bonusRoutes } from "./modules/bonus/routes.ts";
+import { chatAdminRoutes } from "./modules/chat/admin-routes.ts";
+import { chatRoutes } from "./modules/chat/routes.ts";
 import { contentRoutes } from "./modules/content/routes.ts";
 import { partnerLogoAdminRoutes } from "./modules/games/partner-logos.ts";
 import { gameRoutes } from "./modules/games/routes.ts";
+import { liveTableRoutes } from "./modules/live-tables/routes.ts";
 import { lotteryRoutes } from "./modules/lottery/routes.ts";
+import { loyaltyRoutes } from "./modules/loyalty/routes.ts";
 import { memberRoutes } from "./modules/members/routes.ts";
+import { messageRoutes } from "./modules/messages/routes.ts";
 import { paymentRoutes } from "./modules/payments/routes.ts";
 import { promotionRoutes } from "./modules/promotions/routes.ts";
 import { providerRoutes } from "./modules/providers/routes.ts";
@@ -39,8 +45,12 @@ import { setLocalTransferTransport } from "./modules/providers/transfer-wallet.t
 import { transferWalletRoutes } from "./modules/providers/transfer-wallet-routes.ts";
 import { winReviewAdminRoutes } from "./modules/providers/win-reviews.ts";
 import { reportRoutes } from "./modules/reports/routes.ts";
+import { responsibleGamingRoutes } from "./modules/responsible-gaming/routes.ts";
 import { rewardRoutes } from "./modules/rewards/routes.ts";
+import { sportsAdminRoutes } from "./modules/sports/admin-routes.ts";
+import { sportsRoutes } from "./modules/sports/routes.ts";
 import { walletRoutes } from "./modules/wallet/routes.ts";
+import { adminHub } from "./realtime/admin-hub.ts";
 import { realtimeHub } from "./realtime/hub.ts";
 
 export interface BuildOptions {
@@ -158,9 +168,21 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(async (api) => agentRoutes(api, ctx));
   await app.register(async (api) => agentAdminRoutes(api, ctx));
   await app.register(async (api) => realtimeHub(api, ctx));
+  // Customer-service chat (issue 17 point 7) and the back office's own socket (/admin/ws).
+  await app.register(async (api) => chatRoutes(api, ctx));
+  await app.register(async (api) => chatAdminRoutes(api, ctx));
+  await app.register(async (api) => adminHub(api, ctx));
   await app.register(async (api) => reportRoutes(api, ctx));
   await app.register(async (api) => promotionRoutes(api, ctx));
   await app.register(async (api) => rewardRoutes(api, ctx));
+  // Member messages, their badge and feedback (issue 17 points 5, 6, 8).
+  await app.register(async (api) => messageRoutes(api, ctx));
+  await app.register(async (api) => responsibleGamingRoutes(api, ctx));
+  await app.register(async (api) => loyaltyRoutes(api, ctx));
+  await app.register(async (api) => liveTableRoutes(api, ctx));
+  await app.register(async (api) => bingoRoutes(api, ctx));
+  await app.register(async (api) => sportsRoutes(api, ctx));
+  await app.register(async (api) => sportsAdminRoutes(api, ctx));
   // The job queue (jobs/queue.ts): main.ts starts it; closing the app stops it.
   const jobs = createJobQueue(app, ctx);
   await app.register(async (api) => jobRoutes(api, ctx, jobs));
@@ -168,8 +190,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // The RGS in this process, its workers too. External: the proxy routes /rgs/*, /lgw/vn/*
     // and /lotto/lgw/* to the RGS's own process, and nothing of it runs here.
     const rgs = rgsOptions(app, config, database);
+    let closeEngineDb: (() => Promise<void>) | null = null;
+    // The live tables' leader on its own few connections (PostgreSQL): a round's close and
+    // settlement never wait for a pooled connection behind a thousand players' requests.
+    if (rgs.tablesEngine && database.kind === "postgres" && config.DATABASE_URL) {
+      const engine = await openDatabase({ url: config.DATABASE_URL, max: 4 });
+      rgs.engineDb = engine.db;
+      closeEngineDb = () => engine.close();
+    }
     // Live lottery results and settlements reach the pages of every process (shared store).
     await app.register(rgsPlugin, { prefix: "/rgs", ...rgs, relay: store });
+    // After the plugin's own close (its engine stops first), the engine's connections.
+    app.addHook("onClose", async () => closeEngineDb?.());
     // The lottery's spec §7 paths (/lgw/vn/*, /lotto/lgw/*) are the RGS's too, at the root.
     await app.register(lotteryGatewayPlugin, { ...rgs, lotteryIntervalMs: 0 });
   }
@@ -202,6 +234,7 @@ function rgsOptions(app: FastifyInstance, config: Config, database: Database): R
     secretOf: (vendor) => inHouseProviderSecret(appSecret, vendor),
     retryIntervalMs: config.RGS_RETRY_INTERVAL_MS,
     lotteryIntervalMs: config.RGS_LOTTERY_INTERVAL_MS,
+    tablesEngine: config.RGS_TABLES_ENGINE ? config.RGS_TABLES_ENGINE === "on" : config.NODE_ENV !== "test",
     adminSecret: appSecret ? rgsAdminSecret(appSecret) : "",
   };
 }

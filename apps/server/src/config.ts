@@ -75,6 +75,11 @@ const ConfigSchema = z.object({
   /** How often the RGS's lottery worker draws, settles and pays; 0 turns it off. */
   RGS_LOTTERY_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
   /**
+   * Whether this process runs the live tables' rounds (issue 18; a table is led by one process at
+   * a time). Unset: on, except with NODE_ENV=test (tests drive rounds by hand or turn it on).
+   */
+  RGS_TABLES_ENGINE: z.enum(["on", "off"]).optional(),
+  /**
    * Where the platform reaches the RGS's back-office API (/rgs/admin/*) when the RGS runs as a
    * process of its own; empty in the one-process set-up (in memory, Fastify's inject).
    */
@@ -131,6 +136,39 @@ const ConfigSchema = z.object({
    * (rounds still committing when a period closes). Lower only for test servers.
    */
   AGENTS_SETTLE_LAG_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
+  /**
+   * The sportsbook's simulator feed (issue 19): "on" runs it as the job sports.simulator (every
+   * minute, ticking every SPORTS_SIM_TICK_MS within the minute; 0: one tick a minute); "off" when
+   * a real feed posts to /api/sports/feed.
+   */
+  SPORTS_SIMULATOR: z.enum(["on", "off"]).default("on"),
+  SPORTS_SIM_TICK_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  /**
+   * The Sportradar Unified Odds Feed adapter (sports/uof-amqp.ts), on when UOF_AMQP_URL is set:
+   * the broker (amqps://{token}:@mq.betradar.com:5671; the virtual host /unifiedfeed/{bookmaker id}
+   * is added when the URL names none), the API for recovery and fixtures with its access token,
+   * this process's node id (recoveries it asks come back to it only), the products consumed
+   * (1 live odds, 3 prematch) and how long without an alive message means the feed was lost.
+   */
+  UOF_AMQP_URL: z
+    .string()
+    .regex(/^amqps?:\/\//, "an amqp:// or amqps:// URL")
+    .optional(),
+  UOF_ACCESS_TOKEN: z.string().max(200).default(""),
+  UOF_BOOKMAKER_ID: z.coerce.number().int().min(0).default(0),
+  UOF_NODE_ID: z.coerce.number().int().min(0).max(999).optional(),
+  UOF_API_URL: z
+    .string()
+    .regex(/^https?:\/\//, "an http(s) URL")
+    .default("https://api.betradar.com"),
+  UOF_EXCHANGE: z.string().min(1).max(100).default("unifiedfeed"),
+  /** A durable queue of this name (a local broker); unset: an exclusive server-named queue (Sportradar's). */
+  UOF_QUEUE: z.string().max(100).optional(),
+  UOF_PRODUCTS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, "product ids, comma-separated")
+    .default("1,3"),
+  UOF_ALIVE_TIMEOUT_S: z.coerce.number().int().min(1).max(600).default(20),
   /**
    * Demo mode: the sandbox payment gateway (money without money behind it), the development
    * message adapter's codes shown to the owner, and a "Demo" bar on the site and back office.

@@ -4,6 +4,7 @@ import { openDatabase } from "./db/client.ts";
 import { migrate } from "./db/migrate.ts";
 import { withAppSecret } from "./lib/app-secret.ts";
 import { startVendorTransferLoop } from "./modules/providers/transfer-wallet.ts";
+import { startUofAdapter } from "./modules/sports/uof-amqp.ts";
 import { seedIfEmpty } from "./seed/seed.ts";
 
 const config = withAppSecret(loadConfig());
@@ -17,6 +18,8 @@ await app.listen({ host: config.HOST, port: config.PORT });
 await app.jobs.start();
 // Transfers to vendor wallets whose outcome is unknown: asked of the vendor until known.
 const stopTransfers = startVendorTransferLoop(app.ctx, 10_000, (msg, err) => app.log.error({ err }, msg));
+// The Sportradar Unified Odds Feed over AMQP, when UOF_AMQP_URL is set (sports/uof-amqp.ts).
+const uof = await startUofAdapter(app.ctx, (level, msg, detail) => app.log[level]({ detail }, msg));
 
 const base = `http://localhost:${config.PORT}`;
 console.log(
@@ -35,6 +38,7 @@ if (seeded?.operator) {
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, async () => {
     await stopTransfers();
+    await uof?.stop();
     await app.close();
     await database.close();
     process.exit(0);

@@ -414,7 +414,11 @@ describe.runIf(DB && REDIS)("scale-out: three processes, one database, one Redis
             sql`SELECT job, period_key, state, attempts FROM job_runs WHERE NOT manual ORDER BY job, period_key`,
           );
           const finished = new Set(rows.filter((r) => r.state === "succeeded").map((r) => r.job));
-          return finished.has("ledger.daily-reconciliation") && finished.has("withdrawals.auto-receive")
+          // Every run that started has ended (the catch-up queues many jobs; some take longer).
+          const ended = rows.every((r) => r.state !== "running" && r.state !== "retrying");
+          return ended &&
+            finished.has("ledger.daily-reconciliation") &&
+            finished.has("withdrawals.auto-receive")
             ? rows
             : undefined;
         },

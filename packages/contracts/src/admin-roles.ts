@@ -21,8 +21,21 @@ export const Permissions = [
   "outbox.read",
   "lottery.read",
   "lottery.write",
+  // Live tables (issue 18): their settings, state, rounds and report.
+  "tables.read",
+  "tables.write",
   // Start a scheduled job now from the back office (System → Jobs); seeing them is system.read.
   "jobs.run",
+  // KYC documents and decisions (issue 17): identity papers are seen by these operators only.
+  "kyc.read",
+  "kyc.write",
+  // The sportsbook's trading desk (issue 19 point 7).
+  "sports.read",
+  "sports.write",
+  // Customer-service chat (issue 17 point 7): answer members in the console; manage canned
+  // replies, business hours and operators' teams.
+  "chat.operate",
+  "chat.manage",
 ] as const;
 export const Permission = z.enum(Permissions);
 export type Permission = z.infer<typeof Permission>;
@@ -33,8 +46,25 @@ export type Role = z.infer<typeof Role>;
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   owner: Permissions,
-  finance: ["finance.read", "finance.write", "players.read", "audit.read", "system.read", "lottery.read"],
-  support: ["players.read", "players.write", "content.read", "outbox.read", "system.read"],
+  finance: [
+    "finance.read",
+    "finance.write",
+    "players.read",
+    "audit.read",
+    "system.read",
+    "lottery.read",
+    "tables.read",
+  ],
+  support: [
+    "players.read",
+    "players.write",
+    "content.read",
+    "outbox.read",
+    "system.read",
+    "kyc.read",
+    "kyc.write",
+    "chat.operate",
+  ],
   content: ["content.read", "content.write", "system.read"],
   marketing: ["marketing.read", "marketing.write", "content.read", "content.write", "system.read"],
   auditor: [
@@ -47,6 +77,9 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     "marketing.read",
     "outbox.read",
     "lottery.read",
+    "kyc.read",
+    "tables.read",
+    "sports.read",
   ],
 };
 

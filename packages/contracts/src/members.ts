@@ -72,6 +72,11 @@ export const MemberInfo = z.object({
   lastLoginAt: z.string().nullable(),
   /** Whether the member has an upline to transfer to (issue 14). */
   hasUpline: z.boolean(),
+  /** issue 17: the chosen avatar (null: drawn from the initials) and the KYC state. */
+  avatarUrl: z.string().nullable().optional(),
+  kycStatus: z.string().optional(),
+  /** spec §3 memberLabel: the VIP level's name above level 0 (issue 20), else null. */
+  memberLabel: z.string().nullable(),
 });
 export type MemberInfo = z.infer<typeof MemberInfo>;
 
@@ -305,9 +310,15 @@ const RegisterCommon = {
   /** spec §3 "added on submit": the new member is logged in at once. */
   login: z.literal(true).optional(),
   registerUrl: z.string().max(300).optional(),
+  /** The member's address, when given (the bonus household check compares it, normalised). */
+  address: z.string().trim().max(200).optional(),
   registerMethod: z.literal("WEB").default("WEB"),
   humanCheck: HumanCheck,
 };
+
+/** POST /wps/member/address: the member's address (empty clears it). */
+export const AddressRequest = z.object({ address: z.string().trim().max(200) });
+export type AddressRequest = z.infer<typeof AddressRequest>;
 
 /** PUT /wps/member/register (username tab). */
 export const RegisterRequest = z

@@ -136,6 +136,8 @@ export const RgsSpinRequest = z.object({
   betPerLine: amountText(),
   /** The client's id of this spin: a retried request with the same id answers the same round. */
   requestId: z.string().min(1).max(64),
+  /** A free spin from this grant (issue 20 point 2): the grant's bet, nothing debited. */
+  grantId: z.string().min(1).max(100).optional(),
 });
 export type RgsSpinRequest = z.infer<typeof RgsSpinRequest>;
 export const RgsSpin = z.object({
@@ -148,8 +150,33 @@ export const RgsSpin = z.object({
   fairness: RgsFairness,
   /** settled, or credit_pending while the win is still being paid (the balance then excludes it). */
   status: z.enum(["settled", "credit_pending"]),
+  /** A free spin: its grant and the spins left on it after this one. */
+  freeSpin: z.object({ grantId: z.string(), left: z.number().int() }).optional(),
 });
 export type RgsSpin = z.infer<typeof RgsSpin>;
+
+// Free-spin grants (issue 20 point 2). GET /rgs/api/freespins?sessionId=: the player's usable
+// grants on the session's game. POST /rgs/admin/freespins/grants (signed by the platform) makes one.
+export const RgsFreeSpinGrant = z.object({
+  grantId: z.string(),
+  gameId: z.string(),
+  spins: z.number().int(),
+  left: z.number().int(),
+  betPerLine: MoneyString,
+  expiresAt: z.string(),
+});
+export type RgsFreeSpinGrant = z.infer<typeof RgsFreeSpinGrant>;
+export const RgsFreeSpinGrantCreate = z.object({
+  grantId: z.string().min(1).max(100),
+  playerId: z.number().int().positive(),
+  vendor: z.string().regex(/^[A-Z0-9_]{2,30}$/),
+  gameId: z.string().min(1).max(100),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  spins: z.number().int().min(1).max(1000),
+  betPerLine: amountText(),
+  expiresAt: z.string().datetime(),
+});
+export type RgsFreeSpinGrantCreate = z.infer<typeof RgsFreeSpinGrantCreate>;
 
 // POST /rgs/api/seed: sets the client seed, rotates the server seed and reveals the old one.
 export const RgsSeedRequest = z.object({ sessionId: SessionId, clientSeed: ClientSeed });

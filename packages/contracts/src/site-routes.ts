@@ -42,6 +42,8 @@ export const SITE_PATHS: readonly string[] = [
   "/resetPassword",
   // the agent login path (issue 15)
   "/agent",
+  // responsible gaming (issue 17), linked from every page's footer
+  "/responsibleGaming",
 ];
 
 /** Routes with a parameter: an agent's invitation short link and the agent contract pages (issue 15). */

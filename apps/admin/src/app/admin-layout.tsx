@@ -11,6 +11,7 @@ const GROUPS: ReadonlyArray<Section["group"]> = [
   "Players",
   "Finance",
   "Lottery",
+  "Sports",
   "Promotions",
   "Content",
   "System",

@@ -15,6 +15,11 @@ const pages: Record<SectionId, ComponentType> = {
   reports: page(() => import("../features/reports/reports-page.tsx"), "ReportsPage"),
   players: page(() => import("../features/players/players-page.tsx"), "PlayersPage"),
   outbox: page(() => import("../features/outbox/outbox-page.tsx"), "OutboxPage"),
+  messages: page(() => import("../features/messages/messages-page.tsx"), "MessagesPage"),
+  feedback: page(() => import("../features/messages/feedback-page.tsx"), "FeedbackPage"),
+  kyc: page(() => import("../features/kyc/kyc-page.tsx"), "KycPage"),
+  chat: page(() => import("../features/chat/chat-console-page.tsx"), "ChatConsolePage"),
+  "chat-settings": page(() => import("../features/chat/chat-settings-page.tsx"), "ChatSettingsPage"),
   agents: page(() => import("../features/agents/agents-page.tsx"), "AgentsPage"),
   deposits: page(() => import("../features/finance/deposits-page.tsx"), "DepositsPage"),
   withdrawals: page(() => import("../features/finance/withdrawals-page.tsx"), "WithdrawalsPage"),
@@ -29,9 +34,13 @@ const pages: Record<SectionId, ComponentType> = {
     "AgentSettlementPage",
   ),
   rewards: page(() => import("../features/rewards/rewards-page.tsx"), "RewardsPage"),
+  loyalty: page(() => import("../features/loyalty/loyalty-page.tsx"), "LoyaltyPage"),
   "lottery-games": page(() => import("../features/lottery/games-page.tsx"), "LotteryGamesPage"),
   "lottery-draws": page(() => import("../features/lottery/draws-page.tsx"), "LotteryDrawsPage"),
   "lottery-report": page(() => import("../features/lottery/report-page.tsx"), "LotteryReportPage"),
+  "live-tables": page(() => import("../features/live-tables/tables-page.tsx"), "LiveTablesPage"),
+  "bingo-rooms": page(() => import("../features/bingo/bingo-page.tsx"), "BingoRoomsPage"),
+  "sports-trading": page(() => import("../features/sports/trading-page.tsx"), "SportsTradingPage"),
   promotions: page(() => import("../features/promotions/promotions-page.tsx"), "PromotionsPage"),
   "promotion-applications": page(
     () => import("../features/promotions/applications-page.tsx"),
@@ -50,6 +59,10 @@ const pages: Record<SectionId, ComponentType> = {
   region: page(() => import("../features/settings/region-page.tsx"), "RegionPage"),
   security: page(() => import("../features/settings/security-page.tsx"), "SecurityPage"),
   winners: page(() => import("../features/settings/winners-page.tsx"), "WinnersPage"),
+  "responsible-gaming": page(
+    () => import("../features/responsible-gaming/rg-settings-page.tsx"),
+    "RgSettingsPage",
+  ),
   "sign-in": page(() => import("../features/settings/sign-in-page.tsx"), "SignInPage"),
   brand: page(() => import("../features/settings/brand-page.tsx"), "BrandPage"),
   cdns: page(() => import("../features/settings/cdn-page.tsx"), "CdnPage"),
@@ -61,6 +74,7 @@ const pages: Record<SectionId, ComponentType> = {
 /** Pages under a section that have no nav link of their own. */
 const PlayerDetailPage = page(() => import("../features/players/player-detail-page.tsx"), "PlayerDetailPage");
 const PlayerWalletPage = page(() => import("../features/finance/wallet-page.tsx"), "PlayerWalletPage");
+const PlayerRgPage = page(() => import("../features/responsible-gaming/player-rg-page.tsx"), "PlayerRgPage");
 
 /** A section's page (or `Page`, one of its sub-pages) behind the section's permission. */
 function sectionRoute(id: SectionId, Page: ComponentType = pages[id]) {
@@ -92,7 +106,13 @@ export const router = createBrowserRouter(
         { path: "players", element: sectionRoute("players") },
         { path: "players/:id", element: sectionRoute("players", PlayerDetailPage) },
         { path: "players/:id/wallet", element: sectionRoute("players", PlayerWalletPage) },
+        { path: "players/:id/responsible-gaming", element: sectionRoute("players", PlayerRgPage) },
         { path: "outbox", element: sectionRoute("outbox") },
+        { path: "messages", element: sectionRoute("messages") },
+        { path: "feedback", element: sectionRoute("feedback") },
+        { path: "kyc", element: sectionRoute("kyc") },
+        { path: "chat", element: sectionRoute("chat") },
+        { path: "chat-settings", element: sectionRoute("chat-settings") },
         { path: "agents", element: sectionRoute("agents") },
         { path: "deposits", element: sectionRoute("deposits") },
         { path: "withdrawals", element: sectionRoute("withdrawals") },
@@ -104,9 +124,13 @@ export const router = createBrowserRouter(
         { path: "reconciliation", element: sectionRoute("reconciliation") },
         { path: "agent-settlement", element: sectionRoute("agent-settlement") },
         { path: "rewards", element: sectionRoute("rewards") },
+        { path: "loyalty", element: sectionRoute("loyalty") },
         { path: "lottery/games", element: sectionRoute("lottery-games") },
         { path: "lottery/draws", element: sectionRoute("lottery-draws") },
         { path: "lottery/report", element: sectionRoute("lottery-report") },
+        { path: "live-tables", element: sectionRoute("live-tables") },
+        { path: "bingo-rooms", element: sectionRoute("bingo-rooms") },
+        { path: "sports/trading", element: sectionRoute("sports-trading") },
         { path: "promotions", element: sectionRoute("promotions") },
         { path: "promotions/applications", element: sectionRoute("promotion-applications") },
         { path: "promotions/report", element: sectionRoute("promotion-report") },
@@ -122,6 +146,7 @@ export const router = createBrowserRouter(
         { path: "region", element: sectionRoute("region") },
         { path: "security", element: sectionRoute("security") },
         { path: "winners", element: sectionRoute("winners") },
+        { path: "responsible-gaming", element: sectionRoute("responsible-gaming") },
         { path: "sign-in", element: sectionRoute("sign-in") },
         { path: "brand", element: sectionRoute("brand") },
         { path: "cdns", element: sectionRoute("cdns") },

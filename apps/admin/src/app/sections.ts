@@ -5,6 +5,11 @@ export type SectionId =
   | "reports"
   | "players"
   | "outbox"
+  | "messages"
+  | "feedback"
+  | "kyc"
+  | "chat"
+  | "chat-settings"
   | "agents"
   | "deposits"
   | "withdrawals"
@@ -16,9 +21,13 @@ export type SectionId =
   | "reconciliation"
   | "agent-settlement"
   | "rewards"
+  | "loyalty"
   | "lottery-games"
   | "lottery-draws"
   | "lottery-report"
+  | "live-tables"
+  | "bingo-rooms"
+  | "sports-trading"
   | "promotions"
   | "promotion-applications"
   | "promotion-report"
@@ -34,6 +43,7 @@ export type SectionId =
   | "region"
   | "security"
   | "winners"
+  | "responsible-gaming"
   | "sign-in"
   | "brand"
   | "cdns"
@@ -55,6 +65,7 @@ export interface Section {
     | "Players"
     | "Finance"
     | "Lottery"
+    | "Sports"
     | "Promotions"
     | "Content"
     | "System"
@@ -103,6 +114,16 @@ export const SECTIONS: readonly Section[] = [
     group: "Players",
     summary: "Top agents, the tree with drill-down, moving a member to another upline, team figures.",
   },
+  // KYC (issue 17): identity documents, the decisions and what needs a verified account.
+  {
+    id: "kyc",
+    label: "KYC",
+    path: "/kyc",
+    permission: "kyc.read",
+    writePermission: "kyc.write",
+    group: "Players",
+    summary: "Identity documents to review (approve, reject, ask for more) and the KYC rules.",
+  },
   {
     id: "outbox",
     label: "Message outbox",
@@ -111,6 +132,45 @@ export const SECTIONS: readonly Section[] = [
     writePermission: null,
     group: "Players",
     summary: "SMS and e-mails sent to players, with their text: verification codes and reset links.",
+  },
+  // Issue 17 point 8: messages in the member centre (composer, sent list) and the feedback queue.
+  {
+    id: "messages",
+    label: "Member messages",
+    path: "/messages",
+    permission: "marketing.read",
+    writePermission: "marketing.write",
+    group: "Players",
+    summary: "Messages in the member centre to one member, a segment or everyone, with read counts.",
+  },
+  {
+    id: "feedback",
+    label: "Feedback",
+    path: "/feedback",
+    permission: "players.read",
+    writePermission: "players.write",
+    group: "Players",
+    summary: "What players send from the site, with screenshots; replies arrive as their messages.",
+  },
+  // Customer-service chat (issue 17 points 7, 8): the support console and its settings.
+  {
+    id: "chat",
+    label: "Chat console",
+    path: "/chat",
+    permission: "chat.operate",
+    writePermission: "chat.operate",
+    group: "Players",
+    summary:
+      "Members' customer-service chats: queue, assignment, transfer, canned replies, the member beside it.",
+  },
+  {
+    id: "chat-settings",
+    label: "Chat settings",
+    path: "/chat-settings",
+    permission: "chat.operate",
+    writePermission: "chat.manage",
+    group: "Players",
+    summary: "Canned replies in every language, business hours and the away message, operators' teams.",
   },
   // Finance (issue 4 item 7): the money queues, adjustments, channels and the reconciliation.
   {
@@ -206,6 +266,17 @@ export const SECTIONS: readonly Section[] = [
     group: "Players",
     summary: "Rebate rates and runs, raffles with commit-reveal draws, invite rewards, CSV reports.",
   },
+  // Loyalty (issue 20 point 6): points rules, VIP levels, the mall and its queue, the report.
+  {
+    id: "loyalty",
+    label: "Loyalty",
+    path: "/loyalty",
+    permission: "marketing.read",
+    writePermission: "marketing.write",
+    group: "Players",
+    summary:
+      "Points rules and rates, VIP levels and level changes, the points mall and its redemption queue, CSV report.",
+  },
   // Lottery (issue 6 item 6): games and schedules, draws with seeds and liability, the report.
   {
     id: "lottery-games",
@@ -233,6 +304,38 @@ export const SECTIONS: readonly Section[] = [
     writePermission: null,
     group: "Lottery",
     summary: "Sales, payouts and margin per game and per draw.",
+  },
+  // Live tables (issue 18): settings, current state, round history with verify links, report.
+  {
+    id: "live-tables",
+    label: "Live tables",
+    path: "/live-tables",
+    permission: "tables.read",
+    writePermission: "tables.write",
+    group: "Lottery",
+    summary: "Betting windows, chips, limits, hours and state of the live tables; rounds and margin.",
+  },
+  // Bingo rooms (issue 18 point 6): settings, current game, game history, report per room.
+  {
+    id: "bingo-rooms",
+    label: "Bingo rooms",
+    path: "/bingo-rooms",
+    permission: "tables.read",
+    writePermission: "tables.write",
+    group: "Lottery",
+    summary:
+      "Ticket price, prize pool and split, schedule, draw pace, hours and state of the bingo rooms; games and margin.",
+  },
+  // Issue 19: the sportsbook's trading desk.
+  {
+    id: "sports-trading",
+    label: "Sports trading",
+    path: "/sports/trading",
+    permission: "sports.read",
+    writePermission: "sports.write",
+    group: "Sports",
+    summary:
+      "Sports, leagues and matches on or off, margins and limits, suspensions, liability, manual settlement (four eyes), report.",
   },
   // Issue 16: promotions the operator composes, the applications to review, the cost report.
   {
@@ -370,6 +473,16 @@ export const SECTIONS: readonly Section[] = [
     writePermission: "system.write",
     group: "System",
     summary: "The smallest win the site's winner ticker and winner board show.",
+  },
+  {
+    id: "responsible-gaming",
+    label: "Responsible gaming",
+    path: "/responsible-gaming",
+    permission: "players.read",
+    writePermission: "system.write",
+    group: "System",
+    summary:
+      "The reality check's default interval; the age rule shown. Each member's limits are on their page.",
   },
   {
     id: "sign-in",

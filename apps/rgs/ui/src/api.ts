@@ -1,4 +1,5 @@
 import type {
+  RgsFreeSpinGrant,
   RgsReplay,
   RgsRoundDetail,
   RgsRounds,
@@ -80,6 +81,7 @@ const q = (v: string) => encodeURIComponent(v);
 export const rgsApi = {
   openSession: (req: RgsSessionRequest) => call<RgsSession>("POST", "/session", req),
   spin: (req: RgsSpinRequest) => call<RgsSpin>("POST", "/spin", req),
+  freeSpins: (sessionId: string) => call<RgsFreeSpinGrant[]>("GET", `/freespins?sessionId=${q(sessionId)}`),
   setClientSeed: (sessionId: string, clientSeed: string) =>
     call<RgsSeed>("POST", "/seed", { sessionId, clientSeed }),
   rounds: (sessionId: string, page: number) =>

@@ -1,10 +1,14 @@
 import "./styles.css";
 import { RgsApiError, rgsApi, setApiLang } from "./api.ts";
+import { BingoApp, type BingoSession } from "./bingo-app.ts";
+import { startBingoReplay, startBingoVerify } from "./bingo-pages.ts";
 import { useCurrency } from "./format.ts";
 import { HTML_LANG, type Lang, langFrom, serverLang, t } from "./i18n.ts";
 import { startReplayPage } from "./replay-page.ts";
 import { SlotApp } from "./slot-app.ts";
 import { safeLobby } from "./slot-screen.ts";
+import { TableApp, type TableSession } from "./table-app.ts";
+import { startTableReplay } from "./table-replay.ts";
 import { startVerifyPage } from "./verify-page.ts";
 
 /**
@@ -51,6 +55,32 @@ async function startGame(root: HTMLElement, gameId: string, lang: Lang): Promise
   }
 }
 
+/** A live table (issue 18): /rgs/tables/<tableId>?token=…&lang=… */
+async function startTable(root: HTMLElement, tableId: string, lang: Lang): Promise<void> {
+  const token = new URLSearchParams(location.search).get("token") ?? "";
+  root.dataset.state = "loading";
+  skeleton(root, lang);
+  try {
+    const res = await fetch("/rgs/api/tables/session", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-lang": serverLang(lang) },
+      body: JSON.stringify({ token, tableId, lang: serverLang(lang) }),
+    });
+    const json = (await res.json()) as {
+      success: boolean;
+      code?: string;
+      message?: string;
+      value?: TableSession;
+    };
+    if (!json.success || !json.value) throw new RgsApiError(json.code ?? "ERROR", json.message ?? "", null);
+    useCurrency(json.value.currency);
+    document.title = lang === "TY" ? json.value.table.name.TY : json.value.table.name.EN;
+    new TableApp(root, lang, json.value);
+  } catch (e) {
+    sessionError(root, lang, e, () => void startTable(root, tableId, lang));
+  }
+}
+
 /** The web font of a script the device may lack (issue 14 item 6), only for its language. */
 const FONTS: Partial<Record<Lang, () => Promise<unknown>>> = {
   CN: () => import("./fonts/cn.css"),
@@ -71,6 +101,34 @@ function refreshOnFontLoad(): void {
   });
 }
 
+/** A bingo room (issue 18): /rgs/bingo/<roomId>?token=…&lang=… */
+async function startBingo(root: HTMLElement, roomId: string, lang: Lang): Promise<void> {
+  const token = new URLSearchParams(location.search).get("token") ?? "";
+  root.dataset.state = "loading";
+  skeleton(root, lang);
+  try {
+    const res = await fetch("/rgs/api/bingo/session", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-lang": serverLang(lang) },
+      body: JSON.stringify({ token, roomId, lang: serverLang(lang) }),
+    });
+    const json = (await res.json()) as {
+      success: boolean;
+      code?: string;
+      message?: string;
+      value?: BingoSession;
+    };
+    if (!json.success || !json.value) throw new RgsApiError(json.code ?? "ERROR", json.message ?? "", null);
+    useCurrency(json.value.currency);
+    document.title = lang === "TY" ? json.value.room.name.TY : json.value.room.name.EN;
+    await fontCss;
+    new BingoApp(root, lang, json.value);
+    root.dataset.state = "ready";
+  } catch (e) {
+    sessionError(root, lang, e, () => void startBingo(root, roomId, lang));
+  }
+}
+
 let fontCss: Promise<unknown> = Promise.resolve();
 
 const root = document.getElementById("app");
@@ -85,7 +143,18 @@ if (root) {
   }
   const game = /^\/rgs\/games\/([^/]+)\/?$/.exec(location.pathname);
   const replay = /^\/rgs\/replay\/([^/]+)\/?$/.exec(location.pathname);
-  if (game?.[1]) void startGame(root, decodeURIComponent(game[1]), lang);
+  const table = /^\/rgs\/tables\/([^/]+)\/?$/.exec(location.pathname);
+  const bingo = /^\/rgs\/bingo\/([^/]+)\/?$/.exec(location.pathname);
+  const vendor = new URLSearchParams(location.search).get("vendor");
+  if (bingo?.[1]) void startBingo(root, decodeURIComponent(bingo[1]), lang);
+  else if (replay?.[1] && vendor === "PNB")
+    void fontCss.then(() => startBingoReplay(root, decodeURIComponent(replay[1] ?? ""), lang));
+  else if (!replay && !game && !table && new URLSearchParams(location.search).get("bingo"))
+    void fontCss.then(() => startBingoVerify(root, lang));
+  else if (table?.[1]) void startTable(root, decodeURIComponent(table[1]), lang);
+  else if (game?.[1]) void startGame(root, decodeURIComponent(game[1]), lang);
+  else if (replay?.[1] && new URLSearchParams(location.search).get("vendor") === "PNL")
+    void fontCss.then(() => startTableReplay(root, decodeURIComponent(replay[1] ?? ""), lang));
   else if (replay?.[1])
     void fontCss.then(() => startReplayPage(root, decodeURIComponent(replay[1] ?? ""), lang));
   else void fontCss.then(() => startVerifyPage(root, lang));

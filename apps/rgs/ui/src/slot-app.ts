@@ -1,4 +1,4 @@
-import type { RgsRoundDetail, RgsSession } from "@panalo/contracts/rgs";
+import type { RgsFreeSpinGrant, RgsRoundDetail, RgsSession } from "@panalo/contracts/rgs";
 import { RgsApiError, rgsApi } from "./api.ts";
 import { allowedLevels, initialLevelIndex, stepLevel, totalBet } from "./bet-levels.ts";
 import { FairnessPanel } from "./fairness-panel.ts";
@@ -44,6 +44,8 @@ export class SlotApp {
   private readonly fairness: FairnessPanel;
   private closeSheet: (() => void) | null = null;
   private busy = false;
+  /** A free-spin grant on this game (issue 20 point 2): spins use it while it has spins left. */
+  private grant: RgsFreeSpinGrant | null = null;
 
   constructor(
     private readonly root: HTMLElement,
@@ -87,6 +89,22 @@ export class SlotApp {
     this.showWin(0n);
     this.renderMute();
     this.setBusy(false);
+    void rgsApi
+      .freeSpins(session.sessionId)
+      .then((list) => {
+        this.grant = list[0] ?? null;
+        this.renderFreeSpins();
+      })
+      .catch(() => undefined);
+  }
+
+  private renderFreeSpins(): void {
+    const el = this.screen.freeSpins;
+    const g = this.grant;
+    el.hidden = !g || g.left <= 0;
+    if (g)
+      el.textContent = t(this.lang, "grantSpinsLeft", { n: g.left, bet: formatPeso(toMinor(g.betPerLine)) });
+    el.dataset.left = String(g?.left ?? 0);
   }
 
   private betKey(): string {
@@ -216,9 +234,13 @@ export class SlotApp {
     const text =
       err.code === "INSUFFICIENT_FUNDS"
         ? t(this.lang, "insufficient")
-        : err.code === "NETWORK" || err.code === "BAD_ANSWER" || !err.message
-          ? t(this.lang, "network")
-          : err.message;
+        : err.code === "FREE_SPINS_USED_UP" ||
+            err.code === "FREE_SPINS_EXPIRED" ||
+            err.code === "FREE_SPINS_NOT_FOUND"
+          ? t(this.lang, err.code)
+          : err.code === "NETWORK" || err.code === "BAD_ANSWER" || !err.message
+            ? t(this.lang, "network")
+            : err.message;
     const box = this.screen.error;
     box.innerHTML = "";
     const title = document.createElement("b");
@@ -243,7 +265,8 @@ export class SlotApp {
     this.showWin(0n);
     for (const bar of document.querySelectorAll(".replay-bar")) bar.remove();
     const startedAt = performance.now();
-    const perLine = this.betPerLine();
+    const grant = this.grant && this.grant.left > 0 ? this.grant : null;
+    const perLine = grant ? toMinor(grant.betPerLine) : this.betPerLine();
     const { reels } = this.screen;
     reels.spin();
     this.sound.play("spin");
@@ -252,7 +275,12 @@ export class SlotApp {
         sessionId: this.session.sessionId,
         betPerLine: formatMinor(perLine),
         requestId: requestId(),
+        ...(grant ? { grantId: grant.grantId } : {}),
       });
+      if (grant && res.freeSpin) {
+        this.grant = { ...grant, left: res.freeSpin.left };
+        this.renderFreeSpins();
+      }
       const winMinor = toMinor(res.win);
       // A settled answer's balance already holds the win: while the reels turn show it without.
       // While the win is still being paid (credit_pending) the balance excludes it already.
@@ -274,6 +302,10 @@ export class SlotApp {
       this.fairness.update({ ...res.fairness, nonce: res.fairness.nonce + 1 });
     } catch (e) {
       await reels.stop(reels.lastWindow(), () => undefined, true);
+      if (grant && e instanceof RgsApiError && e.code.startsWith("FREE_SPINS_")) {
+        this.grant = null; // used up or expired: the next spin is a paid one again
+        this.renderFreeSpins();
+      }
       this.showError(e);
     } finally {
       this.setBusy(false);

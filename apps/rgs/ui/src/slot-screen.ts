@@ -27,6 +27,8 @@ export interface SlotScreen {
   winInfo: HTMLElement;
   /** A short notice that is not an error (a win still being paid). */
   notice: HTMLElement;
+  /** The free spins left on the player's grant (issue 20 point 2). */
+  freeSpins: HTMLElement;
   banner: HTMLElement;
   error: HTMLElement;
   footer: HTMLElement;
@@ -88,6 +90,7 @@ export function buildSlotScreen(
   </div>
   <div class="win-info" aria-live="polite"></div>
   <div class="notice" data-testid="slot-notice" role="status" hidden></div>
+  <div class="notice free-spins-left" data-testid="slot-free-spins-left" role="status" hidden></div>
   <div class="error" data-testid="slot-error" role="alert" hidden></div>
   <div class="meters">
     <div class="meter"><small>${t(lang, "balance")}</small><b data-testid="slot-balance"></b></div>
@@ -136,6 +139,7 @@ export function buildSlotScreen(
     window: el(root, "slot-window"),
     winInfo: q(".win-info"),
     notice: q(".notice"),
+    freeSpins: el(root, "slot-free-spins-left"),
     banner: el(root, "slot-free-spins"),
     error: el(root, "slot-error"),
     footer: q(".footer"),

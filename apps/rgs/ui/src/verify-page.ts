@@ -4,6 +4,7 @@ import { formatMinor, formatPeso, toMinor } from "./format.ts";
 import { type Lang, t } from "./i18n.ts";
 import { ReelsView } from "./reels.ts";
 import { buildSprite } from "./symbols.ts";
+import { tableVerifySection } from "./table-verify.ts";
 import { unitsToMinor, winSteps } from "./win-presenter.ts";
 
 /**
@@ -97,6 +98,8 @@ export function startVerifyPage(root: HTMLElement, lang: Lang): void {
     if (value !== null && input instanceof HTMLInputElement) input.value = value;
   }
   root.dataset.state = "idle";
+  // Live table rounds (issue 18) are verified from their revealed seed.
+  tableVerifySection(root, lang, params);
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     const data = new FormData(form);

@@ -44,9 +44,13 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string;
+  max?: number;
+}): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.max ?? 20 });
     survivePoolErrors(pool, (message) => {
       if (process.env.NODE_ENV !== "test") console.error(message);
     });

@@ -2,11 +2,21 @@ import { rollupAgentDays } from "../modules/agents/rollup.ts";
 import { settlementJob } from "../modules/agents/settlement.ts";
 import { expireBonuses } from "../modules/bonus/service.ts";
 import { dailyReconciliation } from "../modules/ledger/daily-reconciliation.ts";
+import { accrue } from "../modules/loyalty/accrue.ts";
+import { expirePoints } from "../modules/loyalty/expiry.ts";
+import { resendGrants } from "../modules/loyalty/free-spins.ts";
+import { undoFreeSpins } from "../modules/loyalty/mall.ts";
+import { settleCampaigns } from "../modules/loyalty/missions.ts";
+import { refreshRankings } from "../modules/loyalty/rankings.ts";
+import { birthdayBonuses, reviewVip } from "../modules/loyalty/vip.ts";
+import { purgeKycDocuments } from "../modules/members/kyc.ts";
 import { autoReceive } from "../modules/payments/withdrawals.ts";
 import { rollupReports } from "../modules/reports/rollup.ts";
 import { expireRewards } from "../modules/rewards/center.ts";
 import { rebateJob } from "../modules/rewards/rebate.ts";
 import { referralMilestones } from "../modules/rewards/referral.ts";
+import { simulatorJob } from "../modules/sports/jobs.ts";
+import { settleBets } from "../modules/sports/settle.ts";
 import { registerJob } from "./registry.ts";
 
 /**
@@ -93,4 +103,75 @@ registerJob({
   cron: "*/15 * * * *",
   description: "Waiting rewards past their claim date marked expired.",
   handler: async (ctx) => expireRewards(ctx),
+});
+// KYC documents (issue 17 point 2): kept for the operator's retention period after the decision.
+registerJob({
+  name: "members.kyc-purge",
+  cron: "30 3 * * *",
+  description: "KYC documents whose retention period after the decision has passed are deleted.",
+  handler: async (ctx) => ({ purged: await purgeKycDocuments(ctx) }),
+  timeoutSeconds: 60 * 60,
+});
+// Loyalty (issue 20): points, missions and VIP upgrades accrue from settled rounds and paid
+// deposits every minute, off the provider hot path (each round and deposit counted once);
+// points expire oldest first; the VIP review (falls) once a day; campaign prizes once at the end.
+registerJob({
+  name: "loyalty.accrue",
+  cron: "* * * * *",
+  description: "Settled rounds and paid deposits: points, mission progress, VIP rises (each counted once).",
+  handler: async (ctx) => accrue(ctx),
+});
+registerJob({
+  name: "loyalty.points-expiry",
+  cron: "20 0 * * *",
+  description: "Points past the operator's period expire, oldest first.",
+  handler: async (ctx) => expirePoints(ctx),
+});
+registerJob({
+  name: "loyalty.vip-review",
+  cron: "40 0 * * *",
+  description: "VIP review: members whose review is due are set to the level their window qualifies for.",
+  timeoutSeconds: 60 * 60,
+  handler: async (ctx, run) => reviewVip(ctx, run.periodKey),
+});
+registerJob({
+  name: "loyalty.vip-birthday",
+  cron: "5 0 * * *",
+  description: "VIP birthday bonuses offered in the reward centre, once a year each.",
+  handler: async (ctx) => birthdayBonuses(ctx),
+});
+registerJob({
+  name: "loyalty.missions-settle",
+  cron: "*/5 * * * *",
+  description: "Mission campaigns that ended: top places paid once.",
+  handler: async (ctx) => settleCampaigns(ctx),
+});
+registerJob({
+  name: "loyalty.free-spin-grants",
+  cron: "* * * * *",
+  description:
+    "Free-spin grants the game server did not answer sent again until it has them (each made once).",
+  handler: async (ctx) => resendGrants(ctx, undoFreeSpins),
+});
+registerJob({
+  name: "loyalty.rankings",
+  cron: "*/10 * * * *",
+  description: "Top-20 deposit and valid-bet rankings refreshed.",
+  handler: async (ctx) => refreshRankings(ctx),
+});
+// The sportsbook (issue 19): the simulator feed, and a sweep that settles any open bet whose
+// legs all have results (a bet that raced its market's settlement).
+registerJob({
+  name: "sports.simulator",
+  cron: "* * * * *",
+  description: "The simulator feed: fixtures, moving odds, live scores and results for the sportsbook.",
+  handler: simulatorJob,
+  retry: { limit: 0, delaySeconds: 0, backoff: false },
+  timeoutSeconds: 120,
+});
+registerJob({
+  name: "sports.settle-sweep",
+  cron: "*/5 * * * *",
+  description: "Settles every open sportsbook bet whose selections all have results.",
+  handler: async (ctx) => ({ settled: await settleBets(ctx, null) }),
 });

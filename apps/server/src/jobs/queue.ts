@@ -66,7 +66,13 @@ function bossDb(database: Database): BossDb {
   };
   return {
     executeSql(text, values) {
-      if (closed) return Promise.reject(new Error("the job queue is stopped"));
+      // After close nothing more reaches the database. pg-boss's workers may still be finishing a
+      // fetch and then mark it done or failed without awaiting the call (manager.js onFetch), so
+      // a rejection — or an answer without the row it reads — would surface as an unhandled
+      // rejection in the process. Such late statements are dropped: they never answer. The job
+      // stays active in pg-boss, expires and is retried after the next start, and our run table
+      // (one success per period) keeps it from running twice.
+      if (closed) return new Promise<never>(() => undefined);
       const p = run(text, values);
       inFlight.add(p);
       const done = () => inFlight.delete(p);

@@ -144,7 +144,15 @@ describe.skipIf(!process.env.REDIS_URL)(
       });
 
       const m = await registerMember(t.app, "outagefan", 50_00n);
-      expect((await login(t, "outagefan")).statusCode).toBe(200);
+      const signedIn = await login(t, "outagefan");
+      expect(signedIn.statusCode).toBe(200);
+      // The member's page, on this process's hub: it hears what it may have missed after the outage.
+      const ws = await t.app.injectWS("/ws");
+      const heard: string[] = [];
+      const first = new Promise<void>((resolve) => ws.once("message", () => resolve()));
+      ws.on("message", (raw: Buffer) => heard.push(String(JSON.parse(raw.toString()).type)));
+      ws.send(JSON.stringify({ type: "auth", token: signedIn.json().value.token }));
+      await first;
       const token = await issueLaunchToken(t.app.ctx, m.id, "PNS");
       await providerCall(t.app, "PNS", "authenticate", { token });
 
@@ -184,6 +192,10 @@ describe.skipIf(!process.env.REDIS_URL)(
         interval: 20,
       });
       expect(logs.some((l) => l.includes("Redis is back"))).toBe(true);
+      // Pushes of other processes during the outage were not heard here: the page is told to read
+      // again (chat, messages and the balance refetch on "resync").
+      await vi.waitFor(() => expect(heard).toContain("resync"), { timeout: 10_000, interval: 20 });
+      ws.terminate();
       // What was kept here during the outage is still read (once, then deleted everywhere).
       expect(await store.get("kept-during-outage")).toBe("v1");
       await store.del("kept-during-outage");

@@ -12,7 +12,8 @@ import type { AppContext } from "./context.ts";
  *   less). Styles allow `'unsafe-inline'`: React writes `style` attributes, which run no code.
  *   Images may come from any https: address (a banner may name one; an image runs no code) and
  *   from the operator's image and launch CDNs, the game iframe from the launch
- *   CDNs and the vendors' launch addresses (settings and the vendor table, re-read every 30 s);
+ *   CDNs, the vendors' launch addresses and the operator's outside customer-service chat
+ *   (settings and the vendor table, re-read every 30 s and at once after a settings change);
  * - HSTS when the request came over HTTPS (directly, or through a trusted proxy's
  *   X-Forwarded-Proto: Fastify's `trustProxy` decides which proxies are believed);
  * - `Cache-Control: no-store` on every API answer that did not declare itself cacheable (member
@@ -86,13 +87,23 @@ export function adminPolicy(s: Sources): string {
   ].join("; ");
 }
 
+/**
+ * Bumped when a setting the policy is built from changes in this process (the back office's
+ * settings routes call forgetSiteSources): the next answer re-reads them at once. Other
+ * processes follow within REFRESH_MS.
+ */
+let sourcesGeneration = 0;
+export function forgetSiteSources(): void {
+  sourcesGeneration++;
+}
+
 export function securityHeaders(ctx: AppContext) {
-  let cached: { at: number; sources: Promise<Sources> } | null = null;
+  let cached: { at: number; generation: number; sources: Promise<Sources> } | null = null;
   const sources = (): Promise<Sources> => {
     const now = Date.now();
-    if (!cached || now - cached.at > REFRESH_MS) {
+    if (!cached || now - cached.at > REFRESH_MS || cached.generation !== sourcesGeneration) {
       const loading = loadSources(ctx).catch(() => ({ images: [], frames: [] }));
-      cached = { at: now, sources: loading };
+      cached = { at: now, generation: sourcesGeneration, sources: loading };
     }
     return cached.sources;
   };
@@ -116,7 +127,7 @@ export function securityHeaders(ctx: AppContext) {
 }
 
 async function loadSources(ctx: AppContext): Promise<Sources> {
-  const settings = await readSettings(ctx.db, ["imageCDNs", "launchGameCDNs"]);
+  const settings = await readSettings(ctx.db, ["imageCDNs", "launchGameCDNs", "brand"]);
   const vendors = await ctx.db
     .select({ launchUrl: gameVendors.launchUrl })
     .from(gameVendors)
@@ -124,6 +135,13 @@ async function loadSources(ctx: AppContext): Promise<Sources> {
   const launch = settings.launchGameCDNs.map(originOf);
   return {
     images: unique([...settings.imageCDNs.map(originOf), ...launch]),
-    frames: unique([...launch, ...vendors.map((v) => originOf(v.launchUrl ?? ""))]),
+    frames: unique([
+      ...launch,
+      ...vendors.map((v) => originOf(v.launchUrl ?? "")),
+      // The operator's outside customer-service chat, shown in the site's chat window (issue 17
+      // point 7): its origin only, and only when it is an http(s) address.
+      originOf(settings.brand.customerServiceUrl ?? ""),
+      originOf(settings.brand.vipServiceUrl ?? ""),
+    ]),
   };
 }

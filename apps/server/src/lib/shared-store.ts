@@ -14,6 +14,13 @@ export interface SharedStore {
   del(key: string): Promise<void>;
   publish(channel: string, message: string): Promise<void>;
   subscribe(channel: string, onMessage: (message: string) => void): Promise<void>;
+  /**
+   * `fn` runs each time the store comes back from an outage during which messages between
+   * processes may have been lost (Redis answering again, the subscription restored), so that
+   * listeners can tell their pages to read again what pushes they may have missed. Answers the
+   * function that stops listening.
+   */
+  onRecovered?(fn: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -96,7 +103,17 @@ export function redisStore(url: string, prefix = "panalo:", opts: RedisStoreOpti
   const local = memoryStore();
   let subscriber: Redis | undefined;
   const handlers = new Map<string, Set<(m: string) => void>>();
-  const out = redisOutage(redis, { probeMs, log });
+  const recovered = new Set<() => void>();
+  const announceRecovery = () => {
+    for (const fn of recovered) {
+      try {
+        fn();
+      } catch (err) {
+        log(`shared store: a recovery listener failed (${(err as Error).message})`);
+      }
+    }
+  };
+  const out = redisOutage(redis, { probeMs, log, onRecover: announceRecovery });
   redis.on("error", (err: Error) => out.fail(err));
 
   /** Redis when it answers, else this process's map — never an error for Redis being away. */
@@ -136,10 +153,19 @@ export function redisStore(url: string, prefix = "panalo:", opts: RedisStoreOpti
       draining = false;
     }
   };
+  let subscribedOnce = false;
   const subscribeAll = () => {
     const channels = [...handlers.keys()];
-    if (subscriber && channels.length > 0)
-      subscriber.subscribe(...channels).catch((err: Error) => out.fail(err));
+    if (!subscriber || channels.length === 0) return;
+    const again = subscribedOnce;
+    subscriber.subscribe(...channels).then(
+      () => {
+        subscribedOnce = true;
+        // The subscription was lost and is back: messages of other processes meanwhile were not heard.
+        if (again) announceRecovery();
+      },
+      (err: Error) => out.fail(err),
+    );
   };
   return {
     async incr(key, windowMs) {
@@ -203,7 +229,18 @@ export function redisStore(url: string, prefix = "panalo:", opts: RedisStoreOpti
       // must not hold the process's start; its "ready" handler subscribes later).
       if (subscriber.status !== "ready") await readyWithin(subscriber, connectWaitMs);
       if (subscriber.status === "ready")
-        await subscriber.subscribe(prefix + channel).catch((err: Error) => out.fail(err));
+        await subscriber.subscribe(prefix + channel).then(
+          () => {
+            subscribedOnce = true;
+          },
+          (err: Error) => out.fail(err),
+        );
+    },
+    onRecovered(fn) {
+      recovered.add(fn);
+      return () => {
+        recovered.delete(fn);
+      };
     },
     async close() {
       out.stop();
@@ -233,7 +270,10 @@ function readyWithin(conn: Redis, ms: number): Promise<void> {
  * down, one PING every `probeMs` (never awaited by a caller) or the connection's "ready" event
  * brings it back.
  */
-function redisOutage(redis: Redis, opts: { probeMs: number; log: (m: string) => void }) {
+function redisOutage(
+  redis: Redis,
+  opts: { probeMs: number; log: (m: string) => void; onRecover: () => void },
+) {
   let down = false;
   let since = 0;
   let dropped = 0;
@@ -247,6 +287,7 @@ function redisOutage(redis: Redis, opts: { probeMs: number; log: (m: string) => 
       `shared store: Redis is back (${how}) after ${Date.now() - since} ms${dropped ? `; ${dropped} messages dropped` : ""}`,
     );
     dropped = 0;
+    opts.onRecover();
   };
   const probe = () => {
     timer = setTimeout(() => {

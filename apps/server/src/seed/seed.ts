@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
+import { seedBingoGames } from "./bingo.ts";
 import { seedDemoContent } from "./content.ts";
 import { seedGames } from "./games.ts";
+import { seedLiveTableGames } from "./live-tables.ts";
 import { seedLotteryGames } from "./lottery.ts";
 import { type SeededOperator, seedOperator } from "./operator.ts";
 
@@ -23,6 +25,8 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<{ operator: S
     await seedDemoContent(inTx, config);
     await seedGames(inTx, config);
     await seedLotteryGames(inTx, config);
+    await seedLiveTableGames(inTx, config);
+    await seedBingoGames(inTx, config);
     const operator = await seedOperator(inTx);
     return { operator };
   });

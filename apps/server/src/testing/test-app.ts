@@ -7,6 +7,7 @@ import { type Database, openDatabase } from "../db/client.ts";
 import { migrate } from "../db/migrate.ts";
 import type { Clock } from "../lib/clock.ts";
 import { memoryStore, redisStore, type SharedStore } from "../lib/shared-store.ts";
+import { postgresTemplate } from "./template.ts";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -19,7 +20,8 @@ export interface TestApp {
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new
  * database on the PostgreSQL server named by TEST_DATABASE_URL (dropped again on close),
- * so the same suites prove locking and races on a real server.
+ * so the same suites prove locking and races on a real server. There it is a copy of a migrated
+ * template (testing/template.ts); `migrate` then only checks the checksums.
  */
 export async function openTestDatabase(): Promise<{
   database: Database;
@@ -33,9 +35,10 @@ export async function openTestDatabase(): Promise<{
     return { database, drop: async () => database.close(), url: "" };
   }
   const name = `panalo_t_${randomBytes(6).toString("hex")}`;
+  const template = await postgresTemplate(serverUrl);
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

@@ -69,6 +69,7 @@ const TITLE_KEY: Record<string, string> = {
   "/game": "game",
   "/login": "login",
   "/agent": "agentLogin",
+  "/responsibleGaming": "responsibleGaming",
 };
 
 /** Home's aliases and register.html answer as their canonical path. */

@@ -31,6 +31,9 @@ const JoinPage = lazyPage(() => import("../pages/join/join-page.tsx"));
 const GamePage = lazyPage(() => import("../pages/game/game-page.tsx"));
 const DepositReturnPage = lazyPage(() => import("../pages/deposit-return/deposit-return-page.tsx"));
 const ResetPasswordPage = lazyPage(() => import("../pages/reset-password/reset-password-page.tsx"));
+const ResponsibleGamingPage = lazyPage(
+  () => import("../pages/responsible-gaming/responsible-gaming-page.tsx"),
+);
 const NotFoundPage = lazyPage(() => import("../pages/not-found/not-found-page.tsx"));
 // Agent contract pages by address (issue 15); the agent centre overlay lists the same pages.
 const AgentContractsPage = lazyPage(() => import("../features/agent-contracts/standalone-page.tsx"));
@@ -82,6 +85,8 @@ export function AppRoutes() {
         {/* the password-reset e-mail's link (spec §4, CHNGPASSMAIL3) */}
         <Route path="/resetPassword" element={<ResetPasswordPage />} />
         <Route path="/agentContracts/:page" element={<AgentContractsPage />} />
+        {/* issue 17: responsible gaming, linked from every page's footer */}
+        <Route path="/responsibleGaming" element={<ResponsibleGamingPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

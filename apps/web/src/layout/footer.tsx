@@ -34,7 +34,6 @@ export function Footer() {
   });
   return (
     <footer className="site-footer" ref={root} data-testid="site-footer">
-      {near && <PartnerCarousel />}
       <div className="footer-grid container">
         <section className="footer-about">
           <h2 className="footer-title">{t("footer.about", { brand: status?.brand.name ?? "" })}</h2>
@@ -49,17 +48,22 @@ export function Footer() {
         <section>
           <h2 className="footer-title">{t("footer.help")}</h2>
           <ul className="footer-links">
-            {(help ?? []).slice(0, FOOTER_HELP_MAX).map((c) => (
-              <li key={c.id}>
-                <Link to={`/help#help-${c.id}`}>{c.title}</Link>
-              </li>
-            ))}
+            <li>
+              <Link to="/responsibleGaming" data-testid="footer-rg">
+                {t("title.responsibleGaming")}
+              </Link>
+            </li>
             <li>
               <Link to="/noticePage">{t("title.notices")}</Link>
             </li>
             <li>
               <Link to="/join">{t("title.join")}</Link>
             </li>
+            {(help ?? []).slice(0, FOOTER_HELP_MAX).map((c) => (
+              <li key={c.id}>
+                <Link to={`/help#help-${c.id}`}>{c.title}</Link>
+              </li>
+            ))}
           </ul>
         </section>
         <section>
@@ -81,6 +85,9 @@ export function Footer() {
           </CustomerServiceLink>
         </section>
       </div>
+      {/* Below the links: what arrives once the footer is near (the partners, the help
+          categories) never moves a link the player is about to tap. */}
+      {near && <PartnerCarousel />}
       <p className="copyright container">{status?.brand.copyright}</p>
     </footer>
   );

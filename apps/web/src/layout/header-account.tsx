@@ -8,6 +8,7 @@ import { openAgentCentre, openLogin, openMemberCentre } from "../features/accoun
 import { useBalanceSocket } from "../features/account/balance-socket.ts";
 import { completeLogin, requestLogin } from "../features/account/login-flow.ts";
 import { useBalance, useMemberInfo } from "../features/account/member-api.ts";
+import { useMessagesHub, useUnreadMessages } from "../features/messages/messages-api.ts";
 import {
   consumeOAuthFragment,
   logout,
@@ -69,7 +70,7 @@ function InlineLogin() {
         password: wrongPassword ? undefined : password,
         captcha: err instanceof ApiError && err.captcha,
         secondFactorTo:
-          err instanceof ApiError && err.code === "SECOND_FACTOR_REQUIRED"
+          err instanceof ApiError && (err.code === "SECOND_FACTOR_REQUIRED" || err.code === "TOTP_REQUIRED")
             ? (err.secondFactor?.to ?? "")
             : undefined,
         notice: failureText(err, t("login.failed"), t("errors.network")),
@@ -139,9 +140,13 @@ function AccountBox({ username }: { username: string }) {
   const trial = useSession((s) => s.isAgent === TRIAL_ACCOUNT);
   // spec §2 header "agent button if allowed", §4: the account types 1, 2, 41, 42.
   const agent = useSession((s) => isAgentType(s.isAgent));
-  useMemberInfo();
+  // issue 17: the nickname chosen in securityCenter is what the header shows.
+  const shown = useMemberInfo().data?.nickname || username;
   const balance = useBalance();
   useBalanceSocket(token, !trial);
+  // spec §2: the messages badge (CSP_unreadCount), kept live by the hub (issue 17).
+  useMessagesHub(!trial);
+  const unread = useUnreadMessages().data?.count ?? 0;
   // spec §4 logout: a confirm dialog, the logout call, session storage cleared, then home.
   const confirmLogout = () =>
     showDialog({
@@ -171,10 +176,11 @@ function AccountBox({ username }: { username: string }) {
         className="account-name link-btn on-brand"
         onClick={member}
         data-testid="account-name"
-        title={`${username} · ${t("member.title")}`}
+        title={`${shown} · ${t("member.title")}`}
       >
-        {username}
+        {shown}
       </button>
+      {!trial && <MessagesButton unread={unread} place="inline" />}
       {!trial && (
         <button
           type="button"
@@ -227,4 +233,38 @@ function AccountBox({ username }: { username: string }) {
       </button>
     </div>
   );
+}
+
+/**
+ * The messages bell with its unread badge (spec §2, issue 17). Beside the name on a wide screen;
+ * on a phone it moves to the top row (beside the theme switch), so the name keeps its room.
+ */
+function MessagesButton({ unread, place }: { unread: number; place: "inline" | "tools" }) {
+  const { t } = useTranslation();
+  const suffix = place === "inline" ? "" : "-tools";
+  return (
+    <button
+      type="button"
+      className={`header-messages header-messages-${place} link-btn on-brand`}
+      onClick={() => openMemberCentre("messageV2")}
+      aria-label={unread > 0 ? t("messages.unreadLabel", { count: unread }) : t("member.page.messageV2")}
+      data-testid={`header-messages${suffix}`}
+    >
+      <Icon name="bell" size={20} />
+      {unread > 0 && (
+        <span className="header-badge" data-testid={`header-messages${suffix}-badge`} aria-hidden="true">
+          {unread > 99 ? "99+" : unread}
+        </span>
+      )}
+    </button>
+  );
+}
+
+/** The phone's copy of the messages bell, in the header's top row (a signed-in real account only). */
+export function HeaderMessagesTools() {
+  const token = useSession((s) => s.token);
+  const trial = useSession((s) => s.isAgent === TRIAL_ACCOUNT);
+  const unread = useUnreadMessages().data?.count ?? 0;
+  if (!token || trial) return null;
+  return <MessagesButton unread={unread} place="tools" />;
 }

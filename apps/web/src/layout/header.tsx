@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useStatus } from "../features/system/system-api.ts";
-import { HeaderAccount } from "./header-account.tsx";
+import { HeaderAccount, HeaderMessagesTools } from "./header-account.tsx";
 import { LangPicker } from "./lang-picker.tsx";
 import { MainNav } from "./main-nav.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
@@ -23,6 +23,7 @@ export function Header({ showNav }: { showNav: boolean }) {
           </Link>
           <HeaderAccount />
           <div className="header-tools">
+            <HeaderMessagesTools />
             <LangPicker />
             <ThemeToggle />
             <TopMenu />

@@ -5,6 +5,7 @@ import { OPEN_PATHS, routeMeta } from "../app/route-meta.ts";
 import { ErrorBoundary } from "../components/error-boundary.tsx";
 import { useAccountUi } from "../features/account/account-ui.ts";
 import { BannerCarousel } from "../features/banners/banner-carousel.tsx";
+import { useChatWindow } from "../features/chat/chat-store.ts";
 import { useNoticeModal } from "../features/notices/notice-modal-store.ts";
 import { useSession } from "../features/session/session-store.ts";
 import { useStatus } from "../features/system/system-api.ts";
@@ -19,6 +20,10 @@ import { useDocumentSeo } from "./use-document-seo.ts";
 const NoticeModal = lazy(() => import("../features/notices/notice-modal.tsx"));
 // The account modals (login popup, forgot and change password, member centre) likewise.
 const AccountModals = lazy(() => import("../features/account/account-modals.tsx"));
+// issue 17: the reality check, only for a logged-in member (its own chunk).
+const RealityCheck = lazy(() => import("../features/responsible-gaming/reality-check.tsx"));
+// The customer-service chat window (issue 17), the first time it opens.
+const ChatWindow = lazy(() => import("../features/chat/chat-window.tsx"));
 
 /**
  * The root view's areas (spec §2): header, banner, main (fading in), side bar and footer.
@@ -32,6 +37,7 @@ export function SiteLayout() {
   const loggedIn = useSession((s) => s.token !== null);
   const noticeOpen = useNoticeModal((s) => s.open);
   const accountModalOpen = useAccountUi((s) => s.modal !== null);
+  const chatOpen = useChatWindow((s) => s.open) && loggedIn;
   useDocumentSeo(pathname);
 
   // A new screen starts at its top, unless the address names a section of it (/down#ios).
@@ -76,10 +82,24 @@ export function SiteLayout() {
           </Suspense>
         </ErrorBoundary>
       )}
+      {loggedIn && (
+        <ErrorBoundary compact>
+          <Suspense fallback={null}>
+            <RealityCheck />
+          </Suspense>
+        </ErrorBoundary>
+      )}
       {accountModalOpen && (
         <ErrorBoundary compact>
           <Suspense fallback={null}>
             <AccountModals />
+          </Suspense>
+        </ErrorBoundary>
+      )}
+      {chatOpen && (
+        <ErrorBoundary compact>
+          <Suspense fallback={null}>
+            <ChatWindow />
           </Suspense>
         </ErrorBoundary>
       )}

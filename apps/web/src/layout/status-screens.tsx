@@ -32,7 +32,7 @@ function StatusFrame(props: {
           <Icon name={props.icon} size={56} />
         </span>
         {props.children}
-        <CustomerServiceLink className="btn btn-gold btn-lg" testId="status-customer-service">
+        <CustomerServiceLink className="btn btn-gold btn-lg" testId="status-customer-service" linkOnly>
           {t("common.customerService")}
         </CustomerServiceLink>
       </main>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { Icon } from "../components/icons.tsx";
@@ -6,13 +6,18 @@ import { useBanners } from "../features/banners/banners-api.ts";
 import { resourceOf, useStatus } from "../features/system/system-api.ts";
 import { CustomerServiceLink } from "./customer-service.tsx";
 
+// The feedback window loads when first opened (as from the right bar, which a phone hides).
+const FeedbackModal = lazy(() => import("../features/messages/feedback-modal.tsx"));
+
 /**
- * The top-menu drop-down (spec §2 header): customer service, the iOS and Android apps (to the
- * download section), and the ranking pages when their banner groups exist.
+ * The top-menu drop-down (spec §2 header): customer service, feedback (the right bar's, which
+ * a phone does not show), the iOS and Android apps (to the download section), and the ranking
+ * pages when their banner groups exist.
  */
 export function TopMenu() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const [feedback, setFeedback] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const id = useId();
   const { key } = useLocation();
@@ -52,14 +57,24 @@ export function TopMenu() {
       </button>
       {open && (
         <div className="dropdown" id={id}>
-          <TopMenuItems />
+          <TopMenuItems
+            onFeedback={() => {
+              setOpen(false);
+              setFeedback(true);
+            }}
+          />
         </div>
+      )}
+      {feedback && (
+        <Suspense fallback={null}>
+          <FeedbackModal onClose={() => setFeedback(false)} />
+        </Suspense>
       )}
     </div>
   );
 }
 
-function TopMenuItems() {
+function TopMenuItems(props: { onFeedback: () => void }) {
   const { t } = useTranslation();
   const { data: status } = useStatus();
   const ios = resourceOf(status, "IOS_APP");
@@ -73,6 +88,17 @@ function TopMenuItems() {
           <Icon name="chat" size={18} />
           {t("common.customerService")}
         </CustomerServiceLink>
+      </li>
+      <li>
+        <button
+          type="button"
+          className="dropdown-item"
+          onClick={props.onFeedback}
+          data-testid="menu-feedback"
+        >
+          <Icon name="pen" size={18} />
+          {t("feedback.title")}
+        </button>
       </li>
       {ios && (
         <li>

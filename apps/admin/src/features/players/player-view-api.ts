@@ -27,6 +27,30 @@ export const PlayerProfile = z.object({
     birthday: z.string().nullable(),
     payoutAccounts: z.number().int(),
     signInProviders: z.array(z.string()),
+    // issue 17: the KYC state and its latest case.
+    status: z.enum(["none", "pending", "more_info", "verified", "rejected"]),
+    verifiedAt: z.string().nullable(),
+    latestCase: z
+      .object({
+        id: z.number().int(),
+        status: z.string(),
+        reason: z.string().nullable(),
+        createdAt: z.string(),
+      })
+      .passthrough()
+      .nullable(),
+  }),
+  profile: z.object({
+    nickname: z.string().nullable(),
+    avatarUrl: z.string().nullable(),
+    fullName: z.string().nullable(),
+    nationality: z.string().nullable(),
+    address: z.string().nullable(),
+    occupation: z.string().nullable(),
+    incomeSource: z.string().nullable(),
+    birthPlace: z.string().nullable(),
+    contacts: z.record(z.string(), z.string()),
+    totpEnabled: z.boolean(),
   }),
   limits: z.object({
     withdrawalMin: z.string(),

@@ -156,6 +156,14 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+const KYC_LABEL = {
+  none: "Not sent",
+  pending: "Waiting for review",
+  more_info: "More info asked",
+  verified: "Verified",
+  rejected: "Rejected",
+} as const;
+
 export function IdentitySection({ id }: { id: number }) {
   const profile = usePlayerProfile(id);
   const p = profile.data;
@@ -173,6 +181,47 @@ export function IdentitySection({ id }: { id: number }) {
           )}
         </Item>
         <Item label="Birthday">{p.kyc.birthday ?? none}</Item>
+        <Item label="KYC">
+          <span
+            className={`badge${p.kyc.status === "verified" ? " badge--success" : " badge--muted"}`}
+            data-testid="player-kyc-status"
+          >
+            {KYC_LABEL[p.kyc.status]}
+          </span>
+          {p.kyc.latestCase && (
+            <>
+              {" "}
+              <Link to="/kyc">case {p.kyc.latestCase.id}</Link>
+              {p.kyc.latestCase.reason && <span className="muted"> · {p.kyc.latestCase.reason}</span>}
+            </>
+          )}
+        </Item>
+        <Item label="Avatar">
+          {p.profile.avatarUrl ? (
+            <img
+              src={p.profile.avatarUrl}
+              alt="Player's avatar"
+              width={40}
+              height={40}
+              style={{ borderRadius: "50%" }}
+            />
+          ) : (
+            none
+          )}
+        </Item>
+        <Item label="Nickname">{p.profile.nickname ?? none}</Item>
+        <Item label="Full name">{p.profile.fullName ?? none}</Item>
+        <Item label="Nationality">{p.profile.nationality ?? none}</Item>
+        <Item label="Place of birth">{p.profile.birthPlace ?? none}</Item>
+        <Item label="Address">{p.profile.address ?? none}</Item>
+        <Item label="Occupation">{p.profile.occupation ?? none}</Item>
+        <Item label="Source of income">{p.profile.incomeSource ?? none}</Item>
+        <Item label="Contacts">
+          {Object.entries(p.profile.contacts)
+            .map(([k, v]) => `${k}: ${v}`)
+            .join(", ") || none}
+        </Item>
+        <Item label="Authenticator app">{yes(p.profile.totpEnabled)}</Item>
         <Item label="Payout accounts">{p.kyc.payoutAccounts}</Item>
         <Item label="Sign-in accounts">{p.kyc.signInProviders.join(", ") || none}</Item>
         <Item label="Upline">

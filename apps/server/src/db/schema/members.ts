@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -42,6 +43,23 @@ export const members = pgTable("members", {
   registerUrl: text("register_url"),
   createdAt: stamp("created_at").notNull().defaultNow(),
   lastLoginAt: stamp("last_login_at"),
+  // issue 17 (migration 1000): the member's own space.
+  avatarUrl: text("avatar_url"),
+  fullName: text("full_name"),
+  address: text("address"),
+  nationality: text("nationality"),
+  occupation: text("occupation"),
+  incomeSource: text("income_source"),
+  birthPlace: text("birth_place"),
+  contacts: jsonb("contacts").$type<Record<string, string>>().notNull().default({}),
+  totpSecret: text("totp_secret"),
+  totpEnabledAt: stamp("totp_enabled_at"),
+  totpLastStep: bigint("totp_last_step", { mode: "number" }),
+  kycStatus: text("kyc_status")
+    .$type<"none" | "pending" | "more_info" | "verified" | "rejected">()
+    .notNull()
+    .default("none"),
+  kycVerifiedAt: stamp("kyc_verified_at"),
 });
 
 export const memberSessions = pgTable("member_sessions", {
@@ -102,4 +120,39 @@ export const memberNotes = pgTable("member_notes", {
   operatorName: text("operator_name").notNull(),
   body: text("body").notNull(),
   createdAt: stamp("created_at").notNull().defaultNow(),
+});
+
+/** The member's KYC cases (issue 17 point 2, migration 1000). */
+export const kycCases = pgTable("kyc_cases", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  memberId: bigint("member_id", { mode: "number" }).notNull(),
+  status: text("status")
+    .$type<"pending" | "more_info" | "approved" | "rejected">()
+    .notNull()
+    .default("pending"),
+  idFront: text("id_front"),
+  idBack: text("id_back"),
+  selfie: text("selfie"),
+  realName: text("real_name"),
+  birthday: date("birthday", { mode: "string" }),
+  nationality: text("nationality"),
+  occupation: text("occupation").notNull(),
+  incomeSource: text("income_source").notNull(),
+  address: text("address").notNull(),
+  reason: text("reason"),
+  decidedBy: integer("decided_by"),
+  decidedByName: text("decided_by_name"),
+  decidedAt: stamp("decided_at"),
+  purgedAt: stamp("purged_at"),
+  createdAt: stamp("created_at").notNull().defaultNow(),
+});
+
+export const kycSettings = pgTable("kyc_settings", {
+  id: smallint("id").primaryKey(),
+  firstWithdrawal: boolean("first_withdrawal").notNull(),
+  withdrawalAbove: bigint("withdrawal_above", { mode: "bigint" }),
+  depositAbove: bigint("deposit_above", { mode: "bigint" }),
+  depositPeriodDays: integer("deposit_period_days").notNull(),
+  retentionDays: integer("retention_days").notNull(),
+  updatedAt: stamp("updated_at").notNull().defaultNow(),
 });

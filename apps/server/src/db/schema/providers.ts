@@ -70,6 +70,8 @@ export const vendorTransfers = pgTable("vendor_transfers", {
   status: text("status").$type<"pending" | "unknown" | "done" | "failed">().notNull(),
   errorCode: text("error_code"),
   attempts: integer("attempts").notNull().default(0),
+  /** Counted by responsible gaming as wagered and lost at its hold (migration 1021). */
+  rgCounted: boolean("rg_counted").notNull().default(false),
   nextCheckAt: stamp("next_check_at").notNull(),
   createdAt: stamp("created_at").notNull().defaultNow(),
   updatedAt: stamp("updated_at").notNull().defaultNow(),

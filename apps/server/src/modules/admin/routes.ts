@@ -34,6 +34,7 @@ import {
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
+import { forgetSiteSources } from "../../lib/security-headers.ts";
 import { parseRange } from "../content/region.ts";
 import {
   readSetting,
@@ -273,7 +274,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
       async ({ body, req, ip }) => {
         check?.(body);
         const op = operatorOf(req);
-        return withApproval(ctx, async (tx) => {
+        const answer = await withApproval(ctx, async (tx) => {
           const before = await readSetting(tx, key);
           const value = secrets ? secrets.unmask(body, before) : body;
           const changes = fourEyes?.(before, value) ?? [];
@@ -301,6 +302,9 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
           });
           return shown(value);
         });
+        // After the commit: the site's CSP is rebuilt from the settings now stored.
+        forgetSiteSources();
+        return answer;
       },
     );
   };

@@ -4,7 +4,7 @@ import { type Database, queryRows } from "../../db/client.ts";
 import { openTestDatabase } from "../../testing/test-app.ts";
 import { rollupAgentDays, splitRange } from "./rollup.ts";
 import { teamFigures } from "./settlement.ts";
-import { teamOverview } from "./team.ts";
+import { teamOverview, teamOverviewPaths } from "./team.ts";
 
 /**
  * The agents' per-member daily rollup (migration 0721) on the suite's database (PGlite, or
@@ -196,5 +196,55 @@ describe("agents' daily rollup", () => {
     // A later day closes; the figures still agree.
     await rollupAgentDays({ db: database.db }, new Date("2026-03-05T06:00:00Z"));
     expect(await everything()).toEqual(before);
+  });
+
+  it("reads the team totals (migration 0803) when it can, equal to the per-member reading; a move is read per member until rebuilt", async () => {
+    const now = new Date("2026-03-05T06:00:00Z");
+    // New members: on a closed day, in a rolled hour of the current day, after the last rolled hour.
+    for (const [name, at] of [
+      ["n1", "2026-03-02T10:00:00"],
+      ["n2", "2026-03-05T09:30:00"],
+      ["n3", "2026-03-05T13:30:00"],
+    ] as const) {
+      const [r] = await queryRows<{ id: string }>(
+        database.db,
+        sql`INSERT INTO members (username, upline_id, created_at) VALUES (${`ru_${name}`}, ${ids.a3}, ${M(at).toISOString()}) RETURNING id`,
+      );
+      ids[name] = Number(r?.id);
+    }
+    await rollupAgentDays({ db: database.db }, now);
+    const periods = [
+      ...PERIODS,
+      { startDate: "2026-03-01", endDate: "2026-03-05" },
+      { startDate: "2026-03-05", endDate: "2026-03-05" },
+    ];
+    const check = async (expectFast: (agent: string) => boolean) => {
+      for (const a of AGENTS)
+        for (const q of periods) {
+          const { fast, members } = await teamOverviewPaths(database.db, ids[a] as number, "PHP", q);
+          if (expectFast(a)) expect(fast, `${a} ${q.startDate}..${q.endDate}`).toEqual(members);
+          else expect(fast).toBeNull();
+        }
+    };
+    await check(() => true);
+    const all = await teamOverviewPaths(database.db, ids.top as number, "PHP", {
+      startDate: "2026-03-01",
+      endDate: "2026-03-05",
+    });
+    expect(all.fast?.newMembers).toBe(3);
+    const [n] = await queryRows<{ days: number; hours: number }>(
+      database.db,
+      sql`SELECT (SELECT count(*) FROM agent_team_days)::int AS days, (SELECT count(*) FROM agent_team_hours)::int AS hours`,
+    );
+    expect(n?.days).toBeGreaterThan(0);
+    expect(n?.hours).toBeGreaterThan(0);
+    // p3 (under a3, a1, top) moves under a2: a3, a1, a2 and top are read per member until rebuilt.
+    await database.db.execute(sql`UPDATE members SET upline_id = ${ids.a2} WHERE id = ${ids.p3}`);
+    await check(() => false);
+    await rollupAgentDays({ db: database.db }, now);
+    await check(() => true);
+    await database.db.execute(sql`UPDATE members SET upline_id = ${ids.a3} WHERE id = ${ids.p3}`);
+    await rollupAgentDays({ db: database.db }, now);
+    await check(() => true);
   });
 });

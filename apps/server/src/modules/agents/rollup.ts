@@ -29,11 +29,116 @@ export async function rolledUntil(exec: Executor): Promise<string | null> {
   return s?.done_until ?? null;
 }
 
-/** Roll up every Manila day closed by `now` (the job's handler; the daily settlement's first step). */
+const HOUR_MS = 3_600_000;
+/** Hours recomputed per transaction while catching up. */
+export const AGENT_ROLLUP_BATCH_HOURS = 24;
+/** Hours kept this many days behind `done_until` (the rebate run reads yesterday's at 00:30). */
+export const AGENT_HOURS_KEEP_DAYS = 3;
+
+export interface HourState {
+  doneUntil: string | null;
+  hoursFrom: Date | null;
+  hoursUntil: Date | null;
+}
+
+/** The rollup's watermarks as read in `exec`'s snapshot. */
+export async function rollupState(exec: Executor): Promise<HourState> {
+  const [s] = await queryRows<{
+    done_until: string | null;
+    hours_from: Date | string | null;
+    hours_until: Date | string | null;
+  }>(
+    exec,
+    sql`SELECT done_until::text AS done_until, hours_from, hours_until FROM agent_rollup_state WHERE id = 1`,
+  );
+  return {
+    doneUntil: s?.done_until ?? null,
+    hoursFrom: s?.hours_from ? new Date(s.hours_from) : null,
+    hoursUntil: s?.hours_until ? new Date(s.hours_until) : null,
+  };
+}
+
+/** Is [from, to) inside the rolled-up hours? */
+export const hoursCover = (s: HourState, from: Date, to: Date) =>
+  s.hoursFrom !== null && s.hoursUntil !== null && s.hoursFrom <= from && to <= s.hoursUntil;
+
+/**
+ * Roll up every hour closed by `now` (migration 0802, `agent_member_hours`), from the start of
+ * the current Manila day on (earlier days not rolled up yet come from the records, by the day
+ * rollup); each run recomputes the last closed hour once more. Catching up more than a day
+ * behind starts again at the current day.
+ */
+export async function rollupAgentHours(
+  ctx: Pick<AppContext, "db">,
+  now: Date,
+): Promise<{ hours: number; rows: number }> {
+  const closed = new Date(now.getTime() - AGENT_ROLLUP_LAG_MS);
+  const lastEnd = Math.floor(closed.getTime() / HOUR_MS) * HOUR_MS;
+  const dayStart = manilaStart(manilaDay(closed)).getTime();
+  let hours = 0;
+  let rows = 0;
+  let recheck = true;
+  for (;;) {
+    const step = await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK})`);
+      await tx.execute(sql`SET LOCAL jit = off`);
+      await tx.execute(sql`SET LOCAL work_mem = '256MB'`);
+      const [st] = await queryRows<{ hours_from: Date | string | null; hours_until: Date | string | null }>(
+        tx,
+        sql`SELECT hours_from, hours_until FROM agent_rollup_state WHERE id = 1 FOR UPDATE`,
+      );
+      let from0 = st?.hours_from ? new Date(st.hours_from).getTime() : null;
+      let until = st?.hours_until ? new Date(st.hours_until).getTime() : null;
+      if (from0 === null || until === null || until < dayStart - 86_400_000) {
+        // Nothing yet, or too far behind: the hours start again with the current Manila day.
+        await tx.execute(sql`DELETE FROM agent_member_hours`);
+        from0 = dayStart;
+        until = dayStart;
+        recheck = false;
+      }
+      let a: number;
+      let b: number;
+      if (recheck && until > from0 && until <= lastEnd) {
+        a = until - HOUR_MS;
+        b = until;
+      } else if (until < lastEnd) {
+        a = until;
+        b = Math.min(until + AGENT_ROLLUP_BATCH_HOURS * HOUR_MS, lastEnd);
+      } else {
+        await tx.execute(
+          sql`UPDATE agent_rollup_state SET hours_from = ${new Date(from0)}, hours_until = ${new Date(until)}
+               WHERE id = 1 AND (hours_from IS DISTINCT FROM ${new Date(from0)} OR hours_until IS DISTINCT FROM ${new Date(until)})`,
+        );
+        return null;
+      }
+      const [r] = await queryRows<{ n: number }>(
+        tx,
+        sql`SELECT agent_rollup_hours(${new Date(a)}, ${new Date(b)})::int AS n`,
+      );
+      await tx.execute(
+        sql`UPDATE agent_rollup_state SET hours_from = ${new Date(from0)}, hours_until = ${new Date(Math.max(b, until))},
+              updated_at = now() WHERE id = 1`,
+      );
+      return { hours: (b - a) / HOUR_MS, rows: r?.n ?? 0 };
+    });
+    recheck = false;
+    if (step === null) break;
+    hours += step.hours;
+    rows += step.rows;
+  }
+  return { hours, rows };
+}
+
+/**
+ * Roll up every Manila day closed by `now` (the job's handler; the daily settlement's first
+ * step): first the closed hours, then the closed days — a day the hours cover as the sum of its
+ * hours, older days from the records — then hours older than AGENT_HOURS_KEEP_DAYS are dropped.
+ */
 export async function rollupAgentDays(
   ctx: Pick<AppContext, "db">,
   now: Date,
-): Promise<{ days: number; rows: number; doneUntil: string | null }> {
+): Promise<{ days: number; rows: number; doneUntil: string | null; hours: number; hourRows: number }> {
+  const hourStep = await rollupAgentHours(ctx, now);
   const lastClosed = addDays(manilaDay(new Date(now.getTime() - AGENT_ROLLUP_LAG_MS)), -1);
   let days = 0;
   let rows = 0;
@@ -45,9 +150,13 @@ export async function rollupAgentDays(
       // in sorted runs on disk (the default work_mem of 4 MB), and without JIT compilation.
       await tx.execute(sql`SET LOCAL jit = off`);
       await tx.execute(sql`SET LOCAL work_mem = '256MB'`);
-      const [state] = await queryRows<{ done_until: string | null }>(
+      const [state] = await queryRows<{
+        done_until: string | null;
+        hours_from: Date | string | null;
+        hours_until: Date | string | null;
+      }>(
         tx,
-        sql`SELECT done_until::text AS done_until FROM agent_rollup_state WHERE id = 1 FOR UPDATE`,
+        sql`SELECT done_until::text AS done_until, hours_from, hours_until FROM agent_rollup_state WHERE id = 1 FOR UPDATE`,
       );
       let doneUntil = state?.done_until ?? null;
       if (doneUntil === null) {
@@ -79,10 +188,23 @@ export async function rollupAgentDays(
         );
         return null;
       }
+      const hs: HourState = {
+        doneUntil,
+        hoursFrom: state?.hours_from ? new Date(state.hours_from) : null,
+        hoursUntil: state?.hours_until ? new Date(state.hours_until) : null,
+      };
+      // Days the hours cover are summed from them; a batch reaching into them stops where they start.
+      const hoursFromDay = hs.hoursFrom ? manilaDay(hs.hoursFrom) : null;
+      if (hoursFromDay && from < hoursFromDay && hoursFromDay < until) until = hoursFromDay;
+      const fromHours = hoursCover(hs, manilaStart(from), manilaStart(until));
       const [r] = await queryRows<{ n: number }>(
         tx,
-        sql`SELECT agent_rollup_days(${from}::date, ${until}::date)::int AS n`,
+        fromHours
+          ? sql`SELECT agent_rollup_days_from_hours(${from}::date, ${until}::date)::int AS n`
+          : sql`SELECT agent_rollup_days(${from}::date, ${until}::date)::int AS n`,
       );
+      // The agents' team totals of those days (migration 0803), from the rows just written.
+      await tx.execute(sql`SELECT agent_team_days_build(${from}::date, ${until}::date)`);
       const next = until > doneUntil ? until : doneUntil;
       await tx.execute(
         sql`UPDATE agent_rollup_state SET done_until = ${next}::date, updated_at = now() WHERE id = 1`,
@@ -94,7 +216,91 @@ export async function rollupAgentDays(
     days += step.days;
     rows += step.rows;
   }
-  return { days, rows, doneUntil: await rolledUntil(ctx.db) };
+  // Hours well behind the days are no longer read (the rebate run reads yesterday's).
+  await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK})`);
+    const s = await rollupState(tx);
+    if (!s.doneUntil || !s.hoursFrom) return;
+    const keep = manilaStart(addDays(s.doneUntil, -AGENT_HOURS_KEEP_DAYS));
+    if (s.hoursFrom >= keep) return;
+    await tx.execute(sql`DELETE FROM agent_member_hours WHERE hour < ${keep}`);
+    await tx.execute(sql`UPDATE agent_rollup_state SET hours_from = ${keep} WHERE id = 1`);
+  });
+  await buildTeamHours(ctx);
+  await rebuildStaleTeams(ctx);
+  return { days, rows, doneUntil: await rolledUntil(ctx.db), hours: hourStep.hours, hourRows: hourStep.rows };
+}
+
+/**
+ * The agents' hourly team totals (migration 0803) for the hours rolled since the last build (and
+ * the last one again: the member hours re-check it), after the days: an hour's gaps read the
+ * day before it. Kept over the same hours as agent_member_hours.
+ */
+async function buildTeamHours(ctx: Pick<AppContext, "db">): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK})`);
+    await tx.execute(sql`SET LOCAL jit = off`);
+    await tx.execute(sql`SET LOCAL work_mem = '256MB'`);
+    const [st] = await queryRows<{
+      hours_from: Date | string | null;
+      hours_until: Date | string | null;
+      team_hours_from: Date | string | null;
+      team_hours_until: Date | string | null;
+    }>(
+      tx,
+      sql`SELECT hours_from, hours_until, team_hours_from, team_hours_until FROM agent_rollup_state WHERE id = 1 FOR UPDATE`,
+    );
+    const ms = (v: Date | string | null | undefined) => (v ? new Date(v).getTime() : null);
+    const hf = ms(st?.hours_from);
+    const hu = ms(st?.hours_until);
+    if (hf === null || hu === null) return;
+    let tf = ms(st?.team_hours_from);
+    let tu = ms(st?.team_hours_until);
+    if (tf === null || tu === null || tu < hf || tu > hu) {
+      // Never built, or the member hours started again: from the first member hour.
+      await tx.execute(sql`DELETE FROM agent_team_hours`);
+      tf = hf;
+      tu = hf;
+    } else if (tf !== hf) {
+      // The member hours were pruned: so are these.
+      await tx.execute(sql`DELETE FROM agent_team_hours WHERE hour < ${new Date(hf)}`);
+      tf = hf;
+    }
+    const from = Math.max(hf, tu - HOUR_MS);
+    if (from < hu) await tx.execute(sql`SELECT agent_team_hours_build(${new Date(from)}, ${new Date(hu)})`);
+    await tx.execute(
+      sql`UPDATE agent_rollup_state SET team_hours_from = ${new Date(tf)}, team_hours_until = ${new Date(hu)} WHERE id = 1`,
+    );
+  });
+}
+
+/** Rebuild the team totals of the agents a move marked (agent_team_stale), every day and hour. */
+async function rebuildStaleTeams(ctx: Pick<AppContext, "db">): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK})`);
+    await tx.execute(sql`SET LOCAL jit = off`);
+    await tx.execute(sql`SET LOCAL work_mem = '256MB'`);
+    const stale = await queryRows<{ agent_id: string; seq: string }>(
+      tx,
+      sql`SELECT agent_id, seq FROM agent_team_stale ORDER BY agent_id`,
+    );
+    if (stale.length === 0) return;
+    const ids = `{${stale.map((x) => x.agent_id).join(",")}}`;
+    await tx.execute(
+      sql`SELECT agent_team_days_build(d.first, (d.last + 1)::date, ${ids}::bigint[])
+          FROM (SELECT min(day) AS first, max(day) AS last FROM agent_member_days) d WHERE d.first IS NOT NULL`,
+    );
+    await tx.execute(
+      sql`SELECT agent_team_hours_build(s.team_hours_from, s.team_hours_until, ${ids}::bigint[])
+          FROM agent_rollup_state s WHERE s.id = 1 AND s.team_hours_from IS NOT NULL AND s.team_hours_until IS NOT NULL`,
+    );
+    // A move committed since the list was read keeps its mark (a higher seq): rebuilt next run.
+    const marks = JSON.stringify(stale.map((x) => ({ a: Number(x.agent_id), s: Number(x.seq) })));
+    await tx.execute(
+      sql`DELETE FROM agent_team_stale t USING jsonb_to_recordset(${marks}::jsonb) AS x(a bigint, s bigint)
+          WHERE t.agent_id = x.a AND t.seq <= x.s`,
+    );
+  });
 }
 
 /**

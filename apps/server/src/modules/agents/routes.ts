@@ -1,6 +1,5 @@
 import {
   type AgentPermissionValue,
-  isAgentType,
   PeriodQuery,
   RegisterCenterRequest,
   TeamBetsQuery,
@@ -14,9 +13,8 @@ import { z } from "zod";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
-import { readSetting } from "../content/settings.ts";
 import { perIp } from "../members/recovery.ts";
-import { agentByCode, memberOf, requireMember, TRIAL } from "../members/service.ts";
+import { agentByCode } from "../members/service.ts";
 import { agentOf, registerDownline, requireAgent } from "./service.ts";
 import { teamOverview, teamRead } from "./team.ts";
 import { teamBets, teamMembers, teamProfit, teamTransactions } from "./team-pages.ts";
@@ -100,28 +98,5 @@ export async function agentRoutes(app: FastifyInstance, ctx: AppContext): Promis
     return reply.type("image/svg+xml").send(svg);
   });
 
-  // The chat URL call (spec §7 "Common", §4 chat, §6): only a logged-in real member who is not
-  // an agent gets the chat address; an agent is told in_please_information, a trial account
-  // in_need_true_account; the chat itself is the operator's (CBS3 and the customer-service URL).
-  route(
-    app,
-    {
-      method: "GET",
-      url: "/wps/relay/CSP_chatUrl",
-      query: z.object({
-        b2c: z.string().max(4).optional(),
-        title: z.string().max(100).optional(),
-        language: z.string().max(8).optional(),
-        headerColor: z.string().max(20).optional(),
-      }),
-      guards: [requireMember(ctx)],
-    },
-    async ({ req }) => {
-      const me = memberOf(req);
-      if (me.isAgent === TRIAL) throw Errors.forbiddenCode("IN_NEED_TRUE_ACCOUNT");
-      if (isAgentType(me.isAgent)) throw Errors.forbiddenCode("IN_PLEASE_INFORMATION");
-      const brand = await readSetting(ctx.db, "brand");
-      return { chatUrl: brand.customerServiceUrl ?? "/help" };
-    },
-  );
+  // The chat URL call (spec §7, §4, §6) is the chat module's (modules/chat/routes.ts).
 }

@@ -398,46 +398,6 @@ describe("settlement runs", () => {
       { period_key: "2026-03-09T10:00+08:00", amount: "77", status: "paid", valid_bet: "25999", attempts: 1 },
     ]);
   });
-
-  it("settles once when the job is queued by two scheduler processes at the same time", async () => {
-    const top = await member("j_top", null);
-    const p = await member("j_p", top, 0);
-    const c = await contract(null, top, daily(100), "2026-03-04T16:00:00Z");
-    await round(p, 100_000n, 0n, "2026-03-05T01:00:00Z", "2026-03-05T01:00:01Z");
-    // One after the other, as jobs/queue.test.ts does (pg-boss creates its schema on the first).
-    await a.jobs.start({ pollingIntervalSeconds: 0.5 });
-    await b.jobs.start({ pollingIntervalSeconds: 0.5 });
-    const finals: string[] = [];
-    const done = new Promise<void>((resolve) => {
-      for (const app of [a, b])
-        app.jobs.onRun((e) => {
-          // (catch-up at start may run the day before: another period)
-          if (e.job !== "agents.settle-daily" || e.periodKey !== "2026-03-06T00:10+08:00") return;
-          if (!["succeeded", "skipped", "failed"].includes(e.state)) return;
-          finals.push(e.state);
-          if (finals.length === 6) resolve();
-        });
-    });
-    // 2026-03-06 00:10 Manila: settles 5 March.
-    const at = new Date("2026-03-05T16:10:00Z");
-    await Promise.all(
-      [a, b].flatMap((app) =>
-        [0, 1, 2].map(() => app.jobs.trigger("agents.settle-daily", at, { distinct: true })),
-      ),
-    );
-    await done;
-    expect(finals.filter((s) => s === "succeeded")).toHaveLength(1);
-    expect(await bills(c)).toEqual([
-      {
-        period_key: "2026-03-05T00:00+08:00",
-        amount: "1000",
-        status: "paid",
-        valid_bet: "100000",
-        attempts: 1,
-      },
-    ]);
-    expect((await ledgerOf(c))[0]?.n).toBe("1");
-  }, 120_000);
 });
 
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("settlement on PostgreSQL", () => {
@@ -527,5 +487,54 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("settlement on PostgreSQL
       expect((await ledgerOf(c))[0]?.n).toBe("1");
     }
     expect((await reconcile(database.db)).ok).toBe(true);
+  }, 120_000);
+});
+
+// Last in the file: it starts both apps' job queues, whose crons run on the real clock.
+describe("settlement through the job queue", () => {
+  it("settles once when the job is queued by two scheduler processes at the same time", async () => {
+    const top = await member("j_top", null);
+    const p = await member("j_p", top, 0);
+    const c = await contract(null, top, daily(100), "2026-03-04T16:00:00Z");
+    await round(p, 100_000n, 0n, "2026-03-05T01:00:00Z", "2026-03-05T01:00:01Z");
+    // One after the other, as jobs/queue.test.ts does (pg-boss creates its schema on the first).
+    await a.jobs.start({ pollingIntervalSeconds: 0.5 });
+    await b.jobs.start({ pollingIntervalSeconds: 0.5 });
+    try {
+      const finals: string[] = [];
+      const done = new Promise<void>((resolve) => {
+        for (const app of [a, b])
+          app.jobs.onRun((e) => {
+            // (catch-up at start may run the day before: another period)
+            if (e.job !== "agents.settle-daily" || e.periodKey !== "2026-03-06T00:10+08:00") return;
+            if (!["succeeded", "skipped", "failed"].includes(e.state)) return;
+            finals.push(e.state);
+            if (finals.length === 6) resolve();
+          });
+      });
+      // 2026-03-06 00:10 Manila: settles 5 March.
+      const at = new Date("2026-03-05T16:10:00Z");
+      await Promise.all(
+        [a, b].flatMap((app) =>
+          [0, 1, 2].map(() => app.jobs.trigger("agents.settle-daily", at, { distinct: true })),
+        ),
+      );
+      await done;
+      expect(finals.filter((s) => s === "succeeded")).toHaveLength(1);
+      expect(await bills(c)).toEqual([
+        {
+          period_key: "2026-03-05T00:00+08:00",
+          amount: "1000",
+          status: "paid",
+          valid_bet: "100000",
+          attempts: 1,
+        },
+      ]);
+      expect((await ledgerOf(c))[0]?.n).toBe("1");
+    } finally {
+      // The queues' crons fire on the real clock (agents.rollup every 15 minutes would roll up
+      // every day up to today, and other tests back-date their rounds): stop them here.
+      await Promise.all([a.jobs.stop(), b.jobs.stop()]);
+    }
   }, 120_000);
 });

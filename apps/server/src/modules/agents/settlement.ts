@@ -317,19 +317,25 @@ async function writeBills(ctx: AppContext, runId: number, step: PendingBill[]): 
   for (const group of groups.values()) {
     const first = group[0] as PendingBill;
     // Real-time contracts filter single bets by their minimum; others take every round (-1: none).
-    const figures = await teamFigures(
-      ctx.db,
-      first.windowStart,
-      first.windowEnd,
-      group.map((b) => ({
-        id: b.contract.id,
-        downlineId: b.contract.downlineId,
-        minSingleBet:
-          b.contract.terms.kind === "realtime_salary"
-            ? (parseMoney(b.contract.terms.minSingleBet) ?? 0n)
-            : -1n,
-      })),
-    );
+    // One set-based statement over every contract of the window: hashed in memory (not sorted
+    // in runs on disk at the default 4 MB work_mem), without JIT compilation.
+    const figures = await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL jit = off`);
+      await tx.execute(sql`SET LOCAL work_mem = '128MB'`);
+      return teamFigures(
+        tx,
+        first.windowStart,
+        first.windowEnd,
+        group.map((b) => ({
+          id: b.contract.id,
+          downlineId: b.contract.downlineId,
+          minSingleBet:
+            b.contract.terms.kind === "realtime_salary"
+              ? (parseMoney(b.contract.terms.minSingleBet) ?? 0n)
+              : -1n,
+        })),
+      );
+    });
     // In parts of 1,000 contracts: each part one transaction and a bounded statement.
     for (let i = 0; i < group.length; i += 1000) {
       const part = group.slice(i, i + 1000);

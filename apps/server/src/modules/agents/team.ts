@@ -164,8 +164,263 @@ export async function teamOverview(
   q: PeriodQuery,
 ): Promise<TeamOverviewValue> {
   const r = periodOf(q);
-  return teamRead(db, (tx) => overviewIn(tx, agentId, currency, r));
+  return teamRead(
+    db,
+    async (tx) => (await overviewFast(tx, agentId, currency, r)) ?? overviewIn(tx, agentId, currency, r),
+  );
 }
+
+interface TeamRow {
+  key: string;
+  bets: string;
+  wins: string;
+  refunds: string;
+  deposits: string;
+  withdrawals: string;
+  active: number;
+  new_members: number;
+  gap_days: number[] | string;
+  gap_counts: number[] | string;
+}
+/** A smallint[] / int[] as the driver hands it (an array, or PGlite/pg text "{1,2}"). */
+const ints = (v: number[] | string): number[] =>
+  Array.isArray(v) ? v.map(Number) : v.replace(/[{}]/g, "").split(",").filter(Boolean).map(Number);
+
+/**
+ * The overview from the agents' team totals (migration 0803): closed days from agent_team_days,
+ * the current day's rolled hours from agent_team_hours, and the rest of the day (the last hour or
+ * so) from the records, probing the closure table per row. Distinct active members come from
+ * each row's gaps (days since a member's previous active day): Σ over days d of the members
+ * active on d whose gap > d − first day. Null — the caller reads the per-member path — when the
+ * agent's totals are being rebuilt after a move, the currency is not the agent's, or the period
+ * does not split as closed days + hours and the records of one day.
+ */
+async function overviewFast(
+  db: Executor,
+  agentId: number,
+  currency: string,
+  r: ReturnType<typeof periodOf>,
+): Promise<TeamOverviewValue | null> {
+  const [st] = await queryRows<{
+    done_until: string | null;
+    team_hours_from: Date | string | null;
+    team_hours_until: Date | string | null;
+    agent_currency: string | null;
+    stale: boolean;
+  }>(
+    db,
+    sql`SELECT s.done_until::text AS done_until, s.team_hours_from, s.team_hours_until,
+      (SELECT m.currency FROM members m WHERE m.id = ${agentId}) AS agent_currency,
+      EXISTS (SELECT 1 FROM agent_team_stale x WHERE x.agent_id = ${agentId}) AS stale
+    FROM agent_rollup_state s WHERE s.id = 1`,
+  );
+  if (!st?.done_until || st.stale || st.agent_currency !== currency) return null;
+  const d0 = manilaStart(st.done_until);
+  const tf = st.team_hours_from ? new Date(st.team_hours_from) : null;
+  const tu = st.team_hours_until ? new Date(st.team_hours_until) : null;
+  const dayEnd = new Date(d0.getTime() + DAY_MS);
+  // Closed days [from, min(to, d0)); then [max(from, d0), to) must lie in the day d0 starts,
+  // its hours rolled from its start.
+  const restFrom = r.from > d0 ? r.from : d0;
+  let hoursTo = restFrom;
+  if (r.to > restFrom) {
+    if (r.to > dayEnd || restFrom.getTime() !== d0.getTime()) return null;
+    if (!tf || !tu || tf > d0 || tu < d0) return null;
+    hoursTo = tu < r.to ? tu : r.to;
+  }
+  const tail = r.to > hoursTo && r.to > restFrom ? { from: hoursTo, to: r.to } : null;
+  const aNum = Number(dayNumber(r.days[0] as string));
+  const dFrom = r.days[0] as string;
+  const dUntil = r.to < d0 ? manilaDayOf(r.to) : st.done_until;
+  const inTeam = (col: string) =>
+    sql.raw(
+      // A scalar subquery: one primary-key probe per row, never a hash of the team's closure rows.
+      `(SELECT true FROM member_tree mt WHERE mt.ancestor_id = ${Number(agentId)} AND mt.descendant_id = ${col} AND mt.depth > 0)`,
+    );
+  const rolledEnd = r.to < d0 ? r.to : hoursTo;
+  const [sizes, days, hours, held, tailPlay, tailCash, tailActive, fresh] = await sequential([
+    () =>
+      queryRows<{ size: number }>(
+        db,
+        sql`SELECT coalesce((SELECT size FROM agent_team_sizes WHERE agent_id = ${agentId}), 0)::int AS size`,
+      ),
+    () =>
+      dFrom < dUntil
+        ? queryRows<TeamRow>(
+            db,
+            sql`SELECT (d.day - DATE '1970-01-01')::text AS key, d.bets::text, d.wins::text, d.refunds::text,
+              d.deposits::text, d.withdrawals::text, d.active, d.new_members, d.gap_days, d.gap_counts
+            FROM agent_team_days d WHERE d.agent_id = ${agentId} AND d.day >= ${dFrom}::date AND d.day < ${dUntil}::date`,
+          )
+        : Promise.resolve([] as TeamRow[]),
+    () =>
+      hoursTo > restFrom
+        ? queryRows<TeamRow>(
+            db,
+            sql`SELECT ${manilaDay("h.hour")} AS key, h.bets::text, h.wins::text, h.refunds::text, h.deposits::text,
+              h.withdrawals::text, h.first_active AS active, h.new_members, h.gap_days, h.gap_counts
+            FROM agent_team_hours h WHERE h.agent_id = ${agentId} AND h.hour >= ${ts(restFrom)} AND h.hour < ${ts(hoursTo)}`,
+          )
+        : Promise.resolve([] as TeamRow[]),
+    // Wins the rolled rows count that are still held for review (or were rejected).
+    () =>
+      rolledEnd > r.from
+        ? queryRows<{ key: string; wins: string }>(
+            db,
+            sql`SELECT ${manilaDay("p.created_at")} AS key, sum(p.amount)::text AS wins
+            FROM provider_win_reviews w
+            JOIN provider_transactions p ON p.transaction_id = w.transaction_id AND p.vendor = w.vendor AND p.kind = 'win'
+            WHERE w.status <> 'approved' AND p.created_at >= ${ts(r.from)} AND p.created_at < ${ts(rolledEnd)}
+              AND ${inTeam("p.member_id")}
+            GROUP BY 1`,
+          )
+        : Promise.resolve([] as Array<{ key: string; wins: string }>),
+    () =>
+      tail
+        ? queryRows<RoundSumRow>(
+            db,
+            sql`WITH p AS (
+              SELECT p.member_id, p.kind, p.amount, p.vendor, p.created_at, p.transaction_id, p.ref_transaction_id
+              FROM provider_transactions p
+              WHERE p.created_at >= ${ts(tail.from)} AND p.created_at < ${ts(tail.to)}
+                AND p.kind IN ('bet', 'win', 'rollback') AND ${inTeam("p.member_id")})
+            SELECT '' AS key, 0 AS rounds, 0 AS active,
+              coalesce(sum(k.amount) FILTER (WHERE k.kind = 'bet'), 0)::text AS bets,
+              coalesce(sum(k.amount) FILTER (WHERE k.kind = 'win'), 0)::text AS wins,
+              coalesce(sum(k.amount) FILTER (WHERE k.kind = 'refund'), 0)::text AS refunds
+            FROM (
+              SELECT p.kind, p.amount FROM p WHERE p.kind IN ('bet', 'win')
+              UNION ALL
+              SELECT 'win', -p.amount FROM p
+              JOIN provider_win_reviews w ON w.transaction_id = p.transaction_id AND w.vendor = p.vendor
+              WHERE p.kind = 'win' AND w.status <> 'approved'
+              UNION ALL
+              SELECT 'refund', b.amount FROM p
+              JOIN provider_transactions b ON b.transaction_id = p.ref_transaction_id
+                AND b.vendor = p.vendor AND b.kind = 'bet' AND b.member_id = p.member_id
+              WHERE p.kind = 'rollback'
+            ) k`,
+          )
+        : Promise.resolve([] as RoundSumRow[]),
+    () =>
+      tail
+        ? queryRows<{ deposits: string; withdrawals: string }>(
+            db,
+            // Each movement's entries on the member's own accounts, probed per movement (a scalar
+            // subquery: the planner hashed every ledger account for a join).
+            sql`SELECT coalesce(sum(x.amount) FILTER (WHERE x.type = 'deposit'), 0)::text AS deposits,
+              coalesce(-sum(x.amount) FILTER (WHERE x.type = 'withdrawal_paid'), 0)::text AS withdrawals
+            FROM (
+              SELECT t.type, (SELECT sum(e.amount) FROM ledger_entries e
+                  JOIN ledger_accounts a ON a.id = e.account_id
+                  WHERE e.transaction_id = t.id AND a.member_id = t.member_id AND a.currency = ${currency}) AS amount
+              FROM ledger_transactions t
+              WHERE t.type IN ('deposit', 'withdrawal_paid')
+                AND t.created_at >= ${ts(tail.from)} AND t.created_at < ${ts(tail.to)} AND ${inTeam("t.member_id")}
+            ) x`,
+          )
+        : Promise.resolve([] as Array<{ deposits: string; withdrawals: string }>),
+    // The tail's bettors not active earlier that day (hours), and of those, not active earlier in
+    // the period (closed days, hours of the days since).
+    () =>
+      tail
+        ? queryRows<{ today: number; period: number }>(
+            db,
+            sql`WITH m AS (
+              SELECT DISTINCT p.member_id FROM provider_transactions p
+              WHERE p.kind = 'bet' AND p.created_at >= ${ts(tail.from)} AND p.created_at < ${ts(tail.to)}
+                AND ${inTeam("p.member_id")}
+            ), n AS (
+              -- Probed per bettor (a scalar subquery: one range of the member index each).
+              SELECT m.member_id FROM m WHERE (
+                SELECT 1 FROM agent_member_hours h WHERE h.member_id = m.member_id AND h.bet_count > 0
+                  AND h.hour >= ${ts(d0)} AND h.hour < ${ts(tail.from)} LIMIT 1) IS NULL
+            )
+            SELECT count(*)::int AS today, count(*) FILTER (WHERE (
+                SELECT 1 FROM agent_member_days d WHERE d.member_id = n.member_id AND d.bet_count > 0
+                  AND d.day >= ${dFrom}::date AND d.day < ${st.done_until}::date LIMIT 1) IS NULL)::int AS period
+            FROM n`,
+          )
+        : Promise.resolve([] as Array<{ today: number; period: number }>),
+    // New members since the last rolled hour.
+    () =>
+      tail
+        ? queryRows<{ n: number }>(
+            db,
+            sql`SELECT count(*)::int AS n FROM members m
+            WHERE m.created_at >= ${ts(tail.from)} AND m.created_at < ${ts(tail.to)} AND ${inTeam("m.id")}`,
+          )
+        : Promise.resolve([] as Array<{ n: number }>),
+  ]);
+  const byDay = new Map<string, { bets: bigint; wins: bigint; refunds: bigint; active: number }>();
+  const at = (key: string) => {
+    let x = byDay.get(key);
+    if (!x) {
+      x = { bets: 0n, wins: 0n, refunds: 0n, active: 0 };
+      byDay.set(key, x);
+    }
+    return x;
+  };
+  let deposits = 0n;
+  let withdrawals = 0n;
+  let activeMembers = 0;
+  let newMembers = fresh[0]?.n ?? 0;
+  for (const row of [...days, ...hours]) {
+    const x = at(row.key);
+    x.bets += BigInt(row.bets);
+    x.wins += BigInt(row.wins);
+    x.refunds += BigInt(row.refunds);
+    x.active += Number(row.active);
+    deposits += BigInt(row.deposits);
+    withdrawals += BigInt(row.withdrawals);
+    newMembers += Number(row.new_members);
+    const gd = ints(row.gap_days);
+    const gc = ints(row.gap_counts);
+    const since = Number(row.key) - aNum;
+    gd.forEach((g, i) => {
+      if (g > since) activeMembers += gc[i] ?? 0;
+    });
+  }
+  for (const h of held) at(h.key).wins -= BigInt(h.wins);
+  if (tail) {
+    const x = at(dayNumber(manilaDayOf(tail.from)));
+    const p = tailPlay[0];
+    x.bets += BigInt(p?.bets ?? 0);
+    x.wins += BigInt(p?.wins ?? 0);
+    x.refunds += BigInt(p?.refunds ?? 0);
+    x.active += tailActive[0]?.today ?? 0;
+    activeMembers += tailActive[0]?.period ?? 0;
+    deposits += BigInt(tailCash[0]?.deposits ?? 0);
+    withdrawals += BigInt(tailCash[0]?.withdrawals ?? 0);
+  }
+  let bets = 0n;
+  let wins = 0n;
+  let refunds = 0n;
+  for (const d of byDay.values()) {
+    bets += d.bets;
+    wins += d.wins;
+    refunds += d.refunds;
+  }
+  return {
+    teamSize: sizes[0]?.size ?? 0,
+    newMembers,
+    activeMembers,
+    deposits: formatMinor(deposits),
+    withdrawals: formatMinor(withdrawals),
+    ...figuresOf({ bets: String(bets), wins: String(wins), refunds: String(refunds) }),
+    currency,
+    days: r.days.map((day) => {
+      const x = byDay.get(dayNumber(day));
+      const f = figuresOf(
+        x ? { bets: String(x.bets), wins: String(x.wins), refunds: String(x.refunds) } : undefined,
+      );
+      return { day, bets: f.bets, validBets: f.validBets, profitLoss: f.profitLoss, active: x?.active ?? 0 };
+    }),
+  };
+}
+
+/** The Manila calendar day ("2026-03-02") a time falls in. */
+const manilaDayOf = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 
 async function overviewIn(
   db: Executor,
@@ -336,4 +591,14 @@ export async function sequential<const T extends readonly (() => Promise<unknown
   for (const step of steps) out.push(await step());
   // The tuple of results, in the order of the steps (built above one by one).
   return out as { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+}
+
+/** Both readings of an overview in one snapshot (tests): the team totals' (null when not
+ * usable) and the per-member one. */
+export function teamOverviewPaths(db: Db, agentId: number, currency: string, q: PeriodQuery) {
+  const r = periodOf(q);
+  return teamRead(db, async (tx) => ({
+    fast: await overviewFast(tx, agentId, currency, r),
+    members: await overviewIn(tx, agentId, currency, r),
+  }));
 }

@@ -1,8 +1,11 @@
 import { sql } from "drizzle-orm";
 import { type Executor, queryRows, type Tx } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
+import { emitMemberEvent } from "../../lib/member-events.ts";
+import { memberGate } from "../../lib/member-gates.ts";
 import { registerMessages } from "../../lib/messages.ts";
 import { postIn } from "../ledger/ledger.ts";
+import { householdReasons } from "../members/household.ts";
 
 registerMessages("EN", {
   BONUS_NOT_ALLOWED: "This account cannot receive a bonus.",
@@ -71,8 +74,9 @@ registerMessages("JA", {
 
 /**
  * Who may never be offered a bonus (issue 16 point 8). Each check answers a refusal code or
- * null. Issue 17 (self-exclusion) plugs in here: registerEligibilityCheck(selfExcluded) from its
- * module, and every bonus path — deposit choice, reward centre, back office — refuses at once.
+ * null. Self-exclusion and cooling-off (issue 17) come through the member gate "bonus", asked
+ * at the end of bonusEligibility, so every bonus path — deposit choice, reward centre, back
+ * office — refuses at once.
  */
 export type EligibilityCheck = (exec: Executor, memberId: number) => Promise<string | null>;
 const extraChecks: EligibilityCheck[] = [];
@@ -83,6 +87,8 @@ export function registerEligibilityCheck(check: EligibilityCheck): void {
 export async function bonusEligibility(
   exec: Executor,
   memberId: number,
+  // The bonus paths have no clock of their own; a gate's periods (days at least) read the real one.
+  at: Date = new Date(),
 ): Promise<{ ok: true } | { ok: false; code: string }> {
   const [m] = await queryRows<{ currency: string; is_agent: number; status: string; bonus_review: boolean }>(
     exec,
@@ -96,6 +102,9 @@ export async function bonusEligibility(
     const code = await check(exec, memberId);
     if (code) return { ok: false, code };
   }
+  // Issue 17: the member gate (self-exclusion, cooling-off) refuses every bonus path too.
+  const gate = await memberGate(exec, memberId, "bonus", at);
+  if (gate) return { ok: false, code: gate };
   return { ok: true };
 }
 
@@ -120,19 +129,12 @@ export async function lockMember(tx: Tx, memberId: number): Promise<void> {
 
 /**
  * One bonus per household, as the operator decides (rule.one_per_household): a member who
- * shares a payout account number with another member who has had a bonus is flagged for review
- * (members.bonus_review) and refused until an operator clears the flag.
+ * shares a payout account number, a device (members/household.ts: the site's cookie id and the
+ * browser's stable hints) or a normalised address with another member who has had a bonus is
+ * flagged for review (members.bonus_review) and refused until an operator clears the flag.
  */
 async function sharesHousehold(tx: Tx, memberId: number): Promise<boolean> {
-  const rows = await queryRows<{ n: number }>(
-    tx,
-    sql`SELECT count(*)::int AS n FROM payout_accounts mine
-          JOIN payout_accounts other ON other.provider = mine.provider
-           AND other.account_number = mine.account_number AND other.member_id <> mine.member_id
-         WHERE mine.member_id = ${memberId}
-           AND EXISTS (SELECT 1 FROM member_bonuses b WHERE b.member_id = other.member_id)`,
-  );
-  return (rows[0]?.n ?? 0) > 0;
+  return (await householdReasons(tx, memberId)).length > 0;
 }
 
 /**
@@ -212,5 +214,12 @@ export async function grantBonus(
   );
   // A requirement of zero is met at once: the bonus is cash (up to its cap).
   if (required === 0n) await tx.execute(sql`SELECT bonus_end(${bonusId}, 'completed', 'no wagering', now())`);
+  // The member's message about it (issue 17), in this transaction, once per bonus.
+  await emitMemberEvent(tx, {
+    kind: "bonus.granted",
+    memberId: input.memberId,
+    ref: `B${bonusId}`,
+    params: { id: `B${bonusId}`, amount: input.amountMinor.toString(), currency: rule.currency },
+  });
   return { bonusId, created: true };
 }

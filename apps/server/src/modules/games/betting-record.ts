@@ -97,7 +97,7 @@ function roundsCte(memberId: number, q: Query): SQL {
  * names one of its bets (a lost round is closed with a win of 0.00, docs/provider-protocol.md).
  * A win held for review (migration 0514) counts only once an operator paid it.
  */
-function aggregateOver(source: string, memberId: number): SQL {
+export function aggregateOver(source: string, memberId: number): SQL {
   return sql`SELECT s.vendor, s.round_id, s.started_at, s.first_id,
       max(p.game_code) AS game_code,
       coalesce(sum(p.amount) FILTER (WHERE p.kind = 'bet'), 0) AS bet,

@@ -51,7 +51,7 @@ registerMessages("JA", {
  * locked (their balance is the sum of their entries). Each transaction has an idempotency key:
  * the same key with the same legs answers the first result again; with other legs it is refused.
  */
-export type MemberKind = "main" | "bonus" | "hold" | "play" | `vendor:${string}`;
+export type MemberKind = "main" | "bonus" | "hold" | "play" | "points" | `vendor:${string}`;
 export type AccountRef =
   | { member: number; kind: MemberKind; currency: string }
   | { house: string; currency: string };

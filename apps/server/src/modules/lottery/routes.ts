@@ -40,14 +40,14 @@ registerMessages("JA", {
 });
 
 /** How the platform reaches the RGS's signed back-office API: in memory, or RGS_URL when split. */
-type RgsCall = (
-  method: "GET" | "PUT",
+export type RgsCall = (
+  method: "GET" | "PUT" | "POST",
   path: string,
   body: string,
   headers: Record<string, string>,
 ) => Promise<{ status: number; body: string }>;
 
-function rgsTransport(app: FastifyInstance, ctx: AppContext): RgsCall {
+export function rgsTransport(app: FastifyInstance, ctx: AppContext): RgsCall {
   const base = ctx.config.RGS_URL.replace(/\/+$/, "");
   if (base) {
     return async (method, path, body, headers) => {

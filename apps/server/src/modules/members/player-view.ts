@@ -11,7 +11,9 @@ import { recordAudit } from "../admin/audit.ts";
 import { operatorOf, requireOperator } from "../admin/guard.ts";
 import { bettingRecord } from "../games/betting-record.ts";
 import { manilaDayStart } from "../payments/transfers.ts";
+import { MEMBER_UPLOAD_PATH } from "../payments/uploads.ts";
 import { payoutAccountCount, WITHDRAWAL_LIMITS } from "../payments/withdrawals.ts";
+import { kycOfMember } from "./kyc.ts";
 
 const IdParams = z.object({ id: BigId });
 const NoteBody = z.object({ body: z.string().trim().min(1).max(2000) });
@@ -104,7 +106,7 @@ export async function playerViewRoutes(app: FastifyInstance, ctx: AppContext): P
     async ({ params }) => {
       const m = await exists(params.id);
       const now = ctx.clock.now();
-      const [identities, [txLock], payoutAccounts, upline] = await Promise.all([
+      const [identities, [txLock], payoutAccounts, upline, kycCase] = await Promise.all([
         db
           .select({ provider: memberIdentities.provider })
           .from(memberIdentities)
@@ -120,6 +122,7 @@ export async function playerViewRoutes(app: FastifyInstance, ctx: AppContext): P
               .from(members)
               .where(eq(members.id, m.uplineId))
           : Promise.resolve([]),
+        kycOfMember(db, m.id),
       ]);
       const lockedUntil = (at: Date | null | undefined) => (at && at > now ? at.toISOString() : null);
       return {
@@ -132,6 +135,25 @@ export async function playerViewRoutes(app: FastifyInstance, ctx: AppContext): P
           birthday: m.birthday,
           payoutAccounts,
           signInProviders: identities.map((i) => i.provider),
+          // issue 17: the KYC state, its latest case and the profile the member keeps.
+          status: m.kycStatus,
+          verifiedAt: m.kycVerifiedAt?.toISOString() ?? null,
+          latestCase: kycCase,
+        },
+        profile: {
+          nickname: m.nickname,
+          // A private upload is shown through the back office's own path.
+          avatarUrl: m.avatarUrl?.startsWith(MEMBER_UPLOAD_PATH)
+            ? `/api/admin/players/${m.id}/avatar`
+            : m.avatarUrl,
+          fullName: m.fullName,
+          nationality: m.nationality,
+          address: m.address,
+          occupation: m.occupation,
+          incomeSource: m.incomeSource,
+          birthPlace: m.birthPlace,
+          contacts: m.contacts,
+          totpEnabled: m.totpEnabledAt !== null,
         },
         limits: {
           withdrawalMin: formatMinor(WITHDRAWAL_LIMITS.min),

@@ -256,6 +256,7 @@ export async function smsLogin(
   ctx: AppContext,
   input: { username: string; password: string },
   req: FastifyRequest,
+  device?: string,
 ) {
   await requireSwitch(ctx, "MOBILEVERCODELOGIN3");
   const digits = input.username.replace(/\D/g, "");
@@ -274,7 +275,7 @@ export async function smsLogin(
     .set({ lastLoginAt: ctx.clock.now(), firstLoginDone: true })
     .where(eq(members.id, m.id))
     .returning();
-  const token = await createSession(ctx, m.id, "sms", meta(req));
+  const token = await createSession(ctx, m.id, "sms", { ...meta(req), device });
   // SMS logins are not forced to change a temporary password (spec §4).
   return { ...loginInfo(updated ?? m, token, firstTimeLogin), mustChangePassword: false };
 }

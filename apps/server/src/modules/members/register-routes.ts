@@ -6,7 +6,7 @@ import {
   RegisterFieldsSetting,
   RegisterRequest,
 } from "@panalo/contracts/members";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
@@ -14,6 +14,7 @@ import { recordAudit } from "../admin/audit.ts";
 import { operatorOf, requireOperator } from "../admin/guard.ts";
 import { consumeCode } from "../messaging/service.ts";
 import { recordReferral } from "../rewards/referral.ts";
+import { requestDevice } from "./household.ts";
 import { verifyHumanCheck } from "./human-check.ts";
 import { perIp, requireSwitch } from "./recovery.ts";
 import {
@@ -34,7 +35,12 @@ export const REGISTER_CAPTCHA_AFTER = 3;
 export const REGISTER_FAIL_WINDOW_MS = 15 * 60_000;
 const failKey = (ip: string) => `register-fail:${ip}`;
 
-const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers["user-agent"] ?? "" });
+// issue 16 point 8: the browser's device id (members/household.ts), kept with the new member.
+const meta = (ctx: AppContext, req: FastifyRequest, reply: FastifyReply) => ({
+  ip: req.ip,
+  userAgent: req.headers["user-agent"] ?? "",
+  device: requestDevice(ctx, req, reply),
+});
 
 /** The picture code, when this address has to give one: each picture answers once. */
 async function requireCaptchaIfDemanded(
@@ -93,7 +99,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   route(
     app,
     { method: "PUT", url: "/wps/member/register", body: RegisterRequest, guards: [registerLimit] },
-    async ({ body, req }) =>
+    async ({ body, req, reply }) =>
       countingRefusals(ctx, req.ip, async () => {
         await requireSwitch(ctx, "USERNAMEREG3");
         const config = await registerSettings(ctx.db);
@@ -110,8 +116,9 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
             password: body.password,
             registerUrl: body.registerUrl,
             uplineId,
+            address: body.address ?? null,
           },
-          meta(req),
+          meta(ctx, req, reply),
           { method: "register", takenCode: "USERNAME_TAKEN" },
         );
         // issue 16 point 6: a friend invited with a referral code (never blocks registering).
@@ -128,7 +135,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
       body: MobileRegisterRequest,
       guards: [registerLimit],
     },
-    async ({ body, req }) =>
+    async ({ body, req, reply }) =>
       countingRefusals(ctx, req.ip, async () => {
         await requireSwitch(ctx, "MOBILENUMREG3");
         const config = await registerSettings(ctx.db);
@@ -161,8 +168,9 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
             password: config.mobileRegPass ? (body.password ?? null) : null,
             registerUrl: body.registerUrl,
             uplineId,
+            address: body.address ?? null,
           },
-          meta(req),
+          meta(ctx, req, reply),
           { method: "register-mobile", takenCode: "MOBILE_TAKEN" },
         );
         // issue 16 point 6: a friend invited with a referral code (never blocks registering).

@@ -1,5 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { FreeplayRequest, LoginRequest, PasswordChangeRequest } from "@panalo/contracts/members";
+import {
+  AddressRequest,
+  FreeplayRequest,
+  LoginRequest,
+  PasswordChangeRequest,
+} from "@panalo/contracts/members";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
@@ -8,9 +13,12 @@ import { releaseKey, reserveAddress } from "../../lib/attempts.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
+import { memberLabel } from "../loyalty/vip.ts";
+import { accountRoutes, avatarUrlOf } from "./account.ts";
 import { memberAdminRoutes } from "./admin-routes.ts";
 import { captchaPng, randomDigits } from "./captcha-image.ts";
 import { decryptBodies } from "./field-crypto.ts";
+import { requestDevice, setMemberAddress } from "./household.ts";
 import { newChallenge, verifyHumanCheck } from "./human-check.ts";
 import { oidcRoutes } from "./oidc.ts";
 import { playerViewRoutes } from "./player-view.ts";
@@ -37,7 +45,11 @@ async function addressGuarded<T>(ctx: AppContext, req: FastifyRequest, login: ()
   return result;
 }
 
-const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers["user-agent"] ?? "" });
+const meta = (req: FastifyRequest, device?: string) => ({
+  ip: req.ip,
+  userAgent: req.headers["user-agent"] ?? "",
+  device,
+});
 
 /** Session and member calls (spec §7 "Session and member"). */
 export async function memberRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -47,6 +59,7 @@ export async function memberRoutes(app: FastifyInstance, ctx: AppContext): Promi
   await memberAdminRoutes(app, ctx);
   await playerViewRoutes(app, ctx);
   await registerRoutes(app, ctx);
+  await accountRoutes(app, ctx);
   route(
     app,
     {
@@ -55,10 +68,13 @@ export async function memberRoutes(app: FastifyInstance, ctx: AppContext): Promi
       body: LoginRequest,
     },
     // Per-address limits count failed logins only (lib/attempts.ts, config.ts).
-    async ({ body, req }) =>
-      body.type === "sms"
-        ? addressGuarded(ctx, req, () => smsLogin(ctx, body, req))
-        : passwordLogin(ctx, body, meta(req)),
+    async ({ body, req, reply }) => {
+      // issue 16 point 8: the browser's device id, kept with the session (members/household.ts).
+      const device = requestDevice(ctx, req, reply);
+      return body.type === "sms"
+        ? addressGuarded(ctx, req, () => smsLogin(ctx, body, req, device))
+        : passwordLogin(ctx, body, meta(req, device));
+    },
   );
 
   route(
@@ -111,20 +127,21 @@ export async function memberRoutes(app: FastifyInstance, ctx: AppContext): Promi
         mobile: m.mobile,
         email: m.email,
         realName: m.realName,
+        avatarUrl: m.avatarUrl,
+        kycStatus: m.kycStatus,
         createdAt: m.createdAt.toISOString(),
         lastLoginAt: m.lastLoginAt?.toISOString() ?? null,
         // issue 14: "Transfer to upline" is offered only to a member who has one.
         hasUpline: m.uplineId !== null,
+        // spec §3: memberLabel (client state vipService is its name); issue 20 VIP levels.
+        memberLabel: await memberLabel(ctx.db, m.id),
       };
     },
   );
 
-  // spec §7: the player's avatar and icon. Until a player uploads one, both are drawn from
-  // their initials by /media/avatar.
-  const avatarOf = (req: FastifyRequest) => {
-    const m = memberOf(req);
-    return `/media/avatar/${encodeURIComponent(m.username.slice(0, 2).toUpperCase())}.svg`;
-  };
+  // spec §7: the player's avatar and icon: the one chosen in securityCenter (a preset, or an
+  // upload served privately), else drawn from their initials by /media/avatar.
+  const avatarOf = (req: FastifyRequest) => avatarUrlOf(ctx.db, memberOf(req).id);
   route(
     app,
     {
@@ -132,7 +149,7 @@ export async function memberRoutes(app: FastifyInstance, ctx: AppContext): Promi
       url: "/wps/relay/MCSFE_getPlayerAvatar",
       guards: [requireMember(ctx, { allowPendingChange: true })],
     },
-    async ({ req }) => ({ avatarUrl: avatarOf(req) }),
+    async ({ req }) => ({ avatarUrl: await avatarOf(req) }),
   );
   route(
     app,
@@ -141,7 +158,7 @@ export async function memberRoutes(app: FastifyInstance, ctx: AppContext): Promi
       url: "/wps/member/info/icon",
       guards: [requireMember(ctx, { allowPendingChange: true })],
     },
-    async ({ req }) => ({ iconUrl: avatarOf(req) }),
+    async ({ req }) => ({ iconUrl: await avatarOf(req) }),
   );
   app.get("/media/avatar/:initials", async (req, reply) => {
     const parsed = z.object({ initials: z.string().regex(/^[A-Z0-9]{1,2}\.svg$/) }).safeParse(req.params);
@@ -182,6 +199,21 @@ export async function memberRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
     async ({ body, req }) => {
       await changeMemberPassword(ctx, memberOf(req), body.oldPassword, body.newPassword);
+      return null;
+    },
+  );
+
+  // issue 16 point 8: the member's address (the household check compares its normalised form).
+  route(
+    app,
+    {
+      method: "POST",
+      url: "/wps/member/address",
+      body: AddressRequest,
+      guards: [requireMember(ctx, { realOnly: true }), perIp(ctx, "address", 20, 10 * 60_000)],
+    },
+    async ({ body, req }) => {
+      await setMemberAddress(ctx.db, memberOf(req).id, body.address);
       return null;
     },
   );

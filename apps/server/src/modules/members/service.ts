@@ -15,7 +15,11 @@ import { registerMessages } from "../../lib/messages.ts";
 import { dummyHash, hashPassword, newToken, tokenHash, verifyPassword } from "../../lib/passwords.ts";
 import { readSettings } from "../content/settings.ts";
 import { post } from "../ledger/ledger.ts";
+import { recordLoginDay } from "../loyalty/missions.ts";
+import { memberLabel } from "../loyalty/vip.ts";
 import { consumeCode, issueCode, sendMessage } from "../messaging/service.ts";
+import { recordDevice, setMemberAddress } from "./household.ts";
+import { checkMemberTotp } from "./member-totp.ts";
 
 registerMessages("EN", {
   CAPTCHA_REQUIRED: "Please enter the characters shown in the picture.",
@@ -167,6 +171,8 @@ declare module "fastify" {
 interface Meta {
   ip: string;
   userAgent: string;
+  /** The browser's device id (members/household.ts), kept per member at login and registration. */
+  device?: string | null;
 }
 
 const CAPTCHA_TTL_MS = 5 * 60 * 1000;
@@ -209,18 +215,25 @@ export async function createSession(
     ip: meta.ip,
     userAgent: meta.userAgent.slice(0, 300),
   });
+  if (meta.device) await recordDevice(ctx.db, memberId, meta.device);
   return token;
 }
 
 /** The login answer of spec §3 "Login info". */
-export function loginInfo(m: typeof members.$inferSelect, token: string, firstTimeLogin: boolean) {
+export function loginInfo(
+  m: typeof members.$inferSelect,
+  token: string,
+  firstTimeLogin: boolean,
+  /** spec §3: the member's label (the VIP level's name above level 0, loyalty/vip.ts). */
+  label: string | null = null,
+) {
   return {
     token,
     firstTimeLogin,
     passwordExpired: false,
     mustChangePassword: m.mustChangePassword,
     isAgent: m.isAgent,
-    memberLabel: null,
+    memberLabel: label,
     customerId: m.id,
     account: m.username,
     userName: m.username,
@@ -378,7 +391,13 @@ export async function passwordLogin(
     throw Errors.forbiddenCode("NOT_AN_AGENT");
   if (known.isAgent === TRIAL) throw Errors.forbiddenCode("NOT_A_MEMBER");
   const s = await readSettings(ctx.db, ["whitelabel", "security"]);
-  await secondFactor(ctx, known, input.secondFactorCode, s.security.newIpSecondFactor, meta);
+  // A member with an authenticator app on (issue 17) is asked for its code at every login,
+  // instead of the code sent on a new address.
+  if (known.totpEnabledAt && known.totpSecret) {
+    if (!input.secondFactorCode)
+      throw new AppError("TOTP_REQUIRED", 401, {}, undefined, { secondFactor: { channel: "totp", to: "" } });
+    await checkMemberTotp(ctx, known.id, known.totpSecret, input.secondFactorCode);
+  } else await secondFactor(ctx, known, input.secondFactorCode, s.security.newIpSecondFactor, meta);
   // spec §4: an expired password (with PWDEXPFORCECHANGE3 on) must be changed before anything else.
   const maxAgeMs = s.security.passwordMaxAgeDays * 86_400_000;
   const passwordExpired =
@@ -396,7 +415,9 @@ export async function passwordLogin(
     .returning();
   const token = await createSession(ctx, known.id, "password", meta);
   await recordLogin(ctx, { memberId: known.id, username, method: "password", success: true }, meta);
-  return { ...loginInfo(updated ?? known, token, firstTimeLogin), passwordExpired };
+  await recordLoginDay(ctx.db, known.id, now);
+  const label = await memberLabel(ctx.db, known.id);
+  return { ...loginInfo(updated ?? known, token, firstTimeLogin, label), passwordExpired };
 }
 
 /** The agent who owns an invitation code (spec §4), or INVITATION_CODE_ERROR. */
@@ -458,6 +479,8 @@ export interface NewMember {
   email?: string | null;
   realName?: string | null;
   birthday?: string | null;
+  /** The member's address, when given (issue 16 point 8: the household check). */
+  address?: string | null;
 }
 
 /**
@@ -493,6 +516,7 @@ export async function register(
     .returning();
   const m = rows[0];
   if (!m) throw Errors.conflict(opts.takenCode);
+  if (input.address) await setMemberAddress(ctx.db, m.id, input.address);
   const token = await createSession(ctx, m.id, opts.method, meta);
   await recordLogin(ctx, { memberId: m.id, username, method: opts.method, success: true }, meta);
   return loginInfo(m, token, true);

@@ -4,13 +4,17 @@ import type { Tx } from "../../db/client.ts";
 import { members } from "../../db/schema/members.ts";
 import { deposits, paymentChannels } from "../../db/schema/payments.ts";
 import type { AppContext } from "../../lib/context.ts";
-import { Errors } from "../../lib/errors.ts";
+import { AppError, Errors } from "../../lib/errors.ts";
+import { emitMemberEvent } from "../../lib/member-events.ts";
+import { memberGate } from "../../lib/member-gates.ts";
 import { registerMessages } from "../../lib/messages.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { lockMember } from "../bonus/grant.ts";
 import { applyDepositBonus, checkDepositChoice } from "../bonus/service.ts";
 import { postIn } from "../ledger/ledger.ts";
 import { notifyMembers } from "../ledger/notify.ts";
+import { requireKycFor } from "../members/kyc.ts";
+import { checkDepositLimit } from "../responsible-gaming/service.ts";
 import { CallbackRefused, type PaymentGateway, paymongoGateway, sandboxGateway } from "./gateways.ts";
 import { requireOwnUpload } from "./uploads.ts";
 
@@ -132,6 +136,13 @@ export async function createDeposit(
   if (!ch || !channelUsable(ctx, ch)) throw Errors.notFoundCode("CHANNEL_NOT_FOUND");
   if (input.amount < ch.minAmount) throw Errors.bad("DEPOSIT_BELOW_MIN", { min: formatPeso(ch.minAmount) });
   if (input.amount > ch.maxAmount) throw Errors.bad("DEPOSIT_ABOVE_MAX", { max: formatPeso(ch.maxAmount) });
+  // issue 17: deposits above the operator's amount in a period need a verified account.
+  await requireKycFor(
+    ctx.db,
+    memberId,
+    { kind: "deposit", amount: input.amount, requestId: input.requestId },
+    ctx.clock.now(),
+  );
   if (ch.kind === "bank" && !input.proofUrl)
     throw Errors.validation([{ path: "proofUrl", message: "PROOF_REQUIRED" }]);
   if (ch.kind === "bank" && input.proofUrl)
@@ -141,21 +152,37 @@ export async function createDeposit(
     .select({ currency: members.currency })
     .from(members)
     .where(eq(members.id, memberId));
-  const [row] = await ctx.db
-    .insert(deposits)
-    .values({
-      memberId,
-      channelId: ch.id,
-      requestId: input.requestId,
-      amount: input.amount,
-      currency: m?.currency ?? ch.currency,
-      status: ch.kind === "bank" ? "pending" : "awaiting_payment",
-      reference: input.reference ?? null,
-      proofUrl: ch.kind === "bank" ? (input.proofUrl ?? null) : null,
-      bonusRuleId: input.bonusRuleId ?? null,
-    })
-    .onConflictDoNothing()
-    .returning();
+  // Issue 17: a self-excluded or cooling-off member deposits nothing (the member gate
+  // "deposit"), and a deposit must fit the member's deposit limits — checked in the transaction
+  // that records it (a retry of a recorded request is answered as before, not counted twice).
+  const at = ctx.clock.now();
+  const refusal = await memberGate(ctx.db, memberId, "deposit", at);
+  if (refusal) throw new AppError(refusal, 403);
+  const row = await ctx.db.transaction(async (tx) => {
+    const [seen] = await tx
+      .select({ id: deposits.id })
+      .from(deposits)
+      .where(and(eq(deposits.memberId, memberId), eq(deposits.requestId, input.requestId)));
+    if (!seen) await checkDepositLimit(tx, memberId, input.amount, at);
+    const [inserted] = await tx
+      .insert(deposits)
+      .values({
+        memberId,
+        channelId: ch.id,
+        requestId: input.requestId,
+        amount: input.amount,
+        currency: m?.currency ?? ch.currency,
+        status: ch.kind === "bank" ? "pending" : "awaiting_payment",
+        reference: input.reference ?? null,
+        proofUrl: ch.kind === "bank" ? (input.proofUrl ?? null) : null,
+        bonusRuleId: input.bonusRuleId ?? null,
+        // The platform's clock (the deposit limits count deposits by it).
+        createdAt: at,
+      })
+      .onConflictDoNothing()
+      .returning();
+    return inserted;
+  });
   const d =
     row ??
     (
@@ -215,6 +242,13 @@ async function credit(d: typeof deposits.$inferSelect, ch: Channel, tx: Paramete
     legs,
   });
   await applyDepositBonus(tx, d);
+  // The member's message about it (issue 17), in this transaction, once per deposit.
+  await emitMemberEvent(tx, {
+    kind: "deposit.credited",
+    memberId: d.memberId,
+    ref: `D${d.id}`,
+    params: { id: `D${d.id}`, amount: d.amount.toString(), currency: d.currency },
+  });
   return legs;
 }
 

@@ -11,6 +11,7 @@ import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
 import { operatorOf, requireOperator } from "../admin/guard.ts";
+import { memberWithdrawLimits } from "../loyalty/vip.ts";
 import { memberOf, requireMember } from "../members/service.ts";
 import { approvalRoutes } from "./approvals.ts";
 import { depositRoutes } from "./deposit-routes.ts";
@@ -27,6 +28,7 @@ import {
   setTxPassword,
   WITHDRAWAL_LIMITS,
   withdrawalDto,
+  withdrawnToday,
 } from "./withdrawals.ts";
 
 const IdParams = z.object({ id: BigId });
@@ -131,10 +133,22 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
   );
 
   // issue 14: the limits the withdrawal form shows before the player types.
-  route(app, { method: "GET", url: "/wps/withdrawals/limits", guards: real }, async () => ({
-    minAmount: formatMinor(WITHDRAWAL_LIMITS.min),
-    maxAmount: formatMinor(WITHDRAWAL_LIMITS.max),
-  }));
+  // issue 20: and the member's VIP level's daily limits, with what today has used of them.
+  route(app, { method: "GET", url: "/wps/withdrawals/limits", guards: real }, async ({ req }) => {
+    const memberId = memberOf(req).id;
+    const vip = await memberWithdrawLimits(ctx.db, memberId);
+    const used = await withdrawnToday(ctx.db, memberId, ctx.clock.now());
+    return {
+      minAmount: formatMinor(WITHDRAWAL_LIMITS.min),
+      maxAmount: formatMinor(WITHDRAWAL_LIMITS.max),
+      vipLevel: vip.level,
+      vipName: vip.name,
+      dailyMax: vip.dailyMax === null ? null : formatMinor(vip.dailyMax),
+      dailyCount: vip.dailyCount,
+      usedToday: formatMinor(used.amount),
+      countToday: used.count,
+    };
+  });
 
   route(
     app,

@@ -127,6 +127,12 @@ describe("withdrawals", () => {
     expect((await call("Paolo01", "GET", "/wps/withdrawals/limits")).json().value).toEqual({
       minAmount: "100.00",
       maxAmount: "50000.00",
+      vipLevel: 0,
+      vipName: "VIP0",
+      dailyMax: null,
+      dailyCount: null,
+      usedToday: "0.00",
+      countToday: 0,
     });
     const before = await balance("Paolo01");
     for (const amount of ["-100.00", "0", "0.00", "100.001", "1e5", "99999999999999999", "abc"]) {

@@ -1,20 +1,26 @@
 import { formatMinor, formatPeso } from "@panalo/contracts/money";
 import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client.ts";
+import { type Db, type Executor, queryRows, type Tx } from "../../db/client.ts";
 import { members } from "../../db/schema/members.ts";
 import { payoutAccounts, type WithdrawalStatus, withdrawals } from "../../db/schema/payments.ts";
 import { type AttemptRule, reserveAttempt, resetKey } from "../../lib/attempts.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
+import { emitMemberEvent } from "../../lib/member-events.ts";
 import { registerMessages } from "../../lib/messages.ts";
 import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { forfeitOnWithdrawal } from "../bonus/service.ts";
 import { postIn } from "../ledger/ledger.ts";
 import { notifyMembers } from "../ledger/notify.ts";
+import { memberWithdrawLimits } from "../loyalty/vip.ts";
+import { requireKycFor } from "../members/kyc.ts";
+import { manilaDay, manilaStart } from "../reports/days.ts";
 import { requireOwnUpload } from "./uploads.ts";
 
 registerMessages("EN", {
+  WITHDRAW_DAILY_MAX: "Your level {level} may withdraw up to {max} a day; {left} is left today.",
+  WITHDRAW_DAILY_COUNT: "Your level {level} may make {count} withdrawals a day; try again tomorrow.",
   TX_PASSWORD_NOT_SET: "Set a transaction password first.",
   TX_PASSWORD_WRONG: "The transaction password is wrong.",
   TX_PASSWORD_LOCKED: "Too many wrong transaction passwords. Try again in 15 minutes.",
@@ -29,6 +35,10 @@ registerMessages("EN", {
   WITHDRAWAL_NOT_PAID: "You can confirm receipt only after the withdrawal is paid.",
 });
 registerMessages("TY", {
+  WITHDRAW_DAILY_MAX:
+    "Ang iyong level na {level} ay makakapag-withdraw hanggang {max} bawat araw; {left} na lang ang natitira ngayon.",
+  WITHDRAW_DAILY_COUNT:
+    "Ang iyong level na {level} ay may {count} withdrawal bawat araw; subukang muli bukas.",
   TX_PASSWORD_NOT_SET: "Magtakda muna ng transaction password.",
   TX_PASSWORD_WRONG: "Mali ang transaction password.",
   TX_PASSWORD_LOCKED:
@@ -46,6 +56,8 @@ registerMessages("TY", {
 });
 
 registerMessages("CN", {
+  WITHDRAW_DAILY_MAX: "您的等级 {level} 每日最多可提款 {max}，今日剩余 {left}。",
+  WITHDRAW_DAILY_COUNT: "您的等级 {level} 每日可提款 {count} 次，请明天再试。",
   TX_PASSWORD_NOT_SET: "请先设置交易密码。",
   TX_PASSWORD_WRONG: "交易密码错误。",
   TX_PASSWORD_LOCKED: "交易密码错误次数过多，请 15 分钟后再试。",
@@ -60,6 +72,8 @@ registerMessages("CN", {
   WITHDRAWAL_NOT_PAID: "提款完成支付后才能确认收款。",
 });
 registerMessages("VI", {
+  WITHDRAW_DAILY_MAX: "Cấp {level} của bạn được rút tối đa {max} mỗi ngày; hôm nay còn {left}.",
+  WITHDRAW_DAILY_COUNT: "Cấp {level} của bạn được rút {count} lần mỗi ngày; vui lòng thử lại vào ngày mai.",
   TX_PASSWORD_NOT_SET: "Vui lòng đặt mật khẩu giao dịch trước.",
   TX_PASSWORD_WRONG: "Mật khẩu giao dịch không đúng.",
   TX_PASSWORD_LOCKED: "Nhập sai mật khẩu giao dịch quá nhiều lần. Vui lòng thử lại sau 15 phút.",
@@ -75,6 +89,8 @@ registerMessages("VI", {
   WITHDRAWAL_NOT_PAID: "Bạn chỉ có thể xác nhận đã nhận tiền sau khi khoản rút đã được chi trả.",
 });
 registerMessages("TH", {
+  WITHDRAW_DAILY_MAX: "ระดับ {level} ของคุณถอนได้สูงสุด {max} ต่อวัน วันนี้เหลือ {left}",
+  WITHDRAW_DAILY_COUNT: "ระดับ {level} ของคุณถอนได้ {count} ครั้งต่อวัน กรุณาลองใหม่พรุ่งนี้",
   TX_PASSWORD_NOT_SET: "กรุณาตั้งรหัสผ่านธุรกรรมก่อน",
   TX_PASSWORD_WRONG: "รหัสผ่านธุรกรรมไม่ถูกต้อง",
   TX_PASSWORD_LOCKED: "กรอกรหัสผ่านธุรกรรมผิดหลายครั้งเกินไป กรุณาลองใหม่ในอีก 15 นาที",
@@ -89,6 +105,8 @@ registerMessages("TH", {
   WITHDRAWAL_NOT_PAID: "คุณยืนยันการได้รับเงินได้หลังจากรายการถอนได้รับการจ่ายแล้วเท่านั้น",
 });
 registerMessages("ID", {
+  WITHDRAW_DAILY_MAX: "Level {level} Anda dapat menarik hingga {max} per hari; sisa hari ini {left}.",
+  WITHDRAW_DAILY_COUNT: "Level {level} Anda dapat melakukan {count} penarikan per hari; coba lagi besok.",
   TX_PASSWORD_NOT_SET: "Atur kata sandi transaksi terlebih dahulu.",
   TX_PASSWORD_WRONG: "Kata sandi transaksi salah.",
   TX_PASSWORD_LOCKED: "Terlalu banyak kata sandi transaksi yang salah. Coba lagi dalam 15 menit.",
@@ -103,6 +121,9 @@ registerMessages("ID", {
   WITHDRAWAL_NOT_PAID: "Anda baru dapat mengonfirmasi penerimaan setelah penarikan dibayarkan.",
 });
 registerMessages("JA", {
+  WITHDRAW_DAILY_MAX: "あなたのレベル {level} の出金上限は 1 日 {max} です。本日の残りは {left} です。",
+  WITHDRAW_DAILY_COUNT:
+    "あなたのレベル {level} の出金は 1 日 {count} 回までです。明日もう一度お試しください。",
   TX_PASSWORD_NOT_SET: "先に取引パスワードを設定してください。",
   TX_PASSWORD_WRONG: "取引パスワードが正しくありません。",
   TX_PASSWORD_LOCKED: "取引パスワードの誤りが多すぎます。15 分後にもう一度お試しください。",
@@ -233,6 +254,8 @@ export async function requestWithdrawal(
     .from(withdrawals)
     .where(and(eq(withdrawals.memberId, memberId), eq(withdrawals.requestId, input.requestId)));
   if (existing) return withdrawalDto(existing);
+  // issue 17: the operator may reserve a first withdrawal, or large ones, for verified accounts.
+  await requireKycFor(ctx.db, memberId, { kind: "withdrawal", amount: input.amount }, ctx.clock.now());
   await checkTxPassword(ctx, memberId, input.transactionPassword);
   const [account] = await ctx.db
     .select()
@@ -258,6 +281,8 @@ export async function requestWithdrawal(
     .transaction(async (tx) => {
       // Before the hold locks main: the member's lock comes first (the provider protocol's order).
       await forfeitOnWithdrawal(tx, memberId, input.requestId, ctx.clock.now());
+      // Under the member's lock (taken just above), so two requests at once count each other.
+      await checkVipWithdrawLimits(tx, memberId, input.amount, ctx.clock.now());
       const [w] = await tx
         .insert(withdrawals)
         .values({
@@ -272,6 +297,8 @@ export async function requestWithdrawal(
             accountNumber: account.accountNumber,
           },
           status: "pending",
+          // The app's clock (the VIP daily limits count the Manila day by it).
+          createdAt: ctx.clock.now(),
         })
         .returning();
       if (!w) throw Errors.internal();
@@ -296,6 +323,38 @@ export async function requestWithdrawal(
     });
   await notifyMembers(ctx, { legs });
   return withdrawalDto(row);
+}
+
+/**
+ * The day's withdrawals of a member (Manila day, every request not rejected: a pending one
+ * counts, since its money is already held).
+ */
+export async function withdrawnToday(exec: Executor, memberId: number, now: Date) {
+  const from = manilaStart(manilaDay(now));
+  const [row] = await queryRows<{ n: string; total: string }>(
+    exec,
+    sql`SELECT COUNT(*)::text AS n, COALESCE(SUM(amount), 0)::text AS total FROM withdrawals
+        WHERE member_id = ${memberId} AND status <> 'rejected' AND created_at >= ${from.toISOString()}::timestamptz`,
+  );
+  return { count: Number(row?.n ?? 0), amount: BigInt(row?.total ?? "0") };
+}
+
+/** The VIP level's daily withdrawal limits (issue 20 point 3); the caller holds the member's lock. */
+async function checkVipWithdrawLimits(tx: Tx, memberId: number, amount: bigint, now: Date) {
+  const limits = await memberWithdrawLimits(tx, memberId);
+  if (limits.dailyMax === null && limits.dailyCount === null) return;
+  const used = await withdrawnToday(tx, memberId, now);
+  if (limits.dailyCount !== null && used.count >= limits.dailyCount) {
+    throw Errors.bad("WITHDRAW_DAILY_COUNT", { level: limits.name, count: String(limits.dailyCount) });
+  }
+  if (limits.dailyMax !== null && used.amount + amount > limits.dailyMax) {
+    const left = limits.dailyMax > used.amount ? limits.dailyMax - used.amount : 0n;
+    throw Errors.bad("WITHDRAW_DAILY_MAX", {
+      level: limits.name,
+      max: formatPeso(limits.dailyMax),
+      left: formatPeso(left),
+    });
+  }
 }
 
 /** What marking a withdrawal paid or rejecting it needs: the payout's reference, or a reason. */
@@ -364,6 +423,19 @@ export async function decideWithdrawalIn(
     reference: decision.approve ? payoutLedgerReference(w.id, decision.payoutReference) : `W${w.id}`,
     memberId: w.memberId,
     legs,
+  });
+  // The member's message about it (issue 17), in this transaction, once per decision.
+  await emitMemberEvent(tx, {
+    kind: decision.approve ? "withdrawal.paid" : "withdrawal.rejected",
+    memberId: w.memberId,
+    ref: `W${w.id}`,
+    params: {
+      id: `W${w.id}`,
+      amount: w.amount.toString(),
+      currency: w.currency,
+      reference: decision.approve ? decision.payoutReference : null,
+      reason: decision.approve ? null : decision.reason,
+    },
   });
   await recordAudit(tx, {
     operatorId: op.id,

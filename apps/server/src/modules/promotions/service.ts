@@ -13,6 +13,7 @@ import { sql } from "drizzle-orm";
 import { type Executor, queryRows, type Tx } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
+import { memberGate } from "../../lib/member-gates.ts";
 import { type Lang, messageFor } from "../../lib/messages.ts";
 import { pick } from "../content/texts.ts";
 import { requireOwnUpload } from "../payments/uploads.ts";
@@ -181,7 +182,7 @@ export async function promotionEligibility(
   memberId: number,
   now: Date,
 ): Promise<Eligibility> {
-  const m = await memberFacts(exec, memberId);
+  const m = await memberFacts(exec, memberId, now);
   return m ? eligibilityOf(exec, promo, m, now) : { ok: false, code: "PROMO_NOT_ELIGIBLE" };
 }
 
@@ -190,9 +191,11 @@ interface MemberFacts {
   isAgent: number;
   status: string;
   createdAt: Date;
+  /** The member gate "bonus" (issue 17: self-exclusion, cooling-off): its refusal, or null. */
+  bonusGate: string | null;
 }
 
-async function memberFacts(exec: Executor, memberId: number): Promise<MemberFacts | null> {
+async function memberFacts(exec: Executor, memberId: number, now: Date): Promise<MemberFacts | null> {
   const [m] = await queryRows<{ is_agent: number; status: string; created_at: unknown }>(
     exec,
     sql`SELECT is_agent, status, created_at FROM members WHERE id = ${memberId}`,
@@ -203,6 +206,7 @@ async function memberFacts(exec: Executor, memberId: number): Promise<MemberFact
         isAgent: Number(m.is_agent),
         status: m.status,
         createdAt: asDate(m.created_at) ?? new Date(0),
+        bonusGate: await memberGate(exec, memberId, "bonus", now),
       }
     : null;
 }
@@ -217,7 +221,8 @@ async function eligibilityOf(
   if (m.isAgent === TRIAL) return { ok: false, code: "PROMO_NOT_FOR_TRIAL" };
   if (m.isAgent !== 0) return { ok: false, code: "PROMO_NOT_FOR_AGENTS" };
   if (m.status !== "active") return { ok: false, code: "PROMO_NOT_ELIGIBLE" };
-  // Issue 17 (compliance): a self-excluded member answers PROMO_SELF_EXCLUDED here.
+  // Issue 17: a self-excluded or cooling-off member (the member gate "bonus") is offered nothing.
+  if (m.bonusGate) return { ok: false, code: "PROMO_SELF_EXCLUDED" };
   switch (promo.audience) {
     case "everyone":
       return { ok: true };
@@ -321,7 +326,7 @@ async function eligibilityMap(
   now: Date,
 ): Promise<Map<number, Eligibility>> {
   const out = new Map<number, Eligibility>();
-  const m = await memberFacts(exec, memberId);
+  const m = await memberFacts(exec, memberId, now);
   for (const p of promos) {
     out.set(p.id, m ? await eligibilityOf(exec, p, m, now) : { ok: false, code: "PROMO_NOT_ELIGIBLE" });
   }

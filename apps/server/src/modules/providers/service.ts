@@ -6,10 +6,12 @@ import { members } from "../../db/schema/members.ts";
 import { launchTokens, providerClients } from "../../db/schema/providers.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
+import { memberGate } from "../../lib/member-gates.ts";
 import { registerMessages } from "../../lib/messages.ts";
 import { tokenHash } from "../../lib/passwords.ts";
 import { memberBalances } from "../ledger/ledger.ts";
 import { notifyMember } from "../ledger/notify.ts";
+import { noteSettled } from "../loyalty/live.ts";
 import { MoveBatcher } from "./move-batcher.ts";
 
 registerMessages("EN", {
@@ -161,6 +163,10 @@ export async function issueLaunchToken(ctx: AppContext, memberId: number, vendor
     .from(members)
     .where(eq(members.id, memberId));
   if (!m) throw new AppError("PLAYER_NOT_FOUND", 404);
+  // Every launch (games, lottery, the RGS's games) passes the member gate "play" (issue 17:
+  // self-exclusion, cooling-off, a spent session limit); the debit checks the same in SQL.
+  const refusal = await memberGate(ctx.db, memberId, "play", ctx.clock.now());
+  if (refusal) throw new AppError(refusal, 403);
   const token = randomBytes(24).toString("base64url");
   await ctx.db.insert(launchTokens).values({
     tokenHash: tokenHash(token),
@@ -226,6 +232,9 @@ export async function authenticate(ctx: AppContext, vendor: string, token: strin
   const m = await player(ctx, row.memberId);
   if (!m) return fail(ctx, "PLAYER_NOT_FOUND", 404, null);
   if (m.status !== "active") return fail(ctx, "ACCOUNT_LOCKED", 423, m.id, m.currency);
+  // A launch token issued before an exclusion (or a spent session) opens no game session.
+  const refusal = await memberGate(ctx.db, m.id, "play", now);
+  if (refusal) return fail(ctx, refusal, 403, m.id, m.currency);
   return { playerId: m.id, currency: m.currency, balance: await balanceOf(ctx.db, m.id, m.currency) };
 }
 
@@ -268,7 +277,16 @@ type MoveResult =
   | { error: string; seen?: boolean; replay?: boolean; balance?: string; currency?: string };
 
 /** Refusals that come from the transaction's own checks (the others are a repeat's). */
-const CHECK_STATUS: Record<string, number> = { INSUFFICIENT_FUNDS: 409, PLAYER_NOT_FOUND: 404 };
+const CHECK_STATUS: Record<string, number> = {
+  INSUFFICIENT_FUNDS: 409,
+  PLAYER_NOT_FOUND: 404,
+  // Responsible gaming (migration 1020): the member's own limits and blocks.
+  RG_LOSS_LIMIT: 403,
+  RG_WAGER_LIMIT: 403,
+  RG_SELF_EXCLUDED: 403,
+  RG_COOLING_OFF: 403,
+  RG_SESSION_LIMIT: 403,
+};
 
 /** One batcher per database (tests run several apps, each with its own database, in one process). */
 const batchers = new WeakMap<object, MoveBatcher>();
@@ -311,6 +329,9 @@ async function applyOnce(ctx: AppContext, kind: "bet" | "win" | "rollback", i: M
     });
   }
   if (result.posted) await notifyMember(ctx, i.playerId);
+  // issue 20: loyalty (points, missions, VIP) follows the settlement off this path — a note in
+  // memory after the commit; a repeat notes it again and the accrual marks a round once.
+  if (kind === "win") noteSettled(ctx, i.vendor, i.roundId);
   return result.answer;
 }
 

@@ -2,7 +2,7 @@ import { PositiveAmount } from "@panalo/contracts/money";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../lib/context.ts";
-import { Errors } from "../../lib/errors.ts";
+import { AppError, Errors } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
 import { memberOf, requireMember } from "../members/service.ts";
 import { syncVendorWallet, transferVendors, transferView, transferWithVendor } from "./transfer-wallet.ts";
@@ -19,6 +19,14 @@ const TransferBody = z
     message: "one side must be MAIN",
     path: ["toWallet"],
   });
+
+const RG_REFUSALS = new Set([
+  "RG_LOSS_LIMIT",
+  "RG_WAGER_LIMIT",
+  "RG_SELF_EXCLUDED",
+  "RG_COOLING_OFF",
+  "RG_SESSION_LIMIT",
+]);
 
 /**
  * spec §7 GCS_walletTransfer: money between the main wallet and a transfer-wallet vendor's
@@ -41,6 +49,9 @@ export async function transferWalletRoutes(app: FastifyInstance, ctx: AppContext
       // A refusal by the vendor is final and the money is back: the member is told so plainly.
       if (t.status === "failed") {
         if (t.errorCode === "INSUFFICIENT_FUNDS") throw Errors.conflict("INSUFFICIENT_FUNDS");
+        // Responsible gaming refused it (a loss or wager limit, an exclusion, a spent session):
+        // the same messages as a seamless bet's, in the member's language.
+        if (t.errorCode && RG_REFUSALS.has(t.errorCode)) throw new AppError(t.errorCode, 403);
         throw Errors.conflict("TRANSFER_REFUSED");
       }
       return transferView(ctx, t);

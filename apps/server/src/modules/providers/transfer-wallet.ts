@@ -8,6 +8,7 @@ import { members } from "../../db/schema/members.ts";
 import { providerClients, vendorTransfers } from "../../db/schema/providers.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
+import { memberGate } from "../../lib/member-gates.ts";
 import { registerMessages } from "../../lib/messages.ts";
 import { type Leg, memberBalances, postIn } from "../ledger/ledger.ts";
 import { notifyMember } from "../ledger/notify.ts";
@@ -164,6 +165,15 @@ function reported(value: Record<string, unknown>): { balance: bigint; version: n
   return { balance, version };
 }
 
+/**
+ * The member's lock (bonus_member_lock: the advisory lock provider_move takes first). Transfers
+ * take it before anything else so that a transfer and a seamless bet of the same member are
+ * counted by responsible gaming one after the other, with the locks in provider_move's order.
+ */
+async function lockPlayer(tx: Tx, memberId: number): Promise<void> {
+  await tx.execute(sql`SELECT bonus_member_lock(${memberId})`);
+}
+
 /** Lock the member's vendor-wallet version row (made on first use); every wallet change takes it first. */
 async function lockVersion(tx: Tx, memberId: number, vendor: string): Promise<number> {
   await tx.execute(
@@ -286,6 +296,8 @@ async function finish(
   report: { balance: bigint; version: number } | null,
 ): Promise<TransferRow> {
   const row = await ctx.db.transaction(async (tx) => {
+    // The member's lock first (provider_move's order: member, responsible gaming, ledger).
+    await lockPlayer(tx, t.memberId);
     const seen = await lockVersion(tx, t.memberId, t.vendor);
     const [claimed] = await tx
       .update(vendorTransfers)
@@ -297,6 +309,13 @@ async function finish(
       .where(and(eq(vendorTransfers.id, t.id), sql`${vendorTransfers.status} IN ('pending', 'unknown')`))
       .returning();
     if (!claimed) return null;
+    // Responsible gaming: a refused transfer-in that was counted gives its wager and loss back; a
+    // transfer-out that arrived lowers the period's loss (counted in the period it arrives in).
+    if (outcome.status === "failed" && t.direction === "in" && claimed.rgCounted) {
+      await tx.execute(sql`SELECT rg_give_back(${t.memberId}, ${t.amount}, true, ${ctx.clock.now()})`);
+    } else if (outcome.status === "done" && t.direction === "out") {
+      await tx.execute(sql`SELECT rg_give_back(${t.memberId}, ${t.amount}, false, ${ctx.clock.now()})`);
+    }
     const stage = outcome.status === "done" ? "done" : "refund";
     await postIn(tx, {
       idempotencyKey: `vt:${t.id}:${stage}`,
@@ -369,12 +388,19 @@ export async function transferWithVendor(ctx: AppContext, input: TransferInput):
     .from(members)
     .where(eq(members.id, input.memberId));
   if (!m) throw Errors.notFound("member");
+  // Issue 17: money into a vendor's wallet is play (the member gate "play": self-exclusion,
+  // cooling-off, a spent session limit); taking it back out is always allowed.
+  if (input.direction === "in") {
+    const refusal = await memberGate(ctx.db, m.id, "play", ctx.clock.now());
+    if (refusal) throw new AppError(refusal, 403);
+  }
   // A withdrawal can only take what the vendor says the player has: bring the ledger up to it.
   if (input.direction === "out") await syncVendorWallet(ctx, m.id, v.vendor);
 
   const id = `VT${randomBytes(10).toString("hex").toUpperCase()}`;
   const now = ctx.clock.now();
   const created = await ctx.db.transaction(async (tx) => {
+    await lockPlayer(tx, m.id);
     await lockVersion(tx, m.id, v.vendor);
     const [row] = await tx
       .insert(vendorTransfers)
@@ -394,6 +420,30 @@ export async function transferWithVendor(ctx: AppContext, input: TransferInput):
       .onConflictDoNothing()
       .returning();
     if (!row) return null;
+    // Responsible gaming: money into a vendor's wallet is wagered and, until it comes back, lost.
+    // Counted here, under the member's lock and in the transaction that holds the money, by the
+    // same rg_take_bet as a seamless bet: every loss and wager limit must still hold and no
+    // exclusion, cooling-off or spent session stand in the way. A refusal is kept like the
+    // insufficient funds below (this request id answers it from now on); nothing moves.
+    if (input.direction === "in") {
+      const [rg] = await queryRows<{ code: string | null }>(
+        tx,
+        sql`SELECT CASE WHEN m.rg_active THEN rg_take_bet(m.id, ${row.amount}, ${now}) END AS code
+              FROM members m WHERE m.id = ${m.id}`,
+      );
+      if (rg?.code && rg.code !== "OK") {
+        const [refused] = await tx
+          .update(vendorTransfers)
+          .set({ status: "failed", errorCode: rg.code, updatedAt: now })
+          .where(eq(vendorTransfers.id, row.id))
+          .returning();
+        return refused ?? null;
+      }
+      if (rg?.code === "OK") {
+        await tx.update(vendorTransfers).set({ rgCounted: true }).where(eq(vendorTransfers.id, row.id));
+        row.rgCounted = true;
+      }
+    }
     try {
       // In a savepoint: a refused hold keeps the transfer's row, and with it the refusal.
       await tx.transaction((sp) =>
@@ -407,6 +457,10 @@ export async function transferWithVendor(ctx: AppContext, input: TransferInput):
       );
     } catch (err) {
       if (!(err instanceof AppError && err.code === "INSUFFICIENT_FUNDS")) throw err;
+      if (row.rgCounted) {
+        // Counted above but never held: taken out of the totals again.
+        await tx.execute(sql`SELECT rg_give_back(${m.id}, ${row.amount}, true, ${now})`);
+      }
       // A refusal is an answer too: this request id answers INSUFFICIENT_FUNDS from now on and
       // is never applied later, whatever the balance becomes. Nothing moved; the vendor is not
       // called.

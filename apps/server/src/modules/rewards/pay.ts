@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type Executor, queryRows, type Tx } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
+import { memberGate } from "../../lib/member-gates.ts";
 import { registerMessages } from "../../lib/messages.ts";
 import { grantBonus } from "../bonus/grant.ts";
 import { postIn } from "../ledger/ledger.ts";
@@ -142,12 +143,17 @@ export async function payReward(tx: Tx, rewardId: number, memberId: number, now:
 }
 
 /** Agents (and trial, locked or closed accounts) are never paid nor offered a reward (point 8). */
-export async function mayReceiveRewards(exec: Executor, memberId: number): Promise<boolean> {
+export async function mayReceiveRewards(
+  exec: Executor,
+  memberId: number,
+  at: Date = new Date(),
+): Promise<boolean> {
   const [m] = await queryRows<{ ok: boolean }>(
     exec,
     sql`SELECT (is_agent = 0 AND status = 'active' AND currency <> 'FUN') AS ok FROM members WHERE id = ${memberId}`,
   );
-  return m?.ok === true;
+  // Issue 17: the member gate "bonus" (self-exclusion, cooling-off) refuses every reward too.
+  return m?.ok === true && (await memberGate(exec, memberId, "bonus", at)) === null;
 }
 
 async function assertMayReceive(exec: Executor, memberId: number): Promise<void> {

@@ -130,7 +130,16 @@ export async function raffleTickets(
       if (v.currency === r.currency) bets.set(v.memberId, (bets.get(v.memberId) ?? 0n) + v.validBet);
     }
   }
-  const ids = [...new Set([...deposits.keys(), ...bets.keys()])];
+  // Tickets bought in the points mall (issue 20), on top of the earned ones and their cap.
+  const bought = new Map<number, number>();
+  for (const b of await queryRows<{ member_id: string; n: string }>(
+    exec,
+    sql`SELECT member_id, SUM(tickets)::text AS n FROM raffle_bought_tickets WHERE raffle_id = ${r.id}
+          AND (${only}::jsonb IS NULL OR member_id IN (SELECT jsonb_array_elements_text(${only}::jsonb)::bigint))
+        GROUP BY member_id`,
+  ))
+    bought.set(Number(b.member_id), Number(b.n));
+  const ids = [...new Set([...deposits.keys(), ...bets.keys(), ...bought.keys()])];
   if (ids.length === 0) return new Map();
   const eligible = await queryRows<{ id: string }>(
     exec,
@@ -143,10 +152,25 @@ export async function raffleTickets(
     let t = 0n;
     if (r.ticket_per_deposit) t += (deposits.get(m) ?? 0n) / BigInt(r.ticket_per_deposit);
     if (r.ticket_per_bet) t += (bets.get(m) ?? 0n) / BigInt(r.ticket_per_bet);
-    const capped = Math.min(Number(t), r.max_tickets_per_member);
+    const capped = Math.min(Number(t), r.max_tickets_per_member) + (bought.get(m) ?? 0);
     if (capped > 0) out.set(m, capped);
   }
   return out;
+}
+
+/**
+ * The raffle open at `at` in a currency (the one ending first), its row share-locked so that a
+ * draw (which locks it for update) waits for the caller's commit, or runs first and leaves it
+ * no longer open. Null when none is open.
+ */
+export async function lockOpenRaffle(tx: Executor, currency: string, at: Date): Promise<number | null> {
+  const [r] = await queryRows<{ id: number }>(
+    tx,
+    sql`SELECT id FROM raffles WHERE status = 'open' AND currency = ${currency}
+          AND starts_at <= ${at} AND ends_at > ${at}
+        ORDER BY ends_at, id LIMIT 1 FOR SHARE`,
+  );
+  return r?.id ?? null;
 }
 
 /**

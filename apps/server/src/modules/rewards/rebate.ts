@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { type Executor, queryRows } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { postManyIn } from "../ledger/ledger.ts";
+import { vipRebateRates } from "../loyalty/vip.ts";
 import { addDays, manilaDay, manilaStart } from "../reports/days.ts";
 import { REWARDS_HOUSE } from "./pay.ts";
 import { validBets } from "./valid-bets.ts";
@@ -10,7 +11,9 @@ import { validBets } from "./valid-bets.ts";
 /**
  * Rebates (issue 16 point 4). A closed Manila day's valid bets (rewards/valid-bets.ts: the
  * agents' definition, a round counting on the day it settled) per member and game category
- * earn the category's rate (rebate_rates; VIP level 0 until issue 20 brings levels). The day is
+ * earn the category's rate (rebate_rates, level 0), or the member's VIP level's rebate rate
+ * (issue 20: vip_levels.rebate_rate_ppm, the level the member holds when the day is computed)
+ * wherever that is higher — on every category, the category's minimum and cap still apply. The day is
  * computed once into rebate_lines (unique member × day × category), summed into one
  * rebate_payouts row per member and day, then
  *   auto:   paid straight to the main wallet, ledger key rebate:<member>:<day>;
@@ -103,6 +106,22 @@ export async function activeRates(exec: Executor): Promise<RateRow[]> {
   }));
 }
 
+/**
+ * The rate a member earns on a category: the category's, raised to the member's VIP rebate
+ * rate when that is higher (a category without its own rate earns the VIP rate, no minimum, no cap).
+ */
+export function effectiveRate(
+  category: RateRow | undefined,
+  vipRatePpm: number | undefined,
+): Pick<RateRow, "ratePpm" | "minPayout" | "maxPayout"> | undefined {
+  if (!vipRatePpm || (category && category.ratePpm >= vipRatePpm)) return category;
+  return {
+    ratePpm: vipRatePpm,
+    minPayout: category?.minPayout ?? 0n,
+    maxPayout: category?.maxPayout ?? null,
+  };
+}
+
 /** Compute and pay one closed Manila day ("2026-11-23"). Safe to run again, anywhere, at once. */
 export async function runRebateDay(ctx: AppContext, day: string): Promise<RebateRunResult> {
   const settings = await rebateSettings(ctx.db);
@@ -143,11 +162,18 @@ export async function runRebateDay(ctx: AppContext, day: string): Promise<Rebate
 
   // 1. Lines: valid bets × rate, per member and category (kept once by the primary key).
   const rates = new Map((await activeRates(ctx.db)).map((r) => [r.gameType, r]));
+  const vipRates = await vipRebateRates(ctx.db);
   const lines = [];
-  const bets = await validBets(ctx.db, from, to);
+  // The day's rows (from the agents' hourly rollup once it covers the day, else the records)
+  // grouped in memory rather than sorted on disk at the default 4 MB, without JIT compilation.
+  const bets = await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL jit = off`);
+    await tx.execute(sql`SET LOCAL work_mem = '128MB'`);
+    return validBets(tx, from, to);
+  });
   const t1 = performance.now();
   for (const v of bets) {
-    const rate = rates.get(v.gameType);
+    const rate = effectiveRate(rates.get(v.gameType), vipRates.get(v.memberId));
     if (!rate) continue;
     const amount = rebateOf(v.validBet, rate.ratePpm, rate.minPayout, rate.maxPayout);
     if (amount > 0n) lines.push({ ...v, ratePpm: rate.ratePpm, amount });

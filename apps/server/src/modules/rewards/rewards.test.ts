@@ -14,7 +14,7 @@ import { memberBalances, reconcile } from "../ledger/ledger.ts";
 import { claimAll, claimOne, expireRewards, unreadCount } from "./center.ts";
 import { offerReward } from "./offer.ts";
 import { createRaffle, drawRaffleNow } from "./raffle.ts";
-import { rebateOf, runRebateDay } from "./rebate.ts";
+import { effectiveRate, rebateOf, runRebateDay } from "./rebate.ts";
 import { referralMilestones } from "./referral.ts";
 
 /**
@@ -172,6 +172,39 @@ describe("rebates", () => {
     expect(await paidTimes(`rebate:${a}:2026-03-01`)).toBe(1);
     expect(await paidTimes(`rebate:${b}:2026-03-01`)).toBe(1);
     expect((await reconcile(database.db)).ok).toBe(true);
+  });
+
+  it("pays a VIP member the level's rebate rate where it beats the category's (issue 20 perk)", async () => {
+    await database.db.execute(sql`UPDATE rebate_settings SET mode = 'auto'`);
+    // VIP3 rebates 1 % on every category: above slots' 0.5 % and live's 0.25 %.
+    await database.db.execute(
+      sql`INSERT INTO vip_levels (level, name, rebate_rate_ppm) VALUES (3, 'VIP3', 10000)
+          ON CONFLICT (level) DO UPDATE SET rebate_rate_ppm = 10000`,
+    );
+    const vip = await member("rebvip");
+    const plain = await member("rebplain");
+    await database.db.execute(sql`INSERT INTO loyalty_members (member_id, vip_level) VALUES (${vip}, 3)`);
+    for (const m of [vip, plain]) {
+      await round(m, 10_000n, 0n, "2026-02-27T02:00:00Z");
+      await round(m, 4_000n, 0n, "2026-02-27T03:00:00Z", "live1");
+    }
+    await runRebateDay(ctx, "2026-02-27");
+    // 1 % of 140.00 for the VIP; 0.5 % of 100.00 + 0.25 % of 40.00 for level 0.
+    expect(await main(vip)).toBe(140n);
+    expect(await main(plain)).toBe(60n);
+    const lines = await queryRows<{ game_type: string; rate_ppm: number }>(
+      database.db,
+      sql`SELECT game_type, rate_ppm FROM rebate_lines WHERE member_id = ${vip} ORDER BY game_type`,
+    );
+    expect(lines).toEqual([
+      { game_type: "LIVE", rate_ppm: 10000 },
+      { game_type: "RNG", rate_ppm: 10000 },
+    ]);
+    expect(
+      effectiveRate({ gameType: "RNG", vipLevel: 0, ratePpm: 20000, minPayout: 5n, maxPayout: 9n }, 10000),
+    ).toMatchObject({ ratePpm: 20000 });
+    expect(effectiveRate(undefined, 10000)).toEqual({ ratePpm: 10000, minPayout: 0n, maxPayout: null });
+    expect(effectiveRate(undefined, undefined)).toBeUndefined();
   });
 
   it("accrues a manual rebate into the reward centre, claimed once on manualRebate", async () => {

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type Executor, queryRows } from "../../db/client.ts";
+import { hoursCover, rollupState } from "../agents/rollup.ts";
 
 /**
  * Valid bets per member and game category over a window, by the agents' definition
@@ -22,6 +23,31 @@ export async function validBets(
   opts: { memberIds?: number[] } = {},
 ): Promise<ValidBetRow[]> {
   const only = opts.memberIds ? JSON.stringify(opts.memberIds) : null;
+  // Every member over whole hours the agents' hourly rollup holds (the daily rebate run's closed
+  // day): one range of agent_member_hours, the figures the records give (migration 0802). One
+  // member's figures stay on the records (its rows, by the member index).
+  const aligned = windowStart.getTime() % 3_600_000 === 0 && windowEnd.getTime() % 3_600_000 === 0;
+  if (!only && aligned && hoursCover(await rollupState(exec), windowStart, windowEnd)) {
+    const rolled = await queryRows<{
+      member_id: string;
+      game_type: string;
+      currency: string;
+      valid_bet: string;
+    }>(
+      exec,
+      sql`SELECT h.member_id, h.game_type, h.currency, SUM(h.settled_valid_bet)::text AS valid_bet
+        FROM agent_member_hours h
+        WHERE h.hour >= ${windowStart} AND h.hour < ${windowEnd} AND h.settled_rounds > 0 AND h.currency <> 'FUN'
+        GROUP BY h.member_id, h.game_type, h.currency
+        HAVING SUM(h.settled_valid_bet) > 0`,
+    );
+    return rolled.map((r) => ({
+      memberId: Number(r.member_id),
+      gameType: r.game_type,
+      currency: r.currency,
+      validBet: BigInt(r.valid_bet),
+    }));
+  }
   const rows = await queryRows<{ member_id: string; game_type: string; currency: string; valid_bet: string }>(
     exec,
     sql`WITH settled AS (

@@ -1,6 +1,6 @@
 import { BigId, PageNo, pageSize } from "@panalo/contracts/input";
 import { formatMinor } from "@panalo/contracts/money";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Executor } from "../../db/client.ts";
@@ -29,7 +29,9 @@ export async function memberLedger(
   const accounts = await exec
     .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind, currency: ledgerAccounts.currency })
     .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.memberId, memberId));
+    // Money only: loyalty points (their own currency, issue 20) have their own record in the
+    // back office's loyalty section.
+    .where(and(eq(ledgerAccounts.memberId, memberId), ne(ledgerAccounts.kind, "points")));
   if (accounts.length === 0) return { items: [], total: 0, page: q.page, pageSize: q.pageSize };
   const byId = new Map(accounts.map((a) => [a.id, a]));
   const where = and(

@@ -51,7 +51,14 @@ async function accountRecords(
   const accounts = await ctx.db
     .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind, currency: ledgerAccounts.currency })
     .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.memberId, memberId), detail ? undefined : ne(ledgerAccounts.kind, "hold")));
+    .where(
+      and(
+        eq(ledgerAccounts.memberId, memberId),
+        detail ? undefined : ne(ledgerAccounts.kind, "hold"),
+        // Points (issue 20) are not money: they have their own records (/wps/loyalty/points/records).
+        detail ? undefined : ne(ledgerAccounts.kind, "points"),
+      ),
+    );
   if (accounts.length === 0) return { items: [], total: 0, page: q.page, pageSize: q.pageSize };
   const byId = new Map(accounts.map((a) => [a.id, a]));
   // Dates are the player's calendar days in Manila time (UTC+8).

@@ -24,6 +24,8 @@ export const MEMBER_PAGES = [
   "missionLeaderboard",
   "messageV2",
   "manualRebate",
+  // issue 17: responsible gaming (limits, reality check, cooling-off, self-exclusion)
+  "responsibleGaming",
 ] as const;
 export type MemberPage = (typeof MEMBER_PAGES)[number];
 

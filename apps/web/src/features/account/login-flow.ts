@@ -71,7 +71,7 @@ export function completeLogin(
   const username = value.account || value.userName;
   // Read before the popup closes: the game the guest clicked, launched once logged in.
   const destination = loginDestination();
-  startSession(value.token, { username, isAgent: value.isAgent });
+  startSession(value.token, { username, isAgent: value.isAgent, memberLabel: value.memberLabel });
   const mustChange = options.method === "username" && (value.mustChangePassword || value.passwordExpired);
   if (mustChange) {
     setPasswordChangeRequired(true);

@@ -233,7 +233,8 @@ export function LoginForm({ variant, initial = {}, agentPath = false }: LoginFor
         setValue("needCaptcha", true);
         void refreshCaptcha();
       }
-      if (e instanceof ApiError && e.code === "SECOND_FACTOR_REQUIRED") {
+      // issue 17: an authenticator app's code (TOTP_REQUIRED) goes in the same field.
+      if (e instanceof ApiError && (e.code === "SECOND_FACTOR_REQUIRED" || e.code === "TOTP_REQUIRED")) {
         setSecondFactorTo(e.secondFactor?.to ?? "");
         setValue("needSecondFactor", true);
       }
@@ -341,7 +342,9 @@ export function LoginForm({ variant, initial = {}, agentPath = false }: LoginFor
               {secondFactorTo !== null && (
                 <Field
                   id={`${id}-secondFactorCode`}
-                  label={t("login.secondFactor", { to: secondFactorTo })}
+                  label={
+                    secondFactorTo ? t("login.secondFactor", { to: secondFactorTo }) : t("acct.totpCode")
+                  }
                   error={err("secondFactorCode")}
                   required
                 >

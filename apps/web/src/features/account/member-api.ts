@@ -38,7 +38,7 @@ export function useMemberInfo() {
   });
   const { data, error } = query;
   useEffect(() => {
-    if (data) setIdentity(data.username, data.isAgent);
+    if (data) setIdentity(data.username, data.isAgent, data.memberLabel);
   }, [data]);
   useEffect(() => endIfExpired(error), [error]);
   return query;

@@ -3,8 +3,10 @@ import { useTranslation } from "react-i18next";
 import { ErrorBoundary } from "../../components/error-boundary.tsx";
 import { Modal } from "../../components/modal.tsx";
 import "./member-centre.css";
+import { useMissions } from "../loyalty/loyalty-api.ts";
 import { MEMBER_CENTRE_PAGES } from "../member-centre/registry.ts";
 import { useRewardUnread } from "../member-centre/rewards/rewards-api.ts";
+import { useUnreadMessages } from "../messages/messages-api.ts";
 import { AGENT_TYPES, TRIAL_ACCOUNT, useSession } from "../session/session-store.ts";
 import { closeAccountModal, MEMBER_PAGES, type MemberPage, openMemberCentre } from "./account-ui.ts";
 import { useMemberInfo } from "./member-api.ts";
@@ -26,7 +28,18 @@ export function MemberCentre({ page }: { page: MemberPage }) {
   const current = available.includes(page) ? page : available[0];
   // spec §2: the rewards item shows an unread badge when the count is above zero.
   const unreadRewards = useRewardUnread().data?.count ?? 0;
-  const badge = (p: MemberPage) => (p === "rewardCenter" ? unreadRewards : 0);
+  // spec §2: so does messages (issue 17, CSP_unreadCount).
+  const unreadMessages = useUnreadMessages().data?.count ?? 0;
+  // spec §2: missions show theirs when a mission completed unseen (issue 20).
+  const unreadMissions = useMissions().data?.unread ?? 0;
+  const badge = (p: MemberPage) =>
+    p === "rewardCenter"
+      ? unreadRewards
+      : p === "messageV2"
+        ? unreadMessages
+        : p === "missionLeaderboard"
+          ? unreadMissions
+          : 0;
   const Page = current ? MEMBER_CENTRE_PAGES[current] : undefined;
   return (
     <Modal onClose={() => closeAccountModal()} title={t("member.title")} size="page" testId="member-centre">

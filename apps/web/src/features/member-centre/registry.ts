@@ -13,8 +13,12 @@ export const MEMBER_CENTRE_PAGES: Partial<Record<MemberPage, LazyExoticComponent
   transferUpline: lazy(() => import("./pages/transfer-upline.tsx")),
   personalHistoryCopy: lazy(() => import("./pages/betting-record.tsx")),
   transactionHistory: lazy(() => import("./pages/transaction-history.tsx")),
+  personalProfit: lazy(() => import("./pages/personal-profit.tsx")),
   bonusDetails: lazy(() => import("./pages/bonus-details.tsx")),
   rewardCenter: lazy(() => import("./pages/reward-center.tsx")),
   referral: lazy(() => import("./pages/referral.tsx")),
+  messageV2: lazy(() => import("./pages/messages.tsx")),
   manualRebate: lazy(() => import("./pages/manual-rebate.tsx")),
+  responsibleGaming: lazy(() => import("./pages/responsible-gaming.tsx")),
+  missionLeaderboard: lazy(() => import("./pages/mission-leaderboard.tsx")),
 };

@@ -12,6 +12,7 @@ import { readToken, writeToken } from "../../lib/session-token.ts";
 const NAME_KEY = "panalo.username";
 const AGENT_KEY = "panalo.isAgent";
 const MUST_CHANGE_KEY = "panalo.mustChange";
+const LABEL_KEY = "panalo.memberLabel";
 
 /** spec §4, §6: the account types that are agents, who may also send to their own downlines. */
 export const AGENT_TYPES: readonly number[] = [1, 2, 41, 42];
@@ -45,12 +46,24 @@ export interface SessionState {
   token: string | null;
   username: string | null;
   isAgent: number | null;
+  /** spec §3/§4: the login info's memberLabel (the VIP level's name above level 0, issue 20). */
+  memberLabel: string | null;
+  /** spec §3 client state: vipService = the first member label's name (null: none). */
+  vipService: string | null;
+}
+
+/** spec §3: vipService is the first name of the member labels (a comma-separated list). */
+export function vipServiceOf(memberLabel: string | null | undefined): string | null {
+  const first = memberLabel?.split(",")[0]?.trim();
+  return first ? first : null;
 }
 
 export const useSession = create<SessionState>(() => ({
   token: readToken(),
   username: readName(),
   isAgent: readAgent(),
+  memberLabel: read(LABEL_KEY),
+  vipService: vipServiceOf(read(LABEL_KEY)),
 }));
 
 function readName(): string | null {
@@ -60,23 +73,38 @@ function readName(): string | null {
 /** The query keys of everything that belongs to the logged-in player. */
 export const MEMBER_QUERY_ROOT = "member";
 
-export function startSession(token: string, identity: { username: string; isAgent: number }): void {
+export function startSession(
+  token: string,
+  identity: { username: string; isAgent: number; memberLabel?: string | null },
+): void {
   // A new session never inherits the previous player's cached data.
   queryClient.removeQueries({ queryKey: [MEMBER_QUERY_ROOT] });
   writeToken(token);
+  const memberLabel = identity.memberLabel ?? null;
   write(NAME_KEY, identity.username);
   write(AGENT_KEY, String(identity.isAgent));
+  write(LABEL_KEY, memberLabel);
   write(MUST_CHANGE_KEY, null);
-  useSession.setState({ token, username: identity.username, isAgent: identity.isAgent });
+  useSession.setState({
+    token,
+    username: identity.username,
+    isAgent: identity.isAgent,
+    memberLabel,
+    vipService: vipServiceOf(memberLabel),
+  });
 }
 
-/** Member info arrived (or changed): keep the header's name and the account type in step. */
-export function setIdentity(username: string, isAgent: number): void {
+/**
+ * Member info arrived (or changed): keep the header's name, the account type and the member
+ * label (a VIP level reached or lost since login, issue 20) in step.
+ */
+export function setIdentity(username: string, isAgent: number, memberLabel: string | null = null): void {
   const s = useSession.getState();
-  if (!s.token || (s.username === username && s.isAgent === isAgent)) return;
+  if (!s.token || (s.username === username && s.isAgent === isAgent && s.memberLabel === memberLabel)) return;
   write(NAME_KEY, username);
   write(AGENT_KEY, String(isAgent));
-  useSession.setState({ username, isAgent });
+  write(LABEL_KEY, memberLabel);
+  useSession.setState({ username, isAgent, memberLabel, vipService: vipServiceOf(memberLabel) });
 }
 
 /** A temporary or expired password must be changed first; survives a reload of the tab. */
@@ -99,7 +127,7 @@ export function endSession(): void {
     writeToken(null);
   }
   queryClient.removeQueries({ queryKey: [MEMBER_QUERY_ROOT] });
-  useSession.setState({ token: null, username: null, isAgent: null });
+  useSession.setState({ token: null, username: null, isAgent: null, memberLabel: null, vipService: null });
 }
 
 /** spec §4 logout: the call, then the session ends here whatever the answer. */

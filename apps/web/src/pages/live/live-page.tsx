@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { PageTitle } from "../../components/page-title.tsx";
 import { VendorLobby } from "../shared/vendor-lobby.tsx";
+import { LiveTables } from "./live-tables.tsx";
 import "../shared/pages.css";
 
 /** spec §2 /live: the live-casino vendors' tables. */
@@ -9,6 +10,7 @@ export default function LivePage() {
   return (
     <div className="page container" data-testid="page-live">
       <PageTitle title={t("title.live")} lead={t("lead.live")} />
+      <LiveTables />
       <VendorLobby categories={["LIVE"]} />
     </div>
   );

@@ -174,7 +174,17 @@ export function useWithdrawalLimits() {
   const token = useSession((s) => s.token);
   return useQuery(
     walletQuery(token, ["withdrawalLimits"], () =>
-      api<{ minAmount: string; maxAmount: string }>("/wps/withdrawals/limits"),
+      api<{
+        minAmount: string;
+        maxAmount: string;
+        // issue 20: the VIP level's daily limits (null: none) and what today has used.
+        vipLevel: number;
+        vipName: string;
+        dailyMax: string | null;
+        dailyCount: number | null;
+        usedToday: string;
+        countToday: number;
+      }>("/wps/withdrawals/limits"),
     ),
   );
 }

@@ -119,6 +119,20 @@ export function WithdrawForm(props: {
                   max: money(props.symbol, limits.maxAmount),
                 })
               : null,
+            limits?.dailyMax
+              ? t("wallet.amount.vipDailyMax", {
+                  level: limits.vipName,
+                  max: money(props.symbol, limits.dailyMax),
+                  used: money(props.symbol, limits.usedToday),
+                })
+              : null,
+            limits?.dailyCount
+              ? t("wallet.amount.vipDailyCount", {
+                  level: limits.vipName,
+                  count: limits.dailyCount,
+                  used: limits.countToday,
+                })
+              : null,
             props.available !== undefined
               ? t("wallet.amount.available", { amount: money(props.symbol, props.available) })
               : null,

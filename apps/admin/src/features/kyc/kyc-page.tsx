@@ -1,0 +1,351 @@
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { z } from "zod";
+import { useCanWrite } from "../../app/operator-context.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
+import { Pager, rangeText } from "../../components/pager.tsx";
+import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
+import { api, errorMessage } from "../../lib/api.ts";
+import { formatDateTime } from "../../lib/dates.ts";
+import { toast } from "../../lib/toast-store.ts";
+import "./kyc.css";
+
+/** The KYC queue (issue 17 point 8): cases by status, a case with its documents, the decision. */
+const CaseStatus = z.enum(["pending", "more_info", "approved", "rejected"]);
+type CaseStatus = z.infer<typeof CaseStatus>;
+const CaseRow = z.object({
+  id: z.number().int(),
+  status: CaseStatus,
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+  memberId: z.number().int(),
+  username: z.string(),
+});
+const CaseList = z.object({ items: z.array(CaseRow), total: z.number().int() });
+const CaseDetail = CaseRow.extend({
+  realName: z.string().nullable(),
+  birthday: z.string().nullable(),
+  nationality: z.string().nullable(),
+  occupation: z.string(),
+  incomeSource: z.string(),
+  address: z.string(),
+  decidedByName: z.string().nullable(),
+  purgedAt: z.string().nullable(),
+  documents: z.array(z.enum(["idFront", "idBack", "selfie"])),
+});
+type CaseDetail = z.infer<typeof CaseDetail>;
+const Settings = z.object({
+  firstWithdrawal: z.boolean(),
+  withdrawalAbove: z.string().nullable(),
+  depositAbove: z.string().nullable(),
+  depositPeriodDays: z.number().int(),
+  retentionDays: z.number().int(),
+});
+type Settings = z.infer<typeof Settings>;
+
+const PAGE_SIZE = 25;
+const STATUS_LABEL: Record<CaseStatus, string> = {
+  pending: "Waiting",
+  more_info: "More info asked",
+  approved: "Approved",
+  rejected: "Rejected",
+};
+const DOC_LABEL = { idFront: "ID, front", idBack: "ID, back", selfie: "Selfie" } as const;
+
+function CaseView({ id, onDone }: { id: number; onDone: () => void }) {
+  const canWrite = useCanWrite("kyc");
+  const detail = useQuery({
+    queryKey: ["kyc-case", id],
+    queryFn: ({ signal }) => api.get(`/kyc/${id}`, CaseDetail, signal),
+  });
+  const [reason, setReason] = useState("");
+  const [busy, setBusy] = useState(false);
+  const decide = async (decision: "approve" | "reject" | "more_info") => {
+    if (decision !== "approve" && reason.trim().length < 3) return toast.error("Give the member a reason.");
+    setBusy(true);
+    try {
+      await api.post(
+        `/kyc/${id}/decision`,
+        { decision, ...(reason.trim() ? { reason: reason.trim() } : {}) },
+        z.unknown(),
+      );
+      toast.success(
+        `Case ${id}: ${decision === "approve" ? "approved" : decision === "reject" ? "rejected" : "more information asked"}.`,
+      );
+      onDone();
+    } catch (err) {
+      toast.error(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const c: CaseDetail | undefined = detail.data;
+  if (!c) return <p className="muted">Loading case…</p>;
+  return (
+    <section className="panel kyc-case" aria-label={`KYC case ${c.id}`} data-testid="kyc-case">
+      <h2>
+        Case {c.id} · {c.username} <span className="badge badge--muted">{STATUS_LABEL[c.status]}</span>
+      </h2>
+      <dl className="kyc-facts">
+        {(
+          [
+            ["Real name", c.realName],
+            ["Birthday", c.birthday],
+            ["Nationality", c.nationality],
+            ["Occupation", c.occupation],
+            ["Source of income", c.incomeSource],
+            ["Address", c.address],
+            ["Sent", formatDateTime(c.createdAt)],
+            ["Decided", c.decidedAt ? `${formatDateTime(c.decidedAt)} by ${c.decidedByName ?? "?"}` : null],
+            ["Reason", c.reason],
+          ] as const
+        ).map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value ?? "—"}</dd>
+          </div>
+        ))}
+      </dl>
+      {c.purgedAt ? (
+        <p className="muted">Documents deleted on {formatDateTime(c.purgedAt)} (retention period over).</p>
+      ) : (
+        <div className="kyc-docs">
+          {c.documents.map((d) => (
+            <figure key={d}>
+              <a href={`/api/admin/kyc/${c.id}/documents/${d}`} target="_blank" rel="noopener noreferrer">
+                <img
+                  src={`/api/admin/kyc/${c.id}/documents/${d}`}
+                  alt={`${DOC_LABEL[d]} of ${c.username}`}
+                  loading="lazy"
+                  data-testid={`kyc-doc-${d}`}
+                />
+              </a>
+              <figcaption>{DOC_LABEL[d]}</figcaption>
+            </figure>
+          ))}
+        </div>
+      )}
+      {canWrite && c.status === "pending" && (
+        <div className="kyc-decide">
+          <label htmlFor="kyc-reason">Reason (sent to the member; needed to reject or ask for more)</label>
+          <textarea
+            id="kyc-reason"
+            className="input"
+            maxLength={300}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+          />
+          <div className="actions">
+            <button
+              type="button"
+              className="btn btn--primary"
+              disabled={busy}
+              onClick={() => void decide("approve")}
+              data-testid="kyc-approve"
+            >
+              Approve
+            </button>
+            <button
+              type="button"
+              className="btn"
+              disabled={busy}
+              onClick={() => void decide("more_info")}
+              data-testid="kyc-more"
+            >
+              Ask for more
+            </button>
+            <button
+              type="button"
+              className="btn btn--danger-ghost"
+              disabled={busy}
+              onClick={() => void decide("reject")}
+              data-testid="kyc-reject"
+            >
+              Reject
+            </button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function SettingsForm() {
+  const canWrite = useCanWrite("kyc");
+  const client = useQueryClient();
+  const settings = useQuery({
+    queryKey: ["kyc-settings"],
+    queryFn: ({ signal }) => api.get("/kyc/settings", Settings, signal),
+  });
+  const s: Settings | undefined = settings.data;
+  if (!s) return null;
+  const save = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const f = new FormData(e.currentTarget);
+    const amount = (name: string) => String(f.get(name) ?? "").trim() || null;
+    try {
+      await api.put(
+        "/kyc/settings",
+        {
+          firstWithdrawal: f.get("firstWithdrawal") === "on",
+          withdrawalAbove: amount("withdrawalAbove"),
+          depositAbove: amount("depositAbove"),
+          depositPeriodDays: Number(f.get("depositPeriodDays")),
+          retentionDays: Number(f.get("retentionDays")),
+        },
+        Settings,
+      );
+      await client.invalidateQueries({ queryKey: ["kyc-settings"] });
+      toast.success("KYC settings saved.");
+    } catch (err) {
+      toast.error(errorMessage(err));
+    }
+  };
+  return (
+    <form className="panel kyc-settings" onSubmit={save} data-testid="kyc-settings">
+      <h2>What needs a verified account</h2>
+      <fieldset disabled={!canWrite}>
+        <label className="field">
+          <input type="checkbox" name="firstWithdrawal" defaultChecked={s.firstWithdrawal} /> A first
+          withdrawal
+        </label>
+        <label htmlFor="kyc-wa">Withdrawals above (₱, empty: no limit)</label>
+        <input
+          id="kyc-wa"
+          name="withdrawalAbove"
+          className="input"
+          inputMode="decimal"
+          defaultValue={s.withdrawalAbove ?? ""}
+        />
+        <label htmlFor="kyc-da">Deposits above, in the period (₱, empty: no limit)</label>
+        <input
+          id="kyc-da"
+          name="depositAbove"
+          className="input"
+          inputMode="decimal"
+          defaultValue={s.depositAbove ?? ""}
+        />
+        <label htmlFor="kyc-dp">Deposit period (days)</label>
+        <input
+          id="kyc-dp"
+          name="depositPeriodDays"
+          type="number"
+          min={1}
+          max={365}
+          className="input"
+          defaultValue={s.depositPeriodDays}
+        />
+        <label htmlFor="kyc-rd">Keep documents after the decision (days)</label>
+        <input
+          id="kyc-rd"
+          name="retentionDays"
+          type="number"
+          min={1}
+          max={3650}
+          className="input"
+          defaultValue={s.retentionDays}
+        />
+        <button type="submit" className="btn btn--primary">
+          Save
+        </button>
+      </fieldset>
+    </form>
+  );
+}
+
+export function KycPage() {
+  const [status, setStatus] = useState<CaseStatus>("pending");
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<number | null>(null);
+  const client = useQueryClient();
+  const list = useQuery({
+    queryKey: ["kyc", status, page],
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ status, page: String(page), pageSize: String(PAGE_SIZE) });
+      return api.get(`/kyc?${params}`, CaseList, signal);
+    },
+    placeholderData: keepPreviousData,
+  });
+  const total = list.data?.total ?? 0;
+  return (
+    <>
+      <PageHeader
+        title="KYC"
+        description="Identity documents sent by players: approve, reject with a reason or ask for more. Documents are private and deleted after the retention period."
+      />
+      <div className="toolbar">
+        <label htmlFor="kyc-status" className="toolbar-label">
+          Status
+        </label>
+        <select
+          id="kyc-status"
+          className="input"
+          value={status}
+          onChange={(e) => {
+            setStatus(e.currentTarget.value as CaseStatus);
+            setPage(1);
+            setOpen(null);
+          }}
+        >
+          {CaseStatus.options.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABEL[s]}
+            </option>
+          ))}
+        </select>
+        <span className="toolbar-count" aria-live="polite">
+          {list.data ? rangeText(page, PAGE_SIZE, total) : ""}
+        </span>
+      </div>
+      <div className="table-wrap">
+        <table className="table" aria-busy={list.isFetching}>
+          <thead>
+            <tr>
+              <th scope="col">Case</th>
+              <th scope="col">Player</th>
+              <th scope="col">Sent</th>
+              <th scope="col">Status</th>
+              <th scope="col">Action</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.isPending && <SkeletonRows columns={5} rows={5} />}
+            {list.isError && !list.data && <ErrorRow columns={5} onRetry={() => list.refetch()} />}
+            {list.data?.items.length === 0 && <EmptyRow columns={5} title="No cases." />}
+            {list.data?.items.map((c) => (
+              <tr key={c.id} data-testid="kyc-row" data-id={c.id}>
+                <td>{c.id}</td>
+                <td>{c.username}</td>
+                <td className="cell-nowrap">{formatDateTime(c.createdAt)}</td>
+                <td>{STATUS_LABEL[c.status]}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="btn btn--sm"
+                    onClick={() => setOpen(c.id)}
+                    data-testid="kyc-open"
+                  >
+                    Review
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager label="KYC pages" page={page} pageSize={PAGE_SIZE} total={total} onPage={setPage} />
+      {open !== null && (
+        <CaseView
+          key={open}
+          id={open}
+          onDone={() => {
+            void client.invalidateQueries({ queryKey: ["kyc"] });
+            void client.invalidateQueries({ queryKey: ["kyc-case", open] });
+          }}
+        />
+      )}
+      <SettingsForm />
+    </>
+  );
+}

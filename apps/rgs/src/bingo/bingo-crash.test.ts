@@ -1,0 +1,174 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../../server/src/app.ts";
+import { loadConfig } from "../../../server/src/config.ts";
+import { providerClients } from "../../../server/src/db/schema/providers.ts";
+import { memoryStore } from "../../../server/src/lib/shared-store.ts";
+import { reconcile } from "../../../server/src/modules/ledger/ledger.ts";
+import { openTestDatabase, type TestApp } from "../../../server/src/testing/test-app.ts";
+import { rows } from "../db.ts";
+import { inHouseProviderSecret } from "../protocol-client.ts";
+import { fundedPlayer, mainBalance, registerInHouseVendors } from "../test-platform.ts";
+
+// Issue 18 (as tables/leader-crash.test.ts for the tables): a bingo room keeps running when its
+// leader process is SIGKILLed after the platform paid a prize and before it recorded that; the
+// next leader draws on, and no game is drawn or paid twice. Child processes need a database server.
+const onServer = Boolean(process.env.TEST_DATABASE_URL);
+const APP_SECRET = "bingo-crash-secret-bingo-crash-secret-12";
+
+describe.runIf(onServer)("a bingo room whose leader is SIGKILLed", () => {
+  let opened: Awaited<ReturnType<typeof openTestDatabase>>;
+  let t: TestApp;
+  const children: ChildProcess[] = [];
+  const crashDir = mkdtempSync(join(tmpdir(), "bingo-crash-"));
+  const startLeader = (holder: string, crashAt: string | null) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "apps/rgs/src/bingo/leader-child.ts"], {
+      env: {
+        ...process.env,
+        NODE_ENV: "test",
+        TABLES_DB_URL: opened.url,
+        TABLES_HOLDER: holder,
+        TABLES_APP_SECRET: APP_SECRET,
+        ...(crashAt ? { PANALO_CRASH_AT: crashAt, PANALO_CRASH_DIR: crashDir } : { PANALO_CRASH_AT: "" }),
+      },
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    children.push(child);
+    return child;
+  };
+  beforeAll(async () => {
+    opened = await openTestDatabase();
+    const config = loadConfig({
+      NODE_ENV: "test",
+      SEED_DEMO: "false",
+      APP_SECRET,
+      RGS_RETRY_INTERVAL_MS: "0",
+    });
+    const app = await buildApp({ config, database: opened.database, store: memoryStore() });
+    await app.ready();
+    t = { app, database: opened.database, config, store: memoryStore(), close: async () => app.close() };
+    await registerInHouseVendors(t);
+    await opened.database.db
+      .insert(providerClients)
+      .values({ vendor: "PNB", secret: inHouseProviderSecret(APP_SECRET, "PNB") })
+      .onConflictDoNothing();
+    await opened.database.db.execute(
+      sql`INSERT INTO rgs.bingo_rooms (id, kind, name, ticket_price, pool_bp, split, sales_ms, ball_ms)
+          VALUES ('crash-b90', 'bingo90', '{"EN":"Crash","TY":"Crash"}', 100, 8000,
+            '{"line": 1500, "two_lines": 2500, "full_house": 6000}', 1500, 50)`,
+    );
+    await opened.database.db.execute(sql`UPDATE rgs.bingo_rooms SET enabled = false WHERE id <> 'crash-b90'`);
+  });
+  afterAll(async () => {
+    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
+    await t?.close();
+    await opened?.drop();
+  });
+
+  it("draws on under a new leader and pays every purchase exactly once", async () => {
+    const players = await Promise.all(Array.from({ length: 3 }, () => fundedPlayer(t, 1_000_00n, "PNB")));
+    const sessions: string[] = [];
+    for (const p of players) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/rgs/api/bingo/session",
+        payload: { token: p.token, roomId: "crash-b90" },
+      });
+      sessions.push(res.json().value.sessionId);
+    }
+    const first = startLeader("bingo-a", "rgs.after-credit");
+    const firstExit = new Promise<string | null>((resolve) => first.on("exit", (_c, sig) => resolve(sig)));
+    let killedAt: number | null = null;
+    void firstExit.then(() => {
+      killedAt = Date.now();
+      startLeader("bingo-b", null);
+    });
+    const bought = new Set<string>();
+    const deadline = Date.now() + 100_000;
+    while (Date.now() < deadline) {
+      const [game] = await rows<{ id: string; status: string }>(
+        opened.database.db,
+        sql`SELECT id, status FROM rgs.bingo_games WHERE room_id = 'crash-b90' ORDER BY game_no DESC LIMIT 1`,
+      );
+      if (game?.status === "selling" && !bought.has(game.id)) {
+        bought.add(game.id);
+        await Promise.all(
+          sessions.map((sessionId, i) =>
+            t.app.inject({
+              method: "POST",
+              url: "/rgs/api/bingo/buy",
+              payload: { sessionId, gameId: game.id, requestId: `${game.id.slice(0, 8)}-${i}`, count: 2 + i },
+            }),
+          ),
+        );
+      }
+      const [after] = await rows<{ n: unknown }>(
+        opened.database.db,
+        sql`SELECT count(*) AS n FROM rgs.bingo_games WHERE room_id = 'crash-b90' AND status = 'settled' AND tickets_sold > 0
+            AND settled_at > ${new Date(killedAt ?? Date.now() + 1e9).toISOString()}::timestamptz`,
+      );
+      if (Number(after?.n ?? 0) >= 2) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(await firstExit).toBe("SIGKILL");
+    const until = Date.now() + 30_000;
+    for (;;) {
+      const [owed] = await rows<{ n: unknown }>(
+        opened.database.db,
+        sql`SELECT count(*) AS n FROM rgs.bingo_purchases WHERE status IN ('debit_pending', 'credit_pending', 'rollback_pending')
+            AND game_id IN (SELECT id FROM rgs.bingo_games WHERE status IN ('settled', 'void'))`,
+      );
+      if (Number(owed?.n) === 0 || Date.now() > until) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGTERM");
+    const paid = await rows<{ id: string; status: string }>(
+      opened.database.db,
+      sql`SELECT p.id, p.status FROM rgs.bingo_purchases p JOIN rgs.bingo_games g ON g.id = p.game_id
+          WHERE g.status = 'settled'`,
+    );
+    expect(paid.length).toBeGreaterThan(0);
+    for (const p of paid) expect(p.status).toBe("settled");
+    // One prize credit per purchase on the platform, never two.
+    const wins = await rows<{ round_id: string; n: unknown }>(
+      opened.database.db,
+      sql`SELECT round_id, count(*) AS n FROM provider_transactions WHERE kind = 'win' GROUP BY round_id`,
+    );
+    for (const w of wins) expect(Number(w.n)).toBe(1);
+    const credited = new Set(wins.map((w) => w.round_id));
+    for (const p of paid) expect(credited.has(p.id)).toBe(true);
+    // Each settled game's prizes add up to its pool; game numbers run on without a gap.
+    const games = await rows<{
+      game_no: unknown;
+      pool: unknown;
+      wins_total: unknown;
+      status: string;
+      tickets_sold: unknown;
+    }>(
+      opened.database.db,
+      sql`SELECT game_no, pool, wins_total, status, tickets_sold FROM rgs.bingo_games WHERE room_id = 'crash-b90' ORDER BY game_no`,
+    );
+    expect(games.map((g) => Number(g.game_no))).toEqual(games.map((_, i) => i + 1));
+    for (const g of games)
+      if (g.status === "settled" && Number(g.tickets_sold) > 0)
+        expect(String(g.wins_total)).toBe(String(g.pool));
+    // Money: every player's balance is what their purchases say.
+    for (const [i, p] of players.entries()) {
+      const mine = await rows<{ total: unknown; win: unknown; status: string }>(
+        opened.database.db,
+        sql`SELECT total, win, status FROM rgs.bingo_purchases WHERE player_id = ${p.id}`,
+      );
+      let expected = 1_000_00n;
+      for (const m of mine) {
+        if (m.status === "settled") expected += BigInt(m.win as string) - BigInt(m.total as string);
+        if (m.status === "placed") expected -= BigInt(m.total as string);
+      }
+      expect(await mainBalance(t, p.id), `player ${i}`).toBe(expected);
+    }
+    expect((await reconcile(opened.database.db)).ok).toBe(true);
+  }, 160_000);
+});

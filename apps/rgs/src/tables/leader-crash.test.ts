@@ -1,0 +1,178 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../../server/src/app.ts";
+import { loadConfig } from "../../../server/src/config.ts";
+import { memoryStore } from "../../../server/src/lib/shared-store.ts";
+import { reconcile } from "../../../server/src/modules/ledger/ledger.ts";
+import { openTestDatabase, type TestApp } from "../../../server/src/testing/test-app.ts";
+import { rows } from "../db.ts";
+import { fundedPlayer, mainBalance, registerInHouseVendors } from "../test-platform.ts";
+
+// Issue 18: "one table's rounds keep running when its leader process is killed (SIGKILL) and
+// another takes over, with no round settled twice". Child processes need a database server.
+const onServer = Boolean(process.env.TEST_DATABASE_URL);
+const APP_SECRET = "tables-crash-secret-tables-crash-secret-1";
+
+describe.runIf(onServer)("a live table whose leader is SIGKILLed", () => {
+  let opened: Awaited<ReturnType<typeof openTestDatabase>>;
+  let t: TestApp;
+  const children: ChildProcess[] = [];
+  const crashDir = mkdtempSync(join(tmpdir(), "tables-crash-"));
+  const startLeader = (holder: string, crashAt: string | null) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "apps/rgs/src/tables/leader-child.ts"], {
+      env: {
+        ...process.env,
+        NODE_ENV: "test",
+        TABLES_DB_URL: opened.url,
+        TABLES_HOLDER: holder,
+        TABLES_APP_SECRET: APP_SECRET,
+        ...(crashAt ? { PANALO_CRASH_AT: crashAt, PANALO_CRASH_DIR: crashDir } : { PANALO_CRASH_AT: "" }),
+      },
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    children.push(child);
+    return child;
+  };
+  beforeAll(async () => {
+    opened = await openTestDatabase();
+    const config = loadConfig({
+      NODE_ENV: "test",
+      SEED_DEMO: "false",
+      APP_SECRET,
+      RGS_RETRY_INTERVAL_MS: "0",
+    });
+    const app = await buildApp({ config, database: opened.database, store: memoryStore() });
+    await app.ready();
+    t = { app, database: opened.database, config, store: memoryStore(), close: async () => app.close() };
+    await registerInHouseVendors(t);
+    await opened.database.db.execute(
+      sql`INSERT INTO rgs.live_tables (id, game, name, chips, min_bet, max_bet, betting_ms, pause_ms)
+          VALUES ('crash-dt', 'dragon_tiger', '{"EN":"Crash","TY":"Crash"}', '{100}', 100, 100000, 1500, 300)`,
+    );
+    // Only this table runs in the children.
+    await opened.database.db.execute(sql`UPDATE rgs.live_tables SET enabled = false WHERE id <> 'crash-dt'`);
+  });
+  afterAll(async () => {
+    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
+    await t?.close();
+    await opened?.drop();
+  });
+
+  it("keeps running under a new leader and settles every bet set exactly once", async () => {
+    const players = await Promise.all(Array.from({ length: 3 }, () => fundedPlayer(t, 1_000_00n, "PNL")));
+    const sessions: string[] = [];
+    for (const p of players) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/rgs/api/tables/session",
+        payload: { token: p.token, tableId: "crash-dt" },
+      });
+      sessions.push(res.json().value.sessionId);
+    }
+    const first = startLeader("leader-a", "rgs.after-credit");
+    const firstExit = new Promise<string | null>((resolve) => first.on("exit", (_c, sig) => resolve(sig)));
+    let second: ChildProcess | null = null;
+    const betOn = new Set<string>();
+    let staked = 0n;
+    const deadline = Date.now() + 90_000;
+    let settledAfterTakeover = 0;
+    let killedAt: number | null = null;
+    void firstExit.then(() => {
+      killedAt = Date.now();
+      second = startLeader("leader-b", null);
+    });
+    while (Date.now() < deadline) {
+      const [round] = await rows<{ id: string; status: string; round_no: unknown; settled_at: unknown }>(
+        opened.database.db,
+        sql`SELECT id, status, round_no, settled_at FROM rgs.table_rounds WHERE table_id = 'crash-dt' ORDER BY round_no DESC LIMIT 1`,
+      );
+      if (round?.status === "betting" && !betOn.has(round.id)) {
+        betOn.add(round.id);
+        await Promise.all(
+          sessions.map(async (sessionId, i) => {
+            const res = await t.app.inject({
+              method: "POST",
+              url: "/rgs/api/tables/bet",
+              payload: {
+                sessionId,
+                roundId: round.id,
+                requestId: `${round.id.slice(0, 8)}-${i}`,
+                bets: [
+                  { spot: "dragon", amount: "1.00" },
+                  { spot: "tiger", amount: "1.00" },
+                ],
+              },
+            });
+            if (res.statusCode === 200) staked += 200n;
+          }),
+        );
+      }
+      if (
+        killedAt !== null &&
+        round?.status === "settled" &&
+        new Date(round.settled_at as string).getTime() > killedAt
+      )
+        settledAfterTakeover = Math.max(settledAfterTakeover, Number(round.round_no));
+      const before = await rows<{ n: unknown }>(
+        opened.database.db,
+        sql`SELECT count(*) AS n FROM rgs.table_rounds WHERE table_id = 'crash-dt' AND status = 'settled'
+            AND settled_at > ${new Date(killedAt ?? Date.now() + 1e9).toISOString()}::timestamptz`,
+      );
+      if (Number(before[0]?.n ?? 0) >= 2) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(await firstExit).toBe("SIGKILL");
+    expect(settledAfterTakeover).toBeGreaterThan(0);
+    // Every owed credit is paid by the new leader's retry pass.
+    const until = Date.now() + 30_000;
+    for (;;) {
+      const [owed] = await rows<{ n: unknown }>(
+        opened.database.db,
+        sql`SELECT count(*) AS n FROM rgs.table_bets WHERE status NOT IN ('settled', 'rolled_back', 'refused', 'placed')`,
+      );
+      if (Number(owed?.n) === 0 || Date.now() > until) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    (second as ChildProcess | null)?.kill("SIGTERM");
+    const bets = await rows<{ id: string; status: string; win: unknown; player_id: unknown }>(
+      opened.database.db,
+      sql`SELECT b.id, b.status, b.win, b.player_id FROM rgs.table_bets b JOIN rgs.table_rounds r ON r.id = b.round_id
+          WHERE r.status = 'settled'`,
+    );
+    expect(bets.length).toBeGreaterThan(0);
+    for (const b of bets) expect(b.status).toBe("settled");
+    // One win per bet set on the platform, never two.
+    const wins = await rows<{ round_id: string; n: unknown }>(
+      opened.database.db,
+      sql`SELECT round_id, count(*) AS n FROM provider_transactions WHERE kind = 'win' GROUP BY round_id`,
+    );
+    for (const w of wins) expect(Number(w.n)).toBe(1);
+    const paid = new Set(wins.map((w) => w.round_id));
+    for (const b of bets) expect(paid.has(b.id)).toBe(true);
+    // Round numbers run on without a gap or a repeat.
+    const nos = await rows<{ round_no: unknown }>(
+      opened.database.db,
+      sql`SELECT round_no FROM rgs.table_rounds WHERE table_id = 'crash-dt' ORDER BY round_no`,
+    );
+    expect(nos.map((r) => Number(r.round_no))).toEqual(nos.map((_, i) => i + 1));
+    // Money: every player's balance is what the settled bet sets say.
+    for (const [i, p] of players.entries()) {
+      const mine = await rows<{ total: unknown; win: unknown; status: string }>(
+        opened.database.db,
+        sql`SELECT total, win, status FROM rgs.table_bets WHERE player_id = ${p.id}`,
+      );
+      let expected = 1_000_00n;
+      for (const m of mine) {
+        if (m.status === "settled") expected += BigInt(m.win as string) - BigInt(m.total as string);
+        if (m.status === "placed") expected -= BigInt(m.total as string);
+      }
+      expect(await mainBalance(t, p.id), `player ${i}`).toBe(expected);
+    }
+    expect(staked).toBeGreaterThan(0n);
+    expect((await reconcile(opened.database.db)).ok).toBe(true);
+  }, 150_000);
+});

@@ -1,0 +1,131 @@
+import {
+  AdminTableReportQuery,
+  AdminTableRoundsQuery,
+  AdminTableUpdate,
+  type TableInfo,
+} from "@panalo/contracts/live-tables";
+import { rgsAdminSecret, signAdminCall } from "@panalo/rgs/lottery/admin-auth";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { AppContext } from "../../lib/context.ts";
+import { AppError } from "../../lib/errors.ts";
+import { route } from "../../lib/route.ts";
+import { recordAudit } from "../admin/audit.ts";
+import { operatorOf, requireOperator } from "../admin/guard.ts";
+
+/**
+ * The back office's live tables (issue 18): /api/admin/tables* checks the operator's
+ * permission (tables.read / tables.write), then calls the game server's /rgs/admin/tables*
+ * signed with HMAC(APP_SECRET, "rgs-admin") and the operator's name; changes are audited.
+ */
+export async function liveTableAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const secret = ctx.config.APP_SECRET ? rgsAdminSecret(ctx.config.APP_SECRET) : "";
+  const base = ctx.config.RGS_MODE === "external" ? ctx.config.RGS_URL.replace(/\/+$/, "") : "";
+  const forward = async (
+    reply: FastifyReply | null,
+    operator: string,
+    method: "GET" | "PUT",
+    path: string,
+    payload?: unknown,
+  ): Promise<unknown> => {
+    const body = payload === undefined ? "" : JSON.stringify(payload);
+    const headers = {
+      ...(payload === undefined ? {} : { "content-type": "application/json" }),
+      ...signAdminCall(secret, { method, path, operator, body }),
+    };
+    let status: number;
+    let text: string;
+    try {
+      if (base) {
+        const res = await fetch(`${base}${path}`, {
+          method,
+          headers,
+          ...(method === "GET" ? {} : { body }),
+          signal: AbortSignal.timeout(ctx.config.RGS_CALL_TIMEOUT_MS),
+        });
+        status = res.status;
+        text = await res.text();
+      } else {
+        const res = await app.inject({
+          method,
+          url: path,
+          headers,
+          ...(method === "GET" ? {} : { payload: body }),
+        });
+        status = res.statusCode;
+        text = res.body;
+      }
+    } catch {
+      throw new AppError("LIVE_TABLES_UNAVAILABLE", 503);
+    }
+    let json: { success?: boolean; value?: unknown };
+    try {
+      json = JSON.parse(text) as typeof json;
+    } catch {
+      throw new AppError("LIVE_TABLES_UNAVAILABLE", 503);
+    }
+    if (json.success === true) return json.value;
+    if (reply) {
+      await reply.status(status >= 400 ? status : 502).send(json);
+      return undefined;
+    }
+    throw new AppError("LIVE_TABLES_UNAVAILABLE", 503);
+  };
+  const read = [requireOperator(ctx, "tables.read")];
+  route(app, { method: "GET", url: "/api/admin/tables", guards: read }, async (i) =>
+    forward(i.reply, operatorOf(i.req).username, "GET", "/rgs/admin/tables"),
+  );
+  route(
+    app,
+    {
+      method: "PUT",
+      url: "/api/admin/tables",
+      body: AdminTableUpdate,
+      guards: [requireOperator(ctx, "tables.write")],
+    },
+    async (i) => {
+      const op = operatorOf(i.req);
+      const before = ((await forward(null, op.username, "GET", "/rgs/admin/tables")) as TableInfo[]).find(
+        (t) => t.id === i.body.id,
+      );
+      const after = (await forward(i.reply, op.username, "PUT", "/rgs/admin/tables", i.body)) as
+        | TableInfo
+        | undefined;
+      if (after === undefined) return undefined;
+      const { round: _b, players: _pb, ...beforeSettings } = before ?? ({} as TableInfo);
+      const { round: _a, players: _pa, ...afterSettings } = after;
+      await recordAudit(ctx.db, {
+        operatorId: op.id,
+        operatorName: op.username,
+        action: "update",
+        entityType: "live_table",
+        entityId: i.body.id,
+        before: before ? beforeSettings : null,
+        after: afterSettings,
+        ip: i.ip,
+      });
+      return after;
+    },
+  );
+  route(
+    app,
+    { method: "GET", url: "/api/admin/tables/rounds", query: AdminTableRoundsQuery, guards: read },
+    async (i) =>
+      forward(
+        i.reply,
+        operatorOf(i.req).username,
+        "GET",
+        `/rgs/admin/tables/rounds?tableId=${encodeURIComponent(i.query.tableId)}&page=${i.query.page}`,
+      ),
+  );
+  route(
+    app,
+    { method: "GET", url: "/api/admin/tables/report", query: AdminTableReportQuery, guards: read },
+    async (i) =>
+      forward(
+        i.reply,
+        operatorOf(i.req).username,
+        "GET",
+        `/rgs/admin/tables/report?from=${i.query.from}&to=${i.query.to}`,
+      ),
+  );
+}

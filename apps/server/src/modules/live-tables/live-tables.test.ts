@@ -1,0 +1,163 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { games } from "../../db/schema/games.ts";
+import { seedDemoContent } from "../../seed/content.ts";
+import { seedLiveTableGames } from "../../seed/live-tables.ts";
+import { createTestApp, type TestApp } from "../../testing/test-app.ts";
+import { createOperator } from "../admin/operators.ts";
+import { totpAt } from "../admin/totp.ts";
+import { registerMember } from "../games/games-testkit.ts";
+
+// Issue 18 on the platform: the live tables in the catalog, GLS2_roomList, and the back office.
+let nowMs = Date.now();
+const clock = { now: () => new Date(nowMs) };
+const OWNER = {
+  username: "tables_owner",
+  password: "Owner-password-2026",
+  totpSecret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
+};
+const WRITER = {
+  username: "tables_writer",
+  password: "Writer-password-2026",
+  totpSecret: "KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU",
+};
+const H = { "x-requested-with": "panalo-admin", "x-lang": "EN" };
+
+describe("live tables on the platform", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({}, { clock });
+    await seedDemoContent(t.database.db, t.config);
+    await createOperator(t.database.db, { ...OWNER, role: "owner" });
+    await createOperator(t.database.db, { ...WRITER, role: "content" });
+  });
+  afterAll(async () => t.close());
+  const login = async (who: typeof OWNER) => {
+    nowMs += 30_000;
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/session",
+      headers: H,
+      payload: {
+        username: who.username,
+        password: who.password,
+        totp: totpAt(who.totpSecret, Math.floor(nowMs / 30_000)),
+      },
+    });
+    const c = res.cookies.find((x) => x.name === "panalo_admin");
+    return `panalo_admin=${c?.value}`;
+  };
+
+  it("lists the tables under PNL and in the room list, launched at /rgs/tables", async () => {
+    await seedLiveTableGames(t.database.db, t.config);
+    expect(await seedLiveTableGames(t.database.db, t.config)).toBe(0);
+    const rows = await t.database.db.select().from(games).where(eq(games.vendor, "PNL"));
+    expect(rows.map((g) => g.gameCode).sort()).toEqual(
+      ["baccarat-1", "baccarat-nc-1", "dragon-tiger-1", "roulette-1", "sicbo-1"].sort(),
+    );
+    const m = await registerMember(t.app, "Tables001");
+    const auth = { authorization: `Bearer ${m.token}` };
+    const guest = await t.app.inject({ method: "POST", url: "/wps/relay/GLS2_roomList", payload: {} });
+    expect(guest.statusCode).toBe(401);
+    const list = await t.app.inject({
+      method: "POST",
+      url: "/wps/relay/GLS2_roomList",
+      headers: auth,
+      payload: {},
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    const bac = list.json().value.find((r: { tableId: string }) => r.tableId === "baccarat-1");
+    expect(bac).toMatchObject({
+      game: "baccarat",
+      minBet: "10.00",
+      maxBet: "50000.00",
+      players: 0,
+      open: true,
+    });
+    const launch = await t.app.inject({
+      method: "POST",
+      url: "/wps/game/launchGame",
+      headers: auth,
+      payload: { nodeId: bac.nodeId },
+    });
+    expect(launch.json().value.url).toMatch(/^\/rgs\/tables\/baccarat-1\?token=/);
+  });
+
+  it("lets the back office change a table, audited and permission-checked", async () => {
+    const owner = await login(OWNER);
+    const list = await t.app.inject({ method: "GET", url: "/api/admin/tables", headers: { cookie: owner } });
+    expect(list.statusCode, list.body).toBe(200);
+    const put = await t.app.inject({
+      method: "PUT",
+      url: "/api/admin/tables",
+      headers: { ...H, cookie: owner },
+      payload: {
+        id: "sicbo-1",
+        bettingMs: 20_000,
+        chips: ["5.00", "20.00"],
+        opensAt: "10:00",
+        closesAt: "02:00",
+      },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json().value).toMatchObject({ bettingMs: 20_000, chips: ["5.00", "20.00"] });
+    const bad = await t.app.inject({
+      method: "PUT",
+      url: "/api/admin/tables",
+      headers: { ...H, cookie: owner },
+      payload: { id: "sicbo-1", minBet: "100.00", maxBet: "10.00" },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details).toContainEqual({
+      path: "maxBet",
+      message: "Must not be below the table's minimum bet",
+    });
+    // Each problem names its field: a repeated chip, a limit for a bet the game does not have
+    // (checked by the game server against the maths), one opening time without the other.
+    const paths = async (payload: Record<string, unknown>) => {
+      const res = await t.app.inject({
+        method: "PUT",
+        url: "/api/admin/tables",
+        headers: { ...H, cookie: owner },
+        payload: { id: "sicbo-1", ...payload },
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      return (res.json().details as Array<{ path: string }>).map((d) => d.path);
+    };
+    expect(await paths({ chips: ["5.00", "5"] })).toEqual(["chips.1"]);
+    expect(await paths({ limits: { straight: { min: "1.00", max: "2.00" } } })).toEqual(["limits.straight"]);
+    expect(await paths({ opensAt: "10:00", closesAt: null })).toEqual(["closesAt"]);
+    expect(await paths({ bettingMs: 500 })).toEqual(["bettingMs"]);
+    // Nothing of those was written.
+    const after = (
+      await t.app.inject({ method: "GET", url: "/api/admin/tables", headers: { cookie: owner } })
+    ).json().value as Array<{ id: string; chips: string[]; limits: Record<string, unknown> }>;
+    const sicbo = after.find((x) => x.id === "sicbo-1");
+    expect(sicbo?.chips).toEqual(["5.00", "20.00"]);
+    expect(sicbo?.limits.straight).toBeUndefined();
+    const audit = await t.app.inject({
+      method: "GET",
+      url: "/api/admin/audit?entityType=live_table",
+      headers: { cookie: owner },
+    });
+    expect(JSON.stringify(audit.json().value)).toContain("20000");
+    const report = await t.app.inject({
+      method: "GET",
+      url: "/api/admin/tables/report?from=2026-01-01&to=2026-12-31",
+      headers: { cookie: owner },
+    });
+    expect(report.statusCode, report.body).toBe(200);
+    const rounds = await t.app.inject({
+      method: "GET",
+      url: "/api/admin/tables/rounds?tableId=sicbo-1",
+      headers: { cookie: owner },
+    });
+    expect(rounds.statusCode, rounds.body).toBe(200);
+    const writer = await login(WRITER);
+    expect(
+      (await t.app.inject({ method: "GET", url: "/api/admin/tables", headers: { cookie: writer } }))
+        .statusCode,
+    ).toBe(403);
+    expect((await t.app.inject({ method: "GET", url: "/rgs/admin/tables" })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,68 @@
+import { sql } from "drizzle-orm";
+import { queryRows } from "../../db/client.ts";
+import type { AppContext } from "../../lib/context.ts";
+import { postManyIn } from "../ledger/ledger.ts";
+import { manilaDay, manilaStart } from "../reports/days.ts";
+import { PTS, pointsLegs } from "./points.ts";
+
+/**
+ * Points expiry, oldest first (issue 20 point 1). Whatever leaves the points account (a
+ * redemption, a conversion, an earlier expiry) is taken from the oldest points, so the points
+ * still held from before the cutoff are
+ *   expiring = max(0, earned before the cutoff − (spent and expired so far − returned))
+ * and no more than the balance. Each member's expiry of a day is one ledger transaction
+ * (points_expire, key points:expire:<member>:<day>), so a retried or doubled run expires once.
+ */
+export function expiringPoints(earnedBeforeCutoff: bigint, consumed: bigint, balance: bigint): bigint {
+  const left = earnedBeforeCutoff - consumed;
+  if (left <= 0n) return 0n;
+  return left < balance ? left : balance;
+}
+
+const BATCH = 2000;
+
+export async function expirePoints(ctx: AppContext): Promise<{ members: number; points: string }> {
+  const at = ctx.clock.now();
+  const [s] = await queryRows<{ expiry_days: number }>(
+    ctx.db,
+    sql`SELECT expiry_days FROM loyalty_settings WHERE id = 1`,
+  );
+  if (!s || s.expiry_days <= 0) return { members: 0, points: "0" };
+  const day = manilaDay(at);
+  // Points earned before the start of the Manila day `expiry_days` ago are past their time.
+  const cutoff = new Date(manilaStart(day).getTime() - s.expiry_days * 86_400_000);
+  // One run at a time across processes (the transaction's advisory lock): the second run
+  // reads the balances the first left, so it finds nothing more to expire.
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(201300)`);
+    const due = await queryRows<{ member_id: string; amount: string }>(
+      tx,
+      sql`SELECT a.member_id, LEAST(a.balance,
+          COALESCE(SUM(e.amount) FILTER (WHERE e.amount > 0 AND t.type <> 'points_refund' AND e.created_at < ${cutoff}), 0)
+          - (COALESCE(-SUM(e.amount) FILTER (WHERE e.amount < 0), 0)
+             - COALESCE(SUM(e.amount) FILTER (WHERE e.amount > 0 AND t.type = 'points_refund'), 0)))::text AS amount
+        FROM ledger_accounts a
+        JOIN ledger_entries e ON e.account_id = a.id
+        JOIN ledger_transactions t ON t.id = e.transaction_id
+        WHERE a.kind = 'points' AND a.currency = ${PTS} AND a.member_id IS NOT NULL AND a.balance > 0
+        GROUP BY a.id, a.member_id, a.balance`,
+    );
+    const todo = due.filter((d) => BigInt(d.amount) > 0n);
+    let total = 0n;
+    for (let i = 0; i < todo.length; i += BATCH) {
+      const chunk = todo.slice(i, i + BATCH);
+      await postManyIn(
+        tx,
+        chunk.map((d) => ({
+          idempotencyKey: `points:expire:${d.member_id}:${day}`,
+          type: "points_expire",
+          reference: `expire:${day}`,
+          memberId: Number(d.member_id),
+          legs: pointsLegs(Number(d.member_id), -BigInt(d.amount)),
+        })),
+      );
+      for (const d of chunk) total += BigInt(d.amount);
+    }
+    return { members: todo.length, points: total.toString() };
+  });
+}

@@ -1,0 +1,181 @@
+import { formatMinor } from "@panalo/contracts/money";
+import type { RgsFreeSpinGrant } from "@panalo/contracts/rgs";
+import { rgsAdminSecret, signAdminCall } from "@panalo/rgs/lottery/admin-auth";
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { queryRows } from "../../db/client.ts";
+import type { AppContext } from "../../lib/context.ts";
+import { AppError } from "../../lib/errors.ts";
+import { rgsTransport } from "../lottery/routes.ts";
+
+/** One free-spin grant the platform asks the RGS to make (issue 20 point 2). */
+export interface GrantRequest {
+  grantId: string;
+  memberId: number;
+  vendor: string;
+  gameCode: string;
+  currency: string;
+  spins: number;
+  betPerLine: bigint;
+  expiresAt: Date;
+}
+export type GrantSender = (g: GrantRequest) => Promise<RgsFreeSpinGrant>;
+
+/** The RGS answered and will not make this grant (no such slot, a bet it cannot play). */
+export class GrantRefused extends Error {
+  constructor(readonly code: string) {
+    super(`the RGS refused the grant: ${code}`);
+  }
+}
+/** The RGS's codes that mean the grant can never be made (so no earlier copy made it). */
+const REFUSALS = new Set(["GAME_NOT_FOUND", "BET_INVALID", "VALIDATION_ERROR"]);
+
+/** Each app's sender, for the job that sends pending grants again (it has the context only). */
+const senders = new WeakMap<AppContext, GrantSender>();
+export function setGrantSender(ctx: AppContext, send: GrantSender): void {
+  senders.set(ctx, send);
+}
+
+/**
+ * The platform's side: POST /rgs/admin/freespins/grants signed like the lottery's back-office
+ * calls (HMAC(APP_SECRET, "rgs-admin"), operator "loyalty-mall"). The RGS stores a grant once per
+ * grantId, so a resent call is harmless. A refusal of the RGS throws GrantRefused; a failure whose
+ * outcome is unknown (no answer, a 5xx, an answer that does not parse) FREESPINS_UNAVAILABLE.
+ */
+export function rgsGrantSender(app: FastifyInstance, ctx: AppContext): GrantSender {
+  const call = rgsTransport(app, ctx);
+  const secret = ctx.config.APP_SECRET ? rgsAdminSecret(ctx.config.APP_SECRET) : "";
+  return async (g) => {
+    const path = "/rgs/admin/freespins/grants";
+    const body = JSON.stringify({
+      grantId: g.grantId,
+      playerId: g.memberId,
+      vendor: g.vendor,
+      gameId: g.gameCode,
+      currency: g.currency,
+      spins: g.spins,
+      betPerLine: formatMinor(g.betPerLine),
+      expiresAt: g.expiresAt.toISOString(),
+    });
+    let res: { status: number; body: string };
+    try {
+      res = await call("POST", path, body, {
+        "content-type": "application/json",
+        ...signAdminCall(secret, { method: "POST", path, operator: "loyalty-mall", body }),
+      });
+    } catch {
+      throw new AppError("FREESPINS_UNAVAILABLE", 503);
+    }
+    let json: { success?: boolean; value?: RgsFreeSpinGrant };
+    try {
+      json = JSON.parse(res.body) as typeof json;
+    } catch {
+      throw new AppError("FREESPINS_UNAVAILABLE", 503);
+    }
+    if (json.success === true && json.value) return json.value;
+    const code = (json as { code?: unknown }).code;
+    if (res.status >= 400 && res.status < 500 && typeof code === "string" && REFUSALS.has(code))
+      throw new GrantRefused(code);
+    throw new AppError("FREESPINS_UNAVAILABLE", 503);
+  };
+}
+
+/** A redemption's grant as the platform keeps it (mall_free_spin_grants). */
+interface PendingGrantRow {
+  redemption_id: string;
+  member_id: string;
+  grant_id: string;
+  vendor: string;
+  game_code: string;
+  spins: number;
+  bet_per_line: string;
+  expires_at: Date | string;
+  currency: string;
+}
+
+/** How long a sender holds a pending grant before the job may take it (a sender that died). */
+export const GRANT_LEASE_MS = 60_000;
+
+/**
+ * Send one pending grant and record the outcome: granted; refused by the RGS (`undo`: the
+ * redemption rejected, its points and stock returned, the grant marked refused, in one
+ * transaction — the grant can never be made, so none exists); or still pending (no answer),
+ * sent again later. The grant's row moves out of 'pending' once.
+ */
+export async function deliverGrant(
+  ctx: AppContext,
+  redemptionId: number,
+  g: GrantRequest,
+  send: GrantSender,
+  undo: (ctx: AppContext, redemptionId: number) => Promise<void>,
+): Promise<"granted" | "refused" | "pending"> {
+  try {
+    await send(g).catch((err) => (err instanceof GrantRefused ? Promise.reject(err) : send(g)));
+  } catch (err) {
+    if (err instanceof GrantRefused) {
+      // The redemption rejected and the grant marked refused in one transaction (`undo`), once.
+      await undo(ctx, redemptionId);
+      return "refused";
+    }
+    // Sent again after 1 minute, then 2, 4, … at most an hour (from this row's failed attempts).
+    const message = err instanceof Error ? err.message : String(err);
+    await ctx.db.execute(
+      sql`UPDATE mall_free_spin_grants SET attempts = attempts + 1, last_error = ${message.slice(0, 200)},
+            next_attempt_at = ${ctx.clock.now()}::timestamptz
+              + LEAST(interval '1 minute' * power(2, LEAST(attempts, 10)), interval '1 hour')
+          WHERE redemption_id = ${redemptionId} AND state = 'pending'`,
+    );
+    return "pending";
+  }
+  await ctx.db.execute(
+    sql`UPDATE mall_free_spin_grants SET state = 'granted', last_error = NULL
+        WHERE redemption_id = ${redemptionId} AND state = 'pending'`,
+  );
+  return "granted";
+}
+
+/**
+ * The minute job (loyalty.free-spin-grants): each pending grant whose time has come is taken
+ * (its next attempt moved past the lease in one statement, so two processes never send the same
+ * one at once) and sent again.
+ */
+export async function resendGrants(
+  ctx: AppContext,
+  undo: (ctx: AppContext, redemptionId: number) => Promise<void>,
+): Promise<{ granted: number; refused: number; pending: number }> {
+  const out = { granted: 0, refused: 0, pending: 0 };
+  const send = senders.get(ctx);
+  if (!send) return out;
+  const now = ctx.clock.now();
+  const due = await queryRows<PendingGrantRow>(
+    ctx.db,
+    sql`UPDATE mall_free_spin_grants g SET next_attempt_at = ${new Date(now.getTime() + GRANT_LEASE_MS)}
+        FROM members m
+        WHERE m.id = g.member_id AND g.redemption_id IN (
+          SELECT redemption_id FROM mall_free_spin_grants
+          WHERE state = 'pending' AND next_attempt_at <= ${now}
+          ORDER BY next_attempt_at LIMIT 100 FOR UPDATE SKIP LOCKED)
+        RETURNING g.redemption_id, g.member_id, g.grant_id, g.vendor, g.game_code, g.spins,
+          g.bet_per_line::text AS bet_per_line, g.expires_at, m.currency`,
+  );
+  for (const r of due) {
+    const outcome = await deliverGrant(
+      ctx,
+      Number(r.redemption_id),
+      {
+        grantId: r.grant_id,
+        memberId: Number(r.member_id),
+        vendor: r.vendor,
+        gameCode: r.game_code,
+        currency: r.currency,
+        spins: r.spins,
+        betPerLine: BigInt(r.bet_per_line),
+        expiresAt: new Date(r.expires_at),
+      },
+      send,
+      undo,
+    );
+    out[outcome]++;
+  }
+  return out;
+}

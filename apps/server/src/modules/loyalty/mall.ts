@@ -1,0 +1,476 @@
+import { sql } from "drizzle-orm";
+import { type Executor, queryRows, type Tx } from "../../db/client.ts";
+import type { AppContext } from "../../lib/context.ts";
+import { AppError, Errors } from "../../lib/errors.ts";
+import { emitMemberEvent } from "../../lib/member-events.ts";
+import { memberGate } from "../../lib/member-gates.ts";
+import { grantBonus } from "../bonus/grant.ts";
+import { postIn } from "../ledger/ledger.ts";
+import { verifyTxPassword } from "../payments/withdrawals.ts";
+import { REWARDS_HOUSE } from "../rewards/pay.ts";
+import { lockOpenRaffle } from "../rewards/raffle.ts";
+import { deliverGrant, GRANT_LEASE_MS, type GrantRequest, type GrantSender } from "./free-spins.ts";
+import { loyaltySettings, pointsLegs } from "./points.ts";
+
+/**
+ * The points mall (issue 20 point 2). A redemption, in one transaction:
+ *   1. the item's row is taken and its stock decremented in one statement
+ *      (UPDATE … WHERE stock > 0): the row lock queues every redeemer of the item, so the stock
+ *      never goes below zero and the caps counted next see every earlier redemption;
+ *   2. the member's and the period's caps are checked;
+ *   3. the points leave the member's points account (ledger, key points:redeem:<id>; too few
+ *      points undo everything, stock included);
+ *   4. cash is paid to the main wallet, a bonus granted under its rule (wagering), raffle tickets
+ *      added to the raffle open now (rewards/raffle.ts, its row share-locked against the draw) — these are
+ *      approved at once; goods wait in the back-office queue (spec §4 in process → approved
+ *      with a tracking reference, or rejected with the points and the stock returned).
+ * A repeated request (same requestId) answers the first redemption.
+ */
+export interface MallItem {
+  id: number;
+  kind: "goods" | "cash" | "bonus" | "raffle" | "freespins";
+  names: Record<string, string>;
+  descriptions: Record<string, string>;
+  imageUrl: string;
+  pricePoints: bigint;
+  stock: number | null;
+  amount: bigint | null;
+  bonusRuleId: number | null;
+  /** raffle: tickets per redemption in the raffle open at the time. */
+  tickets: number | null;
+  /** freespins: the in-house slot, the spins, the bet per line and the days they last. */
+  freeSpins: {
+    vendor: string;
+    gameCode: string;
+    spins: number;
+    betPerLine: bigint;
+    expiryDays: number;
+  } | null;
+  memberCap: number | null;
+  periodCap: number | null;
+  capPeriod: "day" | "week" | "month";
+  enabled: boolean;
+  sort: number;
+}
+interface ItemRow {
+  id: number;
+  kind: MallItem["kind"];
+  names: Record<string, string>;
+  descriptions: Record<string, string>;
+  image_url: string;
+  price_points: string;
+  stock: number | null;
+  amount: string | null;
+  bonus_rule_id: number | null;
+  tickets: number | null;
+  fs_vendor: string | null;
+  fs_game_code: string | null;
+  fs_spins: number | null;
+  fs_bet_per_line: string | null;
+  fs_expiry_days: number | null;
+  member_cap: number | null;
+  period_cap: number | null;
+  cap_period: MallItem["capPeriod"];
+  enabled: boolean;
+  sort: number;
+}
+const toItem = (r: ItemRow): MallItem => ({
+  id: r.id,
+  kind: r.kind,
+  names: r.names,
+  descriptions: r.descriptions,
+  imageUrl: r.image_url,
+  pricePoints: BigInt(r.price_points),
+  stock: r.stock,
+  amount: r.amount === null ? null : BigInt(r.amount),
+  bonusRuleId: r.bonus_rule_id,
+  tickets: r.tickets,
+  freeSpins:
+    r.kind === "freespins" &&
+    r.fs_vendor &&
+    r.fs_game_code &&
+    r.fs_spins &&
+    r.fs_bet_per_line &&
+    r.fs_expiry_days
+      ? {
+          vendor: r.fs_vendor,
+          gameCode: r.fs_game_code,
+          spins: r.fs_spins,
+          betPerLine: BigInt(r.fs_bet_per_line),
+          expiryDays: r.fs_expiry_days,
+        }
+      : null,
+  memberCap: r.member_cap,
+  periodCap: r.period_cap,
+  capPeriod: r.cap_period,
+  enabled: r.enabled,
+  sort: r.sort,
+});
+
+export async function mallItems(exec: Executor, opts: { all?: boolean } = {}): Promise<MallItem[]> {
+  const rows = await queryRows<ItemRow>(
+    exec,
+    sql`SELECT * FROM mall_items WHERE (${opts.all ?? false} OR enabled) ORDER BY sort, id`,
+  );
+  return rows.map(toItem);
+}
+
+export interface RedeemInput {
+  itemId: number;
+  requestId: string;
+  password: string;
+  address?: string | null;
+  mobile?: string | null;
+}
+
+export interface Redemption {
+  id: number;
+  itemId: number;
+  kind: string;
+  points: bigint;
+  status: "in_process" | "approved" | "rejected";
+  address: string | null;
+  mobile: string | null;
+  tracking: string | null;
+  reason: string | null;
+  createdAt: Date;
+  decidedAt: Date | null;
+}
+interface RedemptionRow {
+  id: string;
+  item_id: number;
+  kind: string;
+  points: string;
+  status: Redemption["status"];
+  address: string | null;
+  mobile: string | null;
+  tracking: string | null;
+  reason: string | null;
+  created_at: string | Date;
+  decided_at: string | Date | null;
+}
+export const toRedemption = (r: RedemptionRow): Redemption => ({
+  id: Number(r.id),
+  itemId: r.item_id,
+  kind: r.kind,
+  points: BigInt(r.points),
+  status: r.status,
+  address: r.address,
+  mobile: r.mobile,
+  tracking: r.tracking,
+  reason: r.reason,
+  createdAt: new Date(r.created_at),
+  decidedAt: r.decided_at === null ? null : new Date(r.decided_at),
+});
+
+/** The start of the cap period `at` falls in (Manila calendar: UTC+8, no daylight saving). */
+export function capPeriodStart(period: MallItem["capPeriod"], at: Date): Date {
+  const local = new Date(at.getTime() + 8 * 3_600_000);
+  const d = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()));
+  if (period === "week") d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+  if (period === "month") d.setUTCDate(1);
+  return new Date(d.getTime() - 8 * 3_600_000);
+}
+
+async function checkPassword(ctx: AppContext, memberId: number, password: string): Promise<void> {
+  const [m] = await queryRows<{ tx: string | null }>(
+    ctx.db,
+    sql`SELECT tx_password_hash AS tx FROM members WHERE id = ${memberId}`,
+  );
+  await verifyTxPassword(ctx, memberId, m?.tx ?? null, password, "password");
+}
+
+/** A debit of points that reports too few points with its own code. */
+async function spendPoints(tx: Tx, key: string, memberId: number, points: bigint, reference: string) {
+  try {
+    await postIn(tx, {
+      idempotencyKey: key,
+      type: "points_redeem",
+      reference,
+      memberId,
+      legs: pointsLegs(memberId, -points),
+    });
+  } catch (err) {
+    if (err instanceof AppError && err.code === "INSUFFICIENT_FUNDS")
+      throw new AppError("POINTS_NOT_ENOUGH", 409);
+    throw err;
+  }
+}
+
+export async function redeem(
+  ctx: AppContext,
+  memberId: number,
+  input: RedeemInput,
+  deps: { sendGrant?: GrantSender } = {},
+): Promise<Redemption> {
+  const at = ctx.clock.now();
+  const [seen] = await queryRows<RedemptionRow>(
+    ctx.db,
+    sql`SELECT * FROM mall_redemptions WHERE member_id = ${memberId} AND request_id = ${input.requestId}`,
+  );
+  if (seen) return toRedemption(seen);
+  await checkPassword(ctx, memberId, input.password);
+  const gate = await memberGate(ctx.db, memberId, "bonus", at);
+  if (gate) throw new AppError(gate, 403);
+  const [peek] = await queryRows<ItemRow>(
+    ctx.db,
+    sql`SELECT * FROM mall_items WHERE id = ${input.itemId} AND enabled`,
+  );
+  if (!peek) throw new AppError("MALL_ITEM_NOT_FOUND", 404);
+  const sendGrant = deps.sendGrant;
+  if (peek.kind === "freespins" && !sendGrant) throw new AppError("FREESPINS_UNAVAILABLE", 503);
+  // spec §5: goods need a receiving address and a mobile number.
+  if (peek.kind === "goods" && (!input.address?.trim() || !input.mobile?.trim())) {
+    throw Errors.validation([
+      ...(!input.address?.trim() ? [{ path: "address", message: "required" }] : []),
+      ...(!input.mobile?.trim() ? [{ path: "mobile", message: "required" }] : []),
+    ]);
+  }
+  let grant = null as GrantRequest | null;
+  const done = await ctx.db.transaction(async (tx) => {
+    const [item] = await queryRows<ItemRow>(
+      tx,
+      sql`UPDATE mall_items SET stock = CASE WHEN stock IS NULL THEN NULL ELSE stock - 1 END
+          WHERE id = ${input.itemId} AND enabled AND (stock IS NULL OR stock > 0) RETURNING *`,
+    );
+    if (!item) throw new AppError("MALL_OUT_OF_STOCK", 409);
+    const it = toItem(item);
+    const [again] = await queryRows<RedemptionRow>(
+      tx,
+      sql`SELECT * FROM mall_redemptions WHERE member_id = ${memberId} AND request_id = ${input.requestId}`,
+    );
+    if (again) throw new AppError("DUPLICATE_MISMATCH", 409);
+    const [counts] = await queryRows<{ mine: number; period: number }>(
+      tx,
+      sql`SELECT COUNT(*) FILTER (WHERE status <> 'rejected')::int AS mine,
+            COUNT(*) FILTER (WHERE status <> 'rejected' AND created_at >= ${capPeriodStart(it.capPeriod, at)})::int AS period
+          FROM mall_redemptions WHERE member_id = ${memberId} AND item_id = ${it.id}`,
+    );
+    if (it.memberCap !== null && (counts?.mine ?? 0) >= it.memberCap)
+      throw new AppError("MALL_CAP_REACHED", 409);
+    if (it.periodCap !== null && (counts?.period ?? 0) >= it.periodCap)
+      throw new AppError("MALL_CAP_REACHED", 409);
+    const status = it.kind === "goods" ? "in_process" : "approved";
+    const [row] = await queryRows<RedemptionRow>(
+      tx,
+      sql`INSERT INTO mall_redemptions (member_id, item_id, request_id, kind, points, status, address, mobile, created_at, decided_at)
+          VALUES (${memberId}, ${it.id}, ${input.requestId}, ${it.kind}, ${it.pricePoints.toString()}::bigint, ${status},
+            ${it.kind === "goods" ? (input.address?.trim() ?? null) : null}, ${it.kind === "goods" ? (input.mobile?.trim() ?? null) : null},
+            ${at}, ${status === "approved" ? at : null})
+          RETURNING *`,
+    );
+    if (!row) throw Errors.internal();
+    const id = Number(row.id);
+    await spendPoints(tx, `points:redeem:${id}`, memberId, it.pricePoints, `R${id}`);
+    if (it.kind === "cash" && it.amount) {
+      const [m] = await queryRows<{ currency: string }>(
+        tx,
+        sql`SELECT currency FROM members WHERE id = ${memberId}`,
+      );
+      const currency = m?.currency ?? "PHP";
+      await postIn(tx, {
+        idempotencyKey: `mall:cash:${id}`,
+        type: "points_cash",
+        reference: `R${id}`,
+        memberId,
+        legs: [
+          { account: { house: REWARDS_HOUSE, currency }, amount: -it.amount },
+          { account: { member: memberId, kind: "main", currency }, amount: it.amount },
+        ],
+      });
+    }
+    if (it.kind === "raffle" && it.tickets) {
+      // Tickets in the raffle open now; none open refuses the whole redemption (points and stock kept).
+      const [m] = await queryRows<{ currency: string }>(
+        tx,
+        sql`SELECT currency FROM members WHERE id = ${memberId}`,
+      );
+      const raffleId = await lockOpenRaffle(tx, m?.currency ?? "PHP", at);
+      if (raffleId === null) throw new AppError("MALL_NO_RAFFLE", 409);
+      await tx.execute(
+        sql`INSERT INTO raffle_bought_tickets (redemption_id, raffle_id, member_id, tickets, created_at)
+            VALUES (${id}, ${raffleId}, ${memberId}, ${it.tickets}, ${at})`,
+      );
+    }
+    if (it.kind === "bonus" && it.amount && it.bonusRuleId) {
+      await grantBonus(tx, {
+        memberId,
+        ruleId: it.bonusRuleId,
+        amountMinor: it.amount,
+        sourceKey: `mall:bonus:${id}`,
+        reference: `R${id}`,
+      });
+    }
+    if (it.kind === "freespins" && it.freeSpins) {
+      // The grant is sent to the RGS after the commit (below); its copy here names it.
+      const fs = it.freeSpins;
+      const [m] = await queryRows<{ currency: string }>(
+        tx,
+        sql`SELECT currency FROM members WHERE id = ${memberId}`,
+      );
+      const expiresAt = new Date(at.getTime() + fs.expiryDays * 86_400_000);
+      grant = {
+        grantId: `mall:R${id}`,
+        memberId,
+        vendor: fs.vendor,
+        gameCode: fs.gameCode,
+        currency: m?.currency ?? "PHP",
+        spins: fs.spins,
+        betPerLine: fs.betPerLine,
+        expiresAt,
+      };
+      await tx.execute(
+        sql`INSERT INTO mall_free_spin_grants (redemption_id, member_id, grant_id, vendor, game_code, spins, bet_per_line,
+              expires_at, created_at, state, next_attempt_at)
+            VALUES (${id}, ${memberId}, ${grant.grantId}, ${fs.vendor}, ${fs.gameCode}, ${fs.spins},
+              ${fs.betPerLine.toString()}::bigint, ${expiresAt}, ${at}, 'pending', ${new Date(at.getTime() + GRANT_LEASE_MS)})`,
+      );
+    }
+    await emitMemberEvent(tx, {
+      kind: "points.redeemed",
+      memberId,
+      ref: `redemption:${id}:${status}`,
+      params: {
+        redemptionId: id,
+        item: it.names.EN ?? String(it.id),
+        points: Number(it.pricePoints),
+        status,
+      },
+    });
+    return toRedemption(row);
+  });
+  if (grant && sendGrant) {
+    // The RGS makes the grant (keyed by this redemption: a resend is stored once). Refused by the
+    // RGS: the redemption is rejected with its points and stock returned, and the member told so.
+    // No answer: the redemption stands and the grant is sent again until the RGS has it.
+    const g: GrantRequest = grant;
+    if ((await deliverGrant(ctx, done.id, g, sendGrant, undoFreeSpins)) === "refused")
+      throw new AppError("FREESPINS_UNAVAILABLE", 503);
+  }
+  return done;
+}
+
+/** A free-spins redemption whose grant the RGS refused: rejected, points and stock returned. */
+export async function undoFreeSpins(ctx: AppContext, redemptionId: number): Promise<void> {
+  const refused = (tx: Executor) =>
+    tx.execute(
+      sql`UPDATE mall_free_spin_grants SET state = 'refused' WHERE redemption_id = ${redemptionId} AND state = 'pending'`,
+    );
+  try {
+    await decideRedemption(ctx, redemptionId, {
+      approve: false,
+      reason: "free spins unavailable",
+      operatorId: null,
+      from: "approved",
+      also: refused,
+    });
+  } catch (err) {
+    // Another process refused it first: already rejected and refunded, once.
+    if (!(err instanceof AppError && err.code === "MALL_REDEMPTION_DECIDED")) throw err;
+    await refused(ctx.db);
+  }
+}
+
+/** The operator's decision on a goods redemption (spec §4): approve with tracking, or reject. */
+export async function decideRedemption(
+  ctx: AppContext,
+  id: number,
+  d: {
+    approve: boolean;
+    tracking?: string | null;
+    reason?: string | null;
+    operatorId: number | null;
+    /** Undoing a free-spins redemption whose grant could not be made (approved at once). */
+    from?: "in_process" | "approved";
+    /** More work in the decision's transaction. */
+    also?: (tx: Executor) => Promise<unknown>;
+  },
+): Promise<Redemption> {
+  const at = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const [r] = await queryRows<RedemptionRow & { member_id: string }>(
+      tx,
+      sql`SELECT * FROM mall_redemptions WHERE id = ${id} FOR UPDATE`,
+    );
+    if (!r) throw new AppError("MALL_REDEMPTION_NOT_FOUND", 404);
+    if (r.status !== (d.from ?? "in_process")) throw new AppError("MALL_REDEMPTION_DECIDED", 409);
+    const memberId = Number(r.member_id);
+    if (!d.approve) {
+      await postIn(tx, {
+        idempotencyKey: `points:refund:${id}`,
+        type: "points_refund",
+        reference: `R${id}`,
+        memberId,
+        legs: pointsLegs(memberId, BigInt(r.points)),
+      });
+      await tx.execute(
+        sql`UPDATE mall_items SET stock = stock + 1 WHERE id = ${r.item_id} AND stock IS NOT NULL`,
+      );
+    }
+    const [row] = await queryRows<RedemptionRow>(
+      tx,
+      sql`UPDATE mall_redemptions SET status = ${d.approve ? "approved" : "rejected"},
+            tracking = ${d.approve ? (d.tracking ?? null) : null}, reason = ${d.approve ? null : (d.reason ?? null)},
+            decided_by = ${d.operatorId}, decided_at = ${at}
+          WHERE id = ${id} RETURNING *`,
+    );
+    if (!row) throw Errors.internal();
+    await d.also?.(tx);
+    await emitMemberEvent(tx, {
+      kind: "points.redeemed",
+      memberId,
+      ref: `redemption:${id}:${row.status}`,
+      params: { redemptionId: id, points: Number(r.points), status: row.status, tracking: row.tracking },
+    });
+    return toRedemption(row);
+  });
+}
+
+/** MCS2_convertPoint: points to cash at the operator's ratio, once per requestId. */
+export async function convertPoints(
+  ctx: AppContext,
+  memberId: number,
+  input: { points: number; requestId: string; password: string },
+): Promise<{ points: bigint; cashMinor: bigint; currency: string }> {
+  const s = await loyaltySettings(ctx.db);
+  const points = BigInt(input.points);
+  if (points < BigInt(s.convertMinPoints) || points % BigInt(s.convertPoints) !== 0n) {
+    throw new AppError("POINTS_CONVERT_AMOUNT", 400, {
+      min: s.convertMinPoints,
+      step: s.convertPoints,
+    });
+  }
+  const cash = (points / BigInt(s.convertPoints)) * s.convertMinor;
+  if (cash <= 0n)
+    throw new AppError("POINTS_CONVERT_AMOUNT", 400, { min: s.convertMinPoints, step: s.convertPoints });
+  const key = `points:convert:${memberId}:${input.requestId}`;
+  const [seen] = await queryRows<{ id: string }>(
+    ctx.db,
+    sql`SELECT id FROM ledger_transactions WHERE idempotency_key = ${key}`,
+  );
+  if (!seen) {
+    await checkPassword(ctx, memberId, input.password);
+    const gate = await memberGate(ctx.db, memberId, "bonus", ctx.clock.now());
+    if (gate) throw new AppError(gate, 403);
+  }
+  const [m] = await queryRows<{ currency: string }>(
+    ctx.db,
+    sql`SELECT currency FROM members WHERE id = ${memberId}`,
+  );
+  const currency = m?.currency ?? "PHP";
+  await ctx.db.transaction(async (tx) => {
+    // Points and cash are two currencies, so two ledger transactions, committed together.
+    await spendPoints(tx, key, memberId, points, `convert:${input.requestId}`);
+    await postIn(tx, {
+      idempotencyKey: `${key}:cash`,
+      type: "points_cash",
+      reference: `convert:${input.requestId}`,
+      memberId,
+      legs: [
+        { account: { house: REWARDS_HOUSE, currency }, amount: -cash },
+        { account: { member: memberId, kind: "main", currency }, amount: cash },
+      ],
+    });
+  });
+  return { points, cashMinor: cash, currency };
+}

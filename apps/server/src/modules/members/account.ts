@@ -1,0 +1,542 @@
+import {
+  AVATAR_PRESETS,
+  AvatarChoice,
+  ContactChange,
+  ContactCodeRequest,
+  KYC_LOCKED_FIELDS,
+  KycDecision,
+  KycSettingsBody,
+  KycSubmit,
+  ProfileUpdate,
+  ProfitQuery,
+  TotpCode,
+} from "@panalo/contracts/account";
+import { BigId, PageNo, pageSize } from "@panalo/contracts/input";
+import { normalizeMobile } from "@panalo/contracts/members";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import QRCode from "qrcode";
+import { z } from "zod";
+import type { Executor } from "../../db/client.ts";
+import { memberSessions, members } from "../../db/schema/members.ts";
+import { payoutAccounts } from "../../db/schema/payments.ts";
+import type { AppContext } from "../../lib/context.ts";
+import { AppError, Errors } from "../../lib/errors.ts";
+import { registerMessages } from "../../lib/messages.ts";
+import { tokenHash } from "../../lib/passwords.ts";
+import { route } from "../../lib/route.ts";
+import { recordAudit } from "../admin/audit.ts";
+import { operatorOf, requireOperator } from "../admin/guard.ts";
+import { newTotpSecret, otpauthUrl } from "../admin/totp.ts";
+import { readSettings } from "../content/settings.ts";
+import { personalProfit } from "../games/personal-profit.ts";
+import { consumeCode, issueCode, sendMessage } from "../messaging/service.ts";
+import { MEMBER_UPLOAD_PATH, readMemberUpload, requireOwnUpload, sendPrivate } from "../payments/uploads.ts";
+import { setMemberAddress } from "./household.ts";
+import {
+  checkAge,
+  decideKyc,
+  KYC_DOCUMENTS,
+  kycCaseDetail,
+  kycDocumentId,
+  kycQueue,
+  kycSettingsDto,
+  memberKyc,
+  readKycSettings,
+  submitKyc,
+  writeKycSettings,
+} from "./kyc.ts";
+import { checkMemberTotp } from "./member-totp.ts";
+import { perIp } from "./recovery.ts";
+import { memberOf, requireMember } from "./service.ts";
+
+registerMessages("EN", {
+  FIELD_LOCKED: "This detail is verified and can no longer be changed. Please contact customer service.",
+  EMAIL_TAKEN: "That e-mail address is already used by another account.",
+  EMAIL_INVALID: "Enter a valid e-mail address.",
+  TOTP_ALREADY_ON: "The authenticator app is already turned on.",
+  TOTP_NOT_STARTED: "Start the authenticator set-up again.",
+  TOTP_NOT_ON: "The authenticator app is not turned on.",
+  TOTP_INVALID: "The authenticator code is wrong or already used.",
+  TOTP_REQUIRED: "Enter the 6-digit code from your authenticator app.",
+});
+registerMessages("TY", {
+  FIELD_LOCKED: "Verified na ang detalyeng ito at hindi na mababago. Makipag-ugnayan sa customer service.",
+  EMAIL_TAKEN: "Ginagamit na ng ibang account ang e-mail na iyan.",
+  EMAIL_INVALID: "Maglagay ng tamang e-mail address.",
+  TOTP_ALREADY_ON: "Naka-on na ang authenticator app.",
+  TOTP_NOT_STARTED: "Simulan muli ang pag-set up ng authenticator.",
+  TOTP_NOT_ON: "Hindi naka-on ang authenticator app.",
+  TOTP_INVALID: "Mali o nagamit na ang code ng authenticator.",
+  TOTP_REQUIRED: "Ilagay ang 6-digit na code mula sa iyong authenticator app.",
+});
+registerMessages("CN", {
+  FIELD_LOCKED: "该信息已验证，无法再修改。请联系客服。",
+  EMAIL_TAKEN: "该电子邮箱已被其他账户使用。",
+  EMAIL_INVALID: "请输入有效的电子邮箱地址。",
+  TOTP_ALREADY_ON: "身份验证器已开启。",
+  TOTP_NOT_STARTED: "请重新开始设置身份验证器。",
+  TOTP_NOT_ON: "身份验证器未开启。",
+  TOTP_INVALID: "身份验证码错误或已被使用。",
+  TOTP_REQUIRED: "请输入身份验证器中的 6 位验证码。",
+});
+registerMessages("VI", {
+  FIELD_LOCKED: "Thông tin này đã được xác minh và không thể thay đổi. Vui lòng liên hệ chăm sóc khách hàng.",
+  EMAIL_TAKEN: "Địa chỉ e-mail này đã được tài khoản khác sử dụng.",
+  EMAIL_INVALID: "Vui lòng nhập địa chỉ e-mail hợp lệ.",
+  TOTP_ALREADY_ON: "Ứng dụng xác thực đã được bật.",
+  TOTP_NOT_STARTED: "Vui lòng bắt đầu lại việc thiết lập ứng dụng xác thực.",
+  TOTP_NOT_ON: "Ứng dụng xác thực chưa được bật.",
+  TOTP_INVALID: "Mã xác thực sai hoặc đã được sử dụng.",
+  TOTP_REQUIRED: "Nhập mã 6 chữ số từ ứng dụng xác thực của bạn.",
+});
+registerMessages("TH", {
+  FIELD_LOCKED: "ข้อมูลนี้ได้รับการยืนยันแล้วและไม่สามารถเปลี่ยนแปลงได้ กรุณาติดต่อฝ่ายบริการลูกค้า",
+  EMAIL_TAKEN: "อีเมลนี้ถูกใช้โดยบัญชีอื่นแล้ว",
+  EMAIL_INVALID: "กรุณากรอกอีเมลที่ถูกต้อง",
+  TOTP_ALREADY_ON: "เปิดใช้แอปยืนยันตัวตนอยู่แล้ว",
+  TOTP_NOT_STARTED: "กรุณาเริ่มตั้งค่าแอปยืนยันตัวตนใหม่",
+  TOTP_NOT_ON: "ยังไม่ได้เปิดใช้แอปยืนยันตัวตน",
+  TOTP_INVALID: "รหัสยืนยันตัวตนไม่ถูกต้องหรือถูกใช้ไปแล้ว",
+  TOTP_REQUIRED: "กรอกรหัส 6 หลักจากแอปยืนยันตัวตนของคุณ",
+});
+registerMessages("ID", {
+  FIELD_LOCKED:
+    "Data ini sudah terverifikasi dan tidak dapat diubah lagi. Silakan hubungi layanan pelanggan.",
+  EMAIL_TAKEN: "Alamat e-mail itu sudah dipakai akun lain.",
+  EMAIL_INVALID: "Masukkan alamat e-mail yang valid.",
+  TOTP_ALREADY_ON: "Aplikasi autentikator sudah aktif.",
+  TOTP_NOT_STARTED: "Mulai ulang pengaturan autentikator.",
+  TOTP_NOT_ON: "Aplikasi autentikator belum aktif.",
+  TOTP_INVALID: "Kode autentikator salah atau sudah dipakai.",
+  TOTP_REQUIRED: "Masukkan kode 6 digit dari aplikasi autentikator Anda.",
+});
+registerMessages("JA", {
+  FIELD_LOCKED: "この情報は確認済みのため変更できません。カスタマーサービスまでお問い合わせください。",
+  EMAIL_TAKEN: "そのメールアドレスは別のアカウントで使用されています。",
+  EMAIL_INVALID: "有効なメールアドレスを入力してください。",
+  TOTP_ALREADY_ON: "認証アプリはすでに有効です。",
+  TOTP_NOT_STARTED: "認証アプリの設定を最初からやり直してください。",
+  TOTP_NOT_ON: "認証アプリは有効になっていません。",
+  TOTP_INVALID: "認証コードが正しくないか、すでに使用されています。",
+  TOTP_REQUIRED: "認証アプリに表示される6桁のコードを入力してください。",
+});
+
+/** The member's avatar: their choice, or one drawn from their initials (spec §7). */
+export async function avatarUrlOf(exec: Executor, memberId: number): Promise<string> {
+  const [m] = await exec
+    .select({ avatarUrl: members.avatarUrl, username: members.username })
+    .from(members)
+    .where(eq(members.id, memberId));
+  if (m?.avatarUrl) return m.avatarUrl;
+  return `/media/avatar/${encodeURIComponent((m?.username ?? "?").slice(0, 2).toUpperCase())}.svg`;
+}
+
+/** The preset pictures a member may choose (public: they are nobody's data). */
+export function presetAvatarSvg(n: number): string {
+  const hue = (n * 47) % 360;
+  const shapes = [
+    `<circle cx="32" cy="26" r="12" fill="#fff"/><path d="M12 56c4-12 14-16 20-16s16 4 20 16z" fill="#fff"/>`,
+    `<rect x="18" y="18" width="28" height="28" rx="6" fill="#fff"/>`,
+    `<path d="M32 12l6 14 15 1-12 10 4 15-13-8-13 8 4-15-12-10 15-1z" fill="#fff"/>`,
+    `<path d="M32 50s-18-10-18-22a9 9 0 0118-4 9 9 0 0118 4c0 12-18 22-18 22z" fill="#fff"/>`,
+  ];
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64"><circle cx="32" cy="32" r="32" fill="hsl(${hue} 60% 40%)"/>${shapes[(n - 1) % shapes.length]}</svg>`;
+}
+
+const PROFILE_COLUMNS = {
+  nickname: members.nickname,
+  realName: members.realName,
+  fullName: members.fullName,
+  birthday: members.birthday,
+  address: members.address,
+  nationality: members.nationality,
+  occupation: members.occupation,
+  incomeSource: members.incomeSource,
+  birthPlace: members.birthPlace,
+} as const;
+
+export async function memberProfile(exec: Executor, memberId: number) {
+  const [m] = await exec.select().from(members).where(eq(members.id, memberId));
+  if (!m) throw Errors.unauthorized();
+  const verified = m.kycStatus === "verified";
+  return {
+    username: m.username,
+    nickname: m.nickname,
+    avatarUrl: m.avatarUrl ?? (await avatarUrlOf(exec, memberId)),
+    realName: m.realName,
+    fullName: m.fullName,
+    birthday: m.birthday,
+    address: m.address,
+    nationality: m.nationality,
+    occupation: m.occupation,
+    incomeSource: m.incomeSource,
+    birthPlace: m.birthPlace,
+    contacts: m.contacts,
+    mobile: m.mobile,
+    email: m.email,
+    kycStatus: m.kycStatus,
+    locked: verified ? [...KYC_LOCKED_FIELDS] : [],
+    totpEnabled: m.totpEnabledAt !== null,
+    txPasswordSet: m.txPasswordHash !== null,
+  };
+}
+
+/**
+ * Edit the profile: a field left out is kept, "" clears it. Real name, birthday and nationality
+ * are fixed once KYC-verified (FIELD_LOCKED); the real name is also fixed once a payout account
+ * carries it (the payee-name rule of withdrawals); a birthday must give the minimum age.
+ */
+export async function updateProfile(ctx: AppContext, memberId: number, body: ProfileUpdate): Promise<void> {
+  const [m] = await ctx.db.select().from(members).where(eq(members.id, memberId));
+  if (!m) throw Errors.unauthorized();
+  const set: Record<string, unknown> = {};
+  for (const key of Object.keys(PROFILE_COLUMNS) as Array<keyof typeof PROFILE_COLUMNS>) {
+    const value = body[key];
+    if (value === undefined) continue;
+    const next = key === "realName" ? value.replace(/\s+/g, " ") || null : value || null;
+    if (next === m[key]) continue;
+    if (m.kycStatus === "verified" && (KYC_LOCKED_FIELDS as readonly string[]).includes(key)) {
+      throw new AppError("FIELD_LOCKED", 409, {}, [{ path: key, message: "FIELD_LOCKED" }]);
+    }
+    set[key] = next;
+  }
+  if (set.realName !== undefined && m.realName) {
+    const [payee] = await ctx.db
+      .select({ id: payoutAccounts.id })
+      .from(payoutAccounts)
+      .where(and(eq(payoutAccounts.memberId, memberId), sql`${payoutAccounts.removedAt} IS NULL`))
+      .limit(1);
+    if (payee) throw new AppError("FIELD_LOCKED", 409, {}, [{ path: "realName", message: "FIELD_LOCKED" }]);
+  }
+  if (typeof set.birthday === "string") await checkAge(ctx.db, set.birthday, ctx.clock.now());
+  if (body.contacts) {
+    const contacts = Object.fromEntries(Object.entries(body.contacts).filter(([, v]) => v));
+    set.contacts = contacts;
+  }
+  if (Object.keys(set).length === 0) return;
+  await ctx.db.update(members).set(set).where(eq(members.id, memberId));
+  // The household check compares addresses by their normalised key (members/household.ts).
+  if (set.address !== undefined) await setMemberAddress(ctx.db, memberId, String(set.address ?? ""));
+}
+
+/** A member's own sessions, newest first; the one asking is marked. */
+export async function memberSessionList(exec: Executor, memberId: number, token: string) {
+  const rows = await exec
+    .select()
+    .from(memberSessions)
+    .where(eq(memberSessions.memberId, memberId))
+    .orderBy(desc(memberSessions.lastSeenAt))
+    .limit(50);
+  const mine = tokenHash(token);
+  return rows.map((s) => ({
+    current: s.tokenHash === mine,
+    method: s.method,
+    ip: s.ip,
+    userAgent: s.userAgent,
+    createdAt: s.createdAt.toISOString(),
+    lastSeenAt: s.lastSeenAt.toISOString(),
+  }));
+}
+
+/** Sign out everywhere else: every session but the one asking ends. */
+export async function endOtherSessions(exec: Executor, memberId: number, token: string): Promise<number> {
+  const ended = await exec
+    .delete(memberSessions)
+    .where(
+      and(eq(memberSessions.memberId, memberId), sql`${memberSessions.tokenHash} <> ${tokenHash(token)}`),
+    )
+    .returning({ t: memberSessions.tokenHash });
+  return ended.length;
+}
+
+const real = (ctx: AppContext) => [requireMember(ctx, { realOnly: true })];
+const who = (req: FastifyRequest) => memberOf(req).id;
+
+/** securityCenter and KYC for the member (issue 17 points 1 and 2). */
+export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db } = ctx;
+
+  route(app, { method: "GET", url: "/wps/member/profile", guards: real(ctx) }, async ({ req }) =>
+    memberProfile(db, who(req)),
+  );
+  route(
+    app,
+    { method: "PUT", url: "/wps/member/profile", body: ProfileUpdate, guards: real(ctx) },
+    async ({ req, body }) => {
+      await updateProfile(ctx, who(req), body);
+      return memberProfile(db, who(req));
+    },
+  );
+
+  route(
+    app,
+    { method: "PUT", url: "/wps/member/avatar", body: AvatarChoice, guards: real(ctx) },
+    async ({ req, body }) => {
+      if (body.avatarUrl.startsWith(MEMBER_UPLOAD_PATH))
+        await requireOwnUpload(db, who(req), body.avatarUrl, "avatarUrl");
+      await db
+        .update(members)
+        .set({ avatarUrl: body.avatarUrl })
+        .where(eq(members.id, who(req)));
+      return { avatarUrl: body.avatarUrl };
+    },
+  );
+  app.get("/media/avatar/preset-:n", async (req, reply) => {
+    const parsed = z
+      .object({ n: z.string().regex(new RegExp(`^[1-${AVATAR_PRESETS}]\\.svg$`)) })
+      .safeParse(req.params);
+    if (!parsed.success) throw Errors.notFound("image");
+    reply.header("cache-control", "public, max-age=86400");
+    return reply.type("image/svg+xml").send(presetAvatarSvg(Number(parsed.data.n[0])));
+  });
+
+  // Mobile or e-mail change: a code goes to the NEW address; the change needs it back.
+  const targetOf = (body: z.infer<typeof ContactCodeRequest>) => {
+    if (body.channel === "mobile") {
+      const mobile = normalizeMobile(body.countryDialingCode, body.target);
+      if (!mobile) throw Errors.validation([{ path: "target", message: "MOBILE_INVALID" }]);
+      return mobile;
+    }
+    const email = body.target.toLowerCase();
+    if (!/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(email))
+      throw Errors.validation([{ path: "target", message: "EMAIL_INVALID" }]);
+    return email;
+  };
+  const taken = async (channel: "mobile" | "email", target: string, memberId: number) => {
+    const [other] = await db
+      .select({ id: members.id })
+      .from(members)
+      .where(
+        and(
+          channel === "mobile" ? eq(members.mobile, target) : sql`lower(${members.email}) = ${target}`,
+          sql`${members.id} <> ${memberId}`,
+        ),
+      )
+      .limit(1);
+    if (other) throw Errors.conflict(channel === "mobile" ? "MOBILE_TAKEN" : "EMAIL_TAKEN");
+  };
+  route(
+    app,
+    {
+      method: "POST",
+      url: "/wps/member/contact/code",
+      body: ContactCodeRequest,
+      guards: [...real(ctx), perIp(ctx, "contact-code", 10, 60 * 60_000)],
+    },
+    async ({ req, body }) => {
+      const target = targetOf(body);
+      await taken(body.channel, target, who(req));
+      const code = await issueCode(ctx, `contact-change:${who(req)}:${body.channel}`, target);
+      await sendMessage(ctx, {
+        channel: body.channel === "mobile" ? "sms" : "email",
+        recipient: target,
+        subject: "Your Panalo verification code",
+        body: `Panalo: your code to confirm this ${body.channel === "mobile" ? "number" : "address"} is ${code}. Never share it with anyone.`,
+        purpose: "contact-change",
+      });
+      return null;
+    },
+  );
+  route(
+    app,
+    { method: "POST", url: "/wps/member/contact", body: ContactChange, guards: real(ctx) },
+    async ({ req, body }) => {
+      const target = targetOf(body);
+      await taken(body.channel, target, who(req));
+      await consumeCode(ctx, `contact-change:${who(req)}:${body.channel}`, target, body.code);
+      await db
+        .update(members)
+        .set(body.channel === "mobile" ? { mobile: target } : { email: target })
+        .where(eq(members.id, who(req)))
+        .catch((err: { code?: string; cause?: { code?: string } }) => {
+          if ((err.code ?? err.cause?.code) === "23505") throw Errors.conflict("MOBILE_TAKEN");
+          throw err;
+        });
+      return memberProfile(db, who(req));
+    },
+  );
+
+  route(app, { method: "GET", url: "/wps/member/sessions", guards: real(ctx) }, async ({ req }) =>
+    memberSessionList(db, who(req), memberOf(req).token),
+  );
+  route(app, { method: "DELETE", url: "/wps/member/sessions", guards: real(ctx) }, async ({ req }) => ({
+    ended: await endOtherSessions(db, who(req), memberOf(req).token),
+  }));
+
+  // The optional second factor: an authenticator app (RFC 6238), asked at every login once on.
+  route(app, { method: "POST", url: "/wps/member/totp/setup", guards: real(ctx) }, async ({ req }) => {
+    const [m] = await db
+      .select()
+      .from(members)
+      .where(eq(members.id, who(req)));
+    if (!m) throw Errors.unauthorized();
+    if (m.totpEnabledAt) throw Errors.conflict("TOTP_ALREADY_ON");
+    const secret = newTotpSecret();
+    await db.update(members).set({ totpSecret: secret, totpLastStep: null }).where(eq(members.id, m.id));
+    const { brand } = await readSettings(db, ["brand"]);
+    const url = otpauthUrl(brand.name, m.username, secret);
+    const svg = await QRCode.toString(url, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
+    return { secret, otpauthUrl: url, qrSvg: svg };
+  });
+  route(
+    app,
+    { method: "POST", url: "/wps/member/totp/enable", body: TotpCode, guards: real(ctx) },
+    async ({ req, body }) => {
+      const [m] = await db
+        .select()
+        .from(members)
+        .where(eq(members.id, who(req)));
+      if (!m) throw Errors.unauthorized();
+      if (m.totpEnabledAt) throw Errors.conflict("TOTP_ALREADY_ON");
+      if (!m.totpSecret) throw Errors.bad("TOTP_NOT_STARTED");
+      await checkMemberTotp(ctx, m.id, m.totpSecret, body.code);
+      await db.update(members).set({ totpEnabledAt: ctx.clock.now() }).where(eq(members.id, m.id));
+      return { totpEnabled: true };
+    },
+  );
+  route(
+    app,
+    { method: "POST", url: "/wps/member/totp/disable", body: TotpCode, guards: real(ctx) },
+    async ({ req, body }) => {
+      const [m] = await db
+        .select()
+        .from(members)
+        .where(eq(members.id, who(req)));
+      if (!m) throw Errors.unauthorized();
+      if (!m.totpEnabledAt || !m.totpSecret) throw Errors.bad("TOTP_NOT_ON");
+      await checkMemberTotp(ctx, m.id, m.totpSecret, body.code);
+      await db
+        .update(members)
+        .set({ totpEnabledAt: null, totpSecret: null, totpLastStep: null })
+        .where(eq(members.id, m.id));
+      return { totpEnabled: false };
+    },
+  );
+
+  // KYC: the member's side.
+  route(app, { method: "GET", url: "/wps/member/kyc", guards: real(ctx) }, async ({ req }) =>
+    memberKyc(db, who(req)),
+  );
+  route(
+    app,
+    { method: "POST", url: "/wps/member/kyc", body: KycSubmit, guards: real(ctx) },
+    async ({ req, body }) => submitKyc(ctx, who(req), body),
+  );
+
+  // personalProfit (issue 17 point 4).
+  route(
+    app,
+    { method: "GET", url: "/wps/member/personalProfit", query: ProfitQuery, guards: real(ctx) },
+    async ({ req, query }) => personalProfit(db, who(req), query),
+  );
+
+  await kycAdminRoutes(app, ctx);
+}
+
+const CaseParams = z.object({ id: BigId });
+const DocParams = z.object({ id: BigId, which: z.enum(KYC_DOCUMENTS) });
+const QueueQuery = z.object({
+  status: z.enum(["pending", "more_info", "approved", "rejected"]).default("pending"),
+  page: PageNo.default(1),
+  pageSize: pageSize(100).default(25),
+});
+
+/** The back office's KYC queue, document viewer, decisions and settings (issue 17 point 8). */
+async function kycAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db } = ctx;
+  const read = [requireOperator(ctx, "kyc.read")];
+  const write = [requireOperator(ctx, "kyc.write")];
+
+  route(app, { method: "GET", url: "/api/admin/kyc", query: QueueQuery, guards: read }, async ({ query }) =>
+    kycQueue(db, query),
+  );
+  route(app, { method: "GET", url: "/api/admin/kyc/settings", guards: read }, async () =>
+    kycSettingsDto(await readKycSettings(db)),
+  );
+  route(
+    app,
+    { method: "PUT", url: "/api/admin/kyc/settings", body: KycSettingsBody, guards: write },
+    async ({ body, req, ip }) => {
+      const op = operatorOf(req);
+      return db.transaction(async (tx) => {
+        const before = kycSettingsDto(await readKycSettings(tx));
+        await writeKycSettings(tx, body, ctx.clock.now());
+        const after = kycSettingsDto(await readKycSettings(tx));
+        await recordAudit(tx, {
+          operatorId: op.id,
+          operatorName: op.username,
+          action: "kyc.settings",
+          entityType: "kyc_settings",
+          entityId: "1",
+          before,
+          after,
+          ip,
+        });
+        return after;
+      });
+    },
+  );
+  route(
+    app,
+    { method: "GET", url: "/api/admin/kyc/:id", params: CaseParams, guards: read },
+    async ({ params }) => kycCaseDetail(db, params.id),
+  );
+  route(
+    app,
+    {
+      method: "POST",
+      url: "/api/admin/kyc/:id/decision",
+      params: CaseParams,
+      body: KycDecision,
+      guards: write,
+    },
+    async ({ params, body, req, ip }) => {
+      const op = operatorOf(req);
+      return decideKyc(ctx, params.id, body.decision, body.reason, { id: op.id, username: op.username, ip });
+    },
+  );
+  // A player's uploaded avatar for the player view (players.read): that picture only.
+  app.get<{ Params: { id: string } }>(
+    "/api/admin/players/:id/avatar",
+    { preHandler: requireOperator(ctx, "players.read") },
+    async (req, reply) => {
+      const parsed = CaseParams.safeParse(req.params);
+      if (!parsed.success) throw Errors.notFound("image");
+      const [m] = await db
+        .select({ avatarUrl: members.avatarUrl })
+        .from(members)
+        .where(eq(members.id, parsed.data.id));
+      const upload = m?.avatarUrl?.startsWith(MEMBER_UPLOAD_PATH)
+        ? await readMemberUpload(db, m.avatarUrl.slice(MEMBER_UPLOAD_PATH.length))
+        : undefined;
+      if (!upload) throw Errors.notFound("image");
+      return sendPrivate(reply, upload);
+    },
+  );
+
+  // A document of a case, to operators with kyc.read only; every view is in the audit log.
+  app.get<{ Params: { id: string; which: string } }>(
+    "/api/admin/kyc/:id/documents/:which",
+    { preHandler: requireOperator(ctx, "kyc.read") },
+    async (req, reply) => {
+      const parsed = DocParams.safeParse(req.params);
+      if (!parsed.success) throw Errors.notFound("file");
+      const id = await kycDocumentId(db, parsed.data.id, parsed.data.which);
+      const row = id ? await readMemberUpload(db, id) : undefined;
+      if (!row) throw Errors.notFound("file");
+      const op = operatorOf(req);
+      await recordAudit(db, {
+        operatorId: op.id,
+        operatorName: op.username,
+        action: "kyc.document.view",
+        entityType: "kyc_case",
+        entityId: String(parsed.data.id),
+        before: null,
+        after: { document: parsed.data.which },
+        ip: req.ip,
+      });
+      return sendPrivate(reply, row);
+    },
+  );
+}

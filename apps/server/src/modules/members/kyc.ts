@@ -1,0 +1,458 @@
+import type { KycSettingsBody } from "@panalo/contracts/account";
+import { ageOn } from "@panalo/contracts/members";
+import { formatMinor, parseMoney } from "@panalo/contracts/money";
+import { and, eq, sql } from "drizzle-orm";
+import { type Executor, queryRows } from "../../db/client.ts";
+import { kycCases, kycSettings, members } from "../../db/schema/members.ts";
+import type { AppContext } from "../../lib/context.ts";
+import { AppError, Errors } from "../../lib/errors.ts";
+import { emitMemberEvent } from "../../lib/member-events.ts";
+import { registerMessages } from "../../lib/messages.ts";
+import { recordAudit } from "../admin/audit.ts";
+import { readSettings } from "../content/settings.ts";
+import { MEMBER_UPLOAD_PATH, requireOwnUpload } from "../payments/uploads.ts";
+import { setMemberAddress } from "./household.ts";
+import { manilaToday } from "./register-fields.ts";
+
+registerMessages("EN", {
+  KYC_REQUIRED: "Please verify your identity (KYC) in My account before this {action}.",
+  KYC_PENDING: "Your identity documents are already waiting for review.",
+  KYC_ALREADY_VERIFIED: "Your identity is already verified.",
+  KYC_NOT_PENDING: "This KYC case has already been decided.",
+  KYC_UNDERAGE: "You must be at least {age} years old.",
+});
+registerMessages("TY", {
+  KYC_REQUIRED: "Paki-verify muna ang iyong pagkakakilanlan (KYC) sa My account bago ang {action}.",
+  KYC_PENDING: "Naghihintay na ng pagsusuri ang iyong mga dokumento.",
+  KYC_ALREADY_VERIFIED: "Verified na ang iyong pagkakakilanlan.",
+  KYC_NOT_PENDING: "Napagpasyahan na ang KYC case na ito.",
+  KYC_UNDERAGE: "Dapat ay {age} taong gulang ka o higit pa.",
+});
+registerMessages("CN", {
+  KYC_REQUIRED: "进行此{action}前，请先在“我的账户”中完成身份验证（KYC）。",
+  KYC_PENDING: "您的身份证件已在等待审核。",
+  KYC_ALREADY_VERIFIED: "您的身份已通过验证。",
+  KYC_NOT_PENDING: "该 KYC 申请已处理。",
+  KYC_UNDERAGE: "您必须年满 {age} 岁。",
+});
+registerMessages("VI", {
+  KYC_REQUIRED: "Vui lòng xác minh danh tính (KYC) trong Tài khoản của tôi trước khi {action}.",
+  KYC_PENDING: "Giấy tờ tùy thân của bạn đang chờ xét duyệt.",
+  KYC_ALREADY_VERIFIED: "Danh tính của bạn đã được xác minh.",
+  KYC_NOT_PENDING: "Hồ sơ KYC này đã được xử lý.",
+  KYC_UNDERAGE: "Bạn phải từ {age} tuổi trở lên.",
+});
+registerMessages("TH", {
+  KYC_REQUIRED: "กรุณายืนยันตัวตน (KYC) ในบัญชีของฉันก่อนทำรายการ{action}",
+  KYC_PENDING: "เอกสารยืนยันตัวตนของคุณกำลังรอการตรวจสอบ",
+  KYC_ALREADY_VERIFIED: "ยืนยันตัวตนของคุณเรียบร้อยแล้ว",
+  KYC_NOT_PENDING: "คำขอ KYC นี้ได้รับการพิจารณาแล้ว",
+  KYC_UNDERAGE: "คุณต้องมีอายุอย่างน้อย {age} ปี",
+});
+registerMessages("ID", {
+  KYC_REQUIRED: "Silakan verifikasi identitas Anda (KYC) di Akun saya sebelum {action} ini.",
+  KYC_PENDING: "Dokumen identitas Anda sedang menunggu peninjauan.",
+  KYC_ALREADY_VERIFIED: "Identitas Anda sudah terverifikasi.",
+  KYC_NOT_PENDING: "Kasus KYC ini sudah diputuskan.",
+  KYC_UNDERAGE: "Anda harus berusia minimal {age} tahun.",
+});
+registerMessages("JA", {
+  KYC_REQUIRED: "この{action}の前に、マイアカウントで本人確認（KYC）を行ってください。",
+  KYC_PENDING: "本人確認書類はすでに審査待ちです。",
+  KYC_ALREADY_VERIFIED: "本人確認はすでに完了しています。",
+  KYC_NOT_PENDING: "このKYC申請はすでに処理されています。",
+  KYC_UNDERAGE: "{age}歳以上である必要があります。",
+});
+
+/**
+ * KYC (issue 17 point 2): the member sends an ID (front and back), a selfie, and what the
+ * Philippine AMLA rules ask of a covered person (occupation, source of income, address); an
+ * operator approves, rejects with a reason or asks for more. The documents are the member's
+ * private uploads (payments/uploads.ts), shown only to the member and to operators with
+ * `kyc.read`, and purged by the job `members.kyc-purge` once the operator's retention period
+ * after the decision has passed. The operator chooses which actions need a verified account
+ * (`requireKycFor`, asked by the withdrawal and deposit paths).
+ */
+
+export type KycSettings = {
+  firstWithdrawal: boolean;
+  withdrawalAbove: bigint | null;
+  depositAbove: bigint | null;
+  depositPeriodDays: number;
+  retentionDays: number;
+};
+
+export async function readKycSettings(exec: Executor): Promise<KycSettings> {
+  const [s] = await exec.select().from(kycSettings).where(eq(kycSettings.id, 1));
+  return {
+    firstWithdrawal: s?.firstWithdrawal ?? false,
+    withdrawalAbove: s?.withdrawalAbove ?? null,
+    depositAbove: s?.depositAbove ?? null,
+    depositPeriodDays: s?.depositPeriodDays ?? 30,
+    retentionDays: s?.retentionDays ?? 1825,
+  };
+}
+
+export const kycSettingsDto = (s: KycSettings) => ({
+  firstWithdrawal: s.firstWithdrawal,
+  withdrawalAbove: s.withdrawalAbove === null ? null : formatMinor(s.withdrawalAbove),
+  depositAbove: s.depositAbove === null ? null : formatMinor(s.depositAbove),
+  depositPeriodDays: s.depositPeriodDays,
+  retentionDays: s.retentionDays,
+});
+
+export async function writeKycSettings(exec: Executor, body: KycSettingsBody, at: Date): Promise<void> {
+  const values = {
+    firstWithdrawal: body.firstWithdrawal,
+    withdrawalAbove: body.withdrawalAbove === null ? null : (parseMoney(body.withdrawalAbove) ?? 0n),
+    depositAbove: body.depositAbove === null ? null : (parseMoney(body.depositAbove) ?? 0n),
+    depositPeriodDays: body.depositPeriodDays,
+    retentionDays: body.retentionDays,
+    updatedAt: at,
+  };
+  await exec
+    .insert(kycSettings)
+    .values({ id: 1, ...values })
+    .onConflictDoUpdate({ target: kycSettings.id, set: values });
+}
+
+/**
+ * Refuse a withdrawal or a deposit that the operator's KYC settings reserve for verified
+ * accounts (KYC_REQUIRED, 403). One query on the member's own indexed rows; a verified member
+ * or an installation with no rule costs one small read.
+ */
+export async function requireKycFor(
+  exec: Executor,
+  memberId: number,
+  /** A deposit's requestId: a retry of the same request is not counted twice. */
+  action: { kind: "withdrawal"; amount: bigint } | { kind: "deposit"; amount: bigint; requestId: string },
+  at: Date,
+): Promise<void> {
+  const [row] = await queryRows<{
+    kyc_status: string;
+    first_withdrawal: boolean;
+    withdrawal_above: string | null;
+    deposit_above: string | null;
+    deposit_period_days: number;
+    withdrawn_before: boolean | null;
+    deposited: string | null;
+  }>(
+    exec,
+    sql`SELECT m.kyc_status, s.first_withdrawal, s.withdrawal_above::text AS withdrawal_above,
+        s.deposit_above::text AS deposit_above, s.deposit_period_days,
+        CASE WHEN ${action.kind} = 'withdrawal' AND m.kyc_status <> 'verified' AND s.first_withdrawal THEN
+          EXISTS (SELECT 1 FROM withdrawals w WHERE w.member_id = m.id AND w.status <> 'rejected') END
+          AS withdrawn_before,
+        CASE WHEN ${action.kind} = 'deposit' AND m.kyc_status <> 'verified' AND s.deposit_above IS NOT NULL THEN
+          (SELECT coalesce(sum(d.amount), 0)::text FROM deposits d
+            WHERE d.member_id = m.id AND d.request_id <> ${action.kind === "deposit" ? action.requestId : ""}
+              AND d.status IN ('pending', 'approved', 'awaiting_payment', 'paid')
+              AND d.created_at >= ${at.toISOString()}::timestamptz - make_interval(days => s.deposit_period_days)) END
+          AS deposited
+      FROM members m CROSS JOIN kyc_settings s
+      WHERE m.id = ${memberId} AND s.id = 1`,
+  );
+  if (!row || row.kyc_status === "verified") return;
+  const refuse = () => new AppError("KYC_REQUIRED", 403, { action: action.kind }, undefined, { kyc: true });
+  if (action.kind === "withdrawal") {
+    if (row.first_withdrawal && row.withdrawn_before === false) throw refuse();
+    if (row.withdrawal_above !== null && action.amount > BigInt(row.withdrawal_above)) throw refuse();
+  } else if (row.deposit_above !== null) {
+    if (BigInt(row.deposited ?? 0) + action.amount > BigInt(row.deposit_above)) throw refuse();
+  }
+}
+
+const uploadIdOf = (url: string) => url.slice(MEMBER_UPLOAD_PATH.length);
+
+/** The operator's minimum age (spec §5: 21 in the Philippines) against a birthday. */
+export async function checkAge(
+  exec: Executor,
+  birthday: string,
+  now: Date,
+  path = "birthday",
+): Promise<void> {
+  const { brand } = await readSettings(exec, ["brand"]);
+  const age = ageOn(birthday, manilaToday(now));
+  if (age > 120 || age < 0) throw Errors.validation([{ path, message: "pattern.date_ymd" }]);
+  if (age < brand.minimumAge) {
+    throw new AppError("KYC_UNDERAGE", 400, { age: brand.minimumAge }, [{ path, message: "KYC_UNDERAGE" }]);
+  }
+}
+
+export interface KycInput {
+  idFront: string;
+  idBack: string;
+  selfie: string;
+  occupation: string;
+  incomeSource: string;
+  address: string;
+  realName?: string | undefined;
+  birthday?: string | undefined;
+  nationality?: string | undefined;
+}
+
+export const kycCaseDto = (c: typeof kycCases.$inferSelect) => ({
+  id: c.id,
+  status: c.status,
+  reason: c.reason,
+  createdAt: c.createdAt.toISOString(),
+  decidedAt: c.decidedAt?.toISOString() ?? null,
+});
+
+/** The member sends their documents: a new case waits for an operator. */
+export async function submitKyc(ctx: AppContext, memberId: number, input: KycInput) {
+  const [m] = await ctx.db.select().from(members).where(eq(members.id, memberId));
+  if (!m) throw Errors.unauthorized();
+  if (m.kycStatus === "verified") throw Errors.conflict("KYC_ALREADY_VERIFIED");
+  if (m.kycStatus === "pending") throw Errors.conflict("KYC_PENDING");
+  for (const f of ["idFront", "idBack", "selfie"] as const)
+    await requireOwnUpload(ctx.db, memberId, input[f], f);
+  const realName = m.realName ?? (input.realName?.replace(/\s+/g, " ") || null);
+  const birthday = input.birthday || m.birthday;
+  if (!realName) throw Errors.validation([{ path: "realName", message: "required" }]);
+  if (!birthday) throw Errors.validation([{ path: "birthday", message: "required" }]);
+  await checkAge(ctx.db, birthday, ctx.clock.now());
+  const nationality = input.nationality || m.nationality;
+  if (!nationality) throw Errors.validation([{ path: "nationality", message: "required" }]);
+  const row = await ctx.db
+    .transaction(async (tx) => {
+      const [c] = await tx
+        .insert(kycCases)
+        .values({
+          memberId,
+          idFront: uploadIdOf(input.idFront),
+          idBack: uploadIdOf(input.idBack),
+          selfie: uploadIdOf(input.selfie),
+          realName,
+          birthday,
+          nationality,
+          occupation: input.occupation,
+          incomeSource: input.incomeSource,
+          address: input.address,
+        })
+        .returning();
+      if (!c) throw Errors.internal();
+      await tx
+        .update(members)
+        .set({
+          kycStatus: "pending",
+          realName,
+          birthday,
+          nationality,
+          occupation: input.occupation,
+          incomeSource: input.incomeSource,
+          address: input.address,
+        })
+        .where(eq(members.id, memberId));
+      // The household check compares addresses by their normalised key (members/household.ts).
+      await setMemberAddress(tx, memberId, input.address);
+      return c;
+    })
+    .catch((err: { code?: string; cause?: { code?: string } }) => {
+      // Two submissions at once: the one-pending index keeps one.
+      if ((err.code ?? err.cause?.code) === "23505") throw Errors.conflict("KYC_PENDING");
+      throw err;
+    });
+  return kycCaseDto(row);
+}
+
+export async function memberKyc(exec: Executor, memberId: number) {
+  const [[m], cases] = await Promise.all([
+    exec.select({ status: members.kycStatus }).from(members).where(eq(members.id, memberId)),
+    exec
+      .select()
+      .from(kycCases)
+      .where(eq(kycCases.memberId, memberId))
+      .orderBy(sql`${kycCases.id} DESC`)
+      .limit(10),
+  ]);
+  return { status: m?.status ?? "none", cases: cases.map(kycCaseDto) };
+}
+
+export interface Decider {
+  id: number;
+  username: string;
+  ip: string;
+}
+
+const MEMBER_STATUS = { approve: "verified", reject: "rejected", more_info: "more_info" } as const;
+const CASE_STATUS = { approve: "approved", reject: "rejected", more_info: "more_info" } as const;
+const EVENT = { approve: "kyc.approved", reject: "kyc.rejected", more_info: "kyc.more-info" } as const;
+
+/**
+ * An operator's decision on a pending case, once: the case row is locked and must still be
+ * pending, so two operators deciding at once decide once. Audited; the member is told through
+ * the member events (the messages module turns them into a message).
+ */
+export async function decideKyc(
+  ctx: AppContext,
+  caseId: number,
+  decision: "approve" | "reject" | "more_info",
+  reason: string | undefined,
+  op: Decider,
+) {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const [c] = await tx.select().from(kycCases).where(eq(kycCases.id, caseId)).for("update");
+    if (!c) throw Errors.notFound("kyc case");
+    if (c.status !== "pending") throw Errors.conflict("KYC_NOT_PENDING");
+    const [updated] = await tx
+      .update(kycCases)
+      .set({
+        status: CASE_STATUS[decision],
+        reason: reason ?? null,
+        decidedBy: op.id,
+        decidedByName: op.username,
+        decidedAt: now,
+      })
+      .where(eq(kycCases.id, caseId))
+      .returning();
+    await tx
+      .update(members)
+      .set(
+        decision === "approve"
+          ? {
+              kycStatus: "verified",
+              kycVerifiedAt: now,
+              realNameVerified: true,
+              realName: c.realName,
+              birthday: c.birthday,
+              nationality: c.nationality,
+            }
+          : { kycStatus: MEMBER_STATUS[decision] },
+      )
+      .where(eq(members.id, c.memberId));
+    await recordAudit(tx, {
+      operatorId: op.id,
+      operatorName: op.username,
+      action: `kyc.${decision}`,
+      entityType: "kyc_case",
+      entityId: String(caseId),
+      before: { status: c.status },
+      after: { status: CASE_STATUS[decision], memberId: c.memberId, reason: reason ?? null },
+      ip: op.ip,
+    });
+    await emitMemberEvent(tx, {
+      kind: EVENT[decision],
+      memberId: c.memberId,
+      ref: String(caseId),
+      params: { reason: reason ?? null },
+    });
+    if (!updated) throw Errors.internal();
+    return kycCaseDto(updated);
+  });
+}
+
+/** The back-office queue: cases of a status, oldest first, with the member's name. */
+export async function kycQueue(
+  exec: Executor,
+  q: { status: "pending" | "more_info" | "approved" | "rejected"; page: number; pageSize: number },
+) {
+  const [items, [count]] = await Promise.all([
+    exec
+      .select({ c: kycCases, username: members.username })
+      .from(kycCases)
+      .innerJoin(members, eq(members.id, kycCases.memberId))
+      .where(eq(kycCases.status, q.status))
+      .orderBy(q.status === "pending" ? sql`${kycCases.id} ASC` : sql`${kycCases.id} DESC`)
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    exec.select({ n: sql<number>`count(*)::int` }).from(kycCases).where(eq(kycCases.status, q.status)),
+  ]);
+  return {
+    items: items.map(({ c, username }) => ({ ...kycCaseDto(c), memberId: c.memberId, username })),
+    total: count?.n ?? 0,
+  };
+}
+
+export const KYC_DOCUMENTS = ["idFront", "idBack", "selfie"] as const;
+export type KycDocument = (typeof KYC_DOCUMENTS)[number];
+
+/** One case as the reviewer sees it: the stated facts and whether each document is still kept. */
+export async function kycCaseDetail(exec: Executor, caseId: number) {
+  const [row] = await exec
+    .select({ c: kycCases, username: members.username, memberBirthday: members.birthday })
+    .from(kycCases)
+    .innerJoin(members, eq(members.id, kycCases.memberId))
+    .where(eq(kycCases.id, caseId));
+  if (!row) throw Errors.notFound("kyc case");
+  const { c } = row;
+  return {
+    ...kycCaseDto(c),
+    memberId: c.memberId,
+    username: row.username,
+    realName: c.realName,
+    birthday: c.birthday,
+    nationality: c.nationality,
+    occupation: c.occupation,
+    incomeSource: c.incomeSource,
+    address: c.address,
+    decidedByName: c.decidedByName,
+    purgedAt: c.purgedAt?.toISOString() ?? null,
+    documents: KYC_DOCUMENTS.filter((d) => c[d] !== null),
+  };
+}
+
+/** The upload id of one document of a case (null once purged). */
+export async function kycDocumentId(exec: Executor, caseId: number, which: KycDocument) {
+  const [c] = await exec.select().from(kycCases).where(eq(kycCases.id, caseId));
+  return c?.[which] ?? null;
+}
+
+/**
+ * The retention purge: documents of cases decided more than `retentionDays` ago are deleted
+ * (the case keeps its facts and decision for the audit). A batch at a time, each in its own
+ * transaction; an upload still named by another kept case (a resubmission) stays.
+ */
+export async function purgeKycDocuments(ctx: AppContext, batch = 200): Promise<number> {
+  const { retentionDays } = await readKycSettings(ctx.db);
+  const cutoff = new Date(ctx.clock.now().getTime() - retentionDays * 86_400_000);
+  let purged = 0;
+  for (;;) {
+    const n = await ctx.db.transaction(async (tx) => {
+      const due = await queryRows<{ id: string; docs: string[] }>(
+        tx,
+        sql`SELECT id, array_remove(ARRAY[id_front, id_back, selfie], NULL) AS docs FROM kyc_cases
+          WHERE purged_at IS NULL AND decided_at IS NOT NULL AND decided_at < ${cutoff.toISOString()}::timestamptz
+          ORDER BY decided_at LIMIT ${batch} FOR UPDATE SKIP LOCKED`,
+      );
+      if (due.length === 0) return 0;
+      const ids = due.map((d) => Number(d.id));
+      const docs = due.flatMap((d) => d.docs);
+      await tx
+        .update(kycCases)
+        .set({ idFront: null, idBack: null, selfie: null, purgedAt: ctx.clock.now() })
+        .where(
+          sql`${kycCases.id} IN (${sql.join(
+            ids.map((i) => sql`${i}`),
+            sql`, `,
+          )})`,
+        );
+      if (docs.length > 0) {
+        await tx.execute(sql`DELETE FROM member_uploads u
+          WHERE u.id IN (${sql.join(
+            docs.map((d) => sql`${d}`),
+            sql`, `,
+          )})
+            AND NOT EXISTS (SELECT 1 FROM kyc_cases k WHERE k.purged_at IS NULL
+              AND u.id IN (k.id_front, k.id_back, k.selfie))
+            AND NOT EXISTS (SELECT 1 FROM members m WHERE m.id = u.member_id
+              AND m.avatar_url = ${MEMBER_UPLOAD_PATH} || u.id)`);
+      }
+      return due.length;
+    });
+    purged += n;
+    if (n < batch) return purged;
+  }
+}
+
+/** For the player view: the member's KYC state and latest case. */
+export async function kycOfMember(exec: Executor, memberId: number) {
+  const [latest] = await exec
+    .select()
+    .from(kycCases)
+    .where(and(eq(kycCases.memberId, memberId)))
+    .orderBy(sql`${kycCases.id} DESC`)
+    .limit(1);
+  return latest ? kycCaseDto(latest) : null;
+}

@@ -1,0 +1,33 @@
+import { and, eq, sql } from "drizzle-orm";
+import { members } from "../../db/schema/members.ts";
+import type { AppContext } from "../../lib/context.ts";
+import { Errors } from "../../lib/errors.ts";
+import { matchTotp } from "../admin/totp.ts";
+
+/**
+ * Check a TOTP code for a member with the authenticator on (or being set up): each step is
+ * accepted once (totp_last_step moves forward atomically), and wrong codes are counted (five in
+ * ten minutes stop further tries for the window).
+ */
+export async function checkMemberTotp(ctx: AppContext, memberId: number, secret: string, code: string) {
+  const key = `totp-fail:${memberId}`;
+  if (Number((await ctx.store.get(key)) ?? 0) >= 5) throw Errors.rateLimited(600);
+  const step = matchTotp(secret, code, ctx.clock.now().getTime());
+  const claimed =
+    step === null
+      ? []
+      : await ctx.db
+          .update(members)
+          .set({ totpLastStep: step })
+          .where(
+            and(
+              eq(members.id, memberId),
+              sql`(${members.totpLastStep} IS NULL OR ${members.totpLastStep} < ${step})`,
+            ),
+          )
+          .returning({ id: members.id });
+  if (claimed.length === 0) {
+    await ctx.store.incr(key, 10 * 60_000);
+    throw Errors.validation([{ path: "code", message: "TOTP_INVALID" }]);
+  }
+}

@@ -1,0 +1,336 @@
+import { formatMinor } from "@panalo/contracts/money";
+import type { SportsBet, SportsMarket, SportsMatch, SportsOddsPush } from "@panalo/contracts/sports";
+import type { LegResult } from "@panalo/game-math/sportsbook/bets";
+import { type CashoutLeg, cashoutOffer } from "@panalo/game-math/sportsbook/cashout";
+import { sql } from "drizzle-orm";
+import { type Executor, queryRows } from "../../db/client.ts";
+import type { AppContext } from "../../lib/context.ts";
+import { AppError } from "../../lib/errors.ts";
+import { postIn } from "../ledger/ledger.ts";
+import { notifyMember } from "../ledger/notify.ts";
+import { applyFeedMessageIn, type FeedMessage } from "./feed.ts";
+import { insertProviderRows, LEG_RESULT, settleBets, unsettleBets, walletOf } from "./settle.ts";
+
+/** The shared-store channel of odds pushes; the public socket (routes.ts) fans them out. */
+export const ODDS_CHANNEL = "sb:odds";
+
+/** Apply a feed message, then settle or reopen the bets it touches and tell viewers. */
+export async function applyFeedMessage(ctx: AppContext, source: string, msg: FeedMessage) {
+  const applied = await ctx.db.transaction((tx) => applyFeedMessageIn(tx, source, msg));
+  if (applied.duplicate && SETTLING.has(msg.type)) {
+    // Seen before: its bets' follow-up may have been cut short (a crash before the ack), so what
+    // is still to do on the match is finished; when all was done, this finds nothing.
+    await finishMatch(ctx, msg.event_id);
+    return applied;
+  }
+  if (applied.duplicate) return applied;
+  if (applied.unsettle.length || applied.reopen.length)
+    await unsettleBets(ctx, applied.unsettle, applied.reopen);
+  if (applied.settle.length) await settleBets(ctx, applied.settle);
+  if (applied.push && applied.matchId) await pushMatch(ctx, applied.matchId);
+  return applied;
+}
+
+const SETTLING = new Set(["bet_settlement", "bet_cancel", "rollback_bet_settlement", "rollback_bet_cancel"]);
+
+/** Reopen the bets of a match's markets whose settlement was undone, and settle what can settle. */
+export async function finishMatch(ctx: AppContext, eventId: string): Promise<void> {
+  const rows = await queryRows<{ id: string; pending: boolean; done: boolean }>(
+    ctx.db,
+    sql`SELECT mk.id, mk.unsettle_pending AS pending, mk.status IN ('settled', 'cancelled') AS done
+        FROM sb_markets mk JOIN sb_matches m ON m.id = mk.match_id
+        WHERE m.ext_id = ${eventId} AND (mk.unsettle_pending OR mk.status IN ('settled', 'cancelled'))`,
+  );
+  const pending = rows.filter((r) => r.pending).map((r) => Number(r.id));
+  if (pending.length) await unsettleBets(ctx, pending);
+  // Legs voided by a ranged cancel sit on markets in any state: their bets are found by the legs.
+  const voided = await queryRows<{ market_id: string }>(
+    ctx.db,
+    sql`SELECT DISTINCT l.market_id FROM sb_bet_legs l JOIN sb_bets b ON b.id = l.bet_id AND b.status = 'open'
+        JOIN sb_matches m ON m.id = l.match_id WHERE m.ext_id = ${eventId} AND l.void_ts IS NOT NULL`,
+  );
+  const settle = [
+    ...rows.filter((r) => r.done).map((r) => Number(r.id)),
+    ...voided.map((r) => Number(r.market_id)),
+  ];
+  if (settle.length) await settleBets(ctx, settle);
+}
+
+export async function pushMatch(ctx: AppContext, matchId: number): Promise<void> {
+  const [m] = await matchesWhere(ctx.db, sql`m.id = ${matchId}`, true);
+  if (!m) return;
+  const push: SportsOddsPush = {
+    type: "odds",
+    matchId,
+    status: m.status,
+    score: m.score,
+    minute: m.minute,
+    markets: m.markets.map((mk) => ({
+      id: mk.id,
+      status: mk.status,
+      outcomes: mk.outcomes.map((o) => ({ id: o.id, odds: o.odds, active: o.active })),
+    })),
+  };
+  await ctx.store.publish(ODDS_CHANNEL, JSON.stringify(push));
+}
+
+interface MatchRow {
+  id: string;
+  sport: string;
+  category: "SPORTS" | "ESPORTS";
+  league_id: string;
+  league: string;
+  home: string;
+  away: string;
+  start_at: Date | string;
+  status: string;
+  score_home: number;
+  score_away: number;
+  minute: number | null;
+  period: string;
+  hot: boolean;
+  markets: Array<{
+    id: number;
+    kind: SportsMarket["kind"];
+    period: "ft" | "1h";
+    line_q: number | null;
+    status: string;
+    outcomes: SportsMarket["outcomes"];
+  }> | null;
+}
+
+const MAIN = sql`(mk.kind IN ('1x2', 'moneyline') OR (mk.kind IN ('handicap', 'total') AND mk.ext_key IN (
+  SELECT ext_key FROM sb_markets x WHERE x.match_id = mk.match_id AND x.kind = mk.kind AND x.period = 'ft'
+  ORDER BY abs(coalesce(x.line_q, 0) - CASE WHEN x.kind = 'total' THEN 10 ELSE 0 END) LIMIT 1))) AND mk.period = 'ft'`;
+
+export async function matchesWhere(
+  exec: Executor,
+  where: ReturnType<typeof sql>,
+  all: boolean,
+  limit = 200,
+): Promise<SportsMatch[]> {
+  const rows = await queryRows<MatchRow>(
+    exec,
+    sql`SELECT m.id, s.code AS sport, s.category, l.id AS league_id, l.name AS league, h.name AS home, a.name AS away,
+          m.start_at, m.status, m.score_home, m.score_away, m.minute, m.period, m.hot,
+          (SELECT jsonb_agg(jsonb_build_object('id', mk.id, 'kind', mk.kind, 'period', mk.period, 'line_q', mk.line_q,
+                 'status', CASE WHEN mk.trader_suspended OR m.suspended THEN 'suspended' ELSE mk.status END,
+                 'outcomes', (SELECT jsonb_agg(jsonb_build_object('id', o.id, 'code', o.code, 'name', o.name, 'odds', o.odds, 'active', o.active) ORDER BY o.id)
+                              FROM sb_outcomes o WHERE o.market_id = mk.id)) ORDER BY mk.kind, mk.period, mk.line_q)
+             FROM sb_markets mk WHERE mk.match_id = m.id AND mk.status IN ('active', 'suspended')
+               AND (${all} OR ${MAIN})) AS markets
+        FROM sb_matches m JOIN sb_leagues l ON l.id = m.league_id JOIN sb_sports s ON s.code = l.sport
+        JOIN sb_teams h ON h.id = m.home_id JOIN sb_teams a ON a.id = m.away_id
+        WHERE m.enabled AND l.enabled AND s.enabled AND ${where}
+        ORDER BY m.start_at, m.id LIMIT ${limit}`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    sport: r.sport,
+    category: r.category,
+    league: { id: Number(r.league_id), name: r.league },
+    home: r.home,
+    away: r.away,
+    startAt: new Date(r.start_at).toISOString(),
+    status: r.status,
+    score: [r.score_home, r.score_away],
+    minute: r.minute,
+    period: r.period,
+    hot: r.hot,
+    markets: (r.markets ?? []).map((mk) => ({
+      id: mk.id,
+      kind: mk.kind,
+      period: mk.period,
+      line: mk.line_q === null ? null : mk.line_q / 4,
+      status: mk.status,
+      outcomes: mk.outcomes ?? [],
+    })),
+  }));
+}
+
+export async function menu(exec: Executor, category: string) {
+  return queryRows<{
+    code: string;
+    name: string;
+    leagues: Array<{ id: number; name: string; count: number }> | null;
+    live: number;
+  }>(
+    exec,
+    sql`SELECT s.code, s.name,
+          (SELECT count(*)::int FROM sb_matches m JOIN sb_leagues l ON l.id = m.league_id
+            WHERE l.sport = s.code AND m.status = 'live' AND m.enabled AND l.enabled) AS live,
+          (SELECT jsonb_agg(jsonb_build_object('id', l.id, 'name', l.name, 'count', c.n) ORDER BY l.sort_order, l.name)
+             FROM sb_leagues l JOIN LATERAL (SELECT count(*)::int AS n FROM sb_matches m
+               WHERE m.league_id = l.id AND m.status IN ('not_started', 'live') AND m.enabled) c ON c.n > 0
+            WHERE l.sport = s.code AND l.enabled) AS leagues
+        FROM sb_sports s WHERE s.enabled AND s.category = ${category} ORDER BY s.sort_order`,
+  );
+}
+
+/** The tabs (issue 19 point 2): live now; today (Manila day) not started; early: later days. */
+export function tabWhere(tab: "today" | "early" | "live", now: Date) {
+  const manilaMidnight = new Date(
+    Math.floor((now.getTime() + 8 * 3600_000) / 86_400_000) * 86_400_000 - 8 * 3600_000 + 86_400_000,
+  );
+  if (tab === "live") return sql`m.status = 'live'`;
+  if (tab === "today") return sql`m.status = 'not_started' AND m.start_at < ${manilaMidnight}`;
+  return sql`m.status = 'not_started' AND m.start_at >= ${manilaMidnight}`;
+}
+
+const LEG_STATE = (r: LegResult | null): SportsBet["legs"][number]["state"] => {
+  if (!r) return "open";
+  if (r.voidPermille === 1000) return "void";
+  if (r.voidPermille === 500) return r.won ? "half_won" : "half_lost";
+  return r.won ? "won" : "lost";
+};
+
+export async function myBets(
+  exec: Executor,
+  memberId: number,
+  state: "open" | "settled",
+  limit = 50,
+): Promise<SportsBet[]> {
+  const rows = await queryRows<{
+    id: string;
+    kind: SportsBet["kind"];
+    system_code: string | null;
+    stake: string;
+    potential: string;
+    payout: string | null;
+    status: SportsBet["status"];
+    placed_at: string | Date;
+    settled_at: string | Date | null;
+    legs: Array<{
+      outcomeId: number;
+      matchId: number;
+      match: string;
+      market: string;
+      line: number | null;
+      outcome: string;
+      odds: number;
+      result: LegResult | null;
+    }>;
+  }>(
+    exec,
+    sql`SELECT b.id, b.kind, b.system_code, b.stake, b.potential, b.payout, b.status, b.placed_at, b.settled_at,
+          (SELECT jsonb_agg(jsonb_build_object('outcomeId', o.id, 'matchId', m.id, 'match', h.name || ' v ' || a.name,
+              'market', mk.kind || CASE WHEN mk.period = '1h' THEN ' 1H' ELSE '' END, 'line', mk.line_q / 4.0,
+              'outcome', o.name, 'odds', l.odds, 'result', ${LEG_RESULT}) ORDER BY l.idx)
+             FROM sb_bet_legs l JOIN sb_outcomes o ON o.id = l.outcome_id JOIN sb_markets mk ON mk.id = l.market_id
+             JOIN sb_matches m ON m.id = l.match_id JOIN sb_teams h ON h.id = m.home_id JOIN sb_teams a ON a.id = m.away_id
+            WHERE l.bet_id = b.id) AS legs
+        FROM sb_bets b WHERE b.member_id = ${memberId}
+          AND ${state === "open" ? sql`b.status = 'open'` : sql`b.status <> 'open'`}
+        ORDER BY b.placed_at DESC, b.id DESC LIMIT ${limit}`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    kind: r.kind,
+    systemCode: r.system_code,
+    stake: formatMinor(BigInt(r.stake)),
+    potential: formatMinor(BigInt(r.potential)),
+    payout: r.payout === null ? null : formatMinor(BigInt(r.payout)),
+    status: r.status,
+    placedAt: new Date(r.placed_at).toISOString(),
+    settledAt: r.settled_at ? new Date(r.settled_at).toISOString() : null,
+    legs: r.legs.map((l) => ({
+      ...l,
+      line: l.line === null ? null : Number(l.line),
+      state: LEG_STATE(
+        r.status === "open" || r.status === "cashed_out" || r.status === "settled" || r.status === "void"
+          ? l.result
+          : null,
+      ),
+    })),
+  }));
+}
+
+/**
+ * The cash-out offer of an open single or parlay (issue 19 point 5): from the current prices of
+ * its open legs' markets, with the book's cash-out margin. Null when a market is not open.
+ */
+export async function cashoutQuote(exec: Executor, memberId: number, betId: number): Promise<bigint | null> {
+  const [bet] = await queryRows<{ kind: string; status: string; stake_per_line: string; margin: number }>(
+    exec,
+    sql`SELECT b.kind, b.status, b.stake_per_line, k.cashout_margin_bp AS margin FROM sb_bets b, sb_book k
+        WHERE b.id = ${betId} AND b.member_id = ${memberId}`,
+  );
+  if (bet?.status !== "open" || bet.kind === "system") return null;
+  const legs = await queryRows<{
+    odds: number;
+    outcome_id: string;
+    result: LegResult | null;
+    open: boolean;
+    market: Array<{ id: number; odds: number }>;
+  }>(
+    exec,
+    sql`SELECT l.odds, l.outcome_id, ${LEG_RESULT} AS result,
+          (mk.status = 'active' AND NOT mk.trader_suspended AND NOT m.suspended AND m.enabled) AS open,
+          (SELECT jsonb_agg(jsonb_build_object('id', x.id, 'odds', x.odds) ORDER BY x.id) FROM sb_outcomes x WHERE x.market_id = mk.id) AS market
+        FROM sb_bet_legs l JOIN sb_outcomes o ON o.id = l.outcome_id JOIN sb_markets mk ON mk.id = l.market_id
+        JOIN sb_matches m ON m.id = l.match_id WHERE l.bet_id = ${betId} ORDER BY l.idx`,
+  );
+  const cl: CashoutLeg[] = [];
+  for (const l of legs) {
+    if (l.result) {
+      cl.push({ state: "settled", odds: l.odds, result: l.result });
+      continue;
+    }
+    if (!l.open) return null;
+    const outcome = l.market.findIndex((x) => x.id === Number(l.outcome_id));
+    cl.push({ state: "open", odds: l.odds, outcome, marketOdds: l.market.map((x) => x.odds) });
+  }
+  // Every leg decided: the bet is due for settlement, not for a cash-out.
+  if (!cl.some((l) => l.state === "open")) return null;
+  const offer = cashoutOffer(BigInt(bet.stake_per_line), cl, bet.margin);
+  return offer > 0n ? offer : null;
+}
+
+/** Cash out at the amount the player saw, if the book still offers at least that. */
+export async function cashout(
+  ctx: AppContext,
+  memberId: number,
+  betId: number,
+  amount: bigint,
+): Promise<bigint> {
+  const paid = await ctx.db.transaction(async (tx) => {
+    const [b] = await queryRows<{ vendor: string; currency: string; settle_version: number }>(
+      tx,
+      sql`SELECT vendor, currency, settle_version FROM sb_bets WHERE id = ${betId} AND member_id = ${memberId} AND status = 'open' FOR UPDATE`,
+    );
+    if (!b) throw new AppError("SB_CASHOUT_UNAVAILABLE", 409);
+    const offer = await cashoutQuote(tx, memberId, betId);
+    if (offer === null) throw new AppError("SB_CASHOUT_UNAVAILABLE", 409);
+    if (offer < amount)
+      throw new AppError("SB_CASHOUT_CHANGED", 409, {}, undefined, { amount: formatMinor(offer) });
+    await tx.execute(sql`UPDATE sb_bets SET status = 'cashed_out', payout = ${amount.toString()}, paid = ${amount.toString()},
+        settle_version = settle_version + 1, settled_at = now() WHERE id = ${betId}`);
+    const tid = `sbc:${betId}`;
+    await insertProviderRows(tx, [
+      {
+        vendor: b.vendor,
+        tid,
+        kind: "win",
+        round: `sb-${betId}`,
+        member: memberId,
+        amount: amount.toString(),
+        ref: `sb:${betId}`,
+        game: b.vendor === "PNES" ? "ESPORTS" : "SPORTS",
+        print: tid,
+      },
+    ]);
+    await postIn(tx, {
+      idempotencyKey: `prov:${b.vendor}:${tid}`,
+      type: "win",
+      reference: `${b.vendor}:sb-${betId}`,
+      memberId,
+      legs: [
+        { account: { member: memberId, kind: walletOf(b.currency), currency: b.currency }, amount },
+        { account: { house: "games", currency: b.currency }, amount: -amount },
+      ],
+    });
+    return amount;
+  });
+  await notifyMember(ctx, memberId);
+  return paid;
+}

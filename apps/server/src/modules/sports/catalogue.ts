@@ -1,0 +1,33 @@
+import { sql } from "drizzle-orm";
+import { type Executor, queryRows } from "../../db/client.ts";
+
+/**
+ * The sportsbook's rounds in the games catalogue, so that every figure that reads a round's
+ * category through `games (vendor, game_code)` — valid bets for rebates, the agents' rollups,
+ * reports — counts them as SPORTS or ESPORTS, not OTHER. Two rows that are never listed
+ * (enabled false: the book has its own page, not a game tile): PNSB/SPORTS and PNES/ESPORTS. The
+ * e-sports vendor PNES is created switched off when the installation has none (the site's
+ * menus show only enabled vendors; /esports is the same page as /sports).
+ * Idempotent, and done once per process after it succeeded.
+ */
+let ensured = false;
+
+export async function ensureBookCatalogue(exec: Executor): Promise<void> {
+  if (ensured) return;
+  await exec.execute(sql`
+    INSERT INTO game_vendors (vassalage, game_type, account_type_id, display_name, small_icon, logo, logo_hover, enabled)
+    VALUES ('PNES', 'ESPORTS', 1, 'Panalo E-sports', '', '', '', false)
+    ON CONFLICT (vassalage) DO NOTHING`);
+  await exec.execute(sql`
+    INSERT INTO games (vendor, game_code, game_type, game_classify, names, search_text, min_bet, min_line_num, thumbnail, enabled)
+    SELECT v.vassalage, x.code, x.code, x.code, x.names::jsonb, lower(x.label), 0, 0, '', false
+      FROM (VALUES ('PNSB', 'SPORTS', '{"EN":"Sportsbook","TY":"Sportsbook"}', 'sportsbook'),
+                   ('PNES', 'ESPORTS', '{"EN":"E-sports","TY":"E-sports"}', 'e-sports')) AS x(vendor, code, names, label)
+      JOIN game_vendors v ON v.vassalage = x.vendor
+    ON CONFLICT (vendor, game_code) DO NOTHING`);
+  const [row] = await queryRows<{ n: number }>(
+    exec,
+    sql`SELECT count(*)::int AS n FROM games WHERE (vendor, game_code) IN (('PNSB', 'SPORTS'), ('PNES', 'ESPORTS'))`,
+  );
+  ensured = Number(row?.n ?? 0) === 2;
+}

@@ -1,0 +1,22 @@
+import type { JobRun } from "../../jobs/registry.ts";
+import type { AppContext } from "../../lib/context.ts";
+import { simulate } from "./simulator.ts";
+
+/**
+ * The simulator as a scheduled job: each minute's run ticks every SPORTS_SIM_TICK_MS until the
+ * next minute's run is due (one tick with 0). Off with SPORTS_SIMULATOR=off (a real feed).
+ */
+export async function simulatorJob(ctx: AppContext, run: JobRun): Promise<unknown> {
+  if (ctx.config.SPORTS_SIMULATOR === "off") return { off: true };
+  const tick = ctx.config.SPORTS_SIM_TICK_MS;
+  const until = run.scheduledFor.getTime() + 55_000;
+  let ticks = 0;
+  let messages = 0;
+  do {
+    messages += await simulate(ctx, { tickMs: tick || 60_000 });
+    ticks++;
+    if (!tick || run.manual) break;
+    await new Promise((r) => setTimeout(r, tick));
+  } while (ctx.clock.now().getTime() + tick < until);
+  return { ticks, messages };
+}

@@ -1,0 +1,91 @@
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { queryRows } from "../../db/client.ts";
+import { applyFeedMessage } from "./book.ts";
+
+/** Test helpers of the sportsbook: a match from the feed with 1X2, handicap −0.25 and total 2.25. */
+export async function feedMatch(
+  app: FastifyInstance,
+  ext: string,
+  opts: { live?: boolean; start?: Date } = {},
+) {
+  const ctx = app.ctx;
+  const start = opts.start ?? new Date(Date.now() + 3600_000);
+  await applyFeedMessage(ctx, "test", {
+    type: "fixture",
+    event_id: ext,
+    timestamp: 1,
+    sport: "football",
+    tournament: { id: "t:epl", name: "Premier League" },
+    competitors: [
+      { id: `${ext}:h`, name: `${ext} Home` },
+      { id: `${ext}:a`, name: `${ext} Away` },
+    ],
+    scheduled: start.toISOString(),
+  });
+  await applyFeedMessage(ctx, "test", {
+    type: "odds_change",
+    event_id: ext,
+    timestamp: 10,
+    sport_event_status: {
+      status: opts.live ? 1 : 0,
+      home_score: 0,
+      away_score: 0,
+      ...(opts.live ? { match_time: 10 } : {}),
+    },
+    markets: [
+      {
+        id: 1,
+        status: 1,
+        outcomes: [
+          { id: "1", odds: 2.1 },
+          { id: "2", odds: 3.3 },
+          { id: "3", odds: 3.6 },
+        ],
+      },
+      {
+        id: 16,
+        specifiers: "hcp=-0.25",
+        status: 1,
+        outcomes: [
+          { id: "1714", odds: 1.95 },
+          { id: "1715", odds: 1.95 },
+        ],
+      },
+      {
+        id: 18,
+        specifiers: "total=2.25",
+        status: 1,
+        outcomes: [
+          { id: "12", odds: 1.9 },
+          { id: "13", odds: 2.0 },
+        ],
+      },
+    ],
+  });
+  const outcomes = await queryRows<{
+    id: string;
+    key: string;
+    code: string;
+    odds: number;
+    market_id: string;
+  }>(
+    ctx.db,
+    sql`SELECT o.id, mk.ext_key AS key, o.code, o.odds, o.market_id FROM sb_outcomes o JOIN sb_markets mk ON mk.id = o.market_id
+        JOIN sb_matches m ON m.id = mk.match_id WHERE m.ext_id = ${ext} ORDER BY o.id`,
+  );
+  const pick = (key: string, code: string) => {
+    const o = outcomes.find((x) => x.key === key && x.code === code);
+    if (!o) throw new Error(`no outcome ${key} ${code}`);
+    return { outcomeId: Number(o.id), odds: o.odds, marketId: Number(o.market_id) };
+  };
+  return { pick };
+}
+
+export async function mainBalance(app: FastifyInstance, memberId: number): Promise<bigint> {
+  const [r] = await queryRows<{ balance: string }>(
+    app.ctx.db,
+    sql`SELECT balance FROM ledger_accounts WHERE member_id = ${memberId} AND kind = 'main' AND currency = 'PHP'`,
+  );
+  return BigInt(r?.balance ?? "0");
+}

@@ -1,0 +1,245 @@
+import type { SportsBet } from "@panalo/contracts/sports";
+import {
+  NAMED_SYSTEMS,
+  potentialReturn,
+  systemDef,
+  systemLines,
+  systemPotential,
+} from "@panalo/game-math/sportsbook/bets";
+import { formatOdds } from "@panalo/game-math/sportsbook/odds";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { openLogin } from "../../features/account/account-ui.ts";
+import { MEMBER_QUERY_ROOT, useSession } from "../../features/session/session-store.ts";
+import { type OddsPolicy, type SlipMode, useOddsFormat, useSlip } from "../../features/sports/slip-store.ts";
+import { livePrice, placeBet, useLiveVersion } from "../../features/sports/sports-api.ts";
+import { ApiError } from "../../lib/api.ts";
+import { formatMinor } from "../../lib/format.ts";
+
+const toMinor = (text: string): bigint | null => {
+  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!m) return null;
+  return BigInt(m[1] ?? "0") * 100n + BigInt((m[2] ?? "").padEnd(2, "0"));
+};
+const minorText = (v: bigint) => `${v / 100n}.${(v % 100n).toString().padStart(2, "0")}`;
+
+/**
+ * The bet slip (issue 19 point 3): singles (one bet per selection), a parlay, or a system bet;
+ * the stake and the potential return; a price that moved while the slip is open is shown with
+ * its new value and, under the "ask" policy, must be accepted before placing.
+ */
+export function BetSlip() {
+  useLiveVersion();
+  const { t } = useTranslation();
+  const slip = useSlip();
+  const format = useOddsFormat((s) => s.format);
+  const token = useSession((s) => s.token);
+  const qc = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const now = slip.items.map((i) => livePrice(i.outcomeId)?.odds ?? i.odds);
+  const changed = slip.items.some((i, k) => now[k] !== i.odds);
+  const stake = toMinor(slip.stake);
+  const n = slip.items.length;
+  const systems = [
+    ...NAMED_SYSTEMS.filter((s) => s.selections === n).map((s) => s.code),
+    ...Array.from({ length: Math.max(0, n - 2) }, (_, k) => `${k + 2}/${n}`),
+  ];
+  const def = slip.mode === "system" ? systemDef(slip.systemCode) : undefined;
+  const odds = slip.items.map((i) => i.odds);
+  const lines = slip.mode === "single" ? n : slip.mode === "parlay" ? 1 : def ? systemLines(def).length : 0;
+  const potential =
+    stake === null || n === 0
+      ? null
+      : slip.mode === "single"
+        ? odds.reduce((s, o) => s + potentialReturn(stake, [o]), 0n)
+        : slip.mode === "parlay"
+          ? potentialReturn(stake, odds)
+          : def && def.selections === n
+            ? systemPotential(def, stake, odds)
+            : null;
+
+  const place = async () => {
+    if (!token) {
+      openLogin();
+      return;
+    }
+    if (stake === null || stake <= 0n) return;
+    setBusy(true);
+    setMessage(null);
+    const base = { stake: minorText(stake), oddsPolicy: slip.policy, idempotencyKey: "" };
+    const key = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+    try {
+      const placed: SportsBet[] = [];
+      if (slip.mode === "single") {
+        for (const i of slip.items)
+          placed.push(
+            await placeBet({
+              ...base,
+              idempotencyKey: key(),
+              kind: "single",
+              legs: [{ outcomeId: i.outcomeId, odds: i.odds }],
+            }),
+          );
+      } else {
+        placed.push(
+          await placeBet({
+            ...base,
+            idempotencyKey: key(),
+            kind: slip.mode,
+            ...(slip.mode === "system" ? { systemCode: slip.systemCode } : {}),
+            legs: slip.items.map((i) => ({ outcomeId: i.outcomeId, odds: i.odds })),
+          }),
+        );
+      }
+      slip.clear();
+      setMessage({ ok: true, text: t("sports.placed", { count: placed.length }) });
+      await qc.invalidateQueries({ queryKey: [MEMBER_QUERY_ROOT] });
+    } catch (err) {
+      setMessage({
+        ok: false,
+        text: err instanceof ApiError && err.message ? err.message : t("sports.placeFailed"),
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="sb-slip card" aria-labelledby="slip-title" data-testid="bet-slip">
+      <h2 id="slip-title">
+        {t("sports.slip")} <span className="sb-count">{n}</span>
+      </h2>
+      {n === 0 ? <p className="muted">{t("sports.slipEmpty")}</p> : null}
+      {n > 0 ? (
+        <>
+          <div className="sb-modes" role="radiogroup" aria-label={t("sports.betType")}>
+            {(["single", "parlay", "system"] as SlipMode[]).map((m) => (
+              <label key={m} className={slip.mode === m ? "is-on" : ""}>
+                <input
+                  type="radio"
+                  name="sb-mode"
+                  value={m}
+                  checked={slip.mode === m}
+                  disabled={m !== "single" && n < (m === "parlay" ? 2 : 3)}
+                  onChange={() => slip.set({ mode: m })}
+                  data-testid={`mode-${m}`}
+                />
+                {t(`sports.mode.${m}`)}
+              </label>
+            ))}
+          </div>
+          {slip.mode === "system" ? (
+            <label className="field">
+              <span>{t("sports.system")}</span>
+              <select
+                value={slip.systemCode}
+                onChange={(e) => slip.set({ systemCode: e.currentTarget.value })}
+                data-testid="system-code"
+              >
+                {systems.map((c) => (
+                  <option key={c} value={c}>
+                    {t(`sports.systems.${c.includes("/") ? "kOfN" : c}`, {
+                      k: c.split("/")[0],
+                      n: c.split("/")[1],
+                    })}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+          <ul className="sb-slip-items">
+            {slip.items.map((i, k) => (
+              <li key={i.outcomeId} data-testid={`slip-item-${i.outcomeId}`}>
+                <div>
+                  <strong>{i.outcome}</strong>
+                  <div className="muted small">
+                    {i.market} · {i.match}
+                  </div>
+                </div>
+                <div className="sb-slip-odds">
+                  {now[k] !== i.odds ? (
+                    <span className="sb-changed" data-testid={`slip-changed-${i.outcomeId}`}>
+                      <s>{formatOdds(i.odds, format)}</s> {formatOdds(now[k] ?? i.odds, format)}
+                    </span>
+                  ) : (
+                    formatOdds(i.odds, format)
+                  )}
+                  <button
+                    type="button"
+                    className="linklike"
+                    aria-label={t("sports.remove")}
+                    onClick={() => slip.remove(i.outcomeId)}
+                  >
+                    ×
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <label className="field">
+            <span>{slip.mode === "parlay" ? t("sports.stake") : t("sports.stakePerBet")}</span>
+            <input
+              inputMode="decimal"
+              value={slip.stake}
+              onChange={(e) => slip.set({ stake: e.currentTarget.value })}
+              data-testid="slip-stake"
+            />
+          </label>
+          <p className="sb-return">
+            {t("sports.totalStake")}:{" "}
+            <strong>{stake === null ? "—" : formatMinor(Number(stake * BigInt(lines)))}</strong>
+            <br />
+            {t("sports.potential")}:{" "}
+            <strong data-testid="slip-potential">
+              {potential === null ? "—" : formatMinor(Number(potential))}
+            </strong>
+          </p>
+          <label className="field">
+            <span>{t("sports.policy")}</span>
+            <select
+              value={slip.policy}
+              onChange={(e) => slip.set({ policy: e.currentTarget.value as OddsPolicy })}
+              data-testid="slip-policy"
+            >
+              {(["none", "higher", "any"] as OddsPolicy[]).map((p) => (
+                <option key={p} value={p}>
+                  {t(`sports.policies.${p}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          {changed ? (
+            <button
+              type="button"
+              className="btn btn-secondary"
+              data-testid="accept-odds"
+              onClick={() => slip.accept(new Map(slip.items.map((i, k) => [i.outcomeId, now[k] ?? i.odds])))}
+            >
+              {t("sports.acceptOdds")}
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={busy || stake === null || potential === null || (changed && slip.policy === "none")}
+            onClick={place}
+            data-testid="place-bet"
+          >
+            {token ? t("sports.place") : t("sports.loginToBet")}
+          </button>
+        </>
+      ) : null}
+      {message ? (
+        <p
+          role={message.ok ? "status" : "alert"}
+          className={message.ok ? "sb-ok" : "field-error"}
+          data-testid="slip-message"
+        >
+          {message.text}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,237 @@
+// bench/tables: one live baccarat table, N players connected over WebSocket, each betting every
+// round over HTTP (issue 18). Prints, per round and overall, the time from the window's close
+// to each player's result on its socket (p50, p99), bets settled per second (close → last
+// credit acknowledged) and the server's memory. Target: p99 < 500 ms with 1,000 players.
+// Run: npx tsx bench/tables/index.ts   (needs PostgreSQL: BENCH_PG=postgres://postgres@127.0.0.1:5432/postgres)
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import WebSocket from "ws";
+import { loadConfig } from "../../apps/server/src/config.ts";
+import { openDatabase } from "../../apps/server/src/db/client.ts";
+import { migrate } from "../../apps/server/src/db/migrate.ts";
+import { members } from "../../apps/server/src/db/schema/members.ts";
+import { providerClients } from "../../apps/server/src/db/schema/providers.ts";
+import { memoryStore } from "../../apps/server/src/lib/shared-store.ts";
+import { post } from "../../apps/server/src/modules/ledger/ledger.ts";
+import { inHouseProviderSecret, issueLaunchToken } from "../../apps/server/src/modules/providers/service.ts";
+
+const loadAtStart = loadavg()
+  .map((l) => l.toFixed(2))
+  .join(", ");
+const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 1000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 10_000);
+const PORT = Number(process.env.BENCH_PORT ?? 8194);
+const serverUrl = process.env.BENCH_PG ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const APP_SECRET = randomBytes(24).toString("hex");
+
+const dbName = `panalo_tables_${randomBytes(4).toString("hex")}`;
+const admin = new pg.Client({ connectionString: serverUrl });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${dbName}`);
+const url = new URL(serverUrl);
+url.pathname = `/${dbName}`;
+const database = await openDatabase({ url: url.toString() });
+await migrate(database);
+await database.db
+  .insert(providerClients)
+  .values({ vendor: "PNL", secret: inHouseProviderSecret(APP_SECRET, "PNL") });
+const ids = await database.db
+  .insert(members)
+  .values(Array.from({ length: PLAYERS }, (_, i) => ({ username: `tabler${i}` })))
+  .returning({ id: members.id });
+for (const r of ids)
+  await post(database.db, {
+    idempotencyKey: `bench-dep-${r.id}`,
+    type: "deposit",
+    memberId: r.id,
+    legs: [
+      { account: { house: "cash", currency: "PHP" }, amount: -1_000_000_00n },
+      { account: { member: r.id, kind: "main", currency: "PHP" }, amount: 1_000_000_00n },
+    ],
+  });
+const ctx = {
+  config: loadConfig({ NODE_ENV: "test", SEED_DEMO: "false", APP_SECRET }),
+  database,
+  db: database.db,
+  store: memoryStore(),
+  clock: { now: () => new Date() },
+  apiDocs: [],
+};
+
+const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+  cwd: join(import.meta.dirname, "../.."),
+  stdio: ["ignore", process.env.BENCH_SERVER_LOG ? "inherit" : "ignore", "inherit"],
+  env: {
+    ...process.env,
+    DATABASE_URL: url.toString(),
+    PORT: String(PORT),
+    HOST: "127.0.0.1",
+    SEED_DEMO: "false",
+    NODE_ENV: "production",
+    LOG_LEVEL: "error",
+    APP_SECRET,
+    RGS_TABLES_ENGINE: "on",
+    RGS_TABLES_TRACE: process.env.BENCH_TRACE ?? "0",
+  },
+});
+const base = `http://127.0.0.1:${PORT}`;
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`${base}/healthz`)).ok) break;
+  } catch {}
+  if (i > 600) throw new Error("server did not start");
+  await new Promise((r) => setTimeout(r, 200));
+}
+// One table only: the bench table.
+const sqlc = new pg.Client({ connectionString: url.toString() });
+await sqlc.connect();
+await sqlc.query("UPDATE rgs.live_tables SET enabled = false");
+await sqlc.query(
+  `INSERT INTO rgs.live_tables (id, game, name, chips, min_bet, max_bet, betting_ms, pause_ms)
+   VALUES ('bench', 'baccarat', '{"EN":"Bench","TY":"Bench"}', '{100}', 100, 100000000, $1, 2000)`,
+  [WINDOW_MS],
+);
+
+const pool = async <T>(items: T[], n: number, fn: (t: T) => Promise<void>) => {
+  let i = 0;
+  await Promise.all(
+    Array.from({ length: n }, async () => {
+      while (i < items.length) await fn(items[i++] as T);
+    }),
+  );
+};
+const sessions: string[] = [];
+const t0 = Date.now();
+await pool(ids, 32, async (m) => {
+  const token = await issueLaunchToken(ctx as never, m.id, "PNL");
+  const res = await fetch(`${base}/rgs/api/tables/session`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ token, tableId: "bench" }),
+  });
+  const json = (await res.json()) as { value: { sessionId: string } };
+  sessions.push(json.value.sessionId);
+});
+console.log(`${PLAYERS} sessions opened in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+type Ev = { type: string; round?: { roundId: string; status: string; closesAt: string }; mine?: unknown };
+const latencies = new Map<string, number[]>();
+const betRounds = new Set<string>();
+let bets = 0;
+let refused = 0;
+const sockets: WebSocket[] = [];
+await pool(sessions, 64, async (sessionId) => {
+  const ws = new WebSocket(`ws://127.0.0.1:${PORT}/rgs/ws/tables/bench`);
+  sockets.push(ws);
+  await new Promise<void>((resolve, reject) => {
+    ws.once("open", () => resolve());
+    ws.once("error", reject);
+  });
+  ws.send(JSON.stringify({ type: "auth", sessionId }));
+  let n = 0;
+  ws.on("message", (raw) => {
+    const e = JSON.parse(String(raw)) as Ev;
+    const r = e.round;
+    if (!r) return;
+    if (e.type === "result" && e.mine) {
+      const list = latencies.get(r.roundId) ?? [];
+      list.push(Date.now() - Date.parse(r.closesAt));
+      latencies.set(r.roundId, list);
+    }
+    if (
+      r.status === "betting" &&
+      (e.type === "round" || e.type === "hello") &&
+      Date.parse(r.closesAt) - Date.now() > 1000
+    ) {
+      betRounds.add(r.roundId);
+      // Spread over the first part of the window, as players would.
+      const delay = Math.random() * Math.max(0, Date.parse(r.closesAt) - Date.now() - 2500);
+      setTimeout(() => {
+        fetch(`${base}/rgs/api/tables/bet`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({
+            sessionId,
+            roundId: r.roundId,
+            requestId: `${r.roundId.slice(0, 8)}-${n++}`,
+            bets: [{ spot: Math.random() < 0.5 ? "player" : "banker", amount: "1.00" }],
+          }),
+        })
+          .then((res) => {
+            if (res.ok) bets++;
+            else refused++;
+          })
+          .catch(() => refused++);
+      }, delay);
+    }
+  });
+});
+console.log(`${sockets.length} sockets connected`);
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
+};
+const rssMb = () => {
+  const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, "utf8"));
+  return m ? Number(m[1]) / 1024 : Number.NaN;
+};
+const all: number[] = [];
+const perRound: Array<{ no: number; p50: number; p99: number; n: number }> = [];
+let peakRss = 0;
+const done: string[] = [];
+const deadline = Date.now() + (ROUNDS + 2) * (WINDOW_MS + 8000) + 30_000;
+while (done.length < ROUNDS && Date.now() < deadline) {
+  await new Promise((r) => setTimeout(r, 500));
+  peakRss = Math.max(peakRss, rssMb());
+  const { rows } = await sqlc.query(
+    `SELECT r.id, r.closes_at, r.round_no, count(b.*) FILTER (WHERE b.status = 'settled') AS settled,
+            count(b.*) FILTER (WHERE b.status IN ('credit_pending', 'placed')) AS owed,
+            max(b.updated_at) FILTER (WHERE b.status = 'settled') AS last
+     FROM rgs.table_rounds r LEFT JOIN rgs.table_bets b ON b.round_id = r.id
+     WHERE r.table_id = 'bench' AND r.status = 'settled' GROUP BY r.id ORDER BY r.round_no`,
+  );
+  for (const r of rows) {
+    if (done.includes(r.id) || !betRounds.has(r.id) || Number(r.owed) > 0 || Number(r.settled) === 0)
+      continue;
+    const lat = latencies.get(r.id) ?? [];
+    if (lat.length < Number(r.settled)) continue;
+    done.push(r.id);
+    all.push(...lat);
+    perRound.push({ no: Number(r.round_no), p50: pct(lat, 50), p99: pct(lat, 99), n: lat.length });
+    const span = (new Date(r.last).getTime() - new Date(r.closes_at).getTime()) / 1000;
+    console.log(
+      `round ${r.round_no}: ${r.settled} bet sets settled; close → result p50 ${pct(lat, 50)} ms, p99 ${pct(lat, 99)} ms; ` +
+        `close → last credit ${span.toFixed(2)} s = ${(Number(r.settled) / span).toFixed(0)} bets settled/s`,
+    );
+  }
+}
+console.log(
+  `overall: ${all.length} results, close → result p50 ${pct(all, 50)} ms, p99 ${pct(all, 99)} ms; ` +
+    `bets accepted ${bets}, refused ${refused}; server RSS ${rssMb().toFixed(0)} MB (peak ${peakRss.toFixed(0)} MB)`,
+);
+// The first round (players still joining as it ran) and the worst one, apart from the overall.
+const first = perRound[0];
+const worst = [...perRound].sort((a, b) => b.p99 - a.p99)[0];
+const show = (r: (typeof perRound)[number] | undefined) =>
+  r ? `round ${r.no} (${r.n} results) p50 ${r.p50} ms, p99 ${r.p99} ms` : "none";
+console.log(`first round: ${show(first)}`);
+console.log(`worst round: ${show(worst)}`);
+console.log(
+  `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(", ")} at the end (${loadAtStart} at the start) on ${availableParallelism()} cores`,
+);
+for (const ws of sockets) ws.close();
+server.kill("SIGTERM");
+await new Promise((r) => server.once("exit", r));
+await sqlc.end();
+await database.close();
+await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+await admin.end();
+process.exit(done.length >= ROUNDS ? 0 : 1);

@@ -1,0 +1,128 @@
+import { z } from "zod";
+
+/** Customer-service chat (issue 17 point 7; spec §2 chat window, §3 chatUrl and unReadCount, §4, §6, §7). */
+export const ChatLangs = ["TY", "EN", "CN", "VI", "TH", "ID", "JA"] as const;
+export const ChatTeam = z.enum(["general", "vip"]);
+export type ChatTeam = z.infer<typeof ChatTeam>;
+
+/** A text in every language the site speaks. */
+export const ChatTexts = z.object(
+  Object.fromEntries(ChatLangs.map((l) => [l, z.string().trim().max(1000)])) as Record<
+    (typeof ChatLangs)[number],
+    z.ZodString
+  >,
+);
+export type ChatTexts = z.infer<typeof ChatTexts>;
+
+export const ChatMessage = z.object({
+  conversationId: z.number(),
+  seq: z.number(),
+  sender: z.enum(["member", "operator", "system"]),
+  operatorName: z.string().nullable(),
+  body: z.string(),
+  imageId: z.string().nullable(),
+  clientId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ChatMessage = z.infer<typeof ChatMessage>;
+
+/** A sender's own id for one message: a retry with the same id is the same message. */
+export const ChatClientId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "client_id");
+export const ChatImageId = z.string().regex(/^[0-9a-f]{32}$/, "image_id");
+
+export const ChatSendBody = z
+  .object({
+    clientId: ChatClientId,
+    body: z.string().trim().max(2000).default(""),
+    imageId: ChatImageId.optional(),
+  })
+  .refine((b) => b.body.length > 0 || b.imageId !== undefined, { message: "empty", path: ["body"] });
+export type ChatSendBody = z.infer<typeof ChatSendBody>;
+
+export const ChatReadBody = z.object({ seq: z.number().int().min(0).max(2_000_000_000) });
+export const ChatAfterQuery = z.object({
+  after: z.coerce.number().int().min(0).max(2_000_000_000).optional(),
+});
+
+/** The chat URL call (spec §7): b2c, title, language, headerColor; answers chatUrl. */
+export const ChatUrlQuery = z.object({
+  b2c: z.string().max(4).optional(),
+  title: z.string().max(100).optional(),
+  language: z.enum(["TY", "EN", "CN", "VI", "TH", "ID", "JA"]).optional(),
+  headerColor: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{3,8}$/)
+    .optional(),
+});
+export interface ChatUrlValue {
+  chatUrl: string;
+  /** inhouse: the site's own chat window; outside: the operator's chat page; help: the help centre. */
+  mode: "inhouse" | "outside" | "help";
+}
+
+export interface ChatConversationValue {
+  conversation: {
+    id: number;
+    status: "open" | "closed";
+    team: ChatTeam;
+    operatorName: string | null;
+    lastSeq: number;
+    memberReadSeq: number;
+    operatorReadSeq: number;
+  } | null;
+  messages: ChatMessage[];
+  /** Inside business hours now. */
+  open: boolean;
+  awayMessage: string;
+}
+
+export const BusinessDay = z.object({
+  day: z.number().int().min(0).max(6),
+  open: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
+  close: z.string().regex(/^([01]\d|2[0-4]):[0-5]\d$/),
+});
+export const ChatSettings = z.object({
+  /** Minutes east of UTC the hours are in (Manila: 480). */
+  utcOffsetMinutes: z.number().int().min(-720).max(840),
+  /** Opening hours by weekday (0 Sunday); a day with no entry is closed. */
+  hours: z.array(BusinessDay).max(21),
+  away: ChatTexts,
+});
+export type ChatSettings = z.infer<typeof ChatSettings>;
+
+export const CannedReplyBody = z.object({ title: z.string().trim().min(1).max(100), texts: ChatTexts });
+export type CannedReplyBody = z.infer<typeof CannedReplyBody>;
+export interface CannedReply extends CannedReplyBody {
+  id: number;
+}
+
+export const ChatOperatorBody = z.object({
+  team: ChatTeam,
+  maxOpen: z.number().int().min(1).max(100),
+});
+export const ChatAvailableBody = z.object({ available: z.boolean() });
+export const ChatTransferBody = z.object({ operatorId: z.number().int().min(1) });
+export const ChatListQuery = z.object({ scope: z.enum(["queue", "mine", "open", "closed"]).default("mine") });
+
+export interface AdminConversationRow {
+  id: number;
+  memberId: number;
+  username: string;
+  team: ChatTeam;
+  status: "open" | "closed";
+  operatorId: number | null;
+  operatorName: string | null;
+  lastSeq: number;
+  unread: number;
+  lastBody: string;
+  updatedAt: string;
+}
+
+export interface ChatOperatorRow {
+  id: number;
+  username: string;
+  available: boolean;
+  team: ChatTeam;
+  maxOpen: number;
+  open: number;
+}
