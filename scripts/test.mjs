@@ -27,6 +27,7 @@ const steps = [
 let passed = 0;
 let failed = 0;
 const failedSteps = [];
+const failures = []; // "where: what", printed just above the last line so a CI log's tail names them
 for (const [name, cmd, args] of steps) {
   if (only.length && !only.includes(name.split("+")[0])) continue;
   console.log(`\n=== ${name} ===`);
@@ -36,16 +37,24 @@ for (const [name, cmd, args] of steps) {
     const r = readJson(join(reports, "vitest.json"));
     passed += r?.numPassedTests ?? 0;
     failed += r?.numFailedTests ?? (code === 0 ? 0 : 1);
+    for (const file of r?.testResults ?? []) {
+      for (const t of file.assertionResults ?? []) {
+        if (t.status === "failed")
+          failures.push(`${rel(file.name)} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+      }
+    }
   } else if (name === "e2e") {
     const r = readJson(join(reports, "e2e.json"));
     passed += (r?.stats?.expected ?? 0) + (r?.stats?.flaky ?? 0);
     failed += r?.stats?.unexpected ?? (code === 0 ? 0 : 1);
+    collectPlaywright(r?.suites ?? [], failures);
   } else if (code !== 0) {
     failed += 1;
   }
   if (code !== 0) break; // a red step stops the run: later steps would only repeat the noise
 }
 
+for (const f of failures.slice(0, 20)) console.log(`FAILED ${f}`);
 console.log(failedSteps.length ? `\nFailed step: ${failedSteps.join(", ")}` : "\nAll steps green.");
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failedSteps.length ? 1 : 0);
@@ -56,5 +65,37 @@ function readJson(path) {
     return JSON.parse(readFileSync(path, "utf8"));
   } catch {
     return null;
+  }
+}
+
+function rel(path) {
+  return String(path ?? "").replace(`${root}/`, "");
+}
+
+function firstLine(message) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes in reporter output
+  const text = String(message ?? "").replace(/\u001b\[[0-9;]*m/g, "");
+  return (
+    text
+      .split("\n")
+      .find((l) => l.trim())
+      ?.trim()
+      .slice(0, 300) ?? ""
+  );
+}
+
+/** Playwright's JSON report: the tests whose outcome was "unexpected", with their first error line. */
+function collectPlaywright(suites, out) {
+  for (const suite of suites) {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status !== "unexpected") continue;
+        const last = t.results?.[t.results.length - 1];
+        out.push(
+          `${spec.file}:${spec.line} › ${spec.title}: ${firstLine(last?.error?.message ?? last?.errors?.[0]?.message)}`,
+        );
+      }
+    }
+    collectPlaywright(suite.suites ?? [], out);
   }
 }
