@@ -404,6 +404,103 @@ describe("free spins from the points mall", () => {
     expect(await resendGrants(t.app.ctx, undoFreeSpins)).toEqual({ granted: 0, refused: 0, pending: 0 });
   });
 
+  /** The grant expired (on the platform's row and, if it has it, the RGS's). */
+  const expire = async (redemptionId: number) => {
+    await t.database.db.execute(
+      sql`UPDATE mall_free_spin_grants SET expires_at = now() - interval '1 second' WHERE redemption_id = ${redemptionId}`,
+    );
+    await t.database.db.execute(
+      sql`UPDATE rgs.free_spin_grants SET expires_at = now() - interval '1 second' WHERE id = ${`mall:R${redemptionId}`}`,
+    );
+  };
+  const reason = async (redemptionId: number) =>
+    (
+      await queryRows<{ reason: string | null }>(
+        t.database.db,
+        sql`SELECT reason FROM mall_redemptions WHERE id = ${redemptionId}`,
+      )
+    )[0]?.reason;
+
+  it("a grant still undelivered at its expiry is closed: never made → points and stock back, a late copy plays nothing; made → granted", async () => {
+    const down: GrantSender = async () => {
+      throw new AppError("FREESPINS_UNAVAILABLE", 503);
+    };
+    const real = rgsGrantSender(t.app, t.app.ctx);
+    const lossy: GrantSender = async (g) => {
+      await real(g); // made on the RGS, every answer lost
+      throw new AppError("FREESPINS_UNAVAILABLE", 503);
+    };
+    const item = await freeSpinItem(3);
+    const a = await player(1000n);
+    const b = await player(1000n);
+    const never = await redeemWith(a.id, item, down);
+    const lost = await redeemWith(b.id, item, lossy);
+    expect(await rgsGrants(`mall:R${never.id}`)).toBe(0);
+    expect(await rgsGrants(`mall:R${lost.id}`)).toBe(1);
+    await expire(never.id);
+    await expire(lost.id);
+    await due([never.id, lost.id]);
+    expect(await resendGrants(t.app.ctx, undoFreeSpins)).toEqual({ granted: 1, refused: 1, pending: 0 });
+
+    // Never made: the redemption is rejected with its points back, told why.
+    expect(await grantState(never.id)).toEqual({ state: "refused", status: "rejected" });
+    expect(await pointsBalance(t.database.db, a.id)).toBe(1000n);
+    expect(await reason(never.id)).toBe("free spins expired before they could be delivered");
+    // A late copy of the grant reaching the RGS now makes nothing playable.
+    const late = await real({
+      grantId: `mall:R${never.id}`,
+      memberId: a.id,
+      vendor: "PNG",
+      gameCode: GAME,
+      currency: "PHP",
+      spins: 3,
+      betPerLine: 10n,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    expect(late.left).toBe(0);
+    expect(await grants((await open(a.token)).sessionId)).toEqual([]);
+    // Made (its answers lost): the member had the spins until they lapsed; nothing is given back.
+    expect(await grantState(lost.id)).toEqual({ state: "granted", status: "approved" });
+    expect(await pointsBalance(t.database.db, b.id)).toBe(900n);
+    // Nothing is due any more, and undoing the refused one again returns nothing more.
+    await due([never.id, lost.id]);
+    expect(await resendGrants(t.app.ctx, undoFreeSpins)).toEqual({ granted: 0, refused: 0, pending: 0 });
+    await undoFreeSpins(t.app.ctx, never.id);
+    expect(await pointsBalance(t.database.db, a.id)).toBe(1000n);
+    expect((await reconcile(t.database.db)).ok).toBe(true);
+  });
+
+  it("races: grants made and closed at once on the RGS, across grants — each ends either made or closed, never both", async () => {
+    const real = rgsGrantSender(t.app, t.app.ctx);
+    const close = real.close;
+    if (!close) throw new Error("the RGS sender closes grants");
+    const p = await player(0n);
+    const requests = Array.from({ length: 6 }, (_, i) => ({
+      grantId: `race-close:${randomUUID()}:${i}`,
+      memberId: p.id,
+      vendor: "PNG",
+      gameCode: GAME,
+      currency: "PHP",
+      spins: 2,
+      betPerLine: 10n,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    }));
+    const results = await Promise.all(requests.map(async (g) => Promise.all([real(g), close(g)])));
+    for (const [i, [made, closed]] of results.entries()) {
+      expect(await rgsGrants(requests[i]?.grantId ?? "")).toBe(1);
+      // Made first: the close reports it and leaves it playable; closed first: the grant plays nothing.
+      expect(made.left).toBe(closed.made ? 2 : 0);
+      expect(closed.used).toBe(0);
+    }
+    const playable = (await grants((await open(p.token)).sessionId)).map((g) => g.grantId);
+    expect(playable.sort()).toEqual(
+      requests
+        .filter((_, i) => results[i]?.[1].made)
+        .map((g) => g.grantId)
+        .sort(),
+    );
+  });
+
   it("races: two job runs over pending grants — each granted or refused once, the refused ones' points and stock returned once", async () => {
     const down: GrantSender = async () => {
       throw new AppError("FREESPINS_UNAVAILABLE", 503); // the RGS could not be reached

@@ -1,5 +1,9 @@
 import { formatMinor, parseMoney } from "@panalo/contracts/money";
-import { type RgsFreeSpinGrant, RgsFreeSpinGrantCreate } from "@panalo/contracts/rgs";
+import {
+  type RgsFreeSpinGrant,
+  type RgsFreeSpinGrantClosed,
+  RgsFreeSpinGrantCreate,
+} from "@panalo/contracts/rgs";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { isTransferVendor } from "./catalog.ts";
@@ -13,7 +17,8 @@ import { ADMIN_OPERATOR_HEADER, ADMIN_SIGNATURE_HEADER, verifyAdminCall } from "
  * redeems a free-spins item in the points mall (signed POST /rgs/admin/freespins/grants, keyed by
  * the redemption so a resent grant is stored once). A spin with the grant (spin.ts) takes one of
  * its spins in the statement that stores the round, sends the platform a bet of 0.00 and the win
- * of the grant's bet as usual. Unused spins simply lapse at expires_at.
+ * of the grant's bet as usual. Unused spins simply lapse at expires_at. A grant the platform could
+ * not deliver before it expired is closed (migration 0014), so the platform can give points back.
  */
 export interface GrantRow {
   id: string;
@@ -25,6 +30,7 @@ export interface GrantRow {
   used: number;
   bet_per_line: string;
   expires_at: string | Date;
+  never_made: boolean;
 }
 
 export const grantView = (g: GrantRow): RgsFreeSpinGrant => ({
@@ -36,7 +42,7 @@ export const grantView = (g: GrantRow): RgsFreeSpinGrant => ({
   expiresAt: new Date(g.expires_at).toISOString(),
 });
 
-export async function createGrant(db: RgsDb, input: unknown): Promise<RgsFreeSpinGrant> {
+function parseGrant(input: unknown) {
   const r = RgsFreeSpinGrantCreate.safeParse(input ?? {});
   if (!r.success)
     throw new RgsError(
@@ -51,17 +57,48 @@ export async function createGrant(db: RgsDb, input: unknown): Promise<RgsFreeSpi
     throw new RgsError("GAME_NOT_FOUND", 404);
   const betPerLine = parseMoney(g.betPerLine);
   if (betPerLine === null || totalBet(game, betPerLine) === null) throw new RgsError("BET_INVALID", 400);
+  return { g, betPerLine };
+}
+
+/**
+ * Store a grant once per grantId (a resent one finds it) — or, with `close`, a grant the platform
+ * gives up on: one the RGS never had is stored closed (never made, every spin used), one it had is
+ * left as it is. The same statement decides both, so a grant and its closing racing each other
+ * leave either the grant or the closed row, never both.
+ */
+async function storeGrant(db: RgsDb, input: unknown, close: boolean): Promise<GrantRow> {
+  const { g, betPerLine } = parseGrant(input);
   await rows(
     db,
-    sql`INSERT INTO rgs.free_spin_grants (id, player_id, vendor, game_id, currency, spins, bet_per_line, expires_at)
+    sql`INSERT INTO rgs.free_spin_grants (id, player_id, vendor, game_id, currency, spins, bet_per_line, expires_at,
+          used, never_made)
         VALUES (${g.grantId}, ${g.playerId}, ${g.vendor}, ${g.gameId}, ${g.currency}, ${g.spins},
-          ${betPerLine.toString()}::bigint, ${g.expiresAt}::timestamptz)
+          ${betPerLine.toString()}::bigint, ${g.expiresAt}::timestamptz, ${close ? g.spins : 0}, ${close})
         ON CONFLICT (id) DO NOTHING`,
   );
   const [row] = await rows<GrantRow>(db, sql`SELECT * FROM rgs.free_spin_grants WHERE id = ${g.grantId}`);
   if (!row || Number(row.player_id) !== g.playerId || row.game_id !== g.gameId || row.spins !== g.spins)
     throw new RgsError("DUPLICATE_MISMATCH", 409);
-  return grantView(row);
+  return row;
+}
+
+export async function createGrant(db: RgsDb, input: unknown): Promise<RgsFreeSpinGrant> {
+  return grantView(await storeGrant(db, input, false));
+}
+
+/** Close a grant the platform could not deliver: `made` says whether the RGS ever had it. */
+export async function closeGrant(db: RgsDb, input: unknown): Promise<RgsFreeSpinGrantClosed> {
+  // A grant the RGS has is reported even if its slot has since been retired.
+  const id = (input as { grantId?: unknown } | null)?.grantId;
+  const [had] =
+    typeof id === "string"
+      ? await rows<GrantRow>(db, sql`SELECT * FROM rgs.free_spin_grants WHERE id = ${id}`)
+      : [];
+  const row =
+    had && Number(had.player_id) === (input as { playerId?: unknown }).playerId
+      ? had
+      : await storeGrant(db, input, true);
+  return { ...grantView(row), made: !row.never_made, used: row.never_made ? 0 : row.used };
 }
 
 /** The player's grants on a game that can still be played (not expired, spins left). */
@@ -107,15 +144,21 @@ export async function freeSpinAdminRoutes(app: FastifyInstance, db: RgsDb, secre
       });
       if (!name) throw new RgsError("UNAUTHORIZED", 401);
     };
-    scope.post("/admin/freespins/grants", async (req) => {
+    const body = (req: FastifyRequest): unknown => {
       check(req);
-      let body: unknown;
       try {
-        body = typeof req.body === "string" && req.body ? JSON.parse(req.body) : {};
+        return typeof req.body === "string" && req.body ? JSON.parse(req.body) : {};
       } catch {
         throw new RgsError("VALIDATION_ERROR", 400);
       }
-      return { success: true as const, value: await createGrant(db, body) };
-    });
+    };
+    scope.post("/admin/freespins/grants", async (req) => ({
+      success: true as const,
+      value: await createGrant(db, body(req)),
+    }));
+    scope.post("/admin/freespins/grants/close", async (req) => ({
+      success: true as const,
+      value: await closeGrant(db, body(req)),
+    }));
   });
 }

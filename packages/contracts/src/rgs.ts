@@ -177,6 +177,10 @@ export const RgsFreeSpinGrantCreate = z.object({
   expiresAt: z.string().datetime(),
 });
 export type RgsFreeSpinGrantCreate = z.infer<typeof RgsFreeSpinGrantCreate>;
+// POST /rgs/admin/freespins/grants/close (same body): `made` — the RGS had the grant before it was
+// closed (then `used` of its spins were played); not made — it is stored closed, nothing playable.
+export const RgsFreeSpinGrantClosed = RgsFreeSpinGrant.extend({ made: z.boolean(), used: z.number().int() });
+export type RgsFreeSpinGrantClosed = z.infer<typeof RgsFreeSpinGrantClosed>;
 
 // POST /rgs/api/seed: sets the client seed, rotates the server seed and reveals the old one.
 export const RgsSeedRequest = z.object({ sessionId: SessionId, clientSeed: ClientSeed });

@@ -1,5 +1,5 @@
 import { formatMinor } from "@panalo/contracts/money";
-import type { RgsFreeSpinGrant } from "@panalo/contracts/rgs";
+import type { RgsFreeSpinGrant, RgsFreeSpinGrantClosed } from "@panalo/contracts/rgs";
 import { rgsAdminSecret, signAdminCall } from "@panalo/rgs/lottery/admin-auth";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -19,7 +19,15 @@ export interface GrantRequest {
   betPerLine: bigint;
   expiresAt: Date;
 }
-export type GrantSender = (g: GrantRequest) => Promise<RgsFreeSpinGrant>;
+/**
+ * Makes a grant on the RGS; `close` (the job's, for a grant still undelivered at its expiry) tells
+ * the RGS to give it up and answers whether the RGS had it.
+ */
+export type GrantSender = ((g: GrantRequest) => Promise<RgsFreeSpinGrant>) & {
+  close?: (g: GrantRequest) => Promise<RgsFreeSpinGrantClosed>;
+};
+/** Undo a redemption whose grant cannot be made: rejected, its points and stock returned, once. */
+export type GrantUndo = (ctx: AppContext, redemptionId: number, reason?: string) => Promise<void>;
 
 /** The RGS answered and will not make this grant (no such slot, a bet it cannot play). */
 export class GrantRefused extends Error {
@@ -45,8 +53,7 @@ export function setGrantSender(ctx: AppContext, send: GrantSender): void {
 export function rgsGrantSender(app: FastifyInstance, ctx: AppContext): GrantSender {
   const call = rgsTransport(app, ctx);
   const secret = ctx.config.APP_SECRET ? rgsAdminSecret(ctx.config.APP_SECRET) : "";
-  return async (g) => {
-    const path = "/rgs/admin/freespins/grants";
+  const post = async <T>(path: string, g: GrantRequest): Promise<T> => {
     const body = JSON.stringify({
       grantId: g.grantId,
       playerId: g.memberId,
@@ -66,7 +73,7 @@ export function rgsGrantSender(app: FastifyInstance, ctx: AppContext): GrantSend
     } catch {
       throw new AppError("FREESPINS_UNAVAILABLE", 503);
     }
-    let json: { success?: boolean; value?: RgsFreeSpinGrant };
+    let json: { success?: boolean; value?: T };
     try {
       json = JSON.parse(res.body) as typeof json;
     } catch {
@@ -78,6 +85,9 @@ export function rgsGrantSender(app: FastifyInstance, ctx: AppContext): GrantSend
       throw new GrantRefused(code);
     throw new AppError("FREESPINS_UNAVAILABLE", 503);
   };
+  return Object.assign((g: GrantRequest) => post<RgsFreeSpinGrant>("/rgs/admin/freespins/grants", g), {
+    close: (g: GrantRequest) => post<RgsFreeSpinGrantClosed>("/rgs/admin/freespins/grants/close", g),
+  });
 }
 
 /** A redemption's grant as the platform keeps it (mall_free_spin_grants). */
@@ -107,7 +117,7 @@ export async function deliverGrant(
   redemptionId: number,
   g: GrantRequest,
   send: GrantSender,
-  undo: (ctx: AppContext, redemptionId: number) => Promise<void>,
+  undo: GrantUndo,
 ): Promise<"granted" | "refused" | "pending"> {
   try {
     await send(g).catch((err) => (err instanceof GrantRefused ? Promise.reject(err) : send(g)));
@@ -117,14 +127,7 @@ export async function deliverGrant(
       await undo(ctx, redemptionId);
       return "refused";
     }
-    // Sent again after 1 minute, then 2, 4, … at most an hour (from this row's failed attempts).
-    const message = err instanceof Error ? err.message : String(err);
-    await ctx.db.execute(
-      sql`UPDATE mall_free_spin_grants SET attempts = attempts + 1, last_error = ${message.slice(0, 200)},
-            next_attempt_at = ${ctx.clock.now()}::timestamptz
-              + LEAST(interval '1 minute' * power(2, LEAST(attempts, 10)), interval '1 hour')
-          WHERE redemption_id = ${redemptionId} AND state = 'pending'`,
-    );
+    await later(ctx, redemptionId, err);
     return "pending";
   }
   await ctx.db.execute(
@@ -135,13 +138,62 @@ export async function deliverGrant(
 }
 
 /**
+ * A grant still undelivered when it expires can no longer be played, so it is not sent again:
+ * the RGS is asked to close it. If the RGS never had it (every earlier answer lost with the call),
+ * it is stored closed there and the member gets the points and stock back (the redemption
+ * rejected, once). If it had it, the member had the spins until they lapsed: granted.
+ */
+export async function closeExpiredGrant(
+  ctx: AppContext,
+  redemptionId: number,
+  g: GrantRequest,
+  send: GrantSender,
+  undo: GrantUndo,
+): Promise<"granted" | "refused" | "pending"> {
+  const close = send.close;
+  if (!close) return "pending";
+  let made: boolean;
+  try {
+    made = (await close(g)).made;
+  } catch (err) {
+    if (!(err instanceof GrantRefused)) {
+      await later(ctx, redemptionId, err);
+      return "pending";
+    }
+    made = false; // the RGS cannot make it (its slot retired), and it had none
+  }
+  if (!made) {
+    await undo(ctx, redemptionId, "free spins expired before they could be delivered");
+    return "refused";
+  }
+  await ctx.db.execute(
+    sql`UPDATE mall_free_spin_grants SET state = 'granted', last_error = NULL
+        WHERE redemption_id = ${redemptionId} AND state = 'pending'`,
+  );
+  return "granted";
+}
+
+/** A delivery that got no answer: the grant stays pending and is tried again later. */
+async function later(ctx: AppContext, redemptionId: number, err: unknown): Promise<void> {
+  // Sent again after 1 minute, then 2, 4, … at most an hour (from this row's failed attempts).
+  const message = err instanceof Error ? err.message : String(err);
+  await ctx.db.execute(
+    sql`UPDATE mall_free_spin_grants SET attempts = attempts + 1, last_error = ${message.slice(0, 200)},
+          next_attempt_at = ${ctx.clock.now()}::timestamptz
+            + LEAST(interval '1 minute' * power(2, LEAST(attempts, 10)), interval '1 hour')
+        WHERE redemption_id = ${redemptionId} AND state = 'pending'`,
+  );
+}
+
+/**
  * The minute job (loyalty.free-spin-grants): each pending grant whose time has come is taken
  * (its next attempt moved past the lease in one statement, so two processes never send the same
- * one at once) and sent again.
+ * one at once) and sent again — or, past its expiry, closed (closeExpiredGrant). Counted as granted,
+ * refused (the redemption undone, points returned) or still pending.
  */
 export async function resendGrants(
   ctx: AppContext,
-  undo: (ctx: AppContext, redemptionId: number) => Promise<void>,
+  undo: GrantUndo,
 ): Promise<{ granted: number; refused: number; pending: number }> {
   const out = { granted: 0, refused: 0, pending: 0 };
   const send = senders.get(ctx);
@@ -159,7 +211,8 @@ export async function resendGrants(
           g.bet_per_line::text AS bet_per_line, g.expires_at, m.currency`,
   );
   for (const r of due) {
-    const outcome = await deliverGrant(
+    const expired = new Date(r.expires_at).getTime() <= now.getTime();
+    const outcome = await (expired ? closeExpiredGrant : deliverGrant)(
       ctx,
       Number(r.redemption_id),
       {

@@ -350,8 +350,15 @@ export async function redeem(
   return done;
 }
 
-/** A free-spins redemption whose grant the RGS refused: rejected, points and stock returned. */
-export async function undoFreeSpins(ctx: AppContext, redemptionId: number): Promise<void> {
+/**
+ * A free-spins redemption whose grant the RGS refused, or that expired before it could be delivered:
+ * rejected, points and stock returned (once).
+ */
+export async function undoFreeSpins(
+  ctx: AppContext,
+  redemptionId: number,
+  reason = "free spins unavailable",
+): Promise<void> {
   const refused = (tx: Executor) =>
     tx.execute(
       sql`UPDATE mall_free_spin_grants SET state = 'refused' WHERE redemption_id = ${redemptionId} AND state = 'pending'`,
@@ -359,7 +366,7 @@ export async function undoFreeSpins(ctx: AppContext, redemptionId: number): Prom
   try {
     await decideRedemption(ctx, redemptionId, {
       approve: false,
-      reason: "free spins unavailable",
+      reason,
       operatorId: null,
       from: "approved",
       also: refused,
