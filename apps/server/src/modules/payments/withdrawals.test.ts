@@ -220,7 +220,7 @@ describe("withdrawals", () => {
 
     // issue 14: the player's account record shows each withdrawal as one line with its state
     // (no hold-account lines); a rejected one's return to the main wallet is its own line.
-    const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const today = new Date(nowMs + 8 * 3_600_000).toISOString().slice(0, 10);
     const records = (
       await call("Paolo01", "POST", "/wps/relay/ODSFE2_MemTransDet", {
         startDate: today,

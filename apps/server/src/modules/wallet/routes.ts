@@ -13,6 +13,7 @@ import { dailyReports } from "../ledger/daily-reconciliation.ts";
 import { reconcile } from "../ledger/ledger.ts";
 import { memberOf, requireMember } from "../members/service.ts";
 import { payoutLedgerReference } from "../payments/withdrawals.ts";
+import { addDays, manilaDay } from "../reports/days.ts";
 import { walletAdminRoutes } from "./admin-routes.ts";
 import { balanceSummary } from "./service.ts";
 
@@ -195,12 +196,14 @@ export async function walletRoutes(app: FastifyInstance, ctx: AppContext): Promi
     async ({ params }) => {
       const summary = await balanceSummary(ctx, params.id).catch(() => null);
       if (!summary) throw Errors.notFound("player");
-      const today = new Date().toISOString().slice(0, 10);
+      // The last 90 days in Manila time, as the records count days (a UTC date missed the
+      // entries of 00:00–08:00 Manila: they fall on the next Manila day).
+      const today = manilaDay(ctx.clock.now());
       const records = await accountRecords(
         ctx,
         params.id,
         {
-          startDate: new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10),
+          startDate: addDays(today, -90),
           endDate: today,
           page: 1,
           pageSize: 100,
