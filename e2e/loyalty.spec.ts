@@ -259,6 +259,18 @@ test("redeems free spins on a slot and plays them without paying", async () => {
     await game.getByTestId("slot-window").click();
     await expect(root).toHaveAttribute("data-state", "idle", { timeout: 30_000 });
     expect(Number(await balance.getAttribute("data-balance"))).toBeGreaterThanOrEqual(before);
+    await play.closeGame();
+
+    // The betting record labels both rounds "Free spin", each with a bet of 0.00; the paid
+    // spins before them carry no label.
+    await new WalletSite(centre).openMemberPage("personalHistoryCopy");
+    const rows = centre.getByTestId("bet-row");
+    await expect(rows.nth(2)).toBeVisible();
+    for (const i of [0, 1]) {
+      await expect(rows.nth(i).getByTestId("bet-free-spin")).toHaveText("Free spin");
+      await expect(rows.nth(i).getByTestId("bet-amount")).toHaveText(/(?<![\d.,])0\.00$/);
+    }
+    await expect(rows.nth(2).getByTestId("bet-free-spin")).toHaveCount(0);
   } finally {
     await admin.put(`/api/admin/loyalty/mall/items/${spinsItemId}`, {
       data: { ...spinsItem, enabled: false },

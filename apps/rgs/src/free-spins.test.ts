@@ -128,6 +128,12 @@ describe("free spins from the points mall", () => {
     const bets = (await providerRows(t, p.id)).filter((x) => x.kind === "bet");
     expect(bets).toHaveLength(3);
     expect(bets.every((x) => x.amount === 0n)).toBe(true);
+    // The platform labels each of the three rounds a free spin (its betting record says so).
+    const labelled = await queryRows<{ round_id: string }>(
+      t.database.db,
+      sql`SELECT round_id FROM provider_free_rounds WHERE member_id = ${p.id} ORDER BY round_id`,
+    );
+    expect(labelled.map((x) => x.round_id).sort()).toEqual([...new Set(bets.map((x) => x.roundId))].sort());
 
     const fourthRequest = randomUUID();
     const fourth = await spin(s.sessionId, grantId, fourthRequest);

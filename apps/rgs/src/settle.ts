@@ -164,6 +164,8 @@ export async function debitRound(
     amount: formatMinor(round.bet),
     roundClosed: false,
     gameCode: round.gameId,
+    // A spin of a free-spin grant (its bet 0.00): the platform labels the round in the record.
+    ...(round.grantId ? { freeSpin: true } : {}),
   });
   return { r, log: { roundId: round.id, call: "debit", transactionId, r } };
 }

@@ -60,6 +60,8 @@ export const BetRecordRow = z.object({
   status: BetRoundStatus,
   /** The round can be replayed on its game server (GCS_betReplay). */
   replay: z.boolean(),
+  /** A spin of a free-spin grant (its bet 0.00), e.g. from the points mall. */
+  freeSpin: z.boolean(),
 });
 export type BetRecordRow = z.infer<typeof BetRecordRow>;
 

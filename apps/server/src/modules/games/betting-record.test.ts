@@ -340,4 +340,64 @@ describe("betting record (personalHistoryCopy) and game recall links", () => {
       await post("/wps/relay/GCS_betReplay", { vassalage: "PNS", roundId: "m1" }, alice.token),
     ).toMatchObject({ success: false, code: "REPLAY_NOT_AVAILABLE" });
   });
+
+  it("labels a free-spin round (bet 0.00) once, even resent; a free-spin bet above 0.00 is refused and moves nothing", async () => {
+    const carol = await registerMember(t.app, "Carol777", 500_00n);
+    const token = await launchToken(carol.token, "mango-mania");
+    const call = (c: string, body: Record<string, unknown>) => providerCall(t.app, "PNS", c, body);
+    const free = {
+      token,
+      playerId: carol.id,
+      transactionId: "fs1-b",
+      roundId: "fs1",
+      amount: "0.00",
+      gameCode: "mango-mania",
+      freeSpin: true,
+    };
+    expect(
+      await call("debit", { ...free, transactionId: "fs0-b", roundId: "fs0", amount: "1.00" }),
+    ).toMatchObject({
+      success: false,
+      code: "VALIDATION_ERROR",
+    });
+    expect((await call("debit", free)).success).toBe(true);
+    expect((await call("debit", free)).success).toBe(true); // resent: the same answer, one label
+    expect(
+      (
+        await call("credit", {
+          playerId: carol.id,
+          transactionId: "fs1-w",
+          roundId: "fs1",
+          betTransactionId: "fs1-b",
+          amount: "3.00",
+          roundClosed: true,
+          gameCode: "mango-mania",
+        })
+      ).success,
+    ).toBe(true);
+    expect(
+      (
+        await call("debit", {
+          ...free,
+          transactionId: "p1-b",
+          roundId: "p1",
+          amount: "1.00",
+          freeSpin: false,
+        })
+      ).success,
+    ).toBe(true);
+
+    const v = await record(carol.token);
+    expect(v.items.map((r) => [r.roundId, r.freeSpin, r.bet, r.win])).toEqual([
+      ["p1", false, "1.00", "0.00"],
+      ["fs1", true, "0.00", "3.00"],
+    ]);
+    const [labels] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM provider_free_rounds WHERE member_id = ${carol.id}`,
+    );
+    expect(labels?.n).toBe(1);
+    // 500.00 − 1.00 (the paid bet) + 3.00 (the free spin's win); the refused bet moved nothing.
+    expect((await post("/wps/relay/GCS_merchantWallet", {}, carol.token)).value.balance).toBe("502.00");
+  });
 });

@@ -60,6 +60,7 @@ interface RoundAgg {
   refunded: string;
   rolled: boolean;
   closed: boolean;
+  free_spin: boolean;
 }
 
 /** Calendar days in Manila time (UTC+8, no daylight saving), as the account record counts them. */
@@ -138,7 +139,8 @@ export async function bettingRecord(
       sql`WITH ${rounds}, pg AS (
           SELECT * FROM r ORDER BY started_at DESC, first_id DESC LIMIT ${q.pageSize} OFFSET ${offset})
         SELECT a.vendor, a.round_id, to_char(a.started_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS started_at,
-          a.game_code, a.bet::text AS bet, a.win::text AS win, a.refunded::text AS refunded, a.rolled, a.closed
+          a.game_code, a.bet::text AS bet, a.win::text AS win, a.refunded::text AS refunded, a.rolled, a.closed,
+          EXISTS (SELECT 1 FROM provider_free_rounds f WHERE f.vendor = a.vendor AND f.round_id = a.round_id) AS free_spin
         FROM (${aggregateOver("pg", memberId)}) a
         ORDER BY a.started_at DESC, a.first_id DESC`,
     ),
@@ -194,6 +196,7 @@ export async function bettingRecord(
       net: formatMinor(win + minor(r.refunded) - bet),
       status,
       replay: Boolean(vendor?.replayUrl) && status !== "rolled_back",
+      freeSpin: r.free_spin === true,
     };
   });
   const tBet = minor(totals?.bet ?? 0);

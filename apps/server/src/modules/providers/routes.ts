@@ -30,7 +30,12 @@ const Move = Base.extend({
 const Schemas = {
   authenticate: Base.extend({ token: z.string().min(10).max(200) }),
   balance: Base.extend({ playerId: z.number().int().positive() }),
-  debit: Move.extend({ token: z.string().min(10).max(200) }),
+  // freeSpin: a spin of a free-spin grant the provider gave (its bet is 0.00), labelled so in the
+  // member's betting record.
+  debit: Move.extend({ token: z.string().min(10).max(200), freeSpin: z.boolean().default(false) }).refine(
+    (b) => !b.freeSpin || b.amount === 0n,
+    { path: ["amount"], message: "free_spin_bet_not_zero" },
+  ),
   credit: Move.extend({ betTransactionId: Id }),
   rollback: Move.extend({ refTransactionId: Id, amount: Amount.default(0n) }),
 };
@@ -82,6 +87,7 @@ export async function providerRoutes(app: FastifyInstance, ctx: AppContext): Pro
         token: b.token as string | undefined,
         refTransactionId: (b.betTransactionId ?? b.refTransactionId) as string | undefined,
         gameCode: b.gameCode as string | undefined,
+        freeSpin: b.freeSpin === true,
       });
       const value =
         call === "authenticate"

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { formatMinor } from "@panalo/contracts/money";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { members } from "../../db/schema/members.ts";
 import { launchTokens, providerClients } from "../../db/schema/providers.ts";
@@ -256,6 +256,8 @@ export interface MoveInput {
   refTransactionId?: string;
   /** The provider's game id (optional on debit and credit): names the game on boards. */
   gameCode?: string;
+  /** A debit of 0.00 for a spin of a free-spin grant: its round is labelled in the betting record. */
+  freeSpin?: boolean;
 }
 
 // The game code joins the fingerprint only when sent, so answers stored before it existed still
@@ -335,7 +337,17 @@ async function applyOnce(ctx: AppContext, kind: "bet" | "win" | "rollback", i: M
   return result.answer;
 }
 
-export const debit = (ctx: AppContext, i: MoveInput) => applyOnce(ctx, "bet", i);
+export async function debit(ctx: AppContext, i: MoveInput): Promise<Answer> {
+  const answer = await applyOnce(ctx, "bet", i);
+  // The label is written once the bet is taken and before it is answered, so a provider that
+  // got no answer resends the bet and the label with it (once per round).
+  if (i.freeSpin)
+    await ctx.db.execute(
+      sql`INSERT INTO provider_free_rounds (vendor, round_id, member_id, created_at)
+          VALUES (${i.vendor}, ${i.roundId}, ${i.playerId}, ${ctx.clock.now()}) ON CONFLICT DO NOTHING`,
+    );
+  return answer;
+}
 /** A win: the bet it names must exist (token expiry is not checked: a round started may finish). */
 export const credit = (ctx: AppContext, i: MoveInput) => applyOnce(ctx, "win", i);
 /**

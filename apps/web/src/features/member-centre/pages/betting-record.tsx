@@ -265,6 +265,11 @@ function RoundsList({
                   <td data-label={t("betRecord.col.time")}>{formatDateTime(r.time, locale)}</td>
                   <td data-label={t("betRecord.col.game")} className="bet-game">
                     <span data-testid="bet-game">{r.gameName ?? r.gameCode ?? "—"}</span>
+                    {r.freeSpin && (
+                      <span className="bet-free-spin" data-testid="bet-free-spin">
+                        {t("betRecord.freeSpin")}
+                      </span>
+                    )}
                     <small className="muted">{r.vendorName}</small>
                   </td>
                   <td data-label={t("betRecord.col.bet")} className="num" data-testid="bet-amount">
