@@ -171,7 +171,7 @@ test("claims the mission's prize in the reward centre", async () => {
   await centre.keyboard.press("Escape");
 });
 
-test("redeems a mall item with the transaction password; the operator approves it", async () => {
+test("redeems a mall item with the transaction password; the operator approves it", async ({ browser }) => {
   // The mall: 18 points from two spins at the level, the item redeemed with the transaction password.
   await centre.goto("/pointMall");
   await expect(centre.getByTestId("points-balance")).toHaveText("18");
@@ -187,17 +187,28 @@ test("redeems a mall item with the transaction password; the operator approves i
   await expect(centre.getByTestId("redeem-history")).toContainText("In process");
   await noSeriousA11y(centre);
 
-  // The operator approves it with a tracking reference.
-  const queue = await ok(admin.get("/api/admin/loyalty/redemptions?status=in_process"));
-  const mine = (queue.list as Array<{ id: number; member: string }>).find(
-    (r) => r.member === LOYALTY_PLAYER.username,
-  );
-  expect(mine).toBeTruthy();
-  await ok(
-    admin.post(`/api/admin/loyalty/redemptions/${mine?.id}/decide`, {
-      data: { approve: true, tracking: "LBC-20" },
-    }),
-  );
+  // The operator approves it in the back office's queue with a tracking reference (the same
+  // operator session as the set-up's calls).
+  const office = await browser.newContext({ storageState: await admin.storageState() });
+  try {
+    const op = await office.newPage();
+    await op.goto("/admin/loyalty");
+    const queue = op.getByTestId("loyalty-queue");
+    const row = queue.locator('tr[data-testid^="redemption-"]').filter({ hasText: ITEM });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(LOYALTY_PLAYER.username);
+    await expect(row).toContainText("12 Mabini St, Quezon City · 09171234567");
+    await row.getByRole("textbox").fill("LBC-20");
+    await row.getByRole("button", { name: "Approve" }).click();
+    // Decided: it leaves the in-process queue and shows under "approved" with its reference.
+    await expect(row).toHaveCount(0);
+    await queue.getByRole("combobox").selectOption("approved");
+    await expect(queue.locator('tr[data-testid^="redemption-"]').filter({ hasText: ITEM })).toContainText(
+      "approved (LBC-20)",
+    );
+  } finally {
+    await office.close();
+  }
   await centre.reload();
   await centre.getByTestId("mall-tab-history").click();
   await expect(centre.getByTestId("redeem-history")).toContainText("Approved · LBC-20");

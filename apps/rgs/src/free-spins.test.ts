@@ -13,6 +13,7 @@ import {
 } from "../../server/src/modules/loyalty/free-spins.ts";
 import { redeem, undoFreeSpins } from "../../server/src/modules/loyalty/mall.ts";
 import { pointsBalance, pointsLegs } from "../../server/src/modules/loyalty/points.ts";
+import { createSession } from "../../server/src/modules/members/service.ts";
 import { createTestApp, type TestApp } from "../../server/src/testing/test-app.ts";
 import type { Transport } from "./protocol-client.ts";
 import { rounds } from "./schema.ts";
@@ -427,6 +428,24 @@ describe("free spins from the points mall", () => {
       )
     )[0]?.reason;
 
+  /** The member's own mall record (getRedeemPointList), in a language. */
+  const myRedemptions = async (memberId: number, lang: string) =>
+    (
+      await t.app.inject({
+        method: "GET",
+        url: "/wps/relay/getRedeemPointList?pageNo=1",
+        headers: {
+          authorization: `Bearer ${await createSession(t.app.ctx, memberId, "password", { ip: "10.0.0.1", userAgent: "test" })}`,
+          "x-lang": lang,
+        },
+      })
+    ).json().value.list as Array<{
+      id: number;
+      status: string;
+      reason: string | null;
+      freeSpins: { delivery: string } | null;
+    }>;
+
   it("a grant still undelivered at its expiry is closed: never made → points and stock back, a late copy plays nothing; made → granted", async () => {
     const down: GrantSender = async () => {
       throw new AppError("FREESPINS_UNAVAILABLE", 503);
@@ -443,6 +462,11 @@ describe("free spins from the points mall", () => {
     const lost = await redeemWith(b.id, item, lossy);
     expect(await rgsGrants(`mall:R${never.id}`)).toBe(0);
     expect(await rgsGrants(`mall:R${lost.id}`)).toBe(1);
+    // The member sees it approved and on its way to the game.
+    expect((await myRedemptions(a.id, "EN")).find((x) => x.id === never.id)).toMatchObject({
+      status: "approved",
+      freeSpins: { delivery: "pending" },
+    });
     await expire(never.id);
     await expire(lost.id);
     await due([never.id, lost.id]);
@@ -452,6 +476,12 @@ describe("free spins from the points mall", () => {
     expect(await grantState(never.id)).toEqual({ state: "refused", status: "rejected" });
     expect(await pointsBalance(t.database.db, a.id)).toBe(1000n);
     expect(await reason(never.id)).toBe("free spins expired before they could be delivered");
+    // …and reads why in their language.
+    expect((await myRedemptions(a.id, "TY")).find((x) => x.id === never.id)).toMatchObject({
+      status: "rejected",
+      reason: "Hindi umabot sa laro ang mga free spin bago sila nag-expire; ibinalik ang iyong points.",
+      freeSpins: { delivery: "refused" },
+    });
     // A late copy of the grant reaching the RGS now makes nothing playable.
     const late = await real({
       grantId: `mall:R${never.id}`,

@@ -57,6 +57,16 @@ export const Redemption = z.object({
   address: z.string().nullable(),
   mobile: z.string().nullable(),
   tracking: z.string().nullable(),
+  reason: z.string().nullable(),
+  /** A free-spins redemption: its grant's delivery to the game server. */
+  freeSpins: z
+    .object({
+      state: z.string(),
+      attempts: z.number(),
+      lastError: z.string().nullable(),
+      nextAttemptAt: z.string().nullable(),
+    })
+    .nullable(),
 });
 export const MemberVip = z.object({
   level: z.number(),

@@ -341,6 +341,9 @@ function MallSection({ canWrite }: { canWrite: boolean }) {
   );
 }
 
+/** The reason stored when the operator types none (the member reads it in their language). */
+const OPERATOR_REJECTED = "rejected by operator";
+
 /** The redemption queue (spec §4): approve with a tracking reference, or reject (points returned). */
 function QueueSection({ canWrite }: { canWrite: boolean }) {
   const [status, setStatus] = useState("in_process");
@@ -382,15 +385,33 @@ function QueueSection({ canWrite }: { canWrite: boolean }) {
                 <td>{r.item}</td>
                 <td className="num">{r.points}</td>
                 <td>{[r.address, r.mobile].filter(Boolean).join(" · ")}</td>
-                <td>{r.tracking ? `${r.status} (${r.tracking})` : r.status}</td>
+                <td data-testid={`redemption-status-${r.id}`}>
+                  {r.tracking ? `${r.status} (${r.tracking})` : r.status}
+                  {r.status === "rejected" && r.reason && <small className="block">{r.reason}</small>}
+                  {r.freeSpins && (
+                    <small className="block" data-testid={`redemption-spins-${r.id}`}>
+                      {r.freeSpins.state === "pending"
+                        ? `Free spins on their way to the game: ${r.freeSpins.attempts} failed attempt(s)${
+                            r.freeSpins.lastError ? ` (${r.freeSpins.lastError})` : ""
+                          }${
+                            r.freeSpins.nextAttemptAt
+                              ? `, next at ${new Date(r.freeSpins.nextAttemptAt).toLocaleString()}`
+                              : ""
+                          }`
+                        : `Free spins ${r.freeSpins.state === "granted" ? "delivered to the game" : "not delivered"}`}
+                    </small>
+                  )}
+                </td>
                 <td>
                   {r.status === "in_process" && (
                     <span className="toolbar">
                       <input
-                        aria-label={`Tracking reference of ${r.id}`}
+                        aria-label={`Tracking reference or reason of ${r.id}`}
+                        placeholder="Tracking ref. / reason"
                         value={tracking[r.id] ?? ""}
                         onChange={(e) => setTracking({ ...tracking, [r.id]: e.target.value })}
                         disabled={!canWrite}
+                        maxLength={200}
                       />
                       <button
                         type="button"
@@ -415,7 +436,9 @@ function QueueSection({ canWrite }: { canWrite: boolean }) {
                           change.mutate({
                             method: "POST",
                             path: `/loyalty/redemptions/${r.id}/decide`,
-                            body: { approve: false, reason: "rejected by operator" },
+                            // The text typed is the reason the member reads (none: a standard text
+                            // in the member's language).
+                            body: { approve: false, reason: tracking[r.id]?.trim() || OPERATOR_REJECTED },
                           })
                         }
                       >

@@ -282,18 +282,43 @@ export async function loyaltyAdminRoutes(app: FastifyInstance, ctx: AppContext):
           username: string;
           names: Record<string, string>;
           total: string;
+          fs_state: string | null;
+          fs_attempts: number | null;
+          fs_last_error: string | null;
+          fs_next_attempt_at: Date | string | null;
         }
       >(
         ctx.db,
-        sql`SELECT r.*, m.username, it.names, COUNT(*) OVER ()::text AS total FROM mall_redemptions r
+        sql`SELECT r.*, m.username, it.names, COUNT(*) OVER ()::text AS total,
+            g.state AS fs_state, g.attempts AS fs_attempts, g.last_error AS fs_last_error,
+            g.next_attempt_at AS fs_next_attempt_at
+          FROM mall_redemptions r
           JOIN members m ON m.id = r.member_id JOIN mall_items it ON it.id = r.item_id
+          LEFT JOIN mall_free_spin_grants g ON g.redemption_id = r.id
           WHERE (${i.query.status ?? null}::text IS NULL OR r.status = ${i.query.status ?? null})
           ORDER BY r.id DESC LIMIT ${PAGE} OFFSET ${(i.query.pageNo - 1) * PAGE}`,
       );
       return {
         list: rows.map((r) => {
           const x = toRedemption(r);
-          return { ...x, points: Number(x.points), member: r.username, item: r.names.EN ?? "" };
+          return {
+            ...x,
+            points: Number(x.points),
+            member: r.username,
+            item: r.names.EN ?? "",
+            // A free-spins redemption: its grant's delivery to the game server (issue 20 point 2).
+            freeSpins: r.fs_state
+              ? {
+                  state: r.fs_state,
+                  attempts: r.fs_attempts ?? 0,
+                  lastError: r.fs_last_error,
+                  nextAttemptAt:
+                    r.fs_state === "pending" && r.fs_next_attempt_at
+                      ? new Date(r.fs_next_attempt_at).toISOString()
+                      : null,
+                }
+              : null,
+          };
         }),
         totalPages: Math.ceil(Number(rows[0]?.total ?? 0) / PAGE),
       };

@@ -6,6 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { queryRows } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
+import { type Lang, messageFor } from "../../lib/messages.ts";
 import { rgsTransport } from "../lottery/routes.ts";
 
 /** One free-spin grant the platform asks the RGS to make (issue 20 point 2). */
@@ -26,6 +27,23 @@ export interface GrantRequest {
 export type GrantSender = ((g: GrantRequest) => Promise<RgsFreeSpinGrant>) & {
   close?: (g: GrantRequest) => Promise<RgsFreeSpinGrantClosed>;
 };
+/**
+ * The reasons stored on a free-spins redemption the platform rejected itself (the operator's own
+ * reasons are free text), and the codes of their texts in the member's language.
+ */
+export const FS_REFUSED_REASON = "free spins unavailable";
+export const FS_EXPIRED_REASON = "free spins expired before they could be delivered";
+const SYSTEM_REASONS: Record<string, string> = {
+  "rejected by operator": "MALL_REJECT_BY_OPERATOR", // the back office's reason when none is typed
+  [FS_REFUSED_REASON]: "MALL_REJECT_FREESPINS_REFUSED",
+  [FS_EXPIRED_REASON]: "MALL_REJECT_FREESPINS_EXPIRED",
+};
+/** A redemption's reason as the member reads it: the platform's own in their language. */
+export function reasonText(reason: string | null, lang: Lang): string | null {
+  const code = reason ? SYSTEM_REASONS[reason] : undefined;
+  return code ? messageFor(code, lang) : reason;
+}
+
 /** Undo a redemption whose grant cannot be made: rejected, its points and stock returned, once. */
 export type GrantUndo = (ctx: AppContext, redemptionId: number, reason?: string) => Promise<void>;
 
@@ -163,7 +181,7 @@ export async function closeExpiredGrant(
     made = false; // the RGS cannot make it (its slot retired), and it had none
   }
   if (!made) {
-    await undo(ctx, redemptionId, "free spins expired before they could be delivered");
+    await undo(ctx, redemptionId, FS_EXPIRED_REASON);
     return "refused";
   }
   await ctx.db.execute(

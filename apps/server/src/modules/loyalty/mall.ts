@@ -9,7 +9,13 @@ import { postIn } from "../ledger/ledger.ts";
 import { verifyTxPassword } from "../payments/withdrawals.ts";
 import { REWARDS_HOUSE } from "../rewards/pay.ts";
 import { lockOpenRaffle } from "../rewards/raffle.ts";
-import { deliverGrant, GRANT_LEASE_MS, type GrantRequest, type GrantSender } from "./free-spins.ts";
+import {
+  deliverGrant,
+  FS_REFUSED_REASON,
+  GRANT_LEASE_MS,
+  type GrantRequest,
+  type GrantSender,
+} from "./free-spins.ts";
 import { loyaltySettings, pointsLegs } from "./points.ts";
 
 /**
@@ -357,7 +363,7 @@ export async function redeem(
 export async function undoFreeSpins(
   ctx: AppContext,
   redemptionId: number,
-  reason = "free spins unavailable",
+  reason = FS_REFUSED_REASON,
 ): Promise<void> {
   const refused = (tx: Executor) =>
     tx.execute(

@@ -2,6 +2,10 @@ import { registerMessages } from "../../lib/messages.ts";
 
 // Loyalty's refusal codes (issue 20), in all 7 site languages.
 registerMessages("EN", {
+  MALL_REJECT_BY_OPERATOR: "The operator declined this redemption; your points were returned.",
+  MALL_REJECT_FREESPINS_REFUSED: "The game could not take these free spins; your points were returned.",
+  MALL_REJECT_FREESPINS_EXPIRED:
+    "The free spins could not reach the game before they expired; your points were returned.",
   MISSION_NOT_FOUND: "That mission does not exist.",
   MALL_NO_RAFFLE: "There is no raffle open right now; try again when the next one starts.",
   FREESPINS_UNAVAILABLE:
@@ -16,6 +20,11 @@ registerMessages("EN", {
   VIP_LEVEL_NOT_FOUND: "That VIP level does not exist.",
 });
 registerMessages("TY", {
+  MALL_REJECT_BY_OPERATOR: "Tinanggihan ng operator ang redemption na ito; ibinalik ang iyong points.",
+  MALL_REJECT_FREESPINS_REFUSED:
+    "Hindi matanggap ng laro ang mga free spin na ito; ibinalik ang iyong points.",
+  MALL_REJECT_FREESPINS_EXPIRED:
+    "Hindi umabot sa laro ang mga free spin bago sila nag-expire; ibinalik ang iyong points.",
   MISSION_NOT_FOUND: "Walang ganoong misyon.",
   MALL_NO_RAFFLE: "Walang bukas na raffle ngayon; subukang muli kapag nagsimula na ang susunod.",
   FREESPINS_UNAVAILABLE: "Hindi maibigay ang mga free spin ngayon; walang nagastos. Subukang muli mamaya.",
@@ -29,6 +38,9 @@ registerMessages("TY", {
   VIP_LEVEL_NOT_FOUND: "Walang ganoong VIP level.",
 });
 registerMessages("CN", {
+  MALL_REJECT_BY_OPERATOR: "运营方已拒绝此兑换；您的积分已退回。",
+  MALL_REJECT_FREESPINS_REFUSED: "游戏无法接收这些免费旋转；您的积分已退回。",
+  MALL_REJECT_FREESPINS_EXPIRED: "免费旋转在过期前未能送达游戏；您的积分已退回。",
   MISSION_NOT_FOUND: "该任务不存在。",
   MALL_NO_RAFFLE: "目前没有进行中的抽奖，请在下一期开始后再试。",
   FREESPINS_UNAVAILABLE: "暂时无法发放免费旋转，未扣除任何积分。请稍后再试。",
@@ -42,6 +54,11 @@ registerMessages("CN", {
   VIP_LEVEL_NOT_FOUND: "该 VIP 等级不存在。",
 });
 registerMessages("VI", {
+  MALL_REJECT_BY_OPERATOR: "Nhà điều hành đã từ chối lượt đổi này; điểm của bạn đã được hoàn lại.",
+  MALL_REJECT_FREESPINS_REFUSED:
+    "Trò chơi không thể nhận các lượt quay miễn phí này; điểm của bạn đã được hoàn lại.",
+  MALL_REJECT_FREESPINS_EXPIRED:
+    "Các lượt quay miễn phí không đến được trò chơi trước khi hết hạn; điểm của bạn đã được hoàn lại.",
   MISSION_NOT_FOUND: "Nhiệm vụ này không tồn tại.",
   MALL_NO_RAFFLE: "Hiện không có đợt rút thăm nào đang mở; vui lòng thử lại khi đợt tiếp theo bắt đầu.",
   FREESPINS_UNAVAILABLE: "Hiện không thể cấp lượt quay miễn phí; không có gì bị trừ. Vui lòng thử lại sau.",
@@ -55,6 +72,9 @@ registerMessages("VI", {
   VIP_LEVEL_NOT_FOUND: "Cấp VIP này không tồn tại.",
 });
 registerMessages("TH", {
+  MALL_REJECT_BY_OPERATOR: "ผู้ให้บริการปฏิเสธการแลกนี้ คืนแต้มของคุณแล้ว",
+  MALL_REJECT_FREESPINS_REFUSED: "เกมไม่สามารถรับฟรีสปินเหล่านี้ได้ คืนแต้มของคุณแล้ว",
+  MALL_REJECT_FREESPINS_EXPIRED: "ฟรีสปินส่งไปยังเกมไม่ทันก่อนหมดอายุ คืนแต้มของคุณแล้ว",
   MISSION_NOT_FOUND: "ไม่มีภารกิจนี้",
   MALL_NO_RAFFLE: "ขณะนี้ไม่มีการจับรางวัลที่เปิดอยู่ กรุณาลองใหม่เมื่อรอบถัดไปเริ่ม",
   FREESPINS_UNAVAILABLE: "ไม่สามารถให้ฟรีสปินได้ในขณะนี้ ไม่มีการหักแต้ม กรุณาลองใหม่อีกครั้ง",
@@ -68,6 +88,11 @@ registerMessages("TH", {
   VIP_LEVEL_NOT_FOUND: "ไม่มีระดับ VIP นี้",
 });
 registerMessages("ID", {
+  MALL_REJECT_BY_OPERATOR: "Operator menolak penukaran ini; poin Anda telah dikembalikan.",
+  MALL_REJECT_FREESPINS_REFUSED:
+    "Game tidak dapat menerima putaran gratis ini; poin Anda telah dikembalikan.",
+  MALL_REJECT_FREESPINS_EXPIRED:
+    "Putaran gratis tidak sampai ke game sebelum kedaluwarsa; poin Anda telah dikembalikan.",
   MISSION_NOT_FOUND: "Misi itu tidak ada.",
   MALL_NO_RAFFLE: "Tidak ada undian yang dibuka saat ini; coba lagi saat undian berikutnya dimulai.",
   FREESPINS_UNAVAILABLE:
@@ -82,6 +107,11 @@ registerMessages("ID", {
   VIP_LEVEL_NOT_FOUND: "Level VIP itu tidak ada.",
 });
 registerMessages("JA", {
+  MALL_REJECT_BY_OPERATOR: "運営者がこの交換を却下しました。ポイントは返却されました。",
+  MALL_REJECT_FREESPINS_REFUSED:
+    "ゲームがこのフリースピンを受け付けられませんでした。ポイントは返却されました。",
+  MALL_REJECT_FREESPINS_EXPIRED:
+    "フリースピンが有効期限までにゲームへ届きませんでした。ポイントは返却されました。",
   MISSION_NOT_FOUND: "そのミッションは存在しません。",
   MALL_NO_RAFFLE: "現在受付中の抽選はありません。次の抽選が始まってからもう一度お試しください。",
   FREESPINS_UNAVAILABLE:

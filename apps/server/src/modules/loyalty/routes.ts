@@ -15,7 +15,7 @@ import type { AppContext } from "../../lib/context.ts";
 import { route } from "../../lib/route.ts";
 import { memberOf, requireMember } from "../members/service.ts";
 import { loyaltyAdminRoutes } from "./admin-routes.ts";
-import { rgsGrantSender, setGrantSender } from "./free-spins.ts";
+import { reasonText, rgsGrantSender, setGrantSender } from "./free-spins.ts";
 import { convertPoints, mallItems, redeem, toRedemption } from "./mall.ts";
 import "./messages.ts";
 import { closeLiveAccrual } from "./live.ts";
@@ -88,11 +88,13 @@ export async function loyaltyRoutes(app: FastifyInstance, ctx: AppContext): Prom
           fs_spins: number | null;
           fs_bet_per_line: string | null;
           fs_expires_at: string | Date | null;
+          fs_state: "pending" | "granted" | "refused" | null;
         }
       >(
         ctx.db,
         sql`SELECT r.*, it.names, COUNT(*) OVER ()::text AS total, g.vendor AS fs_vendor, g.game_code AS fs_game_code,
-            g.spins AS fs_spins, g.bet_per_line::text AS fs_bet_per_line, g.expires_at AS fs_expires_at
+            g.spins AS fs_spins, g.bet_per_line::text AS fs_bet_per_line, g.expires_at AS fs_expires_at,
+            g.state AS fs_state
           FROM mall_redemptions r JOIN mall_items it ON it.id = r.item_id
           LEFT JOIN mall_free_spin_grants g ON g.redemption_id = r.id
           WHERE r.member_id = ${m.id} ORDER BY r.id DESC LIMIT ${PAGE} OFFSET ${(i.query.pageNo - 1) * PAGE}`,
@@ -107,7 +109,7 @@ export async function loyaltyRoutes(app: FastifyInstance, ctx: AppContext): Prom
             points: Number(x.points),
             status: x.status,
             tracking: x.tracking,
-            reason: x.reason,
+            reason: reasonText(x.reason, i.lang),
             createdAt: x.createdAt.toISOString(),
             decidedAt: x.decidedAt?.toISOString() ?? null,
             // A free-spins redemption: the grant it made (the spins lapse at expiresAt).
@@ -119,6 +121,8 @@ export async function loyaltyRoutes(app: FastifyInstance, ctx: AppContext): Prom
                     spins: r.fs_spins,
                     betPerLine: formatMinor(BigInt(r.fs_bet_per_line)),
                     expiresAt: new Date(r.fs_expires_at).toISOString(),
+                    // pending: on its way to the game (sent again until the game has it).
+                    delivery: r.fs_state ?? "granted",
                   }
                 : null,
           };

@@ -29,6 +29,8 @@ export interface RedeemRow {
     spins: number;
     betPerLine: string;
     expiresAt: string;
+    /** pending: on its way to the game; refused: the game could not take it (points returned). */
+    delivery?: "pending" | "granted" | "refused";
   } | null;
 }
 export interface RankView {

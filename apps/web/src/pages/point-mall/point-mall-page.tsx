@@ -236,6 +236,14 @@ function History() {
               <td data-testid={`redeem-status-${r.id}`}>
                 {t(`pointMall.st_${r.status}`)}
                 {r.tracking ? ` · ${r.tracking}` : ""}
+                {r.status === "approved" && r.freeSpins?.delivery === "pending"
+                  ? ` · ${t("pointMall.delivering")}`
+                  : ""}
+                {r.status === "rejected" && r.reason && (
+                  <small className="block" data-testid={`redeem-reason-${r.id}`}>
+                    {r.reason}
+                  </small>
+                )}
               </td>
               <td>{new Date(r.createdAt).toLocaleString(i18n.language)}</td>
             </tr>
