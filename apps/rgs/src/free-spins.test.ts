@@ -506,6 +506,41 @@ describe("free spins from the points mall", () => {
     expect((await reconcile(t.database.db)).ok).toBe(true);
   });
 
+  it("races: two job runs over expired undelivered grants across members — each closed once, only the never-made ones refunded, once", async () => {
+    const down: GrantSender = async () => {
+      throw new AppError("FREESPINS_UNAVAILABLE", 503);
+    };
+    const real = rgsGrantSender(t.app, t.app.ctx);
+    const lossy: GrantSender = async (g) => {
+      await real(g);
+      throw new AppError("FREESPINS_UNAVAILABLE", 503);
+    };
+    const item = await freeSpinItem(2);
+    const cases = await Promise.all(
+      [down, lossy, down, lossy, down, lossy].map(async (send) => {
+        const p = await player(1000n);
+        const r = await redeemWith(p.id, item, send);
+        return { p, r, made: send === lossy };
+      }),
+    );
+    for (const c of cases) await expire(c.r.id);
+    await due(cases.map((c) => c.r.id));
+    const runs = await Promise.all([
+      resendGrants(t.app.ctx, undoFreeSpins),
+      resendGrants(t.app.ctx, undoFreeSpins),
+    ]);
+    expect(runs.reduce((n, r) => n + r.granted, 0)).toBe(3);
+    expect(runs.reduce((n, r) => n + r.refused, 0)).toBe(3);
+    for (const c of cases) {
+      expect(await grantState(c.r.id)).toEqual(
+        c.made ? { state: "granted", status: "approved" } : { state: "refused", status: "rejected" },
+      );
+      expect(await pointsBalance(t.database.db, c.p.id)).toBe(c.made ? 900n : 1000n);
+      expect(await rgsGrants(`mall:R${c.r.id}`)).toBe(1);
+    }
+    expect((await reconcile(t.database.db)).ok).toBe(true);
+  });
+
   it("races: grants made and closed at once on the RGS, across grants — each ends either made or closed, never both", async () => {
     const real = rgsGrantSender(t.app, t.app.ctx);
     const close = real.close;
