@@ -148,11 +148,7 @@ export async function deliverGrant(
     await later(ctx, redemptionId, err);
     return "pending";
   }
-  await ctx.db.execute(
-    sql`UPDATE mall_free_spin_grants SET state = 'granted', last_error = NULL
-        WHERE redemption_id = ${redemptionId} AND state = 'pending'`,
-  );
-  return "granted";
+  return granted(ctx, redemptionId);
 }
 
 /**
@@ -184,6 +180,11 @@ export async function closeExpiredGrant(
     await undo(ctx, redemptionId, FS_EXPIRED_REASON);
     return "refused";
   }
+  return granted(ctx, redemptionId);
+}
+
+/** The RGS has the grant: the copy leaves 'pending' (once). */
+async function granted(ctx: AppContext, redemptionId: number): Promise<"granted"> {
   await ctx.db.execute(
     sql`UPDATE mall_free_spin_grants SET state = 'granted', last_error = NULL
         WHERE redemption_id = ${redemptionId} AND state = 'pending'`,
