@@ -282,6 +282,7 @@ test("redeems free spins on a slot and plays them without paying", async () => {
       await expect(rows.nth(i).getByTestId("bet-amount")).toHaveText(/(?<![\d.,])0\.00$/);
     }
     await expect(rows.nth(2).getByTestId("bet-free-spin")).toHaveCount(0);
+    await noSeriousA11y(centre);
   } finally {
     await admin.put(`/api/admin/loyalty/mall/items/${spinsItemId}`, {
       data: { ...spinsItem, enabled: false },
