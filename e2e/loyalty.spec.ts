@@ -283,6 +283,13 @@ test("redeems free spins on a slot and plays them without paying", async () => {
     }
     await expect(rows.nth(2).getByTestId("bet-free-spin")).toHaveCount(0);
     await noSeriousA11y(centre);
+
+    // The mall record counts both spins played.
+    await centre.goto("/pointMall");
+    await centre.getByTestId("mall-tab-history").click();
+    await expect(centre.locator('[data-testid^="redeem-free-spins-played-"]').first()).toHaveText(
+      /2 of 2 played$/,
+    );
   } finally {
     await admin.put(`/api/admin/loyalty/mall/items/${spinsItemId}`, {
       data: { ...spinsItem, enabled: false },

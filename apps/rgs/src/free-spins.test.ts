@@ -135,6 +135,10 @@ describe("free spins from the points mall", () => {
       sql`SELECT round_id FROM provider_free_rounds WHERE member_id = ${p.id} ORDER BY round_id`,
     );
     expect(labelled.map((x) => x.round_id).sort()).toEqual([...new Set(bets.map((x) => x.roundId))].sort());
+    expect((await myRedemptions(p.id, "TY")).find((x) => x.id === r.id)?.freeSpins).toMatchObject({
+      delivery: "granted",
+      played: 3,
+    });
 
     const fourthRequest = randomUUID();
     const fourth = await spin(s.sessionId, grantId, fourthRequest);
@@ -279,6 +283,10 @@ describe("free spins from the points mall", () => {
     expect(await statusOf(dead)).toBe("rolled_back");
     expect(await used(grantId)).toBe(0);
     expect((await grants(s.sessionId))[0]?.left).toBe(2);
+    // The mall record counts no spin played: the rolled-back one went back to the grant.
+    const played = async () =>
+      (await myRedemptions(p.id, "EN")).find((x) => x.id === r.id)?.freeSpins?.played;
+    expect(await played()).toBe(0);
 
     // One spin played; then the old round's rollback arrives again (a resend): nothing given back.
     expect((await spin(s.sessionId, grantId)).status).toBe(200);
@@ -289,6 +297,7 @@ describe("free spins from the points mall", () => {
     // Both spins can be played, and no third.
     expect((await spin(s.sessionId, grantId)).status).toBe(200);
     expect((await spin(s.sessionId, grantId)).json.code).toBe("FREE_SPINS_USED_UP");
+    expect(await played()).toBe(2);
     expect(await mainBalance(t, p.id)).toBeGreaterThanOrEqual(10_00n);
     expect((await reconcile(t.database.db)).ok).toBe(true);
   });
@@ -443,7 +452,7 @@ describe("free spins from the points mall", () => {
       id: number;
       status: string;
       reason: string | null;
-      freeSpins: { delivery: string } | null;
+      freeSpins: { delivery: string; played: number } | null;
     }>;
 
   it("a grant still undelivered at its expiry is closed: never made → points and stock back, a late copy plays nothing; made → granted", async () => {

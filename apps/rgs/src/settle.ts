@@ -165,7 +165,7 @@ export async function debitRound(
     roundClosed: false,
     gameCode: round.gameId,
     // A spin of a free-spin grant (its bet 0.00): the platform labels the round in the record.
-    ...(round.grantId ? { freeSpin: true } : {}),
+    ...(round.grantId ? { freeSpin: true, grantId: round.grantId } : {}),
   });
   return { r, log: { roundId: round.id, call: "debit", transactionId, r } };
 }

@@ -360,8 +360,18 @@ describe("betting record (personalHistoryCopy) and game recall links", () => {
       success: false,
       code: "VALIDATION_ERROR",
     });
-    expect((await call("debit", free)).success).toBe(true);
-    expect((await call("debit", free)).success).toBe(true); // resent: the same answer, one label
+    // A grant named on a bet that is not a free spin is refused too.
+    expect(
+      await call("debit", {
+        ...free,
+        transactionId: "fs0-b",
+        roundId: "fs0",
+        freeSpin: false,
+        grantId: "g1",
+      }),
+    ).toMatchObject({ success: false, code: "VALIDATION_ERROR" });
+    expect((await call("debit", { ...free, grantId: "g1" })).success).toBe(true);
+    expect((await call("debit", { ...free, grantId: "g1" })).success).toBe(true); // resent: one label
     expect(
       (
         await call("credit", {
@@ -394,7 +404,7 @@ describe("betting record (personalHistoryCopy) and game recall links", () => {
     ]);
     const [labels] = await queryRows<{ n: number }>(
       t.database.db,
-      sql`SELECT count(*)::int AS n FROM provider_free_rounds WHERE member_id = ${carol.id}`,
+      sql`SELECT count(*)::int AS n FROM provider_free_rounds WHERE member_id = ${carol.id} AND grant_id = 'g1'`,
     );
     expect(labels?.n).toBe(1);
     // 500.00 − 1.00 (the paid bet) + 3.00 (the free spin's win); the refused bet moved nothing.

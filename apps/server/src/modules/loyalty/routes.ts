@@ -89,12 +89,20 @@ export async function loyaltyRoutes(app: FastifyInstance, ctx: AppContext): Prom
           fs_bet_per_line: string | null;
           fs_expires_at: string | Date | null;
           fs_state: "pending" | "granted" | "refused" | null;
+          fs_played: number | null;
         }
       >(
         ctx.db,
         sql`SELECT r.*, it.names, COUNT(*) OVER ()::text AS total, g.vendor AS fs_vendor, g.game_code AS fs_game_code,
             g.spins AS fs_spins, g.bet_per_line::text AS fs_bet_per_line, g.expires_at AS fs_expires_at,
-            g.state AS fs_state
+            g.state AS fs_state,
+            -- The grant's spins played: its rounds the game server labelled, less those rolled
+            -- back (a rolled-back spin goes back to the grant).
+            (SELECT count(*)::int FROM provider_free_rounds f
+              WHERE g.grant_id IS NOT NULL AND f.grant_id = g.grant_id AND f.vendor = g.vendor
+                AND f.member_id = g.member_id
+                AND NOT EXISTS (SELECT 1 FROM provider_transactions p
+                  WHERE p.round_id = f.round_id AND p.vendor = f.vendor AND p.kind = 'rollback')) AS fs_played
           FROM mall_redemptions r JOIN mall_items it ON it.id = r.item_id
           LEFT JOIN mall_free_spin_grants g ON g.redemption_id = r.id
           WHERE r.member_id = ${m.id} ORDER BY r.id DESC LIMIT ${PAGE} OFFSET ${(i.query.pageNo - 1) * PAGE}`,
@@ -123,6 +131,7 @@ export async function loyaltyRoutes(app: FastifyInstance, ctx: AppContext): Prom
                     expiresAt: new Date(r.fs_expires_at).toISOString(),
                     // pending: on its way to the game (sent again until the game has it).
                     delivery: r.fs_state ?? "granted",
+                    played: Number(r.fs_played ?? 0),
                   }
                 : null,
           };

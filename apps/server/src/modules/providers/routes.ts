@@ -31,11 +31,17 @@ const Schemas = {
   authenticate: Base.extend({ token: z.string().min(10).max(200) }),
   balance: Base.extend({ playerId: z.number().int().positive() }),
   // freeSpin: a spin of a free-spin grant the provider gave (its bet is 0.00), labelled so in the
-  // member's betting record.
-  debit: Move.extend({ token: z.string().min(10).max(200), freeSpin: z.boolean().default(false) }).refine(
-    (b) => !b.freeSpin || b.amount === 0n,
-    { path: ["amount"], message: "free_spin_bet_not_zero" },
-  ),
+  // member's betting record; grantId (optional) names the grant, so the mall counts its spins.
+  debit: Move.extend({
+    token: z.string().min(10).max(200),
+    freeSpin: z.boolean().default(false),
+    grantId: Id.optional(),
+  })
+    .refine((b) => !b.freeSpin || b.amount === 0n, { path: ["amount"], message: "free_spin_bet_not_zero" })
+    .refine((b) => b.freeSpin || b.grantId === undefined, {
+      path: ["grantId"],
+      message: "grant_without_free_spin",
+    }),
   credit: Move.extend({ betTransactionId: Id }),
   rollback: Move.extend({ refTransactionId: Id, amount: Amount.default(0n) }),
 };
@@ -88,6 +94,7 @@ export async function providerRoutes(app: FastifyInstance, ctx: AppContext): Pro
         refTransactionId: (b.betTransactionId ?? b.refTransactionId) as string | undefined,
         gameCode: b.gameCode as string | undefined,
         freeSpin: b.freeSpin === true,
+        grantId: b.grantId as string | undefined,
       });
       const value =
         call === "authenticate"

@@ -258,6 +258,8 @@ export interface MoveInput {
   gameCode?: string;
   /** A debit of 0.00 for a spin of a free-spin grant: its round is labelled in the betting record. */
   freeSpin?: boolean;
+  /** The free-spin grant the spin was taken from (optional). */
+  grantId?: string;
 }
 
 // The game code joins the fingerprint only when sent, so answers stored before it existed still
@@ -343,8 +345,9 @@ export async function debit(ctx: AppContext, i: MoveInput): Promise<Answer> {
   // got no answer resends the bet and the label with it (once per round).
   if (i.freeSpin)
     await ctx.db.execute(
-      sql`INSERT INTO provider_free_rounds (vendor, round_id, member_id, created_at)
-          VALUES (${i.vendor}, ${i.roundId}, ${i.playerId}, ${ctx.clock.now()}) ON CONFLICT DO NOTHING`,
+      sql`INSERT INTO provider_free_rounds (vendor, round_id, member_id, grant_id, created_at)
+          VALUES (${i.vendor}, ${i.roundId}, ${i.playerId}, ${i.grantId ?? null}, ${ctx.clock.now()})
+          ON CONFLICT DO NOTHING`,
     );
   return answer;
 }

@@ -31,6 +31,8 @@ export interface RedeemRow {
     expiresAt: string;
     /** pending: on its way to the game; refused: the game could not take it (points returned). */
     delivery?: "pending" | "granted" | "refused";
+    /** Spins played so far (rolled-back ones given back). */
+    played?: number;
   } | null;
 }
 export interface RankView {

@@ -229,6 +229,15 @@ function History() {
                       game: r.freeSpins.gameCode,
                       date: new Date(r.freeSpins.expiresAt).toLocaleString(i18n.language),
                     })}
+                    {r.freeSpins.delivery === "granted" && (
+                      <span data-testid={`redeem-free-spins-played-${r.id}`}>
+                        {" · "}
+                        {t("pointMall.freeSpinsPlayed", {
+                          played: r.freeSpins.played ?? 0,
+                          n: r.freeSpins.spins,
+                        })}
+                      </span>
+                    )}
                   </small>
                 )}
               </td>
