@@ -237,6 +237,30 @@ describe("settlements undone and redone", () => {
     // The refund is taken back and the bet settles by the market's result: it won.
     expect(await bet(inside)).toMatchObject({ status: "settled", paid: String(paid) });
     expect(await mainBalance(t.app, m.id)).toBe(80_000n + 2n * paid);
+    // A cancel older than the rollback arrives late (out of order, e.g. from another producer or
+    // a recovery): the rollback is newer, so nothing changes. (The same message twice is
+    // dropped earlier, by sb_feed_messages.)
+    await feed("UOF", {
+      type: "bet_cancel",
+      event_id: "fr:r1",
+      timestamp: 150,
+      start_time: now - 600_000,
+      end_time: now + 600_000,
+      markets: [{ id: 1 }],
+    });
+    expect(await bet(inside)).toMatchObject({ status: "settled", paid: String(paid) });
+    expect(await mainBalance(t.app, m.id)).toBe(80_000n + 2n * paid);
+    // A newer cancel of the same range still voids it: the win is taken back and the stake returned.
+    await feed("UOF", {
+      type: "bet_cancel",
+      event_id: "fr:r1",
+      timestamp: 400,
+      start_time: now - 600_000,
+      end_time: now + 600_000,
+      markets: [{ id: 1 }],
+    });
+    expect(await bet(inside)).toMatchObject({ status: "void", paid: "10000" });
+    expect(await mainBalance(t.app, m.id)).toBe(80_000n + 10_000n + paid);
     expect((await reconcile(t.app.ctx.db)).ok).toBe(true);
   });
 });

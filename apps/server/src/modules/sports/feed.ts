@@ -267,15 +267,18 @@ export async function applyFeedMessageIn(tx: Tx, source: string, msg: FeedMessag
         // Bets placed in the range: their legs on these markets are void (or no longer void).
         const from = new Date(msg.start_time ?? 0).toISOString();
         const to = new Date(msg.end_time ?? 8_640_000_000_000_000).toISOString();
-        const voidTs = msg.type === "bet_cancel" ? ts : null;
+        // A cancel applies to legs not void and not un-voided by a newer rollback (a replayed older
+        // cancel after its rollback changes nothing); a rollback, to legs an older cancel voided.
+        const cancel = msg.type === "bet_cancel";
         const rows = await queryRows<{ bet_id: string; market_id: string; status: string }>(
           tx,
-          sql`UPDATE sb_bet_legs l SET void_ts = ${voidTs}
+          sql`UPDATE sb_bet_legs l SET void_ts = ${cancel ? ts : null},
+                unvoid_ts = ${cancel ? sql`l.unvoid_ts` : sql`${ts}`}
               FROM sb_bets b, sb_markets mk
               WHERE b.id = l.bet_id AND mk.id = l.market_id AND mk.match_id = ${matchId}
                 AND b.placed_at >= ${from}::timestamptz AND b.placed_at < ${to}::timestamptz
                 AND b.status <> 'cashed_out'
-                AND ${msg.type === "bet_cancel" ? sql`l.void_ts IS NULL` : sql`l.void_ts < ${ts}`}
+                AND ${cancel ? sql`l.void_ts IS NULL AND l.unvoid_ts < ${ts}` : sql`l.void_ts < ${ts}`}
                 AND (${keys}::jsonb IS NULL OR mk.ext_key IN (SELECT jsonb_array_elements_text(${keys}::jsonb)))
               RETURNING l.bet_id, l.market_id, b.status`,
         );
