@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { settledAxe } from "./support/axe.ts";
 import {
   checkLayout,
   GUEST_PAGES,
@@ -29,7 +29,7 @@ interface Finding {
 
 async function audit(page: Page, where: string, findings: Finding[]): Promise<void> {
   // The WCAG 2.1 A and AA rules (best-practice rules are advice, not the bar set by the issue).
-  const result = await new AxeBuilder({ page })
+  const result = await (await settledAxe(page))
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .analyze();
   for (const v of result.violations) {

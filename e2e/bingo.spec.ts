@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, request, test } from "@playwright/test";
+import { settledAxe } from "./support/axe.ts";
 import { SitePage } from "./support/site-page.ts";
 import { fundedPlayer, operatorApi, site } from "./support/wallet-player.ts";
 
@@ -146,7 +146,7 @@ test("a player buys bingo tickets, watches the draw and daubing, and sees the re
   await p.goto(link.toString());
   await expect(p.getByTestId("bingo-board")).toBeVisible();
   expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  const axe = await new AxeBuilder({ page: p }).analyze();
+  const axe = await (await settledAxe(p)).analyze();
   expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
   await phone.close();
   await api.dispose();

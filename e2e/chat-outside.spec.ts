@@ -1,8 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, type Browser, expect, type Page, request, test } from "@playwright/test";
 import { setSwitches } from "./support/admin-api.ts";
+import { settledAxe } from "./support/axe.ts";
 import { fundedPlayer, operatorApi, site } from "./support/wallet-player.ts";
 
 /**
@@ -155,7 +155,7 @@ test("the outside chat opens inside the site's window, enlarges and hides, and i
   await page.getByTestId("chat-bar").click();
   await expect(chatWindow).toBeVisible();
   await expect(chat.locator("#load")).toHaveText(load ?? "");
-  const axe = await new AxeBuilder({ page })
+  const axe = await (await settledAxe(page))
     .include("[data-testid=chat-window]")
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .analyze();

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, request, test } from "@playwright/test";
 import { setSwitches } from "./support/admin-api.ts";
+import { settledAxe } from "./support/axe.ts";
 import { fundedPlayer, operatorApi, site } from "./support/wallet-player.ts";
 
 /**
@@ -12,7 +12,7 @@ import { fundedPlayer, operatorApi, site } from "./support/wallet-player.ts";
 const ADMIN_HEADERS = { "x-requested-with": "panalo-admin" };
 
 async function seriousViolations(page: Page, include: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
+  const result = await (await settledAxe(page))
     .include(include)
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .analyze();

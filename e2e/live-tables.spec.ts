@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Locator, type Page, request, test } from "@playwright/test";
 import { AdminPage } from "./support/admin-page.ts";
+import { settledAxe } from "./support/axe.ts";
 import { SitePage } from "./support/site-page.ts";
 import { fundedPlayer, operatorApi, site } from "./support/wallet-player.ts";
 
@@ -105,7 +105,7 @@ test("two players share one table's rounds; a covered bet wins; the round verifi
 
   // The phone screen fits and has no serious accessibility problems.
   expect(await pageB.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  const axe = await new AxeBuilder({ page: pageB }).analyze();
+  const axe = await (await settledAxe(pageB)).analyze();
   expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
 
   // The verify page recomputes the round from its revealed seed: the hash published before betting.
@@ -287,7 +287,7 @@ test("roulette on a phone: splits, corners, zero bets and the racetrack are plac
     await expect(mine).toContainText(name);
   // Fits the phone, and the layout has no serious accessibility problem.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  const axe = await new AxeBuilder({ page }).analyze();
+  const axe = await (await settledAxe(page)).analyze();
   expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
   await ctx.close();
   await api.dispose();

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { settledAxe } from "./support/axe.ts";
 import { GamesPage } from "./support/games-page.ts";
 import { LOYALTY_PLAYER } from "./support/seed-loyalty.ts";
 import { SitePage } from "./support/site-page.ts";
@@ -97,7 +97,7 @@ test.afterAll(async () => {
 });
 
 async function noSeriousA11y(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await (await settledAxe(page)).analyze();
   const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(bad.map((v) => v.id)).toEqual([]);
 }

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import {
   type APIRequestContext,
   type BrowserContext,
@@ -9,6 +8,7 @@ import {
 } from "@playwright/test";
 import { lastOutboxId, smsCode } from "./support/admin-api.ts";
 import { AdminPage } from "./support/admin-page.ts";
+import { settledAxe } from "./support/axe.ts";
 import { expectNoSidewaysScroll, openMemberPage, signedInPlayer } from "./support/player-pages.ts";
 import { totp } from "./support/totp.ts";
 import { operatorApi, site } from "./support/wallet-player.ts";
@@ -25,7 +25,7 @@ const PNG = Buffer.from(
 );
 
 async function axe(page: Page, where: string): Promise<void> {
-  const result = await new AxeBuilder({ page })
+  const result = await (await settledAxe(page))
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .analyze();
   const bad = result.violations

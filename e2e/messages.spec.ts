@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { AdminPage } from "./support/admin-page.ts";
+import { settledAxe } from "./support/axe.ts";
 import { expectNoSidewaysScroll, signedInPlayer } from "./support/player-pages.ts";
 import { operatorApi } from "./support/wallet-player.ts";
 
@@ -35,7 +35,7 @@ async function send(username: string, title: string) {
 
 /** No serious or critical WCAG 2.1 A/AA violation on what is on the screen now. */
 async function expectAccessible(page: Page, where: string) {
-  const result = await new AxeBuilder({ page })
+  const result = await (await settledAxe(page))
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .analyze();
   const bad = result.violations

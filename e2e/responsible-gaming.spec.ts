@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { settledAxe } from "./support/axe.ts";
 import { GamesPage } from "./support/games-page.ts";
 import { SitePage } from "./support/site-page.ts";
 import { registerPlayer, WalletSite } from "./support/wallet-player.ts";
@@ -35,7 +35,7 @@ test("the footer leads to the page in one click; a deposit limit refuses a depos
   await expect(page.getByTestId("page-responsible-gaming")).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId("rg-panel")).toBeVisible();
 
-  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const axe = await (await settledAxe(page)).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const bad = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { settledAxe } from "./support/axe.ts";
 import { expectNoSidewaysScroll } from "./support/player-pages.ts";
 import { SitePage } from "./support/site-page.ts";
 import { fundedPlayer, operatorApi, site, WalletSite } from "./support/wallet-player.ts";
@@ -76,7 +76,7 @@ test.afterAll(async () => {
 test("builds a three-leg parlay, accepts an odds change on the slip, and places a single", async () => {
   await page.goto(`/sports?tab=${tab}`);
   await expect(page.getByTestId("match-list")).toBeVisible();
-  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  const axe = await (await settledAxe(page)).withTags(["wcag2a", "wcag2aa"]).analyze();
   expect(
     axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id),
   ).toEqual([]);

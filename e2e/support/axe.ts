@@ -1,0 +1,18 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+
+/**
+ * axe on a page whose entrance animations have ended: a toast or a modal fading in is measured
+ * at its final colours, not half-transparent (axe computes contrast from what is drawn, and on a
+ * busy machine it can run mid-fade). Endless animations (a skeleton's shimmer, the marquee) are
+ * left running.
+ */
+export async function settledAxe(page: Page): Promise<AxeBuilder> {
+  await page.evaluate(async () => {
+    const ending = document
+      .getAnimations()
+      .filter((a) => a.playState === "running" && a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
+  });
+  return new AxeBuilder({ page });
+}
