@@ -7,6 +7,7 @@ import { AppError } from "../../server/src/lib/errors.ts";
 import { hashPassword } from "../../server/src/lib/passwords.ts";
 import { post, reconcile } from "../../server/src/modules/ledger/ledger.ts";
 import {
+  closeExpiredGrant,
   type GrantSender,
   resendGrants,
   rgsGrantSender,
@@ -429,6 +430,26 @@ describe("free spins from the points mall", () => {
       sql`UPDATE rgs.free_spin_grants SET expires_at = now() - interval '1 second' WHERE id = ${`mall:R${redemptionId}`}`,
     );
   };
+  const grantOf = (memberId: number, redemptionId: number) => ({
+    grantId: `mall:R${redemptionId}`,
+    memberId,
+    vendor: "PNG",
+    gameCode: GAME,
+    currency: "PHP",
+    spins: 2,
+    betPerLine: 10n,
+    expiresAt: new Date(Date.now() - 1000),
+  });
+  const grantBody = (memberId: number, redemptionId: number) => ({
+    grantId: `mall:R${redemptionId}`,
+    playerId: memberId,
+    vendor: "PNG",
+    gameId: GAME,
+    currency: "PHP",
+    spins: 2,
+    betPerLine: "0.10",
+    expiresAt: new Date(Date.now() - 1000).toISOString(),
+  });
   const reason = async (redemptionId: number) =>
     (
       await queryRows<{ reason: string | null }>(
@@ -513,6 +534,47 @@ describe("free spins from the points mall", () => {
     await undoFreeSpins(t.app.ctx, never.id);
     expect(await pointsBalance(t.database.db, a.id)).toBe(1000n);
     expect((await reconcile(t.database.db)).ok).toBe(true);
+  });
+
+  it("closing an expired grant that gets no answer keeps it pending and returns nothing; an unsigned close is refused", async () => {
+    const down: GrantSender = async () => {
+      throw new AppError("FREESPINS_UNAVAILABLE", 503);
+    };
+    const closeDown: GrantSender = Object.assign(down, { close: down });
+    const p = await player(1000n);
+    const r = await redeemWith(p.id, await freeSpinItem(2), down);
+    await expire(r.id);
+    await due([r.id]);
+    const attempts = async () =>
+      (
+        await queryRows<{ attempts: number }>(
+          t.database.db,
+          sql`SELECT attempts FROM mall_free_spin_grants WHERE redemption_id = ${r.id}`,
+        )
+      )[0]?.attempts;
+    const before = await attempts();
+    // The game server cannot be reached: the grant stays pending, tried later; no points back.
+    expect(await closeExpiredGrant(t.app.ctx, r.id, grantOf(p.id, r.id), closeDown, undoFreeSpins)).toBe(
+      "pending",
+    );
+    expect(await grantState(r.id)).toEqual({ state: "pending", status: "approved" });
+    expect(await attempts()).toBe((before ?? 0) + 1);
+    expect(await pointsBalance(t.database.db, p.id)).toBe(900n);
+    expect(await rgsGrants(`mall:R${r.id}`)).toBe(0);
+    // A close nobody signed is refused and stores nothing.
+    const unsigned = await t.app.inject({
+      method: "POST",
+      url: "/rgs/admin/freespins/grants/close",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ ...grantBody(p.id, r.id) }),
+    });
+    expect(unsigned.statusCode).toBe(401);
+    expect(await rgsGrants(`mall:R${r.id}`)).toBe(0);
+    // Once the game server answers, the job closes it and returns the points, once.
+    await due([r.id]);
+    expect(await resendGrants(t.app.ctx, undoFreeSpins)).toEqual({ granted: 0, refused: 1, pending: 0 });
+    expect(await pointsBalance(t.database.db, p.id)).toBe(1000n);
+    expect(await rgsGrants(`mall:R${r.id}`)).toBe(1);
   });
 
   it("races: two job runs over expired undelivered grants across members — each closed once, only the never-made ones refunded, once", async () => {
