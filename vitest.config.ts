@@ -10,7 +10,8 @@ export default defineConfig({
       "apps/rgs/ui/src/**/*.test.ts",
     ],
     environment: "node",
-    // Each server test file opens its own database; two cores run two files at a time.
+    // Each server test file opens its own database; `npm test` runs two files at a time
+    // (--maxWorkers=2 in scripts/test.mjs), the PostgreSQL run in .ci/run one.
     pool: "forks",
     // One module graph per worker, not per file: importing the app and starting PGlite's wasm in
     // a fresh process cost ~4 s per file, about half the suite's time (11 min → 7 on two cores).

@@ -6,7 +6,7 @@ import { text } from "./support/catalog.ts";
 import { nationalNumber, PLAYERS } from "./support/players.ts";
 import { SitePage } from "./support/site-page.ts";
 
-// The player's account flows of issue 3 in Chromium: header login and logout, the captcha after
+// The player's account flows in Chromium: header login and logout, the captcha after
 // wrong passwords, a temporary password set in the back office, forgot password by phone, trial
 // play and the login form's language. The site speaks Filipino (TY) unless a test switches.
 // One back-office login for the whole file: each TOTP code is accepted once.

@@ -5,7 +5,7 @@ import { text } from "./support/catalog.ts";
 import { nationalNumber, PLAYERS } from "./support/players.ts";
 import { SitePage } from "./support/site-page.ts";
 
-// The back office's players and outbox (issue 3): an operator finds a player, sees their open
+// The back office's players and outbox: an operator finds a player, sees their open
 // sessions and login history with address and device, locks and unlocks them, sets a temporary
 // password, and reads an SMS code in the outbox. The player's side runs in its own browser.
 // One back-office login for the whole file: each TOTP code is accepted once.

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { AGENTS } from "./support/seed-agents.ts";
 import { operatorApi, WalletSite } from "./support/wallet-player.ts";
 
-// Issue 15 points 3 and 4, lean: the tree, the contracts held so far and yesterday's rounds are
+// Agent contracts and their settlement, lean: the tree, the contracts held so far and yesterday's rounds are
 // written by prepare-db (seed-agents.ts; a day cannot pass inside a test). The downline agent
 // accepts its upline's new daily-salary offer on the contract page; the daily settlement run
 // (started by the operator, as the scheduler would) pays yesterday's salary from the upline's

@@ -3,7 +3,7 @@ import { AdminPage } from "./support/admin-page.ts";
 import { GamesPage } from "./support/games-page.ts";
 import { operatorApi, site } from "./support/wallet-player.ts";
 
-// Issue 15, the whole flow in one test, as its check reads: the operator makes a top agent in
+// The agents' whole flow in one test: the operator makes a top agent in
 // the back office; the agent logs in on the agent path, registers a downline agent in
 // registerCenter and shares an invitation link; a player registers through the link (a fresh
 // browser) and plays a slot round; the downline accepts a daily-salary contract in its agent

@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, request, test } from "@playwright/test"
 import { AdminPage } from "./support/admin-page.ts";
 import { operatorApi, site } from "./support/wallet-player.ts";
 
-// Agents (issue 15): the operator makes a top agent in the back office; the agent logs in on the
+// Agents: the operator makes a top agent in the back office; the agent logs in on the
 // agent path, registers a downline agent in the agent centre and copies its invitation link; a
 // player registers through the link; the agent centre shows the team; a transfer to the
 // downline and one back to the upline (spec §6).
@@ -81,7 +81,7 @@ test("an operator's top agent builds a team and moves money with it", async ({ b
   await player.getByTestId("register-confirm").fill(PASSWORD);
   await player.getByTestId("register-birthday").fill("1990-05-17");
   await player.getByTestId("register-ageConfirmed").check();
-  // The terms box is the player's to tick (issue 14).
+  // The terms box is the player's to tick.
   await player.getByTestId("register-agree").check();
   await player.getByTestId("register-submit").click();
   await expect(player.getByTestId("account-name")).toHaveText(PLAYER, SERVER_WORK);

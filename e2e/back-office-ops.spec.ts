@@ -4,7 +4,7 @@ import { AdminPage } from "./support/admin-page.ts";
 import { FinanceMember } from "./support/finance-member.ts";
 import { GamesPage } from "./support/games-page.ts";
 
-// Issue 14 points 13–16: the back office as an operator's daily tool. A queue with a bulk
+// The back office as an operator's daily tool. A queue with a bulk
 // approval and payout references, the one-page player view with a note, the games catalogue
 // turning a game off for the player site, and every page on a tablet and a phone.
 // One owner login for the whole file (each TOTP code is accepted once).

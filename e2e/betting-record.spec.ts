@@ -10,7 +10,7 @@ import { GamesPage } from "./support/games-page.ts";
 import { SitePage } from "./support/site-page.ts";
 import { fundedPlayer, operatorApi, WalletSite } from "./support/wallet-player.ts";
 
-// Issue 5, the rest: a guest who clicks a game logs in through the popup and lands in the game;
+// Games and the betting record: a guest who clicks a game logs in through the popup and lands in the game;
 // the member's spins appear in Member centre → Betting record with bet and win, and one of them
 // replays on the game server from a signed link; a vendor without games says so on its page.
 test.describe.configure({ mode: "serial" });
@@ -115,7 +115,7 @@ test("the spins appear in the betting record with bet and win, and one replays",
 });
 
 test("a provider without games says so on its category page", async () => {
-  // Every seeded lobby provider has games now (issue 18 filled PNL and PNB): the operator takes
+  // Every seeded lobby provider has games (PNL and PNB hold the live tables and bingo rooms): the operator takes
   // the bingo rooms off the catalogue for this check and puts them back after it.
   const listed = await admin.get("/api/admin/games?vendor=PNB&pageSize=100");
   expect(listed.ok(), await listed.text()).toBe(true);

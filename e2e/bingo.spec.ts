@@ -3,7 +3,7 @@ import { settledAxe } from "./support/axe.ts";
 import { SitePage } from "./support/site-page.ts";
 import { fundedPlayer, operatorApi, site } from "./support/wallet-player.ts";
 
-// Bingo end to end (issue 18 point 4): the room runs fast here through its settings (set by the
+// Bingo end to end: the room runs fast here through its settings (set by the
 // back office's API: a short sales window and a quick draw pace, no sleeps). A player opens
 // /bingo, sees the room's next start time, ticket price and pool, launches it into the /game
 // frame, buys a strip of six tickets, watches the balls drawn and daubed, and sees the result;

@@ -4,10 +4,12 @@ import { GamesPage } from "./support/games-page.ts";
 import { SitePage } from "./support/site-page.ts";
 import { operatorApi, registerPlayer, WalletSite } from "./support/wallet-player.ts";
 
-// Issue 16, the bonus wallet: a player takes a first-deposit bonus on the deposit page, sees it
+// The bonus wallet: a player takes a first-deposit bonus on the deposit page, sees it
 // in Member centre → Bonuses, plays a slot while that page (a second tab) follows the wagering
 // bar on the balance pushes, and the remainder arrives in the main wallet when wagering is met.
-test.describe.configure({ mode: "serial" });
+// Two tabs, a checkout and three presented spins: more steps than one page's flow, so the
+// suite's per-test limit (meant for a hung page) is tripled rather than raced on a busy machine.
+test.describe.configure({ mode: "serial", timeout: 360_000 });
 
 const GAME = "Mango Mania";
 const username = `bon${Date.now().toString(36).slice(-7)}`;

@@ -6,7 +6,7 @@ import { settledAxe } from "./support/axe.ts";
 import { fundedPlayer, operatorApi, site } from "./support/wallet-player.ts";
 
 /**
- * Issue 17 point 7 with an outside customer-service chat: the operator points customer service
+ * Customer-service chat with an outside chat page: the operator points customer service
  * at an outside chat page (here a page this test serves on its own port, another origin), and
  * the site shows it inside its own chat window — a sandboxed frame the CSP allows for that
  * origin only — that can be enlarged or hidden like the in-house chat. The page's unread count
@@ -107,11 +107,13 @@ async function openChat(page: Page, phone = false): Promise<void> {
   if (!phone) {
     await page
       .getByTestId("right-bar")
-      .getByRole("button", { name: /customer service/i })
+      .getByRole("button", { name: /customer service|suporta sa customer/i })
       .click();
     return;
   }
-  const item = page.locator(".top-menu .dropdown").getByRole("button", { name: /customer service/i });
+  const item = page
+    .locator(".top-menu .dropdown")
+    .getByRole("button", { name: /customer service|suporta sa customer/i });
   if (!(await item.isVisible())) await page.getByTestId("top-menu").click();
   await item.click();
 }

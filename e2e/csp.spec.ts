@@ -4,7 +4,7 @@ import { GamesPage } from "./support/games-page.ts";
 import { SitePage } from "./support/site-page.ts";
 import { fundedPlayer, operatorApi, WalletSite } from "./support/wallet-player.ts";
 
-// Issue 12 point 8: the site, the back office and the game pages run under a CSP whose
+// The site, the back office and the game pages run under a CSP whose
 // script-src allows no inline or evaluated script. Nothing they do may be refused by it: every
 // violation the browser reports (a console error, or a securitypolicyviolation event in any
 // frame) fails the test.

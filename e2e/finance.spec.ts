@@ -3,7 +3,7 @@ import { AdminPage } from "./support/admin-page.ts";
 import { FinanceMember } from "./support/finance-member.ts";
 import { freshTotp } from "./support/totp.ts";
 
-// Issue 4 item 7: the back office's money screens, driven by a member using the public API.
+// The back office's money screens, driven by a member using the public API.
 // One owner login for the whole file (each TOTP code is accepted once).
 test.describe.configure({ mode: "serial" });
 

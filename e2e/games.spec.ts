@@ -11,7 +11,7 @@ import { GamesPage } from "./support/games-page.ts";
 import { SitePage } from "./support/site-page.ts";
 import { fundedPlayer, operatorApi, WalletSite } from "./support/wallet-player.ts";
 
-// Games end to end (issue 5): a member finds a game, filters, keeps it as a favourite, plays it
+// Games end to end: a member finds a game, filters, keeps it as a favourite, plays it
 // in the in-house game server's iframe with real balance until a win and a loss, sees the header
 // balance follow, finds the game under recent and the rounds in the game's history, and checks a
 // round on the verify page; a guest gets the login popup; a trial account plays with play money.

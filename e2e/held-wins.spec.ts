@@ -4,7 +4,7 @@ import { AdminPage } from "./support/admin-page.ts";
 import { freshTotp } from "./support/totp.ts";
 import { fundedPlayer, operatorApi, site } from "./support/wallet-player.ts";
 
-// Issue 12 point 9: a win above the vendor's maximum win per round is held, shows as an alert in
+// A win above the vendor's maximum win per round is held, shows as an alert in
 // the back office, and the operator pays it (once) from the Held wins page.
 const APP_SECRET = "e2e-secret-e2e-secret-e2e-secret-0001"; // playwright.config.ts
 const secret = createHmac("sha256", APP_SECRET).update("provider-secret:PNS").digest("hex");
@@ -96,7 +96,7 @@ test("a win above the vendor's limit waits in Held wins until the operator pays 
   expect(JSON.stringify(funds.value)).toContain("148.00");
 
   // Back to no limit, so other tests of this server are not held. Removing a limit raises it:
-  // a four-eyes change (issue 12 point 3) that waits until another operator approves it.
+  // a four-eyes change that waits until another operator approves it.
   await page.getByTestId("limits-multiple-PNS").fill("");
   await page.getByTestId("limits-save-PNS").click();
   await owner.expectToast(/another operator must approve it/);

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { AdminPage } from "./support/admin-page.ts";
 
-// Issue 12 item 10: System → Jobs. The server ran each job's latest period when it started
+// System → Jobs. The server ran each job's latest period when it started
 // (catch-up); the owner sees the schedule and the history, and runs the reconciliation now.
 test("the owner sees the scheduled jobs and their runs, and runs one now", async ({ page }) => {
   const admin = new AdminPage(page);

@@ -4,7 +4,7 @@ import { expect, type Page, request, test } from "@playwright/test";
 import { TEXTS } from "../apps/rgs/ui/src/i18n.ts";
 import { registerPlayer, site } from "./support/wallet-player.ts";
 
-// Issue 14 item 6: the home page, the lottery and a slot in Chinese, Japanese and Thai show no
+// The home page, the lottery and a slot in Chinese, Japanese and Thai show no
 // English text where the language has its own, and render in the self-hosted font of the
 // language (Debian's Chromium here has no Chinese, Japanese or Thai font: without it, boxes).
 // Filipino pages never download those fonts.

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { operatorApi } from "./support/wallet-player.ts";
 
-// Issue 12 point 8: a notice's links stay on the site unless the operator marked the notice
+// A notice's links stay on the site unless the operator marked the notice
 // external; then they open in a new tab with rel="noopener noreferrer". A link that leaves the
 // site without the mark, or "//host", is refused on save.
 test.describe.configure({ mode: "serial" });

@@ -4,7 +4,7 @@ import { settledAxe } from "./support/axe.ts";
 import { SitePage } from "./support/site-page.ts";
 import { fundedPlayer, operatorApi, site } from "./support/wallet-player.ts";
 
-// Live tables end to end (issue 18): two players at one baccarat table (one on a desktop through
+// Live tables end to end: two players at one baccarat table (one on a desktop through
 // /live and the /game frame, one on a phone from the launch link) see the same round, countdown
 // and result; the first bets on player, banker and tie (one of them always wins), sees its
 // balance rise, and the round checks out on the verify page.
@@ -23,7 +23,7 @@ async function loginApi(api: APIRequestContext, username: string): Promise<Recor
 }
 
 test("two players share one table's rounds; a covered bet wins; the round verifies", async ({ browser }) => {
-  test.setTimeout(110_000);
+  test.setTimeout(180_000);
   const admin = await operatorApi();
   const api = await request.newContext({ baseURL: site });
   const a = `tba${stamp}`;
@@ -72,7 +72,9 @@ test("two players share one table's rounds; a covered bet wins; the round verifi
     await expect(resultA).toHaveAttribute("data-status", "betting", { timeout: 40_000 });
     const id = (await resultA.getAttribute("data-round")) ?? "";
     const left = Number((await tableA.getByTestId("table-countdown").innerText()).replace(/\D/g, ""));
-    if (left >= 5) roundId = id;
+    // Two thirds of the 15 s window left: on a busy machine the clicks below take seconds, and
+    // the balance must be read before this round settles.
+    if (left >= 10) roundId = id;
     else await expect(resultA).not.toHaveAttribute("data-round", id, { timeout: 40_000 });
   }
   expect(roundId).not.toBe("");

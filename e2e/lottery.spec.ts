@@ -4,7 +4,7 @@ import { LotteryPage } from "./support/lottery-page.ts";
 import { SitePage } from "./support/site-page.ts";
 import { fundedPlayer, operatorApi, WalletSite } from "./support/wallet-player.ts";
 
-// Lottery end to end (issue 6): a guest sees the 1-minute e-lottery and gets the login popup
+// Lottery end to end: a guest sees the 1-minute e-lottery and gets the login popup
 // when placing a slip; a member opens /lottery?gameCode=…&playType=…, places a slip with a
 // straight and a rambolito bet, sees the total and the header balance drop, watches the
 // countdown, and sees the result and the win or loss arrive without reloading; the settled bets

@@ -6,7 +6,7 @@ import { SitePage } from "./support/site-page.ts";
 import { operatorApi, WalletSite } from "./support/wallet-player.ts";
 
 /**
- * Loyalty (issue 20). The seed gives the player (only) a settled ₱77,777.00 slot round. The
+ * Loyalty. The seed gives the player (only) a settled ₱77,777.00 slot round. The
  * operator's set-up is made here through the back-office API and withdrawn after, scoped so the
  * other suites' members are not touched: a VIP level at ₱77,780.00 of valid bets (only this
  * player's round and first spin reach it) with its perks, 1 point per ₱1 on slots at that level only, a

@@ -5,7 +5,7 @@ import { expectNoSidewaysScroll, signedInPlayer } from "./support/player-pages.t
 import { operatorApi } from "./support/wallet-player.ts";
 
 /**
- * Member messages and feedback (issue 17 points 5, 6, 8): the badge rises live when the operator
+ * Member messages and feedback: the badge rises live when the operator
  * sends, goes down when the member reads; feedback sent from the site comes back as a message.
  * Data is set up through the API; what is tested is the screen.
  */

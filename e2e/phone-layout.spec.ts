@@ -11,7 +11,7 @@ import {
 } from "./support/player-pages.ts";
 import { operatorApi, site } from "./support/wallet-player.ts";
 
-// Issue 14 point 3. Every player page is loaded once per size, logged out and logged in, by
+// Every player page is loaded once per size, logged out and logged in, by
 // e2e/a11y.spec.ts, which checks there that none scrolls sideways (scrollWidth <= innerWidth) and
 // that the floating buttons and the phone's bottom bar never sit over its content. Here: the
 // registration card fits a phone; a visitor's phone header is a login button that opens the

@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { type APIRequestContext, type Browser, expect, type Page, request, test } from "@playwright/test";
 import { fundedPlayer, operatorApi, registerPlayer, site } from "./support/wallet-player.ts";
 
-// Issue 14, the player site's points 1, 2, 4, 5: each checked on a phone (390 × 844) and a
+// The player site's layout rules, each checked on a phone (390 × 844) and a
 // desktop (1440 × 900). Set-up goes through the API; the screens are what is tested.
 test.describe.configure({ mode: "serial" });
 

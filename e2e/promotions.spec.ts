@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { AdminPage } from "./support/admin-page.ts";
 import { FinanceMember, receiptPng } from "./support/finance-member.ts";
 
-// Issue 16: a player reads a promotion on a phone, applies to it with two pictures, and the
+// A player reads a promotion on a phone, applies to it with two pictures, and the
 // operator approves the application in the back office (the images viewable there).
 test.describe.configure({ mode: "serial" });
 

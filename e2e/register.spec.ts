@@ -92,7 +92,7 @@ test.describe("registration", () => {
     const reg = new RegisterPage(page);
     await reg.open();
     await expect(reg.field("tab-username")).toHaveAttribute("aria-selected", "true");
-    // spec §5: required fields carry a leading star; the terms box is not ticked for the player (issue 14).
+    // spec §5: required fields carry a leading star; the terms box is not ticked for the player.
     await expect(reg.field("username")).toHaveAttribute("placeholder", /^\* /);
     await expect(reg.field("agree")).not.toBeChecked();
     await expect(reg.field("ageConfirmed")).not.toBeChecked();

@@ -4,7 +4,7 @@ import { type APIRequestContext, expect, request, test } from "@playwright/test"
 import { AdminPage } from "./support/admin-page.ts";
 import { fundedPlayer, operatorApi, site } from "./support/wallet-player.ts";
 
-// Issue 14 points 11–12: the operator's dashboard shows today's figures, moved exactly by what
+// The operator's dashboard shows today's figures, moved exactly by what
 // this test sets up (26 rounds of a new player, 3 of them won, and the adjustment that funded
 // them), and a report is filtered, sorted, paged and downloaded as CSV.
 const APP_SECRET = "e2e-secret-e2e-secret-e2e-secret-0001"; // playwright.config.ts
@@ -132,7 +132,9 @@ test("the dashboard's figures follow the set-up; a report filters, sorts, pages 
     page.waitForEvent("download"),
     page.getByTestId("report-export").click(),
   ]);
-  const csv = readFileSync((await download.path()) as string, "utf8").split("\r\n");
+  const csv = new TextDecoder("utf-8") // as a spreadsheet reads it: UTF-8, the byte order mark taken off
+    .decode(readFileSync((await download.path()) as string))
+    .split("\r\n");
   expect(csv[0]).toBe("time_manila,username,vendor,game,round,bet,win,state");
   expect(csv).toHaveLength(28); // header, 26 rows, the empty string after the last line break
   expect(csv.filter((l) => l.endsWith(",5.00,won"))).toHaveLength(3);

@@ -1,10 +1,11 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { settledAxe } from "./support/axe.ts";
 import { GamesPage } from "./support/games-page.ts";
+import { openMemberPage } from "./support/player-pages.ts";
 import { SitePage } from "./support/site-page.ts";
 import { registerPlayer, WalletSite } from "./support/wallet-player.ts";
 
-// Issue 17 point 3, responsible gaming: from the footer (one click) a member sets a deposit
+// Responsible gaming: from the footer (one click) a member sets a deposit
 // limit and a deposit above it is refused; the reality check shows time played and the net
 // result (the browser's clock is moved on, nobody waits for minutes); the member self-excludes
 // and a game launch is refused. axe checks the page.
@@ -82,8 +83,21 @@ test("a self-excluded member cannot launch a game", async () => {
   await page.getByTestId("rg-understand").check();
   await page.getByTestId("rg-months").selectOption("6");
   await page.getByTestId("rg-self-exclude").click();
+  // Six months cannot be undone: a second confirmation names the day it ends.
+  const confirm = page.getByTestId("rg-exclusion-confirm");
+  const ends = new Date();
+  ends.setMonth(ends.getMonth() + 6);
+  await expect(confirm).toContainText(String(ends.getFullYear()));
+  await confirm.locator(".btn-primary").click();
   await expect(page.getByTestId("rg-blocked")).toBeVisible();
   await expect(page.getByTestId("rg-self-exclude")).toHaveCount(0);
+  // The deposit page says why it is closed instead of offering a form the platform refuses.
+  await page.goto("/");
+  await openMemberPage(page, "depositv2");
+  await expect(page.getByTestId("deposit-closed")).toHaveAttribute("data-kind", "self_exclusion", {
+    timeout: 30_000,
+  });
+  await expect(page.getByTestId("deposit-form")).toHaveCount(0);
 
   const games = new GamesPage(page);
   await games.open("/rng");

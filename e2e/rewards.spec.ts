@@ -4,7 +4,7 @@ import { SitePage } from "./support/site-page.ts";
 import { operatorApi, registerPlayer, WalletSite } from "./support/wallet-player.ts";
 
 /**
- * Rewards (issue 16 points 4–6): the operator sets a rebate rate and runs the rebates of a day (three days ago: rebateDay);
+ * Rewards: the operator sets a rebate rate and runs the rebates of a day (three days ago: rebateDay);
  * the player sees the badge on Rewards, claims the rebate in the reward centre and the balance
  * rises. A member invites a friend: the friend opens the invite link, registers, and appears
  * (masked) on the member's invite page with the registration reward waiting.

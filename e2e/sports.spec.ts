@@ -4,7 +4,7 @@ import { expectNoSidewaysScroll } from "./support/player-pages.ts";
 import { SitePage } from "./support/site-page.ts";
 import { fundedPlayer, operatorApi, site, WalletSite } from "./support/wallet-player.ts";
 
-// Issue 19: a player builds a three-leg parlay and a single on /sports, accepts an odds change
+// A player builds a three-leg parlay and a single on /sports, accepts an odds change
 // on the slip, watches a live match move, and finds the bets the simulator settled in my bets
 // and the account record; /esports lists e-sports. The simulator is driven through the back
 // office's test hook (one match at a chosen time), so nothing waits on its schedule.
@@ -53,7 +53,16 @@ test.beforeAll(async ({ browser }) => {
   for (const t of ["today", "early"]) {
     const r = await admin.get(`${site}/api/sports/matches?gameType=SPORTS&tab=${t}`);
     lists[t] = ((await r.json()).value.matches as Match[]).filter(
-      (m) => m.status === "not_started" && m.markets.some((x) => x.kind === "1x2" || x.kind === "moneyline"),
+      // A main market the book has suspended (a price under the floor, a handicap moving)
+      // cannot be picked; only matches whose main market is open and priced are used.
+      (m) =>
+        m.status === "not_started" &&
+        m.markets.some(
+          (x) =>
+            (x.kind === "1x2" || x.kind === "moneyline") &&
+            x.status === "active" &&
+            x.outcomes.every((o) => o.active),
+        ),
     );
   }
   tab = (lists.today?.length ?? 0) >= 5 ? "today" : "early";

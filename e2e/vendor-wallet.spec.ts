@@ -3,7 +3,7 @@ import { GamesPage } from "./support/games-page.ts";
 import { SitePage } from "./support/site-page.ts";
 import { fundedPlayer, operatorApi, WalletSite } from "./support/wallet-player.ts";
 
-// The transfer wallet end to end (issue 4 item 5, spec §7 GCS_walletTransfer): a member moves
+// The transfer wallet end to end (spec §7 GCS_walletTransfer): a member moves
 // money from the main wallet to Panalo Xpress's own wallet and back on the wallet page, plays an
 // Xpress game from that wallet, and finds every step in the account record.
 test.describe.configure({ mode: "serial" });
@@ -99,7 +99,7 @@ test("the account record shows each transfer", async () => {
 });
 
 test("a loss limit counts money sent to the provider's wallet: above it the transfer is refused", async () => {
-  // Issue 17 point 3: the member's own loss limit (20.00 a day), set on the responsible-gaming page's API.
+  // The member's own loss limit (20.00 a day), set on the responsible-gaming page's API.
   const token = await page.evaluate(() => sessionStorage.getItem("panalo.token"));
   const set = await page.request.post("/wps/rg/limit", {
     headers: { authorization: `Bearer ${token}`, "x-lang": "EN" },

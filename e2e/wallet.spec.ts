@@ -9,7 +9,7 @@ import {
   WalletSite,
 } from "./support/wallet-player.ts";
 
-// The player's wallet end to end (issue 4): a deposit through the sandbox gateway, a bank
+// The player's wallet end to end: a deposit through the sandbox gateway, a bank
 // transfer with proof approved by the operator, a withdrawal to a bound payout account paid by
 // the operator and confirmed by the player, and the account record of every step. One player
 // on one page throughout: each step starts from the balance the previous one left.
@@ -70,7 +70,7 @@ test("a deposit through the sandbox gateway raises the header balance without a 
   await expect(site.balance).toHaveText("500.00");
   await site.expectSameDocument();
   await checkout.close();
-  // The panel follows the deposit to its outcome (issue 14), not "payment page opened".
+  // The panel follows the deposit to its outcome, not "payment page opened".
   await expect(page.getByTestId("deposit-outcome")).toHaveAttribute("data-outcome", "credited");
   await page.getByTestId("deposit-to-records").click();
   const row = page.getByTestId("deposit-row").first();
@@ -192,7 +192,7 @@ test("the account record shows every movement with the balance after it, in the 
       balance: tr.querySelector('[data-testid="record-balance"]')?.textContent ?? "",
     })),
   );
-  // Newest first: the withdrawal as one line with its state (issue 14: no internal hold lines),
+  // Newest first: the withdrawal as one line with its state (no internal hold lines),
   // then the two deposits.
   expect(seen[0]).toEqual({
     type: "withdrawal_hold",

@@ -43,7 +43,7 @@ function indexHtmlExtras(aliases: readonly string[]): Plugin {
 }
 
 /**
- * Issue 14 item 10: the site runs on Preact's React-compatible runtime (preact/compat, about
+ * The site runs on Preact's React-compatible runtime (preact/compat, about
  * 11 KB gzipped instead of React DOM's 68 KB), the largest cut in the home route's JavaScript.
  * The code and its types stay React's; only the bundle swaps the runtime. The libraries (React
  * Router, TanStack Query, react-i18next, react-hook-form, zustand) use only what preact/compat

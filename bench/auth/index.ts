@@ -9,6 +9,7 @@ import { openDatabase } from "../../apps/server/src/db/client.ts";
 import { migrate } from "../../apps/server/src/db/migrate.ts";
 import { members } from "../../apps/server/src/db/schema/members.ts";
 import { ARGON2_PARAMS, hashPassword } from "../../apps/server/src/lib/passwords.ts";
+import { figure, loadAverage } from "../lib/figure.ts";
 
 const USERS = Number(process.env.BENCH_USERS ?? 50);
 const LOGINS = Number(process.env.BENCH_LOGINS ?? 400);
@@ -61,6 +62,10 @@ console.log(
 );
 console.log(`${LOGINS} logins, concurrency ${CONCURRENCY}, ${failures} failed`);
 console.log(`logins per second: ${(LOGINS / seconds).toFixed(1)}`);
-console.log(`login latency p50: ${pct(50).toFixed(1)} ms, p99: ${pct(99).toFixed(1)} ms`);
+console.log(
+  `login latency p50: ${pct(50).toFixed(1)} ms, p99: ${pct(99).toFixed(1)} ms; load average ${loadAverage()}`,
+);
+figure("auth.logins", Number((LOGINS / seconds).toFixed(1)), "logins/s", "higher");
+figure("auth.p99", Number(pct(99).toFixed(1)), "ms", "lower");
 await app.close();
 await database.close();

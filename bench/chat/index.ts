@@ -1,4 +1,4 @@
-// bench/chat: customer-service chat delivery across two server processes (issue 17 point 7).
+// bench/chat: customer-service chat delivery across two server processes.
 // 2,000 members and 20 operators connect over WebSocket, half to each process (PostgreSQL and
 // Redis shared); every member opens a conversation (assigned by load), then messages go both
 // ways at a steady rate, each sent over HTTP to one process while the other side listens on the
@@ -16,6 +16,7 @@ import { openDatabase } from "../../apps/server/src/db/client.ts";
 import { migrate } from "../../apps/server/src/db/migrate.ts";
 import { newToken, tokenHash } from "../../apps/server/src/lib/passwords.ts";
 import { chatOn } from "../../apps/server/src/modules/chat/chat-kit.ts";
+import { figure } from "../lib/figure.ts";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 2000);
 const OPERATORS = Number(process.env.BENCH_OPERATORS ?? 20);
@@ -264,6 +265,7 @@ console.log(
 console.log(
   `delivery p50 ${pct(50).toFixed(1)} ms  p99 ${pct(99).toFixed(1)} ms  max ${(delays.at(-1) ?? 0).toFixed(1)} ms  (target p99 < 150 ms)`,
 );
+figure("chat.p99", Number(pct(99).toFixed(1)), "ms", "lower");
 console.log(
   `load average at start ${load0.toFixed(2)}, at end ${(loadavg()[0] ?? 0).toFixed(2)} (2 server processes, ${MEMBERS} members, ${OPERATORS} operators)`,
 );

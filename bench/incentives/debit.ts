@@ -1,5 +1,5 @@
 // bench/incentives/debit: the added latency of a provider debit when the member has an active
-// bonus (issue 16; target: p99 within 5 ms of a debit without one). Straight to provider_move on
+// bonus (target: p99 within 5 ms of a debit without one). Straight to provider_move on
 // PostgreSQL, interleaved (one debit of a member without a bonus, one of a member whose bet is
 // paid from the bonus account: the split path, the worst case), each a settled round (bet + win).
 // Run: npx tsx bench/incentives/debit.ts   (BENCH_PG, BENCH_OPS, BENCH_CONCURRENCY)
@@ -11,6 +11,7 @@ import { members } from "../../apps/server/src/db/schema/members.ts";
 import { launchTokens } from "../../apps/server/src/db/schema/providers.ts";
 import { grantBonus } from "../../apps/server/src/modules/bonus/grant.ts";
 import { post } from "../../apps/server/src/modules/ledger/ledger.ts";
+import { figure, loadAverage } from "../lib/figure.ts";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100);
 const OPS = Number(process.env.BENCH_OPS ?? 4_000);
@@ -129,8 +130,10 @@ console.log(line("debit without a bonus", lat.plain));
 console.log(line("debit with an active bonus (paid from the bonus account)", lat.bonus));
 const added = pct(lat.bonus, 0.99) - pct(lat.plain, 0.99);
 console.log(
-  `added p99 latency with an active bonus: ${added.toFixed(2)} ms (target ≤ 5 ms): ${added <= 5 ? "met" : "NOT met"}`,
+  `added p99 latency with an active bonus: ${added.toFixed(2)} ms (target ≤ 5 ms): ${added <= 5 ? "met" : "NOT met"}; load average ${loadAverage()}`,
 );
+figure("incentives.debit.p99", Number(pct(lat.plain, 0.99).toFixed(2)), "ms", "lower");
+figure("incentives.debit.bonus-added-p99", Number(added.toFixed(2)), "ms", "lower");
 const [check] = (
   await raw.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM ledger_accounts a

@@ -1,4 +1,4 @@
-// bench/incentives: issue 16's two figures, one after the other on PostgreSQL —
+// bench/incentives: the incentives' two figures, one after the other on PostgreSQL —
 //   rebate.ts  the daily rebate run for 100,000 members with 2 million bets (target < 30 s);
 //   debit.ts   the added latency of a provider debit when the member has an active bonus
 //              (target: p99 within 5 ms of one without a bonus).

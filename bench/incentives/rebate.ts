@@ -1,4 +1,4 @@
-// bench/incentives/rebate: the daily rebate run (issue 16 point 4) on PostgreSQL.
+// bench/incentives/rebate: the daily rebate run on PostgreSQL.
 // Builds 100,000 members and 2,000,000 settled rounds in one Manila day (a bet and its win
 // each, in provider_transactions, by generate_series) spread over slot, live and sports games,
 // rates for the three categories, then times one run of the day: valid bets per member and

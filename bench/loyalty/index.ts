@@ -1,5 +1,5 @@
 // bench/loyalty: (1) the added p99 of the provider debit/credit path with loyalty bookkeeping
-// (points, missions, VIP) running, against the plain path (issue 20 target: within 5 ms);
+// (points, missions, VIP) running, against the plain path (target: within 5 ms);
 // (2) the daily VIP review for 100,000 members (target: under 30 s on the 2-core machine).
 // Loyalty adds nothing to provider_move itself: after a credit commits, the platform notes the
 // round in memory (loyalty/live.ts noteSettled, timed here as part of the credit) and a worker
@@ -19,6 +19,7 @@ import { post } from "../../apps/server/src/modules/ledger/ledger.ts";
 import { accrue } from "../../apps/server/src/modules/loyalty/accrue.ts";
 import { liveAccrualIdle, noteSettled } from "../../apps/server/src/modules/loyalty/live.ts";
 import { reviewVip } from "../../apps/server/src/modules/loyalty/vip.ts";
+import { figure, loadAverage } from "../lib/figure.ts";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100);
 const OPS = Number(process.env.BENCH_OPS ?? 3_000);
@@ -155,8 +156,9 @@ console.log(line("debit/credit, loyalty idle", plain));
 console.log(line(`debit/credit, loyalty accruing beside it (${runs} runs, ${accrued} rounds)`, withLoyalty));
 const added = pct(withLoyalty, 0.99) - pct(plain, 0.99);
 console.log(
-  `added p99 with loyalty bookkeeping: ${added.toFixed(2)} ms (target ≤ 5 ms): ${added <= 5 ? "met" : "NOT met"}`,
+  `added p99 with loyalty bookkeeping: ${added.toFixed(2)} ms (target ≤ 5 ms): ${added <= 5 ? "met" : "NOT met"}; load average ${loadAverage()}`,
 );
+figure("loyalty.added-p99", Number(added.toFixed(2)), "ms", "lower");
 
 // The live lag: one settled round at a time, from the credit's answer until its round is marked.
 const lags: number[] = [];
@@ -197,8 +199,9 @@ const t0 = performance.now();
 const review = await reviewVip(ctx, "bench");
 const seconds = (performance.now() - t0) / 1000;
 console.log(
-  `VIP review: ${review.reviewed} members reviewed, ${review.changed} fell, in ${seconds.toFixed(1)} s (target < 30 s): ${seconds < 30 ? "met" : "NOT met"}`,
+  `VIP review: ${review.reviewed} members reviewed, ${review.changed} fell, in ${seconds.toFixed(1)} s (target < 30 s): ${seconds < 30 ? "met" : "NOT met"}; load average ${loadAverage()}`,
 );
+figure("loyalty.vip-review", Number(seconds.toFixed(2)), "s", "lower");
 const [check] = (
   await raw.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM ledger_accounts a WHERE a.member_id IS NOT NULL

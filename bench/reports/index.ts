@@ -1,5 +1,5 @@
 // bench/reports: the back office's dashboard over 10 million rounds, and the CSV export of
-// 1 million rounds' rows in constant memory (issue 14 points 11–12), on PostgreSQL.
+// 1 million rounds' rows in constant memory, on PostgreSQL.
 // Run: npx tsx bench/reports/index.ts   (BENCH_ROUNDS, BENCH_MEMBERS, BENCH_CALLS, BENCH_EXPORT_DAYS)
 //
 // A year of data is made in the database with generate_series (rounds spread evenly over 365
@@ -19,7 +19,7 @@ import { migrate } from "../../apps/server/src/db/migrate.ts";
 import type { AppContext } from "../../apps/server/src/lib/context.ts";
 import "../../apps/server/src/jobs/catalog.ts";
 import { registeredJobs } from "../../apps/server/src/jobs/registry.ts";
-import { CsvWriter, csvLine } from "../../apps/server/src/modules/reports/csv.ts";
+import { CsvWriter, csvLine } from "../../apps/server/src/lib/csv.ts";
 import { addDays, manilaDay } from "../../apps/server/src/modules/reports/days.ts";
 import { dashboard, ROUNDS_HEADER, roundsCsv } from "../../apps/server/src/modules/reports/service.ts";
 

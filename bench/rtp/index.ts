@@ -10,6 +10,7 @@ import { SLOT_GAME_INFO } from "../../packages/game-math/src/games/catalog.ts";
 import { SIMULATION_ROUNDS, simulate, simulationSeed } from "../../packages/game-math/src/slot-simulation.ts";
 import { exactRtp } from "../../packages/game-math/src/slots.ts";
 import { xoshiro128 } from "../../packages/game-math/src/xoshiro.ts";
+import { loadAverage } from "../lib/figure.ts";
 
 const override = process.env.BENCH_SPINS === undefined ? null : Number(process.env.BENCH_SPINS);
 if (override !== null && (!Number.isInteger(override) || override < 1))
@@ -41,3 +42,4 @@ const rows = SLOT_GAME_INFO.flatMap((info) => {
   return [row];
 });
 console.table(rows);
+console.log(`load average ${loadAverage()}`);

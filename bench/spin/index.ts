@@ -16,6 +16,7 @@ import { providerClients } from "../../apps/server/src/db/schema/providers.ts";
 import { memoryStore } from "../../apps/server/src/lib/shared-store.ts";
 import { post, reconcile } from "../../apps/server/src/modules/ledger/ledger.ts";
 import { inHouseProviderSecret, issueLaunchToken } from "../../apps/server/src/modules/providers/service.ts";
+import { figure, loadAverage } from "../lib/figure.ts";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100);
 const SPINS = Number(process.env.BENCH_SPINS ?? 5_000);
@@ -151,7 +152,11 @@ console.log(
   `PostgreSQL, ${MEMBERS} members, ${CONCURRENCY} concurrent callers, ${GAME}: ${spinLatencies.length} spins and ${launchLatencies.length} launches over HTTP`,
 );
 if (refused.size) console.log(`refused: ${JSON.stringify(Object.fromEntries(refused))}`);
-console.log(`spins per second: ${(spinLatencies.length / seconds).toFixed(0)}`);
+console.log(
+  `spins per second: ${(spinLatencies.length / seconds).toFixed(0)}; load average ${loadAverage()}`,
+);
+figure("spin.spins", Number((spinLatencies.length / seconds).toFixed(0)), "spins/s", "higher");
+figure("spin.p99", Number(pct(spinLatencies, 0.99).toFixed(1)), "ms", "lower");
 console.log(
   `spin latency p50: ${pct(spinLatencies, 0.5).toFixed(1)} ms, p99: ${pct(spinLatencies, 0.99).toFixed(1)} ms`,
 );

@@ -1,4 +1,4 @@
-// bench/sports (issue 19): the sportsbook under a live feed on PostgreSQL.
+// bench/sports: the sportsbook under a live feed on PostgreSQL.
 //  1. 2,000 live matches (1X2 and a total each) fed in through the feed adapter's SQL shape;
 //  2. 500 viewers on the public odds socket (/api/sports/live), each watching 40 matches;
 //  3. a replay of 100 odds changes a second (UOF odds_change) through applyFeedMessage for
@@ -24,6 +24,7 @@ import { memoryStore } from "../../apps/server/src/lib/shared-store.ts";
 import { applyFeedMessage } from "../../apps/server/src/modules/sports/book.ts";
 import { placeBet } from "../../apps/server/src/modules/sports/place.ts";
 import { settleBets } from "../../apps/server/src/modules/sports/settle.ts";
+import { figure } from "../lib/figure.ts";
 
 const serverUrl = process.env.BENCH_PG ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const MATCHES = Number(process.env.BENCH_MATCHES ?? 2000);
@@ -158,6 +159,7 @@ try {
   console.log(
     `odds changes: ${total} in ${((performance.now() - t) / 1000).toFixed(1)} s (${late} sent late); deliveries ${lat.length}; odds-to-screen p50 ${pct(lat, 50).toFixed(1)} ms, p99 ${pct(lat, 99).toFixed(1)} ms (target < 200 ms; load ${load()})`,
   );
+  figure("sports.odds-p99", Number(pct(lat, 99).toFixed(1)), "ms", "lower");
   for (const ws of sockets) ws.close();
 
   // Bets placed through the whole path, 64 at a time.
@@ -211,6 +213,7 @@ try {
   console.log(
     `settled ${settled} of ${open?.n} open bets in ${settleS.toFixed(1)} s (target < 10 s; load ${load()})`,
   );
+  figure("sports.settle", Number(settleS.toFixed(2)), "s", "lower");
 } finally {
   await app.close();
   await raw.end();

@@ -1,5 +1,5 @@
 // bench/tables: one live baccarat table, N players connected over WebSocket, each betting every
-// round over HTTP (issue 18). Prints, per round and overall, the time from the window's close
+// round over HTTP. Prints, per round and overall, the time from the window's close
 // to each player's result on its socket (p50, p99), bets settled per second (close → last
 // credit acknowledged) and the server's memory. Target: p99 < 500 ms with 1,000 players.
 // Run: npx tsx bench/tables/index.ts   (needs PostgreSQL: BENCH_PG=postgres://postgres@127.0.0.1:5432/postgres)

@@ -3,7 +3,7 @@ import { simulateTable, TABLE_GAME_KINDS, TABLE_MATH } from "@panalo/game-math/t
 import { xoshiro128 } from "@panalo/game-math/xoshiro";
 
 /**
- * Ten million rounds of every table game (issue 18), one unit on every spot (roulette: one
+ * Ten million rounds of every table game, one unit on every spot (roulette: one
  * spot of each kind), against the exact RTP. `npx tsx bench/tables/rtp.ts [rounds] [games]`.
  * A spot fails if it is further than 4 standard errors from the exact value.
  */

@@ -1,5 +1,5 @@
 // bench/web: build the player site, serve it with the demo brand, and print
-//  1. the gzipped size of all JavaScript the home route loads (target < 110 KB, issue 14), and
+//  1. the gzipped size of all JavaScript the home route loads (target < 110 KB), and
 //  2. the Lighthouse performance score of the home page on mobile settings (target ≥ 92), with
 //     its total blocking time,
 // measured BENCH_RUNS times (default 3) on one build, then a summary line per run.

@@ -1,7 +1,7 @@
 import { expect, type Page, request } from "@playwright/test";
 import { registerPlayer, site } from "./wallet-player.ts";
 
-/** The two screens every player page is checked at (issue 14: a phone and a desktop). */
+/** The two screens every player page is checked at: a phone and a desktop. */
 export const VIEWPORTS = [
   { name: "390", width: 390, height: 844, phone: true },
   { name: "1440", width: 1440, height: 900, phone: false },
@@ -87,7 +87,7 @@ export async function signedInPlayer(page: Page, prefix: string): Promise<{ user
   return { username, id };
 }
 
-/** Nothing sticks out sideways: a phone user never scrolls horizontally (issue 14 point 3). */
+/** Nothing sticks out sideways: a phone user never scrolls horizontally. */
 export async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {
   const sizes = await page.evaluate(() => ({
     scroll: document.scrollingElement?.scrollWidth ?? 0,
@@ -158,7 +158,7 @@ export const toEnd = (page: Page) =>
 
 /**
  * The page fits the screen, and nothing floats over its content, at its top and at its end with
- * the footer loaded (issue 14 point 3). Soft: a sweep reports every page that fails, not the first.
+ * the footer loaded. Soft: a sweep reports every page that fails, not the first.
  */
 export async function checkLayout(page: Page, name: string, shot: string): Promise<void> {
   const width = () => page.evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth);

@@ -1,4 +1,4 @@
-// The loyalty end-to-end player (issue 20): a member with a transaction password and one settled
+// The loyalty end-to-end player: a member with a transaction password and one settled
 // ₱77,777.00 slot round from a few minutes before the server starts (test-side only: rounds reach
 // a real site only through the provider protocol). Nothing here is global: the operator's set-up
 // (a VIP level only this round reaches, its points rate, a mission for that level, a mall item)

@@ -1,4 +1,4 @@
-// The rewards end-to-end player (issue 16): an ordinary member with two settled slot rounds
+// The rewards end-to-end player: an ordinary member with two settled slot rounds
 // on a Manila day three days ago (rebateDay), so the operator's rebate run of that day has something to
 // pay. Test-side only: rounds reach a real site only through the provider protocol.
 import type { Database } from "../../apps/server/src/db/client.ts";

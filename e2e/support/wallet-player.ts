@@ -101,7 +101,7 @@ export async function pendingOf(
 }
 
 export async function approve(api: APIRequestContext, queue: "deposits" | "withdrawals", id: number) {
-  // Marking a withdrawal paid names the payout's reference (issue 14 point 13).
+  // Marking a withdrawal paid names the payout's reference.
   const data = queue === "withdrawals" ? { payoutReference: `E2E-W${id}` } : {};
   const res = await api.post(`/api/admin/${queue}/${id}/approve`, { data });
   expect(res.ok(), await res.text()).toBe(true);

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll } from "vitest";
 import { launchTokens } from "../../server/src/db/schema/providers.ts";
 import { tokenHash } from "../../server/src/lib/passwords.ts";
-import { providerConformance } from "../../server/src/modules/providers/conformance.ts";
+import { providerConformance } from "../../server/src/testing/provider-conformance-kit.ts";
 import { createTestApp, type TestApp } from "../../server/src/testing/test-app.ts";
 import { inHouseProviderSecret } from "./protocol-client.ts";
 import { fundedPlayer, injectTransport, registerInHouseVendors } from "./test-platform.ts";

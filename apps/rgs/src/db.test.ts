@@ -6,7 +6,7 @@ import { openTestDatabase } from "../../server/src/testing/test-app.ts";
 import { isConnectionLost, type RgsDb, rows, survivePoolErrors } from "./db.ts";
 
 /**
- * Issue 13 item 3 for the RGS in its own process (main.ts builds its pool like this): a
+ * The RGS in its own process (main.ts builds its pool like this): a
  * connection ended while a transaction holds it fails that transaction, not the process, and
  * the pool goes on with a new connection.
  */

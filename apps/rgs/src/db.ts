@@ -1,6 +1,5 @@
-import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { type MigrateResult, runMigrations } from "@panalo/db-migrate/run-migrations";
 import { type SQL, sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type pg from "pg";
@@ -21,56 +20,16 @@ export async function rows<T>(exec: RgsDb | RgsTx, query: SQL): Promise<T[]> {
 }
 
 /**
- * The RGS's own SQL migrations (apps/rgs/migrations), applied once each in name order and
- * checksummed, recorded in rgs.schema_migrations, under an advisory lock of their own so two
- * processes starting together migrate once. Statements are separated by a semicolon at the
- * end of a line (the files hold no function bodies).
+ * The RGS's own SQL migrations (apps/rgs/migrations), by the platform's migrator
+ * (packages/db-migrate; docs/database.md): applied once each in the one order every database
+ * applies them, checksummed, recorded in rgs.schema_migrations, under an advisory lock of their
+ * own (72_012; the platform's is 72_011) so two processes starting together migrate once.
  */
-export async function migrateRgs(db: RgsDb): Promise<string[]> {
-  const files = readdirSync(MIGRATIONS_DIR)
-    .filter((f) => f.endsWith(".sql"))
-    .sort();
-  const applied: string[] = [];
-  await db.transaction(async (tx) => {
-    // 72_012 names "the RGS migration lock" (the platform's is 72_011).
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(72012)`);
-    await tx.execute(sql`CREATE SCHEMA IF NOT EXISTS rgs`);
-    await tx.execute(
-      sql`CREATE TABLE IF NOT EXISTS rgs.schema_migrations (
-        name text PRIMARY KEY, checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`,
-    );
-    const done = new Map(
-      (
-        await rows<{ name: string; checksum: string }>(
-          tx,
-          sql`SELECT name, checksum FROM rgs.schema_migrations`,
-        )
-      ).map((r) => [r.name, r.checksum]),
-    );
-    for (const file of files) {
-      const text = readFileSync(join(MIGRATIONS_DIR, file), "utf8");
-      const checksum = createHash("sha256").update(text).digest("hex");
-      const seen = done.get(file);
-      if (seen) {
-        if (seen !== checksum) throw new Error(`RGS migration ${file} was edited after it was applied`);
-        continue;
-      }
-      for (const statement of splitStatements(text)) await tx.execute(sql.raw(statement));
-      await tx.execute(sql`INSERT INTO rgs.schema_migrations (name, checksum) VALUES (${file}, ${checksum})`);
-      applied.push(file);
-    }
-  });
-  return applied;
-}
-
-export function splitStatements(text: string): string[] {
-  return text
-    .split("\n")
-    .filter((line) => !line.trim().startsWith("--"))
-    .join("\n")
-    .split(/;\s*$/m)
-    .map((s) => s.trim())
-    .filter(Boolean);
+export async function migrateRgs(db: RgsDb): Promise<MigrateResult> {
+  return runMigrations(
+    (work) => db.transaction((tx) => work((text) => rows<Record<string, unknown>>(tx, sql.raw(text)))),
+    { label: "RGS", migrationsDir: MIGRATIONS_DIR, schema: "rgs", lockKey: 72_012 },
+  );
 }
 
 /**

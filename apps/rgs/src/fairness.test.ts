@@ -93,7 +93,7 @@ describe("provably fair rounds and game recall", () => {
       expect(v.serverSeedHash).toBe(shownBefore);
       expect(v.outcome).toEqual(round.outcome);
       expect(v.win).toBe(round.win);
-      // issue 14: the game as its own screen shows it, so the verify page names symbols alike.
+      // The game as its own screen shows it, so the verify page names symbols alike.
       const roles = (g: RgsVerify["game"]) => ({
         id: g.id,
         wild: g.wild,

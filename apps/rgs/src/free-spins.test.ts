@@ -32,7 +32,7 @@ import {
 } from "./test-platform.ts";
 
 /**
- * Free spins from the points mall (issue 20 point 2): redeem → a grant on the RGS → N spins with
+ * Free spins from the points mall: redeem → a grant on the RGS → N spins with
  * no debit of the player's money, each win credited → the N+1st refused; expiry; a retried spin
  * counts once. The races run on PostgreSQL with TEST_DATABASE_URL (PGlite serializes them).
  */

@@ -13,7 +13,7 @@ import { rgsGame, totalBet } from "./games.ts";
 import { ADMIN_OPERATOR_HEADER, ADMIN_SIGNATURE_HEADER, verifyAdminCall } from "./lottery/admin-auth.ts";
 
 /**
- * Free-spin grants (issue 20 point 2, migration 0013). The platform makes a grant when a member
+ * Free-spin grants (migration 0013). The platform makes a grant when a member
  * redeems a free-spins item in the points mall (signed POST /rgs/admin/freespins/grants, keyed by
  * the redemption so a resent grant is stored once). A spin with the grant (spin.ts) takes one of
  * its spins in the statement that stores the round, sends the platform a bet of 0.00 and the win

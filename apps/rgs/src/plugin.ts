@@ -13,7 +13,7 @@ import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } f
 import { z } from "zod";
 import { bingoAdminRoutes } from "./bingo/admin.ts";
 import { seedBingoRooms } from "./bingo/catalog.ts";
-import { startBingoEngine } from "./bingo/engine.ts";
+import { BINGO } from "./bingo/engine.ts";
 import { bingoRoutes } from "./bingo/routes.ts";
 import { type RgsCode, type RgsContext, RgsError, rgsMessage } from "./context.ts";
 import { isConnectionLost, migrateRgs, type RgsDb } from "./db.ts";
@@ -25,13 +25,20 @@ import { lotteryAdminRoutes, lotteryGatewayRoutes, lotteryRoutes } from "./lotte
 import { announceSettlements } from "./lottery/settle.ts";
 import { startLotteryWorker } from "./lottery/worker.ts";
 import { protocolClient, type Transport } from "./protocol-client.ts";
+import {
+  type AnyRoundGame,
+  latest,
+  type RoundsContext,
+  roundsContext,
+  startRounds,
+} from "./rounds/engine.ts";
+import { RoundHub } from "./rounds/hub.ts";
 import { liveSession, openSession, rotateSeed } from "./session.ts";
 import { startRetryLoop } from "./settle.ts";
 import { spin } from "./spin.ts";
 import { tableAdminRoutes } from "./tables/admin.ts";
 import { seedLiveTables } from "./tables/catalog.ts";
-import { startTableEngine, type TablesContext, tablesContext } from "./tables/engine.ts";
-import { TableHub } from "./tables/hub.ts";
+import { TABLES } from "./tables/engine.ts";
 import { tableRoutes } from "./tables/routes.ts";
 import { transferRoutes, transferWalletClient } from "./transfer-wallet.ts";
 import { uiRoutes } from "./ui-files.ts";
@@ -65,7 +72,7 @@ export interface RgsPluginOptions {
   /** The engine's own connections (the same database), apart from the players' requests. */
   engineDb?: RgsDb;
   /** Options of the live tables' engine (tests: short leases). */
-  tables?: Partial<Pick<TablesContext, "holder" | "leaseTtlMs" | "closeGraceMs" | "voidAfterMs">>;
+  tables?: Partial<Pick<RoundsContext, "holder" | "leaseTtlMs" | "closeGraceMs" | "voidAfterMs">>;
 }
 
 function langOf(req: FastifyRequest): "TY" | "EN" {
@@ -136,7 +143,7 @@ export const rgsPlugin: FastifyPluginAsync<RgsPluginOptions> = async (app, opts)
   app.get("/health", async () => ok({ status: "ok", service: "rgs" }));
   app.post("/api/session", async (req) => ok(await openSession(ctx, parse(RgsSessionRequest, req.body))));
   app.post("/api/spin", async (req) => ok(await spin(ctx, parse(RgsSpinRequest, req.body))));
-  // Free spins (issue 20 point 2): the player's grants on the session's game.
+  // Free spins: the player's grants on the session's game.
   app.get("/api/freespins", async (req) => {
     const q = parse(z.object({ sessionId: z.string().uuid() }), req.query);
     const session = await liveSession(ctx, q.sessionId);
@@ -189,17 +196,27 @@ export const rgsPlugin: FastifyPluginAsync<RgsPluginOptions> = async (app, opts)
     });
   }
 
-  // Live tables (issue 18): the shared-round engine, its API and the players' sockets.
-  const hub = new TableHub();
+  // The round engine's games (live tables, bingo): their APIs, the players' sockets, and in
+  // processes that run it, one engine leading the rooms whose leases this process holds.
+  const hub = new RoundHub();
   if (opts.relay) await hub.connect(opts.relay);
-  const tables = tablesContext(ctx, hub, opts.tables);
-  tableRoutes(app, tables, opts.secretOf);
-  await tableAdminRoutes(app, tables, opts.adminSecret ?? "");
+  const rounds = roundsContext(ctx, hub, opts.tables);
+  const games: AnyRoundGame[] = [TABLES, BINGO];
+  // A process that missed a room's events (the relay was down) reads the room back from its game.
+  for (const game of games)
+    hub.onResync(game.key(""), async (key) => {
+      const round = await latest(rounds, game, key.slice(game.key("").length));
+      return round ? game.event(round) : null;
+    });
+  tableRoutes(app, rounds, opts.secretOf);
+  await tableAdminRoutes(app, rounds, opts.adminSecret ?? "");
+  bingoRoutes(app, rounds, opts.secretOf);
+  await bingoAdminRoutes(app, rounds, opts.adminSecret ?? "");
   if (opts.tablesEngine) {
     let stop: (() => Promise<void>) | null = null;
     app.addHook("onReady", async () => {
-      stop = startTableEngine({ ...tables, db: opts.engineDb ?? tables.db }, (err) =>
-        app.log.error({ err }, "live table step failed"),
+      stop = startRounds({ ...rounds, db: opts.engineDb ?? rounds.db }, games, (err, game) =>
+        app.log.error({ err, game }, "round engine step failed"),
       );
     });
     app.addHook("onClose", async () => {
@@ -207,19 +224,6 @@ export const rgsPlugin: FastifyPluginAsync<RgsPluginOptions> = async (app, opts)
     });
   }
   app.addHook("onClose", async () => hub.stop());
-
-  // Bingo rooms (issue 18 point 4) on the same engine's leases, hub and protocol client.
-  bingoRoutes(app, tables, opts.secretOf);
-  await bingoAdminRoutes(app, tables, opts.adminSecret ?? "");
-  if (opts.tablesEngine) {
-    let stop: (() => Promise<void>) | null = null;
-    app.addHook("onReady", async () => {
-      stop = startBingoEngine(tables, (err) => app.log.error({ err }, "bingo room step failed"));
-    });
-    app.addHook("onClose", async () => {
-      await stop?.();
-    });
-  }
 
   uiRoutes(app, opts.uiDist ?? join(import.meta.dirname, "../dist/ui"));
 };

@@ -20,6 +20,7 @@ import { proxyGuard, trustedProxies } from "./lib/proxy-guard.ts";
 import { rejectNul, requestLang } from "./lib/route.ts";
 import { securityHeaders } from "./lib/security-headers.ts";
 import { memoryStore, redisStore, type SharedStore } from "./lib/shared-store.ts";
+import { rewriteSpecAlias } from "./lib/spec-aliases.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
 import { agentAdminRoutes } from "./modules/agents/admin-routes.ts";
 import { agentContractRoutes } from "./modules/agents/contract-routes.ts";
@@ -38,6 +39,7 @@ import { loyaltyRoutes } from "./modules/loyalty/routes.ts";
 import { memberRoutes } from "./modules/members/routes.ts";
 import { messageRoutes } from "./modules/messages/routes.ts";
 import { paymentRoutes } from "./modules/payments/routes.ts";
+import { payoutAccountCount, WITHDRAWAL_LIMITS } from "./modules/payments/service.ts";
 import { promotionRoutes } from "./modules/promotions/routes.ts";
 import { providerRoutes } from "./modules/providers/routes.ts";
 import { inHouseProviderSecret } from "./modules/providers/service.ts";
@@ -75,6 +77,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // operator's own proxies, so a visitor cannot claim another address.
     trustProxy: trustedProxies(config),
     bodyLimit: 6 * 1024 * 1024,
+    // spec §7 names served under another name (lib/spec-aliases.ts).
+    rewriteUrl: (req) => rewriteSpecAlias(req.url ?? "/"),
   });
   const store =
     opts.store ?? (config.REDIS_URL ? redisStore(config.REDIS_URL, config.REDIS_PREFIX) : memoryStore());
@@ -151,7 +155,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
   await app.register(async (api) => contentRoutes(api, ctx));
   await app.register(async (api) => adminRoutes(api, ctx));
-  await app.register(async (api) => memberRoutes(api, ctx));
+  // The player page shows payout facts of payments, which depends on members: handed over here.
+  await app.register(async (api) =>
+    memberRoutes(api, ctx, { payouts: { payoutAccountCount, withdrawalLimits: WITHDRAWAL_LIMITS } }),
+  );
   await app.register(async (api) => walletRoutes(api, ctx));
   await app.register(async (api) => paymentRoutes(api, ctx));
   await app.register(async (api) => bonusRoutes(api, ctx));
@@ -160,22 +167,22 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(async (api) => transferWalletRoutes(api, ctx));
   await app.register(async (api) => winReviewAdminRoutes(api, ctx));
   await app.register(async (api) => gameRoutes(api, ctx));
-  // Agent contracts and their settlement runs (issue 15 points 3, 4, 6).
+  // Agent contracts and their settlement runs.
   await app.register(async (api) => agentContractRoutes(api, ctx));
-  // Back office → Partner logos (issue 14 point 9).
+  // Back office → Partner logos.
   await app.register(async (api) => partnerLogoAdminRoutes(api, ctx));
   await app.register(async (api) => lotteryRoutes(api, ctx));
   await app.register(async (api) => agentRoutes(api, ctx));
   await app.register(async (api) => agentAdminRoutes(api, ctx));
   await app.register(async (api) => realtimeHub(api, ctx));
-  // Customer-service chat (issue 17 point 7) and the back office's own socket (/admin/ws).
+  // Customer-service chat and the back office's own socket (/admin/ws).
   await app.register(async (api) => chatRoutes(api, ctx));
   await app.register(async (api) => chatAdminRoutes(api, ctx));
   await app.register(async (api) => adminHub(api, ctx));
   await app.register(async (api) => reportRoutes(api, ctx));
   await app.register(async (api) => promotionRoutes(api, ctx));
   await app.register(async (api) => rewardRoutes(api, ctx));
-  // Member messages, their badge and feedback (issue 17 points 5, 6, 8).
+  // Member messages, their badge and feedback.
   await app.register(async (api) => messageRoutes(api, ctx));
   await app.register(async (api) => responsibleGamingRoutes(api, ctx));
   await app.register(async (api) => loyaltyRoutes(api, ctx));
@@ -295,7 +302,7 @@ function registerStaticSites(app: FastifyInstance, config: Config): void {
       const html = indexHtml(join(dist, "index.html"));
       if (html) {
         reply.header("cache-control", "no-cache");
-        // issue 14: a path the site has no screen for still gets the site (it shows the
+        // A path the site has no screen for still gets the site (it shows the
         // not-found page) but answers 404, so it is not taken for a page that exists.
         let path404 = path;
         try {
@@ -319,7 +326,11 @@ function indexHtml(path: string): Buffer | null {
   return indexCache.get(path) ?? null;
 }
 
-/** Hashed assets are cached for a year; index.html must be revalidated so releases show at once. */
+/**
+ * Hashed assets are cached for a year; every file with a fixed name (index.html, the service
+ * worker, the web app manifest, the icons, the offline page) must be revalidated so releases
+ * show at once: a year-old sw.js would keep an old worker in charge of the site.
+ */
 function noCacheHtml(reply: FastifyReply, path: string): void {
-  if (path.endsWith(".html")) reply.header("cache-control", "no-cache");
+  if (path.endsWith(".html") || !/[\\/]assets[\\/]/.test(path)) reply.header("cache-control", "no-cache");
 }

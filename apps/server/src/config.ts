@@ -57,6 +57,19 @@ const ConfigSchema = z.object({
   SMS_PROVIDER: z.enum(["dev", "semaphore"]).default("dev"),
   SEMAPHORE_API_KEY: z.string().default(""),
   SMS_SENDER_NAME: z.string().max(11).default("PANALO"),
+  /**
+   * Who sends and checks phone codes (registration, SMS login, forgot password by phone): "dev",
+   * the platform's own codes through SMS_PROVIDER; "firebase", Firebase Authentication's phone
+   * sign-in (Identity Toolkit REST API) with FIREBASE_API_KEY and FIREBASE_PROJECT_ID.
+   */
+  PHONE_CODE_PROVIDER: z.enum(["dev", "firebase"]).default("dev"),
+  FIREBASE_API_KEY: z.string().default(""),
+  FIREBASE_PROJECT_ID: z.string().default(""),
+  FIREBASE_AUTH_URL: z.url().default("https://identitytoolkit.googleapis.com"),
+  /** Google's public keys for Firebase ID tokens (a JWK set). */
+  FIREBASE_JWKS_URL: z
+    .url()
+    .default("https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com"),
   EMAIL_PROVIDER: z.enum(["dev", "smtp"]).default("dev"),
   /** smtp://user:password@host:587 (STARTTLS) or smtps://user:password@host:465 (TLS). */
   SMTP_URL: z.string().default(""),
@@ -75,7 +88,7 @@ const ConfigSchema = z.object({
   /** How often the RGS's lottery worker draws, settles and pays; 0 turns it off. */
   RGS_LOTTERY_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
   /**
-   * Whether this process runs the live tables' rounds (issue 18; a table is led by one process at
+   * Whether this process runs the live tables' rounds (a table is led by one process at
    * a time). Unset: on, except with NODE_ENV=test (tests drive rounds by hand or turn it on).
    */
   RGS_TABLES_ENGINE: z.enum(["on", "off"]).optional(),
@@ -94,7 +107,7 @@ const ConfigSchema = z.object({
    */
   RGS_MODE: z.enum(["embedded", "external"]).default("embedded"),
   /**
-   * Per-address limits on failed logins (issue 12): only failures count, never successful logins,
+   * Per-address limits on failed logins: only failures count, never successful logins,
    * because Philippine carriers put many players behind one address (carrier NAT). An address
    * with this many failed player logins in the window is refused for the rest of the window. The
    * per-account captcha (3 failures) and lock (10) are what stop guessing one account.
@@ -137,7 +150,7 @@ const ConfigSchema = z.object({
    */
   AGENTS_SETTLE_LAG_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
   /**
-   * The sportsbook's simulator feed (issue 19): "on" runs it as the job sports.simulator (every
+   * The sportsbook's simulator feed: "on" runs it as the job sports.simulator (every
    * minute, ticking every SPORTS_SIM_TICK_MS within the minute; 0: one tick a minute); "off" when
    * a real feed posts to /api/sports/feed.
    */
@@ -178,7 +191,19 @@ const ConfigSchema = z.object({
   DEMO_MODE: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["true", "false"]).optional()),
 });
 
-const ResolvedConfigSchema = ConfigSchema.superRefine((c, ctx) => checkProxies(c, ctx)).transform((c) => ({
+/** The third-party phone-code service cannot start without its project and key. */
+function checkPhoneCodes(c: z.infer<typeof ConfigSchema>, ctx: z.RefinementCtx): void {
+  if (c.PHONE_CODE_PROVIDER !== "firebase") return;
+  for (const key of ["FIREBASE_API_KEY", "FIREBASE_PROJECT_ID"] as const) {
+    if (!c[key])
+      ctx.addIssue({ code: "custom", path: [key], message: "required when PHONE_CODE_PROVIDER is firebase" });
+  }
+}
+
+const ResolvedConfigSchema = ConfigSchema.superRefine((c, ctx) => {
+  checkProxies(c, ctx);
+  checkPhoneCodes(c, ctx);
+}).transform((c) => ({
   ...c,
   DEMO_MODE:
     c.DEMO_MODE !== undefined ? c.DEMO_MODE === "true" : c.NODE_ENV !== "production" && c.DATABASE_URL === "",

@@ -10,7 +10,8 @@ import { seedIfEmpty } from "./seed/seed.ts";
 const config = withAppSecret(loadConfig());
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
 const applied = await migrate(database);
-if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
+if (applied.migrations.length) console.log(`Applied migrations: ${applied.migrations.join(", ")}`);
+if (applied.functions.length) console.log(`Applied function files: ${applied.functions.join(", ")}`);
 const seeded = config.SEED_DEMO ? await seedIfEmpty(database.db, config) : null;
 const app = await buildApp({ config, database });
 await app.listen({ host: config.HOST, port: config.PORT });
@@ -33,6 +34,13 @@ if (seeded?.operator) {
   console.log(`  username: ${seeded.operator.username}`);
   console.log(`  password: ${seeded.operator.password}   (shown once; change it after logging in)`);
   console.log(`  TOTP secret: ${seeded.operator.totpSecret}   (add it to an authenticator app)`);
+}
+if (seeded?.demoAgent) {
+  console.log("\nDemo mode: an agent with a small team, for the agent centre (/agent).");
+  console.log(
+    `  username: ${seeded.demoAgent.username}   password: ${seeded.demoAgent.password}   (shown once)`,
+  );
+  console.log(`  invitation code: ${seeded.demoAgent.affiliateCode}`);
 }
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

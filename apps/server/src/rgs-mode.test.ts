@@ -5,12 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "./config.ts";
 import { queryRows } from "./db/client.ts";
 import { providerClients } from "./db/schema/providers.ts";
-import { registerMember } from "./modules/games/games-testkit.ts";
 import { inHouseProviderSecret } from "./modules/providers/service.ts";
+import { registerMember } from "./testing/games-kit.ts";
 import { createTestApp, type TestApp } from "./testing/test-app.ts";
 
 /**
- * Issue 13 item 5: one setting (RGS_MODE) decides where the in-house game server runs. With the
+ * One setting (RGS_MODE) decides where the in-house game server runs. With the
  * RGS as its own process, a platform process mounts none of it and runs none of its workers —
  * before, every platform process kept drawing in its own database too, so one draw got two
  * different results in two databases.

@@ -14,7 +14,7 @@ import { solveChallenge } from "./modules/members/human-check.ts";
 import { pausableProxy } from "./testing/redis-proxy.ts";
 
 /**
- * Issue 13 item 5, "several processes, one truth": three real server processes (main.ts, one
+ * Several processes, one truth: three real server processes (main.ts, one
  * APP_SECRET, one fresh PostgreSQL database, one Redis) started together on the empty database;
  * a client spreading registrations, logins, slot spins and lottery slips across them; crash
  * points (a process SIGKILLs itself after a draw's bets are decided, after a debit and after a

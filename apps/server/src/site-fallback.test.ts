@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./testing/test-app.ts";
 
-/** issue 14: the history-mode fallback knows the site's route table; unknown paths answer 404. */
+/** The history-mode fallback knows the site's route table; unknown paths answer 404. */
 describe("the player site's fallback", () => {
   let t: TestApp;
   const dir = mkdtempSync(join(tmpdir(), "panalo-fallback-"));

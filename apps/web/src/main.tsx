@@ -8,11 +8,13 @@ import { App } from "./app/app.tsx";
 import { loadHomePage } from "./app/routes.tsx";
 import { activateCatalog } from "./features/i18n/i18n.ts";
 import { applyPrefs, usePrefs } from "./features/prefs/prefs-store.ts";
+import { startPwa } from "./features/pwa/install.ts";
 
 const HOME_PATHS = new Set(["/", "/index", "/index.html", "/home"]);
 
 async function start(): Promise<void> {
   applyPrefs();
+  startPwa();
   const { lang } = usePrefs.getState();
   // Everything the first screen needs starts at once: the catalog here, the home page's code
   // (when the visit starts there), and the status and home banners already requested by the

@@ -1,22 +1,15 @@
 import { z } from "zod";
 
 /**
- * The member's own space (issue 17): securityCenter's profile, contacts, second factor and
+ * The member's own space: securityCenter's profile, contacts, second factor and
  * sessions; KYC; personalProfit. Shared by the server (validation) and the site (forms).
  */
 
-/** spec §3 contact handles, in the order the form shows them. */
-export const CONTACT_KINDS = [
-  "qq",
-  "wechat",
-  "whatsapp",
-  "facebook",
-  "telegram",
-  "line",
-  "zalo",
-  "skype",
-] as const;
-export type ContactKind = (typeof CONTACT_KINDS)[number];
+// The contact kinds and avatar presets live in a zod-free module (the member centre's security
+// page reads them without loading zod); they are answered here too.
+import { CONTACT_KINDS, type ContactKind } from "./account-options.ts";
+
+export { AVATAR_PRESETS, CONTACT_KINDS, type ContactKind, presetAvatarUrl } from "./account-options.ts";
 
 const text = (max: number) => z.string().trim().max(max);
 const optionalText = (max: number) => text(max).optional();
@@ -61,9 +54,6 @@ export type KycStatus = z.infer<typeof KycStatus>;
 
 /** Fields fixed once the identity is verified by KYC. */
 export const KYC_LOCKED_FIELDS = ["realName", "birthday", "nationality"] as const;
-
-export const AVATAR_PRESETS = 8;
-export const presetAvatarUrl = (n: number) => `/media/avatar/preset-${n}.svg`;
 
 export const AvatarChoice = z.object({
   /** A preset (/media/avatar/preset-N.svg) or one of the member's uploads (/wps/member/uploads/…). */
@@ -153,9 +143,12 @@ export interface ProfitFigures {
   /** Stakes of settled rounds: what counts for turnover. */
   validBet: string;
   win: string;
-  /** win − bet, from the member's side: positive is a profit. */
+  /** Wins less stakes of settled rounds, from the member's side: positive is a profit. */
   profit: string;
   rounds: number;
+  /** Stakes of rounds not settled yet (neither won nor lost), and how many rounds. */
+  openBet: string;
+  openRounds: number;
 }
 export interface ProfitValue {
   currency: string;

@@ -4,7 +4,7 @@ import { LangCodes } from "./envelope.ts";
 import { INT4_MAX, intInput } from "./input.ts";
 
 /**
- * The games catalogue in the back office (issue 14 point 15): vendors and games on or off, their
+ * The games catalogue in the back office: vendors and games on or off, their
  * order, hot flags, images, categories and names in each language. Under /api/admin/games.
  */
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The back office's Jobs page (issue 12 item 10): scheduled jobs and their run history. */
+/** The back office's Jobs page: scheduled jobs and their run history. */
 
 /** A job's name: lower case, dotted by module ("ledger.daily-reconciliation"). */
 export const JobName = z

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { PageNo, pageSize } from "./input.ts";
 
 /**
- * The back office's dashboard and reports (issue 14 points 11 and 12). Amounts are decimal
+ * The back office's dashboard and reports. Amounts are decimal
  * strings of the brand currency ("1234.50"); days are Manila days ("2026-03-02"). Finance
  * figures need `finance.read`.
  */

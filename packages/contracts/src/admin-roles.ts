@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Back-office permissions and the roles that hold them (issue 2 item 8). A route asks for one
+ * Back-office permissions and the roles that hold them. A route asks for one
  * permission; a role is only a named set of them, so new roles never need new code.
  */
 export const Permissions = [
@@ -21,18 +21,18 @@ export const Permissions = [
   "outbox.read",
   "lottery.read",
   "lottery.write",
-  // Live tables (issue 18): their settings, state, rounds and report.
+  // Live tables: their settings, state, rounds and report.
   "tables.read",
   "tables.write",
   // Start a scheduled job now from the back office (System → Jobs); seeing them is system.read.
   "jobs.run",
-  // KYC documents and decisions (issue 17): identity papers are seen by these operators only.
+  // KYC documents and decisions: identity papers are seen by these operators only.
   "kyc.read",
   "kyc.write",
-  // The sportsbook's trading desk (issue 19 point 7).
+  // The sportsbook's trading desk.
   "sports.read",
   "sports.write",
-  // Customer-service chat (issue 17 point 7): answer members in the console; manage canned
+  // Customer-service chat: answer members in the console; manage canned
   // replies, business hours and operators' teams.
   "chat.operate",
   "chat.manage",

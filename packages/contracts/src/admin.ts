@@ -94,6 +94,9 @@ export const AdminBannerInput = z.object({
   groupName: BannerGroup,
   imageUrl: z.string().min(1).max(500),
   alt: LocalizedText,
+  /** The caption laid over the image in the player's language; null: none. */
+  title: LocalizedText.nullable().default(null),
+  subtitle: LocalizedText.nullable().default(null),
   linkageType: z.enum(["ROUTE", "URL", "GAME"]).nullable(),
   linkage: z.string().max(500).nullable(),
   /** The link leaves the site (an https:// address, new tab, noopener); otherwise an in-site path "/…". */
@@ -239,7 +242,7 @@ export const FinanceSettings = z.object({
 });
 
 /**
- * GET/PUT /api/admin/settings/winners (issue 14): the smallest win the winner ticker and the
+ * GET/PUT /api/admin/settings/winners: the smallest win the winner ticker and the
  * winner board show. Never zero: a ₱0.00 "win" is a losing round, not a winner.
  */
 export const WinnerBoardSettings = z.object({

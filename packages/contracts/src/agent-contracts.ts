@@ -3,7 +3,7 @@ import { BigId, intInput } from "./input.ts";
 import { amountText } from "./money.ts";
 
 /**
- * Agent contracts (issue 15; spec §3 contract fields, §4 contract states, §7 MCS2_processDividendReq,
+ * Agent contracts (spec §3 contract fields, §4 contract states, §7 MCS2_processDividendReq,
  * MCS2_processDailySalContract, MCS2_processContractHourSalary, MCSFE_processRealTimeSalaryContract).
  *
  * Rates are whole hundredths of a percent (basis points: 150 = 1.50 %); amounts are texts of

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Bingo rooms of the in-house game server (issue 18 point 4): the RGS's bingo API. */
+/** Bingo rooms of the in-house game server: the RGS's bingo API. */
 const Money = z.string().regex(/^\d{1,13}(\.\d{1,2})?$/);
 const Lang = z.enum(["TY", "EN", "CN", "VI", "TH", "ID", "JA"]);
 export const BingoKind = z.enum(["bingo90", "bingo75"]);
@@ -98,7 +98,7 @@ export interface BingoPurchaseView {
   tickets: BingoTicketView[];
 }
 
-/** spec §7 (issue 18 point 5): the bingo rooms for /bingo. */
+/** spec §7: the bingo rooms for /bingo. */
 export const BingoRoomListRequest = z.object({ language: Lang.optional() });
 export interface BingoRoomListEntry {
   nodeId: number | null;
@@ -118,7 +118,7 @@ export interface BingoRoomListEntry {
   } | null;
 }
 
-/** Back office (issue 18 point 6). */
+/** Back office. */
 export const AdminBingoRoomUpdate = z.object({
   id: RoomId,
   ticketPrice: Money.optional(),

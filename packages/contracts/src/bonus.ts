@@ -4,7 +4,7 @@ import { BigId, Id } from "./input.ts";
 import { NonNegativeAmount, PositiveAmount } from "./money.ts";
 
 /**
- * The bonus wallet's calls (issue 16 points 2, 3, 7): the member centre's bonusDetails and
+ * The bonus wallet's calls: the member centre's bonusDetails and
  * deposit choice, and the back office's rules and member bonuses.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The chat page's message list (issue 17 point 7), without zod so the site's chat window and the
+ * The chat page's message list, without zod so the site's chat window and the
  * tests share it. Messages carry a per-conversation `seq` the database assigned (1, 2, 3, … with
  * no gaps): a push may arrive twice (two tabs, a reconnect and a fetch) or out of order (two
  * processes publishing); the list keeps each seq once, in seq order, and says which run of

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Customer-service chat (issue 17 point 7; spec §2 chat window, §3 chatUrl and unReadCount, §4, §6, §7). */
+/** Customer-service chat (spec §2 chat window, §3 chatUrl and unReadCount, §4, §6, §7). */
 export const ChatLangs = ["TY", "EN", "CN", "VI", "TH", "ID", "JA"] as const;
 export const ChatTeam = z.enum(["general", "vip"]);
 export type ChatTeam = z.infer<typeof ChatTeam>;
@@ -58,6 +58,22 @@ export interface ChatUrlValue {
   chatUrl: string;
   /** inhouse: the site's own chat window; outside: the operator's chat page; help: the help centre. */
   mode: "inhouse" | "outside" | "help";
+}
+
+/**
+ * The customer-service channels a member is offered (the spec's CBS_modelList): the general
+ * team's chat, and the VIP service when the operator set one. `current` marks the one the chat
+ * URL call opens for this member; `available` is false for the VIP channel below its level.
+ */
+export interface ChatModel {
+  model: "general" | "vip";
+  mode: ChatUrlValue["mode"];
+  chatUrl: string;
+  available: boolean;
+  current: boolean;
+}
+export interface ChatModelListValue {
+  list: ChatModel[];
 }
 
 export interface ChatConversationValue {

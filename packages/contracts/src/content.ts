@@ -154,6 +154,9 @@ export const Banner = z.object({
   /** The operator marked the link as leaving the site: only then is an absolute address followed. */
   external: z.boolean(),
   alt: z.string(),
+  /** The caption the site lays over the image, in the caller's language (null: none). */
+  title: z.string().nullable().optional(),
+  subtitle: z.string().nullable().optional(),
 });
 export type Banner = z.infer<typeof Banner>;
 /** GET /wps/system/banners?groups=home,rng → the live banners of those groups, in order. */

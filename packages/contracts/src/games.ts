@@ -90,7 +90,7 @@ export type PopularGamesQuery = z.input<typeof PopularGamesQuery>;
 export const PopularGamesValue = z.array(Game);
 
 // ---------- POST /wps/relay/GCSGAME_getVassGameType ----------
-/** One vendor's classifies, or (issue 14) a whole category's when every vendor is shown. */
+/** One vendor's classifies, or a whole category's when every vendor is shown. */
 export const VassGameTypeRequest = z
   .object({ vassalage: Vassalage.optional(), gameType: GameCategory.optional() })
   .refine((v) => v.vassalage !== undefined || v.gameType !== undefined, {

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { followableLink, linkKind, linkProblem } from "./links.ts";
 
-describe("link kinds (issue 12)", () => {
+describe("link kinds", () => {
   it("treats a path with a single leading slash as in-site", () => {
     for (const href of ["/", "/promotions", "/game?gameCode=X", "/a/b#c"])
       expect(linkKind(href), href).toBe("internal");

@@ -1,5 +1,5 @@
 /**
- * Where a banner or notice link goes (issue 12 point 8). A link stays on the site when it is a
+ * Where a banner or notice link goes. A link stays on the site when it is a
  * path that starts with exactly one "/" — not "//host" or "/\host" (both open another site in a
  * browser), with no whitespace or control character a browser would drop, and no backslash. A
  * link leaves the site when it is an absolute https/http (or mailto/tel) address; the operator

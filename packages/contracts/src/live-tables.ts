@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Live tables of the in-house game server (issue 18): the RGS's table API. */
+/** Live tables of the in-house game server: the RGS's table API. */
 const Money = z.string().regex(/^\d{1,13}(\.\d{1,2})?$/);
 export const TableGame = z.enum(["baccarat", "baccarat_nc", "roulette", "dragon_tiger", "sicbo"]);
 export type TableGame = z.infer<typeof TableGame>;
@@ -80,7 +80,7 @@ export interface RoomListEntry {
   round: { roundNo: number; status: TableRoundView["status"]; closesAt: string } | null;
 }
 
-/** Back office (issue 18): a table's settings. Amounts as money strings, hours "HH:MM" Manila. */
+/** Back office: a table's settings. Amounts as money strings, hours "HH:MM" Manila. */
 const Hour = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "A time of day as HH:MM (00:00–23:59)");
 /** A positive amount in pesos with at most two decimals ("10", "10.50"). */
 const Amount = z

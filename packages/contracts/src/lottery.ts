@@ -6,7 +6,7 @@ import { intInput } from "./input.ts";
 import { amountText } from "./money.ts";
 
 /**
- * The lottery and e-lottery product (issue 6). It lives in the RGS (apps/rgs, vendor TCG_SEA);
+ * The lottery and e-lottery product. It lives in the RGS (apps/rgs, vendor TCG_SEA);
  * the back office reaches it through the platform. Every answer is the envelope
  * `{ success: true, value }` or `{ success: false, code, message, balance? }`. Amounts are
  * decimal strings ("10.00"); times are ISO-8601 UTC strings; game codes contain a slash

@@ -3,7 +3,7 @@ import { BigId, Id, intInput, PageNo } from "./input.ts";
 import { PositiveAmount } from "./money.ts";
 
 /**
- * Loyalty (issue 20; spec §2 /pointMall, /deposit-rank, /bet-rank, missionLeaderboard; §3 points
+ * Loyalty (spec §2 /pointMall, /deposit-rank, /bet-rank, missionLeaderboard; §3 points
  * records, memberLabel, vipService; §4 redeem statuses; §5 redeem form; §7 points and mission
  * calls). Points are whole numbers; cash amounts travel as decimal strings ("12.50").
  */

@@ -1,14 +1,13 @@
 import { z } from "zod";
-import { acceptedPatternMatches, getPattern, PATTERN_IDS, PATTERNS } from "./patterns.ts";
-
 /**
  * Session and member calls (spec §3 "Login info", §4, §7 "Session and member"). Usernames are
  * letters and digits starting with a letter, 4–16 long; passwords 6–20 with letters and digits.
  */
-export const USERNAME_MIN = 4;
-export const USERNAME_MAX = 16;
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 20;
+// The limits live in a zod-free module (the site's member centre reads them without loading zod).
+import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from "./member-limits.ts";
+import { acceptedPatternMatches, getPattern, PATTERN_IDS, PATTERNS } from "./patterns.ts";
+
+export { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN };
 
 export const Username = z
   .string()
@@ -70,12 +69,12 @@ export const MemberInfo = z.object({
   realName: z.string().nullable(),
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
-  /** Whether the member has an upline to transfer to (issue 14). */
+  /** Whether the member has an upline to transfer to. */
   hasUpline: z.boolean(),
-  /** issue 17: the chosen avatar (null: drawn from the initials) and the KYC state. */
+  /** The chosen avatar (null: drawn from the initials) and the KYC state. */
   avatarUrl: z.string().nullable().optional(),
   kycStatus: z.string().optional(),
-  /** spec §3 memberLabel: the VIP level's name above level 0 (issue 20), else null. */
+  /** spec §3 memberLabel: the VIP level's name above level 0, else null. */
   memberLabel: z.string().nullable(),
 });
 export type MemberInfo = z.infer<typeof MemberInfo>;
@@ -125,8 +124,22 @@ export const SmsRequest = z.object({
   countryDialingCode: DialingCode,
   mobileNum: z.string().trim().min(6).max(16),
   humanCheck: HumanCheck,
+  /** The third-party phone-code service's own human check (reCAPTCHA), when it asks for one. */
+  recaptchaToken: z.string().max(4096).optional(),
 });
 export const SmsValue = z.object({ expiredMinutes: z.number().int() });
+
+/**
+ * POST /wps/verification/phone/confirm: with the third-party phone-code service, the code of a
+ * registration is confirmed before the register call (spec §4 "optional third-party code
+ * verification"); the answer's token goes into the register call as firebaseIdToken.
+ */
+export const PhoneConfirmRequest = z.object({
+  countryDialingCode: DialingCode,
+  mobileNum: z.string().trim().min(6).max(16),
+  verificationCode: z.string().trim().min(1).max(255),
+});
+export const PhoneConfirmValue = z.object({ firebaseChannel: z.literal("sms"), firebaseIdToken: z.string() });
 
 /** POST /wps/member/password/verification: forgot password by phone. */
 export const PhoneResetRequest = z
@@ -183,18 +196,64 @@ export const RegisterSettingValue = z.object({
   /** The first country is the operator's home country (spec §3 "Country"). */
   countries: z.array(z.object({ countryCode: z.string(), countryDialingCode: z.string() })),
   minimumAge: z.union([z.literal(18), z.literal(21)]),
+  /** The mobile tab asks for a password (else the member signs in by SMS code). */
   mobileRegPass: z.boolean(),
+  /** The mobile tab's number is confirmed by a code (always: the number is the account's key). */
   verificationRequired: z.boolean(),
+  /**
+   * A number given on the username tab (the mobileNum field switched on there) is confirmed by
+   * a code (REGMOBVERF3).
+   */
+  mobileFieldVerification: z.boolean().optional(),
+  /** Whether the username tab asks for a number too, and must have one (the mobileNum field's flags). */
+  mobileOnUsernameTab: z.object({ enabled: z.boolean(), required: z.boolean() }).optional(),
+  /**
+   * Who sends and checks phone codes (spec §3 firebaseChannel, §4 countdown): "dev" — the
+   * platform's own codes by SMS; "firebase" — a third-party phone-auth service: the form asks
+   * the platform to confirm the code first and registers with the token it answers, and the
+   * resend countdown is `resendSeconds`. `recaptchaSiteKey`, when set, is the human check that
+   * service asks for before it sends a code.
+   */
+  phoneCode: z
+    .object({
+      provider: z.enum(["dev", "firebase"]),
+      resendSeconds: z.number().int(),
+      recaptchaSiteKey: z.string().nullable(),
+    })
+    .optional(),
 });
 export type RegisterSettingValue = z.infer<typeof RegisterSettingValue>;
 
 /**
- * The optional fields of spec §3's registration user that the platform keeps, on both tabs. The
- * operator's field config turns each on or off and sets its rules; a field that is off is
- * ignored. payeeName becomes the member's real name (the name payouts must be in).
+ * The optional fields of spec §3's registration user that the operator switches, in the order
+ * the form shows them (spec §3, §5), with the birthday the platform adds. Each has its own rules
+ * (enabled, required, length, pattern); a field that is off is ignored on both tabs. payeeName
+ * becomes the member's real name (the name payouts must be in), paymentPassword the transaction
+ * password, the contact handles the member's contacts. mobileNum's rules apply on both tabs; its
+ * enabled and required flags say whether the username tab asks for a number too (the mobile tab
+ * always does). captcha, when on, asks every registration for the picture code.
  */
-export const OPTIONAL_REGISTER_FIELDS = ["email", "payeeName", "birthday", "affiliateCode"] as const;
+export const OPTIONAL_REGISTER_FIELDS = [
+  "payeeName",
+  "email",
+  "birthday",
+  "mobileNum",
+  "qqNum",
+  "wechat",
+  "whatsapp",
+  "line",
+  "facebook",
+  "idNumber",
+  "recommenderId",
+  "affiliateCode",
+  "paymentPassword",
+  "captcha",
+] as const;
 export type OptionalRegisterField = (typeof OPTIONAL_REGISTER_FIELDS)[number];
+/** The optional fields whose value is text the member keeps (captcha is a check, not a value). */
+export const KEPT_REGISTER_FIELDS = OPTIONAL_REGISTER_FIELDS.filter(
+  (f): f is Exclude<OptionalRegisterField, "captcha" | "mobileNum"> => f !== "captcha" && f !== "mobileNum",
+);
 
 /** GET/PUT /api/admin/settings/register-fields: the operator's rules for the optional fields. */
 const ConfiguredField = FieldConfig.refine((f) => f.minLength <= f.maxLength, {
@@ -204,13 +263,16 @@ const ConfiguredField = FieldConfig.refine((f) => f.minLength <= f.maxLength, {
   path: ["patternId"],
   message: "unknown_pattern",
 });
-export const RegisterFieldsSetting = z.object({
-  email: ConfiguredField,
-  payeeName: ConfiguredField,
-  birthday: ConfiguredField,
-  affiliateCode: ConfiguredField,
-});
+export const RegisterFieldsSetting = z.object(
+  // One entry per name of the list above: fromEntries cannot say so in its type.
+  Object.fromEntries(OPTIONAL_REGISTER_FIELDS.map((f) => [f, ConfiguredField])) as Record<
+    OptionalRegisterField,
+    typeof ConfiguredField
+  >,
+);
 export type RegisterFieldsSetting = z.infer<typeof RegisterFieldsSetting>;
+/** A stored row from before a field existed: the missing fields take their defaults. */
+export const StoredRegisterFields = RegisterFieldsSetting.partial();
 
 /** Message keys of the configured-field rules (the site's catalogs translate them). */
 export const FIELD_REQUIRED = "fieldError.required";
@@ -295,7 +357,23 @@ const RegisterCommon = {
   payeeName: z.string().trim().max(100).optional(),
   birthday: Birthday.optional(),
   affiliateCode: z.string().trim().max(20).optional(),
-  /** A member's invite-friends code (issue 16 point 6; /register?referralCode=CODE). */
+  // spec §3 registration user: the operator's optional fields (register-fields rules apply).
+  qqNum: z.string().trim().max(60).optional(),
+  wechat: z.string().trim().max(60).optional(),
+  whatsapp: z.string().trim().max(60).optional(),
+  line: z.string().trim().max(60).optional(),
+  facebook: z.string().trim().max(60).optional(),
+  idNumber: z.string().trim().max(40).optional(),
+  recommenderId: z.string().trim().max(40).optional(),
+  /** The transaction password, set at registration when the operator asks for it. */
+  paymentPassword: z.string().max(64).optional(),
+  /**
+   * spec §3 "added on submit": a number confirmed by the third-party phone-code service comes
+   * with its ID token instead of a code (the platform checks the token's signature and number).
+   */
+  firebaseChannel: z.literal("sms").optional(),
+  firebaseIdToken: z.string().max(4096).optional(),
+  /** A member's invite-friends code (/register?referralCode=CODE). */
   referralCode: z
     .string()
     .trim()
@@ -326,6 +404,10 @@ export const RegisterRequest = z
     username: Username,
     password: Password,
     confirmPassword: z.string(),
+    /** The username tab's number, when the operator asks for one (the mobileNum field). */
+    countryDialingCode: DialingCode.optional(),
+    mobileNum: z.string().trim().max(16).optional(),
+    verificationCode: z.string().trim().max(255).optional(),
     ...RegisterCommon,
   })
   .refine((v) => v.password === v.confirmPassword, {

@@ -3,8 +3,8 @@ import { LangCode, LangCodes } from "./envelope.ts";
 import { BigId, intInput, PageNo } from "./input.ts";
 
 /**
- * Platform messages to members (issue 17 point 5; spec §2 member centre page messageV2 and its
- * unread badge, §7 `CSP_unreadCount`) and feedback (point 6; spec §5 "feedback up to 140
+ * Platform messages to members (spec §2 member centre page messageV2 and its
+ * unread badge, §7 `CSP_unreadCount`) and feedback (spec §5 "feedback up to 140
  * characters", §7 `/wps/feedback`). Texts are plain text: the site and the back office show
  * them as text, never as HTML.
  */
@@ -124,7 +124,7 @@ export const AdminFeedbackPage = z.object({
 export const AdminFeedbackReply = z.strictObject({ reply: plain(1000, true) });
 
 /**
- * Who a segment message goes to (issue 17 point 8): every filter given must hold. Resolved at
+ * Who a segment message goes to: every filter given must hold. Resolved at
  * send time into recipient rows in one set-based insert.
  */
 export const Segment = z.strictObject({
@@ -138,7 +138,7 @@ export const Segment = z.strictObject({
   languages: z.array(z.enum(LangCodes)).min(1).max(7).optional(),
   /** Everyone below this agent in the tree. */
   underAgentId: BigId.optional(),
-  /** VIP levels (issue 20 plugs the levels in; until then every member is level 0). */
+  /** VIP levels (every member is level 0 until a VIP condition is registered for segments). */
   vipLevels: z.array(intInput(0, 100)).min(1).max(50).optional(),
 });
 export type Segment = z.infer<typeof Segment>;

@@ -4,6 +4,8 @@ import {
   amountSchema,
   amountText,
   formatMinor,
+  formatMoney,
+  formatPeso,
   MAX_MINOR,
   MAX_REQUEST_MINOR,
   moneyProblem,
@@ -153,6 +155,25 @@ describe("money", () => {
         fc.bigInt({ min: 1n, max: MAX_REQUEST_MINOR }),
         (n) => PositiveAmount.parse(formatMinor(n)) === n && SignedAmount.parse(formatMinor(-n)) === -n,
       ),
+    );
+  });
+});
+
+describe("formatMoney (the one formatter)", () => {
+  it("groups thousands, keeps two decimals and puts the sign before the symbol", () => {
+    expect(formatMoney(123456789n, "₱")).toBe("₱1,234,567.89");
+    expect(formatMoney(-5n, "₱")).toBe("-₱0.05");
+    expect(formatMoney("1234.50")).toBe("1,234.50");
+    expect(formatMoney("-1000000.00", "PHP ")).toBe("-PHP 1,000,000.00");
+    expect(formatMoney("—")).toBe("—");
+    expect(formatPeso(100000n)).toBe("₱1,000.00");
+  });
+  it("reads back as the same amount for every bigint", () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(MAX_MINOR - 1n), max: MAX_MINOR - 1n }), (n) => {
+        const text = formatMoney(n).replaceAll(",", "");
+        return text === formatMinor(n) && formatMoney(formatMinor(n)) === formatMoney(n);
+      }),
     );
   });
 });

@@ -1,4 +1,8 @@
 import { z } from "zod";
+import { MONEY_TEXT, parseMoney } from "./money-parse.ts";
+
+// The formatter lives in its own module (no zod); it is answered here too for the callers.
+export { formatMinor, formatMoney, formatPeso } from "./money-format.ts";
 
 /**
  * Money is integer minor units (centavos) as bigint in code and a decimal string with exactly
@@ -8,27 +12,17 @@ import { z } from "zod";
  * withdrawals, transfers, the transfer wallet, manual adjustments, lottery stakes, channel limits,
  * the provider protocol) reads it with `parseMoney` or one of the schemas below. The accepted form
  * is strict: digits, an optional point and one or two decimals. A comma, a space, an exponent, a
- * sign, a third decimal or a JSON number is refused, never rewritten.
+ * sign, a third decimal or a JSON number is refused, never rewritten. The parser and its bound
+ * live in a zod-free module (the site's wallet forms read amounts without loading zod); they
+ * are answered here too.
  */
-export const MAX_MINOR = 10n ** 15n; // ₱10 trillion: far above any real amount, far below 2^63
+export { MAX_MINOR, parseMoney } from "./money-parse.ts";
 
 /**
  * The largest amount one request may carry: ₱1,000,000,000.00. A sane business bound well inside
  * the bigint columns, so that no sum of a few thousand such amounts can come near 2^63 either.
  */
 export const MAX_REQUEST_MINOR = 100_000_000_000n;
-
-/** Digits (at most 15 before the point), an optional point followed by one or two decimals. */
-const MONEY_TEXT = /^(\d{1,15})(?:\.(\d{1,2}))?$/;
-
-/** "1234.5" or "1234.50" → 123450n; null when not exactly that form or not below MAX_MINOR. */
-export function parseMoney(text: string): bigint | null {
-  if (typeof text !== "string") return null;
-  const m = MONEY_TEXT.exec(text);
-  if (!m) return null;
-  const minor = BigInt(m[1] ?? "0") * 100n + BigInt((m[2] ?? "").padEnd(2, "0"));
-  return minor < MAX_MINOR ? minor : null;
-}
 
 /** "-1234.50" → -123450n: parseMoney with one optional leading minus (signed amounts only). */
 export function parseSignedMoney(text: string): bigint | null {
@@ -37,13 +31,6 @@ export function parseSignedMoney(text: string): bigint | null {
   const minor = parseMoney(negative ? text.slice(1) : text);
   if (minor === null) return null;
   return negative ? -minor : minor;
-}
-
-/** 123450n → "1234.50"; -5n → "-0.05". */
-export function formatMinor(minor: bigint): string {
-  const neg = minor < 0n;
-  const abs = neg ? -minor : minor;
-  return `${neg ? "-" : ""}${abs / 100n}.${(abs % 100n).toString().padStart(2, "0")}`;
 }
 
 /**
@@ -121,12 +108,4 @@ export function amountText(opts: AmountOptions = {}) {
       const problem = moneyProblem(s, opts);
       if (problem) ctx.addIssue({ code: "custom", message: problem });
     });
-}
-
-/** 123450n → "₱1,234.50": an amount in a message to the player (issue 14: ₱ in every amount message). */
-export function formatPeso(minor: bigint): string {
-  const text = formatMinor(minor);
-  const negative = text.startsWith("-");
-  const [whole = "0", cents = "00"] = (negative ? text.slice(1) : text).split(".");
-  return `${negative ? "-" : ""}₱${whole.replace(/\B(?=(\d{3})+$)/g, ",")}.${cents}`;
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The footer's partner logos (spec §2 footer, §9; issue 14 point 9): the in-house vendors come
+ * The footer's partner logos (spec §2 footer, §9): the in-house vendors come
  * with drawn logos; the operator uploads the others (POST /api/admin/media, then this call).
  * A logo is an image stored on the platform ("/media/<id>"), served like the banners' images.
  */

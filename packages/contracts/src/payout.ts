@@ -1,5 +1,5 @@
 /**
- * The e-wallets a player may be paid out to (issue 14: a list, not free text). The server
+ * The e-wallets a player may be paid out to (a list, not free text). The server
  * refuses any other e-wallet name; the site offers exactly these. A name is matched without
  * regard to case or spaces ("GCASH", "gcash " → "GCash") and stored as written here.
  */

@@ -4,7 +4,7 @@ import { Id, INT4_MAX, intInput } from "./input.ts";
 import { amountText } from "./money.ts";
 
 /**
- * Promotions (issue 16 point 1; spec §2 /promotions and /promoDetail, §4 activity statuses,
+ * Promotions (spec §2 /promotions and /promoDetail, §4 activity statuses,
  * §5 activity application). Player calls under /wps/promotions, back-office calls under
  * /api/admin/promotions. Amounts travel as decimal strings ("100.00").
  */

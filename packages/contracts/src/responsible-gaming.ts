@@ -3,8 +3,7 @@ import { BigId, intInput } from "./input.ts";
 import { PositiveAmount } from "./money.ts";
 
 /**
- * Responsible gaming (issue 17 point 3, point 8): the member's limits, session limit, reality
- * check, cooling-off and self-exclusion, and the back office's view of a member. Amounts travel
+ * Responsible gaming: the member's limits, session limit, reality check, cooling-off and self-exclusion, and the back office's view of a member. Amounts travel
  * as decimal strings ("500.00"); periods are Manila days, weeks (from Monday) and months.
  */
 export const RG_LIMIT_KINDS = ["deposit", "loss", "wager"] as const;

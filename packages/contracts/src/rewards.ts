@@ -3,7 +3,7 @@ import { BigId, Id, intInput, PageNo } from "./input.ts";
 import { NonNegativeAmount, PositiveAmount } from "./money.ts";
 
 /**
- * Reward centre, rebates, raffles and referrals (issue 16 points 4–7; spec §2 member centre
+ * Reward centre, rebates, raffles and referrals (spec §2 member centre
  * pages rewardCenter, manualRebate, referral; §7 MCS2_claimRafflePromotion). Amounts travel as
  * decimal strings ("12.50"); the server keeps minor units.
  */

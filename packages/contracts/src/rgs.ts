@@ -136,7 +136,7 @@ export const RgsSpinRequest = z.object({
   betPerLine: amountText(),
   /** The client's id of this spin: a retried request with the same id answers the same round. */
   requestId: z.string().min(1).max(64),
-  /** A free spin from this grant (issue 20 point 2): the grant's bet, nothing debited. */
+  /** A free spin from this grant: the grant's bet, nothing debited. */
   grantId: z.string().min(1).max(100).optional(),
 });
 export type RgsSpinRequest = z.infer<typeof RgsSpinRequest>;
@@ -155,7 +155,7 @@ export const RgsSpin = z.object({
 });
 export type RgsSpin = z.infer<typeof RgsSpin>;
 
-// Free-spin grants (issue 20 point 2). GET /rgs/api/freespins?sessionId=: the player's usable
+// Free-spin grants. GET /rgs/api/freespins?sessionId=: the player's usable
 // grants on the session's game. POST /rgs/admin/freespins/grants (signed by the platform) makes one.
 export const RgsFreeSpinGrant = z.object({
   grantId: z.string(),
@@ -263,7 +263,7 @@ export const RgsVerifyRequest = z.object({
 });
 export type RgsVerifyRequest = z.infer<typeof RgsVerifyRequest>;
 export const RgsVerify = z.object({
-  /** The game as its own screen shows it (issue 14: the verify page names symbols as the game does). */
+  /** The game as its own screen shows it (so the verify page names symbols as the game does). */
   game: RgsGameInfo,
   serverSeedHash: z.string(),
   outcome: RgsRoundOutcome,

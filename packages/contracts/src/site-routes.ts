@@ -1,6 +1,6 @@
 /**
  * The player site's route table (spec §2), shared by the site's router (apps/web
- * src/app/routes.tsx) and the server's history-mode fallback (issue 14): a path the site has
+ * src/app/routes.tsx) and the server's history-mode fallback: a path the site has
  * no screen for is answered with the not-found page *and* HTTP 404, so search engines and
  * link checkers see it missing. A screen added to the router is added here too
  * (apps/web/src/app/routes.test.ts compares them).
@@ -36,17 +36,17 @@ export const SITE_PATHS: readonly string[] = [
   "/download",
   "/join",
   "/game",
-  // a payment gateway's return address: the member centre's deposit page (issue 14)
+  // a payment gateway's return address: the member centre's deposit page
   "/depositv2",
   // the password-reset e-mail's link
   "/resetPassword",
-  // the agent login path (issue 15)
+  // the agent login path
   "/agent",
-  // responsible gaming (issue 17), linked from every page's footer
+  // responsible gaming, linked from every page's footer
   "/responsibleGaming",
 ];
 
-/** Routes with a parameter: an agent's invitation short link and the agent contract pages (issue 15). */
+/** Routes with a parameter: an agent's invitation short link and the agent contract pages. */
 const PARAM_PATHS = [/^\/a\/[A-Za-z0-9]{1,32}$/, /^\/agentContracts\/[A-Za-z]{1,32}$/];
 
 /** The named route 'games': /{games}/{type: hot | vassalage}/{vassalage}. */

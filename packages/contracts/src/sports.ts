@@ -2,7 +2,7 @@ import { z } from "zod";
 import { PositiveAmount } from "./money.ts";
 
 /**
- * The sportsbook (issue 19). Amounts travel as decimal strings ("10.00"), odds as decimal
+ * The sportsbook. Amounts travel as decimal strings ("10.00"), odds as decimal
  * thousandths (1950 = 1.95; the page shows the player's format), times as ISO-8601 UTC.
  *
  * Auth: O = open; T = the member's token; A = back-office operator cookie + permission.
@@ -13,7 +13,8 @@ import { PositiveAmount } from "./money.ts";
  *  GET  /api/sports/live (ws)      O  {type:"watch",matches:[ids]} → {type:"odds",…}
  *  POST /api/sports/bets           T  PlaceBetRequest   the bet
  *  GET  /api/sports/bets           T  MyBetsQuery       the member's bets with legs
- *  POST /api/sports/bets/:id/cashout-quote T —          { amount }
+ *  POST /api/sports/bets/:id/cashout-quote T —          { amount, value, debt }: value less
+ *                                          the bet's debt (null: none, or debt ≥ value)
  *  POST /api/sports/bets/:id/cashout       T CashoutRequest the bet
  */
 export const GameCategory = z.enum(["SPORTS", "ESPORTS"]);
@@ -41,6 +42,16 @@ export const PlaceBetRequest = z.object({
   idempotencyKey: z.string().min(8).max(64),
 });
 export type PlaceBetRequest = z.infer<typeof PlaceBetRequest>;
+/**
+ * A bet refused over its prices (SB_ODDS_CHANGED, SB_PRICE_FLOOR) answers, beside the code and
+ * message, `odds`: each leg's price of now, in the slip's order. `offered` false: the price is
+ * under the book's floor and not on sale at any stake.
+ */
+export interface SportsPriceNow {
+  outcomeId: number;
+  odds: number;
+  offered: boolean;
+}
 export const MyBetsQuery = z.object({ state: z.enum(["open", "settled"]).default("open") });
 export const CashoutRequest = z.object({ amount: PositiveAmount });
 

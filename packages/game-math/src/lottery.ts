@@ -1,8 +1,16 @@
 import { createHash, createHmac } from "node:crypto";
+import {
+  addDays,
+  manilaClock,
+  manilaDay,
+  manilaMinute,
+  manilaMoment,
+  manilaStart,
+} from "@panalo/contracts/manila-time";
 import { uniformInt } from "./uniform.ts";
 
 /**
- * Lottery maths (issue 6): the Philippine games, commit-reveal results, bet types and prizes,
+ * Lottery maths: the Philippine games, commit-reveal results, bet types and prizes,
  * and draw schedules in Asia/Manila time. Pure and deterministic given the draw seed.
  */
 export type LotteryKind = "digits" | "pick";
@@ -154,15 +162,14 @@ export function validSelection(game: LotteryGame, type: BetType, selection: read
   );
 }
 
-// ---------- schedules (Asia/Manila, UTC+8 all year: no daylight saving) ----------
-const MANILA_OFFSET_MS = 8 * 3_600_000;
+// ---------- schedules (Asia/Manila wall clock) ----------
 
 export type Schedule =
   | { kind: "daily"; times: string[] } // "14:00", "17:00", "21:00"
   | { kind: "weekly"; weekdays: number[]; time: string } // 0 Sunday … 6 Saturday
   | { kind: "every"; minutes: number };
 
-/** Every draw time (UTC instants) in [from, to). */
+/** Every draw time (UTC instants) in [from, to): daily and weekly times are Manila wall-clock times. */
 export function drawTimes(schedule: Schedule, from: Date, to: Date): Date[] {
   const out: Date[] = [];
   if (schedule.kind === "every") {
@@ -170,16 +177,15 @@ export function drawTimes(schedule: Schedule, from: Date, to: Date): Date[] {
     for (let t = Math.ceil(from.getTime() / step) * step; t < to.getTime(); t += step) out.push(new Date(t));
     return out;
   }
-  const dayMs = 86_400_000;
-  // Midnight in Manila of the day `from` falls on.
-  let day = Math.floor((from.getTime() + MANILA_OFFSET_MS) / dayMs) * dayMs - MANILA_OFFSET_MS;
-  for (; day < to.getTime(); day += dayMs) {
-    const weekday = new Date(day + MANILA_OFFSET_MS).getUTCDay();
+  // From the Manila day `from` falls on, a day at a time.
+  for (let day = manilaDay(from); manilaStart(day) < to; day = addDays(day, 1)) {
+    const [y = 1970, mo = 1, d = 1] = day.split("-").map(Number);
+    const weekday = manilaClock(manilaStart(day)).weekday;
     const times =
       schedule.kind === "daily" ? schedule.times : schedule.weekdays.includes(weekday) ? [schedule.time] : [];
     for (const hm of times) {
       const [h = 0, m = 0] = hm.split(":").map(Number);
-      const t = day + (h * 60 + m) * 60_000;
+      const t = manilaMoment(y, mo - 1, d, h, m).getTime();
       if (t >= from.getTime() && t < to.getTime()) out.push(new Date(t));
     }
   }
@@ -188,7 +194,7 @@ export function drawTimes(schedule: Schedule, from: Date, to: Date): Date[] {
 
 /** The draw's number, as players see it: game code, Manila date and time ("3D-20261122-2100"). */
 export function drawNumber(game: LotteryGame, at: Date): string {
-  const m = new Date(at.getTime() + MANILA_OFFSET_MS).toISOString();
+  const m = manilaMinute(at); // "2026-11-22 21:00"
   return `${game.code.replace("/", "")}-${m.slice(0, 10).replace(/-/g, "")}-${m.slice(11, 16).replace(":", "")}`;
 }
 

@@ -2,7 +2,7 @@ import { createHash, createHmac } from "node:crypto";
 import { uniformInt } from "./uniform.ts";
 
 /**
- * Raffle draws (issue 16 point 5), commit-reveal like the lottery's: the seed's SHA-256 is
+ * Raffle draws, commit-reveal like the lottery's: the seed's SHA-256 is
  * published when the raffle opens, the seed itself after the draw; anyone can then check the
  * hash and redo the draw. Pure and deterministic given the seed, the raffle id, the ticket count
  * and the number of prizes.

@@ -1,4 +1,5 @@
-import { betUnits, evaluateLine, type SlotGame } from "./slots.ts";
+import { betUnits, evaluateLine } from "./slot-lines.ts";
+import type { SlotGame } from "./slots.ts";
 
 export interface SlotRtp {
   /** Line or ways wins of a paid spin, as a fraction of the total bet. */

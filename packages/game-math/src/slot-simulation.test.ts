@@ -4,7 +4,7 @@ import { SIMULATION_ROUNDS, simulate, simulationSeed } from "./slot-simulation.t
 import { exactRtp } from "./slots.ts";
 import { xoshiro128 } from "./xoshiro.ts";
 
-// Issue 5: exact RTPs between 94% and 97%, and simulations of at least ten million paid rounds
+// Exact RTPs between 94% and 97%, and simulations of at least ten million paid rounds
 // that agree with them within 0.2 percentage points (the plan is in slot-simulation.ts).
 describe("slot simulations agree with the exact RTP", () => {
   it("plans at least ten million rounds for every game", () => {

@@ -3,7 +3,7 @@ import type { SlotGame } from "./slots.ts";
 import type { WordSource } from "./uniform.ts";
 
 /**
- * Issue 5: a simulation of at least ten million paid rounds per game agrees with the exact RTP
+ * A simulation of at least ten million paid rounds per game agrees with the exact RTP
  * within 0.2 percentage points. The high-volatility games (a round's standard deviation is about
  * 3 total bets, against 1.8–2.5 for the others) play twenty million, so that 0.2 points stays
  * near three standard errors for every game. The tests and bench/rtp run this same plan.

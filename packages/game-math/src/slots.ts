@@ -1,9 +1,12 @@
 import { compileSlot, roundUnits } from "./slot-fast.ts";
+import { betUnits, evaluateLine } from "./slot-lines.ts";
 import { exactSlotRtp, type SlotRtp } from "./slot-rtp.ts";
 import { uniformInt, type WordSource } from "./uniform.ts";
 
+export { betUnits, evaluateLine };
+
 /**
- * A slot engine (issue 5): reel strips, fixed paylines paying left to right or "ways" (every
+ * A slot engine: reel strips, fixed paylines paying left to right or "ways" (every
  * combination of adjacent reels from the left), a wild that substitutes for paying symbols,
  * scatters that pay on the total bet anywhere and award free spins with a multiplier
  * (retriggerable). Pure and deterministic given a word source. Every pay is an integer number
@@ -67,40 +70,10 @@ export interface SpinOutcome {
   freeSpinsAwarded: number;
 }
 
-/** Line bets that make one total bet: the number of lines, or a ways game's coins. */
-export function betUnits(game: SlotGame): number {
-  return game.ways ? (game.waysBetUnits ?? 1) : game.lines.length;
-}
-
 export function windowAt(game: SlotGame, stops: number[]): string[][] {
   return game.reels.map((strip, r) =>
     Array.from({ length: game.rows }, (_, row) => strip[((stops[r] ?? 0) + row) % strip.length] ?? ""),
   );
-}
-
-/**
- * The left-to-right win of one line: the first symbol that is not a wild, substituted by the
- * wilds around it, or the leading wilds paid as wilds, whichever pays more (the symbol on a tie).
- */
-export function evaluateLine(
-  game: SlotGame,
-  symbols: string[],
-): { symbol: string; count: number; pay: number } | null {
-  let wildRun = 0;
-  while (wildRun < symbols.length && game.wild !== null && symbols[wildRun] === game.wild) wildRun++;
-  let best: { symbol: string; count: number; pay: number } | null = null;
-  const target = symbols[wildRun];
-  if (target !== undefined && target !== game.scatter) {
-    let count = wildRun + 1;
-    while (count < symbols.length && (symbols[count] === target || symbols[count] === game.wild)) count++;
-    const pay = game.paytable[target]?.[count - 1] ?? 0;
-    if (pay > 0) best = { symbol: target, count, pay };
-  }
-  if (game.wild !== null && wildRun > 0) {
-    const pay = game.paytable[game.wild]?.[wildRun - 1] ?? 0;
-    if (pay > (best?.pay ?? 0)) best = { symbol: game.wild, count: wildRun, pay };
-  }
-  return best;
 }
 
 function lineWins(game: SlotGame, window: string[][]): LineWin[] {

@@ -125,7 +125,7 @@ function TopBar({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => void })
 
 /**
  * The signed-in shell. The menu button collapses the sidebar on a wide screen and opens it as a
- * drawer on a tablet or phone (issue 14 point 16), where following a link, Escape or a tap beside
+ * drawer on a tablet or phone, where following a link, Escape or a tap beside
  * it closes it again.
  */
 export function AdminLayout() {

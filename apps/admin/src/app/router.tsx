@@ -58,6 +58,10 @@ const pages: Record<SectionId, ComponentType> = {
   maintenance: page(() => import("../features/settings/maintenance-page.tsx"), "MaintenancePage"),
   region: page(() => import("../features/settings/region-page.tsx"), "RegionPage"),
   security: page(() => import("../features/settings/security-page.tsx"), "SecurityPage"),
+  "register-fields": page(
+    () => import("../features/settings/register-fields-page.tsx"),
+    "RegisterFieldsPage",
+  ),
   winners: page(() => import("../features/settings/winners-page.tsx"), "WinnersPage"),
   "responsible-gaming": page(
     () => import("../features/responsible-gaming/rg-settings-page.tsx"),
@@ -145,6 +149,7 @@ export const router = createBrowserRouter(
         { path: "maintenance", element: sectionRoute("maintenance") },
         { path: "region", element: sectionRoute("region") },
         { path: "security", element: sectionRoute("security") },
+        { path: "register-fields", element: sectionRoute("register-fields") },
         { path: "winners", element: sectionRoute("winners") },
         { path: "responsible-gaming", element: sectionRoute("responsible-gaming") },
         { path: "sign-in", element: sectionRoute("sign-in") },

@@ -42,6 +42,7 @@ export type SectionId =
   | "maintenance"
   | "region"
   | "security"
+  | "register-fields"
   | "winners"
   | "responsible-gaming"
   | "sign-in"
@@ -84,7 +85,7 @@ export const SECTIONS: readonly Section[] = [
     group: "Overview",
     summary: "Site state at a glance.",
   },
-  // Issue 14 point 12: the daily reports (finance figures: finance.read).
+  // The daily reports (finance figures: finance.read).
   {
     id: "reports",
     label: "Reports",
@@ -104,7 +105,7 @@ export const SECTIONS: readonly Section[] = [
     group: "Players",
     summary: "Find a player, see their sign-ins and sessions; lock, unlock or set a temporary password.",
   },
-  // Agents (issue 15): the upline–downline tree, moves (audited) and team figures.
+  // Agents: the upline–downline tree, moves (audited) and team figures.
   {
     id: "agents",
     label: "Agents",
@@ -114,7 +115,7 @@ export const SECTIONS: readonly Section[] = [
     group: "Players",
     summary: "Top agents, the tree with drill-down, moving a member to another upline, team figures.",
   },
-  // KYC (issue 17): identity documents, the decisions and what needs a verified account.
+  // KYC: identity documents, the decisions and what needs a verified account.
   {
     id: "kyc",
     label: "KYC",
@@ -133,7 +134,7 @@ export const SECTIONS: readonly Section[] = [
     group: "Players",
     summary: "SMS and e-mails sent to players, with their text: verification codes and reset links.",
   },
-  // Issue 17 point 8: messages in the member centre (composer, sent list) and the feedback queue.
+  // Messages in the member centre (composer, sent list) and the feedback queue.
   {
     id: "messages",
     label: "Member messages",
@@ -152,7 +153,7 @@ export const SECTIONS: readonly Section[] = [
     group: "Players",
     summary: "What players send from the site, with screenshots; replies arrive as their messages.",
   },
-  // Customer-service chat (issue 17 points 7, 8): the support console and its settings.
+  // Customer-service chat: the support console and its settings.
   {
     id: "chat",
     label: "Chat console",
@@ -172,7 +173,7 @@ export const SECTIONS: readonly Section[] = [
     group: "Players",
     summary: "Canned replies in every language, business hours and the away message, operators' teams.",
   },
-  // Finance (issue 4 item 7): the money queues, adjustments, channels and the reconciliation.
+  // Finance: the money queues, adjustments, channels and the reconciliation.
   {
     id: "deposits",
     label: "Deposits",
@@ -246,7 +247,7 @@ export const SECTIONS: readonly Section[] = [
     group: "Finance",
     summary: "Check that every balance equals its entries and the ledger sums to zero.",
   },
-  // Agents (issue 15): contract settlement runs, bills, commission report, contracts.
+  // Agents: contract settlement runs, bills, commission report, contracts.
   {
     id: "agent-settlement",
     label: "Agent settlements",
@@ -256,7 +257,7 @@ export const SECTIONS: readonly Section[] = [
     group: "Finance",
     summary: "Dividend and salary runs of agent contracts: hold, re-run, bills, commission report, CSV.",
   },
-  // Rewards (issue 16 point 7): rebates, raffles, invite-friend rewards, reports.
+  // Rewards: rebates, raffles, invite-friend rewards, reports.
   {
     id: "rewards",
     label: "Rewards",
@@ -266,7 +267,7 @@ export const SECTIONS: readonly Section[] = [
     group: "Players",
     summary: "Rebate rates and runs, raffles with commit-reveal draws, invite rewards, CSV reports.",
   },
-  // Loyalty (issue 20 point 6): points rules, VIP levels, the mall and its queue, the report.
+  // Loyalty: points rules, VIP levels, the mall and its queue, the report.
   {
     id: "loyalty",
     label: "Loyalty",
@@ -277,7 +278,7 @@ export const SECTIONS: readonly Section[] = [
     summary:
       "Points rules and rates, VIP levels and level changes, the points mall and its redemption queue, CSV report.",
   },
-  // Lottery (issue 6 item 6): games and schedules, draws with seeds and liability, the report.
+  // Lottery: games and schedules, draws with seeds and liability, the report.
   {
     id: "lottery-games",
     label: "Lottery games",
@@ -305,7 +306,7 @@ export const SECTIONS: readonly Section[] = [
     group: "Lottery",
     summary: "Sales, payouts and margin per game and per draw.",
   },
-  // Live tables (issue 18): settings, current state, round history with verify links, report.
+  // Live tables: settings, current state, round history with verify links, report.
   {
     id: "live-tables",
     label: "Live tables",
@@ -315,7 +316,7 @@ export const SECTIONS: readonly Section[] = [
     group: "Lottery",
     summary: "Betting windows, chips, limits, hours and state of the live tables; rounds and margin.",
   },
-  // Bingo rooms (issue 18 point 6): settings, current game, game history, report per room.
+  // Bingo rooms: settings, current game, game history, report per room.
   {
     id: "bingo-rooms",
     label: "Bingo rooms",
@@ -326,7 +327,7 @@ export const SECTIONS: readonly Section[] = [
     summary:
       "Ticket price, prize pool and split, schedule, draw pace, hours and state of the bingo rooms; games and margin.",
   },
-  // Issue 19: the sportsbook's trading desk.
+  // The sportsbook's trading desk.
   {
     id: "sports-trading",
     label: "Sports trading",
@@ -337,7 +338,7 @@ export const SECTIONS: readonly Section[] = [
     summary:
       "Sports, leagues and matches on or off, margins and limits, suspensions, liability, manual settlement (four eyes), report.",
   },
-  // Issue 16: promotions the operator composes, the applications to review, the cost report.
+  // Promotions the operator composes, the applications to review, the cost report.
   {
     id: "promotions",
     label: "Promotions",
@@ -419,7 +420,7 @@ export const SECTIONS: readonly Section[] = [
     group: "Content",
     summary: "Page titles and descriptions search engines show.",
   },
-  // The games catalogue (issue 14 point 15): vendors and games as players see them.
+  // The games catalogue: vendors and games as players see them.
   {
     id: "games-catalog",
     label: "Games",
@@ -464,6 +465,15 @@ export const SECTIONS: readonly Section[] = [
     writePermission: "system.write",
     group: "System",
     summary: "Player password age and a second factor for logins from new addresses.",
+  },
+  {
+    id: "register-fields",
+    label: "Registration fields",
+    path: "/register-fields",
+    permission: "system.read",
+    writePermission: "system.write",
+    group: "System",
+    summary: "Which optional fields the registration form shows and requires, and their rules.",
   },
   {
     id: "winners",

@@ -29,6 +29,11 @@ export function isApiCode(err: unknown, code: string): boolean {
   return err instanceof ApiError && err.code === code;
 }
 
+/** The server stored a four-eyes change as a request (HTTP 202): nothing failed, nothing changed yet. */
+export function isApprovalPending(err: unknown): boolean {
+  return isApiCode(err, "APPROVAL_PENDING");
+}
+
 type Method = "GET" | "POST" | "PUT" | "DELETE";
 
 interface RequestOptions {

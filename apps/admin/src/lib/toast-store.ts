@@ -56,3 +56,8 @@ export function useToasts(): readonly Toast[] {
     () => toasts,
   );
 }
+
+/** The toasts on screen now (for tests and non-React callers). */
+export function currentToasts(): readonly Toast[] {
+  return toasts;
+}

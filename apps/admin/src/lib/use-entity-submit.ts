@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { FieldValues, UseFormReturn } from "react-hook-form";
-import { isApiCode } from "./api.ts";
+import { isApiCode, isApprovalPending } from "./api.ts";
 import { type CrudResource, reloadItem, useCrudSave } from "./crud.ts";
 import { applyServerFieldErrors } from "./form-errors.ts";
 import { toast } from "./toast-store.ts";
@@ -39,9 +39,9 @@ export function useEntitySubmit<T extends { id: number; version: number }, F ext
           onSaved(saved);
         },
         onError: async (err) => {
-          // A four-eyes change (payment channels): stored as a request for a second operator.
-          if (isApiCode(err, "APPROVAL_PENDING")) {
-            toast.success(err instanceof Error ? err.message : "Sent for approval.");
+          // A four-eyes change (payment channels): stored as a request for a second operator. The
+          // query client already shows the server's notice; one message, so none added here.
+          if (isApprovalPending(err)) {
             onGone();
             return;
           }

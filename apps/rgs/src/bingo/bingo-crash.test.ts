@@ -1,57 +1,28 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import type { ChildProcess } from "node:child_process";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../../server/src/app.ts";
-import { loadConfig } from "../../../server/src/config.ts";
 import { providerClients } from "../../../server/src/db/schema/providers.ts";
-import { memoryStore } from "../../../server/src/lib/shared-store.ts";
 import { reconcile } from "../../../server/src/modules/ledger/ledger.ts";
-import { openTestDatabase, type TestApp } from "../../../server/src/testing/test-app.ts";
+import type { TestApp } from "../../../server/src/testing/test-app.ts";
 import { rows } from "../db.ts";
 import { inHouseProviderSecret } from "../protocol-client.ts";
-import { fundedPlayer, mainBalance, registerInHouseVendors } from "../test-platform.ts";
+import { crashPlatform } from "../rounds/testing.ts";
+import { fundedPlayer, mainBalance } from "../test-platform.ts";
 
-// Issue 18 (as tables/leader-crash.test.ts for the tables): a bingo room keeps running when its
+// As tables/leader-crash.test.ts for the tables: a bingo room keeps running when its
 // leader process is SIGKILLed after the platform paid a prize and before it recorded that; the
 // next leader draws on, and no game is drawn or paid twice. Child processes need a database server.
 const onServer = Boolean(process.env.TEST_DATABASE_URL);
 const APP_SECRET = "bingo-crash-secret-bingo-crash-secret-12";
 
 describe.runIf(onServer)("a bingo room whose leader is SIGKILLed", () => {
-  let opened: Awaited<ReturnType<typeof openTestDatabase>>;
+  let opened: Awaited<ReturnType<typeof crashPlatform>>["opened"];
   let t: TestApp;
-  const children: ChildProcess[] = [];
-  const crashDir = mkdtempSync(join(tmpdir(), "bingo-crash-"));
-  const startLeader = (holder: string, crashAt: string | null) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "apps/rgs/src/bingo/leader-child.ts"], {
-      env: {
-        ...process.env,
-        NODE_ENV: "test",
-        TABLES_DB_URL: opened.url,
-        TABLES_HOLDER: holder,
-        TABLES_APP_SECRET: APP_SECRET,
-        ...(crashAt ? { PANALO_CRASH_AT: crashAt, PANALO_CRASH_DIR: crashDir } : { PANALO_CRASH_AT: "" }),
-      },
-      stdio: ["ignore", "inherit", "inherit"],
-    });
-    children.push(child);
-    return child;
-  };
+  let startLeader: Awaited<ReturnType<typeof crashPlatform>>["startLeader"];
+  let children: ChildProcess[] = [];
+  let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    opened = await openTestDatabase();
-    const config = loadConfig({
-      NODE_ENV: "test",
-      SEED_DEMO: "false",
-      APP_SECRET,
-      RGS_RETRY_INTERVAL_MS: "0",
-    });
-    const app = await buildApp({ config, database: opened.database, store: memoryStore() });
-    await app.ready();
-    t = { app, database: opened.database, config, store: memoryStore(), close: async () => app.close() };
-    await registerInHouseVendors(t);
+    ({ t, opened, startLeader, children, close } = await crashPlatform("bingo", APP_SECRET));
     await opened.database.db
       .insert(providerClients)
       .values({ vendor: "PNB", secret: inHouseProviderSecret(APP_SECRET, "PNB") })
@@ -63,11 +34,7 @@ describe.runIf(onServer)("a bingo room whose leader is SIGKILLed", () => {
     );
     await opened.database.db.execute(sql`UPDATE rgs.bingo_rooms SET enabled = false WHERE id <> 'crash-b90'`);
   });
-  afterAll(async () => {
-    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
-    await t?.close();
-    await opened?.drop();
-  });
+  afterAll(async () => close?.());
 
   it("draws on under a new leader and pays every purchase exactly once", async () => {
     const players = await Promise.all(Array.from({ length: 3 }, () => fundedPlayer(t, 1_000_00n, "PNB")));

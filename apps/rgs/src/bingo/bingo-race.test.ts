@@ -6,32 +6,21 @@ import { createTestApp, type TestApp } from "../../../server/src/testing/test-ap
 import type { RgsError } from "../context.ts";
 import { rows } from "../db.ts";
 import { inHouseProviderSecret } from "../protocol-client.ts";
+import { roomTestContext } from "../rounds/testing.ts";
 import type { SessionRow } from "../schema.ts";
 import { liveSession } from "../session.ts";
-import { tablesContext } from "../tables/engine.ts";
-import { TableHub } from "../tables/hub.ts";
-import {
-  fundedPlayer,
-  mainBalance,
-  providerRows,
-  registerInHouseVendors,
-  testContext,
-} from "../test-platform.ts";
+import { fundedPlayer, mainBalance, providerRows, registerInHouseVendors } from "../test-platform.ts";
 import { type BingoContext, latestGame, stepRoom, voidGame } from "./engine.ts";
 import { type BingoGame, type BingoRoom, gameRow, loadRoom } from "./model.ts";
 import { buyTickets } from "./purchases.ts";
 
-// Issue 18 point 4 races on PostgreSQL (row locks across connections): players buying the last
+// Bingo races on PostgreSQL (row locks across connections): players buying the last
 // tickets, purchases racing the sales close, a prize payout racing a void.
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("bingo races on PostgreSQL", () => {
   let t: TestApp;
   let clock = new Date();
   const ctxAt = (holder: string, at: () => Date): BingoContext =>
-    tablesContext(testContext(t, undefined, at), new TableHub(), {
-      holder,
-      leaseTtlMs: 60_000,
-      closeGraceMs: 2000,
-    });
+    roomTestContext(t, at, { holder, leaseTtlMs: 60_000, closeGraceMs: 2000 });
   let leader: BingoContext;
 
   beforeAll(async () => {

@@ -7,23 +7,16 @@ import { RgsError } from "../context.ts";
 import { rows } from "../db.ts";
 import { replaySignature } from "../history.ts";
 import { inHouseProviderSecret } from "../protocol-client.ts";
+import { roomTestContext } from "../rounds/testing.ts";
 import type { SessionRow } from "../schema.ts";
 import { liveSession } from "../session.ts";
-import { tablesContext } from "../tables/engine.ts";
-import { TableHub } from "../tables/hub.ts";
 import { tableSeedHash } from "../tables/model.ts";
-import {
-  fundedPlayer,
-  mainBalance,
-  providerRows,
-  registerInHouseVendors,
-  testContext,
-} from "../test-platform.ts";
+import { fundedPlayer, mainBalance, providerRows, registerInHouseVendors } from "../test-platform.ts";
 import { type BingoContext, latestGame, stepRoom, voidGame } from "./engine.ts";
 import { type BingoGame, type BingoRoom, gameDraw, loadRoom, purchaseTickets } from "./model.ts";
 import { buyTickets } from "./purchases.ts";
 
-// Issue 18 point 4: bingo games end to end through the provider protocol, on PGlite by default
+// Bingo games end to end through the provider protocol, on PGlite by default
 // and on PostgreSQL with TEST_DATABASE_URL. The clock is the test's; steps are driven by hand.
 describe("bingo rooms", () => {
   let t: TestApp;
@@ -33,15 +26,13 @@ describe("bingo rooms", () => {
     clock = new Date(clock.getTime() + ms);
   };
   const events: Array<{ type: string; game?: { status: string; balls: number[] }; mine?: unknown }> = [];
-  const ctxOf = (holder: string, roomKey?: string): BingoContext => {
-    const hub = new TableHub();
-    if (roomKey) hub.join(roomKey, { playerId: null, send: (s) => events.push(JSON.parse(s)) });
-    return tablesContext(testContext(t, undefined, now), hub, {
-      holder,
-      leaseTtlMs: 3000,
-      closeGraceMs: 100,
-    });
-  };
+  const ctxOf = (holder: string, roomKey?: string): BingoContext =>
+    roomTestContext(
+      t,
+      now,
+      { holder, leaseTtlMs: 3000, closeGraceMs: 100 },
+      roomKey ? { room: roomKey, into: events } : undefined,
+    );
   let a: BingoContext;
 
   const makeRoom = async (id: string, kind: "bingo90" | "bingo75", extra = sql``) => {

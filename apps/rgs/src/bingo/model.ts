@@ -1,4 +1,3 @@
-import { createHmac } from "node:crypto";
 import type { BingoGameView, BingoPrizeView, BingoRoomInfo } from "@panalo/contracts/bingo";
 import { formatMinor } from "@panalo/contracts/money";
 import {
@@ -16,7 +15,7 @@ import type { WordSource } from "@panalo/game-math/uniform";
 import { type SQL, sql } from "drizzle-orm";
 import { type RgsDb, type RgsTx, rows } from "../db.ts";
 import { big } from "../lottery/context.ts";
-import { isOpenAt } from "../tables/model.ts";
+import { isOpenAt, seedWords } from "../rounds/engine.ts";
 
 /** A bingo room (rgs.bingo_rooms): its kind, price, prize rules, schedule and pace. */
 export interface BingoRoom {
@@ -143,21 +142,7 @@ export function gameRow(r: Record<string, unknown>): BingoGame {
 }
 
 /** The game's random words: HMAC-SHA256(key = seed bytes, "<label>:<counter>"), 8 words a block. */
-export function bingoWords(seedHex: string, label: string): WordSource {
-  const key = Buffer.from(seedHex, "hex");
-  let counter = 0;
-  let block = Buffer.alloc(0);
-  let offset = 0;
-  return () => {
-    if (offset + 4 > block.length) {
-      block = createHmac("sha256", key).update(`${label}:${counter++}`).digest();
-      offset = 0;
-    }
-    const w = block.readUInt32BE(offset);
-    offset += 4;
-    return w;
-  };
-}
+export const bingoWords = (seedHex: string, label: string): WordSource => seedWords(seedHex, label);
 
 /** The order every ball of the game is drawn in: words "draw". */
 export const gameDraw = (kind: BingoKind, seedHex: string): number[] =>
@@ -262,11 +247,7 @@ export function gameView(g: BingoGame): BingoGameView {
   };
 }
 
-export const roomOpen = (r: BingoRoom, now: Date) =>
-  isOpenAt(
-    { enabled: r.enabled, opensAt: r.opensAt, closesAt: r.closesAt } as Parameters<typeof isOpenAt>[0],
-    now,
-  );
+export const roomOpen = (r: BingoRoom, now: Date) => isOpenAt(r, now);
 
 export function roomInfo(r: BingoRoom, now: Date, players: number, game: BingoGame | null): BingoRoomInfo {
   return {

@@ -12,7 +12,7 @@ import { announceSettlements, finishDraws, sendCredits, settleDrawn } from "./se
 import { lotterySession, openLotterySession, placeSlip } from "./slips.ts";
 
 /**
- * Issue 13 item 5: live lottery results and settlements reach the pages of every process, not
+ * Live lottery results and settlements reach the pages of every process, not
  * only those connected to the process that drew: they go through the shared store's pub/sub
  * (Redis with REDIS_URL, as in production with several processes). Process A draws and
  * settles; a page connected to process B hears the result and its own settlement.

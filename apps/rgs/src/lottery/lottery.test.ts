@@ -29,7 +29,7 @@ import { cancelSlip, lotterySession, openLotterySession, placeSlip } from "./sli
 const T0 = new Date("2031-03-03T00:00:00+08:00");
 const onServer = Boolean(process.env.TEST_DATABASE_URL);
 
-describe("the lottery: draws, slips, settlement (issue 6)", () => {
+describe("the lottery: draws, slips, settlement", () => {
   let t: TestApp;
   let clock = T0;
   const ctxWith = (transport?: Transport): LotteryContext =>

@@ -195,7 +195,7 @@ export async function lotteryAdminRoutes(
 /**
  * The spec §7 lottery paths at the site's root (/lgw/vn/*, /lotto/lgw/*), served by the RGS: in
  * one process the platform registers this next to the RGS plugin; split, the proxy routes
- * these prefixes to the RGS (docs/architecture.md). T there is the RGS lottery session id.
+ * these prefixes to the RGS (docs/lottery.md). T there is the RGS lottery session id.
  */
 export function lotteryGatewayRoutes(app: FastifyInstance, ctx: LotteryContext): void {
   app.get("/lgw/vn/games/game_menu", async (req) => {

@@ -20,7 +20,7 @@ import { finishDraws, sendCredits, settleDrawn } from "./settle.ts";
 import { lotterySession, openLotterySession, placeSlip } from "./slips.ts";
 
 /**
- * Issue 13 item 5: a draw is decided in one transaction (its bets, the credits they earn, the
+ * A draw is decided in one transaction (its bets, the credits they earn, the
  * mark) and closed only once decided. Before, a crash after the bets were decided and before
  * the credits were written left winners unpaid for good: finishDraws closed the draw (no open
  * bet, no pending credit) and nothing ever wrote the credits.

@@ -25,7 +25,7 @@ export interface SettleOptions {
 }
 
 /**
- * Decide the drawn draws (issue 13 item 5): each draw is decided in ONE transaction — its open
+ * Decide the drawn draws: each draw is decided in ONE transaction — its open
  * bets decided (prize() from game-math with the prize table in force when each was placed, in
  * set-based batches), the credit each slip is owed on it written (idempotent, one per slip per
  * draw, sent by sendCredits), and the draw marked decided — so a crash anywhere leaves either
@@ -106,12 +106,17 @@ export async function settleDrawn(ctx: LotteryContext, opts: SettleOptions = {})
             prize(math, b.bet_type as LotteryBetType, ints(b.selection), result, big(b.stake), table),
           );
         }
+        const first = ids[0] ?? after;
         after = ids[ids.length - 1] ?? after;
+        // The batch's own id range of this draw's open bets bounds the rows the statement may
+        // read (the open-bets index range), whatever plan the table's statistics, or their
+        // absence on a freshly filled table, lead to: never every open bet of every draw.
         await tx.execute(
           sql`UPDATE rgs.lottery_bets b
               SET status = CASE WHEN u.win > 0 THEN 'won' ELSE 'lost' END, win = u.win, settled_at = ${at(ctx.now())}
               FROM unnest(${pgArray(ids)}::bigint[], ${pgArray(wins)}::bigint[]) AS u(id, win)
-              WHERE b.id = u.id AND b.status = 'open'`,
+              WHERE b.id = u.id AND b.draw_id = ${drawId} AND b.status = 'open'
+                AND b.id BETWEEN ${first} AND ${after}`,
         );
         touched += open.length;
         if (open.length < batch) break;
@@ -119,24 +124,21 @@ export async function settleDrawn(ctx: LotteryContext, opts: SettleOptions = {})
       await opts.afterBetsDecided?.(draw.draw_no);
       if (touched > 0) crashPoint("lottery.after-bets-decided"); // tests only (crash-points.ts)
       // What each slip won on this draw: one credit per slip per draw — also 0.00 when this is
-      // the slip's last draw, to close its round on the platform. A slip with a bet of this draw
-      // not decided yet (it opened during this pass) waits for the next pass, to be credited whole.
+      // the slip's last draw (its bets here carry closes_slip), to close its round on the
+      // platform. A slip with a bet of this draw not decided yet (it opened during this pass)
+      // waits for the next pass, to be credited whole. The statement reads this draw's bets
+      // only, in one index range, and joins nothing: its cost follows the draw's size whatever
+      // the statistics say.
       const credited = await rows<{ slip_id: string }>(
         tx,
         sql`INSERT INTO rgs.lottery_credits (slip_id, draw_id, player_id, amount, round_closed, status, next_attempt_at)
             SELECT x.slip_id, ${drawId}, x.player_id, x.amount, x.last, 'pending', ${at(ctx.now())}
             FROM (
-              SELECT b.slip_id, min(b.player_id) AS player_id, sum(b.win) AS amount,
-                NOT EXISTS (
-                  SELECT 1 FROM rgs.lottery_bets o JOIN rgs.lottery_draws od ON od.id = o.draw_id
-                  WHERE o.slip_id = b.slip_id AND o.status <> 'cancelled'
-                    AND (od.draw_at, od.id) > (${at(new Date(draw.draw_at as string))}, ${drawId}::bigint)) AS last
+              SELECT b.slip_id, min(b.player_id) AS player_id, sum(b.win) AS amount, bool_or(b.closes_slip) AS last
               FROM rgs.lottery_bets b
-              WHERE b.draw_id = ${drawId} AND b.status IN ('won', 'lost')
-                AND NOT EXISTS (
-                  SELECT 1 FROM rgs.lottery_bets w
-                  WHERE w.slip_id = b.slip_id AND w.draw_id = ${drawId} AND w.status IN ('pending', 'open'))
-              GROUP BY b.slip_id) x
+              WHERE b.draw_id = ${drawId} AND b.status <> 'cancelled'
+              GROUP BY b.slip_id
+              HAVING bool_and(b.status IN ('won', 'lost'))) x
             WHERE x.amount > 0 OR x.last
             ON CONFLICT (slip_id, draw_id) DO NOTHING
             RETURNING slip_id`,
@@ -193,7 +195,7 @@ export async function announceSettlements(
 }
 
 /**
- * Send the credits owed (issue item 4: each win exactly once): claimed with FOR UPDATE SKIP
+ * Send the credits owed (each win exactly once): claimed with FOR UPDATE SKIP
  * LOCKED under a lease, sent with a transaction id derived from slip and draw (the platform
  * applies a repeat once), marked paid when acknowledged, else retried with backoff.
  */

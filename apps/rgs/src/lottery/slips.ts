@@ -180,6 +180,7 @@ async function plan(ctx: LotteryContext, lines: readonly LineInput[]): Promise<P
   const now = ctx.now();
   const games = new Map((await loadGames(ctx.db)).map((g) => [g.code, g]));
   const out: Planned[] = [];
+  const drawsOf = new Map<string, DrawRow[]>();
   for (const line of lines) {
     const game = games.get(line.gameCode);
     if (!game) throw new RgsError("GAME_NOT_FOUND", 404);
@@ -201,15 +202,20 @@ async function plan(ctx: LotteryContext, lines: readonly LineInput[]): Promise<P
     // No prize for this bet type in the operator's table: nothing could ever be won.
     if (potentialWin <= 0n || exposure <= 0n)
       throw new RgsError("SELECTION_INVALID", 400, null, undefined, params);
-    let draws: DrawRow[];
-    if (line.drawNo) {
-      const first = await drawByNo(ctx.db, line.drawNo);
-      if (!first || first.gameCode !== game.code) throw new RgsError("DRAW_NOT_FOUND", 404);
-      if (first.status !== "open" || first.cutoffAt.getTime() <= now.getTime())
-        throw new RgsError("SALES_CLOSED", 409, null, undefined, { draw: first.drawNo });
-      draws = await openDraws(ctx.db, game.code, now, line.repeat, first.drawAt);
-    } else {
-      draws = await openDraws(ctx.db, game.code, now, line.repeat);
+    // Lines of one slip mostly name the same draws: each (game, draw, repeat) is looked up once.
+    const key = `${game.code}|${line.drawNo ?? ""}|${line.repeat}`;
+    let draws = drawsOf.get(key);
+    if (!draws) {
+      if (line.drawNo) {
+        const first = await drawByNo(ctx.db, line.drawNo);
+        if (!first || first.gameCode !== game.code) throw new RgsError("DRAW_NOT_FOUND", 404);
+        if (first.status !== "open" || first.cutoffAt.getTime() <= now.getTime())
+          throw new RgsError("SALES_CLOSED", 409, null, undefined, { draw: first.drawNo });
+        draws = await openDraws(ctx.db, game.code, now, line.repeat, first.drawAt);
+      } else {
+        draws = await openDraws(ctx.db, game.code, now, line.repeat);
+      }
+      drawsOf.set(key, draws);
     }
     if (draws.length < line.repeat) throw new RgsError("DRAW_NOT_FOUND", 404);
     for (const draw of draws) {
@@ -227,6 +233,17 @@ async function plan(ctx: LotteryContext, lines: readonly LineInput[]): Promise<P
     }
   }
   return out;
+}
+
+/** The draw a slip ends on: the latest draw time, then the highest id (as settlement orders them). */
+function lastDrawOf(planned: readonly Planned[]): number {
+  let last: Planned | undefined;
+  for (const p of planned) {
+    const t = p.draw.drawAt.getTime();
+    const l = last?.draw.drawAt.getTime() ?? Number.NEGATIVE_INFINITY;
+    if (!last || t > l || (t === l && p.drawId > last.drawId)) last = p;
+  }
+  return last?.drawId ?? 0;
 }
 
 /**
@@ -275,11 +292,15 @@ export async function placeSlip(
               ${session.currency}, ${total.toString()}::bigint, 'debit_pending',
               ${at(new Date(created.getTime() + ctx.leaseMs))}, ${at(created)}, ${at(created)})`,
       );
+      // The slip's last draw (latest draw time, then id) is known now and never moves (draws are
+      // not rescheduled, a slip is cancelled whole): its bets there carry closes_slip, so the
+      // credit of that draw closes the slip's round without looking at the slip's other draws.
+      const last = lastDrawOf(planned);
       await tx.execute(
         sql`INSERT INTO rgs.lottery_bets (slip_id, draw_id, game_code, player_id, bet_type, selection, stake,
-              prize_table_id, exposure, potential_win, status, created_at)
+              prize_table_id, exposure, potential_win, status, created_at, closes_slip)
             SELECT ${slipId}, u.draw_id, u.game_code, ${session.playerId}, u.bet_type, u.selection::integer[],
-              u.stake, u.prize_table_id, u.exposure, u.potential_win, 'pending', ${at(created)}
+              u.stake, u.prize_table_id, u.exposure, u.potential_win, 'pending', ${at(created)}, u.draw_id = ${last}
             FROM unnest(${pgArray(planned.map((p) => p.drawId))}::bigint[],
                         ${pgArray(planned.map((p) => p.gameCode))}::text[],
                         ${pgArray(planned.map((p) => p.betType))}::text[],
@@ -343,7 +364,8 @@ export async function placeSlip(
       sql`, s AS (
             UPDATE rgs.lottery_slips SET status = 'placed', balance = ${balance?.toString() ?? null}::bigint,
               updated_at = ${now} WHERE id = ${slipId} AND status = 'debit_pending' RETURNING id)
-          UPDATE rgs.lottery_bets SET status = 'open' WHERE slip_id IN (SELECT id FROM s) AND status = 'pending'`,
+          UPDATE rgs.lottery_bets SET status = 'open'
+          WHERE slip_id = ${slipId} AND status = 'pending' AND EXISTS (SELECT 1 FROM s)`,
     );
   } else if (r.kind === "refused") {
     const balance = balanceOf(r);

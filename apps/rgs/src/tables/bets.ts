@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { TableBetRequest } from "@panalo/contracts/live-tables";
 import { formatMinor, parseMoney } from "@panalo/contracts/money";
 import { TABLE_MATH } from "@panalo/game-math/tables/index";
@@ -7,14 +6,14 @@ import { sql } from "drizzle-orm";
 import { type RgsContext, RgsError } from "../context.ts";
 import { rows } from "../db.ts";
 import { big } from "../lottery/context.ts";
-import type { CallResult } from "../protocol-client.ts";
+import { placeStake, type StakeStore, sessionRoom, stakeMoves } from "../rounds/stakes.ts";
 import type { SessionRow } from "../schema.ts";
-import { balanceOf } from "../settle.ts";
-import { loggedStake, stakeBetTx, stakeMoves } from "../stakes.ts";
-import { at, type LiveTable, loadTable, spotLimit, type TableRound } from "./model.ts";
+import { type LiveTable, loadTable, spotLimit, type TableRound } from "./model.ts";
+
+/** Where a table's bet sets live (the engine's stake rows). */
+export const TABLES_STORE: StakeStore = { table: "table_bets", round: "round_id", room: "table_id" };
 
 export const TABLE_SESSION_PREFIX = "table:";
-export const tableBetTx = stakeBetTx;
 
 export interface PlacedBets {
   betId: string;
@@ -66,37 +65,24 @@ export function winOf(
   return win;
 }
 
-function refusal(code: string): {
-  code: "INSUFFICIENT_FUNDS" | "SESSION_EXPIRED" | "PLATFORM_UNAVAILABLE";
-  status: number;
-} {
-  if (code === "INSUFFICIENT_FUNDS") return { code, status: 409 };
-  if (["INVALID_TOKEN", "ACCOUNT_LOCKED", "PLAYER_NOT_FOUND"].includes(code))
-    return { code: "SESSION_EXPIRED", status: 401 };
-  return { code: "PLATFORM_UNAVAILABLE", status: 503 };
-}
-
-/** Record a protocol call with the bet set's change in one statement. */
-
 /**
- * Place one request's bets on the table's open round (issue 18): all of them or none. The
- * limits per spot and round (what this player already has on the spot included) and the
- * window are checked in one transaction that holds the round row (FOR SHARE: the leader's
- * closing update waits for it), so bets close exactly at the window's end. Then ONE debit for
- * the set. A debit still unanswered when the leader closes the round is rolled back and this
- * request answers BETS_CLOSED, so a bet in the last instant is either all in or all out.
+ * Place one request's bets on the table's open round: all of them or none (the engine's
+ * placeStake: one transaction, then ONE debit for the set). The limits per spot and round (what
+ * this player already has on the spot included) and the window are checked while the round row
+ * is held FOR SHARE (the leader's closing update waits for it), so bets close exactly at the
+ * window's end.
  */
 export async function placeBets(
   ctx: RgsContext,
   session: SessionRow,
   input: TableBetRequest,
 ): Promise<PlacedBets> {
-  if (!session.gameId.startsWith(TABLE_SESSION_PREFIX)) throw new RgsError("TABLE_NOT_FOUND", 404);
-  const table = await loadTable(ctx.db, session.gameId.slice(TABLE_SESSION_PREFIX.length));
-  if (!table) throw new RgsError("TABLE_NOT_FOUND", 404);
-  const again = await existing(ctx, session.id, input.requestId);
-  if (again) return answer(again);
-
+  const table = await sessionRoom(
+    session,
+    TABLE_SESSION_PREFIX,
+    (id) => loadTable(ctx.db, id),
+    "TABLE_NOT_FOUND",
+  );
   const math = TABLE_MATH[table.game];
   const wanted = new Map<string, bigint>();
   for (const b of input.bets) {
@@ -106,10 +92,12 @@ export async function placeBets(
   }
   const bets = [...wanted].map(([spot, amount]) => ({ spot, amount: formatMinor(amount) }));
   const total = [...wanted.values()].reduce((a, b) => a + b, 0n);
-  const id = randomUUID();
-  const created = ctx.now();
-  try {
-    await ctx.db.transaction(async (tx) => {
+  return placeStake(ctx, STORE, session, {
+    requestId: input.requestId,
+    gameCode: table.id,
+    closed: "BETS_CLOSED",
+    view: answer,
+    reserve: async (tx, id, lease, created) => {
       const [round] = await rows<{ table_id: string; status: string; closes_at: unknown }>(
         tx,
         sql`SELECT table_id, status, closes_at FROM rgs.table_rounds WHERE id = ${input.roundId} FOR SHARE`,
@@ -147,114 +135,23 @@ export async function placeBets(
               bets, total, status, next_attempt_at, created_at, updated_at)
             VALUES (${id}, ${input.roundId}, ${table.id}, ${session.id}, ${input.requestId}, ${session.playerId},
               ${session.vendor}, ${session.currency}, ${JSON.stringify(bets)}::jsonb, ${total.toString()}::bigint,
-              'debit_pending', ${at(new Date(created.getTime() + ctx.leaseMs))}, ${at(created)}, ${at(created)})`,
+              'debit_pending', ${lease}, ${created}, ${created})`,
       );
-    });
-  } catch (err) {
-    const same = await existing(ctx, session.id, input.requestId);
-    if (same) return answer(same);
-    throw err;
-  }
-
-  const r = await ctx.client.call(session.vendor, "debit", {
-    token: session.token,
-    playerId: session.playerId,
-    transactionId: tableBetTx(id),
-    roundId: id,
-    amount: formatMinor(total),
-    roundClosed: false,
-    gameCode: table.id,
+      return total;
+    },
   });
-  const balance = balanceOf(r);
-  const now = at(ctx.now());
-  if (r.kind === "ok") {
-    const moved = await loggedStake(
-      ctx,
-      id,
-      "debit",
-      r,
-      sql`UPDATE rgs.table_bets SET status = 'placed', balance = ${balance?.toString() ?? null}::bigint,
-            updated_at = ${now} WHERE id = ${id} AND status = 'debit_pending' RETURNING id`,
-    );
-    // The leader closed the round while the debit was on its way: it is rolled back.
-    if (moved.length === 0)
-      throw new RgsError("BETS_CLOSED", 409, balance === null ? null : formatMinor(balance));
-    return {
-      betId: id,
-      roundId: input.roundId,
-      bets,
-      total: formatMinor(total),
-      balance: balance === null ? null : formatMinor(balance),
-    };
-  }
-  if (r.kind === "refused") {
-    await loggedStake(
-      ctx,
-      id,
-      "debit",
-      r,
-      sql`UPDATE rgs.table_bets SET status = 'refused', error_code = ${r.code.slice(0, 100)},
-            balance = ${balance?.toString() ?? null}::bigint, updated_at = ${now}
-          WHERE id = ${id} AND status = 'debit_pending' RETURNING id`,
-    );
-    const f = refusal(r.code);
-    throw new RgsError(f.code, f.status, balance === null ? null : formatMinor(balance));
-  }
-  await loggedStake(
-    ctx,
-    id,
-    "debit",
-    r,
-    sql`UPDATE rgs.table_bets SET status = 'rollback_pending', next_attempt_at = ${now}, updated_at = ${now}
-        WHERE id = ${id} AND status = 'debit_pending' RETURNING id`,
-  );
-  await rollbackBet(ctx, { id, vendor: session.vendor, playerId: session.playerId, total, attempts: 0 });
-  throw new RgsError("PLATFORM_UNAVAILABLE", 503);
-}
-
-async function existing(
-  ctx: RgsContext,
-  sessionId: string,
-  requestId: string,
-): Promise<Record<string, unknown> | undefined> {
-  return (
-    await rows<Record<string, unknown>>(
-      ctx.db,
-      sql`SELECT * FROM rgs.table_bets WHERE session_id = ${sessionId} AND request_id = ${requestId}`,
-    )
-  )[0];
 }
 
 function answer(r: Record<string, unknown>): PlacedBets {
   const b = betRow(r);
   const balance = r.balance === null || r.balance === undefined ? null : formatMinor(big(r.balance));
-  if (b.status === "refused") {
-    const f = refusal(String(r.error_code ?? ""));
-    throw new RgsError(f.code, f.status, balance);
-  }
-  if (b.status === "rollback_pending" || b.status === "rolled_back")
-    throw new RgsError("BETS_CLOSED", 409, balance);
-  if (b.status === "debit_pending") throw new RgsError("PLATFORM_UNAVAILABLE", 503);
   return { betId: b.id, roundId: b.roundId, bets: b.bets, total: formatMinor(b.total), balance };
 }
 
-const moves = stakeMoves("table_bets", (r) => {
-  const b = betRow(r);
-  return { ...b, gameCode: b.tableId };
-});
-
-/** Pay a bet set's win (0.00 too: it closes the round in the betting record). */
-export const creditBet = (
-  ctx: RgsContext,
-  b: Pick<BetRow, "id" | "vendor" | "playerId" | "win" | "attempts" | "tableId">,
-): Promise<CallResult> => moves.credit(ctx, { ...b, gameCode: b.tableId });
-
-/** Give back a bet set's stake (a void round, a debit with no trustworthy answer). */
-export const rollbackBet = moves.rollback;
+const STORE = TABLES_STORE;
 
 /**
- * Bet sets whose money is not where it belongs yet: wins owed, rollbacks owed, and debits whose
- * placer died (their lease ran out: rolled back). Claimed with FOR UPDATE SKIP LOCKED and a
- * lease, so two processes never send the same one at once.
+ * Bet sets whose money is not where it belongs yet (wins and rollbacks owed, debits whose placer
+ * died): the engine's retry pass over the table's stake rows.
  */
-export const retryTableBets = moves.retry;
+export const retryTableBets = stakeMoves(STORE).retry;

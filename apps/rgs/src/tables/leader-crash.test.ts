@@ -1,54 +1,24 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import type { ChildProcess } from "node:child_process";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../../server/src/app.ts";
-import { loadConfig } from "../../../server/src/config.ts";
-import { memoryStore } from "../../../server/src/lib/shared-store.ts";
 import { reconcile } from "../../../server/src/modules/ledger/ledger.ts";
-import { openTestDatabase, type TestApp } from "../../../server/src/testing/test-app.ts";
+import type { TestApp } from "../../../server/src/testing/test-app.ts";
 import { rows } from "../db.ts";
-import { fundedPlayer, mainBalance, registerInHouseVendors } from "../test-platform.ts";
+import { crashPlatform } from "../rounds/testing.ts";
+import { fundedPlayer, mainBalance } from "../test-platform.ts";
 
-// Issue 18: "one table's rounds keep running when its leader process is killed (SIGKILL) and
+// "one table's rounds keep running when its leader process is killed (SIGKILL) and
 // another takes over, with no round settled twice". Child processes need a database server.
 const onServer = Boolean(process.env.TEST_DATABASE_URL);
 const APP_SECRET = "tables-crash-secret-tables-crash-secret-1";
 
 describe.runIf(onServer)("a live table whose leader is SIGKILLed", () => {
-  let opened: Awaited<ReturnType<typeof openTestDatabase>>;
+  let opened: Awaited<ReturnType<typeof crashPlatform>>["opened"];
   let t: TestApp;
-  const children: ChildProcess[] = [];
-  const crashDir = mkdtempSync(join(tmpdir(), "tables-crash-"));
-  const startLeader = (holder: string, crashAt: string | null) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "apps/rgs/src/tables/leader-child.ts"], {
-      env: {
-        ...process.env,
-        NODE_ENV: "test",
-        TABLES_DB_URL: opened.url,
-        TABLES_HOLDER: holder,
-        TABLES_APP_SECRET: APP_SECRET,
-        ...(crashAt ? { PANALO_CRASH_AT: crashAt, PANALO_CRASH_DIR: crashDir } : { PANALO_CRASH_AT: "" }),
-      },
-      stdio: ["ignore", "inherit", "inherit"],
-    });
-    children.push(child);
-    return child;
-  };
+  let startLeader: Awaited<ReturnType<typeof crashPlatform>>["startLeader"];
+  let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    opened = await openTestDatabase();
-    const config = loadConfig({
-      NODE_ENV: "test",
-      SEED_DEMO: "false",
-      APP_SECRET,
-      RGS_RETRY_INTERVAL_MS: "0",
-    });
-    const app = await buildApp({ config, database: opened.database, store: memoryStore() });
-    await app.ready();
-    t = { app, database: opened.database, config, store: memoryStore(), close: async () => app.close() };
-    await registerInHouseVendors(t);
+    ({ t, opened, startLeader, close } = await crashPlatform("tables", APP_SECRET));
     await opened.database.db.execute(
       sql`INSERT INTO rgs.live_tables (id, game, name, chips, min_bet, max_bet, betting_ms, pause_ms)
           VALUES ('crash-dt', 'dragon_tiger', '{"EN":"Crash","TY":"Crash"}', '{100}', 100, 100000, 1500, 300)`,
@@ -56,11 +26,7 @@ describe.runIf(onServer)("a live table whose leader is SIGKILLed", () => {
     // Only this table runs in the children.
     await opened.database.db.execute(sql`UPDATE rgs.live_tables SET enabled = false WHERE id <> 'crash-dt'`);
   });
-  afterAll(async () => {
-    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
-    await t?.close();
-    await opened?.drop();
-  });
+  afterAll(async () => close?.());
 
   it("keeps running under a new leader and settles every bet set exactly once", async () => {
     const players = await Promise.all(Array.from({ length: 3 }, () => fundedPlayer(t, 1_000_00n, "PNL")));

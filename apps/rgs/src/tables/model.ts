@@ -1,4 +1,3 @@
-import { createHash, createHmac, randomBytes } from "node:crypto";
 import type { TableInfo, TableRoundView } from "@panalo/contracts/live-tables";
 import { formatMinor } from "@panalo/contracts/money";
 import { TABLE_MATH, type TableGameKind, type TableOutcome } from "@panalo/game-math/tables/index";
@@ -6,6 +5,7 @@ import type { WordSource } from "@panalo/game-math/uniform";
 import { type SQL, sql } from "drizzle-orm";
 import { type RgsDb, type RgsTx, rows } from "../db.ts";
 import { big, bigOrNull } from "../lottery/context.ts";
+import { isOpenAt, newRoundSeed, roundSeedHash, seedWords } from "../rounds/engine.ts";
 
 /** A live table (rgs.live_tables): its game, clock, chips and limits. */
 export interface LiveTable {
@@ -39,8 +39,6 @@ export interface TableRound {
   outcome: TableOutcome | null;
   settledAt: Date | null;
 }
-
-export const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 export function tableRow(r: Record<string, unknown>): LiveTable {
   const limits: LiveTable["limits"] = {};
@@ -119,27 +117,12 @@ export function roundView(r: TableRound): TableRoundView {
   };
 }
 
-export const newTableSeed = (): string => randomBytes(32).toString("hex");
+export const newTableSeed = newRoundSeed;
 /** The commitment published when betting opens: SHA-256 of the seed's 32 bytes. */
-export const tableSeedHash = (seedHex: string): string =>
-  createHash("sha256").update(Buffer.from(seedHex, "hex")).digest("hex");
+export const tableSeedHash = roundSeedHash;
 
 /** The round's random words: HMAC-SHA256(key = seed bytes, "table:<counter>"), 8 words a block. */
-export function tableWords(seedHex: string): WordSource {
-  const key = Buffer.from(seedHex, "hex");
-  let counter = 0;
-  let block = Buffer.alloc(0);
-  let offset = 0;
-  return () => {
-    if (offset + 4 > block.length) {
-      block = createHmac("sha256", key).update(`table:${counter++}`).digest();
-      offset = 0;
-    }
-    const w = block.readUInt32BE(offset);
-    offset += 4;
-    return w;
-  };
-}
+export const tableWords = (seedHex: string): WordSource => seedWords(seedHex, "table");
 
 /** The outcome a seed deals for a game (anyone can recompute it once the seed is revealed). */
 export function tableOutcome(game: TableGameKind, seedHex: string): TableOutcome {
@@ -151,15 +134,6 @@ export const spotKind = (spot: string): string => spot.split(":")[0] ?? spot;
 
 export function spotLimit(t: LiveTable, spot: string): { min: bigint; max: bigint } {
   return t.limits[spotKind(spot)] ?? { min: t.minBet, max: t.maxBet };
-}
-
-/** Whether the table takes bets at `now` (its Asia/Manila opening hours; none = always). */
-export function isOpenAt(t: LiveTable, now: Date): boolean {
-  if (!t.enabled) return false;
-  if (!t.opensAt || !t.closesAt) return true;
-  const manila = new Date(now.getTime() + 8 * 3600_000);
-  const hm = `${String(manila.getUTCHours()).padStart(2, "0")}:${String(manila.getUTCMinutes()).padStart(2, "0")}`;
-  return t.opensAt <= t.closesAt ? hm >= t.opensAt && hm < t.closesAt : hm >= t.opensAt || hm < t.closesAt;
 }
 
 export function tableInfo(t: LiveTable, now: Date, players: number, round: TableRound | null): TableInfo {

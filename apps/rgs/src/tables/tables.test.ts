@@ -8,43 +8,29 @@ import { RgsError } from "../context.ts";
 import { rows } from "../db.ts";
 import { replaySignature } from "../history.ts";
 import { inHouseProviderSecret } from "../protocol-client.ts";
+import { RoundHub as TableHub } from "../rounds/hub.ts";
+import { roomTestContext } from "../rounds/testing.ts";
 import type { SessionRow } from "../schema.ts";
 import { liveSession } from "../session.ts";
-import {
-  fundedPlayer,
-  mainBalance,
-  providerRows,
-  registerInHouseVendors,
-  testContext,
-} from "../test-platform.ts";
+import { fundedPlayer, mainBalance, providerRows, registerInHouseVendors } from "../test-platform.ts";
 import { placeBets, retryTableBets } from "./bets.ts";
-import {
-  holdLease,
-  latestRound,
-  settleRound,
-  stepTable,
-  type TablesContext,
-  tablesContext,
-} from "./engine.ts";
-import { TableHub } from "./hub.ts";
+import { holdLease, latestRound, settleRound, stepTable, type TablesContext } from "./engine.ts";
 import { type LiveTable, loadTable, tableOutcome, tableSeedHash } from "./model.ts";
 
-// Issue 18: the shared-round engine on the database (PGlite by default, PostgreSQL with
+// The shared-round engine on the database (PGlite by default, PostgreSQL with
 // TEST_DATABASE_URL). The clock is the test's: steps are driven by hand.
 describe("live tables", () => {
   let t: TestApp;
   let clock = new Date();
   const now = () => clock;
   const events: Array<{ type: string; results?: Record<string, unknown> }> = [];
-  const ctxOf = (holder: string): TablesContext => {
-    const hub = new TableHub();
-    hub.join("test-bac", { playerId: null, send: (s) => events.push(JSON.parse(s)) });
-    return tablesContext(testContext(t, undefined, now), hub, {
-      holder,
-      leaseTtlMs: 3000,
-      closeGraceMs: 200,
-    });
-  };
+  const ctxOf = (holder: string): TablesContext =>
+    roomTestContext(
+      t,
+      now,
+      { holder, leaseTtlMs: 3000, closeGraceMs: 200 },
+      { room: "test-bac", into: events },
+    );
   let a: TablesContext;
   let table: LiveTable;
 

@@ -16,7 +16,7 @@ import type {
  * The calls of the slot client to the game server (/rgs/api, contract in
  * packages/contracts/src/rgs.ts). Only the contract's types are imported, not its zod schemas:
  * the game server validates and shapes its answers, and leaving zod out keeps the client's
- * bundle small (issue 5: a fast game UI on a phone). A refusal becomes an `RgsApiError` with
+ * bundle small (a fast game UI on a phone). A refusal becomes an `RgsApiError` with
  * the stable code, the server's translated message and, when known, the balance.
  */
 export class RgsApiError extends Error {

@@ -11,7 +11,7 @@ import type { Lang } from "./i18n.ts";
 import "./bingo.css";
 
 /**
- * A bingo room in the game server's own client (issue 18 point 4): no chat; the next game's
+ * A bingo room in the game server's own client: no chat; the next game's
  * countdown, the ticket purchase, the called numbers board with the last ball, the player's
  * tickets ordered by how close each is to the prize being played for (daubed automatically or
  * by hand), the prizes with their winners, the player's win and a verify link once revealed.

@@ -1,6 +1,6 @@
 import type { Lang } from "./i18n.ts";
 
-/** The bingo room's texts in the seven languages of the site (issue 18 point 4). */
+/** The bingo room's texts in the seven languages of the site. */
 const TEXTS = {
   nextGame: {
     TY: "Laro #{n} magsisimula sa {s} s",

@@ -3,7 +3,7 @@ import { RgsApiError, rgsApi } from "./api.ts";
 import { type Lang, t } from "./i18n.ts";
 
 /**
- * Provably fair (issue 5): the hash of the server seed is shown before play, the player sets
+ * Provably fair: the hash of the server seed is shown before play, the player sets
  * the client seed (which rotates the server seed and reveals the old one, with a link to verify
  * it), and the nonce counts the rounds on the current seed pair.
  */
@@ -13,12 +13,18 @@ export function verifyHref(params: Record<string, string | number>, lang: Lang):
   return `/rgs/verify?${q.toString()}`;
 }
 
+/** The panel's element id: a replay's "reveal the seed" link leads here (history-panel.ts). */
+export const FAIRNESS_ID = "fairness";
+
 export class FairnessPanel {
   readonly root: HTMLElement;
   private readonly hash: HTMLElement;
   private readonly nonce: HTMLElement;
   private readonly seedInput: HTMLInputElement;
   private readonly revealed: HTMLElement;
+  /** The pair in use (its client seed) and the last round played on it in this visit. */
+  private clientSeed = "";
+  private lastRound: { nonce: number; betPerLine: string } | null = null;
 
   constructor(
     private readonly lang: Lang,
@@ -28,6 +34,7 @@ export class FairnessPanel {
   ) {
     this.root = document.createElement("section");
     this.root.className = "fairness";
+    this.root.id = FAIRNESS_ID;
     this.root.setAttribute("aria-label", t(lang, "fairness"));
     this.root.innerHTML = `<h3>${t(lang, "fairness")}</h3>
 <div class="kv"><span>${t(lang, "serverHash")}</span><code data-testid="slot-server-hash"></code>
@@ -58,7 +65,13 @@ export class FairnessPanel {
   update(f: RgsFairness): void {
     this.hash.textContent = f.serverSeedHash;
     this.nonce.textContent = String(f.nonce);
+    this.clientSeed = f.clientSeed;
     if (document.activeElement !== this.seedInput) this.seedInput.value = f.clientSeed;
+  }
+
+  /** A round was played on the current pair: its reveal link will verify that round. */
+  played(nonce: number, betPerLine: string): void {
+    this.lastRound = { nonce, betPerLine };
   }
 
   /** While a round is under way the seed pair must not change under it. */
@@ -71,11 +84,14 @@ export class FairnessPanel {
   private async changeSeed(): Promise<void> {
     const clientSeed = this.seedInput.value.trim();
     if (!clientSeed) return;
+    // The pair being retired: the revealed seed verifies rounds played with this client seed.
+    const retired = { clientSeed: this.clientSeed, lastRound: this.lastRound };
     this.setBusy(true);
     try {
       const seed: RgsSeed = await rgsApi.setClientSeed(this.sessionId, clientSeed);
+      this.lastRound = null;
       this.update({ serverSeedHash: seed.serverSeedHash, clientSeed: seed.clientSeed, nonce: seed.nonce });
-      this.showRevealed(seed);
+      this.showRevealed(seed, retired);
     } catch (e) {
       this.onError(e instanceof RgsApiError ? e : new RgsApiError("NETWORK", "", null));
     } finally {
@@ -83,15 +99,33 @@ export class FairnessPanel {
     }
   }
 
-  private showRevealed(seed: RgsSeed): void {
-    const link = verifyHref({ gameId: this.gameId, serverSeed: seed.revealedServerSeed }, this.lang);
+  /**
+   * The revealed seed with a link that verifies: the seed, its client seed and the hash shown
+   * before play always (the verify page checks the hash); the last round played in this visit
+   * too, when there was one, so the page recomputes that round at once.
+   */
+  private showRevealed(
+    seed: RgsSeed,
+    retired: { clientSeed: string; lastRound: { nonce: number; betPerLine: string } | null },
+  ): void {
+    const params: Record<string, string | number> = {
+      gameId: this.gameId,
+      serverSeed: seed.revealedServerSeed,
+      hash: seed.revealedServerSeedHash,
+    };
+    if (retired.clientSeed) params.clientSeed = retired.clientSeed;
+    if (retired.lastRound) {
+      params.nonce = retired.lastRound.nonce;
+      params.betPerLine = retired.lastRound.betPerLine;
+    }
     this.revealed.innerHTML = "";
     const label = document.createElement("span");
     label.textContent = `${t(this.lang, "revealedSeed")}: ${seed.revealedServerSeed} (${seed.revealedServerSeedHash}) `;
     const a = document.createElement("a");
-    a.href = link;
+    a.href = verifyHref(params, this.lang);
     a.target = "_blank";
     a.rel = "noopener";
+    a.dataset.testid = "slot-reveal-verify";
     a.textContent = t(this.lang, "verify");
     this.revealed.append(label, a);
   }

@@ -1,3 +1,4 @@
+import { formatMinor, formatMoney } from "@panalo/contracts/money-format";
 import { INTL_LOCALE, type Lang } from "./i18n.ts";
 
 /**
@@ -17,12 +18,8 @@ export function parseMoney(text: string): bigint | null {
   return minor < MAX_MINOR ? minor : null;
 }
 
-/** 123450n → "1234.50" (the API's decimal string); -5n → "-0.05". */
-export function formatMinor(minor: bigint): string {
-  const neg = minor < 0n;
-  const abs = neg ? -minor : minor;
-  return `${neg ? "-" : ""}${abs / 100n}.${(abs % 100n).toString().padStart(2, "0")}`;
-}
+/** 123450n → "1234.50" (the API's decimal string): the platform's one formatter. */
+export { formatMinor };
 
 /** 123456789n → "₱1,234,567.89": money is shown from minor units, never from a float. */
 /** The money sign of this session: ₱ for pesos, the currency's code for anything else (play money FUN). */
@@ -32,11 +29,7 @@ export function useCurrency(code: string): void {
 }
 
 export function formatPeso(minor: bigint): string {
-  const plain = formatMinor(minor);
-  const neg = plain.startsWith("-");
-  const [whole = "0", cents = "00"] = (neg ? plain.slice(1) : plain).split(".");
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `${neg ? "-" : ""}${moneySign}${grouped}.${cents}`;
+  return formatMoney(minor, moneySign);
 }
 
 /** A decimal string from the API ("12.50", "-0.05") → minor units; 0n when unreadable. */

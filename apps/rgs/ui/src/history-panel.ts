@@ -5,7 +5,7 @@ import { formatPeso, formatWhen, toMinor } from "./format.ts";
 import { type Lang, t } from "./i18n.ts";
 
 /**
- * Game recall (issue 5): the player's rounds, newest first, page by page; each can be replayed
+ * Game recall: the player's rounds, newest first, page by page; each can be replayed
  * on the reels from its stored outcome.
  */
 export function historyBody(
@@ -73,30 +73,51 @@ export function historyBody(
   return body;
 }
 
-/** The line above the reels during a replay: which round, its bet and win, and a verify link. */
-export function replayBar(lang: Lang, round: RgsRoundDetail): HTMLElement {
+/**
+ * The line above the reels during a replay: which round, its bet and win, and a link that
+ * verifies it. A round whose server seed is still secret cannot be verified yet: the bar says so
+ * and links to the reveal instead — `revealHref` is "#fairness" inside the game (its Provably
+ * fair panel, where changing the client seed reveals the seed) or, on a replay page outside the
+ * game, the verify page prefilled with everything but the seed, which explains the reveal.
+ */
+export function replayBar(lang: Lang, round: RgsRoundDetail, revealHref: string): HTMLElement {
   const params: Record<string, string | number> = {
     gameId: round.gameId,
     clientSeed: round.clientSeed,
     nonce: round.nonce,
     betPerLine: round.betPerLine,
   };
-  // The server seed is known only once the player has rotated it; the link then verifies at once.
-  if (round.serverSeed) params.serverSeed = round.serverSeed;
   const bar = document.createElement("div");
   bar.className = "replay-bar";
   bar.dataset.testid = "slot-replay";
   bar.textContent = `${t(lang, "replay")} · ${t(lang, "round")} #${round.nonce} · ${t(lang, "bet")} ${formatPeso(toMinor(round.bet))} · ${t(lang, "win")} ${formatPeso(toMinor(round.win))} `;
   const a = document.createElement("a");
-  a.href = verifyHref(params, lang);
   a.target = "_blank";
   a.rel = "noopener";
-  a.textContent = t(lang, "verifyLink");
-  bar.append(a);
-  if (!round.serverSeed) {
-    const note = document.createElement("small");
-    note.textContent = ` (${t(lang, "seedNotRevealed")})`;
-    bar.append(note);
+  if (round.serverSeed) {
+    // Revealed: the link carries all five values, so the verify page recomputes it at once.
+    a.href = verifyHref({ ...params, serverSeed: round.serverSeed }, lang);
+    a.textContent = t(lang, "verifyLink");
+    a.dataset.testid = "slot-verify-link";
+    bar.append(a);
+    return bar;
   }
+  const note = document.createElement("small");
+  note.dataset.testid = "slot-seed-pending";
+  note.textContent = `${t(lang, "seedPending")} `;
+  a.textContent = t(lang, "revealSeed");
+  a.dataset.testid = "slot-reveal-link";
+  if (revealHref.startsWith("#")) {
+    a.href = revealHref;
+    a.removeAttribute("target");
+    a.addEventListener("click", (e) => {
+      const panel = document.getElementById(revealHref.slice(1));
+      if (!panel) return;
+      e.preventDefault();
+      panel.scrollIntoView({ block: "center" });
+      panel.querySelector<HTMLInputElement>("input")?.focus();
+    });
+  } else a.href = revealHref;
+  bar.append(note, a);
   return bar;
 }

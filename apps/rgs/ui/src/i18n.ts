@@ -1,7 +1,7 @@
 /**
  * Texts of the slot client in the site's seven languages (spec §1): Filipino (TY, the default),
  * English, Chinese, Vietnamese, Thai, Indonesian and Japanese. A language the client does not
- * know falls back to English, never to Filipino (issue 14 item 6).
+ * know falls back to English, never to Filipino.
  */
 export const LANGS = ["TY", "EN", "CN", "VI", "TH", "ID", "JA"] as const;
 export type Lang = (typeof LANGS)[number];
@@ -526,6 +526,60 @@ export const TEXTS = {
     TH: "ไม่สามารถเปิดการดูย้อนหลังได้",
     ID: "Putar ulang tidak dapat dibuka.",
     JA: "リプレイを開けませんでした。",
+  },
+  seedPending: {
+    TY: "Hindi pa inilalantad ang server seed ng round na ito, kaya hindi pa ito mabeberipika.",
+    EN: "This round's server seed is not revealed yet, so the round cannot be verified yet.",
+    CN: "本局的服务器种子尚未公开，因此暂时无法验证。",
+    VI: "Seed máy chủ của ván này chưa được công bố nên chưa thể kiểm chứng.",
+    TH: "ซีดเซิร์ฟเวอร์ของรอบนี้ยังไม่ถูกเปิดเผย จึงยังตรวจสอบไม่ได้",
+    ID: "Seed server ronde ini belum dibuka, jadi ronde ini belum bisa diverifikasi.",
+    JA: "このラウンドのサーバーシードはまだ公開されていないため、まだ検証できません。",
+  },
+  revealSeed: {
+    TY: "Ilantad ang seed",
+    EN: "Reveal the seed",
+    CN: "公开种子",
+    VI: "Công bố seed",
+    TH: "เปิดเผยซีด",
+    ID: "Buka seed",
+    JA: "シードを公開",
+  },
+  revealHow: {
+    TY: "Sa laro, palitan ang client seed sa Provably fair: ilalantad ang server seed at mabeberipika na rito ang round.",
+    EN: "In the game, change the client seed under Provably fair: the server seed is revealed and the round can then be verified here.",
+    CN: "在游戏的“可证明公平”中更换客户端种子：服务器种子随即公开，本局即可在此验证。",
+    VI: "Trong trò chơi, đổi seed người chơi ở mục Công bằng có thể kiểm chứng: seed máy chủ sẽ được công bố và ván có thể được kiểm chứng tại đây.",
+    TH: "ในเกม ให้เปลี่ยนซีดของผู้เล่นในส่วนความยุติธรรมที่พิสูจน์ได้ ซีดเซิร์ฟเวอร์จะถูกเปิดเผยและตรวจสอบรอบนี้ได้ที่นี่",
+    ID: "Di dalam permainan, ganti seed klien di bagian Adil terbukti: seed server dibuka dan ronde bisa diverifikasi di sini.",
+    JA: "ゲーム内の「公平性の証明」でクライアントシードを変更すると、サーバーシードが公開され、ここでラウンドを検証できます。",
+  },
+  hashMatchYes: {
+    TY: "Tugma sa hash na ipinakita bago naglaro.",
+    EN: "Matches the hash shown before play.",
+    CN: "与游戏前显示的哈希一致。",
+    VI: "Trùng với mã băm hiển thị trước khi chơi.",
+    TH: "ตรงกับแฮชที่แสดงก่อนเล่น",
+    ID: "Sama dengan hash yang ditampilkan sebelum bermain.",
+    JA: "プレイ前に表示されたハッシュと一致します。",
+  },
+  hashMatchNo: {
+    TY: "HINDI tugma sa hash na ipinakita bago naglaro.",
+    EN: "Does NOT match the hash shown before play.",
+    CN: "与游戏前显示的哈希不一致。",
+    VI: "KHÔNG trùng với mã băm hiển thị trước khi chơi.",
+    TH: "ไม่ตรงกับแฮชที่แสดงก่อนเล่น",
+    ID: "TIDAK sama dengan hash yang ditampilkan sebelum bermain.",
+    JA: "プレイ前に表示されたハッシュと一致しません。",
+  },
+  seedOnly: {
+    TY: "Ilagay ang nonce at taya bawat linya ng isang round para kalkulahin itong muli.",
+    EN: "Enter a round's nonce and bet per line to recompute that round.",
+    CN: "输入某一局的 nonce 和每线投注，即可重新计算该局。",
+    VI: "Nhập nonce và cược mỗi dòng của một ván để tính lại ván đó.",
+    TH: "ใส่ nonce และเดิมพันต่อไลน์ของรอบที่ต้องการเพื่อคำนวณรอบนั้นใหม่",
+    ID: "Masukkan nonce dan taruhan per garis sebuah ronde untuk menghitung ulang ronde itu.",
+    JA: "ラウンドの nonce と1ラインのベットを入力すると、そのラウンドを再計算します。",
   },
   seedNotRevealed: {
     TY: "Ang kasalukuyang seed ay ilalantad kapag pinalitan mo ang client seed.",

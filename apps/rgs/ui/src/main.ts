@@ -55,7 +55,7 @@ async function startGame(root: HTMLElement, gameId: string, lang: Lang): Promise
   }
 }
 
-/** A live table (issue 18): /rgs/tables/<tableId>?token=…&lang=… */
+/** A live table: /rgs/tables/<tableId>?token=…&lang=… */
 async function startTable(root: HTMLElement, tableId: string, lang: Lang): Promise<void> {
   const token = new URLSearchParams(location.search).get("token") ?? "";
   root.dataset.state = "loading";
@@ -81,7 +81,7 @@ async function startTable(root: HTMLElement, tableId: string, lang: Lang): Promi
   }
 }
 
-/** The web font of a script the device may lack (issue 14 item 6), only for its language. */
+/** The web font of a script the device may lack, only for its language. */
 const FONTS: Partial<Record<Lang, () => Promise<unknown>>> = {
   CN: () => import("./fonts/cn.css"),
   JA: () => import("./fonts/ja.css"),
@@ -101,7 +101,7 @@ function refreshOnFontLoad(): void {
   });
 }
 
-/** A bingo room (issue 18): /rgs/bingo/<roomId>?token=…&lang=… */
+/** A bingo room: /rgs/bingo/<roomId>?token=…&lang=… */
 async function startBingo(root: HTMLElement, roomId: string, lang: Lang): Promise<void> {
   const token = new URLSearchParams(location.search).get("token") ?? "";
   root.dataset.state = "loading";

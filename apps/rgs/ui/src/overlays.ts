@@ -2,12 +2,12 @@ import { countUpAt, formatMultiplier, formatPeso } from "./format.ts";
 import { type Lang, t } from "./i18n.ts";
 
 /**
- * Full-screen moments (issue 5: "big win, free-spin intro") and the modal sheet used by the
+ * Full-screen moments (big win, free-spin intro) and the modal sheet used by the
  * paytable, history and fairness panels. Celebrations close on a tap or by themselves.
  */
 export const BIG_WIN_MULTIPLE = 20n;
 
-/** spec issue 5: a big win is a win of at least 20 times the total bet. */
+/** A big win is a win of at least 20 times the total bet. */
 export function isBigWin(winMinor: bigint, totalBetMinor: bigint): boolean {
   return totalBetMinor > 0n && winMinor >= totalBetMinor * BIG_WIN_MULTIPLE;
 }

@@ -5,7 +5,7 @@ import { CELL, linePoints, toSvgPoints } from "./line-geometry.ts";
 import { symbolUse } from "./symbols.ts";
 
 /**
- * The paytable and rules screen (issue 5), built from the session's game: each symbol's pays,
+ * The paytable and rules screen, built from the session's game: each symbol's pays,
  * the scatter pays and free spins, the free-spin multiplier, a diagram of every payline and the
  * RTP when the game states one.
  */

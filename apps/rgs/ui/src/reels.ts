@@ -4,7 +4,7 @@ import { symbolUse } from "./symbols.ts";
 /**
  * The reel window: `reels` columns of `rows` square cells. Spinning shows a blurred strip of
  * random symbols scrolling; stopping lands each reel on the answer's symbols, left to right
- * with a stagger and a small bounce (issue 5: "spin, stop").
+ * with a stagger and a small bounce.
  */
 const SPIN_CELLS = 12;
 export const MIN_SPIN_MS = 450;

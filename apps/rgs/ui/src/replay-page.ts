@@ -1,5 +1,6 @@
 import type { RgsReplay } from "@panalo/contracts/rgs";
 import { RgsApiError, rgsApi } from "./api.ts";
+import { verifyHref } from "./fairness-panel.ts";
 import { formatMinor, formatPeso, toMinor, useCurrency } from "./format.ts";
 import { replayBar } from "./history-panel.ts";
 import { type Lang, t } from "./i18n.ts";
@@ -52,7 +53,12 @@ function show(root: HTMLElement, lang: Lang, data: RgsReplay): void {
   const note = document.createElement("p");
   note.className = "hint";
   note.textContent = t(lang, "replayReadOnly");
-  screen.winInfo.before(replayBar(lang, round));
+  // Outside the game there is no seed to change: the verify page, prefilled, explains the reveal.
+  const pending = verifyHref(
+    { gameId: round.gameId, clientSeed: round.clientSeed, nonce: round.nonce, betPerLine: round.betPerLine },
+    lang,
+  );
+  screen.winInfo.before(replayBar(lang, round, pending));
   const sound = new Sound(storage());
   const renderMute = () => {
     screen.mute.innerHTML = soundIcon(sound.muted);

@@ -1,5 +1,5 @@
 /**
- * Baccarat road maps (issue 18), from the results oldest first: the bead plate (every coup in
+ * Baccarat road maps, from the results oldest first: the bead plate (every coup in
  * columns of six, top to bottom) and the big road (a column per streak of player or banker;
  * ties marked on the cell before them; a streak longer than six rows turns right, the
  * "dragon tail").

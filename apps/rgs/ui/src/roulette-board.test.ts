@@ -17,7 +17,7 @@ import {
 } from "./roulette-board.ts";
 import { spotName } from "./table-texts.ts";
 
-// The roulette layout (issue 18): every inside bet has exactly one target, each covering the
+// The roulette layout: every inside bet has exactly one target, each covering the
 // numbers the server pays it for, big enough to tap and apart from its neighbours on a 390 px
 // phone held upright.
 describe("roulette layout", () => {

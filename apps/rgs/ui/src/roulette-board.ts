@@ -12,7 +12,7 @@ import type { Lang } from "./i18n.ts";
 import { spotFace, spotName, tt } from "./table-texts.ts";
 
 /**
- * The roulette layout for a phone held upright (issue 18): zero on top, the numbers in twelve
+ * The roulette layout for a phone held upright: zero on top, the numbers in twelve
  * rows of three, the dozens and even-money bets down the right, the columns' 2:1 at the foot.
  * Every inside bet has its own tap target where a dealer would put the chip: a split on the
  * line between two numbers, a corner where four meet, a street and a six line on the outer edge

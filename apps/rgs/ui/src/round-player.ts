@@ -9,7 +9,7 @@ import { unitsToMinor, type WinPresenter, winSteps } from "./win-presenter.ts";
 /**
  * Plays a round's outcome on the reels: the paid spin lands and shows its wins; when it
  * awards free spins, the intro overlay comes up and every free spin of the round plays by
- * itself with the multiplier, the spins left and the running total in a banner (issue 5).
+ * itself with the multiplier, the spins left and the running total in a banner.
  * Used for live rounds, for replays from the history and nowhere else.
  */
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -1,7 +1,7 @@
 import type { RgsFreeSpinGrant, RgsRoundDetail, RgsSession } from "@panalo/contracts/rgs";
 import { RgsApiError, rgsApi } from "./api.ts";
 import { allowedLevels, initialLevelIndex, stepLevel, totalBet } from "./bet-levels.ts";
-import { FairnessPanel } from "./fairness-panel.ts";
+import { FAIRNESS_ID, FairnessPanel } from "./fairness-panel.ts";
 import { formatMinor, formatPeso, toMinor } from "./format.ts";
 import { historyBody, replayBar } from "./history-panel.ts";
 import { type Lang, t } from "./i18n.ts";
@@ -44,7 +44,7 @@ export class SlotApp {
   private readonly fairness: FairnessPanel;
   private closeSheet: (() => void) | null = null;
   private busy = false;
-  /** A free-spin grant on this game (issue 20 point 2): spins use it while it has spins left. */
+  /** A free-spin grant on this game: spins use it while it has spins left. */
   private grant: RgsFreeSpinGrant | null = null;
 
   constructor(
@@ -224,7 +224,7 @@ export class SlotApp {
     this.screen.error.textContent = "";
   }
 
-  /** A refusal in plain words, with the balance the server reported (issue 5: clear messages). */
+  /** A refusal in plain words, with the balance the server reported. */
   showError(e: unknown): void {
     const err = e instanceof RgsApiError ? e : new RgsApiError("NETWORK", "", null);
     if (err.balance !== null) {
@@ -300,6 +300,7 @@ export class SlotApp {
         this.screen.notice.hidden = false;
       }
       this.fairness.update({ ...res.fairness, nonce: res.fairness.nonce + 1 });
+      this.fairness.played(res.fairness.nonce, formatMinor(perLine));
     } catch (e) {
       await reels.stop(reels.lastWindow(), () => undefined, true);
       if (grant && e instanceof RgsApiError && e.code.startsWith("FREE_SPINS_")) {
@@ -322,7 +323,7 @@ export class SlotApp {
     this.presenter.stop();
     this.showWin(0n);
     for (const old of document.querySelectorAll(".replay-bar")) old.remove();
-    this.screen.winInfo.before(replayBar(this.lang, round));
+    this.screen.winInfo.before(replayBar(this.lang, round, `#${FAIRNESS_ID}`));
     this.screen.reels.spin();
     try {
       await this.player.play(round.outcome, toMinor(round.betPerLine), performance.now());

@@ -27,7 +27,7 @@ export interface SlotScreen {
   winInfo: HTMLElement;
   /** A short notice that is not an error (a win still being paid). */
   notice: HTMLElement;
-  /** The free spins left on the player's grant (issue 20 point 2). */
+  /** The free spins left on the player's grant. */
   freeSpins: HTMLElement;
   banner: HTMLElement;
   error: HTMLElement;

@@ -1,5 +1,5 @@
 /**
- * Sound made with WebAudio oscillators — no audio files (issue 5: "sound that can be muted").
+ * Sound made with WebAudio oscillators — no audio files, and it can be muted.
  * The mute choice is remembered in localStorage. The audio context starts on the first user
  * gesture, as browsers require.
  */

@@ -1,5 +1,5 @@
 /**
- * Every reel symbol is drawn in code (issue 5: "drawn in code, SVG or canvas"): one <symbol>
+ * Every reel symbol is drawn in code (SVG, no image files): one <symbol>
  * per id in a hidden sprite, shown on the reels with <use>. Known ids get their own drawing;
  * any other id gets a generated glyph (shape and colour from the id, its letters on top), so
  * a new game's symbols always look distinct without new code.

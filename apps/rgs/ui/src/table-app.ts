@@ -4,10 +4,11 @@ import { formatPeso, toMinor } from "./format.ts";
 import type { Lang } from "./i18n.ts";
 import { beadPlate, bigRoad, type Coup } from "./roads.ts";
 import { announcedChips, applyBoardStyles, racetrackHtml, rouletteBoardHtml } from "./roulette-board.ts";
+import { type Outcome, outcomeHtml, RED } from "./table-outcome.ts";
 import { kindName, spotFace, spotName, type TableTextKey, tt } from "./table-texts.ts";
 
 /**
- * A live table in the game server's own client (issue 18): everyone at the table sees the same
+ * A live table in the game server's own client: everyone at the table sees the same
  * round, countdown and result, pushed over /rgs/ws/tables/<id>. The player stages chips on the
  * spots (undo, repeat, clear) and sends them in one request: all taken or all refused.
  */
@@ -20,26 +21,6 @@ export interface TableSession {
   recent: TableRoundView[];
 }
 
-interface Card {
-  rank: number;
-  suit: number;
-}
-type Outcome = {
-  player?: Card[];
-  banker?: Card[];
-  playerTotal?: number;
-  bankerTotal?: number;
-  winner?: string;
-  dragon?: Card;
-  tiger?: Card;
-  number?: number;
-  dice?: number[];
-};
-
-const RED = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);
-const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-const SUITS = ["♠", "♥", "♦", "♣"];
-const DIE = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function layout(game: TableInfo["game"]): string[][] {
@@ -65,12 +46,6 @@ function layout(game: TableInfo["game"]): string[][] {
     case "roulette":
       return []; // its own board (roulette-board.ts)
   }
-}
-
-function cardHtml(c: Card | undefined, i: number): string {
-  if (!c) return "";
-  const red = c.suit === 1 || c.suit === 2 ? " red" : "";
-  return `<span class="card reveal${red}" data-i="${i}">${RANKS[c.rank - 1]}${SUITS[c.suit]}</span>`;
 }
 
 export class TableApp {
@@ -193,16 +168,7 @@ export class TableApp {
     const o = (r?.outcome ?? null) as Outcome | null;
     if (!o)
       return `<div class="outcome pending">${r ? `${tt(this.lang, "commitment")}: <code>${r.seedHash.slice(0, 16)}…</code>` : ""}</div>`;
-    const g = this.s.table.game;
-    if (g === "baccarat" || g === "baccarat_nc")
-      return `<div class="outcome bac" data-winner="${o.winner}"><div class="hand"><b>${spotName(this.lang, "player")} ${o.playerTotal}</b>${(o.player ?? []).map(cardHtml).join("")}</div><div class="hand"><b>${spotName(this.lang, "banker")} ${o.bankerTotal}</b>${(o.banker ?? []).map(cardHtml).join("")}</div></div>`;
-    if (g === "dragon_tiger")
-      return `<div class="outcome dt" data-winner="${o.winner}"><div class="hand"><b>${spotName(this.lang, "dragon")}</b>${cardHtml(o.dragon, 0)}</div><div class="hand"><b>${spotName(this.lang, "tiger")}</b>${cardHtml(o.tiger, 1)}</div></div>`;
-    if (g === "roulette") {
-      const n = o.number ?? 0;
-      return `<div class="outcome"><span class="ball reveal ${n === 0 ? "green" : RED.has(n) ? "red" : "black"}">${n}</span></div>`;
-    }
-    return `<div class="outcome"><span class="dice reveal">${(o.dice ?? []).map((d) => DIE[d]).join(" ")}</span> <b>${(o.dice ?? []).reduce((a, b) => a + b, 0)}</b></div>`;
+    return outcomeHtml(this.lang, this.s.table.game, o);
   }
 
   private historyHtml(): string {
@@ -213,11 +179,12 @@ export class TableApp {
       const bead = beadPlate(coups.slice(-36));
       const road = bigRoad(coups);
       const letter = (w: string) => (w === "player" ? "P" : w === "banker" ? "B" : "T");
-      return `<div class="roads"><div><h3>${tt(this.lang, "beadPlate")}</h3><div class="road bead" data-testid="bead-plate">${bead
+      // A road wider than a phone scrolls sideways: a scroll region a keyboard can reach.
+      return `<div class="roads"><div><h3>${tt(this.lang, "beadPlate")}</h3><div class="road bead" data-testid="bead-plate" tabindex="0" role="region" aria-label="${tt(this.lang, "beadPlate")}">${bead
         .map((c) => `<i class="c-${c.winner} r${c.row} k${c.col}">${letter(c.winner)}</i>`)
         .join(
           "",
-        )}</div></div><div><h3>${tt(this.lang, "bigRoad")}</h3><div class="road big" data-testid="big-road">${road
+        )}</div></div><div><h3>${tt(this.lang, "bigRoad")}</h3><div class="road big" data-testid="big-road" tabindex="0" role="region" aria-label="${tt(this.lang, "bigRoad")}">${road
         .slice(-60)
         .map(
           (c) =>
@@ -254,7 +221,7 @@ export class TableApp {
         ? `${rouletteBoardHtml(this.lang, onSpot)}${racetrackHtml(this.lang, this.chip, this.racetrackOpen)}`
         : "";
     const verifyHref = r?.seed
-      ? `/rgs/verify?table=${encodeURIComponent(t.game)}&seed=${r.seed}&lang=${this.lang}`
+      ? `/rgs/verify?table=${encodeURIComponent(t.game)}&seed=${r.seed}&hash=${r.seedHash}&lang=${this.lang}`
       : "";
     this.root.innerHTML = `<div class="table-app game-${t.game}">
       <header class="table-head"><h1>${esc(this.lang === "TY" ? t.name.TY : t.name.EN)}</h1>

@@ -4,7 +4,7 @@ import { spotName, tt } from "./table-texts.ts";
 import { outcomeSummary } from "./table-verify.ts";
 
 /**
- * Game recall of a live table bet (issue 18), from the platform's betting record: the round's
+ * Game recall of a live table bet, from the platform's betting record: the round's
  * cards, number or dice, the seed and its hash (verify link), the player's bets and win.
  */
 interface Replay {
@@ -57,7 +57,7 @@ export async function startTableReplay(root: HTMLElement, betId: string, lang: L
   main.append(h1, outcome, list, win);
   if (v.round.seed) {
     const a = document.createElement("a");
-    a.href = `/rgs/verify?table=${encodeURIComponent(v.table.game)}&seed=${v.round.seed}&lang=${lang}`;
+    a.href = `/rgs/verify?table=${encodeURIComponent(v.table.game)}&seed=${v.round.seed}&hash=${v.round.seedHash}&lang=${lang}`;
     a.textContent = tt(lang, "verify");
     const hash = document.createElement("p");
     hash.textContent = `${tt(lang, "commitment")}: ${v.round.seedHash}`;

@@ -12,7 +12,7 @@ import {
 } from "./table-texts.ts";
 import { outcomeSummary } from "./table-verify.ts";
 
-// The table screens and the verify page speak the launch language (issue 18): every text in all
+// The table screens and the verify page speak the launch language: every text in all
 // seven, with the same placeholders as the English one.
 describe("table texts", () => {
   const holes = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

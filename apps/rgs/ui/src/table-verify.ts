@@ -1,29 +1,14 @@
 import type { Lang } from "./i18n.ts";
+import { type Card, type Outcome, outcomeHtml, RANKS, SUITS } from "./table-outcome.ts";
 import { GAME_NAMES, spotName, tt } from "./table-texts.ts";
 
 /**
- * The verify page's table part (issue 18): a table round's revealed seed and game recompute the
+ * The verify page's table part: a table round's revealed seed and game recompute the
  * outcome on the game server (/rgs/api/tables/verify) and show the seed's SHA-256, to compare
  * with the hash published when betting opened. Links from the table prefill it (?table=&seed=).
  * Every text in the launch language (table-texts.ts).
  */
 const GAMES = ["baccarat", "baccarat_nc", "roulette", "dragon_tiger", "sicbo"] as const;
-const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-const SUITS = ["♠", "♥", "♦", "♣"];
-
-type Card = { rank: number; suit: number };
-type Outcome = {
-  player?: Card[];
-  banker?: Card[];
-  playerTotal?: number;
-  bankerTotal?: number;
-  winner?: string;
-  dragon?: Card;
-  tiger?: Card;
-  number?: number;
-  dice?: number[];
-};
-
 const card = (c: Card | undefined) => (c ? `${RANKS[c.rank - 1] ?? "?"}${SUITS[c.suit] ?? ""}` : "");
 
 /** One line saying what the seed dealt, in the player's language. */
@@ -51,6 +36,8 @@ export function tableVerifySection(root: HTMLElement, lang: Lang, params: URLSea
   if (!form || !out) return;
   const game = params.get("table");
   const seed = params.get("seed");
+  const hashParam = params.get("hash")?.toLowerCase() ?? "";
+  const published = /^[0-9a-f]{64}$/.test(hashParam) ? hashParam : null;
   const sel = form.elements.namedItem("game");
   const inp = form.elements.namedItem("seed");
   if (game && sel instanceof HTMLSelectElement && GAMES.some((g) => g === game)) sel.value = game;
@@ -91,17 +78,34 @@ export function tableVerifySection(root: HTMLElement, lang: Lang, params: URLSea
     const hash = document.createElement("p");
     hash.textContent = `${tt(lang, "commitment")}: ${json.value.seedHash}`;
     hash.dataset.testid = "table-verify-hash";
+    // A link from a round carries the hash published before betting opened: say whether it matches.
     const note = document.createElement("p");
-    note.textContent = tt(lang, "hashMatches");
+    note.dataset.testid = "table-verify-match";
+    if (published) {
+      const match = published === json.value.seedHash;
+      note.dataset.match = String(match);
+      note.className = match ? "verify-ok" : "error";
+      note.textContent = tt(lang, match ? "hashMatchYes" : "hashMatchNo");
+    } else note.textContent = tt(lang, "hashMatches");
     const summary = document.createElement("p");
     summary.dataset.testid = "table-verify-summary";
     summary.textContent = outcomeSummary(lang, chosen, json.value.outcome);
+    // The cards, number or dice as the table showed them.
+    const drawn = document.createElement("div");
+    drawn.className = "table-result";
+    drawn.dataset.testid = "table-verify-drawn";
+    drawn.innerHTML = outcomeHtml(lang, chosen, json.value.outcome);
+    // The game server's record as it is, folded away for whoever wants to check it by hand.
+    const raw = document.createElement("details");
+    const label = document.createElement("summary");
+    label.textContent = tt(lang, "rawOutcome");
     const body = document.createElement("pre");
     body.textContent = JSON.stringify(json.value.outcome, null, 1);
     body.dataset.testid = "table-verify-outcome";
     body.tabIndex = 0;
     body.setAttribute("aria-label", tt(lang, "outcome"));
-    out.replaceChildren(hash, note, summary, body);
+    raw.append(label, body);
+    out.replaceChildren(hash, note, drawn, summary, raw);
   });
   if (game && seed) form.requestSubmit();
 }

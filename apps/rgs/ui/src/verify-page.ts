@@ -8,7 +8,7 @@ import { tableVerifySection } from "./table-verify.ts";
 import { unitsToMinor, winSteps } from "./win-presenter.ts";
 
 /**
- * The verify page (issue 5: "a verify page recomputes any past round from the revealed seed"):
+ * The verify page recomputes any past round from the revealed seed:
  * the player enters a revealed server seed, the client seed, the nonce and the bet; the server
  * recomputes the round and the page shows the seed's hash (to compare with the hash shown
  * before play) and the outcome on reels. Links from the game prefill the form.
@@ -44,7 +44,63 @@ function spinBlock(
   return block;
 }
 
-function showResult(lang: Lang, out: HTMLElement, req: RgsVerifyRequest, res: RgsVerify): void {
+/** Whether the revealed seed's hash is the one the game showed before play (the link's `hash`). */
+function hashVerdict(lang: Lang, hash: string, published: string): HTMLElement {
+  const p = document.createElement("p");
+  const match = hash === published;
+  p.dataset.testid = "verify-hash-match";
+  p.dataset.match = String(match);
+  p.className = match ? "verify-ok" : "error";
+  p.textContent = t(lang, match ? "hashMatchYes" : "hashMatchNo");
+  return p;
+}
+
+/** SHA-256 of the seed as the game server computes it (of its hex text), in hex. */
+async function sha256Hex(text: string): Promise<string | null> {
+  if (!globalThis.crypto?.subtle) return null;
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * A link that verifies a seed but names no round (a seed revealed before any round of this
+ * visit): the seed's hash against the one shown before play, and what to enter for a round.
+ */
+async function showSeedCheck(lang: Lang, out: HTMLElement, seed: string, published: string | null) {
+  const hash = await sha256Hex(seed);
+  if (!hash) return;
+  const head = document.createElement("div");
+  head.className = "kv";
+  head.dataset.testid = "verify-seed";
+  head.innerHTML = `<span>${t(lang, "hashOfSeed")}</span><code data-testid="verify-hash"></code>`;
+  const code = head.querySelector("code");
+  if (code) code.textContent = hash;
+  const note = document.createElement("p");
+  note.textContent = t(lang, "seedOnly");
+  out.replaceChildren(head, ...(published ? [hashVerdict(lang, hash, published)] : []), note);
+}
+
+/** A round whose server seed is still secret: say so, and how the player reveals it. */
+function showPending(lang: Lang, out: HTMLElement): void {
+  const box = document.createElement("div");
+  box.className = "notice";
+  box.dataset.testid = "verify-pending";
+  box.setAttribute("role", "status");
+  const b = document.createElement("b");
+  b.textContent = t(lang, "seedPending");
+  const p = document.createElement("p");
+  p.textContent = t(lang, "revealHow");
+  box.append(b, p);
+  out.replaceChildren(box);
+}
+
+function showResult(
+  lang: Lang,
+  out: HTMLElement,
+  req: RgsVerifyRequest,
+  res: RgsVerify,
+  published: string | null,
+): void {
   out.replaceChildren();
   const { game } = res;
   const symbols = [
@@ -53,7 +109,7 @@ function showResult(lang: Lang, out: HTMLElement, req: RgsVerifyRequest, res: Rg
       ...[res.outcome.base, ...res.outcome.freeSpins].flatMap((s) => s.window.flat()),
     ]),
   ];
-  // issue 14: the symbols drawn and named as the game itself shows them — its wild and scatter,
+  // The symbols drawn and named as the game itself shows them — its wild and scatter,
   // its colours — never a generic guess.
   const [c1 = "#d68910", c2 = "#5b2c06"] = game.colours;
   out.append(buildSprite(`v-${game.id}`, symbols, { wild: game.wild, scatter: game.scatter }, [c1, c2]));
@@ -69,6 +125,7 @@ function showResult(lang: Lang, out: HTMLElement, req: RgsVerifyRequest, res: Rg
   const win = head.querySelector("b");
   if (win) win.textContent = formatPeso(toMinor(res.win));
   out.append(head);
+  if (published) out.append(hashVerdict(lang, res.serverSeedHash, published));
   const bet = toMinor(req.betPerLine);
   out.append(spinBlock(lang, game, t(lang, "outcome"), res.outcome.base, bet, 1));
   res.outcome.freeSpins.forEach((spin, i) => {
@@ -78,6 +135,9 @@ function showResult(lang: Lang, out: HTMLElement, req: RgsVerifyRequest, res: Rg
 
 export function startVerifyPage(root: HTMLElement, lang: Lang): void {
   const params = new URLSearchParams(location.search);
+  // The hash the game showed before play, when the link carries it: the result is checked against it.
+  const hashParam = params.get("hash")?.toLowerCase() ?? "";
+  const published = /^[0-9a-f]{64}$/.test(hashParam) ? hashParam : null;
   root.innerHTML = `<main class="verify-page"><h1>${t(lang, "verifyTitle")}</h1>
 <form data-testid="verify-form" novalidate>
 <label class="field"><span>${t(lang, "game")}</span><input name="gameId" required maxlength="64"></label>
@@ -98,7 +158,7 @@ export function startVerifyPage(root: HTMLElement, lang: Lang): void {
     if (value !== null && input instanceof HTMLInputElement) input.value = value;
   }
   root.dataset.state = "idle";
-  // Live table rounds (issue 18) are verified from their revealed seed.
+  // Live table rounds are verified from their revealed seed.
   tableVerifySection(root, lang, params);
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
@@ -115,7 +175,7 @@ export function startVerifyPage(root: HTMLElement, lang: Lang): void {
     error.hidden = true;
     root.dataset.state = "spinning";
     try {
-      showResult(lang, out, req, await rgsApi.verify(req));
+      showResult(lang, out, req, await rgsApi.verify(req), published);
     } catch (err) {
       out.replaceChildren();
       error.textContent =
@@ -127,5 +187,9 @@ export function startVerifyPage(root: HTMLElement, lang: Lang): void {
       root.dataset.state = "idle";
     }
   });
+  // Everything a round needs: recompute it now. A seed without a round: check its hash. A round
+  // without its seed: it is not revealed yet.
   if (FIELDS.every((name) => params.get(name))) form.requestSubmit();
+  else if (params.get("serverSeed")) void showSeedCheck(lang, out, params.get("serverSeed") ?? "", published);
+  else if (params.get("gameId") && params.get("nonce")) showPending(lang, out);
 }

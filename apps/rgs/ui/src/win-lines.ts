@@ -1,8 +1,7 @@
 import { CELL, linePoints, payLabelAt, toSvgPoints } from "./line-geometry.ts";
 
 /**
- * The SVG layer over the reels that draws win lines (issue 5: "win lines drawn over the
- * reels") with the line's pay next to its last winning cell. Its viewBox is the reel window in
+ * The SVG layer over the reels that draws win lines with the line's pay next to its last winning cell. Its viewBox is the reel window in
  * cell units, so it scales with the reels on any screen.
  */
 const NS = "http://www.w3.org/2000/svg";

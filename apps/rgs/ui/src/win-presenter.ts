@@ -7,8 +7,8 @@ import type { DrawnLine, WinLinesView } from "./win-lines.ts";
 
 /**
  * Shows the wins of one spin over the reels: first every win together, then each in turn
- * (issue 5: "win lines drawn over the reels with the winning cells highlighted and the line's
- * pay, ways wins highlighted per symbol"), until the next spin.
+ * (win lines drawn over the reels with the winning cells highlighted and the line's pay, ways
+ * wins highlighted per symbol), until the next spin.
  */
 export interface WinStep {
   cells: Cell[];

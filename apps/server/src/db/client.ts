@@ -48,6 +48,8 @@ export async function openDatabase(opts: {
   url?: string;
   dataDir?: string;
   max?: number;
+  /** PGlite only: start from this dumped data directory (`dumpDataDir`) instead of an initdb. */
+  loadDataDir?: Blob;
 }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.max ?? 20 });
@@ -84,7 +86,9 @@ export async function openDatabase(opts: {
   }
   const dir = opts.dataDir;
   if (dir && dir !== "memory://") mkdirSync(dir, { recursive: true });
-  const client = new PGlite(dir && dir !== "memory://" ? dir : undefined);
+  const client = new PGlite(dir && dir !== "memory://" ? dir : undefined, {
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+  });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db; // same reason as above
   return {

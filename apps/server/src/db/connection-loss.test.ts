@@ -2,14 +2,14 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { providerClients, vendorTransfers } from "../db/schema/providers.ts";
-import { registerMember } from "../modules/games/games-testkit.ts";
 import { memberBalances, reconcile } from "../modules/ledger/ledger.ts";
 import { inHouseProviderSecret } from "../modules/providers/service.ts";
+import { registerMember } from "../testing/games-kit.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { isConnectionLost, queryRows } from "./client.ts";
 
 /**
- * Issue 13 item 3: a database connection that drops while a transaction holds it (a restart, a
+ * A database connection that drops while a transaction holds it (a restart, a
  * failover, pg_terminate_backend, a network blip) fails that one operation — the caller gets a
  * retryable 503 — and the process keeps running and reconnects. Before the fix the checked-out
  * connection's 'error' event had no listener and Node ended the process (here: an unhandled

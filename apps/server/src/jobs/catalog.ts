@@ -1,20 +1,18 @@
 import { rollupAgentDays } from "../modules/agents/rollup.ts";
 import { settlementJob } from "../modules/agents/settlement.ts";
 import { expireBonuses } from "../modules/bonus/service.ts";
-import { dailyReconciliation } from "../modules/ledger/daily-reconciliation.ts";
+import { dailyReconciliation } from "../modules/ledger/service.ts";
 import { accrue } from "../modules/loyalty/accrue.ts";
 import { expirePoints } from "../modules/loyalty/expiry.ts";
 import { resendGrants } from "../modules/loyalty/free-spins.ts";
 import { undoFreeSpins } from "../modules/loyalty/mall.ts";
 import { settleCampaigns } from "../modules/loyalty/missions.ts";
 import { refreshRankings } from "../modules/loyalty/rankings.ts";
-import { birthdayBonuses, reviewVip } from "../modules/loyalty/vip.ts";
+import { birthdayBonuses, reviewVip } from "../modules/loyalty/service.ts";
 import { purgeKycDocuments } from "../modules/members/kyc.ts";
 import { autoReceive } from "../modules/payments/withdrawals.ts";
 import { rollupReports } from "../modules/reports/rollup.ts";
-import { expireRewards } from "../modules/rewards/center.ts";
-import { rebateJob } from "../modules/rewards/rebate.ts";
-import { referralMilestones } from "../modules/rewards/referral.ts";
+import { expireRewards, rebateJob, referralMilestones } from "../modules/rewards/service.ts";
 import { simulatorJob } from "../modules/sports/jobs.ts";
 import { settleBets } from "../modules/sports/settle.ts";
 import { registerJob } from "./registry.ts";
@@ -36,7 +34,7 @@ registerJob({
   description: "The whole ledger checked at the start of each Manila day; the verdict kept.",
   handler: async (ctx, run) => ({ ran: await dailyReconciliation(ctx, run.scheduledFor) }),
 });
-// Agent contracts (issue 15 point 4): each run settles the contract periods that ended two
+// Agent contracts: each run settles the contract periods that ended two
 // minutes before it (AGENTS_SETTLE_LAG_SECONDS), once per (contract, period), and retries unpaid bills.
 registerJob({
   name: "agents.settle-daily",
@@ -74,7 +72,7 @@ registerJob({
   timeoutSeconds: 3 * 3600,
   handler: async (ctx) => rollupReports(ctx),
 });
-// The bonus wallet (issue 16 point 2): a bonus past its expiry is taken back through the ledger
+// The bonus wallet: a bonus past its expiry is taken back through the ledger
 // (bonus_expire), under the member's lock, racing nothing: a settlement that completed it first wins.
 registerJob({
   name: "bonus.expiry",
@@ -82,7 +80,7 @@ registerJob({
   description: "Bonuses past their expiry: the bonus balance goes back to the house.",
   handler: async (ctx) => ({ expired: await expireBonuses(ctx) }),
 });
-// Rewards (issue 16 points 4–6): the day's rebate once per Manila day (rebate_runs, keyed lines,
+// Rewards: the day's rebate once per Manila day (rebate_runs, keyed lines,
 // payouts and ledger keys make a second scheduler or a retry harmless); referral milestones;
 // waiting rewards past their date marked expired (a claim checks the date itself too).
 registerJob({
@@ -104,7 +102,7 @@ registerJob({
   description: "Waiting rewards past their claim date marked expired.",
   handler: async (ctx) => expireRewards(ctx),
 });
-// KYC documents (issue 17 point 2): kept for the operator's retention period after the decision.
+// KYC documents: kept for the operator's retention period after the decision.
 registerJob({
   name: "members.kyc-purge",
   cron: "30 3 * * *",
@@ -112,7 +110,7 @@ registerJob({
   handler: async (ctx) => ({ purged: await purgeKycDocuments(ctx) }),
   timeoutSeconds: 60 * 60,
 });
-// Loyalty (issue 20): points, missions and VIP upgrades accrue from settled rounds and paid
+// Loyalty: points, missions and VIP upgrades accrue from settled rounds and paid
 // deposits every minute, off the provider hot path (each round and deposit counted once);
 // points expire oldest first; the VIP review (falls) once a day; campaign prizes once at the end.
 registerJob({
@@ -159,7 +157,7 @@ registerJob({
   description: "Top-20 deposit and valid-bet rankings refreshed.",
   handler: async (ctx) => refreshRankings(ctx),
 });
-// The sportsbook (issue 19): the simulator feed, and a sweep that settles any open bet whose
+// The sportsbook: the simulator feed, and a sweep that settles any open bet whose
 // legs all have results (a bet that raced its market's settlement).
 registerJob({
   name: "sports.simulator",

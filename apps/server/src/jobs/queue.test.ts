@@ -11,7 +11,7 @@ import { MANILA, nextOccurrence, periodKeyOf, periodStart } from "./periods.ts";
 import { registerJob } from "./registry.ts";
 
 /**
- * The job queue (issue 12 item 10, issue 13 item 5) on the database the suite runs on: PGlite
+ * The job queue on the database the suite runs on: PGlite
  * by default, PostgreSQL with TEST_DATABASE_URL — there the two app instances have two
  * connection pools, as two server processes would.
  */

@@ -9,7 +9,7 @@ import { nextOccurrence, periodKeyOf, periodStart } from "./periods.ts";
 import type { Job } from "./registry.ts";
 
 /**
- * The job queue (issue 12 item 10, issue 13 item 5): pg-boss on the platform's own database —
+ * The job queue: pg-boss on the platform's own database —
  * PostgreSQL, or the embedded PGlite through the same single connection the app uses.
  *
  * pg-boss fires each job's cron (in the job's time zone, once per occurrence across every

@@ -4,7 +4,7 @@ import { totpAt } from "../modules/admin/totp.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { registerJob } from "./registry.ts";
 
-/** Back office: System → Jobs (issue 12 item 10) — the registered jobs, their runs, run now. */
+/** Back office: System → Jobs — the registered jobs, their runs, run now. */
 
 let nowMs = Date.UTC(2026, 2, 1, 16, 30, 0); // 00:30 on 2 March in Manila
 const clock = { now: () => new Date(nowMs) };

@@ -3,7 +3,7 @@ import { type Executor, queryRows } from "../db/client.ts";
 import { Errors } from "./errors.ts";
 
 /**
- * Failed-attempt counters that hold under parallel requests (issue 12 point 2).
+ * Failed-attempt counters that hold under parallel requests.
  *
  * Every guarded check (a login, a sign-in, a transaction password, an address's failures)
  * first RESERVES an attempt with one conditional statement — an UPDATE of the account's own

@@ -5,7 +5,7 @@ import { solvedHumanCheck } from "../testing/human.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 
 /**
- * Issue 12 point 6: amounts are read by one strict parser, and no malformed input (an id
+ * Amounts are read by one strict parser, and no malformed input (an id
  * beyond its column, a NUL, an exponent) reaches the database: 400 VALIDATION_ERROR, never 500.
  */
 describe("strict input", () => {

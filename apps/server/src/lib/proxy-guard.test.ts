@@ -4,7 +4,7 @@ import { loadConfig } from "../config.ts";
 import { loginHistory } from "../db/schema/members.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 
-/** Issue 12 point 2: TRUSTED_PROXIES behind a proxy, and no silent start without it. */
+/** TRUSTED_PROXIES behind a proxy, and no silent start without it. */
 // Production apps on the embedded database take a while to build on a busy machine.
 describe("proxy settings", { timeout: 120_000 }, () => {
   let t: TestApp | undefined;

@@ -43,7 +43,7 @@ export function badProxyEntry(entry: string): string | null {
     : `"${entry}" has a bad prefix length`;
 }
 
-/** Proxy settings that contradict each other stop the start (issue 12 point 2). */
+/** Proxy settings that contradict each other stop the start. */
 export function checkProxies(
   c: { TRUSTED_PROXIES: string; BEHIND_PROXY: "true" | "false" | "" },
   ctx: z.RefinementCtx,

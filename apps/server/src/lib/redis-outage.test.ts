@@ -2,15 +2,15 @@ import net from "node:net";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { providerClients } from "../db/schema/providers.ts";
-import { providerCall, registerMember } from "../modules/games/games-testkit.ts";
 import { memberBalances } from "../modules/ledger/ledger.ts";
 import { inHouseProviderSecret, issueLaunchToken } from "../modules/providers/service.ts";
+import { providerCall, registerMember } from "../testing/games-kit.ts";
 import { pausableProxy } from "../testing/redis-proxy.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { redisStore, type SharedStore } from "./shared-store.ts";
 
 /**
- * Issue 13 item 5, Redis outage: a committed movement's answer never waits on (or fails
+ * Redis outage: a committed movement's answer never waits on (or fails
  * because of) publishing its news, and logins, rate limits and other store reads fall back to
  * this process's own limits while Redis is unreachable or silent, then return to Redis.
  * Before: a spin's debit committed, the publish waited on Redis and the call never answered

@@ -28,7 +28,8 @@ interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodTyp
 
 /**
  * One route: validate each part with its zod schema (a failure is VALIDATION_ERROR with the
- * field paths), run the guards, call the handler, wrap its value in the spec's envelope.
+ * field paths), run the guards, call the handler, wrap its value in the spec's envelope. On the
+ * back office (/api/admin/) the guards run first.
  */
 export function route<
   B extends z.ZodType = z.ZodUnknown,
@@ -47,14 +48,21 @@ export function route<
     query: spec.query,
     params: spec.params,
   });
+  // The back office checks who calls before what is sent: a caller without the right gets its
+  // 401/403, never a validation answer that describes the call's schema.
+  const guardsFirst = `${app.prefix}${spec.url}`.startsWith("/api/admin/");
+  const guard = async (req: FastifyRequest) => {
+    for (const g of spec.guards ?? []) await g(req);
+  };
   app.route({
     method: spec.method,
     url: spec.url,
     handler: async (req, reply) => {
+      if (guardsFirst) await guard(req);
       const body = parsePart(spec.body, req.body);
       const query = parsePart(spec.query, req.query);
       const params = parsePart(spec.params, req.params);
-      for (const guard of spec.guards ?? []) await guard(req);
+      if (!guardsFirst) await guard(req);
       const value = await handler({
         body,
         query,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeSetting } from "../modules/content/settings.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 
-/** Issue 12 point 8: CSP with a strict script-src, HSTS over HTTPS, no-store on API answers. */
+/** CSP with a strict script-src, HSTS over HTTPS, no-store on API answers. */
 describe("security headers", () => {
   let t: TestApp;
   const dir = mkdtempSync(join(tmpdir(), "panalo-headers-"));

@@ -5,8 +5,9 @@ import { readSettings } from "../modules/content/settings.ts";
 import type { AppContext } from "./context.ts";
 
 /**
- * The headers every answer carries (issue 12 point 8):
- * - a Content-Security-Policy whose `script-src` is `'self'` only: no inline script, no
+ * The headers every answer carries:
+ * - a Content-Security-Policy whose `script-src` is `'self'` only (and reCAPTCHA's origins when the
+ *   third-party phone-code service that needs it is configured): no inline script, no
  *   `'unsafe-eval'`, on the player site, the back office and the game pages (the game client
  *   under /rgs sets its own, stricter one; so do the sandbox checkout and any page that needs
  *   less). Styles allow `'unsafe-inline'`: React writes `style` attributes, which run no code.
@@ -38,7 +39,16 @@ const REFRESH_MS = 30_000;
 interface Sources {
   images: string[];
   frames: string[];
+  /** Outside scripts the site may load: only the third-party phone-code service's human check. */
+  scripts?: string[];
 }
+
+/**
+ * reCAPTCHA, which Firebase's phone sign-in asks for before it sends a code: its script and
+ * its challenge frame, allowed only when that service is the one configured.
+ */
+const RECAPTCHA_SCRIPTS = ["https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"];
+const RECAPTCHA_FRAMES = ["https://www.google.com/recaptcha/", "https://recaptcha.google.com/recaptcha/"];
 
 /** The origin of an absolute http(s) address; null for paths and anything else. */
 function originOf(url: string): string | null {
@@ -55,7 +65,7 @@ const unique = (list: Array<string | null>): string[] => [...new Set(list.filter
 export function sitePolicy(s: Sources): string {
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src ${["'self'", ...(s.scripts ?? [])].join(" ")}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src ${["'self'", "data:", "blob:", "https:", ...s.images].join(" ")}`,
     "font-src 'self' data:",
@@ -133,15 +143,18 @@ async function loadSources(ctx: AppContext): Promise<Sources> {
     .from(gameVendors)
     .where(isNotNull(gameVendors.launchUrl));
   const launch = settings.launchGameCDNs.map(originOf);
+  const recaptcha = ctx.config.PHONE_CODE_PROVIDER === "firebase";
   return {
     images: unique([...settings.imageCDNs.map(originOf), ...launch]),
     frames: unique([
       ...launch,
       ...vendors.map((v) => originOf(v.launchUrl ?? "")),
-      // The operator's outside customer-service chat, shown in the site's chat window (issue 17
-      // point 7): its origin only, and only when it is an http(s) address.
+      // The operator's outside customer-service chat, shown in the site's chat window: its
+      // origin only, and only when it is an http(s) address.
       originOf(settings.brand.customerServiceUrl ?? ""),
       originOf(settings.brand.vipServiceUrl ?? ""),
+      ...(recaptcha ? RECAPTCHA_FRAMES : []),
     ]),
+    scripts: recaptcha ? RECAPTCHA_SCRIPTS : [],
   };
 }

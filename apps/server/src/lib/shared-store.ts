@@ -79,7 +79,7 @@ export interface RedisStoreOptions {
 
 /**
  * The shared store on Redis, built never to fail or delay a call because Redis is unreachable
- * or stops answering (issue 13 item 5): commands are not queued while disconnected
+ * or stops answering: commands are not queued while disconnected
  * (`enableOfflineQueue: false`) and time out after `commandTimeoutMs`; a failure switches the
  * store to a local in-process map (rate limits then hold per process, a safe local limit) until
  * a background PING, or the connection's next "ready", says Redis is back. Publishing returns at

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
 import { siteOrigin } from "./site-origin.ts";
 
-/** Issue 14: return and lobby addresses follow the address the player used, only on our own hosts. */
+/** Return and lobby addresses follow the address the player used, only on our own hosts. */
 describe("siteOrigin", () => {
   const config = loadConfig({
     NODE_ENV: "test",

@@ -2,7 +2,7 @@ import type { FastifyRequest } from "fastify";
 import type { Config } from "../config.ts";
 
 /**
- * The origin of the player site as this visitor reached it (issue 14): a gateway's return
+ * The origin of the player site as this visitor reached it: a gateway's return
  * address and a game's lobby link must bring the player back to the address they used — on
  * another host their session (sessionStorage) is not there and they arrive logged out.
  *

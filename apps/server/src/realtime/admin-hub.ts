@@ -6,7 +6,7 @@ import { ADMIN_COOKIE, sessionOperator } from "../modules/admin/operators.ts";
 import type { HubPayload } from "./bus.ts";
 
 /**
- * The back office's own WebSocket at /admin/ws (issue 17 point 7: the chat console). It is
+ * The back office's own WebSocket at /admin/ws (the chat console). It is
  * authenticated with the operator's session cookie exactly as the admin HTTP calls are (and the
  * browser's Origin must be this site: a cross-site page cannot ride the cookie), and only for an
  * operator whose role holds `chat.operate`. Modules push with `pushToOperators` (one operator,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { WebSocket } from "ws";
 import type { AppContext } from "../lib/context.ts";
-import { BALANCE_CHANNEL } from "../modules/ledger/notify.ts";
+import { BALANCE_CHANNEL } from "../modules/ledger/service.ts";
 import { sessionMember } from "../modules/members/service.ts";
 import { balanceSummary } from "../modules/wallet/service.ts";
 import {

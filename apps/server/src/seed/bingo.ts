@@ -9,7 +9,7 @@ import { searchTextOf } from "../modules/games/repo.ts";
 import { inHouseProviderSecret } from "../modules/providers/service.ts";
 import { gameTileSvg } from "./game-tile.ts";
 
-/** The in-house bingo vendor: its rooms run on the game server (issue 18 point 4). */
+/** The in-house bingo vendor: its rooms run on the game server. */
 export const BINGO_VENDOR = "PNB";
 
 /**
@@ -44,6 +44,7 @@ export async function seedBingoGames(db: Db, config: Config): Promise<number> {
           vendor: BINGO_VENDOR,
           colours: r.kind === "bingo90" ? ["#ca6f1e", "#4a2508"] : ["#1f618d", "#0b2638"],
           volatility: "low",
+          motif: "balls",
         }),
       ),
       "image/svg+xml",

@@ -7,7 +7,7 @@ import { SEED_LANGS } from "./content-i18n.ts";
 import { seedIfEmpty } from "./seed.ts";
 
 /**
- * Issue 14 item 6: the demo brand's notices, help centre, about text and page texts are seeded
+ * The demo brand's notices, help centre, about text and page texts are seeded
  * in all seven languages, each a translation of its own (not the English copied over).
  */
 const config = loadConfig({

@@ -1,5 +1,5 @@
 /**
- * The demo brand's texts in the five languages beyond Filipino and English (issue 14 item 6):
+ * The demo brand's texts in the five languages beyond Filipino and English:
  * Chinese, Vietnamese, Thai, Indonesian and Japanese, keyed by the English text in content.ts.
  * `localise()` turns a seeded `{ TY, EN }` into all seven; a text without an entry here keeps
  * its two languages (the server then answers English, spec §1), and the seed test lists every
@@ -10,7 +10,7 @@ export type SeedLang = (typeof SEED_LANGS)[number];
 type More = Record<"CN" | "VI" | "TH" | "ID" | "JA", string>;
 
 const MORE: Record<string, More> = {
-  // ── promotions (issue 16) ──
+  // ── promotions ──
   "Welcome gift for new members: ₱20": {
     CN: "新会员见面礼：₱20",
     VI: "Quà chào mừng thành viên mới: ₱20",
@@ -114,7 +114,7 @@ const MORE: Record<string, More> = {
     JA: "ヘルプセンター",
   },
 
-  // ── page descriptions (issue 14 item 4 rewrote these) ──
+  // ── page descriptions ──
   "News and offers from Panalo.": {
     CN: "Panalo 的最新消息与优惠。",
     VI: "Tin tức và ưu đãi từ Panalo.",

@@ -2,136 +2,28 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
-import { banners, helpArticles, helpCategories, notices, resources, seoTexts } from "../db/schema/content.ts";
+import { helpArticles, helpCategories, notices, resources, seoTexts } from "../db/schema/content.ts";
 import { settings } from "../db/schema/core.ts";
 import { gameVendors } from "../db/schema/games.ts";
 import { paymentChannels } from "../db/schema/payments.ts";
 import { storeMedia } from "../modules/admin/media.ts";
 import { SETTING_DEFAULTS, writeSetting } from "../modules/content/settings.ts";
+import { promotionArt, seedBanners } from "./banners.ts";
 import { localise } from "./content-i18n.ts";
-import { type BannerArt, bannerSvg, logoSvg, vendorIconSvg, vendorLogoSvg } from "./svg.ts";
+import { logoSvg, vendorIconSvg, vendorLogoSvg } from "./svg.ts";
 import { inHouseVendorLogo } from "./vendor-logos.ts";
 
 type T = { TY: string; EN: string };
 
-// issue 14: banners promise only what the installation offers (no live, sports or fishing games
-// are seeded, so none of their banners is; no welcome bonus exists), and link to what exists.
-const BANNERS: Array<{ group: string; art: BannerArt; alt: T; link?: string }> = [
-  {
-    group: "home",
-    art: {
-      headline: "Panalo Slots",
-      sub: "Every spin provably fair: check any round",
-      from: "#1b1f3b",
-      to: "#3d2a7a",
-      accent: "#f5b82e",
-      motif: "coins",
-    },
-    alt: {
-      TY: "Panalo Slots: bawat spin ay mapapatunayang patas",
-      EN: "Panalo Slots: every spin provably fair",
-    },
-    link: "/rng/vassalage/PNS",
-  },
-  {
-    group: "home",
-    art: {
-      headline: "Panalo Gold",
-      sub: "Classic reels with golden wins",
-      from: "#0f3d2e",
-      to: "#146b4a",
-      accent: "#ffd36b",
-      motif: "cards",
-    },
-    alt: { TY: "Panalo Gold: klasikong reels", EN: "Panalo Gold: classic reels" },
-    link: "/rng/vassalage/PNG",
-  },
-  {
-    group: "home",
-    art: {
-      headline: "Daily Lotto Draws",
-      sub: "Pick your numbers, win big",
-      from: "#4a1230",
-      to: "#8c1c4b",
-      accent: "#ffcf5a",
-      motif: "balls",
-    },
-    alt: { TY: "Araw-araw na lotto draw", EN: "Daily lotto draws" },
-    link: "/lottery",
-  },
-  {
-    group: "rng",
-    art: {
-      headline: "Slots You Can Check",
-      sub: "Seeds and results of every round, verified",
-      from: "#2a1050",
-      to: "#5b1f8c",
-      accent: "#f5b82e",
-      motif: "coins",
-    },
-    alt: { TY: "Slots na masusuri mo", EN: "Slots you can check" },
-  },
-  {
-    group: "rng",
-    art: {
-      headline: "Panalo Xpress",
-      sub: "Fast slots with a wallet of their own",
-      from: "#13294b",
-      to: "#1f4f8c",
-      accent: "#7fd3ff",
-      motif: "coins",
-    },
-    alt: { TY: "Panalo Xpress: mabilis na slots", EN: "Panalo Xpress: fast slots" },
-    link: "/rng/vassalage/PNX",
-  },
-  {
-    group: "promotions",
-    art: {
-      headline: "Promotions",
-      sub: "News and offers from Panalo",
-      from: "#3b0f0f",
-      to: "#8c2a1c",
-      accent: "#ffd36b",
-      motif: "trophy",
-    },
-    alt: { TY: "Mga promo", EN: "Promotions" },
-  },
-  {
-    group: "download",
-    art: {
-      headline: "Get the App",
-      sub: "Play anywhere on your phone",
-      from: "#1b1f3b",
-      to: "#2d3470",
-      accent: "#7fd3ff",
-      motif: "phone",
-    },
-    alt: { TY: "I-download ang app", EN: "Download the app" },
-  },
-  {
-    group: "help",
-    art: {
-      headline: "Help Centre",
-      sub: "Answers to common questions",
-      from: "#1b1f3b",
-      to: "#34406e",
-      accent: "#9fe2bf",
-      motif: "phone",
-    },
-    alt: { TY: "Help centre", EN: "Help centre" },
-  },
-];
-
 /** Bulletins (B) and home marquee notices (H): 13 + 4, enough for two pages of the notice modal. */
 /**
- * Demo promotions (issue 16): only what the installation can give — a cash reward through the
+ * Demo promotions: only what the installation can give — a cash reward through the
  * reward centre, no bonus (no bonus rule is seeded) and nothing tied to games that are not here.
  */
 const PROMOTIONS: Array<{
   type: string;
   title: T;
   body: T;
-  art: BannerArt;
   audience: "everyone" | "new";
   newWithinDays: number | null;
   participation: "claim" | "apply";
@@ -144,14 +36,6 @@ const PROMOTIONS: Array<{
       TY: "<p>Bago ka ba sa Panalo? Kunin ang ₱20 sa loob ng 7 araw mula sa pagrehistro. Isang beses lamang bawat miyembro; hindi kasali ang mga account ng ahente.</p>",
       EN: "<p>New to Panalo? Claim ₱20 within 7 days of registering. Once per member; agent accounts cannot take part.</p>",
     },
-    art: {
-      headline: "Welcome gift",
-      sub: "₱20 for new members",
-      from: "#3b1f0f",
-      to: "#7a4a1d",
-      accent: "#f5b82e",
-      motif: "trophy",
-    },
     audience: "new",
     newWithinDays: 7,
     participation: "claim",
@@ -163,14 +47,6 @@ const PROMOTIONS: Array<{
     body: {
       TY: "<p>Nanalo ka ba nang malaki sa Panalo Slots? Ipadala ang screenshot ng panalo (hanggang 3 larawan) at isang maikling mensahe. Kapag naaprubahan, makakatanggap ka ng ₱100.</p><p>Isang aplikasyon bawat miyembro. Sinusuri ng aming team ang bawat aplikasyon.</p>",
       EN: "<p>Had a big win in Panalo Slots? Send a screenshot of the win (up to 3 pictures) and a short message. Once approved, you receive ₱100.</p><p>One application per member. Our team reviews every application.</p>",
-    },
-    art: {
-      headline: "Share your big win",
-      sub: "₱100 for an approved story",
-      from: "#1b1f3b",
-      to: "#3d2a7a",
-      accent: "#f5b82e",
-      motif: "coins",
     },
     audience: "everyone",
     newWithinDays: null,
@@ -494,6 +370,7 @@ const VENDORS: Array<{ code: string; name: string; type: string; colour: string;
   { code: "PNX", name: "Panalo Xpress", type: "RNG", colour: "#117a65", hot: false },
   { code: "PNL", name: "Panalo Live", type: "LIVE", colour: "#1e8449", hot: true },
   { code: "PNSB", name: "Panalo Sports", type: "SPORTS", colour: "#2e86c1", hot: false },
+  { code: "PNES", name: "Panalo E-sports", type: "ESPORTS", colour: "#6c3483", hot: false },
   { code: "TCG_SEA", name: "Panalo Lotto", type: "LOTT", colour: "#c0392b", hot: false },
   { code: "PNF", name: "Panalo Fishing", type: "FISH", colour: "#138d90", hot: false },
   { code: "PNB", name: "Panalo Bingo", type: "BINGO", colour: "#ca6f1e", hot: false },
@@ -516,7 +393,7 @@ async function vendorLogos(
 }
 
 /**
- * First start only: the demo brand (issue 2 item 9). Nothing is written when a brand setting
+ * First start only: the demo brand. Nothing is written when a brand setting
  * already exists, so an operator's own content is never overwritten.
  */
 export async function seedDemoContent(db: Db, config: Config): Promise<boolean> {
@@ -541,17 +418,7 @@ export async function seedDemoContent(db: Db, config: Config): Promise<boolean> 
     await writeSetting(tx, "maintenance", SETTING_DEFAULTS.maintenance);
     await writeSetting(tx, "region", SETTING_DEFAULTS.region);
 
-    let sort = 0;
-    for (const b of BANNERS) {
-      await tx.insert(banners).values({
-        groupName: b.group,
-        imageUrl: await media(bannerSvg(b.art)),
-        alt: localise(b.alt),
-        linkageType: b.link ? "ROUTE" : null,
-        linkage: b.link ?? null,
-        sortOrder: sort++,
-      });
-    }
+    await seedBanners(tx, media);
     await tx.insert(notices).values(
       NOTICES.map((n, i) => ({
         type: n.type,
@@ -564,7 +431,7 @@ export async function seedDemoContent(db: Db, config: Config): Promise<boolean> 
     for (const p of PROMOTIONS) {
       await tx.execute(sql`INSERT INTO promotions (type, title, banner_url, body, audience, new_within_days,
           participation, reward_kind, reward_amount, sort_order)
-        VALUES (${p.type}, ${JSON.stringify(localise(p.title))}::jsonb, ${await media(bannerSvg(p.art))},
+        VALUES (${p.type}, ${JSON.stringify(localise(p.title))}::jsonb, ${await media(promotionArt(p.type === "welcome" ? "welcome" : "event"))},
           ${JSON.stringify(localise(p.body))}::jsonb, ${p.audience}, ${p.newWithinDays}, ${p.participation},
           'cash', ${p.rewardMinor.toString()}::bigint, ${promoSort++})`);
     }

@@ -7,9 +7,9 @@ import { providerClients } from "../db/schema/providers.ts";
 import { storeMedia } from "../modules/admin/media.ts";
 import { searchTextOf } from "../modules/games/repo.ts";
 import { inHouseProviderSecret } from "../modules/providers/service.ts";
-import { gameTileSvg } from "./game-tile.ts";
+import { gameTileSvg, type TileMotif } from "./game-tile.ts";
 
-/** The in-house live casino vendor: its tables run on the game server (issue 18). */
+/** The in-house live casino vendor: its tables run on the game server. */
 export const LIVE_VENDOR = "PNL";
 const COLOURS: Record<string, [string, string]> = {
   baccarat: ["#1e8449", "#0b3d1f"],
@@ -17,6 +17,14 @@ const COLOURS: Record<string, [string, string]> = {
   roulette: ["#922b21", "#2c0b08"],
   dragon_tiger: ["#b9770e", "#3d2704"],
   sicbo: ["#5b2c6f", "#1c0d23"],
+};
+
+const MOTIF: Record<string, TileMotif> = {
+  baccarat: "cards",
+  baccarat_nc: "cards",
+  dragon_tiger: "cards",
+  roulette: "roulette",
+  sicbo: "dice",
 };
 
 /**
@@ -50,6 +58,7 @@ export async function seedLiveTableGames(db: Db, config: Config): Promise<number
           vendor: LIVE_VENDOR,
           colours: COLOURS[t.game] ?? ["#1e8449", "#0b3d1f"],
           volatility: "low",
+          motif: MOTIF[t.game] ?? "cards",
         }),
       ),
       "image/svg+xml",

@@ -15,7 +15,7 @@ const COLOURS: Record<string, [string, string]> = {
 };
 
 /**
- * The lottery games of the in-house RGS in the catalog (issue 6): one game of vendor TCG_SEA per
+ * The lottery games of the in-house RGS in the catalog: one game of vendor TCG_SEA per
  * lottery game, gameType LOTT (PCSO-style) or ELOTT (the fast ones), gameCode = the lottery
  * code; launching one answers the /lottery page. The platform knows TCG_SEA's protocol secret
  * the way it knows PNS/PNG's (derived from APP_SECRET). Idempotent: existing rows are kept.

@@ -7,7 +7,7 @@ import { openTestDatabase } from "../testing/test-app.ts";
 import { seedIfEmpty } from "./seed.ts";
 
 /**
- * Issue 13 item 5: two processes started together on an empty database seed it once — before,
+ * Two processes started together on an empty database seed it once — before,
  * one of them crashed on a duplicate key. Seeding runs under an advisory lock in one
  * transaction, and running it again adds nothing.
  */
@@ -45,7 +45,7 @@ describe("first-start seeding", () => {
     }
   });
 
-  it("seeds banners that link only to pages and vendors the installation has (issue 14)", async () => {
+  it("seeds banners that link only to pages and vendors the installation has", async () => {
     const { database, drop } = await openTestDatabase();
     try {
       await seedIfEmpty(database.db, config);
@@ -80,6 +80,99 @@ describe("first-start seeding", () => {
       await drop();
     }
   });
+
+  it("draws every banner without text and captions it in the seven languages, one hero per category", async () => {
+    const { database, drop } = await openTestDatabase();
+    try {
+      await seedIfEmpty(database.db, config);
+      const rows = await queryRows<{ group_name: string; title: Record<string, string>; svg: string }>(
+        database.db,
+        sql`SELECT b.group_name, b.title, convert_from(m.bytes, 'UTF8') AS svg FROM banners b
+            JOIN media m ON b.image_url = '/media/' || m.id`,
+      );
+      const groups = new Set(rows.map((r) => r.group_name));
+      for (const g of ["home", "rng", "live", "fish", "pvp", "sports", "esports", "promotions", "shop"]) {
+        expect(groups.has(g), g).toBe(true);
+      }
+      for (const r of rows) {
+        // No words in a picture (a card's suit symbol is no text to translate).
+        expect(r.svg, r.group_name).not.toMatch(/<text[^>]*>[^<]*\p{L}/u);
+        expect(Object.keys(r.title).sort(), r.group_name).toEqual(["CN", "EN", "ID", "JA", "TH", "TY", "VI"]);
+      }
+    } finally {
+      await drop();
+    }
+  });
+
+  it("starts a production install with the showcase off, and a demo with it on", async () => {
+    const showcase = async (database: Database) => {
+      const [row] = await queryRows<Record<string, number | boolean | null>>(
+        database.db,
+        sql`SELECT (SELECT count(*)::int FROM vip_levels WHERE level > 0) AS vip,
+              (SELECT count(*)::int FROM missions) AS missions,
+              (SELECT count(*)::int FROM mission_campaigns) AS campaigns,
+              (SELECT count(DISTINCT kind)::int FROM mall_items) AS mall_kinds,
+              (SELECT count(*)::int FROM bonus_rules WHERE kind = 'first_deposit' AND enabled) AS bonuses,
+              (SELECT count(*)::int FROM rebate_rates) AS rebates,
+              (SELECT enabled AND deposit_reward > 0 FROM referral_settings) AS referral,
+              (SELECT count(*)::int FROM members WHERE is_agent = 1) AS agents,
+              (SELECT count(*)::int FROM agent_contracts) AS contracts,
+              (SELECT count(*)::int FROM payment_channels WHERE adapter = 'sandbox') AS sandbox,
+              (SELECT value->'switches'->'CBS3' FROM settings WHERE key = 'whitelabel') AS chat,
+              (SELECT value->'switches'->'CHNGPASSVERIF3' FROM settings WHERE key = 'whitelabel') AS by_phone,
+              (SELECT value->'switches'->'CHNGPASSMAIL3' FROM settings WHERE key = 'whitelabel') AS by_mail`,
+      );
+      return row;
+    };
+    const production = loadConfig({
+      NODE_ENV: "production",
+      APP_SECRET: "test-secret-test-secret-test-secret-42",
+      PUBLIC_URL: "http://localhost:8080",
+      BEHIND_PROXY: "false",
+    });
+    expect(production.DEMO_MODE).toBe(false);
+    const prod = await openTestDatabase();
+    const demo = await openTestDatabase();
+    try {
+      const p = await seedIfEmpty(prod.database.db, production);
+      expect(p.demoAgent).toBeNull();
+      expect(await showcase(prod.database)).toEqual({
+        vip: 0,
+        missions: 0,
+        campaigns: 0,
+        mall_kinds: 0,
+        bonuses: 0,
+        rebates: 0,
+        referral: false,
+        agents: 0,
+        contracts: 0,
+        sandbox: 0,
+        chat: false,
+        by_phone: false,
+        by_mail: false,
+      });
+      const d = await seedIfEmpty(demo.database.db, config);
+      expect(d.demoAgent?.username).toBe("demoagent");
+      expect(await showcase(demo.database)).toEqual({
+        vip: 4,
+        missions: 3,
+        campaigns: 1,
+        mall_kinds: 4,
+        bonuses: 1,
+        rebates: 7,
+        referral: true,
+        agents: 2,
+        contracts: 3,
+        sandbox: 2,
+        chat: true,
+        by_phone: true,
+        by_mail: true,
+      });
+    } finally {
+      await prod.drop();
+      await demo.drop();
+    }
+  }, 120_000);
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     "seeds once when two processes start together on an empty PostgreSQL database",

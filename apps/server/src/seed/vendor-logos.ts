@@ -3,7 +3,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /**
- * The in-house vendors' logos (issue 14 point 9), drawn as SVG files in ./vendor-logos (one per
+ * The in-house vendors' logos, drawn as SVG files in ./vendor-logos (one per
  * vendor code, lower case): an emblem in the vendor's colour and the name set with a fixed text
  * length, so it is never cut off. A third-party vendor's logo is the operator's upload (back
  * office → Partner logos).

@@ -4,33 +4,42 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { openDatabase } from "../db/client.ts";
-import { migrate } from "../db/migrate.ts";
+import { FUNCTIONS_DIR, MIGRATIONS_DIR, migrate } from "../db/migrate.ts";
 
 /**
  * A migrated template database for the suites on PostgreSQL (TEST_DATABASE_URL). Every server
  * and RGS test file opens a fresh database; the platform's 150 migrations cost ~0.7 s per file on
  * the server. Instead, the first file to need one builds `panalo_tpl_<hash of the migrations>`
  * and every file starts from a copy (`CREATE DATABASE … TEMPLATE`); an added or changed
- * migration builds a new one. Each file still runs `migrate` on its copy (a no-op that checks
- * the checksums). The RGS's own migrations are not in it: the RGS migrates its schema when it
+ * migration or function file builds a new one. Each file still runs `migrate` on its copy (a
+ * no-op that checks the checksums). The RGS's own migrations are not in it: the RGS migrates its schema when it
  * starts, and a platform with an external RGS keeps no RGS tables (rgs-mode.test.ts).
  *
  * (PGlite has no such template: loading a dumped data directory costs what an initdb does.)
  */
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const MIGRATIONS = join(HERE, "../db/migrations");
+const MIGRATOR = join(HERE, "../../../../packages/db-migrate/src");
 
 let cachedHash: string | null = null;
-/** A hash of every migration file's name and text. */
+/**
+ * A hash of what a migrated database is made of: every migration file's and function file's name
+ * and text, and the migrator's own code (a change to how it records or applies them).
+ */
 export function migrationsHash(): string {
   if (cachedHash) return cachedHash;
   const h = createHash("sha256");
-  for (const f of readdirSync(MIGRATIONS)
-    .filter((x) => x.endsWith(".sql"))
-    .sort()) {
-    h.update(`${f}\n`);
-    h.update(readFileSync(join(MIGRATIONS, f)));
+  for (const [part, dir, ext] of [
+    ["migrations", MIGRATIONS_DIR, ".sql"],
+    ["functions", FUNCTIONS_DIR, ".sql"],
+    ["migrator", MIGRATOR, ".ts"],
+  ] as const) {
+    for (const f of readdirSync(dir)
+      .filter((x) => x.endsWith(ext) && !x.endsWith(".test.ts"))
+      .sort()) {
+      h.update(`${part}/${f}\n`);
+      h.update(readFileSync(join(dir, f)));
+    }
   }
   cachedHash = h.digest("hex").slice(0, 16);
   return cachedHash;

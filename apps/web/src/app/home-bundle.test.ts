@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * Issue 14 item 10: the home route's code is what the site loads first (src/main.tsx and every
+ * The home route's code is what the site loads first (src/main.tsx and every
  * module it imports without `import()`, then the home page's chunk). zod (about 25 KB gzipped,
  * and its schemas are built when a module loads) belongs to the forms and the member centre,
  * which load on demand; one plain import of a zod-using contract from the header once put it

@@ -4,7 +4,7 @@ import { GAMES_PATHS, HOME_PATHS, isSitePath, SITE_PATHS } from "@panalo/contrac
 import { describe, expect, it } from "vitest";
 
 /**
- * issue 14: the server answers 404 for a path the site has no screen for, from the shared route
+ * The server answers 404 for a path the site has no screen for, from the shared route
  * table. Every fixed path of the router must be in that table and nothing more, or a real page
  * would answer 404 (or a missing one 200).
  */

@@ -35,11 +35,11 @@ const ResponsibleGamingPage = lazyPage(
   () => import("../pages/responsible-gaming/responsible-gaming-page.tsx"),
 );
 const NotFoundPage = lazyPage(() => import("../pages/not-found/not-found-page.tsx"));
-// Agent contract pages by address (issue 15); the agent centre overlay lists the same pages.
+// Agent contract pages by address; the agent centre overlay lists the same pages.
 const AgentContractsPage = lazyPage(() => import("../features/agent-contracts/standalone-page.tsx"));
 
 // The route table is shared with the server (packages/contracts/src/site-routes.ts), which
-// answers 404 for any other path (issue 14); routes.test.ts keeps the two in step.
+// answers 404 for any other path; routes.test.ts keeps the two in step.
 
 export function AppRoutes() {
   return (
@@ -80,12 +80,12 @@ export function AppRoutes() {
         <Route path="/download" element={<DownloadPage />} />
         <Route path="/join" element={<JoinPage />} />
         <Route path="/game" element={<GamePage />} />
-        {/* a payment gateway's return address: the member centre's deposit page (issue 14) */}
+        {/* a payment gateway's return address: the member centre's deposit page */}
         <Route path="/depositv2" element={<DepositReturnPage />} />
         {/* the password-reset e-mail's link (spec §4, CHNGPASSMAIL3) */}
         <Route path="/resetPassword" element={<ResetPasswordPage />} />
         <Route path="/agentContracts/:page" element={<AgentContractsPage />} />
-        {/* issue 17: responsible gaming, linked from every page's footer */}
+        {/* Responsible gaming, linked from every page's footer */}
         <Route path="/responsibleGaming" element={<ResponsibleGamingPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -10,7 +10,7 @@ import {
 import { useSession } from "../features/session/session-store.ts";
 
 /**
- * The phone's bottom navigation (issue 14 point 3): home, games, promotions, wallet and
+ * The phone's bottom navigation: home, games, promotions, wallet and
  * account, as players here know it from the apps they use. Wallet and account open the member
  * centre (its deposit page, its first page), or the login popup for a visitor. Shown only on
  * phone widths (layout.css); the page keeps room for it, so it never covers the page's end.

@@ -114,7 +114,7 @@ function InlineLogin() {
         </button>
       </form>
       {/* On a phone the inline form would take a third of the screen: one button opens the
-          login popup instead (issue 14 point 3; layout.css shows one or the other). */}
+          login popup instead (layout.css shows one or the other). */}
       <button
         type="button"
         className="btn btn-gold btn-sm header-login-open"
@@ -140,11 +140,11 @@ function AccountBox({ username }: { username: string }) {
   const trial = useSession((s) => s.isAgent === TRIAL_ACCOUNT);
   // spec §2 header "agent button if allowed", §4: the account types 1, 2, 41, 42.
   const agent = useSession((s) => isAgentType(s.isAgent));
-  // issue 17: the nickname chosen in securityCenter is what the header shows.
+  // The nickname chosen in securityCenter is what the header shows.
   const shown = useMemberInfo().data?.nickname || username;
   const balance = useBalance();
   useBalanceSocket(token, !trial);
-  // spec §2: the messages badge (CSP_unreadCount), kept live by the hub (issue 17).
+  // spec §2: the messages badge (CSP_unreadCount), kept live by the hub.
   useMessagesHub(!trial);
   const unread = useUnreadMessages().data?.count ?? 0;
   // spec §4 logout: a confirm dialog, the logout call, session storage cleared, then home.
@@ -236,7 +236,7 @@ function AccountBox({ username }: { username: string }) {
 }
 
 /**
- * The messages bell with its unread badge (spec §2, issue 17). Beside the name on a wide screen;
+ * The messages bell with its unread badge (spec §2). Beside the name on a wide screen;
  * on a phone it moves to the top row (beside the theme switch), so the name keeps its room.
  */
 function MessagesButton({ unread, place }: { unread: number; place: "inline" | "tools" }) {

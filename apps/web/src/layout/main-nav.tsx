@@ -14,12 +14,17 @@ function ordered(menu: GameMenu): Vendor[] {
   return [...menu.vendors.filter(isJili), ...menu.vendors.filter((v) => !isJili(v))];
 }
 
+/** The in-house sportsbook's vendors: their games are the site's /sports and /esports pages. */
+const IN_HOUSE_BOOK = new Set(["PNSB", "PNES"]);
+
 /**
  * Cockfight, and e-sports or e-lottery with a single vendor, launch the game directly
  * (spec §2); other categories open their page.
  */
 function categoryLink(menu: GameMenu): string {
   const only = menu.vendors.length === 1 ? menu.vendors[0] : undefined;
+  // The in-house sportsbook's e-sports (PNES) is played on the site's own /esports page.
+  if (only && IN_HOUSE_BOOK.has(only.vassalage)) return CATEGORY_PATH[menu.gameType];
   if (only && (menu.gameType === "ESPORTS" || menu.gameType === "ELOTT" || menu.gameType === "COCKFIGHT")) {
     return `/game?gameType=${menu.gameType}&vendor=${encodeURIComponent(only.vassalage)}`;
   }

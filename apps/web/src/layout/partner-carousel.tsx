@@ -9,8 +9,8 @@ import { useGameMenus } from "../features/system/system-api.ts";
  * The partner vendors (spec §2 footer, §9): one logo per vendor, TCG_SEA left out, nine to a
  * view with 30 px between, the colour logo on hover. Scrolls by a view with the arrows, or by
  * swiping. Each logo is a link to the vendor's games, so the carousel is reached and moved with
- * the keyboard too (Tab brings the next logo into view; the arrow keys scroll a view; issue 14
- * point 8). A vendor without a logo shows its name, whole (point 9).
+ * the keyboard too (Tab brings the next logo into view; the arrow keys scroll a view). A vendor
+ * without a logo shows its name, whole.
  */
 export function PartnerCarousel() {
   const { t } = useTranslation();

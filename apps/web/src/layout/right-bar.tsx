@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Icon } from "../components/icons.tsx";
 import { CustomerServiceLink } from "./customer-service.tsx";
 
-// The feedback window loads when first opened (issue 17 point 6; spec §7 /wps/feedback).
+// The feedback window loads when first opened (spec §7 /wps/feedback).
 const FeedbackModal = lazy(() => import("../features/messages/feedback-modal.tsx"));
 
 /** spec §2 right bar: customer service, feedback and scroll to top. */

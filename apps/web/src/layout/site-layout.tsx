@@ -20,9 +20,9 @@ import { useDocumentSeo } from "./use-document-seo.ts";
 const NoticeModal = lazy(() => import("../features/notices/notice-modal.tsx"));
 // The account modals (login popup, forgot and change password, member centre) likewise.
 const AccountModals = lazy(() => import("../features/account/account-modals.tsx"));
-// issue 17: the reality check, only for a logged-in member (its own chunk).
+// The reality check, only for a logged-in member (its own chunk).
 const RealityCheck = lazy(() => import("../features/responsible-gaming/reality-check.tsx"));
-// The customer-service chat window (issue 17), the first time it opens.
+// The customer-service chat window, the first time it opens.
 const ChatWindow = lazy(() => import("../features/chat/chat-window.tsx"));
 
 /**

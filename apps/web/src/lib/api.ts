@@ -13,6 +13,8 @@ export interface ApiErrorExtra {
   details?: ApiDetail[];
   captcha?: boolean;
   secondFactor?: { channel: string; to: string };
+  /** A sports bet refused over its prices: each leg's price of now (SportsPriceNow). */
+  odds?: Array<{ outcomeId: number; odds: number; offered: boolean }>;
 }
 
 /** A refusal from the platform: its stable code and the message in the player's language. */
@@ -20,6 +22,7 @@ export class ApiError extends Error {
   readonly details: ApiDetail[];
   readonly captcha: boolean;
   readonly secondFactor: { channel: string; to: string } | null;
+  readonly odds: Array<{ outcomeId: number; odds: number; offered: boolean }>;
   constructor(
     readonly code: string,
     message: string,
@@ -31,6 +34,7 @@ export class ApiError extends Error {
     this.details = extra.details ?? [];
     this.captcha = extra.captcha === true;
     this.secondFactor = extra.secondFactor ?? null;
+    this.odds = extra.odds ?? [];
   }
 }
 
@@ -48,7 +52,18 @@ function extraOf(payload: object): ApiErrorExtra {
   const sf = p.secondFactor as { channel?: unknown; to?: unknown } | undefined;
   const secondFactor =
     sf && typeof sf.to === "string" ? { channel: String(sf.channel ?? "sms"), to: sf.to } : undefined;
-  return { details, captcha: p.captcha === true, secondFactor };
+  const odds = Array.isArray(p.odds)
+    ? p.odds
+        .filter(
+          (o): o is { outcomeId: number; odds: number; offered?: unknown } =>
+            typeof o === "object" &&
+            o !== null &&
+            typeof (o as { outcomeId?: unknown }).outcomeId === "number" &&
+            typeof (o as { odds?: unknown }).odds === "number",
+        )
+        .map((o) => ({ outcomeId: o.outcomeId, odds: o.odds, offered: o.offered !== false }))
+    : undefined;
+  return { details, captcha: p.captcha === true, secondFactor, odds };
 }
 
 // Every call names the visitor's language (X-Lang) so texts come back translated.

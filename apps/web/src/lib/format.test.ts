@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMinor, formatMoneyString } from "./format.ts";
+import { formatCount, formatDate, formatDateTime, formatMinor, formatMoneyString } from "./format.ts";
 
 describe("formatMinor", () => {
   it("shows two decimals and thousands separators", () => {
@@ -26,5 +26,27 @@ describe("formatMoneyString", () => {
 
   it("leaves text that is not an amount as it is", () => {
     expect(formatMoneyString("n/a")).toBe("n/a");
+  });
+});
+
+describe("dates and counts in the site's language", () => {
+  const iso = "2026-11-29T04:00:00Z"; // noon in Manila
+  it("writes a date as each language does, from the site's code or the page's tag", () => {
+    expect(formatDate(iso, "TY")).toBe("Nob 29, 2026");
+    expect(formatDate(iso, "CN")).toBe("2026年11月29日");
+    expect(formatDate(iso, "zh")).toBe("2026年11月29日");
+    expect(formatDate(iso, "JA")).toBe("2026年11月29日");
+    expect(formatDate(iso, "VI")).toBe("29 thg 11, 2026");
+    expect(formatDate(iso, "ID")).toBe("29 Nov 2026");
+    expect(formatDate(iso, "TH")).toContain("พ.ย.");
+  });
+
+  it("shows times in Manila time", () => {
+    expect(formatDateTime(iso, "EN")).toContain("12:00");
+  });
+
+  it("groups counts with the language's separator", () => {
+    expect(formatCount(1234567, "VI")).toBe("1.234.567");
+    expect(formatCount(1234567, "TY")).toBe("1,234,567");
   });
 });

@@ -8,7 +8,7 @@ import DOMPurify from "dompurify";
  */
 let allowExternal = false;
 /**
- * Issue 12: a link stays on the site ("/…", never "//host" or "/\\host") unless the item was
+ * A link stays on the site ("/…", never "//host" or "/\\host") unless the item was
  * marked external; then it opens in a new tab with rel="noopener noreferrer". A link that may not
  * be followed loses its address (even one stored before the platform refused such links).
  */

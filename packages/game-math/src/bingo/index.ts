@@ -1,7 +1,7 @@
 import { uniformInt, type WordSource } from "../uniform.ts";
 
 /**
- * Bingo (issue 18): 90-ball strips and 75-ball cards, the draw order, prize detection and the
+ * Bingo: 90-ball strips and 75-ball cards, the draw order, prize detection and the
  * split of a prize between simultaneous winners. Pure: every random choice comes from a word
  * source (the game's committed seed), so anyone can recompute a game once the seed is revealed.
  */

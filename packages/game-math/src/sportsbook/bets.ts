@@ -1,7 +1,7 @@
 import { assertOdds, ODDS_SCALE } from "./odds.ts";
 
 /**
- * Bet types (issue 19 point 3): singles, parlays (accumulators) and system bets. A system is
+ * Bet types: singles, parlays (accumulators) and system bets. A system is
  * every combination of the chosen sizes over n selections, one stake per line; a "k/n" system is
  * the combinations of size k. The named ladder is the usual one.
  */

@@ -2,7 +2,7 @@ import { type Fraction, type LegResult, legMultiplier } from "./bets.ts";
 import { fairProbabilities } from "./odds.ts";
 
 /**
- * Cash-out (issue 19 point 5): what an open bet is worth now. A settled leg counts its result; an
+ * Cash-out: what an open bet is worth now. A settled leg counts its result; an
  * open leg its price at the bet times the fair chance of its outcome from the market's current
  * prices (the overround taken out). The offer is the fair value less the operator's margin,
  * rounded down: never above the fair value.

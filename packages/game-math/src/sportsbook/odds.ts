@@ -1,5 +1,5 @@
 /**
- * Odds formats (issue 19 point 2). The book keeps decimal odds as integers in thousandths
+ * Odds formats. The book keeps decimal odds as integers in thousandths
  * (1.950 → 1950): stakes and returns stay integer arithmetic. The player chooses how they are
  * shown: decimal, Hong Kong, Malay or Indonesian. Conversions here are exact on numbers; the
  * display rounds (formatOdds) and parsing a shown price back gives the decimal price again.

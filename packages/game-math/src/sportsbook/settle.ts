@@ -1,7 +1,7 @@
 import { HALF_LOSE, HALF_WIN, type LegResult, LOSE, VOID, WIN } from "./bets.ts";
 
 /**
- * Settling the book's markets from a final score (issue 19 points 1 and 4): 1X2, moneyline,
+ * Settling the book's markets from a final score: 1X2, moneyline,
  * handicaps with Asian quarter lines, totals, correct score, and their first-half versions.
  * Lines are kept in quarters (−0.25 → −1, 2.5 → 10) so nothing is a float.
  */

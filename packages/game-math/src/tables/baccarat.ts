@@ -3,7 +3,7 @@ import { type Card, dealFromShuffledShoe } from "./cards.ts";
 import { expectation, LOSE, PUSH, type Ratio, r } from "./ratio.ts";
 
 /**
- * Punto banco from an 8-deck shoe (issue 18). Classic: player 1:1, banker 1:1 less 5 %
+ * Punto banco from an 8-deck shoe. Classic: player 1:1, banker 1:1 less 5 %
  * commission (returns 1.95), tie 8:1 with player and banker pushing, player pair and banker
  * pair 11:1 (the hand's first two cards of one rank). No-commission: banker 1:1 except a
  * banker win on a total of 6, which pays 1:2 (half).

@@ -3,7 +3,7 @@ import { type Card, dealFromShuffledShoe } from "./cards.ts";
 import { expectation, LOSE, type Ratio, r } from "./ratio.ts";
 
 /**
- * Dragon Tiger from an 8-deck shoe (issue 18): one card each, ace low, king high. Dragon or
+ * Dragon Tiger from an 8-deck shoe: one card each, ace low, king high. Dragon or
  * tiger pays 1:1; on a tie they lose half the stake. Tie pays 8:1; suited tie (same rank and
  * suit) pays 50:1 and loses on an unsuited tie.
  */

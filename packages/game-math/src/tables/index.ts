@@ -19,7 +19,7 @@ import {
 import { rollSicbo, SICBO_SPOTS, type SicboOutcome, sicboReturn, sicboRtp } from "./sicbo.ts";
 
 /**
- * The table games of the shared-round engine (issue 18) behind one interface: the RGS deals a
+ * The table games of the shared-round engine behind one interface: the RGS deals a
  * round's outcome from its committed seed, settles each bet by `returnOf`, and shows `rtp`.
  */
 export type TableGameKind = "baccarat" | "baccarat_nc" | "roulette" | "dragon_tiger" | "sicbo";

@@ -2,7 +2,7 @@ import { uniformInt, type WordSource } from "../uniform.ts";
 import { expectation, LOSE, type Ratio, r } from "./ratio.ts";
 
 /**
- * European single-zero roulette (issue 18): every inside bet (straight, split, street, trio,
+ * European single-zero roulette: every inside bet (straight, split, street, trio,
  * corner, first four, six line) and outside bet (red/black, odd/even, low/high, dozens,
  * columns). A spot covering k numbers pays 36/k − 1 to 1, so every bet's RTP is 36/37.
  * Spots are named by kind and the numbers they cover: "straight:17", "split:17-20",

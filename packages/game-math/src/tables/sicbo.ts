@@ -2,7 +2,7 @@ import { uniformInt, type WordSource } from "../uniform.ts";
 import { expectation, LOSE, type Ratio, r } from "./ratio.ts";
 
 /**
- * Sic bo, three dice (issue 18). Spots: "small" (4–10) and "big" (11–17), "odd", "even" — all
+ * Sic bo, three dice. Spots: "small" (4–10) and "big" (11–17), "odd", "even" — all
  * 1:1 and lost on any triple; "total:N" for 4–17 (60, 30, 17, 12, 8, 6, 6 to 1 from the edges
  * in); "any_triple" 30:1; "triple:N" 180:1; "double:N" 10:1; "combo:A-B" (two different faces)
  * 5:1; "single:N" 1:1, 2:1 or 3:1 for one, two or three dice showing N.

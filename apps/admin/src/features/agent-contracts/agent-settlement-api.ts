@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { z } from "zod";
 import { api } from "../../lib/api.ts";
 
-/** The back office's calls for agent contracts and their settlement runs (issue 15 point 6). */
+/** The back office's calls for agent contracts and their settlement runs. */
 const key = ["agent-settlement"] as const;
 
 export const Run = z.object({

@@ -28,7 +28,7 @@ const manilaDay = (offsetDays = 0) =>
 type Tab = "runs" | "bills" | "report" | "contracts";
 
 /**
- * Agents → Settlements (issue 15 points 4 and 6): every settlement run (hold, release, re-run),
+ * Agents → Settlements: every settlement run (hold, release, re-run),
  * the bills (one per contract and period; "insufficient upline balance" ones wait for a later
  * run), the commission report per Manila day, week or month, and an agent's contracts. Every table exports CSV.
  */

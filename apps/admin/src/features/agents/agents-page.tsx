@@ -1,9 +1,18 @@
 import { TeamOverviewValue } from "@panalo/contracts/agents";
+import { manilaDay } from "@panalo/contracts/manila-time";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { z } from "zod";
 import { PageHeader } from "../../components/page-header.tsx";
+import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
 import { api, errorMessage } from "../../lib/api.ts";
+import { money } from "../finance/money.ts";
+import {
+  pickByUsername,
+  suggestionsFor,
+  UsernamePicker,
+  useUsernameSuggestions,
+} from "./username-picker.tsx";
 
 const TreeRow = z.object({
   id: z.number(),
@@ -33,14 +42,17 @@ const TYPE: Record<number, string> = {
   41: "Affiliate",
   42: "Affiliate agent",
 };
-const manila = (msAgo: number) => new Date(Date.now() - msAgo + 8 * 3_600_000).toISOString().slice(0, 10);
+const manila = (msAgo: number) => manilaDay(Date.now() - msAgo);
 
 /**
- * Agents (issue 15 points 1 and 6): create a top agent, search and drill down the tree, move a
+ * Agents: create a top agent, search and drill down the tree, move a
  * member under another upline (audited), an agent's team figures, and CSV of each table.
  */
+const TREE_COLUMNS = 9;
+
 export function AgentsPage() {
   const client = useQueryClient();
+  const searchId = useId();
   const [q, setQ] = useState("");
   const [parent, setParent] = useState<number | null>(null);
   const [selected, setSelected] = useState<TreeRow | null>(null);
@@ -76,29 +88,6 @@ export function AgentsPage() {
     }
   };
 
-  const move = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (!selected) return;
-    const f = new FormData(e.currentTarget);
-    const up = String(f.get("uplineId") ?? "").trim();
-    try {
-      const moved = await api.post(
-        `/agents/${selected.id}/move`,
-        { uplineId: up ? Number(up) : null, reason: String(f.get("reason")) },
-        z.object({ id: z.number(), endedContracts: z.array(z.number()) }),
-      );
-      const ended = moved.endedContracts.length;
-      setMessage(
-        ended > 0
-          ? `${selected.username} moved; ${ended} contract(s) with the old upline ended.`
-          : `${selected.username} moved.`,
-      );
-      await client.invalidateQueries({ queryKey: ["agents"] });
-    } catch (err) {
-      setMessage(errorMessage(err));
-    }
-  };
-
   return (
     <>
       <PageHeader
@@ -106,41 +95,58 @@ export function AgentsPage() {
         description="The upline–downline tree: top agents, drill down, moves and team figures."
       />
       {message && (
-        <p className="notice" role="status" data-testid="agents-message">
+        <p className="alert" role="status" data-testid="agents-message">
           {message}
         </p>
       )}
-      <form className="toolbar" onSubmit={(e) => void create(e)} data-testid="agent-create">
-        <input
-          name="username"
-          className="input"
-          placeholder="Username"
-          required
-          data-testid="agent-create-username"
-        />
-        <input
-          name="password"
-          type="password"
-          className="input"
-          placeholder="Password (new account)"
-          data-testid="agent-create-password"
-        />
-        <select name="isAgent" className="input" defaultValue="1" data-testid="agent-create-type">
-          {[1, 2, 41, 42].map((v) => (
-            <option key={v} value={v}>
-              {TYPE[v]}
-            </option>
-          ))}
-        </select>
-        <button type="submit" className="btn btn-primary" data-testid="agent-create-submit">
-          Create top agent
-        </button>
-      </form>
+      <section className="panel section" aria-labelledby="agent-create-heading">
+        <h2 id="agent-create-heading" className="subheading">
+          Create a top agent
+        </h2>
+        <form onSubmit={(e) => void create(e)} data-testid="agent-create">
+          <div className="form-grid form-grid--3">
+            <label className="field">
+              <span className="field-label">Username</span>
+              <input name="username" className="input" required data-testid="agent-create-username" />
+            </label>
+            <label className="field">
+              <span className="field-label">Password</span>
+              <input
+                name="password"
+                type="password"
+                className="input"
+                autoComplete="new-password"
+                data-testid="agent-create-password"
+              />
+              <span className="field-hint">For a new account; empty makes an existing player an agent.</span>
+            </label>
+            <label className="field">
+              <span className="field-label">Type</span>
+              <select name="isAgent" className="select" defaultValue="1" data-testid="agent-create-type">
+                {[1, 2, 41, 42].map((v) => (
+                  <option key={v} value={v}>
+                    {TYPE[v]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          <button type="submit" className="btn btn--primary" data-testid="agent-create-submit">
+            Create top agent
+          </button>
+        </form>
+      </section>
       <search className="toolbar">
+        <label htmlFor={searchId} className="toolbar-label">
+          Search
+        </label>
         <input
+          id={searchId}
           type="search"
           className="input input--search"
-          placeholder="Search any member by username"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="Any member by username"
           value={q}
           maxLength={40}
           onChange={(e) => {
@@ -149,8 +155,11 @@ export function AgentsPage() {
           }}
           data-testid="agents-search"
         />
+        <span className="toolbar-count" aria-live="polite">
+          {tree.data ? `${tree.data.total} member${tree.data.total === 1 ? "" : "s"}` : ""}
+        </span>
         <a
-          className="btn"
+          className="btn btn--sm"
           href={`/api/admin/agents/tree?${params}&format=csv`}
           download
           data-testid="agents-csv"
@@ -158,42 +167,55 @@ export function AgentsPage() {
           Export CSV
         </a>
       </search>
-      <nav className="toolbar" aria-label="Path">
-        <button type="button" className="link-btn" onClick={() => setParent(null)}>
+      <nav className="breadcrumb" aria-label="Path">
+        <button type="button" className="link-button" onClick={() => setParent(null)}>
           Top agents
         </button>
         {tree.data?.path.map((p) => (
-          <button key={p.id} type="button" className="link-btn" onClick={() => setParent(p.id)}>
-            › {p.username}
-          </button>
+          <span key={p.id}>
+            {" › "}
+            <button type="button" className="link-button" onClick={() => setParent(p.id)}>
+              {p.username}
+            </button>
+          </span>
         ))}
       </nav>
       <div className="table-wrap">
-        <table className="table" data-testid="agents-tree">
+        <table className="table" aria-busy={tree.isFetching} data-testid="agents-tree">
           <thead>
             <tr>
-              <th>Username</th>
-              <th>Type</th>
-              <th>Upline</th>
-              <th>Code</th>
-              <th>Depth</th>
-              <th>Direct</th>
-              <th>Team</th>
-              <th>Balance</th>
-              <th />
+              <th scope="col">Username</th>
+              <th scope="col">Type</th>
+              <th scope="col">Upline</th>
+              <th scope="col">Code</th>
+              <th scope="col" className="num">
+                Depth
+              </th>
+              <th scope="col" className="num">
+                Direct
+              </th>
+              <th scope="col" className="num">
+                Team
+              </th>
+              <th scope="col" className="num">
+                Balance
+              </th>
+              <th scope="col" className="actions">
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
-            {tree.isError && (
-              <tr>
-                <td colSpan={9}>{errorMessage(tree.error)}</td>
-              </tr>
+            {tree.isPending && <SkeletonRows columns={TREE_COLUMNS} />}
+            {tree.isError && !tree.data && <ErrorRow columns={TREE_COLUMNS} onRetry={() => tree.refetch()} />}
+            {tree.data?.items.length === 0 && (
+              <EmptyRow columns={TREE_COLUMNS} title={q ? `No member matches “${q}”.` : "No agents yet."} />
             )}
             {tree.data?.items.map((r) => (
               <tr key={r.id} data-testid={`agents-row-${r.username}`}>
                 <td>
                   {r.direct > 0 ? (
-                    <button type="button" className="link-btn" onClick={() => setParent(r.id)}>
+                    <button type="button" className="link-button" onClick={() => setParent(r.id)}>
                       {r.username}
                     </button>
                   ) : (
@@ -201,16 +223,14 @@ export function AgentsPage() {
                   )}
                 </td>
                 <td>{TYPE[r.isAgent] ?? r.isAgent}</td>
-                <td>{r.uplineName ?? "—"}</td>
-                <td>{r.affiliateCode ?? "—"}</td>
-                <td>{r.depth}</td>
-                <td>{r.direct}</td>
-                <td>{r.teamSize}</td>
-                <td>
-                  {r.balance} {r.currency}
-                </td>
-                <td>
-                  <button type="button" className="btn btn-sm" onClick={() => setSelected(r)}>
+                <td>{r.uplineName ?? <span className="muted">—</span>}</td>
+                <td>{r.affiliateCode ?? <span className="muted">—</span>}</td>
+                <td className="num">{r.depth}</td>
+                <td className="num">{r.direct}</td>
+                <td className="num">{r.teamSize}</td>
+                <td className="num cell-nowrap">{money(r.balance, r.currency)}</td>
+                <td className="actions">
+                  <button type="button" className="btn btn--sm" onClick={() => setSelected(r)}>
                     Select
                   </button>
                 </td>
@@ -219,32 +239,12 @@ export function AgentsPage() {
           </tbody>
         </table>
       </div>
+      <MoveForm selected={selected} onMessage={setMessage} />
       {selected && (
-        <section className="card" data-testid="agent-selected">
-          <h2>
-            {selected.username} (id {selected.id})
-          </h2>
-          <form className="toolbar" onSubmit={(e) => void move(e)}>
-            <input
-              name="uplineId"
-              className="input"
-              placeholder="New upline id (empty: top)"
-              inputMode="numeric"
-              data-testid="agent-move-upline"
-            />
-            <input
-              name="reason"
-              className="input"
-              placeholder="Reason (audited)"
-              required
-              minLength={3}
-              maxLength={200}
-              data-testid="agent-move-reason"
-            />
-            <button type="submit" className="btn" data-testid="agent-move-submit">
-              Move
-            </button>
-          </form>
+        <section className="section" aria-labelledby="agent-selected-heading" data-testid="agent-selected">
+          <div className="section-header">
+            <h2 id="agent-selected-heading">Team of {selected.username}</h2>
+          </div>
           <TeamFigures id={selected.id} />
         </section>
       )}
@@ -263,25 +263,37 @@ function TeamFigures({ id }: { id: number }) {
   return (
     <div>
       <div className="toolbar">
+        <label className="toolbar-label" htmlFor={`${id}-team-from`}>
+          From
+        </label>
         <input
+          id={`${id}-team-from`}
           type="date"
-          className="input"
+          className="input input--auto"
           value={range.startDate}
           onChange={(e) => setRange({ ...range, startDate: e.target.value })}
         />
+        <label className="toolbar-label" htmlFor={`${id}-team-to`}>
+          To
+        </label>
         <input
+          id={`${id}-team-to`}
           type="date"
-          className="input"
+          className="input input--auto"
           value={range.endDate}
           onChange={(e) => setRange({ ...range, endDate: e.target.value })}
         />
-        <a className="btn" href={`/api/admin/agents/${id}/team?${query}&format=csv`} download>
+        <a className="btn btn--sm" href={`/api/admin/agents/${id}/team?${query}&format=csv`} download>
           Export CSV
         </a>
       </div>
-      {team.isError && <p>{errorMessage(team.error)}</p>}
+      {team.isError && (
+        <p className="alert alert--warn" role="alert">
+          {errorMessage(team.error)}
+        </p>
+      )}
       {d && (
-        <dl className="stats" data-testid="agent-team-figures">
+        <dl className="detail-list" data-testid="agent-team-figures">
           {(
             [
               ["Team size", d.teamSize],
@@ -295,7 +307,7 @@ function TeamFigures({ id }: { id: number }) {
               ["Profit and loss", d.profitLoss],
             ] as const
           ).map(([label, value]) => (
-            <div key={label}>
+            <div className="detail-item" key={label}>
               <dt>{label}</dt>
               <dd>{value}</dd>
             </div>
@@ -303,5 +315,107 @@ function TeamFigures({ id }: { id: number }) {
         </dl>
       )}
     </div>
+  );
+}
+
+/**
+ * Move a member (with its whole tree) under another upline, both found by username: the member
+ * from any username, the upline among agents; an empty upline makes the member a top one.
+ */
+function MoveForm({ selected, onMessage }: { selected: TreeRow | null; onMessage: (m: string) => void }) {
+  const client = useQueryClient();
+  const [member, setMember] = useState(selected?.username ?? "");
+  const [upline, setUpline] = useState("");
+  const [reason, setReason] = useState("");
+  const [busy, setBusy] = useState(false);
+  // Selecting a row in the tree fills the member box.
+  const [shown, setShown] = useState(selected);
+  if (selected !== shown) {
+    setShown(selected);
+    if (selected) setMember(selected.username);
+  }
+  const memberSuggestions = useUsernameSuggestions(member, false);
+  const uplineSuggestions = useUsernameSuggestions(upline, true);
+
+  const find = async (typed: string, agentsOnly: boolean) => {
+    const { items } = await api.get(
+      `/agents/tree?q=${encodeURIComponent(typed.trim())}&pageSize=1`,
+      z.object({ items: z.array(z.object({ id: z.number(), username: z.string(), isAgent: z.number() })) }),
+    );
+    return pickByUsername(suggestionsFor(items, agentsOnly), typed);
+  };
+
+  const move = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      const who = await find(member, false);
+      if (!who) return onMessage(`No member is named ${member.trim()}.`);
+      const to = upline.trim() ? await find(upline, true) : null;
+      if (upline.trim() && !to) return onMessage(`No agent is named ${upline.trim()}.`);
+      const moved = await api.post(
+        `/agents/${who.id}/move`,
+        { uplineId: to?.id ?? null, reason },
+        z.object({ id: z.number(), endedContracts: z.array(z.number()) }),
+      );
+      const ended = moved.endedContracts.length;
+      const where = to ? `under ${to.username}` : "to the top";
+      onMessage(
+        ended > 0
+          ? `${who.username} moved ${where}; ${ended} contract(s) with the old upline ended.`
+          : `${who.username} moved ${where}.`,
+      );
+      setUpline("");
+      setReason("");
+      await client.invalidateQueries({ queryKey: ["agents"] });
+    } catch (err) {
+      onMessage(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="panel section" aria-labelledby="agent-move-heading" data-testid="agent-move">
+      <h2 id="agent-move-heading" className="subheading">
+        Move a member
+      </h2>
+      <form onSubmit={(e) => void move(e)}>
+        <div className="form-grid form-grid--3">
+          <UsernamePicker
+            label="Member"
+            value={member}
+            onChange={setMember}
+            suggestions={memberSuggestions}
+            placeholder="Username"
+            testId="agent-move-member"
+            required
+          />
+          <UsernamePicker
+            label="New upline (agent)"
+            value={upline}
+            onChange={setUpline}
+            suggestions={uplineSuggestions}
+            placeholder="Agent username; empty: top"
+            testId="agent-move-upline"
+          />
+          <label className="field">
+            <span className="field-label">Reason (audited)</span>
+            <input
+              className="input"
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              required
+              minLength={3}
+              maxLength={200}
+              data-testid="agent-move-reason"
+            />
+          </label>
+        </div>
+        <button type="submit" className="btn btn--primary" disabled={busy} data-testid="agent-move-submit">
+          {busy ? "Moving…" : "Move"}
+        </button>
+      </form>
+    </section>
   );
 }

@@ -121,6 +121,29 @@ export function BannerEditor({ banner, defaultGroup, readOnly, onClose, onReload
                 { base: "alt", label: "Alt text", kind: "text", testId: "banner-alt", maxLength: 300 },
               ]}
             />
+            <p className="field-hint">
+              The caption is laid over the image in the player's language: keep text out of the picture
+              itself, so one image serves every language.
+            </p>
+            <LocalizedEditor
+              required={false}
+              fields={[
+                {
+                  base: "title",
+                  label: "Caption title",
+                  kind: "text",
+                  testId: "banner-title",
+                  maxLength: 80,
+                },
+                {
+                  base: "subtitle",
+                  label: "Caption line",
+                  kind: "text",
+                  testId: "banner-subtitle",
+                  maxLength: 120,
+                },
+              ]}
+            />
           </fieldset>
         </form>
       </FormProvider>
@@ -129,7 +152,7 @@ export function BannerEditor({ banner, defaultGroup, readOnly, onClose, onReload
 }
 
 /**
- * issue 14: the operator opens the banner's link as the player would, before saving it, to see
+ * The operator opens the banner's link as the player would, before saving it, to see
  * that it leads to something that exists. Only a site path or an https address is offered.
  */
 function LinkPreview({ type }: { type: string }) {

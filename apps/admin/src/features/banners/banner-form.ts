@@ -54,11 +54,18 @@ export const LINK_HINTS: Record<string, string> = {
   GAME: "The game's code as the game catalogue knows it.",
 };
 
+/** A caption left empty in every language is no caption. */
+function captionOf(form: Parameters<typeof fromLocalizedForm>[0]) {
+  return Object.values(form).some((v) => v !== "") ? fromLocalizedForm(form) : null;
+}
+
 export const BannerForm = z
   .object({
     groupName: BannerGroup,
     imageUrl: z.string().trim().min(1, "Upload an image or give its address").max(500),
     alt: localizedFormSchema(true, 300),
+    title: localizedFormSchema(false, 80),
+    subtitle: localizedFormSchema(false, 120),
     linkageType: z.enum(["", "ROUTE", "URL", "GAME"]),
     linkage: z.string().trim().max(500),
     sortOrder: sortOrderSchema,
@@ -72,7 +79,7 @@ export const BannerForm = z
     if (f.linkageType && !f.linkage) {
       ctx.addIssue({ code: "custom", path: ["linkage"], message: "Give the link target, or choose No link" });
     }
-    // Issue 12: the platform refuses the same links; saying so here saves a round trip.
+    // The platform refuses the same links; saying so here saves a round trip.
     const kind = f.linkage ? linkKind(f.linkage) : null;
     if (f.linkageType === "ROUTE" && f.linkage && kind !== "internal") {
       ctx.addIssue({
@@ -104,6 +111,8 @@ export const BannerForm = z
     groupName: f.groupName,
     imageUrl: f.imageUrl,
     alt: fromLocalizedForm(f.alt),
+    title: captionOf(f.title),
+    subtitle: captionOf(f.subtitle),
     linkageType: f.linkageType === "" ? null : f.linkageType,
     linkage: f.linkageType === "" ? null : f.linkage,
     external: f.linkageType === "URL" && f.external,
@@ -112,7 +121,7 @@ export const BannerForm = z
     startsAt: localInputToIso(f.startsAt),
     endsAt: localInputToIso(f.endsAt),
   }))
-  .pipe(AdminBannerInput.required({ external: true }));
+  .pipe(AdminBannerInput.required({ external: true, title: true, subtitle: true }));
 
 export type BannerFormValues = z.input<typeof BannerForm>;
 export type BannerInput = z.output<typeof BannerForm>;
@@ -122,6 +131,8 @@ export function bannerToForm(banner: AdminBanner | null, group: BannerGroup): Ba
     groupName: banner?.groupName ?? group,
     imageUrl: banner?.imageUrl ?? "",
     alt: toLocalizedForm(banner?.alt),
+    title: toLocalizedForm(banner?.title ?? undefined),
+    subtitle: toLocalizedForm(banner?.subtitle ?? undefined),
     linkageType: banner?.linkageType ?? "",
     linkage: banner?.linkage ?? "",
     external: banner?.external ?? false,

@@ -1,4 +1,5 @@
 import type { AdminBingoReportRow, BingoGameView, BingoRoomInfo } from "@panalo/contracts/bingo";
+import { manilaToday } from "@panalo/contracts/manila-time";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { z } from "zod";
@@ -9,7 +10,7 @@ import { api } from "../../lib/api.ts";
 
 type Game = BingoGameView & { purchases: number; sales: string; wins: string; settledAt: string | null };
 const anyOf = <T,>() => z.custom<T>(() => true);
-const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+const today = () => manilaToday();
 const PRIZES: Record<BingoRoomInfo["kind"], string[]> = {
   bingo90: ["line", "two_lines", "full_house"],
   bingo75: ["pattern", "blackout"],
@@ -83,7 +84,7 @@ function RoomForm({
 }
 
 /**
- * Bingo rooms (issue 18 point 6): each room's settings and on/off, its current game, the game
+ * Bingo rooms: each room's settings and on/off, its current game, the game
  * history with verify links, and tickets sold, prizes and margin per room.
  */
 export function BingoRoomsPage() {

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { api } from "../../lib/api.ts";
 
-/** The back office's bonus calls (issue 16 point 7; server modules/bonus/admin-routes.ts). */
+/** The back office's bonus calls (server modules/bonus/admin-routes.ts). */
 export const BonusRule = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useCanWrite } from "../../app/operator-context.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
+import { EmptyRow, ErrorRow, SkeletonRows, StatusPill } from "../../components/table-states.tsx";
 import { errorMessage, isApiCode } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/dates.ts";
 import { toast } from "../../lib/toast-store.ts";
@@ -17,6 +18,14 @@ import {
   useMemberBonuses,
   useSaveBonusRule,
 } from "./bonus-api.ts";
+
+const KIND: Record<string, string> = {
+  first_deposit: "First deposit",
+  reload: "Reload deposit",
+  manual: "Manual / reward",
+};
+const RULE_COLUMNS = 10;
+const MEMBER_COLUMNS = 8;
 
 const EMPTY: BonusRuleDraft = {
   name: "",
@@ -117,8 +126,8 @@ function RuleForm({ rule, onDone }: { rule: (BonusRuleDraft & { id?: number }) |
     );
   };
   const num = (k: "percent" | "wageringMultiple" | "expiryDays", label: string) => (
-    <label>
-      {label}
+    <label className="field">
+      <span className="field-label">{label}</span>
       <input
         className="input"
         type="number"
@@ -132,8 +141,8 @@ function RuleForm({ rule, onDone }: { rule: (BonusRuleDraft & { id?: number }) |
     k: "name" | "maxBonusText" | "minDeposit" | "maxBetText" | "maxConversionText" | "rates",
     label: string,
   ) => (
-    <label>
-      {label}
+    <label className="field">
+      <span className="field-label">{label}</span>
       <input
         className="input"
         value={d[k]}
@@ -143,55 +152,66 @@ function RuleForm({ rule, onDone }: { rule: (BonusRuleDraft & { id?: number }) |
     </label>
   );
   const check = (k: "forfeitOnWithdrawal" | "onePerHousehold" | "enabled", label: string) => (
-    <label className="checkbox">
-      <input type="checkbox" checked={d[k]} onChange={(e) => setD({ ...d, [k]: e.target.checked })} /> {label}
+    <label className="field-check">
+      <input
+        type="checkbox"
+        className="checkbox"
+        checked={d[k]}
+        onChange={(e) => setD({ ...d, [k]: e.target.checked })}
+      />
+      <span className="field-check-label">{label}</span>
     </label>
   );
   return (
-    <form className="card form-grid" onSubmit={submit} data-testid="bonus-rule-form">
-      {text("name", "Name")}
-      <label>
-        Kind
-        <select
-          className="input"
-          value={d.kind}
-          onChange={(e) => setD({ ...d, kind: e.target.value as BonusRule["kind"] })}
-        >
-          <option value="first_deposit">First deposit</option>
-          <option value="reload">Reload deposit</option>
-          <option value="manual">Manual / reward</option>
-        </select>
-      </label>
-      {num("percent", "Percent of the deposit")}
-      {text("maxBonusText", "Bonus cap (empty: none)")}
-      {text("minDeposit", "Minimum deposit")}
-      {num("wageringMultiple", "Wagering multiple")}
-      <label>
-        Wagering of
-        <select
-          className="input"
-          value={d.wageringBase}
-          onChange={(e) => setD({ ...d, wageringBase: e.target.value as BonusRule["wageringBase"] })}
-        >
-          <option value="bonus">the bonus</option>
-          <option value="bonus_deposit">bonus + deposit</option>
-        </select>
-      </label>
-      {text("rates", "Contributions % by game type (* = others)")}
-      {text("maxBetText", "Maximum bet while wagering (empty: none)")}
-      {num("expiryDays", "Expires after (days)")}
-      {text("maxConversionText", "Most it can turn into (empty: no cap)")}
-      {check("forfeitOnWithdrawal", "A withdrawal before wagering is met forfeits it")}
-      {check("onePerHousehold", "One bonus per household (shared payout account flags for review)")}
-      {check("enabled", "Offered")}
+    <form className="panel section" onSubmit={submit} data-testid="bonus-rule-form">
+      <h3 className="subheading">{rule?.id ? `Edit rule #${rule.id}` : "New rule"}</h3>
+      <div className="form-grid form-grid--3">
+        {text("name", "Name")}
+        <label className="field">
+          <span className="field-label">Kind</span>
+          <select
+            className="select"
+            value={d.kind}
+            onChange={(e) => setD({ ...d, kind: e.target.value as BonusRule["kind"] })}
+          >
+            <option value="first_deposit">First deposit</option>
+            <option value="reload">Reload deposit</option>
+            <option value="manual">Manual / reward</option>
+          </select>
+        </label>
+        {num("percent", "Percent of the deposit")}
+        {text("maxBonusText", "Bonus cap (empty: none)")}
+        {text("minDeposit", "Minimum deposit")}
+        {num("wageringMultiple", "Wagering multiple")}
+        <label className="field">
+          <span className="field-label">Wagering of</span>
+          <select
+            className="select"
+            value={d.wageringBase}
+            onChange={(e) => setD({ ...d, wageringBase: e.target.value as BonusRule["wageringBase"] })}
+          >
+            <option value="bonus">the bonus</option>
+            <option value="bonus_deposit">bonus + deposit</option>
+          </select>
+        </label>
+        {text("rates", "Contributions % by game type (* = others)")}
+        {text("maxBetText", "Maximum bet while wagering (empty: none)")}
+        {num("expiryDays", "Expires after (days)")}
+        {text("maxConversionText", "Most it can turn into (empty: no cap)")}
+      </div>
+      <div className="form-stack">
+        {check("forfeitOnWithdrawal", "A withdrawal before wagering is met forfeits it")}
+        {check("onePerHousehold", "One bonus per household (shared payout account flags for review)")}
+        {check("enabled", "Offered")}
+      </div>
       {error && (
-        <p className="form-error" role="alert">
+        <p className="alert alert--warn" role="alert">
           {error}
         </p>
       )}
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={save.isPending} data-testid="rule-save">
-          Save rule
+      <div className="toolbar">
+        <button type="submit" className="btn btn--primary" disabled={save.isPending} data-testid="rule-save">
+          {save.isPending ? "Saving…" : "Save rule"}
         </button>
         <button type="button" className="btn" onClick={onDone}>
           Cancel
@@ -205,43 +225,58 @@ function RulesPanel({ canWrite }: { canWrite: boolean }) {
   const rules = useBonusRules();
   const [editing, setEditing] = useState<(BonusRuleDraft & { id?: number }) | null | "new">(null);
   return (
-    <section>
-      <h2>Bonus rules</h2>
-      {canWrite && editing === null && (
-        <button
-          type="button"
-          className="btn btn-primary"
-          onClick={() => setEditing("new")}
-          data-testid="rule-new"
-        >
-          New rule
-        </button>
-      )}
+    <section className="section" aria-labelledby="bonus-rules-heading">
+      <div className="section-header">
+        <h2 id="bonus-rules-heading">Bonus rules</h2>
+        {canWrite && editing === null && (
+          <button
+            type="button"
+            className="btn btn--primary btn--sm"
+            onClick={() => setEditing("new")}
+            data-testid="rule-new"
+          >
+            New rule
+          </button>
+        )}
+      </div>
       {editing !== null && (
         <RuleForm rule={editing === "new" ? null : editing} onDone={() => setEditing(null)} />
       )}
       <div className="table-wrap">
-        <table className="table" data-testid="bonus-rules">
+        <table className="table" aria-busy={rules.isFetching} data-testid="bonus-rules">
           <thead>
             <tr>
-              <th>#</th>
-              <th>Name</th>
-              <th>Kind</th>
-              <th>Offer</th>
-              <th>Wagering</th>
-              <th>Max bet</th>
-              <th>Cap</th>
-              <th>Expiry</th>
-              <th>Offered</th>
-              <th />
+              <th scope="col">ID</th>
+              <th scope="col">Name</th>
+              <th scope="col">Kind</th>
+              <th scope="col">Offer</th>
+              <th scope="col">Wagering</th>
+              <th scope="col" className="num">
+                Max bet
+              </th>
+              <th scope="col" className="num">
+                Cap
+              </th>
+              <th scope="col">Expiry</th>
+              <th scope="col">Offered</th>
+              <th scope="col" className="actions">
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
+            {rules.isPending && <SkeletonRows columns={RULE_COLUMNS} rows={3} />}
+            {rules.isError && !rules.data && (
+              <ErrorRow columns={RULE_COLUMNS} onRetry={() => rules.refetch()} />
+            )}
+            {rules.data?.items.length === 0 && (
+              <EmptyRow columns={RULE_COLUMNS} title="No bonus rules yet." />
+            )}
             {(rules.data?.items ?? []).map((r) => (
               <tr key={r.id}>
                 <td>{r.id}</td>
                 <td>{r.name}</td>
-                <td>{r.kind}</td>
+                <td>{KIND[r.kind] ?? r.kind}</td>
                 <td>
                   {r.kind === "manual"
                     ? "—"
@@ -251,13 +286,15 @@ function RulesPanel({ canWrite }: { canWrite: boolean }) {
                   {r.wageringMultiple}× {r.wageringBase === "bonus" ? "bonus" : "bonus + deposit"} ·{" "}
                   {ratesText(r.contributions)}
                 </td>
-                <td>{r.maxBet ?? "—"}</td>
-                <td>{r.maxConversion ?? "—"}</td>
-                <td>{r.expiryDays} d</td>
-                <td>{r.enabled ? "yes" : "no"}</td>
+                <td className="num">{r.maxBet ?? <span className="muted">—</span>}</td>
+                <td className="num">{r.maxConversion ?? <span className="muted">—</span>}</td>
+                <td className="cell-nowrap">{r.expiryDays} days</td>
                 <td>
+                  <StatusPill on={r.enabled} onLabel="Offered" offLabel="Off" />
+                </td>
+                <td className="actions">
                   {canWrite && (
-                    <button type="button" className="btn btn-sm" onClick={() => setEditing(r)}>
+                    <button type="button" className="btn btn--sm" onClick={() => setEditing(r)}>
                       Edit
                     </button>
                   )}
@@ -297,25 +334,32 @@ function MemberBonusesPanel({ canWrite }: { canWrite: boolean }) {
           setRequestId(crypto.randomUUID());
         },
         onError: (err) => {
-          // Above the finance threshold the grant waits for a second operator (Approvals).
+          // Above the finance threshold the grant waits for a second operator (Approvals); the
+          // query client shows the message (a notice for that, an error otherwise).
           if (isApiCode(err, "APPROVAL_PENDING")) setRequestId(crypto.randomUUID());
-          toast.error(errorMessage(err));
         },
       },
     );
   };
   return (
-    <section>
-      <h2>Member bonuses</h2>
+    <section className="section" aria-labelledby="member-bonuses-heading">
+      <div className="section-header">
+        <h2 id="member-bonuses-heading">Member bonuses</h2>
+      </div>
       <form
-        className="inline-form"
+        className="toolbar"
         onSubmit={(e) => {
           e.preventDefault();
           setMemberId(/^\d{1,15}$/.test(idText.trim()) ? Number(idText.trim()) : null);
         }}
       >
+        <label className="toolbar-label" htmlFor="bonus-member-id">
+          Member ID
+        </label>
         <input
-          className="input"
+          id="bonus-member-id"
+          className="input input--auto"
+          inputMode="numeric"
           placeholder="Member id"
           value={idText}
           onChange={(e) => setIdText(e.target.value)}
@@ -325,21 +369,27 @@ function MemberBonusesPanel({ canWrite }: { canWrite: boolean }) {
           Show
         </button>
       </form>
-      {list.isError && <p role="alert">{errorMessage(list.error)}</p>}
+      {list.isError && (
+        <p className="alert alert--warn" role="alert">
+          {errorMessage(list.error)}
+        </p>
+      )}
       {list.data?.bonusReview && (
-        <p className="notice" data-testid="bonus-review">
+        <p className="alert alert--warn" data-testid="bonus-review">
           Flagged for household review: no bonus is offered.{" "}
           {canWrite && (
-            <button type="button" className="btn btn-sm" onClick={() => clear.mutate()}>
+            <button type="button" className="btn btn--sm" onClick={() => clear.mutate()}>
               Clear the flag
             </button>
           )}
         </p>
       )}
       {memberId !== null && canWrite && (
-        <form className="inline-form" onSubmit={onGrant} data-testid="bonus-grant-form">
+        <form className="toolbar" onSubmit={onGrant} data-testid="bonus-grant-form">
+          <span className="toolbar-label">Grant</span>
           <select
-            className="input"
+            className="select input--auto"
+            aria-label="Bonus rule"
             value={ruleId ?? ""}
             onChange={(e) => setRuleId(e.target.value ? Number(e.target.value) : null)}
           >
@@ -351,48 +401,60 @@ function MemberBonusesPanel({ canWrite }: { canWrite: boolean }) {
             ))}
           </select>
           <input
-            className="input"
+            className="input input--auto"
+            aria-label="Amount"
+            inputMode="decimal"
             placeholder="Amount"
             value={amount}
             onChange={(e) => setAmount(e.target.value)}
           />
-          <button type="submit" className="btn btn-primary" disabled={grant.isPending}>
+          <button type="submit" className="btn btn--primary" disabled={grant.isPending}>
             Grant bonus
           </button>
         </form>
       )}
       {memberId !== null && (
         <div className="table-wrap">
-          <table className="table" data-testid="member-bonuses">
+          <table className="table" aria-busy={list.isFetching} data-testid="member-bonuses">
             <thead>
               <tr>
-                <th>#</th>
-                <th>Rule</th>
-                <th>Amount</th>
-                <th>Balance</th>
-                <th>Wagered</th>
-                <th>State</th>
-                <th>Expires</th>
-                <th />
+                <th scope="col">ID</th>
+                <th scope="col">Rule</th>
+                <th scope="col" className="num">
+                  Amount
+                </th>
+                <th scope="col" className="num">
+                  Balance
+                </th>
+                <th scope="col">Wagered</th>
+                <th scope="col">State</th>
+                <th scope="col">Expires</th>
+                <th scope="col" className="actions">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
+              {list.isPending && <SkeletonRows columns={MEMBER_COLUMNS} rows={3} />}
+              {list.data?.items.length === 0 && (
+                <EmptyRow columns={MEMBER_COLUMNS} title="This member has no bonus yet." />
+              )}
               {(list.data?.items ?? []).map((b) => (
                 <tr key={b.id}>
                   <td>{b.id}</td>
                   <td>{b.name}</td>
-                  <td>{b.amount}</td>
-                  <td>{b.balance ?? "—"}</td>
-                  <td>
+                  <td className="num">{b.amount}</td>
+                  <td className="num">{b.balance ?? <span className="muted">—</span>}</td>
+                  <td className="cell-nowrap">
                     {b.wagered} / {b.wageringRequired} ({b.progress}%)
                   </td>
                   <td>{b.state}</td>
-                  <td>{b.expiresAt ? formatDateTime(b.expiresAt) : ""}</td>
-                  <td>
+                  <td className="cell-nowrap">{b.expiresAt ? formatDateTime(b.expiresAt) : ""}</td>
+                  <td className="actions">
                     {canWrite && b.state === "active" && (
                       <button
                         type="button"
-                        className="btn btn-sm btn-danger"
+                        className="btn btn--sm btn--danger-ghost"
                         onClick={() => {
                           const reason = window.prompt("Why is this bonus forfeited?");
                           if (reason?.trim())
@@ -416,11 +478,11 @@ function MemberBonusesPanel({ canWrite }: { canWrite: boolean }) {
   );
 }
 
-/** Back office → Bonuses (issue 16 point 7): the rules, and each member's bonuses. */
+/** Back office → Bonuses: the rules, and each member's bonuses. */
 export function BonusesPage() {
   const canWrite = useCanWrite("bonuses");
   return (
-    <div className="page">
+    <>
       <PageHeader
         title="Bonuses"
         description="Deposit and manual bonus rules; each member's bonuses with a manual grant (a second operator above the finance threshold) or forfeit."
@@ -428,6 +490,6 @@ export function BonusesPage() {
       {!canWrite && <ReadOnlyNote />}
       <RulesPanel canWrite={canWrite} />
       <MemberBonusesPanel canWrite={canWrite} />
-    </div>
+    </>
   );
 }

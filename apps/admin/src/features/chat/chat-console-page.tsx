@@ -39,7 +39,7 @@ const TYPING_EVERY_MS = 3000;
 const newClientId = () => crypto.randomUUID().replaceAll("-", "");
 
 /**
- * The support console (issue 17 points 7, 8): conversations (mine, the queue, all open), the
+ * The support console: conversations (mine, the queue, all open), the
  * selected conversation live over /admin/ws (kept by seq: each message once, in order, gaps and
  * reconnects fetched over HTTP), canned replies in the member's language, take, transfer, close,
  * and beside it the member: profile, balance, latest deposits and rounds.

@@ -13,7 +13,7 @@ type Texts = Canned["texts"];
 const emptyTexts = (): Texts => Object.fromEntries(ChatLangs.map((l) => [l, ""])) as Texts;
 
 /**
- * Chat settings (issue 17 points 7, 8): canned replies in each of the 7 languages, business
+ * Chat settings: canned replies in each of the 7 languages, business
  * hours with the away message, and which team each operator answers for with their maximum load.
  */
 export function ChatSettingsPage() {

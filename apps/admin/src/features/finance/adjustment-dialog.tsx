@@ -48,7 +48,7 @@ function PlayerCheck({ memberId }: { memberId: string }) {
 
 /**
  * A manual change of a member's main balance with its reason. Above the owner's threshold it
- * waits for a second operator (issue 4 item 7); the dialog says so before it is sent.
+ * waits for a second operator; the dialog says so before it is sent.
  */
 export function AdjustmentDialog({
   player,

@@ -10,7 +10,7 @@ import { TextField } from "../../components/form-fields.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { Pager, rangeText } from "../../components/pager.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
-import { errorMessage, isApiCode } from "../../lib/api.ts";
+import { isApiCode } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/dates.ts";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
 import { toast } from "../../lib/toast-store.ts";
@@ -62,9 +62,8 @@ function ThresholdPanel() {
       onSuccess: (saved) =>
         toast.success(`Saved: above ${money(saved.adjustmentApprovalThreshold)} needs a second operator.`),
       onError: (err) => {
-        // A higher threshold waits for a second operator (Approvals).
-        if (isApiCode(err, "APPROVAL_PENDING")) toast.info(errorMessage(err));
-        else applyServerFieldErrors(err, form);
+        // A higher threshold waits for a second operator (Approvals); the query client says so.
+        if (!isApiCode(err, "APPROVAL_PENDING")) applyServerFieldErrors(err, form);
       },
     }),
   );

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { api } from "../../lib/api.ts";
 
 /**
- * GET /api/admin/approvals: four-eyes changes (issue 12 item 3) — a new payment channel, enabling
+ * GET /api/admin/approvals: four-eyes changes — a new payment channel, enabling
  * one, new secrets, another bank account, a higher limit or adjustment threshold — stored by one
  * operator and applied only when a different operator approves. Secrets arrive masked.
  */
@@ -78,7 +78,7 @@ export function describeApproval(a: Approval): string {
     return `Threshold ${before ?? "?"} → ${after ?? "?"}`;
   }
   if (a.kind === "queue.bulk_approve") {
-    // issue 14 point 13: a batch of deposits or withdrawals above the threshold.
+    // A batch of deposits or withdrawals above the threshold.
     const ids = Array.isArray(s.ids) ? (s.ids as number[]) : [];
     const prefix = s.queue === "withdrawals" ? "W" : "D";
     return `${String(s.count ?? ids.length)} ${String(s.queue ?? "")}, ${String(s.total ?? "")} in all (above ${String(s.threshold ?? "")}): ${ids.map((id) => `${prefix}${id}`).join(", ")}`;

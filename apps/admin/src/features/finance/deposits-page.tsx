@@ -10,15 +10,7 @@ import { formatDateTime } from "../../lib/dates.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { MemberLink, StatusBadge, StatusFilter, statusLabel } from "./finance-ui.tsx";
 import { money } from "./money.ts";
-import {
-  Age,
-  BulkBar,
-  bulkError,
-  QueueSearch,
-  reportBulk,
-  useQueueSearch,
-  useSelection,
-} from "./queue-ui.tsx";
+import { Age, BulkBar, QueueSearch, reportBulk, useQueueSearch, useSelection } from "./queue-ui.tsx";
 import { type Deposit, DepositStatuses, depositQueue } from "./queues-api.ts";
 import { RejectDialog } from "./reject-dialog.tsx";
 import { useListParams } from "./use-list-params.ts";
@@ -159,7 +151,6 @@ export function DepositsPage() {
       selection.selected.map((id) => ({ id })),
       {
         onSuccess: (r) => reportBulk(r, (id) => `D${id}`),
-        onError: bulkError,
         onSettled: () => {
           selection.clear();
           setBulkConfirm(false);

@@ -1,4 +1,5 @@
 import { formatMinor, parseMoney } from "@panalo/contracts/money";
+import { formatMoney } from "@panalo/contracts/money-format";
 import { z } from "zod";
 
 /**
@@ -49,8 +50,7 @@ export function toMinor(amount: string): bigint | null {
 export function groupAmount(amount: string): string {
   const minor = toMinor(amount);
   if (minor === null) return amount;
-  const [whole = "0", cents = "00"] = formatMinor(minor < 0n ? -minor : minor).split(".");
-  return `${minor < 0n ? "-" : ""}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${cents}`;
+  return formatMoney(minor);
 }
 
 /** An amount with its currency for tables: "PHP 1,500.00". */

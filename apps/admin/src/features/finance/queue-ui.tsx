@@ -1,12 +1,11 @@
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Dialog } from "../../components/dialog.tsx";
-import { errorMessage, isApiCode } from "../../lib/api.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { PayoutReferenceInput } from "./queues-api.ts";
 
 /**
- * The pieces every back-office queue shares (issue 14 point 13): the search box, each item's age,
+ * The pieces every back-office queue shares: the search box, each item's age,
  * the selection and the bulk-approve bar. Deposits and withdrawals use them today; KYC and
  * promotion applications plug in the same way (their list answers `ageSeconds`, their approve
  * goes through POST /api/admin/queues/:kind/bulk-approve).
@@ -131,11 +130,6 @@ export function reportBulk(
   toast.success(
     `Approved ${result.approved}.${skipped.length ? ` Skipped (decided meanwhile): ${skipped.join(", ")}.` : ""}`,
   );
-}
-
-export function bulkError(err: unknown) {
-  // The query client already shows the message; a four-eyes request is good news, said plainly.
-  if (isApiCode(err, "APPROVAL_PENDING")) toast.info(errorMessage(err));
 }
 
 /**

@@ -213,7 +213,7 @@ function AccountsTable({ enabled }: { enabled: boolean }) {
 }
 
 /**
- * The daily reconciliation (issue 4 item 7), run on demand: every account's balance equals the
+ * The daily reconciliation, run on demand: every account's balance equals the
  * sum of its entries, every transaction balances, and all entries together sum to zero.
  */
 export function ReconciliationPage() {

@@ -57,8 +57,8 @@ function LimitsRow({ v, canWrite }: { v: VendorLimits; canWrite: boolean }) {
         onSuccess: () => toast.success(`Limits of ${v.vendor} saved.`),
         onError: (err) => {
           // Raising a limit (or removing one) waits for a second operator: nothing changed yet.
+          // The query client shows the server's notice once; only the fields go back here.
           if (isApiCode(err, "APPROVAL_PENDING")) {
-            toast.success(errorMessage(err));
             setMultiple(v.maxWinMultiple === null ? "" : String(v.maxWinMultiple));
             setAmount(v.maxWinAmount ?? "");
             return;

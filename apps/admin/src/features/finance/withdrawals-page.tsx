@@ -12,7 +12,6 @@ import { money } from "./money.ts";
 import {
   Age,
   BulkBar,
-  bulkError,
   PayoutReferenceDialog,
   QueueSearch,
   reportBulk,
@@ -276,7 +275,6 @@ export function WithdrawalsPage() {
           onSubmit={(items) =>
             bulk.mutate(items, {
               onSuccess: (r) => reportBulk(r, (id) => `W${id}`),
-              onError: bulkError,
               onSettled: () => {
                 selection.clear();
                 setBulkOpen(false);

@@ -9,7 +9,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { z } from "zod";
 import { api } from "../../lib/api.ts";
 
-/** The games catalogue calls (issue 14 point 15): /api/admin/games. */
+/** The games catalogue calls: /api/admin/games. */
 const key = ["games-catalog"] as const;
 
 export function useVendors() {

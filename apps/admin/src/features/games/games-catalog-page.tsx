@@ -466,7 +466,7 @@ function GamesTable({ canWrite, onEdit }: { canWrite: boolean; onEdit: (g: Admin
 }
 
 /**
- * The games catalogue (issue 14 point 15): vendors and games on or off, order, hot flags,
+ * The games catalogue: vendors and games on or off, order, hot flags,
  * images, categories and names in each language. The site reads the catalogue on every visit,
  * so a change shows on a player's next page.
  */

@@ -216,7 +216,7 @@ function RunsTable({ names }: { names: string[] }) {
 }
 
 /**
- * System → Jobs (issue 12 item 10): the platform's scheduled jobs with their Manila-time cron
+ * System → Jobs: the platform's scheduled jobs with their Manila-time cron
  * and next run, the run history of every period (one run per job and period, its tries and
  * error), and "Run now" for an operator allowed to (a manual run never uses up a period).
  */

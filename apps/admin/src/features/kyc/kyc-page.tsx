@@ -10,7 +10,7 @@ import { formatDateTime } from "../../lib/dates.ts";
 import { toast } from "../../lib/toast-store.ts";
 import "./kyc.css";
 
-/** The KYC queue (issue 17 point 8): cases by status, a case with its documents, the decision. */
+/** The KYC queue: cases by status, a case with its documents, the decision. */
 const CaseStatus = z.enum(["pending", "more_info", "approved", "rejected"]);
 type CaseStatus = z.infer<typeof CaseStatus>;
 const CaseRow = z.object({

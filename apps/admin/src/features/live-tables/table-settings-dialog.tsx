@@ -75,7 +75,7 @@ function LimitRow({ kind }: { kind: string }) {
 }
 
 /**
- * A live table's settings (issue 18): on/off, betting window and pause, the table's minimum and
+ * A live table's settings: on/off, betting window and pause, the table's minimum and
  * maximum, the chip set, the limit per bet kind and the Manila opening hours. Checked here with
  * the API's own rules, then by the server (its messages land beside the same fields); the
  * platform audits the change. The engine takes the new window from the next round.

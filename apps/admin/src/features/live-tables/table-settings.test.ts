@@ -2,7 +2,7 @@ import type { TableInfo } from "@panalo/contracts/live-tables";
 import { describe, expect, it } from "vitest";
 import { checkForm, formOf, formPath, payloadOf } from "./table-settings.ts";
 
-// The back office's table settings form (issue 18): what it sends and the message beside each
+// The back office's table settings form: what it sends and the message beside each
 // field it refuses.
 const table = {
   id: "roulette-1",

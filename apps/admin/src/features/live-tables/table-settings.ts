@@ -6,7 +6,7 @@ import {
 } from "@panalo/contracts/live-tables";
 
 /**
- * The table settings form's values (issue 18) and their way to the API: seconds for the
+ * The table settings form's values and their way to the API: seconds for the
  * window and pause, one row per chip, one min/max pair per bet kind of the table's game (both
  * empty: the table's own minimum and maximum apply), Manila opening hours (both empty: always).
  */

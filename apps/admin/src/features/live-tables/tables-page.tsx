@@ -1,4 +1,5 @@
 import type { TableInfo, TableRoundView } from "@panalo/contracts/live-tables";
+import { manilaToday } from "@panalo/contracts/manila-time";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { z } from "zod";
@@ -19,10 +20,10 @@ type ReportRow = {
   marginPercent: string | null;
 };
 const anyOf = <T,>() => z.custom<T>(() => true);
-const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+const today = () => manilaToday();
 
 /**
- * Live tables (issue 18): each table's settings (window, chips, limits, hours, on/off) and
+ * Live tables: each table's settings (window, chips, limits, hours, on/off) and
  * current round, its round history with verify links, and bets, wins and margin per table.
  */
 export function LiveTablesPage() {

@@ -18,7 +18,7 @@ const timeFormat = new Intl.DateTimeFormat("en-GB", {
 });
 const at = (iso: string) => timeFormat.format(new Date(iso));
 
-/** Open liability per number of one draw, largest first (issue 6 item 6). */
+/** Open liability per number of one draw, largest first. */
 function LiabilityPanel({ drawNo, onClose }: { drawNo: string; onClose: () => void }) {
   const liability = useLiability({ drawNo, limit: 20 });
   return (

@@ -16,7 +16,7 @@ function prizeText(g: AdminLotteryGame): string {
     .join(", ");
 }
 
-/** Lottery games (issue 6 item 6): schedules, prize tables, limits, cancel and enable. */
+/** Lottery games: schedules, prize tables, limits, cancel and enable. */
 export function LotteryGamesPage() {
   const canWrite = useCanWrite("lottery-games");
   const games = useLotteryGames();

@@ -7,6 +7,7 @@ import {
   type AdminLotteryReportQuery,
   type LotteryDrawStatus,
 } from "@panalo/contracts/lottery";
+import { formatMoney } from "@panalo/contracts/money-format";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { api } from "../../lib/api.ts";
@@ -100,7 +101,5 @@ export function useLotteryReport(q: AdminLotteryReportQuery | null) {
 
 /** "10.00" → "10.00" with separators: "1,234.50". */
 export function pesos(amount: string): string {
-  const m = /^(-?)(\d+)\.(\d{2})$/.exec(amount);
-  if (!m) return amount;
-  return `${m[1]}₱${BigInt(m[2] ?? "0").toLocaleString("en-US")}.${m[3]}`;
+  return formatMoney(amount, "₱");
 }

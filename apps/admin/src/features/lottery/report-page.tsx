@@ -1,22 +1,11 @@
 import type { AdminLotteryReportQuery, AdminLotteryReportRow } from "@panalo/contracts/lottery";
+import { addDays, manilaStart, manilaToday } from "@panalo/contracts/manila-time";
 import { type FormEvent, useId, useState } from "react";
 import { PageHeader } from "../../components/page-header.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
 import { pesos, useLotteryGames, useLotteryReport } from "./lottery-api.ts";
 
 const COLUMNS = 6;
-
-/** A Manila calendar day "2026-03-01" as the instant it starts (UTC+8, no daylight saving). */
-function manilaStart(day: string): string {
-  return `${day}T00:00:00+08:00`;
-}
-function manilaToday(offsetDays = 0): string {
-  const d = new Date(Date.now() + 8 * 3_600_000 + offsetDays * 86_400_000);
-  return d.toISOString().slice(0, 10);
-}
-function nextDay(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-}
 
 const rate = (r: number | null) => (r === null ? "—" : `${(r * 100).toFixed(1)}%`);
 
@@ -39,7 +28,7 @@ function Row({
   );
 }
 
-/** Sales, payouts and margin per game or per draw over a range of Manila days (issue 6 item 6). */
+/** Sales, payouts and margin per game or per draw over a range of Manila days. */
 export function LotteryReportPage() {
   const id = useId();
   const games = useLotteryGames();
@@ -59,8 +48,8 @@ export function LotteryReportPage() {
     }
     setProblem(null);
     setQuery({
-      from: manilaStart(from),
-      to: manilaStart(nextDay(to)),
+      from: manilaStart(from).toISOString(),
+      to: manilaStart(addDays(to, 1)).toISOString(),
       groupBy,
       gameCode: gameCode || undefined,
     });

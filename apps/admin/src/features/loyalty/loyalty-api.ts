@@ -3,7 +3,7 @@ import { z } from "zod";
 import { api, errorMessage } from "../../lib/api.ts";
 import { toast } from "../../lib/toast-store.ts";
 
-/** The back office's loyalty calls (issue 20 point 6; server modules/loyalty/admin-routes.ts). */
+/** The back office's loyalty calls (server modules/loyalty/admin-routes.ts). */
 export const Settings = z.object({
   settings: z.object({
     depositRatePpm: z.number(),

@@ -1,3 +1,4 @@
+import { manilaToday } from "@panalo/contracts/manila-time";
 import { type FormEvent, useState } from "react";
 import { useCanWrite } from "../../app/operator-context.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
@@ -11,8 +12,7 @@ import {
 } from "./loyalty-api.ts";
 import { MissionsSection } from "./missions-section.tsx";
 
-const manilaDay = (offsetDays = 0) =>
-  new Date(Date.now() + 8 * 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
+const manilaDay = (offsetDays = 0) => manilaToday(offsetDays);
 
 /** Points rules: the settings and the rate per category and VIP level (millionths per centavo). */
 function RulesSection({ canWrite }: { canWrite: boolean }) {
@@ -478,7 +478,7 @@ function ReportSection() {
   );
 }
 
-/** Issue 20 point 6: points rules, VIP levels and members' levels, the mall and its queue, the report. */
+/** Points rules, VIP levels and members' levels, the mall and its queue, the report. */
 export function LoyaltyPage() {
   const canWrite = useCanWrite("loyalty");
   return (

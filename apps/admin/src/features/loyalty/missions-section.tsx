@@ -1,3 +1,5 @@
+import { manilaWallMoment } from "@panalo/contracts/manila-time";
+import { formatMinor } from "@panalo/contracts/money-format";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { z } from "zod";
@@ -5,7 +7,7 @@ import { api } from "../../lib/api.ts";
 import { useLoyaltyChange } from "./loyalty-api.ts";
 
 /**
- * Missions and campaigns (issue 20 point 6): the operator builds a mission from tasks (deposit at
+ * Missions and campaigns: the operator builds a mission from tasks (deposit at
  * least X, bet X on a category, N rounds of a game, N wins, N login days running, another
  * mission), its period and prize, optionally for a VIP level and up, inside a campaign whose
  * leaderboard pays its top places once at the end; edits one; reads a campaign's results.
@@ -73,7 +75,7 @@ export function minorOf(text: string): number | null {
   if (!m) return null;
   return Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0"));
 }
-const pesos = (minor: number) => `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, "0")}`;
+const pesos = (minor: number) => formatMinor(BigInt(minor));
 
 interface TaskDraft {
   type: TaskType;
@@ -340,9 +342,9 @@ function CampaignForm({ canWrite }: { canWrite: boolean }) {
           path: "/loyalty/campaigns",
           body: {
             names: { EN: name.trim() },
-            // The inputs are Manila time (UTC+8).
-            startsAt: `${starts}:00+08:00`,
-            endsAt: `${ends}:00+08:00`,
+            // The inputs are Manila wall-clock times.
+            startsAt: manilaWallMoment(starts).toISOString(),
+            endsAt: manilaWallMoment(ends).toISOString(),
             prizes: list.map((amount, i) => ({ rank: i + 1, amount })),
           },
         });

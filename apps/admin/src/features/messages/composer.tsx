@@ -64,7 +64,7 @@ function segmentOf(f: SegmentForm): Segment {
 }
 
 /**
- * Issue 17 point 8: write a message in one or more site languages (plain text: the site shows it
+ * Write a message in one or more site languages (plain text: the site shows it
  * as text, never as HTML) and send it to one member, a segment (with a count of who it reaches
  * now) or everyone. A segment or broadcast may be marked marketing: members whose marketing is
  * stopped (self-exclusion, cooling-off) never see it.

@@ -20,7 +20,7 @@ const STATES: ReadonlyArray<{ value: FeedbackState; label: string }> = [
 type Item = NonNullable<ReturnType<typeof useFeedback>["data"]>["list"][number];
 
 /**
- * Issue 17 point 8: the feedback players send from the site (spec §7 /wps/feedback, at most 140
+ * The feedback players send from the site (spec §7 /wps/feedback, at most 140
  * characters, an optional screenshot), oldest new first. A reply reaches the member as a message
  * in the member centre; a visitor who was not logged in cannot be answered, only closed.
  */

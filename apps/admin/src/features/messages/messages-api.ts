@@ -11,7 +11,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { z } from "zod";
 import { api } from "../../lib/api.ts";
 
-/** Issue 17 point 8: the message composer, the sent list and the feedback queue. */
+/** The message composer, the sent list and the feedback queue. */
 export type FeedbackState = (typeof FEEDBACK_STATES)[number];
 
 export function useSentMessages(page: number) {

@@ -10,7 +10,7 @@ import "./messages.css";
 
 const COLUMNS = 7;
 
-/** Issue 17 point 8: the composer and the messages sent, with how many read them. */
+/** The composer and the messages sent, with how many read them. */
 export function MessagesPage() {
   const canWrite = useCanWrite("messages");
   const [page, setPage] = useState(1);

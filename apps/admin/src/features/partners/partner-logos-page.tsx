@@ -13,7 +13,7 @@ const KEY = ["partner-logos"];
 const List = z.object({ items: z.array(AdminPartnerLogo) });
 
 /**
- * Back office → Partner logos (issue 14 point 9): the logo each vendor shows in the site's
+ * Back office → Partner logos: the logo each vendor shows in the site's
  * footer. The in-house vendors come with drawn logos; the operator uploads the others (stored
  * like the banners' images). Without a logo the footer shows the vendor's name.
  */

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { api } from "../../lib/api.ts";
 
-/** The player page's own calls (issue 14 point 14): notes, identity and limits, latest rounds. */
+/** The player page's own calls: notes, identity and limits, latest rounds. */
 const key = (id: number) => ["players", "view", id] as const;
 
 export const PlayerNote = z.object({
@@ -27,7 +27,7 @@ export const PlayerProfile = z.object({
     birthday: z.string().nullable(),
     payoutAccounts: z.number().int(),
     signInProviders: z.array(z.string()),
-    // issue 17: the KYC state and its latest case.
+    // The KYC state and its latest case.
     status: z.enum(["none", "pending", "more_info", "verified", "rejected"]),
     verifiedAt: z.string().nullable(),
     latestCase: z

@@ -18,10 +18,10 @@ import {
 } from "./player-view-api.ts";
 
 /**
- * The sections of the one-page player view (issue 14 point 14). Money (balances, deposits,
+ * The sections of the one-page player view. Money (balances, deposits,
  * withdrawals, rounds) shows only to operators with finance access; identity, limits and notes
  * to everyone who may see players; bonuses to those who may see promotions (marketing.read).
- * There are no loyalty points yet (issue 20): no such section is drawn.
+ * There are no loyalty points yet: no such section is drawn.
  */
 
 const LATEST = 5;
@@ -88,7 +88,7 @@ export function BalancesSection({ id }: { id: number }) {
   );
 }
 
-/** The member's bonuses with their wagering (issue 16); grants and forfeits on Finance → Bonuses. */
+/** The member's bonuses with their wagering; grants and forfeits on Finance → Bonuses. */
 export function BonusesSection({ id }: { id: number }) {
   const list = useMemberBonuses(id);
   const items = list.data?.items ?? [];

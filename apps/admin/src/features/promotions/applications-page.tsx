@@ -22,7 +22,7 @@ const STATES: ReadonlyArray<{ value: ApplicationState; label: string }> = [
 type Application = NonNullable<ReturnType<typeof useApplications>["data"]>["list"][number];
 
 /**
- * Issue 16 point 7: players' applications to promotions, oldest first, with their age; the
+ * Players' applications to promotions, oldest first, with their age; the
  * operator opens the images, approves (the reward is offered at once, once) or rejects with a
  * reason the player reads.
  */

@@ -104,7 +104,7 @@ export function PromotionEditor({
               <TextField
                 name="vipLevels"
                 label="VIP levels"
-                hint="Level numbers, separated by commas. VIP levels arrive with issue 20: until then every member is level 0."
+                hint="Level numbers, separated by commas. Promotions count every member as level 0."
                 testId="promotion-vip-levels"
               />
             )}

@@ -12,7 +12,7 @@ import { AUDIENCE_LABELS, PARTICIPATION_LABELS, promotionsResource, TYPE_LABELS 
 
 const COLUMNS = 8;
 
-/** Issue 16 point 7: the promotions the operator composes, in every site language. */
+/** The promotions the operator composes, in every site language. */
 export function PromotionsPage() {
   const canWrite = useCanWrite("promotions");
   const list = useCrudList(promotionsResource);

@@ -7,7 +7,7 @@ import { REPORT_EXPORT_URL, usePromotionReport } from "./promotions-api.ts";
 const COLUMNS = 7;
 
 /**
- * Issue 16 point 7: per promotion, its cost (rewards the players claimed), what was offered,
+ * Per promotion, its cost (rewards the players claimed), what was offered,
  * its players and the wagering they turned over (valid bets during the promotion's period).
  */
 export function PromotionReportPage() {

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { money } from "../finance/money.ts";
 import { BarList, LineChart } from "./charts.tsx";
+import { type Change, type ComparedId, type Comparison, compareFigures } from "./comparison.ts";
 import { addDays, manilaToday, useDashboard } from "./reports-api.ts";
 
 /** "3 h 12 min" since an ISO time. */
@@ -15,7 +16,36 @@ export function ageOf(iso: string, now = Date.now()): string {
   return `${Math.floor(h / 24)} days`;
 }
 
-function FigureCards({ f, prefix }: { f: DashboardFigures; prefix: string }) {
+const ARROW: Record<Change["direction"], string> = { up: "▲", down: "▼", same: "" };
+
+/**
+ * Today's change from yesterday and from the 7-day average: "Yesterday 1,200.00 · ▲ +12.5%".
+ * No colour: a rise is good news for deposits and bad news for withdrawals.
+ */
+function ChangeLines({ c, testId }: { c: Comparison; testId: string }) {
+  const bases = [
+    ["Yesterday", c.yesterday, "vs-yesterday"] as const,
+    ["7-day avg", c.week, "vs-week"] as const,
+  ];
+  return bases.map(([label, base, suffix]) =>
+    base ? (
+      <p className="figure-sub" key={suffix} data-testid={`${testId}-${suffix}`}>
+        {label} {base.value} · {ARROW[base.change.direction]} {base.change.text}
+      </p>
+    ) : null,
+  );
+}
+
+function FigureCards({
+  f,
+  prefix,
+  compare,
+}: {
+  f: DashboardFigures;
+  prefix: string;
+  /** Today's cards: each figure against yesterday and the 7 days before today. */
+  compare?: Record<ComparedId, Comparison> | undefined;
+}) {
   const cards: Array<[string, string, string, string?]> = [
     ["deposits", "Deposits", money(f.deposits), `${f.depositCount} credited`],
     ["withdrawals", "Withdrawals", money(f.withdrawals), `${f.withdrawalCount} paid`],
@@ -38,6 +68,9 @@ function FigureCards({ f, prefix }: { f: DashboardFigures; prefix: string }) {
           <p className="figure-label">{label}</p>
           <p className="figure-value">{value}</p>
           {sub && <p className="figure-sub">{sub}</p>}
+          {compare?.[id as ComparedId] && (
+            <ChangeLines c={compare[id as ComparedId]} testId={`${prefix}-${id}`} />
+          )}
         </div>
       ))}
     </div>
@@ -71,7 +104,7 @@ function Queues({ q }: { q: Dashboard["queues"] }) {
 }
 
 /**
- * The dashboard's numbers (issue 14 point 11): today and a chosen period in Manila days, the
+ * The dashboard's numbers: today and a chosen period in Manila days, the
  * queues with their ages, and charts over time and by category and vendor. finance.read only.
  */
 export function DashboardFiguresPanel() {
@@ -80,6 +113,11 @@ export function DashboardFiguresPanel() {
   const [to, setTo] = useState(today);
   const valid = from <= to && /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to);
   const { data, isPending, error } = useDashboard(valid ? from : today, valid ? to : today);
+  // Today is compared with yesterday and with the average day of the 7 days before it.
+  const yesterday = useDashboard(addDays(today, -1), addDays(today, -1)).data?.period;
+  const lastWeek = useDashboard(addDays(today, -7), addDays(today, -1)).data?.period;
+  const compare =
+    data && yesterday && lastWeek ? compareFigures(data.todayFigures, yesterday, lastWeek) : undefined;
   const num = (s: string) => Number(s);
   return (
     <section aria-labelledby="dash-figures" data-testid="dashboard-figures">
@@ -95,7 +133,7 @@ export function DashboardFiguresPanel() {
       ) : (
         <>
           <h3 className="card-title">Today, {data.today}</h3>
-          <FigureCards f={data.todayFigures} prefix="today" />
+          <FigureCards f={data.todayFigures} prefix="today" compare={compare} />
           <h3 className="card-title">Waiting for an operator</h3>
           <Queues q={data.queues} />
           <div className="range-bar">

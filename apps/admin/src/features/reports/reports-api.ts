@@ -6,12 +6,13 @@ import {
   RoundsReportRow,
   reportPage,
 } from "@panalo/contracts/admin-reports";
+import { manilaDay } from "@panalo/contracts/manila-time";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api.ts";
 
-/** Today in Manila (UTC+8, no daylight saving), YYYY-MM-DD: the server's days are Manila days. */
+/** Today in Manila, YYYY-MM-DD: the server's days are Manila days. */
 export function manilaToday(now = Date.now()): string {
-  return new Date(now + 8 * 3_600_000).toISOString().slice(0, 10);
+  return manilaDay(now);
 }
 export function addDays(day: string, n: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);

@@ -128,7 +128,7 @@ const REPORT_INFO: Record<
 const NAMES = Object.keys(REPORT_INFO) as ReportName[];
 
 /**
- * Back office → Reports (issue 14 point 12): every table filtered by date, member, channel and
+ * Back office → Reports: every table filtered by date, member, channel and
  * state, sorted and paged by the server; the CSV export streams the same filters and order.
  */
 export function ReportsPage() {

@@ -2,10 +2,12 @@ import { type FormEvent, useState } from "react";
 import { Link, useParams } from "react-router";
 import { useCanWrite } from "../../app/operator-context.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
+import { EmptyRow } from "../../components/table-states.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/dates.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { type MemberRg, useImposeExclusion, useMemberRg } from "./rg-api.ts";
+import { historySentence } from "./rg-history.ts";
 
 const KIND: Record<string, string> = { deposit: "Deposit", loss: "Loss", wager: "Wager" };
 const BLOCK: Record<string, string> = { cooling_off: "Cooling-off", self_exclusion: "Self-exclusion" };
@@ -162,7 +164,7 @@ function ImposeForm({ id }: { id: number }) {
   );
 }
 
-/** The member's responsible-gaming view (issue 17 point 8): limits, exclusions, every change. */
+/** The member's responsible-gaming view: limits, exclusions, every change. */
 export function PlayerRgPage() {
   const id = Number(useParams().id);
   const canWrite = useCanWrite("players");
@@ -232,19 +234,14 @@ export function PlayerRgPage() {
                   <tr>
                     <th scope="col">When</th>
                     <th scope="col">Change</th>
-                    <th scope="col">By</th>
-                    <th scope="col">Detail</th>
                   </tr>
                 </thead>
                 <tbody>
+                  {data.history.length === 0 && <EmptyRow columns={2} title="No change recorded yet." />}
                   {data.history.map((h) => (
                     <tr key={h.id}>
                       <td>{formatDateTime(h.createdAt)}</td>
-                      <td>{h.action}</td>
-                      <td>{h.byOperator ? "Operator" : "Player"}</td>
-                      <td>
-                        <code>{JSON.stringify(h.detail)}</code>
-                      </td>
+                      <td>{historySentence(h, data.state.currency)}</td>
                     </tr>
                   ))}
                 </tbody>

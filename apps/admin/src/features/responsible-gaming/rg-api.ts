@@ -3,7 +3,7 @@ import { z } from "zod";
 import { api } from "../../lib/api.ts";
 
 /**
- * The back office's responsible-gaming calls (issue 17 point 8). The answers are checked
+ * The back office's responsible-gaming calls. The answers are checked
  * against these schemas (the server's types are in packages/contracts responsible-gaming.ts).
  */
 const Limit = z.object({

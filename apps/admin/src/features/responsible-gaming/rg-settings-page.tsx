@@ -5,7 +5,7 @@ import { errorMessage } from "../../lib/api.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { useRgSettings, useSaveRgSettings } from "./rg-api.ts";
 
-/** The operator's responsible-gaming settings (issue 17): the reality-check default; the age rule shown. */
+/** The operator's responsible-gaming settings: the reality-check default; the age rule shown. */
 export function RgSettingsPage() {
   const canWrite = useCanWrite("responsible-gaming");
   const settings = useRgSettings();

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { api, errorMessage } from "../../lib/api.ts";
 import { toast } from "../../lib/toast-store.ts";
 
-/** The back office's rewards calls (issue 16 point 7; server modules/rewards/admin-routes.ts). */
+/** The back office's rewards calls (server modules/rewards/admin-routes.ts). */
 export const RebateAdmin = z.object({
   mode: z.enum(["auto", "manual"]),
   claimDays: z.number(),

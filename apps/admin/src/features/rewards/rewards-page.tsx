@@ -1,12 +1,12 @@
+import { manilaStart, manilaToday } from "@panalo/contracts/manila-time";
 import { type FormEvent, useState } from "react";
 import { useCanWrite } from "../../app/operator-context.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { useRaffles, useRebateAdmin, useReferralAdmin, useRewardsChange } from "./rewards-api.ts";
 
-const manilaDay = (offsetDays = 0) =>
-  new Date(Date.now() + 8 * 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
+const manilaDay = (offsetDays = 0) => manilaToday(offsetDays);
 
-/** Rebate mode, rates per game category (VIP level 0 until issue 20), a day run by hand, the runs. */
+/** Rebate mode, rates per game category (the VIP level 0 rates apply), a day run by hand, the runs. */
 function RebateSection({ canWrite }: { canWrite: boolean }) {
   const rebate = useRebateAdmin();
   const change = useRewardsChange("Saved.");
@@ -129,8 +129,8 @@ function RaffleSection({ canWrite }: { canWrite: boolean }) {
       path: "/rewards/raffles",
       body: {
         title: { EN: title, TY: title },
-        startsAt: `${startsAt}T00:00:00+08:00`,
-        endsAt: `${endsAt}T00:00:00+08:00`,
+        startsAt: manilaStart(startsAt).toISOString(),
+        endsAt: manilaStart(endsAt).toISOString(),
         ticketPerDeposit: perDeposit.trim() || null,
         ticketPerBet: perBet.trim() || null,
         prizes: prizes
@@ -292,7 +292,7 @@ function ReportsSection() {
   );
 }
 
-/** Issue 16 point 7 (rewards part): rebates, raffles, invite rewards, reports. */
+/** Back office → Rewards: rebates, raffles, invite rewards, reports. */
 export function RewardsPage() {
   const canWrite = useCanWrite("rewards");
   return (

@@ -116,7 +116,7 @@ function BrandEditor({ initial, canWrite }: { initial: Value; canWrite: boolean 
           <CheckboxField
             name="mobileRegPass"
             label="Password on mobile registration"
-            hint="Players registering by mobile number also choose a password."
+            hint="Players registering by mobile number also choose a password. While mobile code login is off they always do: it is their only way back in."
           />
           <CheckboxField
             name="loggedInToHome"

@@ -8,6 +8,7 @@ import {
   WhitelabelSettings,
   WinnerBoardSettings,
 } from "@panalo/contracts/admin";
+import { RegisterFieldsSetting } from "@panalo/contracts/members";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api } from "../../lib/api.ts";
@@ -34,6 +35,7 @@ export const regionSetting = setting("region", RegionSettings);
 export const brandSetting = setting("brand", BrandSettings);
 export const whitelabelSetting = setting("whitelabel", WhitelabelSettings);
 export const securitySetting = setting("security", SecuritySettings);
+export const registerFieldsSetting = setting("register-fields", RegisterFieldsSetting);
 export const winnersSetting = setting("winners", WinnerBoardSettings);
 export const oidcSetting = setting("oidc", OidcSettings);
 export const launchCdnSetting = setting("launch-cdns", CdnList);

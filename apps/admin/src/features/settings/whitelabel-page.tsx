@@ -22,7 +22,7 @@ const MODULES: Record<ModuleId, { label: string; hint: string; group: string }> 
   },
   REGMOBVERF3: {
     label: "Mobile verification code on registration",
-    hint: "An SMS code confirms the number while registering.",
+    hint: "An SMS code confirms a number given on the username tab (the mobile tab always confirms its number).",
     group: "Registration",
   },
   MOBILENUMPASSREG3: {

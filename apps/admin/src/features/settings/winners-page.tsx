@@ -12,7 +12,7 @@ import { winnersSetting } from "./settings-api.ts";
 
 type Value = z.output<typeof WinnerBoardSettings>;
 
-/** issue 14: the winner ticker and board list real wins only, from the operator's minimum up. */
+/** The winner ticker and board list real wins only, from the operator's minimum up. */
 function WinnersEditor({ initial, canWrite }: { initial: Value; canWrite: boolean }) {
   const save = winnersSetting.useSave();
   const form = useForm<Value>({ resolver: zodResolver(WinnerBoardSettings), defaultValues: initial });

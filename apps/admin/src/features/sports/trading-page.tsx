@@ -1,3 +1,5 @@
+import { manilaToday } from "@panalo/contracts/manila-time";
+import { formatMinor } from "@panalo/contracts/money-format";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { z } from "zod";
@@ -6,7 +8,7 @@ import { PageHeader } from "../../components/page-header.tsx";
 import { api, errorMessage } from "../../lib/api.ts";
 
 /**
- * The sportsbook's trading desk (issue 19 point 7): /api/admin/sports/* (sports.read to see,
+ * The sportsbook's trading desk: /api/admin/sports/* (sports.read to see,
  * sports.write to change; every change audited on the server).
  */
 const Sport = z.object({
@@ -87,8 +89,8 @@ const Report = z.object({
 const Ok = z.unknown();
 
 type Tab = "sports" | "matches" | "manual" | "report";
-const pesos = (minor: string) => (Number(minor) / 100).toFixed(2);
-const today = (d = 0) => new Date(Date.now() + 8 * 3600_000 + d * 86_400_000).toISOString().slice(0, 10);
+const pesos = (minor: string) => formatMinor(BigInt(minor));
+const today = (d = 0) => manilaToday(d);
 
 export function SportsTradingPage() {
   const [tab, setTab] = useState<Tab>("matches");

@@ -49,7 +49,7 @@ export const memberTree = pgTable(
   ],
 );
 
-/** Agent contracts (migration 0720): offered by an upline to a direct downline (issue 15). */
+/** Agent contracts (migration 0720): offered by an upline to a direct downline. */
 export const agentContracts = pgTable(
   "agent_contracts",
   {

@@ -33,6 +33,9 @@ export const banners = pgTable("banners", {
   /** The link leaves the site (migration 0102): only then may it be an absolute address. */
   external: boolean("external").notNull().default(false),
   alt: jsonb("alt").$type<Texts>().notNull(),
+  /** The caption laid over the image in the player's language (null: none). */
+  title: jsonb("title").$type<Texts>(),
+  subtitle: jsonb("subtitle").$type<Texts>(),
   sortOrder: integer("sort_order").notNull().default(0),
   startsAt: stamp("starts_at"),
   endsAt: stamp("ends_at"),

@@ -43,7 +43,7 @@ export const members = pgTable("members", {
   registerUrl: text("register_url"),
   createdAt: stamp("created_at").notNull().defaultNow(),
   lastLoginAt: stamp("last_login_at"),
-  // issue 17 (migration 1000): the member's own space.
+  // The member's own space (migration 1000).
   avatarUrl: text("avatar_url"),
   fullName: text("full_name"),
   address: text("address"),
@@ -60,6 +60,7 @@ export const members = pgTable("members", {
     .notNull()
     .default("none"),
   kycVerifiedAt: stamp("kyc_verified_at"),
+  idNumber: text("id_number"),
 });
 
 export const memberSessions = pgTable("member_sessions", {
@@ -122,7 +123,7 @@ export const memberNotes = pgTable("member_notes", {
   createdAt: stamp("created_at").notNull().defaultNow(),
 });
 
-/** The member's KYC cases (issue 17 point 2, migration 1000). */
+/** The member's KYC cases (migration 1000). */
 export const kycCases = pgTable("kyc_cases", {
   id: bigserial("id", { mode: "number" }).primaryKey(),
   memberId: bigint("member_id", { mode: "number" }).notNull(),

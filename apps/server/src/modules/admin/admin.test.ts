@@ -62,7 +62,7 @@ describe("back office", () => {
     expect(first.json().value.permissions).toContain("audit.read");
     const replay = await t.app.inject({ method: "POST", url: "/api/admin/session", headers: H, payload });
     expect(replay.statusCode).toBe(401);
-    // A replayed code answers like a wrong password (no oracle: issue 12 point 7).
+    // A replayed code answers like a wrong password: the answer tells nothing about the account.
     expect(replay.json().code).toBe("SIGN_IN_FAILED");
   });
 
@@ -300,6 +300,50 @@ describe("back office", () => {
     const evil = await upload("a.png", "image/png", Buffer.from('<svg onload="alert(1)"></svg>'));
     expect(evil.statusCode).toBe(400);
     expect(evil.json().code).toBe("MEDIA_TYPE");
+  });
+
+  it("refuses an SVG that could carry script however it is dressed, and serves a clean one as XML", async () => {
+    const cookie = await login(OWNER);
+    const upload = (body: string) => {
+      const boundary = "----panalosvg";
+      const payload = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.svg"\r\nContent-Type: image/svg+xml\r\n\r\n`,
+        ),
+        Buffer.from(body),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return t.app.inject({
+        method: "POST",
+        url: "/api/admin/media",
+        headers: { ...H, cookie, "content-type": `multipart/form-data; boundary=${boundary}` },
+        payload,
+      });
+    };
+    const NS = 'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"';
+    const inner = Buffer.from(
+      `<svg id="x" xmlns="http://www.w3.org/2000/svg"><image href="1" onerror="alert(1)"/></svg>`,
+    ).toString("base64");
+    const evil = [
+      `<svg ${NS}><a xlink:href="javascript&#58;alert(1)"><rect width="9" height="9"/></a></svg>`,
+      `<svg ${NS}><a href="jav&#x61;script:alert(1)"><rect width="9" height="9"/></a></svg>`,
+      `<svg ${NS}><a><set attributeName="href" to="javascript:alert(1)"/><rect width="9" height="9"/></a></svg>`,
+      `<svg ${NS}><a><animate attributeName="href" values="javascript:alert(1)"/><rect width="9" height="9"/></a></svg>`,
+      `<svg ${NS}><use href="data:image/svg+xml;base64,${inner}#x"/></svg>`,
+    ];
+    for (const body of evil) {
+      const res = await upload(body);
+      expect(res.statusCode, body).toBe(400);
+      expect(res.json().code).toBe("MEDIA_TYPE");
+    }
+    const ok = await upload(
+      `<?xml version="1.0"?><svg ${NS} viewBox="0 0 10 10"><rect width="10" height="10" fill="#c00"/><text>ñ ₱</text></svg>`,
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
+    const img = await t.app.inject({ method: "GET", url: ok.json().value.url });
+    expect(img.headers["content-type"]).toContain("image/svg+xml");
+    expect(img.body).toContain("<rect");
+    expect(img.body).toContain("ñ ₱");
   });
 
   it("lets the owner create an operator whose generated password must be changed first", async () => {

@@ -5,7 +5,7 @@ import { createOperator } from "./operators.ts";
 import { totpAt } from "./totp.ts";
 
 /**
- * Issue 12 point 8: a banner or notice link leaves the site only when the operator marked it
+ * A banner or notice link leaves the site only when the operator marked it
  * external; an in-site route starts with a single "/" ("//host", "/\host" and schemes like
  * javascript: are refused on save, and never served to the site even if stored earlier).
  */

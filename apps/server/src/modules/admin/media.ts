@@ -54,13 +54,48 @@ export function sniffImage(bytes: Buffer): string | null {
     return "image/webp";
   }
   const head = bytes.subarray(0, 512).toString("utf8").trimStart();
-  if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)?<svg[\s>]/i.test(head)) {
-    const text = bytes.toString("utf8");
-    // SVG may carry script; an image with any of it is refused outright.
-    if (/<script|\son\w+\s*=|javascript:|<foreignObject/i.test(text)) return null;
-    return "image/svg+xml";
-  }
+  if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)?<svg[\s>]/i.test(head)) return "image/svg+xml";
   return null;
+}
+
+type Purifier = { sanitize: (dirty: string, cfg: object) => Node; removed: unknown[] };
+type SvgTools = { purify: Purifier; serialize: (n: Node) => string };
+let svgTools: Promise<SvgTools> | undefined;
+/** DOMPurify on a jsdom window, loaded on the first SVG (the server starts without it). */
+function loadSvgTools(): Promise<SvgTools> {
+  svgTools ??= (async () => {
+    const [{ JSDOM }, { default: createPurify }] = await Promise.all([import("jsdom"), import("dompurify")]);
+    const { window } = new JSDOM("");
+    const purify = createPurify(
+      window as unknown as Parameters<typeof createPurify>[0],
+    ) as unknown as Purifier;
+    const xml = new window.XMLSerializer();
+    return { purify, serialize: (n) => xml.serializeToString(n) };
+  })();
+  return svgTools;
+}
+
+/**
+ * An SVG as it may be served, or null when it carried anything DOMPurify's SVG profile removes:
+ * script, event handlers, `javascript:` links however their characters are encoded, SMIL
+ * `<set>`/`<animate>` (which can rewrite a link at run time), `<use>` of outside or `data:`
+ * documents, `<foreignObject>`. Such an image is refused, never silently altered. What is stored
+ * is the sanitiser's own rendering, serialised as XML, so a construct it did not see the way a
+ * browser would (a DOCTYPE's entities, a processing instruction) is never served.
+ */
+export async function cleanSvg(bytes: Buffer): Promise<Buffer | null> {
+  const { purify, serialize } = await loadSvgTools();
+  const body = purify.sanitize(bytes.toString("utf8"), {
+    USE_PROFILES: { svg: true, svgFilters: true },
+    RETURN_DOM: true,
+  }) as Element;
+  // DOMPurify reports the document's own <body> it parsed into; anything else it took out refuses.
+  const removed = purify.removed.filter((r) => !((r as { element?: Node }).element?.nodeName === "BODY"));
+  const root = body.firstElementChild;
+  if (removed.length > 0 || !root || root.nodeName.toLowerCase() !== "svg" || body.children.length !== 1) {
+    return null;
+  }
+  return Buffer.from(serialize(root), "utf8");
 }
 
 /** Store image bytes once (by content hash) and answer its URL. */
@@ -97,6 +132,11 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promis
         if (file.file.truncated) throw Errors.bad("MEDIA_TOO_LARGE");
         const type = sniffImage(bytes);
         if (!type) throw Errors.bad("MEDIA_TYPE");
+        if (type === "image/svg+xml") {
+          const clean = await cleanSvg(bytes);
+          if (!clean) throw Errors.bad("MEDIA_TYPE");
+          bytes = clean;
+        }
         const url = await storeMedia(ctx.db, bytes, type);
         const op = operatorOf(req);
         await recordAudit(ctx.db, {

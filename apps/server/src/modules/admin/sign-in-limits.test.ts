@@ -6,7 +6,7 @@ import { createOperator } from "./operators.ts";
 import { totpAt } from "./totp.ts";
 
 /**
- * Issue 12 points 2 and 7 for the back office: sign-in counters hold under parallel requests,
+ * Back-office sign-in limits: the counters hold under parallel requests,
  * a wrong TOTP answers like a wrong password, and a lock does not tell which names exist.
  */
 let nowMs = Date.UTC(2026, 10, 23, 8, 0, 0);

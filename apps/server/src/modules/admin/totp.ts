@@ -1,45 +1,30 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
+import { createGuardrails, generateSecret, generateSync, ScureBase32Plugin } from "otplib";
 
-/** RFC 6238 time-based one-time passwords (HMAC-SHA1, 6 digits, 30-second steps). */
+/**
+ * RFC 6238 time-based one-time passwords (HMAC-SHA1, 6 digits, 30-second steps), computed by
+ * otplib. A step is the TOTP counter: the code of step n is the HOTP code of counter n, so the
+ * caller can accept each step once (matchTotp answers which step a code belongs to).
+ */
 const STEP_S = 30;
-const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+const base32 = new ScureBase32Plugin();
+/** Secrets of 10 bytes (16 base32 letters, as older authenticator set-ups give) are accepted. */
+const guardrails = createGuardrails({ MIN_SECRET_BYTES: 10 });
 
+/** Base32 without padding, as authenticator apps show a secret. */
 export function base32Encode(bytes: Buffer): string {
-  let bits = 0;
-  let value = 0;
-  let out = "";
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += ALPHABET[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += ALPHABET[(value << (5 - bits)) & 31];
-  return out;
+  return base32.encode(bytes).replace(/=+$/, "");
 }
 
+/** Base32 as a person may type it: any case, spaces, with or without padding. */
 export function base32Decode(text: string): Buffer {
   const clean = text.replace(/[\s=]/g, "").toUpperCase();
-  let bits = 0;
-  let value = 0;
-  const out: number[] = [];
-  for (const ch of clean) {
-    const idx = ALPHABET.indexOf(ch);
-    if (idx < 0) throw new Error("Invalid base32 character");
-    value = (value << 5) | idx;
-    bits += 5;
-    if (bits >= 8) {
-      out.push((value >>> (bits - 8)) & 255);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(out);
+  return Buffer.from(base32.decode(clean.padEnd(Math.ceil(clean.length / 8) * 8, "=")));
 }
 
+/** A new secret: 20 random bytes (RFC 4226's recommended length), base32. */
 export function newTotpSecret(): string {
-  return base32Encode(randomBytes(20));
+  return generateSecret({ length: 20 }).replace(/=+$/, "");
 }
 
 export function isValidTotpSecret(secret: string): boolean {
@@ -47,12 +32,7 @@ export function isValidTotpSecret(secret: string): boolean {
 }
 
 export function totpAt(secret: string, step: number): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(step));
-  const mac = createHmac("sha1", base32Decode(secret)).update(counter).digest();
-  const offset = (mac[mac.length - 1] ?? 0) & 0x0f;
-  const code = (mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
-  return code.toString().padStart(6, "0");
+  return generateSync({ secret, strategy: "hotp", counter: step, digits: 6, algorithm: "sha1", guardrails });
 }
 
 export function stepOf(nowMs: number): number {

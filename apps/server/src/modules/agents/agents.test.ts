@@ -1,3 +1,4 @@
+import { manilaToday } from "@panalo/contracts/manila-time";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../../db/schema/admin.ts";
@@ -10,7 +11,7 @@ import { switchesOf, writeSetting } from "../content/settings.ts";
 import { post, reconcile } from "../ledger/ledger.ts";
 
 /**
- * Issue 15 points 1, 2, 5, 6: the tree, registerCenter, invitation codes, the operator's move,
+ * The tree, registerCenter, invitation codes, the operator's move,
  * the agent centre's figures and its refusals (IDOR), transfers and chat per spec §6.
  */
 describe("agents: tree, agent centre, transfers", () => {
@@ -299,7 +300,7 @@ describe("agents: tree, agent centre, transfers", () => {
     const sub = await get("subagent1", "/wps/agent/team/overview?startDate=2026-03-01&endDate=2026-03-02");
     expect(sub.value).toMatchObject({ teamSize: 1, bets: "250.00", validBets: "200.00", wins: "0.00" });
     // The deposit counts on the day it was posted (today).
-    const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const today = manilaToday();
     const now = await get("topa", `/wps/agent/team/overview?startDate=${today}&endDate=${today}`);
     expect(now.value.deposits).toBe("500.00");
     expect(now.value.newMembers).toBe(3);
@@ -339,6 +340,14 @@ describe("agents: tree, agent centre, transfers", () => {
     expect(csv.body.split("\r\n")[1]).toBe("2026-03-01,150.00,150.00,100.00,2");
   });
 
+  it("answers an agent's token on a back-office call 401 before it reads the call's fields", async () => {
+    for (const url of [`/api/admin/agents/${ids.topa}/team`, "/api/admin/agents/not-a-number/team"]) {
+      const res = await t.app.inject({ method: "GET", url, headers: as("topa") });
+      expect(res.statusCode, res.body).toBe(401);
+      expect(res.body).not.toContain("startDate");
+    }
+  });
+
   it("moves a member under another agent, audited, and refuses a cycle", async () => {
     const cyc = await admin("POST", `/api/admin/agents/${ids.topa}/move`, {
       uplineId: ids.subagent1,
@@ -370,6 +379,18 @@ describe("agents: tree, agent centre, transfers", () => {
     const csv = await admin("GET", "/api/admin/agents/tree?format=csv");
     expect(csv.body.split("\r\n")[0]).toContain("username,isAgent");
     // A support operator without players.write cannot move anyone (permission per route).
+  });
+
+  it("a search lists the member named exactly as typed first, then the others in id order", async () => {
+    // invited1 was made before "invited": by id it would come first.
+    expect((await register("invited")).success).toBe(true);
+    const found = await admin("GET", "/api/admin/agents/tree?q=Invited&pageSize=1");
+    expect(found.json().value.items.map((r: { username: string }) => r.username)).toEqual(["invited"]);
+    const all = await admin("GET", "/api/admin/agents/tree?q=invited");
+    expect(all.json().value.items.map((r: { username: string }) => r.username)).toEqual([
+      "invited",
+      "invited1",
+    ]);
   });
 
   it("transfers follow spec §6: agent → its direct downline, downline → its upline, nothing else", async () => {
@@ -419,7 +440,7 @@ describe("agents: tree, agent centre, transfers", () => {
     expect((await send("invited1", "/wps/relay/transferUpline", {}, "b1")).success).toBe(true);
     expect((await send("plainone", "/wps/relay/transferUpline", {}, "b2")).code).toBe("NO_UPLINE");
     // The upline's own transfer shows in its team's transaction details, on the downline's line.
-    const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const today = manilaToday();
     const det = await get(
       "topb",
       `/wps/agent/team/transactions?startDate=${today}&endDate=${today}&type=transfer`,

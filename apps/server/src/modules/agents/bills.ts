@@ -1,4 +1,5 @@
 import type { BillStatus, BillView, ContractKind } from "@panalo/contracts/agent-contracts";
+import { addDays, manilaStart } from "@panalo/contracts/manila-time";
 import { formatMinor } from "@panalo/contracts/money";
 import { type SQL, sql } from "drizzle-orm";
 import { type Executor, queryRows } from "../../db/client.ts";
@@ -181,8 +182,8 @@ export async function commissionReport(
       : group === "week"
         ? sql`to_char(date_trunc('week', ${local}), 'YYYY-MM-DD')`
         : sql`to_char(date_trunc('month', ${local}), 'YYYY-MM')`;
-  const start = new Date(`${from}T00:00:00+08:00`);
-  const end = new Date(Date.parse(`${to}T00:00:00+08:00`) + 86_400_000);
+  const start = manilaStart(from);
+  const end = manilaStart(addDays(to, 1));
   const rows = await queryRows<{
     day: string;
     kind: ContractKind;

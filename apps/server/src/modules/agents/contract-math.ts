@@ -1,8 +1,9 @@
 import type { ContractPeriod, ContractTerms, Tier } from "@panalo/contracts/agent-contracts";
+import { manilaClock, manilaMoment, manilaOffset } from "@panalo/contracts/manila-time";
 import { parseMoney } from "@panalo/contracts/money";
 
 /**
- * The contract formulas (issue 15 point 3), pure: periods in Asia/Manila time, tier choice,
+ * The contract formulas, pure: periods in Asia/Manila time, tier choice,
  * dividend with carry-over, salaries, real-time salary, and the rate rule between an upline and
  * its downline. Every amount is integer minor units; every rate is basis points (1/100 of a %);
  * a share is rounded down to the centavo, so the platform never pays a fraction it owes no one.
@@ -10,8 +11,6 @@ import { parseMoney } from "@panalo/contracts/money";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-/** Manila has kept UTC+8 without daylight saving since 1978. */
-const MANILA_OFFSET = 8 * HOUR;
 
 export interface Period {
   /** The period's start in Manila time with its offset: "2026-03-16T00:00+08:00". */
@@ -22,33 +21,32 @@ export interface Period {
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/** "2026-03-16T00:00+08:00" for an instant (Manila wall clock). */
+/** "2026-03-16T00:00+08:00" for an instant: the Manila wall clock and Manila's offset then. */
 export function manilaKey(at: Date): string {
-  const w = new Date(at.getTime() + MANILA_OFFSET);
-  return `${w.getUTCFullYear()}-${pad(w.getUTCMonth() + 1)}-${pad(w.getUTCDate())}T${pad(w.getUTCHours())}:${pad(w.getUTCMinutes())}+08:00`;
+  const w = manilaClock(at);
+  return `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}${manilaOffset(at)}`;
 }
 
 /** The instant of a Manila wall-clock date and time. */
-const manila = (y: number, m0: number, d: number, h = 0, min = 0) =>
-  new Date(Date.UTC(y, m0, d, h, min) - MANILA_OFFSET);
+const manila = (y: number, m0: number, d: number, h = 0, min = 0) => manilaMoment(y, m0, d, h, min);
 
 /** The contract period `at` falls in. */
 export function periodOf(period: ContractPeriod, at: Date): Period {
-  const w = new Date(at.getTime() + MANILA_OFFSET);
-  const y = w.getUTCFullYear();
-  const m = w.getUTCMonth();
-  const d = w.getUTCDate();
+  const w = manilaClock(at);
+  const y = w.year;
+  const m = w.month - 1;
+  const d = w.day;
   let start: Date;
   let end: Date;
   switch (period) {
     case "five_minutes": {
-      const min = w.getUTCMinutes() - (w.getUTCMinutes() % 5);
-      start = manila(y, m, d, w.getUTCHours(), min);
+      const min = w.minute - (w.minute % 5);
+      start = manila(y, m, d, w.hour, min);
       end = new Date(start.getTime() + 5 * 60_000);
       break;
     }
     case "hourly":
-      start = manila(y, m, d, w.getUTCHours());
+      start = manila(y, m, d, w.hour);
       end = new Date(start.getTime() + HOUR);
       break;
     case "daily":
@@ -56,8 +54,8 @@ export function periodOf(period: ContractPeriod, at: Date): Period {
       end = new Date(start.getTime() + DAY);
       break;
     case "weekly": {
-      // Weeks start on Monday (getUTCDay: 0 Sunday).
-      const back = (w.getUTCDay() + 6) % 7;
+      // Weeks start on Monday (weekday: 0 Sunday).
+      const back = (w.weekday + 6) % 7;
       start = manila(y, m, d - back);
       end = new Date(start.getTime() + 7 * DAY);
       break;

@@ -9,16 +9,14 @@ import {
   OfferContractRequest,
 } from "@panalo/contracts/agent-contracts";
 import { BigIdParams, intInput } from "@panalo/contracts/input";
-import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { queryRows } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { operatorOf, requireOperator } from "../admin/guard.ts";
-import { memberOf, requireMember } from "../members/service.ts";
+import { activeDownlineAgents, memberOf, requireMember } from "../members/service.ts";
 import { adminBills, billsOfKind, commissionReport, myIncome, runsList } from "./bills.ts";
 import {
   AGENT_TYPES,
@@ -32,10 +30,11 @@ import {
   rejectContract,
   terminateContract,
 } from "./contracts.ts";
+import { contractIdsFor } from "./service.ts";
 import { rerun, setHeld } from "./settlement.ts";
 
 /**
- * Contract calls (issue 15; spec §7 MCS2_processDividendReq, MCS2_processDailySalContract,
+ * Contract calls (spec §7 MCS2_processDividendReq, MCS2_processDailySalContract,
  * MCS2_processContractHourSalary, MCSFE_processRealTimeSalaryContract): each answers its
  * contract page — the agent's own contract and offers, the contracts it gave its direct
  * downlines, the direct downline agents it may offer to, and its latest bills of the kind.
@@ -53,11 +52,7 @@ export async function agentContractRoutes(app: FastifyInstance, ctx: AppContext)
     const [contracts, bills, downlines] = await Promise.all([
       contractsOf(ctx.db, memberId, kind),
       billsOfKind(ctx.db, memberId, kind),
-      queryRows<{ id: string; username: string; is_agent: number }>(
-        ctx.db,
-        sql`SELECT id, username, is_agent FROM members
-          WHERE upline_id = ${memberId} AND is_agent IN (1, 2, 41, 42) AND status = 'active' ORDER BY username LIMIT 500`,
-      ),
+      activeDownlineAgents(ctx.db, memberId),
     ]);
     return {
       kind,
@@ -131,15 +126,8 @@ export async function agentContractRoutes(app: FastifyInstance, ctx: AppContext)
     app,
     { method: "GET", url: "/api/admin/agent-contracts", query: AdminContractsQuery, guards: read },
     async ({ query }) => {
-      const parts = [sql`TRUE`];
-      if (query.memberId)
-        parts.push(sql`(c.downline_id = ${query.memberId} OR c.upline_id = ${query.memberId})`);
-      if (query.status) parts.push(sql`c.status = ${query.status}`);
-      const rows = await queryRows<{ id: string }>(
-        ctx.db,
-        sql`SELECT c.id FROM agent_contracts c WHERE ${sql.join(parts, sql` AND `)} ORDER BY c.id DESC LIMIT 500`,
-      );
-      const items = await Promise.all(rows.map((r) => contractById(ctx.db, Number(r.id))));
+      const ids = await contractIdsFor(ctx.db, query);
+      const items = await Promise.all(ids.map((id) => contractById(ctx.db, id)));
       return { items: items.filter((x) => x !== null) };
     },
   );

@@ -13,7 +13,7 @@ import { registerMessages } from "../../lib/messages.ts";
 import { contractPeriod, endedByLowerRate, headlineRate, withinUpline } from "./contract-math.ts";
 
 /**
- * Agent contracts (issue 15 point 3; spec §4): an upline offers one of its direct downlines a
+ * Agent contracts (spec §4): an upline offers one of its direct downlines a
  * contract; the downline accepts, rejects, or later terminates it. A downline's rate never
  * exceeds its upline's own contract of the kind; when a downline accepts a contract lower than
  * the ones it gave its own team, accepting ends every contract below it that now exceeds it.
@@ -319,7 +319,7 @@ export async function endContractByOperator(
 }
 
 /**
- * The operator moved a member to another upline (issue 15 point 1): its contracts with the old
+ * The operator moved a member to another upline: its contracts with the old
  * upline (or the platform's, when it was a top agent) end — active ones `ended`, open offers
  * `withdrawn`, reason `upline_changed` — each with an event row. Bills already written are not
  * touched; the period the move cut short is billed by the next run up to the move (the

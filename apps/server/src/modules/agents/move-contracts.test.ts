@@ -8,7 +8,7 @@ import { totpAt } from "../admin/totp.ts";
 import { settleRun } from "./settlement.ts";
 
 /**
- * Issue 15 point 1: the operator moves a member to another upline. Its contracts with the old
+ * The operator moves a member to another upline. Its contracts with the old
  * upline end (upline_changed, an event row each); the bill already paid stays exactly as it was;
  * the next run bills the period the move cut short only up to the move; the contracts the member
  * gave its own downline move with it and stay active. Both databases (TEST_DATABASE_URL).

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type Executor, queryRows } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
-import { addDays, manilaDay, manilaStart } from "../reports/days.ts";
+import { addDays, manilaDay, manilaStart } from "../reports/service.ts";
 
 /**
  * The agents' per-member daily rollup (migration 0721, `agent_member_days`): each closed Manila

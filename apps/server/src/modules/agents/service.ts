@@ -1,14 +1,25 @@
 import { randomInt } from "node:crypto";
 import { AGENT_RIGHTS, type AgentRights, type AgentType, isAgentType } from "@panalo/contracts/agents";
-import { eq, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import { type Executor, queryRows } from "../../db/client.ts";
-import { members } from "../../db/schema/members.ts";
+import type { Executor } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
 import { registerMessages } from "../../lib/messages.ts";
 import { hashPassword } from "../../lib/passwords.ts";
-import { memberOf, requireMember } from "../members/service.ts";
+import { recordAudit } from "../admin/service.ts";
+import {
+  affiliateCodeOrSet,
+  insertMemberRecord,
+  lockMemberById,
+  lockMemberByUsername,
+  type MemberRecord,
+  memberOf,
+  memberRecord,
+  requireMember,
+  updateMemberRecord,
+} from "../members/service.ts";
+import { endContractsOnMove } from "./contracts.ts";
+import * as repo from "./repo.ts";
 
 registerMessages("EN", {
   AGENT_TYPE_NOT_ALLOWED: "Your account type cannot create this kind of account.",
@@ -92,12 +103,9 @@ export function requireAgent(ctx: AppContext): Array<(req: FastifyRequest) => Pr
     requireMember(ctx, { realOnly: true }),
     async (req) => {
       const me = memberOf(req);
-      const [m] = await ctx.db
-        .select({ isAgent: members.isAgent, currency: members.currency, code: members.affiliateCode })
-        .from(members)
-        .where(eq(members.id, me.id));
+      const m = await memberRecord(ctx.db, me.id);
       if (!m || !isAgentType(m.isAgent)) throw Errors.forbiddenCode("IN_NEED_TRUE_ACCOUNT");
-      const affiliateCode = m.code ?? (await ensureAffiliateCode(ctx.db, me.id));
+      const affiliateCode = m.affiliateCode ?? (await ensureAffiliateCode(ctx.db, me.id));
       req.agent = {
         id: me.id,
         username: me.username,
@@ -130,12 +138,7 @@ export function newAffiliateCode(): string {
 export async function ensureAffiliateCode(db: Executor, memberId: number): Promise<string> {
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
-      const rows = await queryRows<{ code: string }>(
-        db,
-        sql`UPDATE members SET affiliate_code = coalesce(affiliate_code, ${newAffiliateCode()})
-            WHERE id = ${memberId} RETURNING affiliate_code AS code`,
-      );
-      const code = rows[0]?.code;
+      const code = await affiliateCodeOrSet(db, memberId, newAffiliateCode());
       if (!code) throw Errors.notFound("member");
       return code;
     } catch (err) {
@@ -178,9 +181,9 @@ export async function registerDownline(
   const now = ctx.clock.now();
   // A code collision (31^8 codes) would fail the insert rather than be taken for a taken name.
   const affiliateCode = input.isAgent === 0 ? null : newAffiliateCode();
-  const [m] = await ctx.db
-    .insert(members)
-    .values({
+  const m = await insertMemberRecord(
+    ctx.db,
+    {
       username,
       passwordHash,
       passwordChangedAt: now,
@@ -190,9 +193,137 @@ export async function registerDownline(
       currency: agent.currency,
       affiliateCode,
       createdAt: now,
-    })
-    .onConflictDoNothing({ target: members.username })
-    .returning({ id: members.id });
+    },
+    { unlessTaken: true },
+  );
   if (!m) throw Errors.conflict("USERNAME_TAKEN");
   return { id: m.id, username, isAgent: input.isAgent, affiliateCode };
 }
+
+// ---- back office ----
+
+/** The operator acting, for the audit trail. */
+export interface Actor {
+  id: number;
+  username: string;
+  ip: string;
+}
+
+const agentView = (m: MemberRecord) => ({
+  id: m.id,
+  username: m.username,
+  isAgent: m.isAgent,
+  uplineId: m.uplineId,
+  affiliateCode: m.affiliateCode,
+});
+
+/**
+ * Create a top agent, or make an existing player an agent (no upline change: that is a move).
+ * With a password the name must be free; without one it must be an existing real player.
+ */
+export async function createTopAgent(
+  ctx: AppContext,
+  actor: Actor,
+  input: { username: string; password?: string; isAgent: AgentType },
+) {
+  const username = input.username.trim().toLowerCase();
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  return ctx.db.transaction(async (tx) => {
+    const before = await lockMemberByUsername(tx, username);
+    let after: MemberRecord | undefined;
+    if (before) {
+      if (passwordHash) throw Errors.conflict("USERNAME_TAKEN");
+      if (before.isAgent === 4) throw Errors.forbiddenCode("IN_NEED_TRUE_ACCOUNT");
+      after = await updateMemberRecord(tx, before.id, {
+        isAgent: input.isAgent,
+        affiliateCode: before.affiliateCode ?? newAffiliateCode(),
+      });
+    } else {
+      if (!passwordHash) throw Errors.notFound("player");
+      after = await insertMemberRecord(tx, {
+        username,
+        passwordHash,
+        passwordChangedAt: ctx.clock.now(),
+        mustChangePassword: false,
+        isAgent: input.isAgent,
+        affiliateCode: newAffiliateCode(),
+        createdAt: ctx.clock.now(),
+      });
+    }
+    if (!after) throw Errors.internal();
+    await recordAudit(tx, {
+      operatorId: actor.id,
+      operatorName: actor.username,
+      action: before ? "make_agent" : "create_agent",
+      entityType: "member",
+      entityId: String(after.id),
+      before: before ? agentView(before) : null,
+      after: agentView(after),
+      ip: actor.ip,
+    });
+    return agentView(after);
+  });
+}
+
+/**
+ * Move a member (and its whole tree) under another upline. Only members.upline_id changes; the
+ * closure follows by trigger, the member's contracts with its old upline end (upline_changed),
+ * and nothing already settled is touched (settlements keep their own figures). A move under
+ * the member's own downline is refused (the trigger's check).
+ */
+export async function moveMember(
+  ctx: AppContext,
+  actor: Actor,
+  memberId: number,
+  input: { uplineId: number | null; reason: string },
+) {
+  return ctx.db
+    .transaction(async (tx) => {
+      const m = await lockMemberById(tx, memberId);
+      if (!m) throw Errors.notFound("player");
+      if (input.uplineId !== null) {
+        if (input.uplineId === m.id) throw Errors.bad("MOVE_CYCLE");
+        const up = await memberRecord(tx, input.uplineId);
+        if (!up || !isAgentType(up.isAgent) || up.status !== "active" || up.currency !== m.currency) {
+          throw Errors.bad("UPLINE_NOT_AGENT");
+        }
+      }
+      await updateMemberRecord(tx, m.id, { uplineId: input.uplineId });
+      // Its contracts with the old upline end (bills already written stay as they are).
+      const endedContracts =
+        input.uplineId === m.uplineId ? [] : await endContractsOnMove(tx, m.id, m.uplineId, actor.id);
+      await recordAudit(tx, {
+        operatorId: actor.id,
+        operatorName: actor.username,
+        action: "move",
+        entityType: "member",
+        entityId: String(m.id),
+        before: { uplineId: m.uplineId },
+        after: { uplineId: input.uplineId, reason: input.reason, endedContracts },
+        ip: actor.ip,
+      });
+      return { id: m.id, uplineId: input.uplineId, endedContracts };
+    })
+    .catch((err: unknown) => {
+      if (isCheckViolation(err)) throw Errors.bad("MOVE_CYCLE");
+      throw err;
+    });
+}
+
+/** One page of the back office's tree (top agents, a member's direct downlines, or a search). */
+export function agentTree(exec: Executor, filter: repo.TreeFilter, limit: number, offset: number) {
+  return repo.treePage(exec, filter, limit, offset);
+}
+
+/** The breadcrumb above a drilled-into member, from the top down. */
+export function uplinePathOf(exec: Executor, memberId: number) {
+  return repo.uplinePath(exec, memberId);
+}
+
+/** The back office's contract list: the latest 500, of a member and a status when given. */
+export function contractIdsFor(exec: Executor, q: { memberId?: number; status?: string }) {
+  return repo.contractIds(exec, q);
+}
+
+// How far the hourly rollup of rounds has come, for the rewards' valid bets.
+export { hoursCover, rollupState } from "./rollup.ts";

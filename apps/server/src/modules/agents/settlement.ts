@@ -6,12 +6,12 @@ import type { SettlementSchedule } from "../../db/schema/agents.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { registerMessages } from "../../lib/messages.ts";
-import { type PostInput, postIn, postManyIn } from "../ledger/ledger.ts";
+import { type PostInput, postIn, postManyIn } from "../ledger/service.ts";
 import { dividend, duePeriods, realtimeFromSums, salary } from "./contract-math.ts";
 import { rolledUntil, rollupAgentDays, splitRange } from "./rollup.ts";
 
 /**
- * Settlement runs (issue 15 point 4). A run belongs to a schedule (daily: dividends and daily
+ * Settlement runs. A run belongs to a schedule (daily: dividends and daily
  * salaries of every period length; hourly; realtime: every 5 minutes) and a job period; it
  *
  *  1. writes a bill for every (contract, contract period) that ended by the run's cut-off and

@@ -1,13 +1,13 @@
 import type { PeriodQuery, TeamFigures, TeamOverviewValue } from "@panalo/contracts/agents";
+import { addDays, manilaDay as manilaDayOfMoment, manilaStart } from "@panalo/contracts/manila-time";
 import { formatMinor } from "@panalo/contracts/money";
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, type Executor, queryRows } from "../../db/client.ts";
 import { Errors } from "../../lib/errors.ts";
-import { manilaStart } from "../reports/days.ts";
 import { rolledUntil, splitRange } from "./rollup.ts";
 
 /**
- * Team figures (issue 15 point 2), all derived from the round records (provider_transactions:
+ * Team figures, all derived from the round records (provider_transactions:
  * bets, wins, rollbacks) and the ledger (deposits, paid withdrawals), never from a counter —
  * directly, or through their per-member daily rollup (agents/rollup.ts, recomputed from them).
  * A team is the closure rows under its agent (member_tree, depth ≥ 1): one index range.
@@ -24,19 +24,17 @@ import { rolledUntil, splitRange } from "./rollup.ts";
 const MAX_DAYS = 92;
 const DAY_MS = 86_400_000;
 
-/** A period of Manila calendar days (UTC+8, no daylight saving), both ends included. */
+/** A period of Manila calendar days, both ends included. */
 export function periodOf(q: PeriodQuery): { from: Date; to: Date; days: string[] } {
-  const from = new Date(`${q.startDate}T00:00:00+08:00`);
-  const last = new Date(`${q.endDate}T00:00:00+08:00`);
-  if (Number.isNaN(from.getTime()) || Number.isNaN(last.getTime()) || last < from) {
+  const first = Date.parse(`${q.startDate}T00:00:00Z`);
+  const last = Date.parse(`${q.endDate}T00:00:00Z`);
+  if (Number.isNaN(first) || Number.isNaN(last) || last < first) {
     throw Errors.validation([{ path: "endDate", message: "date_range_invalid" }]);
   }
-  const n = Math.round((last.getTime() - from.getTime()) / DAY_MS) + 1;
+  const n = Math.round((last - first) / DAY_MS) + 1;
   if (n > MAX_DAYS) throw Errors.validation([{ path: "endDate", message: "date_range_too_long" }]);
-  const days = Array.from({ length: n }, (_, i) =>
-    new Date(from.getTime() + i * DAY_MS + 8 * 3_600_000).toISOString().slice(0, 10),
-  );
-  return { from, to: new Date(last.getTime() + DAY_MS), days };
+  const days = Array.from({ length: n }, (_, i) => addDays(q.startDate, i));
+  return { from: manilaStart(q.startDate), to: manilaStart(addDays(q.endDate, 1)), days };
 }
 
 /** The members of `agentId`'s team (not the agent itself) as a subquery of ids. */
@@ -57,11 +55,10 @@ interface Range {
   to: Date;
 }
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
-/** The Manila day number (days since 1970-01-01 in UTC+8) of a time column: integer arithmetic,
- * far cheaper per row than formatting a date. The epoch is floored (a cast would round a time in
- * the last half second of a day into the next one). */
+/** The Manila day number (days since 1970-01-01 on the Manila calendar) of a time column: a date
+ * difference, far cheaper per row than formatting a date. */
 const manilaDay = (col: string) =>
-  sql.raw(`((floor(extract(epoch FROM ${col}))::bigint + 28800) / 86400)::text`);
+  sql.raw(`((${col} AT TIME ZONE 'Asia/Manila')::date - DATE '1970-01-01')::text`);
 const dayNumber = (day: string) => String(Math.floor(Date.parse(`${day}T00:00:00Z`) / DAY_MS));
 
 /**
@@ -420,7 +417,7 @@ async function overviewFast(
 }
 
 /** The Manila calendar day ("2026-03-02") a time falls in. */
-const manilaDayOf = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+const manilaDayOf = (d: Date) => manilaDayOfMoment(d);
 
 async function overviewIn(
   db: Executor,

@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { games } from "../../db/schema/games.ts";
 import { seedBingoGames } from "../../seed/bingo.ts";
 import { seedDemoContent } from "../../seed/content.ts";
+import { registerMember } from "../../testing/games-kit.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { createOperator } from "../admin/operators.ts";
 import { totpAt } from "../admin/totp.ts";
-import { registerMember } from "../games/games-testkit.ts";
 
-// Issue 18 points 5 and 6 on the platform: the bingo rooms in the catalog (category BINGO),
+// Bingo on the platform: the bingo rooms in the catalog (category BINGO),
 // GLS2_bingoRoomList for /bingo, the launch, and the back office's settings and report.
 let nowMs = Date.now();
 const clock = { now: () => new Date(nowMs) };

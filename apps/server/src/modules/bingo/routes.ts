@@ -7,15 +7,14 @@ import {
   BingoRoomListRequest,
 } from "@panalo/contracts/bingo";
 import { rgsAdminSecret, signAdminCall } from "@panalo/rgs/lottery/admin-auth";
-import { and, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { games } from "../../db/schema/games.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { type Lang, registerMessages } from "../../lib/messages.ts";
 import { route } from "../../lib/route.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { operatorOf, requireOperator } from "../admin/guard.ts";
+import { enabledGameNodes } from "../games/service.ts";
 import { requireMember } from "../members/service.ts";
 
 registerMessages("EN", {
@@ -33,7 +32,7 @@ registerMessages("JA", { BINGO_UNAVAILABLE: "現在ビンゴルームに接続�
 const BINGO_VENDOR = "PNB";
 
 /**
- * The bingo rooms on the platform (issue 18 points 5 and 6): the /bingo listing
+ * The bingo rooms on the platform: the /bingo listing
  * (/wps/relay/GLS2_bingoRoomList: each room's next game, ticket price and prize pool, joined
  * to the catalog's games for the launch) and the back office's /api/admin/bingo* (permissions
  * tables.read / tables.write), forwarded to the game server signed like the tables' calls.
@@ -104,11 +103,7 @@ export async function bingoRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const { json } = await call("GET", "/rgs/api/bingo/rooms", null);
       if (!json.success || !Array.isArray(json.value)) throw new AppError("BINGO_UNAVAILABLE", 503);
       const rooms = json.value as BingoRoomInfo[];
-      const listed = await ctx.db
-        .select({ nodeId: games.nodeId, gameCode: games.gameCode })
-        .from(games)
-        .where(and(eq(games.vendor, BINGO_VENDOR), eq(games.enabled, true)));
-      const nodes = new Map(listed.map((g) => [g.gameCode, g.nodeId]));
+      const nodes = await enabledGameNodes(ctx, BINGO_VENDOR);
       return rooms
         .filter((r) => r.enabled && nodes.has(r.id))
         .map((r) => ({

@@ -1,19 +1,25 @@
 import { BonusForfeitInput, BonusGrantInput, BonusRuleInput } from "@panalo/contracts/bonus";
 import { BigIdParams } from "@panalo/contracts/input";
 import { formatMinor, parseMoney } from "@panalo/contracts/money";
-import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { type Executor, queryRows } from "../../db/client.ts";
+import type { Executor } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
-import { recordAudit } from "../admin/audit.ts";
-import { operatorOf, requireOperator } from "../admin/guard.ts";
+import {
+  operatorOf,
+  recordAudit,
+  registerApplier,
+  requestApproval,
+  requireOperator,
+  withApproval,
+} from "../admin/service.ts";
 import { readSetting } from "../content/settings.ts";
-import { registerApplier, requestApproval, withApproval } from "../payments/approvals.ts";
+import { memberRecord } from "../members/service.ts";
 import { grantBonus } from "./grant.ts";
-import { endBonus, listBonuses, type RuleRow, ruleDto } from "./service.ts";
+import { allRules, bonusReviewOf, clearBonusReview, insertRule, lockRule, updateRule } from "./repo.ts";
+import { endBonus, listBonuses, ruleDto } from "./service.ts";
 
 const GrantPayload = z.object({
   memberId: z.number().int().positive(),
@@ -23,19 +29,12 @@ const GrantPayload = z.object({
   note: z.string().nullable(),
 });
 
-const ruleValues = (b: BonusRuleInput) => sql`${b.name}, ${b.kind}, ${b.currency}, ${b.percent},
-  ${b.maxBonus?.toString() ?? null}::bigint, ${b.minDeposit.toString()}::bigint, ${b.wageringMultiple},
-  ${b.wageringBase}, ${JSON.stringify(b.contributions)}::jsonb, ${b.maxBet?.toString() ?? null}::bigint,
-  ${b.expiryDays}, ${b.maxConversion?.toString() ?? null}::bigint, ${b.forfeitOnWithdrawal},
-  ${b.onePerHousehold}, ${b.enabled}`;
-
 async function memberExists(exec: Executor, id: number) {
-  const rows = await queryRows<{ id: string }>(exec, sql`SELECT id FROM members WHERE id = ${id}`);
-  if (!rows[0]) throw Errors.notFound("player");
+  if (!(await memberRecord(exec, id))) throw Errors.notFound("player");
 }
 
 /**
- * The back office's bonus pages (issue 16 point 7): the rules, each member's bonuses, a manual
+ * The back office's bonus pages: the rules, each member's bonuses, a manual
  * grant (four eyes above the finance threshold, approvals.ts) or forfeit, and clearing a
  * household review flag.
  */
@@ -45,7 +44,7 @@ export async function bonusAdminRoutes(app: FastifyInstance, ctx: AppContext): P
   const grant = [requireOperator(ctx, "finance.write")];
 
   route(app, { method: "GET", url: "/api/admin/bonus/rules", guards: read }, async () => ({
-    items: (await queryRows<RuleRow>(ctx.db, sql`SELECT * FROM bonus_rules ORDER BY id`)).map(ruleDto),
+    items: (await allRules(ctx.db)).map(ruleDto),
   }));
   route(
     app,
@@ -53,13 +52,7 @@ export async function bonusAdminRoutes(app: FastifyInstance, ctx: AppContext): P
     async ({ body, req, ip }) => {
       const op = operatorOf(req);
       return ctx.db.transaction(async (tx) => {
-        const [r] = await queryRows<RuleRow>(
-          tx,
-          sql`INSERT INTO bonus_rules (name, kind, currency, percent, max_bonus, min_deposit,
-                wagering_multiple, wagering_base, contributions, max_bet, expiry_days, max_conversion,
-                forfeit_on_withdrawal, one_per_household, enabled)
-              VALUES (${ruleValues(body)}) RETURNING *`,
-        );
+        const r = await insertRule(tx, body);
         if (!r) throw Errors.internal();
         const after = ruleDto(r);
         await recordAudit(tx, {
@@ -88,19 +81,10 @@ export async function bonusAdminRoutes(app: FastifyInstance, ctx: AppContext): P
     async ({ params, body, req, ip }) => {
       const op = operatorOf(req);
       return ctx.db.transaction(async (tx) => {
-        const [before] = await queryRows<RuleRow>(
-          tx,
-          sql`SELECT * FROM bonus_rules WHERE id = ${params.id} FOR UPDATE`,
-        );
+        const before = await lockRule(tx, params.id);
         if (!before) throw Errors.notFound("bonus rule");
         // A rule's edit applies to bonuses granted from now on: each bonus keeps its own terms.
-        const [r] = await queryRows<RuleRow>(
-          tx,
-          sql`UPDATE bonus_rules SET (name, kind, currency, percent, max_bonus, min_deposit,
-                wagering_multiple, wagering_base, contributions, max_bet, expiry_days, max_conversion,
-                forfeit_on_withdrawal, one_per_household, enabled) = (${ruleValues(body)}), updated_at = now()
-              WHERE id = ${params.id} RETURNING *`,
-        );
+        const r = await updateRule(tx, params.id, body);
         if (!r) throw Errors.internal();
         const after = ruleDto(r);
         await recordAudit(tx, {
@@ -123,11 +107,10 @@ export async function bonusAdminRoutes(app: FastifyInstance, ctx: AppContext): P
     { method: "GET", url: "/api/admin/players/:id/bonuses", params: BigIdParams, guards: read },
     async ({ params }) => {
       await memberExists(ctx.db, params.id);
-      const [m] = await queryRows<{ bonus_review: boolean }>(
-        ctx.db,
-        sql`SELECT bonus_review FROM members WHERE id = ${params.id}`,
-      );
-      return { bonusReview: Boolean(m?.bonus_review), items: await listBonuses(ctx.db, params.id, 100) };
+      return {
+        bonusReview: await bonusReviewOf(ctx.db, params.id),
+        items: await listBonuses(ctx.db, params.id, 100),
+      };
     },
   );
 
@@ -238,7 +221,7 @@ export async function bonusAdminRoutes(app: FastifyInstance, ctx: AppContext): P
       const op = operatorOf(req);
       await memberExists(ctx.db, params.id);
       await ctx.db.transaction(async (tx) => {
-        await tx.execute(sql`UPDATE members SET bonus_review = false WHERE id = ${params.id}`);
+        await clearBonusReview(tx, params.id);
         await recordAudit(tx, {
           operatorId: op.id,
           operatorName: op.username,

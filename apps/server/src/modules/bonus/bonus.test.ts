@@ -2,15 +2,6 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client.ts";
 import { paymentChannels } from "../../db/schema/payments.ts";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
-import { createOperator } from "../admin/operators.ts";
-import { reconcile } from "../ledger/ledger.ts";
-import { handleCallback } from "../payments/deposits.ts";
-import { signSandbox } from "../payments/gateways.ts";
-import { requestWithdrawal, setTxPassword } from "../payments/withdrawals.ts";
-import { decideWinReview } from "../providers/win-reviews.ts";
-import { grantBonus } from "./grant.ts";
-import { expireBonuses } from "./service.ts";
 import {
   balances,
   bonusRow,
@@ -21,7 +12,16 @@ import {
   makeRule,
   providerCaller,
   registerPlayer,
-} from "./test-kit.ts";
+} from "../../testing/bonus-kit.ts";
+import { createTestApp, type TestApp } from "../../testing/test-app.ts";
+import { createOperator } from "../admin/operators.ts";
+import { reconcile } from "../ledger/ledger.ts";
+import { handleCallback } from "../payments/deposits.ts";
+import { signSandbox } from "../payments/gateways.ts";
+import { requestWithdrawal, setTxPassword } from "../payments/withdrawals.ts";
+import { decideWinReview } from "../providers/win-reviews.ts";
+import { grantBonus } from "./grant.ts";
+import { expireBonuses } from "./service.ts";
 
 describe("bonus wallet", () => {
   let t: TestApp;

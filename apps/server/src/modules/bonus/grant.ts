@@ -4,8 +4,8 @@ import { AppError } from "../../lib/errors.ts";
 import { emitMemberEvent } from "../../lib/member-events.ts";
 import { memberGate } from "../../lib/member-gates.ts";
 import { registerMessages } from "../../lib/messages.ts";
-import { postIn } from "../ledger/ledger.ts";
-import { householdReasons } from "../members/household.ts";
+import { postIn } from "../ledger/service.ts";
+import { householdReasons } from "../members/service.ts";
 
 registerMessages("EN", {
   BONUS_NOT_ALLOWED: "This account cannot receive a bonus.",
@@ -73,8 +73,8 @@ registerMessages("JA", {
 });
 
 /**
- * Who may never be offered a bonus (issue 16 point 8). Each check answers a refusal code or
- * null. Self-exclusion and cooling-off (issue 17) come through the member gate "bonus", asked
+ * Who may never be offered a bonus. Each check answers a refusal code or
+ * null. Self-exclusion and cooling-off come through the member gate "bonus", asked
  * at the end of bonusEligibility, so every bonus path — deposit choice, reward centre, back
  * office — refuses at once.
  */
@@ -102,7 +102,7 @@ export async function bonusEligibility(
     const code = await check(exec, memberId);
     if (code) return { ok: false, code };
   }
-  // Issue 17: the member gate (self-exclusion, cooling-off) refuses every bonus path too.
+  // The member gate (self-exclusion, cooling-off) refuses every bonus path too.
   const gate = await memberGate(exec, memberId, "bonus", at);
   if (gate) return { ok: false, code: gate };
   return { ok: true };
@@ -214,7 +214,7 @@ export async function grantBonus(
   );
   // A requirement of zero is met at once: the bonus is cash (up to its cap).
   if (required === 0n) await tx.execute(sql`SELECT bonus_end(${bonusId}, 'completed', 'no wagering', now())`);
-  // The member's message about it (issue 17), in this transaction, once per bonus.
+  // The member's message about it, in this transaction, once per bonus.
   await emitMemberEvent(tx, {
     kind: "bonus.granted",
     memberId: input.memberId,

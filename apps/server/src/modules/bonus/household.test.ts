@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client.ts";
+import { balances, grant, makeRule } from "../../testing/bonus-kit.ts";
 import { solvedHumanCheck } from "../../testing/human.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import {
@@ -12,10 +13,9 @@ import {
   stableHints,
 } from "../members/household.ts";
 import { grantBonus } from "./grant.ts";
-import { balances, grant, makeRule } from "./test-kit.ts";
 
 /**
- * issue 16 point 8: one bonus per household — a device (the site's first-party cookie id and the
+ * One bonus per household — a device (the site's first-party cookie id and the
  * browser's stable hints) or a normalised address shared with a member who had a bonus flags the
  * member for review, as a shared payout account does.
  */

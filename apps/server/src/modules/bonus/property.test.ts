@@ -3,15 +3,23 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client.ts";
 import { tokenHash } from "../../lib/passwords.ts";
+import {
+  balances,
+  enableVendor,
+  fund,
+  grant,
+  launch,
+  makeRule,
+  registerPlayer,
+} from "../../testing/bonus-kit.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { reconcile } from "../ledger/ledger.ts";
 import { requestWithdrawal, setTxPassword } from "../payments/withdrawals.ts";
 import { expireBonuses } from "./service.ts";
-import { balances, enableVendor, fund, grant, launch, makeRule, registerPlayer } from "./test-kit.ts";
 
 /**
  * Random sequences of deposits, bets, wins, rollbacks, claims, expiries and withdrawals
- * (issue 16 checks) against a model of the rules written down in migration 0801: after every
+ * against a model of the bonus rules written down in migration 0801: after every
  * step the member's main, bonus and hold balances are exactly the model's, the ledger
  * reconciles, and main never holds bonus money that was not released by completed wagering.
  */

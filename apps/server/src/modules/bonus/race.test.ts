@@ -2,10 +2,6 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client.ts";
 import { tokenHash } from "../../lib/passwords.ts";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
-import { reconcile } from "../ledger/ledger.ts";
-import { requestWithdrawal, setTxPassword } from "../payments/withdrawals.ts";
-import { expireBonuses } from "./service.ts";
 import {
   balances,
   bonusRow,
@@ -15,10 +11,14 @@ import {
   launch,
   makeRule,
   registerPlayer,
-} from "./test-kit.ts";
+} from "../../testing/bonus-kit.ts";
+import { createTestApp, type TestApp } from "../../testing/test-app.ts";
+import { reconcile } from "../ledger/ledger.ts";
+import { requestWithdrawal, setTxPassword } from "../payments/withdrawals.ts";
+import { expireBonuses } from "./service.ts";
 
 /**
- * Races on PostgreSQL (issue 16): provider_move is called straight, each call on its own pool
+ * Bonus races on PostgreSQL: provider_move is called straight, each call on its own pool
  * connection, so only the database's locks decide the order (no in-process batching).
  */
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("bonus races on PostgreSQL", () => {

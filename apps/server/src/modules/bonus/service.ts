@@ -3,11 +3,12 @@ import { sql } from "drizzle-orm";
 import { type Executor, queryRows, type Tx } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
+import { onEvent } from "../../lib/member-events.ts";
 import { bonusEligibility, grantBonus, lockMember } from "./grant.ts";
 
 /**
- * The bonus wallet's rules outside the provider protocol (issue 16 points 2, 3; the protocol's
- * side is migration 0801): deposit bonuses, expiry, forfeit, and what the member centre shows.
+ * The bonus wallet's rules outside the provider protocol (the protocol's side is migration
+ * 0801): deposit bonuses, expiry, forfeit, and what the member centre shows.
  */
 export interface RuleRow {
   id: string;
@@ -164,6 +165,17 @@ export async function applyDepositBonus(
     throw err;
   }
 }
+
+// A credited deposit that chose a bonus gets it, in the crediting transaction.
+onEvent("deposit.credited", async ({ exec }, e) => {
+  // The deposit is credited inside a transaction, so its executor is one.
+  await applyDepositBonus(exec as Tx, {
+    id: e.depositId,
+    memberId: e.memberId,
+    amount: e.amount,
+    bonusRuleId: e.bonusRuleId,
+  });
+});
 
 /** End an active bonus (expired, forfeited) under the member's lock; false when it was not active. */
 export async function endBonus(
@@ -349,3 +361,12 @@ export async function heldWinLegs(
     legs.push({ account: { house: "games", currency: win.currency }, amount: share });
   return legs;
 }
+
+// The grant path other modules use (the reward centre, the points mall, a deposit's crediting).
+export {
+  bonusEligibility,
+  type EligibilityCheck,
+  grantBonus,
+  lockMember,
+  registerEligibilityCheck,
+} from "./grant.ts";

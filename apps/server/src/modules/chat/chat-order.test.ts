@@ -13,7 +13,7 @@ import { openTestDatabase } from "../../testing/test-app.ts";
 import { ADMIN_HEADERS, chatMember, chatOn, chatOperator } from "./chat-kit.ts";
 
 /**
- * Issue 17: "200 chat messages across two server processes arrive in order". Two app instances
+ * "200 chat messages across two server processes arrive in order". Two app instances
  * share the database and the shared store (PostgreSQL and Redis when TEST_DATABASE_URL and
  * REDIS_URL are set: two connection pools, two Redis clients, as two processes have). The member
  * is connected to one and sends through it; the operator is connected to the other and answers

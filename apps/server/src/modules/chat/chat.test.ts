@@ -8,7 +8,7 @@ import { ADMIN_HEADERS, chatMember, chatOn, chatOperator } from "./chat-kit.ts";
 import { DEFAULT_CHAT_SETTINGS, isOpenAt } from "./hours.ts";
 import { chatTeamFor } from "./service.ts";
 
-/** Customer-service chat (issue 17 point 7): the rules of spec §4 and §6, assignment, hours, images. */
+/** Customer-service chat: the rules of spec §4 and §6, assignment, hours, images. */
 const PNG = Buffer.from(
   "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
   "hex",
@@ -126,7 +126,7 @@ describe("customer-service chat", () => {
       expect(frames.some((f) => f.includes("/panalo"))).toBe(false);
       // The in-house chat is off while an outside page is set.
       expect((await say(plain.token, "hi")).code).toBe("CHAT_OFF");
-      // The loyalty module's VIP level (issue 20) routes the member.
+      // The loyalty module's VIP level routes the member.
       const vip = await member();
       await setVipLevel(vip.id, 5);
       expect((await asMember(vip.token, "GET", "/wps/relay/CSP_chatUrl")).value.chatUrl).toBe(

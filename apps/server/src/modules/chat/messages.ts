@@ -1,6 +1,6 @@
 import { registerMessages } from "../../lib/messages.ts";
 
-/** The chat module's refusals (issue 17 point 7), in every language of the site. */
+/** The chat module's refusals, in every language of the site. */
 registerMessages("EN", {
   CHAT_OFF: "Live chat is not available. Please use the help centre.",
   CHAT_CLOSED: "This conversation has ended. Send a new message to start another.",

@@ -1,22 +1,20 @@
-import { randomBytes } from "node:crypto";
 import fastifyMultipart from "@fastify/multipart";
 import {
   ChatAfterQuery,
   type ChatConversationValue,
+  type ChatModelListValue,
   ChatReadBody,
   ChatSendBody,
   ChatUrlQuery,
 } from "@panalo/contracts/chat";
-import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { type Executor, queryRows } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
 import { pushToOperators, registerAdminHubHandler } from "../../realtime/admin-hub.ts";
 import { pushToMember, registerHubHandler } from "../../realtime/bus.ts";
-import { MAX_MEDIA_BYTES, sniffImage } from "../admin/media.ts";
+import { MAX_MEDIA_BYTES } from "../admin/media.ts";
 import { memberOf, requireMember } from "../members/service.ts";
 import { sendPrivate } from "../payments/uploads.ts";
 import { isOpenAt } from "./hours.ts";
@@ -26,6 +24,7 @@ import {
   assertInHouseChat,
   assertMayChat,
   awayText,
+  chatModelsFor,
   chatSettings,
   chatUrlFor,
   conversationMessages,
@@ -34,7 +33,11 @@ import {
   openConversation,
   pushMessage,
   pushUnread,
+  readChatImage,
   sendAwayIfClosed,
+  storeChatImage,
+  typingMember,
+  typingTarget,
   unreadCount,
 } from "./service.ts";
 
@@ -42,38 +45,6 @@ import {
 const SENDS_PER_MINUTE = 120;
 const IMAGES_PER_HOUR = 30;
 const ImageParams = z.object({ id: z.string().regex(/^[0-9a-f]{32}$/) });
-
-/** Store a validated image (PNG or JPEG by its bytes, ≤ 5 MB: spec §9 uploads) for a conversation. */
-export async function storeChatImage(
-  exec: Executor,
-  conversationId: number,
-  bytes: Buffer,
-): Promise<{ imageId: string }> {
-  const type = sniffImage(bytes);
-  if (type !== "image/png" && type !== "image/jpeg") throw Errors.bad("MEDIA_TYPE");
-  const id = randomBytes(16).toString("hex");
-  await exec.execute(
-    sql`INSERT INTO chat_images (id, conversation_id, content_type, bytes) VALUES (${id}, ${conversationId}, ${type}, ${bytes})`,
-  );
-  return { imageId: id };
-}
-
-/** The image's bytes when `conversationIds` (a member's) hold it, or any conversation's (null: an operator). */
-export async function readChatImage(
-  exec: Executor,
-  id: string,
-  memberId: number | null,
-): Promise<{ contentType: string; bytes: Buffer } | undefined> {
-  const [row] = await queryRows<{ contentType: string; bytes: Buffer | Uint8Array }>(
-    exec,
-    memberId === null
-      ? sql`SELECT content_type AS "contentType", bytes FROM chat_images WHERE id = ${id}`
-      : sql`SELECT i.content_type AS "contentType", i.bytes FROM chat_images i
-            JOIN chat_conversations c ON c.id = i.conversation_id
-            WHERE i.id = ${id} AND c.member_id = ${memberId}`,
-  );
-  return row ? { contentType: row.contentType, bytes: Buffer.from(row.bytes) } : undefined;
-}
 
 /** Read one uploaded file from a multipart request (≤ 5 MB) or refuse it. */
 export async function uploadedBytes(req: FastifyRequest): Promise<Buffer> {
@@ -87,7 +58,7 @@ export async function uploadedBytes(req: FastifyRequest): Promise<Buffer> {
 }
 
 /**
- * The member's side of the chat (issue 17 point 7; spec §3, §4, §6, §7): the chat URL call, the
+ * The member's side of the chat (spec §3, §4, §6, §7): the chat URL call, the
  * unread count, the conversation with its history, sending (idempotent by client id), images,
  * read marks; typing over the hub.
  */
@@ -112,6 +83,17 @@ export async function chatRoutes(app: FastifyInstance, ctx: AppContext): Promise
         language: query.language,
         headerColor: query.headerColor,
       });
+    },
+  );
+
+  // The customer-service channels offered to the member (spec §6 routing), under the spec's name.
+  route(
+    app,
+    { method: "GET", url: "/wps/relay/CBS_modelList", guards: [member] },
+    async ({ req }): Promise<ChatModelListValue> => {
+      const me = memberOf(req);
+      assertMayChat(me.isAgent);
+      return chatModelsFor(ctx, me.id);
     },
   );
 
@@ -215,11 +197,7 @@ export async function chatRoutes(app: FastifyInstance, ctx: AppContext): Promise
   // Typing marks from the member's page (throttled there): to the operator holding the conversation.
   registerHubHandler("chat.typing", async (hubCtx, conn) => {
     if (conn.isAgent !== 0) return;
-    const [conv] = await queryRows<{ id: number; operatorId: number | null }>(
-      hubCtx.db,
-      sql`SELECT id::float8 AS id, operator_id AS "operatorId" FROM chat_conversations
-          WHERE member_id = ${conn.memberId} AND status = 'open'`,
-    );
+    const conv = await typingTarget(hubCtx.db, conn.memberId);
     if (conv)
       await pushToOperators(hubCtx, conv.operatorId, { type: "chat.typing", conversationId: conv.id });
   });
@@ -227,11 +205,7 @@ export async function chatRoutes(app: FastifyInstance, ctx: AppContext): Promise
   registerAdminHubHandler("chat.typing", async (hubCtx, conn, msg) => {
     const id = Number(msg.conversationId);
     if (!Number.isSafeInteger(id)) return;
-    const [conv] = await queryRows<{ memberId: number }>(
-      hubCtx.db,
-      sql`SELECT member_id::float8 AS "memberId" FROM chat_conversations
-          WHERE id = ${id} AND operator_id = ${conn.operatorId} AND status = 'open'`,
-    );
-    if (conv) await pushToMember(hubCtx, conv.memberId, { type: "chat.typing" });
+    const memberId = await typingMember(hubCtx.db, id, conn.operatorId);
+    if (memberId !== undefined) await pushToMember(hubCtx, memberId, { type: "chat.typing" });
   });
 }

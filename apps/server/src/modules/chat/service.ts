@@ -1,20 +1,37 @@
 import { randomBytes } from "node:crypto";
 import { Roles, roleAllows } from "@panalo/contracts/admin-roles";
 import { isAgentType } from "@panalo/contracts/agents";
-import type { ChatMessage, ChatSettings, ChatTeam, ChatUrlValue } from "@panalo/contracts/chat";
-import { sql } from "drizzle-orm";
-import { type Executor, queryRows } from "../../db/client.ts";
+import type {
+  AdminConversationRow,
+  CannedReply,
+  ChatMessage,
+  ChatModel,
+  ChatModelListValue,
+  ChatOperatorRow,
+  ChatSettings,
+  ChatTeam,
+  ChatUrlValue,
+} from "@panalo/contracts/chat";
+import { manilaDay } from "@panalo/contracts/manila-time";
+import { formatMinor } from "@panalo/contracts/money";
+import type { Executor } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import type { Lang } from "../../lib/messages.ts";
 import { pushToOperators } from "../../realtime/admin-hub.ts";
 import { pushToMember } from "../../realtime/bus.ts";
+import { activeOperatorsIn, isActiveOperatorIn, operatorNames, sniffImage } from "../admin/service.ts";
 import { readSettings } from "../content/settings.ts";
-import { TRIAL } from "../members/service.ts";
+import { bettingRecord } from "../games/betting-record.ts";
+import { storedVipLevel } from "../loyalty/service.ts";
+import { memberCard, memberLanguage, memberUsernames, TRIAL } from "../members/service.ts";
+import { latestDeposits } from "../payments/service.ts";
+import { balanceSummary } from "../wallet/service.ts";
 import { isOpenAt, withDefaults } from "./hours.ts";
+import * as repo from "./repo.ts";
 
 /**
- * Customer-service chat (issue 17 point 7): conversations between a member and the support
+ * Customer-service chat: conversations between a member and the support
  * team, their messages numbered per conversation in the database, assignment by load, and the
  * live pushes to the member's pages (realtime hub) and the operators' consoles (/admin/ws).
  */
@@ -23,15 +40,11 @@ import { isOpenAt, withDefaults } from "./hours.ts";
 export const VIP_CHAT_ABOVE_LEVEL = 4;
 
 /**
- * The member's VIP level (issue 20: loyalty_members.vip_level), 0 when loyalty has not seen the
+ * The member's VIP level (loyalty_members.vip_level), 0 when loyalty has not seen the
  * member yet.
  */
 export async function memberVipLevel(exec: Executor, memberId: number): Promise<number> {
-  const [row] = await queryRows<{ level: string | number | null }>(
-    exec,
-    sql`SELECT vip_level AS level FROM loyalty_members WHERE member_id = ${memberId}`,
-  );
-  const level = Number(row?.level ?? 0);
+  const level = Number((await storedVipLevel(exec, memberId)) ?? 0);
   return Number.isFinite(level) ? level : 0;
 }
 
@@ -50,21 +63,51 @@ const isOutside = (url: string | null | undefined): url is string => !!url && /^
 
 /**
  * The chat URL call (spec §7): an outside chat page when the operator set one (the VIP one for
- * a VIP member when set), else the in-house chat window when CBS3 is on, else the help centre.
+ * a VIP member when set), else the in-house chat window when CBS3 is on, else the help centre:
+ * the channel chatModelsFor marks current, so the two calls never disagree.
  */
 export async function chatUrlFor(
   ctx: AppContext,
   memberId: number,
   look: { title?: string; language?: string; headerColor?: string } = {},
 ): Promise<ChatUrlValue> {
-  const { brand, whitelabel } = await readSettings(ctx.db, ["brand", "whitelabel"]);
-  if (isOutside(brand.customerServiceUrl)) {
-    const vip = chatTeamFor(await memberVipLevel(ctx.db, memberId)) === "vip";
-    const url = vip && isOutside(brand.vipServiceUrl) ? brand.vipServiceUrl : brand.customerServiceUrl;
-    return { chatUrl: withLook(url, look), mode: "outside" };
-  }
-  if (whitelabel.switches.CBS3) return { chatUrl: "/chat", mode: "inhouse" };
-  return { chatUrl: brand.customerServiceUrl ?? "/help", mode: "help" };
+  const { list } = await chatModelsFor(ctx, memberId);
+  const opened = list.find((c) => c.current) ?? list[0];
+  if (!opened) throw Errors.internal();
+  return {
+    chatUrl: opened.mode === "outside" ? withLook(opened.chatUrl, look) : opened.chatUrl,
+    mode: opened.mode,
+  };
+}
+
+/**
+ * The customer-service channels offered to a member (CBS_modelList): the general team's chat
+ * (outside page, in-house window or help centre, as the chat URL call decides), then the VIP
+ * service when the operator set one, available above VIP level 4. The one the chat URL call
+ * opens for this member is marked current, so the two calls never disagree.
+ */
+export async function chatModelsFor(ctx: AppContext, memberId: number): Promise<ChatModelListValue> {
+  const [{ brand, whitelabel }, level] = await Promise.all([
+    readSettings(ctx.db, ["brand", "whitelabel"]),
+    memberVipLevel(ctx.db, memberId),
+  ]);
+  const general: ChatUrlValue = isOutside(brand.customerServiceUrl)
+    ? { chatUrl: brand.customerServiceUrl, mode: "outside" }
+    : whitelabel.switches.CBS3
+      ? { chatUrl: "/chat", mode: "inhouse" }
+      : { chatUrl: brand.customerServiceUrl ?? "/help", mode: "help" };
+  const vipAvailable = chatTeamFor(level) === "vip";
+  const vipCurrent = vipAvailable && isOutside(brand.customerServiceUrl) && isOutside(brand.vipServiceUrl);
+  const list: ChatModel[] = [{ model: "general", ...general, available: true, current: !vipCurrent }];
+  if (isOutside(brand.vipServiceUrl))
+    list.push({
+      model: "vip",
+      chatUrl: brand.vipServiceUrl,
+      mode: "outside",
+      available: vipAvailable,
+      current: vipCurrent,
+    });
+  return { list };
 }
 
 /**
@@ -102,17 +145,30 @@ export interface ConversationRow {
   operatorReadSeq: number;
 }
 
-const CONV_COLUMNS = sql`c.id::float8 AS id, c.member_id::float8 AS "memberId", c.team, c.status,
-  c.operator_id AS "operatorId", o.username AS "operatorName", c.last_seq AS "lastSeq",
-  c.member_read_seq AS "memberReadSeq", c.operator_read_seq AS "operatorReadSeq"`;
+/** The conversation with the name of the operator holding it (from the back office's records). */
+async function withOperatorName(
+  exec: Executor,
+  conv: repo.ConversationRecord | undefined,
+): Promise<ConversationRow | undefined> {
+  if (!conv) return undefined;
+  const names =
+    conv.operatorId === null ? new Map<number, string>() : await operatorNames(exec, [conv.operatorId]);
+  const { id, memberId, team, status, operatorId, lastSeq, memberReadSeq, operatorReadSeq } = conv;
+  return {
+    id,
+    memberId,
+    team,
+    status,
+    operatorId,
+    operatorName: operatorId === null ? null : (names.get(operatorId) ?? null),
+    lastSeq,
+    memberReadSeq,
+    operatorReadSeq,
+  };
+}
 
 export async function conversationById(exec: Executor, id: number): Promise<ConversationRow | undefined> {
-  const [row] = await queryRows<ConversationRow>(
-    exec,
-    sql`SELECT ${CONV_COLUMNS} FROM chat_conversations c LEFT JOIN operators o ON o.id = c.operator_id
-        WHERE c.id = ${id}`,
-  );
-  return row;
+  return withOperatorName(exec, await repo.conversationRecord(exec, id));
 }
 
 /** The member's open conversation, else the latest closed one (history), else none. */
@@ -120,38 +176,21 @@ export async function latestConversation(
   exec: Executor,
   memberId: number,
 ): Promise<ConversationRow | undefined> {
-  const [row] = await queryRows<ConversationRow>(
-    exec,
-    sql`SELECT ${CONV_COLUMNS} FROM chat_conversations c LEFT JOIN operators o ON o.id = c.operator_id
-        WHERE c.member_id = ${memberId} ORDER BY (c.status = 'open') DESC, c.id DESC LIMIT 1`,
-  );
-  return row;
+  return withOperatorName(exec, await repo.latestConversationRecord(exec, memberId));
 }
 
 /** The member's open conversation, opened (and assigned by load) when there is none. */
 export async function openConversation(ctx: AppContext, memberId: number): Promise<ConversationRow> {
-  const [open] = await queryRows<ConversationRow>(
-    ctx.db,
-    sql`SELECT ${CONV_COLUMNS} FROM chat_conversations c LEFT JOIN operators o ON o.id = c.operator_id
-        WHERE c.member_id = ${memberId} AND c.status = 'open'`,
-  );
+  const open = await withOperatorName(ctx.db, await repo.openConversationRecord(ctx.db, memberId));
   if (open) return open;
   const team = chatTeamFor(await memberVipLevel(ctx.db, memberId));
-  const created = await queryRows<{ id: number }>(
-    ctx.db,
-    sql`INSERT INTO chat_conversations (member_id, team) VALUES (${memberId}, ${team})
-        ON CONFLICT (member_id) WHERE status = 'open' DO NOTHING RETURNING id::float8 AS id`,
-  );
-  if (created[0]) {
-    await assignByLoad(ctx, created[0].id);
+  const createdId = await repo.insertConversation(ctx.db, memberId, team);
+  if (createdId !== undefined) {
+    await assignByLoad(ctx, createdId);
   }
-  const [row] = await queryRows<ConversationRow>(
-    ctx.db,
-    sql`SELECT ${CONV_COLUMNS} FROM chat_conversations c LEFT JOIN operators o ON o.id = c.operator_id
-        WHERE c.member_id = ${memberId} AND c.status = 'open'`,
-  );
+  const row = await withOperatorName(ctx.db, await repo.openConversationRecord(ctx.db, memberId));
   if (!row) throw Errors.internal();
-  if (created[0]) await pushToOperators(ctx, null, { type: "chat.queue" });
+  if (createdId !== undefined) await pushToOperators(ctx, null, { type: "chat.queue" });
   return row;
 }
 
@@ -166,29 +205,15 @@ const chatRoles = Roles.filter((r) => roleAllows(r, "chat.operate"));
  */
 export async function assignByLoad(ctx: AppContext, conversationId: number): Promise<number | null> {
   const chosen = await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('chat-assign'))`);
-    const [conv] = await queryRows<{ team: string; operatorId: number | null; status: string }>(
-      tx,
-      sql`SELECT team, operator_id AS "operatorId", status FROM chat_conversations WHERE id = ${conversationId} FOR UPDATE`,
-    );
+    await repo.lockAssignment(tx);
+    const conv = await repo.lockConversationForAssign(tx, conversationId);
     if (conv?.status !== "open" || conv.operatorId !== null) return null;
-    const [pick] = await queryRows<{ id: number }>(
-      tx,
-      sql`SELECT o.id FROM chat_operators co JOIN operators o ON o.id = co.operator_id
-          WHERE co.available AND co.team = ${conv.team} AND NOT o.disabled
-            AND o.role IN (${sql.join(
-              chatRoles.map((r) => sql`${r}`),
-              sql`, `,
-            )})
-            AND (SELECT count(*) FROM chat_conversations c WHERE c.operator_id = o.id AND c.status = 'open') < co.max_open
-          ORDER BY (SELECT count(*) FROM chat_conversations c WHERE c.operator_id = o.id AND c.status = 'open'), o.id
-          LIMIT 1`,
-    );
-    if (!pick) return null;
-    await tx.execute(
-      sql`UPDATE chat_conversations SET operator_id = ${pick.id}, updated_at = now() WHERE id = ${conversationId}`,
-    );
-    return pick.id;
+    // Only operators not disabled whose role may answer chats are handed one.
+    const eligible = (await activeOperatorsIn(tx, chatRoles)).map((o) => o.id);
+    const pick = await repo.leastLoadedOperator(tx, conv.team, eligible);
+    if (pick === undefined) return null;
+    await repo.setConversationOperator(tx, conversationId, pick);
+    return pick;
   });
   if (chosen !== null) {
     await pushToOperators(ctx, chosen, { type: "chat.assigned", conversationId });
@@ -205,30 +230,23 @@ export interface NewMessage {
   imageId?: string | null;
 }
 
-interface MessageRow {
-  conversationId: number;
-  seq: number;
-  sender: "member" | "operator" | "system";
-  operatorName: string | null;
-  body: string;
-  imageId: string | null;
-  clientId: string | null;
-  createdAt: Date | string;
-}
-
-const messageDto = (r: MessageRow): ChatMessage => ({
+const messageDto = (r: repo.MessageRecord, names: Map<number, string>): ChatMessage => ({
   conversationId: Number(r.conversationId),
   seq: Number(r.seq),
   sender: r.sender,
-  operatorName: r.operatorName,
+  operatorName: r.operatorId === null ? null : (names.get(r.operatorId) ?? null),
   body: r.body,
   imageId: r.imageId,
   clientId: r.clientId,
   createdAt: new Date(r.createdAt).toISOString(),
 });
 
-const MESSAGE_COLUMNS = sql`m.conversation_id::float8 AS "conversationId", m.seq, m.sender,
-  o.username AS "operatorName", m.body, m.image_id AS "imageId", m.client_id AS "clientId", m.created_at AS "createdAt"`;
+/** Messages with the names of the operators who wrote them. */
+async function messageDtos(exec: Executor, rows: repo.MessageRecord[]): Promise<ChatMessage[]> {
+  const ids = rows.flatMap((r) => (r.operatorId === null ? [] : [r.operatorId]));
+  const names = await operatorNames(exec, ids);
+  return rows.map((r) => messageDto(r, names));
+}
 
 /**
  * Append one message. Its seq is the conversation's counter plus one, taken under the
@@ -246,52 +264,34 @@ export async function appendMessage(
   conv: { memberId: number; operatorId: number | null };
 }> {
   return ctx.db.transaction(async (tx) => {
-    const [conv] = await queryRows<{ memberId: number; operatorId: number | null; status: string }>(
-      tx,
-      sql`SELECT member_id::float8 AS "memberId", operator_id AS "operatorId", status
-          FROM chat_conversations WHERE id = ${m.conversationId} FOR UPDATE`,
-    );
+    const conv = await repo.lockConversationForAppend(tx, m.conversationId);
     if (!conv) throw Errors.notFound("conversation");
     if (m.clientId) {
-      const [dup] = await queryRows<MessageRow>(
-        tx,
-        sql`SELECT ${MESSAGE_COLUMNS} FROM chat_messages m LEFT JOIN operators o ON o.id = m.operator_id
-            WHERE m.conversation_id = ${m.conversationId} AND m.client_id = ${m.clientId}`,
-      );
-      if (dup) return { message: messageDto(dup), created: false, conv };
+      const dup = await repo.messageByClientId(tx, m.conversationId, m.clientId);
+      if (dup) {
+        const [message] = await messageDtos(tx, [dup]);
+        if (!message) throw Errors.internal();
+        return { message, created: false, conv };
+      }
     }
     if (conv.status !== "open") throw Errors.conflict("CHAT_CLOSED");
-    if (m.imageId) {
-      const [img] = await queryRows<{ id: string }>(
-        tx,
-        sql`SELECT id FROM chat_images WHERE id = ${m.imageId} AND conversation_id = ${m.conversationId}`,
-      );
-      if (!img) throw Errors.validation([{ path: "imageId", message: "image_id" }]);
-    }
-    const [row] = await queryRows<MessageRow>(
-      tx,
-      sql`WITH s AS (
-            UPDATE chat_conversations SET last_seq = last_seq + 1, updated_at = now()
-            WHERE id = ${m.conversationId} RETURNING last_seq),
-          ins AS (
-            INSERT INTO chat_messages (conversation_id, seq, sender, operator_id, client_id, body, image_id)
-            SELECT ${m.conversationId}, s.last_seq, ${m.sender}, ${m.operatorId ?? null}, ${m.clientId ?? null},
-                   ${m.body}, ${m.imageId ?? null}
-            FROM s RETURNING *)
-          SELECT ${MESSAGE_COLUMNS} FROM ins m LEFT JOIN operators o ON o.id = m.operator_id`,
-    );
+    if (m.imageId && !(await repo.imageInConversation(tx, m.imageId, m.conversationId)))
+      throw Errors.validation([{ path: "imageId", message: "image_id" }]);
+    const row = await repo.insertNumberedMessage(tx, {
+      conversationId: m.conversationId,
+      sender: m.sender,
+      operatorId: m.operatorId ?? null,
+      clientId: m.clientId ?? null,
+      body: m.body,
+      imageId: m.imageId ?? null,
+    });
     if (!row) throw Errors.internal();
-    if (m.sender === "member") {
-      // The member has read everything up to their own message.
-      await tx.execute(
-        sql`UPDATE chat_conversations SET member_read_seq = ${row.seq} WHERE id = ${m.conversationId}`,
-      );
-    } else if (m.sender === "operator") {
-      await tx.execute(
-        sql`UPDATE chat_conversations SET operator_read_seq = ${row.seq} WHERE id = ${m.conversationId}`,
-      );
-    }
-    return { message: messageDto(row), created: true, conv };
+    // The sender has read everything up to their own message.
+    if (m.sender === "member") await repo.setReadSeq(tx, m.conversationId, "member", row.seq);
+    else if (m.sender === "operator") await repo.setReadSeq(tx, m.conversationId, "operator", row.seq);
+    const [message] = await messageDtos(tx, [row]);
+    if (!message) throw Errors.internal();
+    return { message, created: true, conv };
   });
 }
 
@@ -322,31 +322,12 @@ export async function conversationMessages(
   after: number | undefined,
   limit = 200,
 ): Promise<ChatMessage[]> {
-  const rows =
-    after === undefined
-      ? await queryRows<MessageRow>(
-          exec,
-          sql`SELECT * FROM (SELECT ${MESSAGE_COLUMNS} FROM chat_messages m LEFT JOIN operators o ON o.id = m.operator_id
-              WHERE m.conversation_id = ${conversationId} ORDER BY m.seq DESC LIMIT ${limit}) x ORDER BY seq`,
-        )
-      : await queryRows<MessageRow>(
-          exec,
-          sql`SELECT ${MESSAGE_COLUMNS} FROM chat_messages m LEFT JOIN operators o ON o.id = m.operator_id
-              WHERE m.conversation_id = ${conversationId} AND m.seq > ${after} ORDER BY m.seq LIMIT ${limit}`,
-        );
-  return rows.map(messageDto);
+  return messageDtos(exec, await repo.messageRecords(exec, conversationId, after, limit));
 }
 
 /** spec §3, §7 unReadCount: operator and system messages the member has not read, in their latest conversation. */
 export async function unreadCount(exec: Executor, memberId: number): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    exec,
-    sql`SELECT count(*)::int AS n FROM chat_messages m
-        JOIN (SELECT id, member_read_seq FROM chat_conversations WHERE member_id = ${memberId}
-              ORDER BY (status = 'open') DESC, id DESC LIMIT 1) c ON c.id = m.conversation_id
-        WHERE m.seq > c.member_read_seq AND m.sender <> 'member'`,
-  );
-  return row?.n ?? 0;
+  return repo.unreadForMember(exec, memberId);
 }
 
 /** A read mark: the side has read up to `seq` (never moves back). Returns the mark stored. */
@@ -356,30 +337,17 @@ export async function markRead(
   side: "member" | "operator",
   seq: number,
 ): Promise<number> {
-  const column = side === "member" ? sql.raw("member_read_seq") : sql.raw("operator_read_seq");
-  const [row] = await queryRows<{ seq: number }>(
-    exec,
-    sql`UPDATE chat_conversations SET ${column} = GREATEST(${column}, LEAST(${seq}, last_seq))
-        WHERE id = ${conversationId} RETURNING ${column} AS seq`,
-  );
-  return row?.seq ?? 0;
+  return repo.raiseReadSeq(exec, conversationId, side, seq);
 }
 
 // ---- business hours ----
 
 export async function chatSettings(exec: Executor): Promise<ChatSettings> {
-  const [row] = await queryRows<{ settings: unknown }>(
-    exec,
-    sql`SELECT settings FROM chat_settings WHERE id = 1`,
-  );
-  return withDefaults(row?.settings);
+  return withDefaults(await repo.storedChatSettings(exec));
 }
 
 export async function saveChatSettings(exec: Executor, s: ChatSettings): Promise<void> {
-  await exec.execute(
-    sql`INSERT INTO chat_settings (id, settings) VALUES (1, ${JSON.stringify(s)}::jsonb)
-        ON CONFLICT (id) DO UPDATE SET settings = EXCLUDED.settings, updated_at = now()`,
-  );
+  await repo.storeChatSettings(exec, s);
 }
 
 export function awayText(s: ChatSettings, lang: Lang): string {
@@ -397,24 +365,216 @@ export async function sendAwayIfClosed(
 ): Promise<void> {
   const settings = await chatSettings(ctx.db);
   if (isOpenAt(settings, ctx.clock.now())) return;
-  const [state] = await queryRows<{ awaySeq: number; lastOperatorSeq: number | null; language: string }>(
-    ctx.db,
-    sql`SELECT c.away_sent_seq AS "awaySeq",
-          (SELECT max(seq) FROM chat_messages WHERE conversation_id = c.id AND sender = 'operator') AS "lastOperatorSeq",
-          m.language
-        FROM chat_conversations c JOIN members m ON m.id = c.member_id WHERE c.id = ${conversationId}`,
-  );
+  const state = await repo.awayState(ctx.db, conversationId);
   if (!state) return;
   if (state.awaySeq > 0 && state.awaySeq > (state.lastOperatorSeq ?? 0)) return;
-  const body = awayText(settings, state.language as Lang);
+  const language = await memberLanguage(ctx.db, state.memberId);
+  if (language === undefined) return;
+  const body = awayText(settings, language as Lang);
   const { message, conv } = await appendMessage(ctx, {
     conversationId,
     sender: "system",
     clientId: `away-${randomBytes(8).toString("hex")}`,
     body,
   });
-  await ctx.db.execute(
-    sql`UPDATE chat_conversations SET away_sent_seq = ${message.seq} WHERE id = ${conversationId}`,
-  );
+  await repo.setAwaySeq(ctx.db, conversationId, message.seq);
   await pushMessage(ctx, { memberId, operatorId: conv.operatorId }, message);
+}
+
+// ---- images ----
+
+/** Store a validated image (PNG or JPEG by its bytes, ≤ 5 MB: spec §9 uploads) for a conversation. */
+export async function storeChatImage(
+  exec: Executor,
+  conversationId: number,
+  bytes: Buffer,
+): Promise<{ imageId: string }> {
+  const type = sniffImage(bytes);
+  if (type !== "image/png" && type !== "image/jpeg") throw Errors.bad("MEDIA_TYPE");
+  const id = randomBytes(16).toString("hex");
+  await repo.insertImage(exec, { id, conversationId, contentType: type, bytes });
+  return { imageId: id };
+}
+
+/** The image's bytes when one of the member's conversations holds it, or any conversation's (null: an operator). */
+export async function readChatImage(
+  exec: Executor,
+  id: string,
+  memberId: number | null,
+): Promise<{ contentType: string; bytes: Buffer } | undefined> {
+  const row = await repo.imageRecord(exec, id, memberId);
+  return row ? { contentType: row.contentType, bytes: Buffer.from(row.bytes) } : undefined;
+}
+
+// ---- typing marks ----
+
+/** The member's open conversation and who holds it, for the member's typing mark. */
+export function typingTarget(exec: Executor, memberId: number) {
+  return repo.openConversationHolder(exec, memberId);
+}
+
+/** The member of the open conversation `id` when `operatorId` holds it, for the operator's typing mark. */
+export function typingMember(exec: Executor, id: number, operatorId: number) {
+  return repo.heldConversationMember(exec, id, operatorId);
+}
+
+// ---- the support console ----
+
+/** The operator's own chat state (a row made on first use). */
+export async function operatorState(exec: Executor, operatorId: number) {
+  await repo.ensureOperatorRow(exec, operatorId);
+  return repo.operatorChatState(exec, operatorId);
+}
+
+/**
+ * Set whether the operator takes chats. Coming available, the waiting conversations of their
+ * team go out by load now that someone is here.
+ */
+export async function setOperatorAvailable(ctx: AppContext, operatorId: number, available: boolean) {
+  await repo.ensureOperatorRow(ctx.db, operatorId);
+  await repo.setAvailability(ctx.db, operatorId, available);
+}
+
+export async function assignWaitingOfTeam(ctx: AppContext, operatorId: number): Promise<void> {
+  for (const id of await repo.waitingForTeamOf(ctx.db, operatorId)) await assignByLoad(ctx, id);
+}
+
+/** The operators who may answer chats, with their team, maximum and open load, by username. */
+export async function chatOperators(exec: Executor): Promise<ChatOperatorRow[]> {
+  const ops = await activeOperatorsIn(exec, chatRoles);
+  const ids = ops.map((o) => o.id);
+  const [states, loads] = await Promise.all([repo.operatorChatStates(exec, ids), repo.openLoads(exec, ids)]);
+  return ops.map((o) => {
+    const state = states.get(Number(o.id));
+    return {
+      id: o.id,
+      username: o.username,
+      available: state?.available ?? false,
+      team: state?.team ?? "general",
+      maxOpen: state?.maxOpen ?? 8,
+      open: loads.get(Number(o.id)) ?? 0,
+    };
+  });
+}
+
+/** The operator's team and maximum; refused unless the operator may answer chats. */
+export async function setOperatorTeam(exec: Executor, operatorId: number, team: string, maxOpen: number) {
+  await assertChatOperator(exec, operatorId);
+  await repo.ensureOperatorRow(exec, operatorId);
+  await repo.setOperatorTeam(exec, operatorId, team, maxOpen);
+}
+
+export async function assertChatOperator(exec: Executor, operatorId: number): Promise<void> {
+  if (!(await isActiveOperatorIn(exec, operatorId, chatRoles))) throw Errors.bad("CHAT_OPERATOR_INVALID");
+}
+
+/** The console's list of one scope, with the members' and operators' names. */
+export async function consoleConversations(
+  exec: Executor,
+  scope: repo.ConversationScope,
+  operatorId: number,
+): Promise<AdminConversationRow[]> {
+  const rows = await repo.listConversationRecords(exec, scope, operatorId);
+  const [usernames, names] = await Promise.all([
+    memberUsernames(
+      exec,
+      rows.map((r) => r.memberId),
+    ),
+    operatorNames(
+      exec,
+      rows.flatMap((r) => (r.operatorId === null ? [] : [r.operatorId])),
+    ),
+  ]);
+  // Every conversation has its member (a foreign key); one missing is left out, as a join would.
+  return rows.flatMap((r) => {
+    const username = usernames.get(Number(r.memberId));
+    if (username === undefined) return [];
+    return [
+      {
+        id: r.id,
+        memberId: r.memberId,
+        username,
+        team: r.team,
+        status: r.status,
+        operatorId: r.operatorId,
+        operatorName: r.operatorId === null ? null : (names.get(r.operatorId) ?? null),
+        lastSeq: r.lastSeq,
+        unread: r.unread,
+        lastBody: r.lastBody,
+        updatedAt: r.updatedAt,
+      },
+    ];
+  });
+}
+
+/** Give the conversation to `operatorId` (a take or a transfer). */
+export function handConversation(exec: Executor, id: number, operatorId: number): Promise<void> {
+  return repo.setConversationOperator(exec, id, operatorId);
+}
+
+export function closeConversation(exec: Executor, id: number): Promise<void> {
+  return repo.closeConversationRow(exec, id);
+}
+
+// ---- canned replies ----
+
+export function cannedReplies(exec: Executor): Promise<CannedReply[]> {
+  return repo.cannedReplies(exec);
+}
+
+export async function createCannedReply(exec: Executor, body: Omit<CannedReply, "id">): Promise<number> {
+  const id = await repo.insertCannedReply(exec, body);
+  if (id === undefined) throw Errors.internal();
+  return id;
+}
+
+/** Replace a canned reply; returns what it was. */
+export async function updateCannedReply(
+  exec: Executor,
+  id: number,
+  body: Omit<CannedReply, "id">,
+): Promise<CannedReply> {
+  const before = await repo.cannedReply(exec, id);
+  if (!before) throw Errors.notFound("canned reply");
+  await repo.updateCannedReply(exec, id, body);
+  return before;
+}
+
+/** Delete a canned reply; returns what it was. */
+export async function deleteCannedReply(exec: Executor, id: number): Promise<CannedReply> {
+  const before = await repo.deleteCannedReply(exec, id);
+  if (!before) throw Errors.notFound("canned reply");
+  return before;
+}
+
+/** Beside the conversation: the latest deposits and rounds. */
+const LATEST_SHOWN = 5;
+
+/** Beside the conversation: who the member is, the balance, the latest deposits and rounds. */
+export async function memberPanel(ctx: AppContext, memberId: number) {
+  const day = (d: Date) => manilaDay(d);
+  const now = ctx.clock.now();
+  const [profile, balance, deposits, rounds, vipLevel] = await Promise.all([
+    memberCard(ctx.db, memberId),
+    balanceSummary(ctx, memberId),
+    latestDeposits(ctx.db, memberId, LATEST_SHOWN),
+    bettingRecord(
+      ctx,
+      memberId,
+      {
+        startDate: day(new Date(now.getTime() - 30 * 86_400_000)),
+        endDate: day(now),
+        page: 1,
+        pageSize: LATEST_SHOWN,
+      },
+      "EN",
+    ),
+    memberVipLevel(ctx.db, memberId),
+  ]);
+  return {
+    profile: { ...profile, vipLevel },
+    balance,
+    deposits: deposits.map((d) => ({ ...d, amount: formatMinor(BigInt(d.amount)) })),
+    rounds,
+  };
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoContent } from "../../seed/content.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 
-/** Every public content and system call of issue 2 item 4, on the seeded demo brand. */
+/** Every public content and system call the site makes, on the seeded demo brand. */
 describe("content and system calls", () => {
   let t: TestApp;
   beforeAll(async () => {

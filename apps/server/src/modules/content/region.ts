@@ -2,7 +2,7 @@ import { BlockList, isIP } from "node:net";
 import geoip from "geoip-country";
 
 /**
- * Region rules (issue 2 item 5): a visitor is blocked when their address falls in a blocked
+ * Region rules: a visitor is blocked when their address falls in a blocked
  * range, or when the operator lists allowed countries and the visitor's country (from the
  * maintained geoip-country data package) is not among them. Addresses with no country
  * (loopback, private networks) are judged by the ranges only.

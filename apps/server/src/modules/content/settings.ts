@@ -10,10 +10,9 @@ import {
   WinnerBoardSettings,
 } from "@panalo/contracts/admin";
 import { type ModuleId, ModuleIds } from "@panalo/contracts/content";
-import { inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Executor } from "../../db/client.ts";
-import { settings } from "../../db/schema/core.ts";
+import { settingRows, upsertSetting } from "./repo.ts";
 
 /**
  * The operator's installation settings that the content module owns, each a zod-checked jsonb
@@ -31,7 +30,7 @@ export const SETTING_SCHEMAS = {
   // spec §3 permission response / §9: lists the site and launches pick one from at random.
   launchGameCDNs: CdnList,
   imageCDNs: CdnList,
-  // issue 14: the smallest win on the winner ticker and board.
+  // The smallest win shown on the winner ticker and board.
   winners: WinnerBoardSettings,
 } as const;
 export type SettingKey = keyof typeof SETTING_SCHEMAS;
@@ -93,10 +92,7 @@ export async function readSettings<K extends SettingKey>(
   exec: Executor,
   keys: readonly K[],
 ): Promise<{ [P in K]: SettingValue<P> }> {
-  const rows = await exec
-    .select({ key: settings.key, value: settings.value })
-    .from(settings)
-    .where(inArray(settings.key, keys as unknown as string[]));
+  const rows = await settingRows(exec, keys);
   const out = {} as { [P in K]: SettingValue<P> };
   for (const key of keys) {
     const row = rows.find((r) => r.key === key);
@@ -116,8 +112,5 @@ export async function writeSetting<K extends SettingKey>(
   key: K,
   value: SettingValue<K>,
 ): Promise<void> {
-  await exec
-    .insert(settings)
-    .values({ key, value })
-    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
+  await upsertSetting(exec, key, value);
 }

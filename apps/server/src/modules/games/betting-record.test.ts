@@ -7,10 +7,10 @@ import { queryRows } from "../../db/client.ts";
 import { providerTransactions } from "../../db/schema/providers.ts";
 import { seedDemoContent } from "../../seed/content.ts";
 import { seedGames } from "../../seed/games.ts";
+import { providerCall, registerMember } from "../../testing/games-kit.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { inHouseProviderSecret } from "../providers/service.ts";
 import { replaySignature } from "./betting-record.ts";
-import { providerCall, registerMember } from "./games-testkit.ts";
 
 const manilaDay = (d = new Date()) => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Manila" }).format(d);
 const daysAgo = (n: number) => manilaDay(new Date(Date.now() - n * 86_400_000));

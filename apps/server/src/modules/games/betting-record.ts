@@ -16,7 +16,7 @@ import { providerClients } from "../../db/schema/providers.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { type Lang, registerMessages } from "../../lib/messages.ts";
-import { nameIn } from "./service.ts";
+import { nameIn } from "./names.ts";
 
 registerMessages("EN", {
   ROUND_NOT_FOUND: "This round was not found.",

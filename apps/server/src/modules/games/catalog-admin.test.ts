@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { createOperator } from "../admin/operators.ts";
 import { totpAt } from "../admin/totp.ts";
 
-/** The games catalogue in the back office (issue 14 point 15), seen through the player's calls. */
+/** The games catalogue in the back office, seen through the player's calls. */
 const H = { "x-requested-with": "panalo-admin", "x-lang": "EN" };
 
 type Game = {

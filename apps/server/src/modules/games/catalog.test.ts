@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { games, gameVendors } from "../../db/schema/games.ts";
 import { seedDemoContent } from "../../seed/content.ts";
 import { seedGames } from "../../seed/games.ts";
+import { registerMember } from "../../testing/games-kit.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
-import { registerMember } from "./games-testkit.ts";
 import { searchTextOf } from "./repo.ts";
 
 describe("game catalog calls", () => {
@@ -128,7 +128,7 @@ describe("game catalog calls", () => {
       { gameClassify: "SLOT", count: 3 },
     ]);
     expect(await post("/wps/relay/GCSGAME_getVassGameType", {})).toMatchObject({ code: "VALIDATION_ERROR" });
-    // issue 14: a whole category's classifies, so the "all vendors" filter offers none without games.
+    // A whole category's classifies, so the "all vendors" filter offers none without games.
     const rngTypes = VassGameTypeValue.parse(
       (await post("/wps/relay/GCSGAME_getVassGameType", { gameType: "RNG" })).value,
     );

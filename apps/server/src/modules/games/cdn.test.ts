@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client.ts";
 import { seedDemoContent } from "../../seed/content.ts";
 import { seedGames } from "../../seed/games.ts";
+import { registerMember } from "../../testing/games-kit.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { createOperator } from "../admin/operators.ts";
 import { totpAt } from "../admin/totp.ts";
-import { registerMember } from "./games-testkit.ts";
 
 /** A clock the test moves, so each operator sign-in uses a fresh TOTP step. */
 let nowMs = Date.now();

@@ -7,10 +7,10 @@ import { games, gameVendors, recentGames } from "../../db/schema/games.ts";
 import { providerTransactions } from "../../db/schema/providers.ts";
 import { seedDemoContent } from "../../seed/content.ts";
 import { seedGames } from "../../seed/games.ts";
+import { providerCall, registerMember } from "../../testing/games-kit.ts";
 import { solvedHumanCheck } from "../../testing/human.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { switchesOf, writeSetting } from "../content/settings.ts";
-import { providerCall, registerMember } from "./games-testkit.ts";
 import { searchTextOf } from "./repo.ts";
 
 describe("game launch, recent games, popular games and the winner board", () => {
@@ -209,7 +209,7 @@ describe("game launch, recent games, popular games and the winner board", () => 
     expect(bad.json()).toMatchObject({ code: "VALIDATION_ERROR" });
   });
 
-  it("gives the game a lobby link to the address the player used, only on the installation's own hosts (issue 14)", async () => {
+  it("gives the game a lobby link to the address the player used, only on the installation's own hosts", async () => {
     const lobbyFrom = async (host: string) => {
       const res = await t.app.inject({
         method: "POST",

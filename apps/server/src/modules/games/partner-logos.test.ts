@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { createOperator } from "../admin/operators.ts";
 import { totpAt } from "../admin/totp.ts";
 
-// Issue 14 point 9: the in-house vendors come with drawn logos; the operator uploads the others
+// The in-house vendors come with drawn logos; the operator uploads the others
 // and sets them on the vendor; the site's game menus carry them to the footer.
 let nowMs = Date.UTC(2026, 10, 22, 8, 0, 0);
 const clock = { now: () => new Date(nowMs) };

@@ -14,8 +14,7 @@ import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import { registerMessages } from "../../lib/messages.ts";
 import { route } from "../../lib/route.ts";
-import { recordAudit } from "../admin/audit.ts";
-import { operatorOf, requireOperator } from "../admin/guard.ts";
+import { operatorOf, recordAudit, requireOperator } from "../admin/service.ts";
 
 registerMessages("EN", { MEDIA_MISSING: "Upload the image first: no stored image has that address." });
 registerMessages("TY", {
@@ -61,7 +60,7 @@ async function requireStored(exec: Executor, path: string): Promise<void> {
 }
 
 /**
- * Sets a vendor's footer logo (issue 14 point 9). Optimistic: the version the operator saw must
+ * Sets a vendor's footer logo. Optimistic: the version the operator saw must
  * still be the vendor's, so two operators never overwrite each other unseen.
  */
 export async function setPartnerLogo(

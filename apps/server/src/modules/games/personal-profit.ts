@@ -1,4 +1,5 @@
 import type { ProfitFigures, ProfitValue } from "@panalo/contracts/account";
+import { manilaDay } from "@panalo/contracts/manila-time";
 import { formatMinor } from "@panalo/contracts/money";
 import { eq, sql } from "drizzle-orm";
 import { type Executor, queryRows } from "../../db/client.ts";
@@ -11,7 +12,10 @@ interface Row {
   rounds: number;
   bet: string;
   valid_bet: string;
+  settled_bet: string;
   win: string;
+  open_bet: string;
+  open_rounds: number;
 }
 
 /**
@@ -20,7 +24,9 @@ interface Row {
  * the member's bets through provider_transactions_member_bets_idx, each round's other
  * transactions through the round index, then grouped in the database — one query whatever
  * the period. A round's stake is its bets less what rollbacks returned; the valid bet counts
- * settled rounds only (the turnover rule); profit is wins less stakes, from the member's side.
+ * settled rounds only (the turnover rule); profit is wins less stakes of settled rounds, from
+ * the member's side. A round still open (a sports bet before its match, a lottery slip before
+ * its draw) is neither won nor lost: its stake is shown as open, apart from the profit.
  * A win held for review counts only once paid, as in the record and the ledger.
  */
 export async function personalProfit(
@@ -44,7 +50,10 @@ export async function personalProfit(
           count(*)::int AS rounds,
           coalesce(sum(a.bet - a.refunded), 0)::text AS bet,
           coalesce(sum(a.bet - a.refunded) FILTER (WHERE a.closed AND NOT a.rolled), 0)::text AS valid_bet,
-          coalesce(sum(a.win), 0)::text AS win
+          coalesce(sum(a.bet - a.refunded) FILTER (WHERE a.closed), 0)::text AS settled_bet,
+          coalesce(sum(a.win) FILTER (WHERE a.closed), 0)::text AS win,
+          coalesce(sum(a.bet - a.refunded) FILTER (WHERE NOT a.closed), 0)::text AS open_bet,
+          (count(*) FILTER (WHERE NOT a.closed AND a.bet > a.refunded))::int AS open_rounds
         FROM (${aggregateOver("r", memberId)}) a
         LEFT JOIN game_vendors v ON v.vassalage = a.vendor
         GROUP BY 1, 2
@@ -52,20 +61,41 @@ export async function personalProfit(
     ),
     exec.select({ currency: members.currency }).from(members).where(eq(members.id, memberId)),
   ]);
-  type Sum = { bet: bigint; validBet: bigint; win: bigint; rounds: number };
-  const zero = (): Sum => ({ bet: 0n, validBet: 0n, win: 0n, rounds: 0 });
+  type Sum = {
+    bet: bigint;
+    validBet: bigint;
+    settledBet: bigint;
+    win: bigint;
+    openBet: bigint;
+    rounds: number;
+    openRounds: number;
+  };
+  const zero = (): Sum => ({
+    bet: 0n,
+    validBet: 0n,
+    settledBet: 0n,
+    win: 0n,
+    openBet: 0n,
+    rounds: 0,
+    openRounds: 0,
+  });
   const add = (s: Sum, r: Row) => {
     s.bet += BigInt(r.bet);
     s.validBet += BigInt(r.valid_bet);
+    s.settledBet += BigInt(r.settled_bet);
     s.win += BigInt(r.win);
+    s.openBet += BigInt(r.open_bet);
     s.rounds += r.rounds;
+    s.openRounds += r.open_rounds;
   };
   const fig = (s: Sum): ProfitFigures => ({
     bet: formatMinor(s.bet),
     validBet: formatMinor(s.validBet),
     win: formatMinor(s.win),
-    profit: formatMinor(s.win - s.bet),
+    profit: formatMinor(s.win - s.settledBet),
     rounds: s.rounds,
+    openBet: formatMinor(s.openBet),
+    openRounds: s.openRounds,
   });
   const days = new Map<string, Sum>();
   const cats = new Map<string, Sum>();
@@ -78,7 +108,7 @@ export async function personalProfit(
   // Every day of the period, played or not: the chart has no gaps.
   const out: ProfitValue["days"] = [];
   for (let t = from.getTime(); t < to.getTime(); t += 86_400_000) {
-    const day = new Date(t + 8 * 3600_000).toISOString().slice(0, 10);
+    const day = manilaDay(t);
     out.push({ day, ...fig(days.get(day) ?? zero()) });
   }
   return {

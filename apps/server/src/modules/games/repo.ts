@@ -119,7 +119,7 @@ export async function gameWithVendor(exec: Executor, nodeId: number) {
 
 /**
  * spec §4 classify filter: the classifies with how many listed games each has — of one vendor,
- * or of a category (issue 14: the filter never offers a classify with no games).
+ * or of a category; the filter never offers a classify with no games.
  */
 export async function classifyCounts(exec: Executor, vendor: string | undefined, gameType?: string) {
   return exec
@@ -136,6 +136,15 @@ export async function enabledVendors(exec: Executor, gameType: string) {
     .select()
     .from(gameVendors)
     .where(and(eq(gameVendors.enabled, true), eq(gameVendors.gameType, gameType)))
+    .orderBy(asc(gameVendors.sort), asc(gameVendors.nodeId));
+}
+
+/** Every enabled vendor, in the order the nav shows them. */
+export async function allEnabledVendors(exec: Executor) {
+  return exec
+    .select()
+    .from(gameVendors)
+    .where(eq(gameVendors.enabled, true))
     .orderBy(asc(gameVendors.sort), asc(gameVendors.nodeId));
 }
 
@@ -221,4 +230,105 @@ export async function gamesByCodes(exec: Executor, codes: Array<{ vendor: string
   return selectGames(exec, null).where(
     and(whereOf({}), inArray(games.vendor, vendors), inArray(games.gameCode, ids)),
   );
+}
+
+/** The enabled games of one vendor: each game code's node id. */
+export async function enabledNodesOfVendor(exec: Executor, vendor: string): Promise<Map<string, number>> {
+  const rows = await exec
+    .select({ nodeId: games.nodeId, gameCode: games.gameCode })
+    .from(games)
+    .where(and(eq(games.vendor, vendor), eq(games.enabled, true)));
+  return new Map(rows.map((g) => [g.gameCode, g.nodeId]));
+}
+
+/** One vendor's row by its code (vassalage). */
+export async function vendorByCode(exec: Executor, vendor: string) {
+  const [row] = await exec.select().from(gameVendors).where(eq(gameVendors.vassalage, vendor));
+  return row;
+}
+
+// ---- the back office's catalogue ----
+
+/** Every vendor, listed or not, by category and the operator's order. */
+export function allVendors(exec: Executor) {
+  return exec
+    .select()
+    .from(gameVendors)
+    .orderBy(asc(gameVendors.gameType), asc(gameVendors.sort), asc(gameVendors.nodeId));
+}
+
+/** How many games each vendor has, and how many of them are on. */
+export function gameCountsByVendor(exec: Executor) {
+  return exec
+    .select({
+      vendor: games.vendor,
+      games: count(),
+      enabledGames: sql<number>`count(*) FILTER (WHERE ${games.enabled})`.mapWith(Number),
+    })
+    .from(games)
+    .groupBy(games.vendor);
+}
+
+/** A vendor row, locked for an edit in the caller's transaction. */
+export async function lockVendor(exec: Executor, nodeId: number) {
+  const [row] = await exec.select().from(gameVendors).where(eq(gameVendors.nodeId, nodeId)).for("update");
+  return row;
+}
+
+export async function updateVendorRow(
+  exec: Executor,
+  nodeId: number,
+  values: Partial<typeof gameVendors.$inferInsert>,
+) {
+  const [row] = await exec
+    .update(gameVendors)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(gameVendors.nodeId, nodeId))
+    .returning();
+  return row;
+}
+
+export interface AdminGameFilter {
+  vendor?: string;
+  gameType?: string;
+  enabled?: boolean;
+  /** Matched anywhere in any language's name or in the game code, LIKE's wildcards taken literally. */
+  q?: string;
+}
+
+/** One page of every game, listed or not, in the operator's order, and how many match in all. */
+export async function adminGamePage(exec: Executor, f: AdminGameFilter, limit: number, offset: number) {
+  const search = f.q ? containsPattern(f.q) : null;
+  const where: SQL | undefined = and(
+    f.vendor ? eq(games.vendor, f.vendor) : undefined,
+    f.gameType ? eq(games.gameType, f.gameType) : undefined,
+    f.enabled !== undefined ? eq(games.enabled, f.enabled) : undefined,
+    search ? sql`(${games.searchText} LIKE ${search} OR lower(${games.gameCode}) LIKE ${search})` : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    exec
+      .select()
+      .from(games)
+      .where(where)
+      .orderBy(asc(games.sort), asc(games.nodeId))
+      .limit(limit)
+      .offset(offset),
+    exec.select({ n: count() }).from(games).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** A game row, locked for an edit in the caller's transaction. */
+export async function lockGame(exec: Executor, nodeId: number) {
+  const [row] = await exec.select().from(games).where(eq(games.nodeId, nodeId)).for("update");
+  return row;
+}
+
+export async function updateGameRow(
+  exec: Executor,
+  nodeId: number,
+  values: Partial<typeof games.$inferInsert>,
+) {
+  const [row] = await exec.update(games).set(values).where(eq(games.nodeId, nodeId)).returning();
+  return row;
 }

@@ -1,3 +1,4 @@
+import { ProfitQuery } from "@panalo/contracts/account";
 import { BetRecordRequest, BetReplayRequest } from "@panalo/contracts/betting-record";
 import type { LangCode } from "@panalo/contracts/envelope";
 import {
@@ -22,6 +23,7 @@ import { siteOrigin } from "../../lib/site-origin.ts";
 import { bearerToken, memberOf, requireMember, sessionMember } from "../members/service.ts";
 import { gameAdminRoutes } from "./admin-routes.ts";
 import { bettingRecord, replayLink } from "./betting-record.ts";
+import { personalProfit } from "./personal-profit.ts";
 import {
   classifyCounts,
   enabledVendors,
@@ -31,7 +33,7 @@ import {
   recentList,
   setFavorite,
 } from "./repo.ts";
-import { launchGame, popularGames, rankList, toGame, toVendor } from "./service.ts";
+import { gameMenus, launchGame, popularGames, rankList, toGame, toVendor } from "./service.ts";
 
 /** spec §4: hot games come back in one page; this bounds it. */
 const HOT_PAGE = 50;
@@ -54,6 +56,20 @@ export async function gameRoutes(app: FastifyInstance, ctx: AppContext): Promise
   };
   const langOf = (asked: LangCode | undefined, header: Lang): Lang => asked ?? header;
   const member = requireMember(ctx);
+
+  route(app, { method: "GET", url: "/lgw/games/game_menus" }, async () => gameMenus(db));
+
+  // The member's profit and loss per day and per game category (spec §2 personalProfit).
+  route(
+    app,
+    {
+      method: "GET",
+      url: "/wps/member/personalProfit",
+      query: ProfitQuery,
+      guards: [requireMember(ctx, { realOnly: true })],
+    },
+    async ({ req, query }) => personalProfit(db, memberOf(req).id, query),
+  );
 
   route(app, { method: "POST", url: "/wps/relay/GCSGAME_gameList", body: GameListRequest }, async (i) => {
     const b = i.body;

@@ -1,24 +1,43 @@
 import { randomInt } from "node:crypto";
+import type { GameUpdate, VendorUpdate } from "@panalo/contracts/admin-games";
 import { GameCategories, type GameCategory, type Vendor } from "@panalo/contracts/content";
 import type { Game, LaunchGameValue, RankEntry } from "@panalo/contracts/games";
 import { formatMinor, parseMoney } from "@panalo/contracts/money";
-import type { gameVendors } from "../../db/schema/games.ts";
+import type { Executor } from "../../db/client.ts";
+import type { games, gameVendors } from "../../db/schema/games.ts";
 import type { AppContext } from "../../lib/context.ts";
-import { AppError } from "../../lib/errors.ts";
+import { AppError, Errors } from "../../lib/errors.ts";
 import { type Lang, registerMessages } from "../../lib/messages.ts";
-import { readSetting } from "../content/settings.ts";
+import { type OperatorPrincipal, recordAudit } from "../admin/service.ts";
+import { readSetting } from "../content/service.ts";
 import { TRIAL } from "../members/service.ts";
-import { issueLaunchToken } from "../providers/service.ts";
-import { biggestWins, roundsByGame } from "../providers/stats.ts";
+import { biggestWins, issueLaunchToken, roundsByGame } from "../providers/service.ts";
+import { nameIn } from "./names.ts";
 import {
+  type AdminGameFilter,
+  adminGamePage,
+  allEnabledVendors,
+  allVendors,
+  enabledNodesOfVendor,
   type GameRow,
+  gameCountsByVendor,
   gamesByCodes,
   gamesByIds,
   gameWithVendor,
   launchesSince,
   listGames,
+  lockGame,
+  lockVendor,
   recordLaunch,
+  searchTextOf,
+  updateGameRow,
+  updateVendorRow,
+  vendorByCode,
 } from "./repo.ts";
+
+export { bettingRecord, replayLink } from "./betting-record.ts";
+export { nameIn } from "./names.ts";
+export { personalProfit } from "./personal-profit.ts";
 
 registerMessages("EN", {
   GAME_NOT_FOUND: "This game was not found.",
@@ -51,11 +70,6 @@ registerMessages("JA", {
 });
 
 const WEEK_MS = 7 * 24 * 60 * 60_000;
-
-/** The caller's name of a game: their language, else EN, else TY (spec §1 languages). */
-export function nameIn(names: Partial<Record<string, string>>, lang: Lang): string {
-  return names[lang] ?? names.EN ?? names.TY ?? Object.values(names).find((n) => n) ?? "";
-}
 
 export function toGame(row: GameRow, lang: Lang): Game {
   return {
@@ -94,6 +108,46 @@ export function toVendor(v: typeof gameVendors.$inferSelect): Vendor {
     logoHover: v.logoHover,
     isHot: v.isHot ? 1 : 0,
   };
+}
+
+/** Categories that have vendors build the nav, in the spec's order (§2 header nav). */
+const NAV_ORDER: readonly GameCategory[] = [
+  "RNG",
+  "LIVE",
+  "SPORTS",
+  "COCKFIGHT",
+  "LOTT",
+  "ESPORTS",
+  "ELOTT",
+  "FISH",
+  "PVP",
+  "BINGO",
+];
+
+/** The header nav: each category that has enabled vendors, with its vendors in order. */
+export async function gameMenus(
+  exec: Executor,
+): Promise<Array<{ gameType: GameCategory; vendors: Vendor[] }>> {
+  const rows = await allEnabledVendors(exec);
+  const byType = new Map<GameCategory, Vendor[]>();
+  for (const v of rows) {
+    const type = v.gameType as GameCategory; // checked on write
+    if (!GameCategories.includes(type)) continue;
+    const list = byType.get(type) ?? [];
+    list.push({
+      nodeId: v.nodeId,
+      vassalage: v.vassalage,
+      gameType: type,
+      accountTypeId: v.accountTypeId,
+      displayName: v.displayName,
+      smallIcon: v.smallIcon,
+      logo: v.logo,
+      logoHover: v.logoHover,
+      isHot: v.isHot ? 1 : 0,
+    });
+    byType.set(type, list);
+  }
+  return NAV_ORDER.filter((t) => byType.has(t)).map((t) => ({ gameType: t, vendors: byType.get(t) ?? [] }));
 }
 
 /**
@@ -209,4 +263,133 @@ export async function launchGame(
     url = `${cdns[randomInt(cdns.length)]?.replace(/\/$/, "")}${url}`;
   await recordLaunch(ctx.db, member.id, game.nodeId, now);
   return { mode: "iframe", url };
+}
+
+// ---- read functions for other modules (they never query the games tables themselves) ----
+
+/** The enabled games of one vendor (bingo rooms, live tables): each game code's node id. */
+export function enabledGameNodes(ctx: AppContext, vendor: string): Promise<Map<string, number>> {
+  return enabledNodesOfVendor(ctx.db, vendor);
+}
+
+/** One vendor's catalog row (enabled, play money…), undefined when it is not listed. */
+export function gameVendor(ctx: AppContext, vendor: string) {
+  return vendorByCode(ctx.db, vendor);
+}
+
+// ---- the back office's catalogue ----
+//
+// Every vendor and game, listed or not, and their edits: on or off, order, hot flag, images,
+// category and names per language. The player site reads the catalogue straight from these
+// tables on every call, so a change shows on the next page a player opens. Each edit is
+// optimistic (the version the editor loaded) and audited with before and after.
+
+const vendorDto = (v: typeof gameVendors.$inferSelect, counts?: { games: number; enabledGames: number }) => ({
+  nodeId: v.nodeId,
+  vassalage: v.vassalage,
+  gameType: v.gameType,
+  displayName: v.displayName,
+  smallIcon: v.smallIcon,
+  logo: v.logo,
+  logoHover: v.logoHover,
+  isHot: v.isHot,
+  enabled: v.enabled,
+  sort: v.sort,
+  version: v.version,
+  games: counts?.games ?? 0,
+  enabledGames: counts?.enabledGames ?? 0,
+});
+
+const gameDto = (g: typeof games.$inferSelect) => ({
+  nodeId: g.nodeId,
+  vendor: g.vendor,
+  gameCode: g.gameCode,
+  gameType: g.gameType,
+  gameClassify: g.gameClassify,
+  names: Object.fromEntries(Object.entries(g.names).filter((e): e is [string, string] => Boolean(e[1]))),
+  thumbnail: g.thumbnail,
+  isHot: g.isHot,
+  enabled: g.enabled,
+  sort: g.sort,
+  version: g.version,
+});
+
+export async function adminVendors(ctx: AppContext) {
+  const [vendors, counts] = await Promise.all([allVendors(ctx.db), gameCountsByVendor(ctx.db)]);
+  return vendors.map((v) =>
+    vendorDto(
+      v,
+      counts.find((c) => c.vendor === v.vassalage),
+    ),
+  );
+}
+
+export function updateVendor(
+  ctx: AppContext,
+  op: OperatorPrincipal,
+  nodeId: number,
+  body: VendorUpdate,
+  ip: string,
+) {
+  return ctx.db.transaction(async (tx) => {
+    const before = await lockVendor(tx, nodeId);
+    if (!before) throw Errors.notFound("vendor");
+    const { version, ...values } = body;
+    if (before.version !== version) throw Errors.conflict("VERSION_CONFLICT");
+    const after = await updateVendorRow(tx, before.nodeId, { ...values, version: before.version + 1 });
+    if (!after) throw Errors.internal();
+    await recordAudit(tx, {
+      operatorId: op.id,
+      operatorName: op.username,
+      action: "update",
+      entityType: "game-vendor",
+      entityId: before.vassalage,
+      before: vendorDto(before),
+      after: vendorDto(after),
+      ip,
+    });
+    return vendorDto(after);
+  });
+}
+
+export async function adminGames(ctx: AppContext, filter: AdminGameFilter, page: number, pageSize: number) {
+  const { rows, total } = await adminGamePage(ctx.db, filter, pageSize, (page - 1) * pageSize);
+  return { items: rows.map(gameDto), total };
+}
+
+export function updateGame(
+  ctx: AppContext,
+  op: OperatorPrincipal,
+  nodeId: number,
+  body: GameUpdate,
+  ip: string,
+) {
+  return ctx.db.transaction(async (tx) => {
+    const before = await lockGame(tx, nodeId);
+    if (!before) throw Errors.notFound("game");
+    const { version, names: input, ...values } = body;
+    if (before.version !== version) throw Errors.conflict("VERSION_CONFLICT");
+    const names = Object.fromEntries(
+      Object.entries(input).filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== ""),
+    );
+    const after = await updateGameRow(tx, before.nodeId, {
+      ...values,
+      names,
+      // The search matches every language's name (spec §4 search).
+      searchText: searchTextOf([...Object.values(names), before.gameCode].join(" ")),
+      version: before.version + 1,
+    });
+    if (!after) throw Errors.internal();
+    await recordAudit(tx, {
+      operatorId: op.id,
+      operatorName: op.username,
+      action: "update",
+      entityType: "game",
+      entityId: `${before.vendor}:${before.gameCode}`,
+      before: gameDto(before),
+      after: gameDto(after),
+      ip,
+    });
+    return gameDto(after);
+  });
 }

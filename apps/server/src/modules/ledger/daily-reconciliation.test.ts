@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { dailyReconciliation, dailyReports, manilaDay } from "./daily-reconciliation.ts";
 import { post } from "./ledger.ts";
 
-/** The daily reconciliation (issue 4 item 7): once per Manila day, its verdict kept for the back office. */
+/** The daily reconciliation: once per Manila day, its verdict kept for the back office. */
 describe("daily reconciliation", () => {
   let t: TestApp;
   const at = (iso: string) => ({ db: t.database.db, clock: { now: () => new Date(iso) } });

@@ -1,10 +1,11 @@
+import { manilaDay } from "@panalo/contracts/manila-time";
 import { sql } from "drizzle-orm";
 import { type Executor, queryRows } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { reconcile } from "./ledger.ts";
 
-/** The player's calendar day in Manila (UTC+8, no daylight saving), as YYYY-MM-DD. */
-export const manilaDay = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+/** The player's calendar day in Manila, as YYYY-MM-DD. */
+export { manilaDay };
 
 /**
  * The daily reconciliation job (jobs/catalog.ts): once per Manila day, the whole ledger checked

@@ -44,7 +44,7 @@ registerMessages("JA", {
 });
 
 /**
- * The ledger module's API (issue 4 item 1). Nobody else writes ledger tables.
+ * The ledger module's API. Nobody else writes ledger tables.
  *
  * A movement is one transaction of legs that sum to zero. Member accounts are created on first
  * use, locked in id order and never go below zero; house and clearing accounts are never
@@ -264,7 +264,7 @@ export interface Reconciliation {
   totals: Record<string, string>;
 }
 
-/** The daily reconciliation, runnable at any time (issue 4 item 7). */
+/** The daily reconciliation, runnable at any time. */
 export async function reconcile(exec: Executor): Promise<Reconciliation> {
   const mism = await exec.execute(sql`
     SELECT a.id AS "accountId", a.balance::text AS stored, COALESCE(SUM(e.amount), 0)::text AS sum

@@ -9,7 +9,7 @@ export const BALANCE_CHANNEL = "balance";
 
 /**
  * Post a movement and tell every member it touched that their balance changed, so open pages
- * update over the WebSocket without a reload (issue 4 item 2).
+ * update over the WebSocket without a reload.
  */
 export async function postAndNotify(ctx: AppContext, input: PostInput): Promise<PostResult> {
   const result = await post(ctx.db, input);
@@ -29,7 +29,7 @@ export async function notifyMember(ctx: AppContext, memberId: number): Promise<v
 }
 
 /**
- * Fire and forget (issue 13 item 5): the movement is committed, so its caller's answer never
+ * Fire and forget: the movement is committed, so its caller's answer never
  * waits on — or fails because of — the news of it. The store queues the message (bounded) and
  * falls back to this process's pages when Redis is away; a failure is logged, never thrown.
  */

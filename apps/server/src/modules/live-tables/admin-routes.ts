@@ -13,7 +13,7 @@ import { recordAudit } from "../admin/audit.ts";
 import { operatorOf, requireOperator } from "../admin/guard.ts";
 
 /**
- * The back office's live tables (issue 18): /api/admin/tables* checks the operator's
+ * The back office's live tables: /api/admin/tables* checks the operator's
  * permission (tables.read / tables.write), then calls the game server's /rgs/admin/tables*
  * signed with HMAC(APP_SECRET, "rgs-admin") and the operator's name; changes are audited.
  */

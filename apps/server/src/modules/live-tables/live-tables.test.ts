@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { games } from "../../db/schema/games.ts";
 import { seedDemoContent } from "../../seed/content.ts";
 import { seedLiveTableGames } from "../../seed/live-tables.ts";
+import { registerMember } from "../../testing/games-kit.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { createOperator } from "../admin/operators.ts";
 import { totpAt } from "../admin/totp.ts";
-import { registerMember } from "../games/games-testkit.ts";
 
-// Issue 18 on the platform: the live tables in the catalog, GLS2_roomList, and the back office.
+// Live tables on the platform: the live tables in the catalog, GLS2_roomList, and the back office.
 let nowMs = Date.now();
 const clock = { now: () => new Date(nowMs) };
 const OWNER = {

@@ -1,12 +1,11 @@
 import type { RoomListEntry, TableInfo } from "@panalo/contracts/live-tables";
 import { RoomListRequest } from "@panalo/contracts/live-tables";
-import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { games } from "../../db/schema/games.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { type Lang, registerMessages } from "../../lib/messages.ts";
 import { route } from "../../lib/route.ts";
+import { enabledGameNodes } from "../games/service.ts";
 import { requireMember } from "../members/service.ts";
 import { liveTableAdminRoutes } from "./admin-routes.ts";
 
@@ -29,7 +28,7 @@ registerMessages("JA", {
 const LIVE_VENDOR = "PNL";
 
 /**
- * spec §7 GLS2_roomList (issue 18): the in-house live tables with their limits, the current
+ * spec §7 GLS2_roomList: the in-house live tables with their limits, the current
  * round's state and the players at each, read from the game server (in memory in the
  * one-process set-up, RGS_URL otherwise) and joined to the catalog's games (nodeId to launch).
  */
@@ -61,11 +60,7 @@ export async function liveTableRoutes(app: FastifyInstance, ctx: AppContext): Pr
       } catch {
         throw new AppError("LIVE_TABLES_UNAVAILABLE", 503);
       }
-      const listed = await ctx.db
-        .select({ nodeId: games.nodeId, gameCode: games.gameCode })
-        .from(games)
-        .where(and(eq(games.vendor, LIVE_VENDOR), eq(games.enabled, true)));
-      const nodes = new Map(listed.map((g) => [g.gameCode, g.nodeId]));
+      const nodes = await enabledGameNodes(ctx, LIVE_VENDOR);
       return tables
         .filter((t) => t.enabled && nodes.has(t.id))
         .map((t) => ({

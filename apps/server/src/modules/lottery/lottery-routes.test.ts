@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { games } from "../../db/schema/games.ts";
 import { seedDemoContent } from "../../seed/content.ts";
 import { seedLotteryGames } from "../../seed/lottery.ts";
+import { registerMember } from "../../testing/games-kit.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { createOperator } from "../admin/operators.ts";
 import { totpAt } from "../admin/totp.ts";
-import { registerMember } from "../games/games-testkit.ts";
 
 // Near the real time: the RGS signs its protocol calls with the wall clock the platform checks.
 let nowMs = Date.now();
@@ -23,7 +23,7 @@ const WRITER = {
 };
 const H = { "x-requested-with": "panalo-admin", "x-lang": "EN" };
 
-describe("lottery on the platform: catalog, session, back office (issue 6)", () => {
+describe("lottery on the platform: catalog, session, back office", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({}, { clock });

@@ -8,15 +8,14 @@ import {
 } from "@panalo/contracts/lottery";
 import { rgsAdminSecret, signAdminCall } from "@panalo/rgs/lottery/admin-auth";
 import { LOTTERY_VENDOR } from "@panalo/rgs/lottery/catalog";
-import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { gameVendors } from "../../db/schema/games.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { registerMessages } from "../../lib/messages.ts";
 import { route } from "../../lib/route.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { operatorOf, requireOperator } from "../admin/guard.ts";
+import { gameVendor } from "../games/service.ts";
 import { memberOf, requireMember, TRIAL } from "../members/service.ts";
 import { issueLaunchToken } from "../providers/service.ts";
 
@@ -72,7 +71,7 @@ export function rgsTransport(app: FastifyInstance, ctx: AppContext): RgsCall {
 }
 
 /**
- * The lottery's platform calls (issue 6): the member's session for the RGS lottery, and the back
+ * The lottery's platform calls: the member's session for the RGS lottery, and the back
  * office's /api/admin/lottery/*, which checks the operator's permission, then calls the RGS's
  * /rgs/admin/lottery/* signed with HMAC(APP_SECRET, "rgs-admin") and the operator's name.
  */
@@ -80,7 +79,7 @@ export async function lotteryRoutes(app: FastifyInstance, ctx: AppContext): Prom
   // POST /lotto/lgw/session (T): a one-time launch token for TCG_SEA, as launchGame gives one.
   route(app, { method: "POST", url: "/lotto/lgw/session", guards: [requireMember(ctx)] }, async (i) => {
     const member = memberOf(i.req);
-    const [vendor] = await ctx.db.select().from(gameVendors).where(eq(gameVendors.vassalage, LOTTERY_VENDOR));
+    const vendor = await gameVendor(ctx, LOTTERY_VENDOR);
     if (!vendor?.enabled) throw new AppError("GAME_MAINTENANCE", 503);
     if (member.isAgent === TRIAL && !vendor.playMoney) throw new AppError("IN_NEED_TRUE_ACCOUNT", 403);
     const token = await issueLaunchToken(ctx, member.id, LOTTERY_VENDOR);

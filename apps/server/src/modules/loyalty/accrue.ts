@@ -3,14 +3,14 @@ import { queryRows, type Tx } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { memberGate } from "../../lib/member-gates.ts";
 import { pushToMember } from "../../realtime/bus.ts";
-import { type PostInput, postManyIn } from "../ledger/ledger.ts";
-import { manilaDay } from "../reports/days.ts";
+import { type PostInput, postManyIn } from "../ledger/service.ts";
+import { manilaDay } from "../reports/service.ts";
 import { applyMissionActivity } from "./missions.ts";
 import { pointsLegs, pointsOf, splitPpm } from "./points.ts";
 import { upgradeMembers } from "./vip.ts";
 
 /**
- * Loyalty bookkeeping off the hot path (issue 20 point 1): the provider debit/credit path does
+ * Loyalty bookkeeping off the hot path: the provider debit/credit path does
  * nothing for loyalty. A frequent job (every minute) reads what settled since its watermark
  * (less an overlap for late commits) set-based, and in one transaction:
  *   - marks each settled round once (loyalty_rounds, primary key vendor × round): a retried

@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
-import { postManyIn } from "../ledger/ledger.ts";
-import { manilaDay, manilaStart } from "../reports/days.ts";
+import { postManyIn } from "../ledger/service.ts";
+import { manilaDay, manilaStart } from "../reports/service.ts";
 import { PTS, pointsLegs } from "./points.ts";
 
 /**
- * Points expiry, oldest first (issue 20 point 1). Whatever leaves the points account (a
+ * Points expiry, oldest first. Whatever leaves the points account (a
  * redemption, a conversion, an earlier expiry) is taken from the oldest points, so the points
  * still held from before the cutoff are
  *   expiring = max(0, earned before the cutoff − (spent and expired so far − returned))

@@ -9,7 +9,7 @@ import { AppError } from "../../lib/errors.ts";
 import { type Lang, messageFor } from "../../lib/messages.ts";
 import { rgsTransport } from "../lottery/routes.ts";
 
-/** One free-spin grant the platform asks the RGS to make (issue 20 point 2). */
+/** One free-spin grant the platform asks the RGS to make. */
 export interface GrantRequest {
   grantId: string;
   memberId: number;

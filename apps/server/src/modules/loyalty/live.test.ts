@@ -16,7 +16,7 @@ import { accrue } from "./accrue.ts";
 import { liveAccrualIdle } from "./live.ts";
 
 /**
- * Issue 20 point 4: a settled round moves the member's missions and is pushed to the page without
+ * A settled round moves the member's missions and is pushed to the page without
  * waiting for the minute job, counted once however the settlement is retried — by the provider,
  * at once through two API processes (on PostgreSQL with TEST_DATABASE_URL, two apps on their
  * own pools), and by the minute job catching up afterwards.

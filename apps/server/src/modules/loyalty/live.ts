@@ -1,8 +1,9 @@
 import type { AppContext } from "../../lib/context.ts";
+import { onEvent } from "../../lib/member-events.ts";
 import { accrue } from "./accrue.ts";
 
 /**
- * Loyalty pushed live as bets settle (issue 20 point 4), kept off the provider hot path: the
+ * Loyalty pushed live as bets settle, kept off the provider hot path: the
  * credit path only notes the settled round in this process's queue (a Map insert, after the
  * settlement committed); a worker drains the queue shortly after, in batches, through the same
  * accrual as the minute job, restricted to the noted rounds. The accrual marks each round once
@@ -86,3 +87,6 @@ export function noteSettled(ctx: AppContext, vendor: string, roundId: string): v
 
 export const liveAccrualIdle = (ctx: AppContext) => queueOf(ctx).idle();
 export const closeLiveAccrual = (ctx: AppContext) => queues.get(ctx.db)?.close();
+
+// A provider round's settlement committed: its loyalty (points, missions, VIP) follows.
+onEvent("bet.settled", ({ ctx }, e) => noteSettled(ctx, e.vendor, e.roundId));

@@ -15,7 +15,7 @@ import { pointsBalance, splitPpm } from "./points.ts";
 import { reviewVip } from "./vip.ts";
 
 /**
- * Loyalty (issue 20) on the suite's database (PGlite, or PostgreSQL with TEST_DATABASE_URL:
+ * Loyalty on the suite's database (PGlite, or PostgreSQL with TEST_DATABASE_URL:
  * there the second scheduler is a second app on its own pool, so the races really run at once).
  */
 const config = loadConfig({

@@ -15,7 +15,7 @@ import { redeem } from "./mall.ts";
 import { pointsBalance, pointsLegs } from "./points.ts";
 
 /**
- * Raffle tickets in the points mall (issue 20 point 2): a redemption adds its tickets to the
+ * Raffle tickets in the points mall: a redemption adds its tickets to the
  * raffle open at the time, through the same flow as every item (transaction password, caps,
  * stock); races on PostgreSQL with TEST_DATABASE_URL (two apps on their own pools).
  */

@@ -15,7 +15,7 @@ import { decideRedemption, redeem } from "./mall.ts";
 import { pointsBalance, pointsLegs } from "./points.ts";
 
 /**
- * The points mall and missions (issue 20 points 2 and 4) on the suite's database (PGlite, or
+ * The points mall and missions on the suite's database (PGlite, or
  * PostgreSQL with TEST_DATABASE_URL, where the two apps have their own pools and really race).
  */
 const config = loadConfig({

@@ -1,14 +1,14 @@
+import { manilaDay, manilaStart } from "@panalo/contracts/manila-time";
 import { sql } from "drizzle-orm";
 import { type Executor, queryRows, type Tx } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
+import { checkTxPassword } from "../../lib/member-auth.ts";
 import { emitMemberEvent } from "../../lib/member-events.ts";
 import { memberGate } from "../../lib/member-gates.ts";
-import { grantBonus } from "../bonus/grant.ts";
-import { postIn } from "../ledger/ledger.ts";
-import { verifyTxPassword } from "../payments/withdrawals.ts";
-import { REWARDS_HOUSE } from "../rewards/pay.ts";
-import { lockOpenRaffle } from "../rewards/raffle.ts";
+import { grantBonus } from "../bonus/service.ts";
+import { postIn } from "../ledger/service.ts";
+import { lockOpenRaffle, REWARDS_HOUSE } from "../rewards/service.ts";
 import {
   deliverGrant,
   FS_REFUSED_REASON,
@@ -19,7 +19,7 @@ import {
 import { loyaltySettings, pointsLegs } from "./points.ts";
 
 /**
- * The points mall (issue 20 point 2). A redemption, in one transaction:
+ * The points mall. A redemption, in one transaction:
  *   1. the item's row is taken and its stock decremented in one statement
  *      (UPDATE … WHERE stock > 0): the row lock queues every redeemer of the item, so the stock
  *      never goes below zero and the caps counted next see every earlier redemption;
@@ -142,7 +142,7 @@ export interface Redemption {
   createdAt: Date;
   decidedAt: Date | null;
 }
-interface RedemptionRow {
+export interface RedemptionRow {
   id: string;
   item_id: number;
   kind: string;
@@ -171,19 +171,15 @@ export const toRedemption = (r: RedemptionRow): Redemption => ({
 
 /** The start of the cap period `at` falls in (Manila calendar: UTC+8, no daylight saving). */
 export function capPeriodStart(period: MallItem["capPeriod"], at: Date): Date {
-  const local = new Date(at.getTime() + 8 * 3_600_000);
-  const d = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()));
+  // The Manila calendar day as a UTC date, moved back to the week's Monday or the month's first.
+  const d = new Date(`${manilaDay(at)}T00:00:00Z`);
   if (period === "week") d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
   if (period === "month") d.setUTCDate(1);
-  return new Date(d.getTime() - 8 * 3_600_000);
+  return manilaStart(d.toISOString().slice(0, 10));
 }
 
 async function checkPassword(ctx: AppContext, memberId: number, password: string): Promise<void> {
-  const [m] = await queryRows<{ tx: string | null }>(
-    ctx.db,
-    sql`SELECT tx_password_hash AS tx FROM members WHERE id = ${memberId}`,
-  );
-  await verifyTxPassword(ctx, memberId, m?.tx ?? null, password, "password");
+  await checkTxPassword(ctx, memberId, password, "password");
 }
 
 /** A debit of points that reports too few points with its own code. */

@@ -1,6 +1,6 @@
 import { registerMessages } from "../../lib/messages.ts";
 
-// Loyalty's refusal codes (issue 20), in all 7 site languages.
+// Loyalty's refusal codes, in all 7 site languages.
 registerMessages("EN", {
   MALL_REJECT_BY_OPERATOR: "The operator declined this redemption; your points were returned.",
   MALL_REJECT_FREESPINS_REFUSED: "The game could not take these free spins; your points were returned.",

@@ -1,16 +1,21 @@
 import { sql } from "drizzle-orm";
 import { type Executor, queryRows, type Tx } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
-import { emitMemberEvent } from "../../lib/member-events.ts";
+import { emitMemberEvent, onEvent } from "../../lib/member-events.ts";
 import { memberGate } from "../../lib/member-gates.ts";
-import { postIn } from "../ledger/ledger.ts";
-import { addDays, manilaDay } from "../reports/days.ts";
-import { offerReward } from "../rewards/offer.ts";
+import { postIn } from "../ledger/service.ts";
+import { addDays, manilaDay } from "../reports/service.ts";
+import { offerReward, registerMemberRebateRates } from "../rewards/service.ts";
 import type { CreditedDeposit, SettledRound } from "./accrue.ts";
 import { pointsLegs } from "./points.ts";
+import { vipRebateRates } from "./vip.ts";
+
+// A VIP level's rebate rate applies to its members' rebates (rewards asks, never imports loyalty).
+// Registered here because both the app and the job catalogue load this file.
+registerMemberRebateRates(vipRebateRates);
 
 /**
- * Missions (issue 20 point 4). A mission is a list of tasks; its progress is kept per member,
+ * Missions. A mission is a list of tasks; its progress is kept per member,
  * mission and period (the Manila day, the Manila week from Monday, or 'once'). Activity comes
  * only from the accrual job's newly marked rounds and deposits (accrue.ts), so a round counts
  * once even when its settlement is retried. A completed mission offers its prize: points are
@@ -383,3 +388,8 @@ export async function settleCampaigns(ctx: AppContext): Promise<{ settled: numbe
   }
   return { settled: due.length };
 }
+
+// A password sign-in counts the day towards the login missions.
+onEvent("member.signed-in", async ({ exec }, e) => {
+  await recordLoginDay(exec, e.memberId, e.at);
+});

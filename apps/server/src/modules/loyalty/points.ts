@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { type Executor, queryRows } from "../../db/client.ts";
-import type { PostInput } from "../ledger/ledger.ts";
+import type { PostInput } from "../ledger/service.ts";
 
 /**
- * Points (issue 20 point 1) are a currency of the ledger: 'PTS', one unit a point, in the
+ * Points are a currency of the ledger: 'PTS', one unit a point, in the
  * member's 'points' account against the house account 'loyalty'. A points balance is therefore
  * the sum of the account's entries, and every change is a keyed ledger transaction:
  *   points_earn      valid bets (accrue.ts), deposits, mission prizes — one key per source

@@ -2,10 +2,10 @@ import { formatMinor } from "@panalo/contracts/money";
 import { sql } from "drizzle-orm";
 import { type Executor, queryRows } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
-import { addDays, manilaDay } from "../reports/days.ts";
+import { addDays, manilaDay } from "../reports/service.ts";
 
 /**
- * Top-20 rankings (issue 20 point 5; spec §2 /deposit-rank, /bet-rank): deposits and valid bets
+ * Top-20 rankings (spec §2 /deposit-rank, /bet-rank): deposits and valid bets
  * over the operator's last rank_days Manila days, from loyalty_member_days, names masked.
  * Refreshed on a schedule into ranking_snapshots, so a page view reads one row.
  */

@@ -6,7 +6,7 @@ import { reconcile } from "../ledger/ledger.ts";
 import { postAndNotify } from "../ledger/notify.ts";
 
 /**
- * Issue 20 point 3: a VIP level's daily withdrawal limits (amount and count, Manila day) refuse
+ * A VIP level's daily withdrawal limits (amount and count, Manila day) refuse
  * a request above them in the player's language, hold under the member's lock when requests
  * race (on PostgreSQL with TEST_DATABASE_URL they really run at once), and the limits call shows them.
  */

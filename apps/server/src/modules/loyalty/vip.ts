@@ -3,10 +3,11 @@ import { type Executor, queryRows, type Tx } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { emitMemberEvent } from "../../lib/member-events.ts";
 import { memberGate } from "../../lib/member-gates.ts";
-import { addDays, manilaDay } from "../reports/days.ts";
+import { registerMemberLabel } from "../../lib/member-labels.ts";
+import { addDays, manilaDay } from "../reports/service.ts";
 
 /**
- * VIP levels (issue 20 point 3). A level's thresholds are valid bets and deposits over the
+ * VIP levels. A level's thresholds are valid bets and deposits over the
  * operator's rolling window (loyalty_member_days, filled by the accrual job). A member rises at
  * once (the accrual job calls upgradeMembers for everyone it touched); a member falls only at
  * the periodic review (reviewVip), once every vip_review_days, each member once per run
@@ -349,8 +350,11 @@ export async function memberLabel(exec: Executor, memberId: number): Promise<str
   return row?.name ?? null;
 }
 
+// The members module shows this label without importing loyalty (lib/member-labels.ts).
+registerMemberLabel(memberLabel);
+
 /**
- * The withdrawal perks of a member's level (issue 20 point 3): the most a member may withdraw
+ * The withdrawal perks of a member's level: the most a member may withdraw
  * in one Manila day and how many withdrawals, each null when the level sets none. Members that
  * loyalty has never seen are at level 0.
  */
@@ -375,7 +379,7 @@ export async function memberWithdrawLimits(exec: Executor, memberId: number) {
 }
 
 /**
- * The rebate perk (issue 20 point 3): every member above level 0 whose level sets a rebate rate,
+ * The rebate perk: every member above level 0 whose level sets a rebate rate,
  * with that rate (millionths of the valid bet, like rebate_rates). The rebate run gives such a
  * member the level's rate wherever it is higher than the category's own.
  */

@@ -4,15 +4,15 @@ import { queryRows } from "../../db/client.ts";
 import { auditLog } from "../../db/schema/admin.ts";
 import { outbox } from "../../db/schema/messaging.ts";
 import { registerMemberEventHandler } from "../../lib/member-events.ts";
+import { registerMember } from "../../testing/games-kit.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { uploadProof } from "../../testing/uploads.ts";
 import { createOperator } from "../admin/operators.ts";
 import { stepOf, totpAt } from "../admin/totp.ts";
-import { registerMember } from "../games/games-testkit.ts";
 import { postAndNotify } from "../ledger/notify.ts";
 import { purgeKycDocuments } from "./kyc.ts";
 
-/** issue 17 points 1, 2 and 4: securityCenter, KYC and personalProfit, on PGlite and PostgreSQL. */
+/** The member's securityCenter, KYC and personalProfit, on PGlite and PostgreSQL. */
 let nowMs = Date.now();
 const clock = { now: () => new Date(nowMs) };
 const H = { "x-requested-with": "panalo-admin", "x-lang": "EN" };
@@ -462,7 +462,16 @@ describe("member account", () => {
     const res = await call(cara, "GET", "/wps/member/personalProfit?startDate=2026-03-01&endDate=2026-03-04");
     expect(res.statusCode, res.body).toBe(200);
     const v = res.json().value;
-    expect(v.total).toEqual({ bet: "110.00", validBet: "80.00", win: "115.00", profit: "5.00", rounds: 5 });
+    // The open round's stake is open, neither won nor lost: the profit counts settled rounds only.
+    expect(v.total).toEqual({
+      bet: "110.00",
+      validBet: "80.00",
+      win: "115.00",
+      profit: "35.00",
+      rounds: 5,
+      openBet: "30.00",
+      openRounds: 1,
+    });
     expect(v.days.map((d: { day: string }) => d.day)).toEqual([
       "2026-03-01",
       "2026-03-02",
@@ -470,11 +479,17 @@ describe("member account", () => {
       "2026-03-04",
     ]);
     expect(v.days[1]).toMatchObject({ bet: "80.00", win: "115.00", profit: "35.00", rounds: 3 });
-    expect(v.days[3]).toMatchObject({ bet: "30.00", validBet: "0.00", profit: "-30.00", rounds: 2 });
+    expect(v.days[3]).toMatchObject({
+      bet: "30.00",
+      validBet: "0.00",
+      profit: "0.00",
+      rounds: 2,
+      openBet: "30.00",
+    });
     const byType = Object.fromEntries(
       v.categories.map((c: { gameType: string; profit: string }) => [c.gameType, c.profit]),
     );
-    expect(byType).toEqual({ slot: "-5.00", live: "10.00" });
+    expect(byType).toEqual({ slot: "-5.00", live: "40.00" });
     // Another member sees none of it; a too-long period is refused.
     const noneRes = await call(
       ben,

@@ -8,7 +8,6 @@ import {
   KycSettingsBody,
   KycSubmit,
   ProfileUpdate,
-  ProfitQuery,
   TotpCode,
 } from "@panalo/contracts/account";
 import { BigId, PageNo, pageSize } from "@panalo/contracts/input";
@@ -25,13 +24,9 @@ import { AppError, Errors } from "../../lib/errors.ts";
 import { registerMessages } from "../../lib/messages.ts";
 import { tokenHash } from "../../lib/passwords.ts";
 import { route } from "../../lib/route.ts";
-import { recordAudit } from "../admin/audit.ts";
-import { operatorOf, requireOperator } from "../admin/guard.ts";
-import { newTotpSecret, otpauthUrl } from "../admin/totp.ts";
-import { readSettings } from "../content/settings.ts";
-import { personalProfit } from "../games/personal-profit.ts";
+import { newTotpSecret, operatorOf, otpauthUrl, recordAudit, requireOperator } from "../admin/service.ts";
+import { readSettings } from "../content/service.ts";
 import { consumeCode, issueCode, sendMessage } from "../messaging/service.ts";
-import { MEMBER_UPLOAD_PATH, readMemberUpload, requireOwnUpload, sendPrivate } from "../payments/uploads.ts";
 import { setMemberAddress } from "./household.ts";
 import {
   checkAge,
@@ -49,6 +44,7 @@ import {
 import { checkMemberTotp } from "./member-totp.ts";
 import { perIp } from "./recovery.ts";
 import { memberOf, requireMember } from "./service.ts";
+import { MEMBER_UPLOAD_PATH, readMemberUpload, requireOwnUpload, sendPrivate } from "./uploads.ts";
 
 registerMessages("EN", {
   FIELD_LOCKED: "This detail is verified and can no longer be changed. Please contact customer service.",
@@ -253,7 +249,7 @@ export async function endOtherSessions(exec: Executor, memberId: number, token: 
 const real = (ctx: AppContext) => [requireMember(ctx, { realOnly: true })];
 const who = (req: FastifyRequest) => memberOf(req).id;
 
-/** securityCenter and KYC for the member (issue 17 points 1 and 2). */
+/** securityCenter and KYC for the member. */
 export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
 
@@ -424,13 +420,6 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     async ({ req, body }) => submitKyc(ctx, who(req), body),
   );
 
-  // personalProfit (issue 17 point 4).
-  route(
-    app,
-    { method: "GET", url: "/wps/member/personalProfit", query: ProfitQuery, guards: real(ctx) },
-    async ({ req, query }) => personalProfit(db, who(req), query),
-  );
-
   await kycAdminRoutes(app, ctx);
 }
 
@@ -442,7 +431,7 @@ const QueueQuery = z.object({
   pageSize: pageSize(100).default(25),
 });
 
-/** The back office's KYC queue, document viewer, decisions and settings (issue 17 point 8). */
+/** The back office's KYC queue, document viewer, decisions and settings. */
 async function kycAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
   const read = [requireOperator(ctx, "kyc.read")];

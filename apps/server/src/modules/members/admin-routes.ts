@@ -1,17 +1,12 @@
 import { BigId, PageNo, pageSize } from "@panalo/contracts/input";
-import { desc, eq, ilike, or, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { loginHistory, memberSessions, members } from "../../db/schema/members.ts";
-import { outbox } from "../../db/schema/messaging.ts";
 import type { AppContext } from "../../lib/context.ts";
-import { Errors } from "../../lib/errors.ts";
 import { hashPassword } from "../../lib/passwords.ts";
 import { route } from "../../lib/route.ts";
-import { recordAudit } from "../admin/audit.ts";
-import { operatorOf, requireOperator } from "../admin/guard.ts";
-import { generatePassword } from "../admin/operators.ts";
-import { outboxBodyFor } from "../messaging/service.ts";
+import { generatePassword, operatorOf, requireOperator } from "../admin/service.ts";
+import { outboxBodyFor, outboxPage } from "../messaging/service.ts";
+import { changePlayer, type NewMemberRecord, playerDetail, playerPage } from "./service.ts";
 
 const IdParams = z.object({ id: BigId });
 const SearchQuery = z.object({
@@ -25,22 +20,7 @@ const PageQuery = z.object({
   pageSize: pageSize(200).default(50),
 });
 
-const row = (m: typeof members.$inferSelect) => ({
-  id: m.id,
-  username: m.username,
-  mobile: m.mobile,
-  email: m.email,
-  isAgent: m.isAgent,
-  status: m.status,
-  lockedUntil: m.lockedUntil?.toISOString() ?? null,
-  lockReason: m.lockReason,
-  mustChangePassword: m.mustChangePassword,
-  currency: m.currency,
-  createdAt: m.createdAt.toISOString(),
-  lastLoginAt: m.lastLoginAt?.toISOString() ?? null,
-});
-
-/** Back office: players (issue 3 item 10) and the message outbox. */
+/** Back office: players and the message outbox. */
 export async function memberAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
   const read = [requireOperator(ctx, "players.read")];
@@ -49,69 +29,13 @@ export async function memberAdminRoutes(app: FastifyInstance, ctx: AppContext): 
   route(
     app,
     { method: "GET", url: "/api/admin/players", query: SearchQuery, guards: read },
-    async ({ query }) => {
-      const like = `%${query.q.replace(/[%_\\]/g, "\\$&")}%`;
-      const where = query.q
-        ? or(ilike(members.username, like), ilike(members.mobile, like), ilike(members.email, like))
-        : undefined;
-      const [items, [count]] = await Promise.all([
-        db
-          .select()
-          .from(members)
-          .where(where)
-          .orderBy(desc(members.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-        db.select({ n: sql<number>`count(*)::int` }).from(members).where(where),
-      ]);
-      return { items: items.map(row), total: count?.n ?? 0 };
-    },
+    async ({ query }) => playerPage(db, query.q, query.page, query.pageSize),
   );
 
   route(
     app,
     { method: "GET", url: "/api/admin/players/:id", params: IdParams, guards: read },
-    async ({ params }) => {
-      const [m] = await db.select().from(members).where(eq(members.id, params.id));
-      if (!m) throw Errors.notFound("player");
-      const [sessions, logins] = await Promise.all([
-        db
-          .select({
-            createdAt: memberSessions.createdAt,
-            lastSeenAt: memberSessions.lastSeenAt,
-            expiresAt: memberSessions.expiresAt,
-            method: memberSessions.method,
-            ip: memberSessions.ip,
-            userAgent: memberSessions.userAgent,
-          })
-          .from(memberSessions)
-          .where(eq(memberSessions.memberId, m.id))
-          .orderBy(desc(memberSessions.lastSeenAt)),
-        db
-          .select()
-          .from(loginHistory)
-          .where(eq(loginHistory.memberId, m.id))
-          .orderBy(desc(loginHistory.id))
-          .limit(50),
-      ]);
-      return {
-        player: row(m),
-        sessions: sessions.map((s) => ({
-          ...s,
-          createdAt: s.createdAt.toISOString(),
-          lastSeenAt: s.lastSeenAt.toISOString(),
-          expiresAt: s.expiresAt.toISOString(),
-        })),
-        logins: logins.map((l) => ({
-          at: l.at.toISOString(),
-          ip: l.ip,
-          userAgent: l.userAgent,
-          method: l.method,
-          success: l.success,
-          reason: l.reason,
-        })),
-      };
-    },
+    async ({ params }) => playerDetail(db, params.id),
   );
 
   /** Apply a change to one player, ending their sessions, audited with before and after. */
@@ -120,28 +44,8 @@ export async function memberAdminRoutes(app: FastifyInstance, ctx: AppContext): 
     ip: string,
     id: number,
     action: string,
-    set: Partial<typeof members.$inferInsert>,
-  ) => {
-    const op = operatorOf(req);
-    return db.transaction(async (tx) => {
-      const [before] = await tx.select().from(members).where(eq(members.id, id)).for("update");
-      if (!before) throw Errors.notFound("player");
-      const [after] = await tx.update(members).set(set).where(eq(members.id, id)).returning();
-      if (!after) throw Errors.internal();
-      await tx.delete(memberSessions).where(eq(memberSessions.memberId, id));
-      await recordAudit(tx, {
-        operatorId: op.id,
-        operatorName: op.username,
-        action,
-        entityType: "player",
-        entityId: String(id),
-        before: row(before),
-        after: row(after),
-        ip,
-      });
-      return row(after);
-    });
-  };
+    set: Partial<NewMemberRecord>,
+  ) => changePlayer(ctx, operatorOf(req), ip, id, action, set);
 
   route(
     app,
@@ -187,15 +91,7 @@ export async function memberAdminRoutes(app: FastifyInstance, ctx: AppContext): 
     },
     async ({ query, req }) => {
       const role = operatorOf(req).role;
-      const [items, [count]] = await Promise.all([
-        db
-          .select()
-          .from(outbox)
-          .orderBy(desc(outbox.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-        db.select({ n: sql<number>`count(*)::int` }).from(outbox),
-      ]);
+      const { items, total } = await outboxPage(db, query.pageSize, (query.page - 1) * query.pageSize);
       return {
         items: items.map((o) => ({
           id: o.id,
@@ -210,7 +106,7 @@ export async function memberAdminRoutes(app: FastifyInstance, ctx: AppContext): 
           createdAt: o.createdAt.toISOString(),
           sentAt: o.sentAt?.toISOString() ?? null,
         })),
-        total: count?.n ?? 0,
+        total,
       };
     },
   );

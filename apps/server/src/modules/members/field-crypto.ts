@@ -68,7 +68,14 @@ export async function decryptField(ctx: AppContext, value: string): Promise<stri
   }
 }
 
-const SENSITIVE = ["password", "confirmPassword", "oldPassword", "newPassword", "confirmNewPassword"];
+const SENSITIVE = [
+  "password",
+  "confirmPassword",
+  "oldPassword",
+  "newPassword",
+  "confirmNewPassword",
+  "paymentPassword",
+];
 
 /** Decrypt the sensitive fields of every JSON body in this plugin's scope, before validation. */
 export function decryptBodies(app: FastifyInstance, ctx: AppContext): void {

@@ -5,7 +5,7 @@ import { type Executor, queryRows } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 
 /**
- * Household signals (issue 16 point 8, migration 0862): the device a member registers or logs in
+ * Household signals (migration 0862): the device a member registers or logs in
  * from and the member's address. No third-party fingerprinting: the device id is
  *
  *   sha256(the site's own first-party cookie id) . sha256(the browser's stable client hints)

@@ -8,11 +8,11 @@ import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
 import { emitMemberEvent } from "../../lib/member-events.ts";
 import { registerMessages } from "../../lib/messages.ts";
-import { recordAudit } from "../admin/audit.ts";
-import { readSettings } from "../content/settings.ts";
-import { MEMBER_UPLOAD_PATH, requireOwnUpload } from "../payments/uploads.ts";
+import { recordAudit } from "../admin/service.ts";
+import { readSettings } from "../content/service.ts";
 import { setMemberAddress } from "./household.ts";
 import { manilaToday } from "./register-fields.ts";
+import { MEMBER_UPLOAD_PATH, requireOwnUpload } from "./uploads.ts";
 
 registerMessages("EN", {
   KYC_REQUIRED: "Please verify your identity (KYC) in My account before this {action}.",
@@ -65,7 +65,7 @@ registerMessages("JA", {
 });
 
 /**
- * KYC (issue 17 point 2): the member sends an ID (front and back), a selfie, and what the
+ * KYC: the member sends an ID (front and back), a selfie, and what the
  * Philippine AMLA rules ask of a covered person (occupation, source of income, address); an
  * operator approves, rejects with a reason or asks for more. The documents are the member's
  * private uploads (payments/uploads.ts), shown only to the member and to operators with

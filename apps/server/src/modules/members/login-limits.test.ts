@@ -5,7 +5,7 @@ import { hashPassword } from "../../lib/passwords.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 
 /**
- * Issue 12 point 2 and 7: login counters hold under parallel requests (on PGlite, and on
+ * Login counters hold under parallel requests (on PGlite, and on
  * PostgreSQL and Redis with TEST_DATABASE_URL and REDIS_URL), and lock answers do not tell which
  * names exist. A burst is sent with Promise.all: every request is in flight at once.
  */

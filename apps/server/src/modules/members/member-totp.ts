@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { members } from "../../db/schema/members.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
-import { matchTotp } from "../admin/totp.ts";
+import { matchTotp } from "../admin/service.ts";
 
 /**
  * Check a TOTP code for a member with the authenticator on (or being set up): each step is

@@ -9,7 +9,7 @@ import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import { registerMessages } from "../../lib/messages.ts";
 import { route } from "../../lib/route.ts";
-import { readSetting } from "../content/settings.ts";
+import { readSetting } from "../content/service.ts";
 import { createSession } from "./service.ts";
 
 registerMessages("EN", { OAUTH_FAILED: "Signing in with {provider} did not work. Please try again." });
@@ -108,7 +108,7 @@ const CallbackQuery = z.object({
   error: z.string().max(200).optional(),
 });
 
-/** Google, Facebook or any OpenID provider the operator configures (issue 3 item 6). */
+/** Sign-in with Google, Facebook or any OpenID provider the operator configures. */
 export async function oidcRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const providerOf = async (id: string): Promise<Provider> => {
     const { providers } = await readSetting(ctx.db, "oidc");

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { createOperator } from "../admin/operators.ts";
 import { totpAt } from "../admin/totp.ts";
 
-/** The back office's player page (issue 14 point 14): notes, identity and limits, latest rounds. */
+/** The back office's player page: notes, identity and limits, latest rounds. */
 const H = { "x-requested-with": "panalo-admin", "x-lang": "EN" };
 
 describe("player view", () => {

@@ -4,6 +4,7 @@ import {
   COUNTRIES,
   EmailResetRequest,
   normalizeMobile,
+  PhoneConfirmRequest,
   PhoneResetRequest,
   ResetWithTokenRequest,
   SmsRequest,
@@ -17,9 +18,12 @@ import { Errors } from "../../lib/errors.ts";
 import { registerMessages } from "../../lib/messages.ts";
 import { hashPassword, tokenHash } from "../../lib/passwords.ts";
 import { route } from "../../lib/route.ts";
-import { readSettings } from "../content/settings.ts";
-import { CODE_EXPIRED_MINUTES, consumeCode, issueCode, sendMessage } from "../messaging/service.ts";
+import { readSettings } from "../content/service.ts";
+import { phoneCodesFor } from "../messaging/phone-codes.ts";
+import { sendMessage } from "../messaging/service.ts";
 import { verifyHumanCheck } from "./human-check.ts";
+import { refuseTakenNumber } from "./mobile-registration.ts";
+import { readRegisterFields } from "./register-fields.ts";
 import { createSession, loginInfo } from "./service.ts";
 
 registerMessages("EN", {
@@ -92,10 +96,6 @@ function mobileOf(dialing: string, national: string): string {
   return m;
 }
 
-function smsText(code: string): string {
-  return `Panalo: your verification code is ${code}. It expires in ${CODE_EXPIRED_MINUTES} minutes. Never share it with anyone.`;
-}
-
 /** End every session of a member (password reset), in the caller's transaction or not. */
 async function endSessions(ctx: AppContext, memberId: number): Promise<void> {
   await ctx.db.delete(memberSessions).where(eq(memberSessions.memberId, memberId));
@@ -104,19 +104,39 @@ async function endSessions(ctx: AppContext, memberId: number): Promise<void> {
 /** SMS codes (registration and no-login), login by SMS, and both ways of recovering a password. */
 export async function recoveryRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const smsLimit = perIp(ctx, "sms", 10, 60 * 60_000);
+  const codes = phoneCodesFor(ctx.config);
 
   route(
     app,
     { method: "POST", url: "/wps/verification/sms/register", body: SmsRequest, guards: [smsLimit] },
     async ({ body }) => {
-      await requireSwitch(ctx, "MOBILENUMREG3");
+      // The mobile tab, or a number asked for on the username tab (the mobileNum field).
+      const fields = await readRegisterFields(ctx.db);
+      if (!fields.mobileNum.enabled) await requireSwitch(ctx, "MOBILENUMREG3");
       await verifyHumanCheck(ctx, body.humanCheck);
       const mobile = mobileOf(body.countryDialingCode, body.mobileNum);
-      const [taken] = await ctx.db.select({ id: members.id }).from(members).where(eq(members.mobile, mobile));
-      if (taken) throw Errors.conflict("MOBILE_TAKEN");
-      const code = await issueCode(ctx, "register", mobile);
-      await sendMessage(ctx, { channel: "sms", recipient: mobile, body: smsText(code), purpose: "register" });
-      return { expiredMinutes: CODE_EXPIRED_MINUTES };
+      await refuseTakenNumber(ctx, mobile);
+      await codes.send(ctx, "register", mobile, { recaptchaToken: body.recaptchaToken });
+      return { expiredMinutes: codes.countdownMinutes };
+    },
+  );
+
+  // With the third-party phone-code service (spec §4 "optional third-party code verification"):
+  // the registration's code is confirmed first; the answer's token goes into the register call.
+  route(
+    app,
+    {
+      method: "POST",
+      url: "/wps/verification/phone/confirm",
+      body: PhoneConfirmRequest,
+      guards: [perIp(ctx, "phone-confirm", 30, 60 * 60_000)],
+    },
+    async ({ body }) => {
+      if (codes.provider !== "firebase") throw Errors.forbiddenCode("FEATURE_OFF");
+      const mobile = mobileOf(body.countryDialingCode, body.mobileNum);
+      const { idToken } = await codes.check(ctx, "register", mobile, body.verificationCode);
+      if (!idToken) throw Errors.internal();
+      return { firebaseChannel: "sms" as const, firebaseIdToken: idToken };
     },
   );
 
@@ -128,17 +148,10 @@ export async function recoveryRoutes(app: FastifyInstance, ctx: AppContext): Pro
     async ({ body }) => {
       const mobile = mobileOf(body.countryDialingCode, body.mobileNum);
       await verifyHumanCheck(ctx, body.humanCheck);
-      // A code is issued (and throttled) for every number alike; it is sent only to a member's.
-      const code = await issueCode(ctx, "nologin", mobile);
       const [m] = await ctx.db.select({ id: members.id }).from(members).where(eq(members.mobile, mobile));
-      if (m)
-        await sendMessage(ctx, {
-          channel: "sms",
-          recipient: mobile,
-          body: smsText(code),
-          purpose: "nologin",
-        });
-      return { expiredMinutes: CODE_EXPIRED_MINUTES };
+      // A code is issued (and throttled) for every number alike; it is sent only to a member's.
+      await codes.send(ctx, "nologin", mobile, { recaptchaToken: body.recaptchaToken, deliver: Boolean(m) });
+      return { expiredMinutes: codes.countdownMinutes };
     },
   );
 
@@ -153,7 +166,7 @@ export async function recoveryRoutes(app: FastifyInstance, ctx: AppContext): Pro
     async ({ body, req }) => {
       await requireSwitch(ctx, "CHNGPASSVERIF3");
       const mobile = mobileOf(body.countryDialingCode, body.mobileNum);
-      await consumeCode(ctx, "nologin", mobile, body.verificationCode);
+      await codes.check(ctx, "nologin", mobile, body.verificationCode);
       const [m] = await ctx.db.select().from(members).where(eq(members.mobile, mobile));
       if (!m) throw Errors.validation([{ path: "verificationCode", message: "CODE_INVALID" }]);
       const passwordHash = await hashPassword(body.newPassword);
@@ -266,7 +279,7 @@ export async function smsLogin(
       : null,
   ).find((m) => m !== null);
   if (!mobile) throw Errors.validation([{ path: "username", message: "MOBILE_INVALID" }]);
-  await consumeCode(ctx, "nologin", mobile, input.password);
+  await phoneCodesFor(ctx.config).check(ctx, "nologin", mobile, input.password);
   const [m] = await ctx.db.select().from(members).where(eq(members.mobile, mobile));
   if (m?.status !== "active") throw Errors.unauthorizedCode("INVALID_CREDENTIALS");
   const firstTimeLogin = !m.firstLoginDone;

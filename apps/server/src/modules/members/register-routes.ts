@@ -9,16 +9,17 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
+import { publishEvent } from "../../lib/member-events.ts";
 import { route } from "../../lib/route.ts";
-import { recordAudit } from "../admin/audit.ts";
-import { operatorOf, requireOperator } from "../admin/guard.ts";
-import { consumeCode } from "../messaging/service.ts";
-import { recordReferral } from "../rewards/referral.ts";
+import { operatorOf, recordAudit, requireOperator } from "../admin/service.ts";
+import { phoneCodesFor } from "../messaging/phone-codes.ts";
 import { requestDevice } from "./household.ts";
 import { verifyHumanCheck } from "./human-check.ts";
+import { confirmNumber, recommenderOf } from "./mobile-registration.ts";
 import { perIp, requireSwitch } from "./recovery.ts";
 import {
   checkRegisterFields,
+  type KeptRegisterFields,
   manilaToday,
   readRegisterFields,
   registerSettings,
@@ -35,25 +36,60 @@ export const REGISTER_CAPTCHA_AFTER = 3;
 export const REGISTER_FAIL_WINDOW_MS = 15 * 60_000;
 const failKey = (ip: string) => `register-fail:${ip}`;
 
-// issue 16 point 8: the browser's device id (members/household.ts), kept with the new member.
+// The browser's device id (members/household.ts), kept with the new member for the household check.
 const meta = (ctx: AppContext, req: FastifyRequest, reply: FastifyReply) => ({
   ip: req.ip,
   userAgent: req.headers["user-agent"] ?? "",
   device: requestDevice(ctx, req, reply),
 });
 
-/** The picture code, when this address has to give one: each picture answers once. */
+/**
+ * The picture code, when the operator asks every registration for one (the captcha field) or
+ * this address has to give one: each picture answers once.
+ */
 async function requireCaptchaIfDemanded(
   ctx: AppContext,
   ip: string,
   body: { captcha?: string; captchaId?: string },
+  always: boolean,
 ): Promise<void> {
   const failures = Number((await ctx.store.get(failKey(ip))) ?? 0);
-  if (failures < REGISTER_CAPTCHA_AFTER) return;
+  if (!always && failures < REGISTER_CAPTCHA_AFTER) return;
   const refuse = (code: "CAPTCHA_REQUIRED" | "CAPTCHA_INVALID") =>
     new AppError(code, 400, {}, [{ path: "captcha", message: code }], { captcha: true });
   if (!body.captcha) throw refuse("CAPTCHA_REQUIRED");
   if (!(await spendCaptcha(ctx, body.captchaId, body.captcha))) throw refuse("CAPTCHA_INVALID");
+}
+
+/** The member's share of the optional fields the registration kept. */
+function newMemberOf(kept: KeptRegisterFields) {
+  return {
+    email: kept.email,
+    realName: kept.realName,
+    birthday: kept.birthday,
+    mobile: kept.mobile,
+    contacts: kept.contacts,
+    idNumber: kept.idNumber,
+    txPassword: kept.paymentPassword,
+  };
+}
+
+/**
+ * The friend who invited the new member: the recommender the form named, else the invite link's
+ * referral code. Recording it never blocks the registration.
+ */
+async function rememberReferrer(
+  ctx: AppContext,
+  memberId: number,
+  recommender: number | null,
+  referralCode: string | undefined,
+): Promise<void> {
+  // The rewards module records the referral (invite-friends rewards) when it hears of it.
+  await publishEvent({ ctx, exec: ctx.db }, "member.registered", {
+    memberId,
+    recommenderId: recommender,
+    referralCode,
+  });
 }
 
 /**
@@ -80,7 +116,10 @@ async function countingRefusals<T>(ctx: AppContext, ip: string, run: () => Promi
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const registerLimit = perIp(ctx, "register", 10, 60 * 60_000);
 
-  route(app, { method: "GET", url: "/wps/system/setting/register" }, async () => registerSettings(ctx.db));
+  const codes = phoneCodesFor(ctx.config);
+  route(app, { method: "GET", url: "/wps/system/setting/register" }, async () =>
+    registerSettings(ctx.db, codes),
+  );
 
   route(
     app,
@@ -102,16 +141,20 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
     async ({ body, req, reply }) =>
       countingRefusals(ctx, req.ip, async () => {
         await requireSwitch(ctx, "USERNAMEREG3");
-        const config = await registerSettings(ctx.db);
-        const kept = checkRegisterFields(config, body, manilaToday(ctx.clock.now()));
-        await requireCaptchaIfDemanded(ctx, req.ip, body);
+        const config = await registerSettings(ctx.db, codes);
+        const kept = checkRegisterFields(config, body, manilaToday(ctx.clock.now()), "username");
+        await requireCaptchaIfDemanded(ctx, req.ip, body, config.fields.captcha?.enabled === true);
         // spec §4: the invitation code is checked first; an invalid one creates nothing.
         const uplineId = kept.affiliateCode ? await agentByCode(ctx, kept.affiliateCode) : null;
+        const recommender = kept.recommenderId ? await recommenderOf(ctx, kept.recommenderId) : null;
         await verifyHumanCheck(ctx, body.humanCheck);
+        // A number given on the username tab is confirmed when the operator says so (REGMOBVERF3).
+        if (kept.mobile && config.mobileFieldVerification)
+          await confirmNumber(ctx, codes, "register", kept.mobile, body);
         const info = await register(
           ctx,
           {
-            ...kept,
+            ...newMemberOf(kept),
             username: body.username,
             password: body.password,
             registerUrl: body.registerUrl,
@@ -121,8 +164,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
           meta(ctx, req, reply),
           { method: "register", takenCode: "USERNAME_TAKEN" },
         );
-        // issue 16 point 6: a friend invited with a referral code (never blocks registering).
-        await recordReferral(ctx.db, info.customerId, body.referralCode);
+        await rememberReferrer(ctx, info.customerId, recommender, body.referralCode);
         return info;
       }),
   );
@@ -138,31 +180,30 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
     async ({ body, req, reply }) =>
       countingRefusals(ctx, req.ip, async () => {
         await requireSwitch(ctx, "MOBILENUMREG3");
-        const config = await registerSettings(ctx.db);
-        const kept = checkRegisterFields(config, body, manilaToday(ctx.clock.now()));
+        const config = await registerSettings(ctx.db, codes);
+        const kept = checkRegisterFields(config, body, manilaToday(ctx.clock.now()), "mobile");
         const mobile = normalizeMobile(body.countryDialingCode, body.mobileNum);
         if (!mobile) throw Errors.validation([{ path: "mobileNum", message: "MOBILE_INVALID" }]);
-        // spec §5: the password fields are part of mobile registration only with mobileRegPass.
+        // spec §5: the password fields are part of mobile registration with mobileRegPass — and
+        // always while SMS login is off, so the member can come back (register-fields.ts).
         if (config.mobileRegPass) {
           if (!body.password) throw Errors.validation([{ path: "password", message: "fieldError.required" }]);
           if (body.password !== body.confirmPassword) {
             throw Errors.validation([{ path: "confirmPassword", message: "confirm_mismatch" }]);
           }
         }
-        if (config.verificationRequired && !body.verificationCode) {
-          throw Errors.validation([{ path: "verificationCode", message: "CODE_INVALID" }]);
-        }
-        await requireCaptchaIfDemanded(ctx, req.ip, body);
+        await requireCaptchaIfDemanded(ctx, req.ip, body, config.fields.captcha?.enabled === true);
         const uplineId = kept.affiliateCode ? await agentByCode(ctx, kept.affiliateCode) : null;
+        const recommender = kept.recommenderId ? await recommenderOf(ctx, kept.recommenderId) : null;
         await verifyHumanCheck(ctx, body.humanCheck);
-        // The code is spent last, so a refusal above never costs the player their code.
-        if (config.verificationRequired) {
-          await consumeCode(ctx, "register", mobile, body.verificationCode ?? "");
-        }
+        // The number is the account's key: always confirmed, by a code or the service's token —
+        // spent last, so a refusal above never costs the player their code. A taken number got
+        // no code (the SMS call refuses it); two registrations racing are decided by the unique index.
+        await confirmNumber(ctx, codes, "register", mobile, body);
         const info = await register(
           ctx,
           {
-            ...kept,
+            ...newMemberOf(kept),
             username: `m${mobile.slice(-6)}${randomBytes(2).toString("hex")}`,
             mobile,
             password: config.mobileRegPass ? (body.password ?? null) : null,
@@ -173,8 +214,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
           meta(ctx, req, reply),
           { method: "register-mobile", takenCode: "MOBILE_TAKEN" },
         );
-        // issue 16 point 6: a friend invited with a referral code (never blocks registering).
-        await recordReferral(ctx.db, info.customerId, body.referralCode);
+        await rememberReferrer(ctx, info.customerId, recommender, body.referralCode);
         return info;
       }),
   );

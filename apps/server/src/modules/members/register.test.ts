@@ -80,7 +80,9 @@ describe("registration: field config, birthday and minimum age, invitation code,
     });
     expect(v.fields.email.enabled).toBe(false);
     expect(v.countries[0]).toEqual({ countryCode: "PH", countryDialingCode: "63" });
-    expect(v).toMatchObject({ minimumAge: 21, mobileRegPass: false, verificationRequired: false });
+    // A mobile registration always confirms its number, and asks for a password while login by
+    // SMS code is off (the defaults): a member with neither could never sign back in.
+    expect(v).toMatchObject({ minimumAge: 21, mobileRegPass: true, verificationRequired: true });
   });
 
   it("registers by username with a birthday, keeps it on the member and logs them in", async () => {
@@ -218,7 +220,12 @@ describe("registration: field config, birthday and minimum age, invitation code,
       message: "The invitation code is not valid.",
     });
     expect(await memberNamed("pedro2026")).toBeUndefined();
-    const mobile = await byMobile({ mobileNum: "9170000001", affiliateCode: "NOPE1" });
+    const mobile = await byMobile({
+      mobileNum: "9170000001",
+      affiliateCode: "NOPE1",
+      password: "secret123",
+      confirmPassword: "secret123",
+    });
     expect(mobile.json().code).toBe("INVITATION_CODE_ERROR");
     const rows = await t.database.db.select().from(members).where(eq(members.mobile, "639170000001"));
     expect(rows).toHaveLength(0);
@@ -226,12 +233,14 @@ describe("registration: field config, birthday and minimum age, invitation code,
     expect(check.json().code).toBe("INVITATION_CODE_ERROR");
   });
 
-  it("requires the SMS code when REGMOBVERF3 is on, and spends it only once everything else passed", async () => {
-    await writeSetting(t.database.db, "whitelabel", {
-      switches: switchesOf(["USERNAMEREG3", "MOBILENUMREG3", "REGMOBVERF3"]),
-    });
+  it("always confirms a mobile registration's number and spends the code only once everything else passed", async () => {
     const mobileNum = "9171112222";
-    const none = await byMobile({ mobileNum });
+    const password = { password: "secret123", confirmPassword: "secret123" };
+    // SMS login is off (the defaults): the password is required, so the member can come back.
+    expect(paths(await byMobile({ mobileNum, verificationCode: "123456" }))).toEqual({
+      password: "fieldError.required",
+    });
+    const none = await byMobile({ mobileNum, ...password });
     expect(paths(none)).toEqual({ verificationCode: "CODE_INVALID" });
     const sent = await t.app.inject({
       method: "POST",
@@ -249,18 +258,31 @@ describe("registration: field config, birthday and minimum age, invitation code,
     const code = /code is (\d{6})/.exec(sms?.body ?? "")?.[1] ?? "";
     expect(code).toMatch(/^\d{6}$/);
     // Underage: refused before the code is spent, so the same code still works after.
-    const young = await byMobile({ mobileNum, verificationCode: code, birthday: "2010-01-01" });
+    const young = await byMobile({ mobileNum, ...password, verificationCode: code, birthday: "2010-01-01" });
     expect(young.json().code).toBe("UNDERAGE");
-    const ok = await byMobile({ mobileNum, verificationCode: code, birthday: "1995-03-04" });
+    const ok = await byMobile({ mobileNum, ...password, verificationCode: code, birthday: "1995-03-04" });
     expect(ok.statusCode, ok.body).toBe(200);
     const [m] = await t.database.db.select().from(members).where(eq(members.mobile, "639171112222"));
     expect(m?.birthday).toBe("1995-03-04");
-    expect(m?.passwordHash).toBeNull(); // mobileRegPass is off: no password fields
-    // Off again: a mobile registers without a code.
-    await writeSetting(t.database.db, "whitelabel", {
-      switches: switchesOf(["USERNAMEREG3", "MOBILENUMREG3"]),
+    // The member signs back in with the number and the password (never needing the made-up username).
+    const back = await t.app.inject({
+      method: "POST",
+      url: "/wps/session/login",
+      headers: EN,
+      payload: { username: "0917 111 2222", password: "secret123" },
+      remoteAddress: "10.77.0.1",
     });
-    expect((await byMobile({ mobileNum: "9173334444" })).statusCode).toBe(200);
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json().value.customerId).toBe(m?.id);
+    // A number is registered once: no second code is sent for it.
+    nowMs += 61_000;
+    const taken = await t.app.inject({
+      method: "POST",
+      url: "/wps/verification/sms/register",
+      payload: { countryDialingCode: "63", mobileNum, humanCheck: await solvedHumanCheck(t.app) },
+      headers: EN,
+    });
+    expect(taken.json().code).toBe("MOBILE_TAKEN");
   });
 
   it("refuses username registration when the operator has turned it off", async () => {

@@ -1,19 +1,18 @@
 import { randomUUID } from "node:crypto";
+import { LanguageUpdateRequest } from "@panalo/contracts/content";
 import {
   AddressRequest,
   FreeplayRequest,
   LoginRequest,
   PasswordChangeRequest,
 } from "@panalo/contracts/members";
-import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { members } from "../../db/schema/members.ts";
 import { releaseKey, reserveAddress } from "../../lib/attempts.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
+import { memberLabelOf } from "../../lib/member-labels.ts";
 import { route } from "../../lib/route.ts";
-import { memberLabel } from "../loyalty/vip.ts";
 import { accountRoutes, avatarUrlOf } from "./account.ts";
 import { memberAdminRoutes } from "./admin-routes.ts";
 import { captchaPng, randomDigits } from "./captcha-image.ts";
@@ -21,10 +20,11 @@ import { decryptBodies } from "./field-crypto.ts";
 import { requestDevice, setMemberAddress } from "./household.ts";
 import { newChallenge, verifyHumanCheck } from "./human-check.ts";
 import { oidcRoutes } from "./oidc.ts";
-import { playerViewRoutes } from "./player-view.ts";
+import { type PayoutFacts, playerViewRoutes } from "./player-view.ts";
 import { perIp, recoveryRoutes, smsLogin } from "./recovery.ts";
 import { registerRoutes } from "./register-routes.ts";
 import {
+  bearerToken,
   changeMemberPassword,
   freeplayLogin,
   issueCaptcha,
@@ -32,8 +32,11 @@ import {
   loginAddressRule,
   logout,
   memberOf,
+  memberRecord,
   passwordLogin,
   requireMember,
+  sessionMember,
+  setMemberLanguage,
 } from "./service.ts";
 
 /** A login by SMS code: the address's reservation is kept only when the login fails. */
@@ -52,12 +55,21 @@ const meta = (req: FastifyRequest, device?: string) => ({
 });
 
 /** Session and member calls (spec §7 "Session and member"). */
-export async function memberRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+/** What the members' routes are handed by the app: facts of modules that depend on members. */
+export interface MemberRouteDeps {
+  payouts: PayoutFacts;
+}
+
+export async function memberRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  deps: MemberRouteDeps,
+): Promise<void> {
   decryptBodies(app, ctx);
   await recoveryRoutes(app, ctx);
   await oidcRoutes(app, ctx);
   await memberAdminRoutes(app, ctx);
-  await playerViewRoutes(app, ctx);
+  await playerViewRoutes(app, ctx, deps.payouts);
   await registerRoutes(app, ctx);
   await accountRoutes(app, ctx);
   route(
@@ -69,7 +81,7 @@ export async function memberRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
     // Per-address limits count failed logins only (lib/attempts.ts, config.ts).
     async ({ body, req, reply }) => {
-      // issue 16 point 8: the browser's device id, kept with the session (members/household.ts).
+      // The browser's device id, kept with the session for the household check (members/household.ts).
       const device = requestDevice(ctx, req, reply);
       return body.type === "sms"
         ? addressGuarded(ctx, req, () => smsLogin(ctx, body, req, device))
@@ -112,10 +124,7 @@ export async function memberRoutes(app: FastifyInstance, ctx: AppContext): Promi
     app,
     { method: "GET", url: "/wps/member/info", guards: [requireMember(ctx, { allowPendingChange: true })] },
     async ({ req }) => {
-      const [m] = await ctx.db
-        .select()
-        .from(members)
-        .where(eq(members.id, memberOf(req).id));
+      const m = await memberRecord(ctx.db, memberOf(req).id);
       if (!m) throw Errors.unauthorized();
       return {
         customerId: m.id,
@@ -131,10 +140,11 @@ export async function memberRoutes(app: FastifyInstance, ctx: AppContext): Promi
         kycStatus: m.kycStatus,
         createdAt: m.createdAt.toISOString(),
         lastLoginAt: m.lastLoginAt?.toISOString() ?? null,
-        // issue 14: "Transfer to upline" is offered only to a member who has one.
+        // "Transfer to upline" is offered only to a member who has one.
         hasUpline: m.uplineId !== null,
-        // spec §3: memberLabel (client state vipService is its name); issue 20 VIP levels.
-        memberLabel: await memberLabel(ctx.db, m.id),
+        // spec §3: memberLabel (client state vipService is its name): the name of the member's
+        // VIP level above level 0, else null.
+        memberLabel: await memberLabelOf(ctx.db, m.id),
       };
     },
   );
@@ -203,7 +213,7 @@ export async function memberRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
   );
 
-  // issue 16 point 8: the member's address (the household check compares its normalised form).
+  // The member's address (the household check compares its normalised form).
   route(
     app,
     {
@@ -215,6 +225,24 @@ export async function memberRoutes(app: FastifyInstance, ctx: AppContext): Promi
     async ({ body, req }) => {
       await setMemberAddress(ctx.db, memberOf(req).id, body.address);
       return null;
+    },
+  );
+
+  // Guests keep their language in a cookie; a member's is stored on the member.
+  route(
+    app,
+    { method: "PUT", url: "/wps/member/language", body: LanguageUpdateRequest },
+    async ({ body, reply, req }) => {
+      const token = bearerToken(req);
+      const member = token ? await sessionMember(ctx, token) : null;
+      if (member) await setMemberLanguage(ctx.db, member.id, body.language);
+      reply.setCookie("panalo_lang", body.language, {
+        path: "/",
+        sameSite: "lax",
+        httpOnly: false,
+        maxAge: 365 * 24 * 3600,
+      });
+      return { language: body.language };
     },
   );
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
+import { type Executor, queryRows } from "../../db/client.ts";
 import { loginHistory, memberSessions, members } from "../../db/schema/members.ts";
 import {
   type AttemptRule,
@@ -11,15 +12,33 @@ import {
 } from "../../lib/attempts.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
+import { registerMemberAuth } from "../../lib/member-auth.ts";
+import { publishEvent } from "../../lib/member-events.ts";
 import { registerMessages } from "../../lib/messages.ts";
 import { dummyHash, hashPassword, newToken, tokenHash, verifyPassword } from "../../lib/passwords.ts";
-import { readSettings } from "../content/settings.ts";
-import { post } from "../ledger/ledger.ts";
-import { recordLoginDay } from "../loyalty/missions.ts";
-import { memberLabel } from "../loyalty/vip.ts";
+import { recordAudit } from "../admin/service.ts";
+import { readSettings } from "../content/service.ts";
+import { post } from "../ledger/service.ts";
 import { consumeCode, issueCode, sendMessage } from "../messaging/service.ts";
 import { recordDevice, setMemberAddress } from "./household.ts";
+
+export {
+  lockMember as lockMemberById,
+  memberById as memberRecord,
+  setMemberLanguage,
+  updateMember as updateMemberRecord,
+} from "./repo.ts";
+
+import { verifyTxPassword } from "./tx-password.ts";
+
+export { TX_PASSWORD_RULE, verifyTxPassword } from "./tx-password.ts";
+export { MEMBER_UPLOAD_PATH, readMemberUpload, requireOwnUpload, sendPrivate } from "./uploads.ts";
+
+import { memberLabelOf } from "../../lib/member-labels.ts";
+import { memberByLoginName } from "./login-name.ts";
 import { checkMemberTotp } from "./member-totp.ts";
+import { takenCodeOf } from "./mobile-registration.ts";
+import * as repo from "./repo.ts";
 
 registerMessages("EN", {
   CAPTCHA_REQUIRED: "Please enter the characters shown in the picture.",
@@ -343,7 +362,8 @@ export async function passwordLogin(
   //    without a solved captcha — before any password work. A member's counter is on its row; a
   //    name that is no member is counted the same way in login_attempts, so a lock answers alike.
   const captchaOk = input.captcha ? await spendCaptcha(ctx, input.captchaId, input.captcha) : false;
-  const [m] = await ctx.db.select().from(members).where(eq(members.username, username));
+  // A username, or the number a player registered with (login-name.ts).
+  const m = await memberByLoginName(ctx.db, username);
   const known = m?.passwordHash ? m : undefined;
   const target = known
     ? { table: "members" as const, id: known.id }
@@ -391,7 +411,7 @@ export async function passwordLogin(
     throw Errors.forbiddenCode("NOT_AN_AGENT");
   if (known.isAgent === TRIAL) throw Errors.forbiddenCode("NOT_A_MEMBER");
   const s = await readSettings(ctx.db, ["whitelabel", "security"]);
-  // A member with an authenticator app on (issue 17) is asked for its code at every login,
+  // A member with an authenticator app on is asked for its code at every login,
   // instead of the code sent on a new address.
   if (known.totpEnabledAt && known.totpSecret) {
     if (!input.secondFactorCode)
@@ -415,8 +435,9 @@ export async function passwordLogin(
     .returning();
   const token = await createSession(ctx, known.id, "password", meta);
   await recordLogin(ctx, { memberId: known.id, username, method: "password", success: true }, meta);
-  await recordLoginDay(ctx.db, known.id, now);
-  const label = await memberLabel(ctx.db, known.id);
+  // Loyalty counts the day towards its login missions.
+  await publishEvent({ ctx, exec: ctx.db }, "member.signed-in", { memberId: known.id, at: now });
+  const label = await memberLabelOf(ctx.db, known.id);
   return { ...loginInfo(updated ?? known, token, firstTimeLogin, label), passwordExpired };
 }
 
@@ -479,8 +500,12 @@ export interface NewMember {
   email?: string | null;
   realName?: string | null;
   birthday?: string | null;
-  /** The member's address, when given (issue 16 point 8: the household check). */
+  /** The member's address, when given; the household check compares it. */
   address?: string | null;
+  /** The optional fields of the operator's register-fields config, when enabled and given. */
+  contacts?: Record<string, string>;
+  idNumber?: string | null;
+  txPassword?: string | null;
 }
 
 /**
@@ -495,6 +520,7 @@ export async function register(
 ) {
   const username = input.username.trim().toLowerCase();
   const passwordHash = input.password ? await hashPassword(input.password) : null;
+  const txPasswordHash = input.txPassword ? await hashPassword(input.txPassword) : null;
   const now = ctx.clock.now();
   const rows = await ctx.db
     .insert(members)
@@ -509,13 +535,20 @@ export async function register(
       email: input.email ?? null,
       realName: input.realName ?? null,
       birthday: input.birthday ?? null,
+      contacts: input.contacts ?? {},
+      idNumber: input.idNumber ?? null,
+      txPasswordHash,
       firstLoginDone: true,
       lastLoginAt: now,
     })
     .onConflictDoNothing()
     .returning();
   const m = rows[0];
-  if (!m) throw Errors.conflict(opts.takenCode);
+  // The unique name and number decide a race: the loser learns which of the two was taken.
+  if (!m)
+    throw Errors.conflict(
+      input.mobile ? await takenCodeOf(ctx, input.mobile, opts.takenCode) : opts.takenCode,
+    );
   if (input.address) await setMemberAddress(ctx.db, m.id, input.address);
   const token = await createSession(ctx, m.id, opts.method, meta);
   await recordLogin(ctx, { memberId: m.id, username, method: opts.method, success: true }, meta);
@@ -632,3 +665,202 @@ export async function changeMemberPassword(
       );
   });
 }
+
+// ---- read functions for other modules (they never query `members` themselves) ----
+
+/** The usernames of the members `ids` (missing ones are left out). */
+export async function memberUsernames(exec: Executor, ids: readonly number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await queryRows<{ id: number; username: string }>(
+    exec,
+    sql`SELECT id::float8 AS id, username FROM members WHERE id IN (${sql.join(
+      unique.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  return new Map(rows.map((r) => [Number(r.id), r.username]));
+}
+
+/** The member's language code as stored, undefined when there is no such member. */
+export async function memberLanguage(exec: Executor, memberId: number): Promise<string | undefined> {
+  const [row] = await queryRows<{ language: string }>(
+    exec,
+    sql`SELECT language FROM members WHERE id = ${memberId}`,
+  );
+  return row?.language;
+}
+
+/** Who the member is, for a back-office side panel: identity, contact, status, dates (ISO, UTC). */
+export async function memberCard(
+  exec: Executor,
+  memberId: number,
+): Promise<Record<string, unknown> | undefined> {
+  const [row] = await queryRows<Record<string, unknown>>(
+    exec,
+    sql`SELECT id::float8 AS id, username, nickname, real_name AS "realName", mobile, email, language, currency,
+          status, is_agent AS "isAgent", real_name_verified AS "realNameVerified",
+          to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "createdAt",
+          to_char(last_login_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "lastLoginAt"
+        FROM members WHERE id = ${memberId}`,
+  );
+  return row;
+}
+
+/** A member's stored row, and the columns a new one is made of. */
+export type MemberRecord = typeof members.$inferSelect;
+export type NewMemberRecord = typeof members.$inferInsert;
+
+/** The member's row, locked for the transaction's changes. */
+export async function lockMemberByUsername(
+  tx: Executor,
+  username: string,
+): Promise<MemberRecord | undefined> {
+  const [row] = await tx.select().from(members).where(eq(members.username, username)).for("update");
+  return row;
+}
+
+/** Insert a member; with `unlessTaken`, a taken username inserts nothing (undefined). */
+export async function insertMemberRecord(
+  exec: Executor,
+  values: NewMemberRecord,
+  opts: { unlessTaken?: boolean } = {},
+): Promise<MemberRecord | undefined> {
+  const insert = exec.insert(members).values(values);
+  const [row] = opts.unlessTaken
+    ? await insert.onConflictDoNothing({ target: members.username }).returning()
+    : await insert.returning();
+  return row;
+}
+
+/** Set the member's affiliate code unless one is set; returns the code it has (undefined: no member). */
+export async function affiliateCodeOrSet(
+  exec: Executor,
+  memberId: number,
+  code: string,
+): Promise<string | undefined> {
+  const rows = await queryRows<{ code: string }>(
+    exec,
+    sql`UPDATE members SET affiliate_code = coalesce(affiliate_code, ${code})
+        WHERE id = ${memberId} RETURNING affiliate_code AS code`,
+  );
+  return rows[0]?.code;
+}
+
+/** The member's active direct downline agents, by username (at most 500). */
+export async function activeDownlineAgents(
+  exec: Executor,
+  uplineId: number,
+): Promise<Array<{ id: string; username: string; is_agent: number }>> {
+  return queryRows<{ id: string; username: string; is_agent: number }>(
+    exec,
+    sql`SELECT id, username, is_agent FROM members
+      WHERE upline_id = ${uplineId} AND is_agent IN (1, 2, 41, 42) AND status = 'active' ORDER BY username LIMIT 500`,
+  );
+}
+
+// ---- the back office's players ----
+
+/** A player as the back office lists and audits them. */
+export const playerDto = (m: MemberRecord) => ({
+  id: m.id,
+  username: m.username,
+  mobile: m.mobile,
+  email: m.email,
+  isAgent: m.isAgent,
+  status: m.status,
+  lockedUntil: m.lockedUntil?.toISOString() ?? null,
+  lockReason: m.lockReason,
+  mustChangePassword: m.mustChangePassword,
+  currency: m.currency,
+  createdAt: m.createdAt.toISOString(),
+  lastLoginAt: m.lastLoginAt?.toISOString() ?? null,
+});
+
+/** The member with this id, or a not-found error naming a player. */
+export async function requirePlayer(exec: Executor, id: number): Promise<MemberRecord> {
+  const m = await repo.memberById(exec, id);
+  if (!m) throw Errors.notFound("player");
+  return m;
+}
+
+/** One page of players, newest first, matching `q` in username, mobile or email. */
+export async function playerPage(exec: Executor, q: string, page: number, pageSize: number) {
+  const { items, total } = await repo.memberSearchPage(exec, q, pageSize, (page - 1) * pageSize);
+  return { items: items.map(playerDto), total };
+}
+
+/** A player with their sessions and latest sign-in attempts. */
+export async function playerDetail(exec: Executor, id: number) {
+  const m = await requirePlayer(exec, id);
+  const [sessions, logins] = await Promise.all([
+    repo.sessionsOfMember(exec, m.id),
+    repo.loginsOfMember(exec, m.id, 50),
+  ]);
+  return {
+    player: playerDto(m),
+    sessions: sessions.map((s) => ({
+      ...s,
+      createdAt: s.createdAt.toISOString(),
+      lastSeenAt: s.lastSeenAt.toISOString(),
+      expiresAt: s.expiresAt.toISOString(),
+    })),
+    logins: logins.map((l) => ({
+      at: l.at.toISOString(),
+      ip: l.ip,
+      userAgent: l.userAgent,
+      method: l.method,
+      success: l.success,
+      reason: l.reason,
+    })),
+  };
+}
+
+/** An operator's change to one player: it ends the player's sessions and is audited with before and after. */
+export function changePlayer(
+  ctx: AppContext,
+  op: { id: number; username: string },
+  ip: string,
+  id: number,
+  action: string,
+  set: Partial<NewMemberRecord>,
+) {
+  return ctx.db.transaction(async (tx) => {
+    const before = await repo.lockMember(tx, id);
+    if (!before) throw Errors.notFound("player");
+    const after = await repo.updateMember(tx, id, set);
+    if (!after) throw Errors.internal();
+    await repo.deleteSessionsOf(tx, id);
+    await recordAudit(tx, {
+      operatorId: op.id,
+      operatorName: op.username,
+      action,
+      entityType: "player",
+      entityId: String(id),
+      before: playerDto(before),
+      after: playerDto(after),
+      ip,
+    });
+    return playerDto(after);
+  });
+}
+
+// Sign-in for the modules that guard member calls without importing this module (loyalty):
+// lib/member-auth.ts asks these functions.
+registerMemberAuth({
+  requireMember,
+  memberOf,
+  async checkTxPassword(ctx, memberId, password, path) {
+    await verifyTxPassword(
+      ctx,
+      memberId,
+      (await repo.memberById(ctx.db, memberId))?.txPasswordHash ?? null,
+      password,
+      path,
+    );
+  },
+});
+
+// Why a member may not receive a bonus for their household (shared payout account, device or
+// address), for the bonus grant path.
+export { householdReasons } from "./household.ts";

@@ -7,9 +7,7 @@ import {
   AdminSegmentPreview,
   type Segment,
 } from "@panalo/contracts/messages";
-import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { queryRows } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
@@ -19,12 +17,13 @@ import { operatorOf, requireOperator } from "../admin/guard.ts";
 import { readMemberUpload, sendPrivate } from "../payments/uploads.ts";
 import { closeFeedback, feedbackPage, feedbackScreenshot, replyToFeedback } from "./feedback.ts";
 import { announceSend, countAudience, sendMessage } from "./send.ts";
+import { sentMessages } from "./service.ts";
 import { pickText } from "./templates.ts";
 
 const SENT_PAGE_SIZE = 20;
 
 /**
- * Back office of issue 17 point 8: the message composer (one member, a segment with a preview
+ * Back office of member messages: the message composer (one member, a segment with a preview
  * of its size, everyone), the sent list with read counts, and the feedback queue. Messages need
  * marketing.read / marketing.write; feedback players.read / players.write (support). Every send,
  * reply and close is audited in its own transaction.
@@ -83,30 +82,7 @@ export async function messageAdminRoutes(app: FastifyInstance, ctx: AppContext):
     app,
     { method: "GET", url: "/api/admin/messages", query: AdminMessageListQuery, guards: read },
     async (i) => {
-      const rows = await queryRows<{
-        id: string;
-        audience: "member" | "segment" | "everyone";
-        category: "service" | "marketing";
-        texts: Record<string, { title: string; body: string }>;
-        segment: Segment | null;
-        username: string | null;
-        recipients: number;
-        reads: string;
-        deletes: string;
-        operator_name: string | null;
-        created_at: Date | string;
-        total: string;
-      }>(
-        ctx.db,
-        sql`SELECT m.id, m.audience, m.category, m.texts, m.segment, u.username, m.recipients, m.operator_name,
-                   m.created_at, count(*) OVER () AS total,
-                   (SELECT count(*) FROM member_message_marks k WHERE k.message_id = m.id AND k.read_at IS NOT NULL) AS reads,
-                   (SELECT count(*) FROM member_message_marks k WHERE k.message_id = m.id AND k.deleted_at IS NOT NULL) AS deletes
-              FROM member_messages m LEFT JOIN members u ON u.id = m.member_id
-             WHERE m.kind IS NULL
-             ORDER BY m.id DESC
-             LIMIT ${SENT_PAGE_SIZE} OFFSET ${(i.query.page - 1) * SENT_PAGE_SIZE}`,
-      );
+      const rows = await sentMessages(ctx.db, SENT_PAGE_SIZE, (i.query.page - 1) * SENT_PAGE_SIZE);
       return {
         list: rows.map((r) => ({
           id: Number(r.id),

@@ -10,7 +10,7 @@ import { recordAudit } from "../admin/audit.ts";
 import { requireOwnUpload } from "../payments/uploads.ts";
 
 /**
- * Feedback (issue 17 point 6; spec §5 "feedback up to 140 characters", §7 `/wps/feedback`, open):
+ * Feedback (spec §5 "feedback up to 140 characters", §7 `/wps/feedback`, open):
  * anyone may send a text; a signed-in member may add a screenshot from their own private
  * uploads. The back office answers; the answer reaches the member as a message
  * ("feedback.replied", written by the member event in the reply's transaction).

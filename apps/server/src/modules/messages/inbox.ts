@@ -3,10 +3,11 @@ import { type SQL, sql } from "drizzle-orm";
 import { type Executor, queryRows } from "../../db/client.ts";
 import { memberGate } from "../../lib/member-gates.ts";
 import type { Lang } from "../../lib/messages.ts";
+import { memberRecord } from "../members/service.ts";
 import { type EventParams, pickText, renderEvent } from "./templates.ts";
 
 /**
- * The member's side of messageV2 (issue 17 point 5). What a member sees:
+ * The member's side of messageV2. What a member sees:
  * - their mark rows (member, event and segment messages), not deleted;
  * - every broadcast ("everyone") sent since they registered, unless they deleted it (a mark).
  * Marketing messages (segments and broadcasts marked so) are hidden while the member's
@@ -21,12 +22,9 @@ export interface Viewer {
 }
 
 export async function viewerOf(exec: Executor, memberId: number, at: Date): Promise<Viewer> {
-  const [m] = await queryRows<{ created_at: Date | string }>(
-    exec,
-    sql`SELECT created_at FROM members WHERE id = ${memberId}`,
-  );
+  const m = await memberRecord(exec, memberId);
   const blocked = (await memberGate(exec, memberId, "marketing", at)) !== null;
-  return { memberId, registeredAt: new Date(m?.created_at ?? 0), marketingBlocked: blocked };
+  return { memberId, registeredAt: new Date(m?.createdAt ?? 0), marketingBlocked: blocked };
 }
 
 const marketingFilter = (v: Viewer) => (v.marketingBlocked ? sql`AND m.category = 'service'` : sql``);

@@ -4,15 +4,15 @@ import { queryRows } from "../../db/client.ts";
 import { emitMemberEvent } from "../../lib/member-events.ts";
 import { registerMemberGate } from "../../lib/member-gates.ts";
 import { HUB_MEMBER_CHANNEL, HUB_TOPIC_CHANNEL } from "../../realtime/bus.ts";
+import { grant, makeRule } from "../../testing/bonus-kit.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { uploadProof } from "../../testing/uploads.ts";
 import { createOperator } from "../admin/operators.ts";
 import { totpAt } from "../admin/totp.ts";
-import { grant, makeRule } from "../bonus/test-kit.ts";
 import { createSession } from "../members/service.ts";
 
 /**
- * Member messages, the badge and feedback (issue 17 points 5, 6, 8), through the API, on the
+ * Member messages, the badge and feedback, through the API, on the
  * suite's database (PGlite, or PostgreSQL with TEST_DATABASE_URL).
  */
 let nowMs = Date.UTC(2026, 10, 24, 8, 0, 0);

@@ -5,11 +5,11 @@ import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import type { MemberEvent } from "../../lib/member-events.ts";
 import { pushToMember, pushToTopic } from "../../realtime/bus.ts";
-import { addDays, manilaStart } from "../reports/days.ts";
+import { addDays, manilaStart } from "../reports/service.ts";
 import { EVENT_TEMPLATES } from "./templates.ts";
 
 /**
- * Sending messages (issue 17 points 5 and 8): one member, a segment resolved at send time in one
+ * Sending messages: one member, a segment resolved at send time in one
  * INSERT … SELECT, or everyone as one broadcast row; and the messages member events write.
  */
 
@@ -19,9 +19,9 @@ export const MESSAGES_TOPIC = "messages:all";
 const PUSH_EACH_MAX = 500;
 
 /**
- * VIP levels of a segment. Issue 20 brings VIP levels and registers the condition here; until
- * then every member is level 0 (as promotions read it), so a filter that names 0 matches
- * everyone and one that does not matches no one.
+ * VIP levels of a segment: the condition registered with registerSegmentVipCondition; while none
+ * is, every member is level 0 (as promotions read it), so a filter that names 0 matches everyone
+ * and one that does not matches no one.
  */
 type VipCondition = (levels: number[]) => SQL;
 let vipCondition: VipCondition = (levels) => (levels.includes(0) ? sql`true` : sql`false`);

@@ -2,7 +2,7 @@ import { formatMinor } from "@panalo/contracts/money";
 import type { Lang } from "../../lib/messages.ts";
 
 /**
- * The texts of event messages (issue 17 point 5), one per event kind and site language, with
+ * The texts of event messages, one per event kind and site language, with
  * `{param}` placeholders filled from the event's params when the member reads the message, in the
  * reader's language. `{amount}` is shown with two decimals and the currency.
  */

@@ -4,7 +4,7 @@ import { verificationCodes } from "../../db/schema/messaging.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { consumeCode, issueCode, MAX_CODE_ATTEMPTS } from "./service.ts";
 
-/** Issue 12 point 2: a code's tries hold under parallel guesses (SMS login, phone reset). */
+/** A code's tries hold under parallel guesses (SMS login, phone reset). */
 describe("verification code tries under parallel guesses", () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -6,7 +6,7 @@ import { createOperator } from "../admin/operators.ts";
 import { totpAt } from "../admin/totp.ts";
 import { maskSecrets, sendMessage } from "./service.ts";
 
-/** Secrets are not shown to support (issue 12 item 5): the outbox by role, mode and adapter. */
+/** Secrets are not shown to support: the outbox by role, mode and adapter. */
 const H = { "x-requested-with": "panalo-admin", "x-lang": "EN" };
 const SECRETS = {
   owner: "MFRGGZDFMZTWQ2LKNNWG23TPOBYXE43U",

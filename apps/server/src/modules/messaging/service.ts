@@ -1,11 +1,11 @@
 import { createHash, randomInt } from "node:crypto";
-import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Config } from "../../config.ts";
-import { outbox, verificationCodes } from "../../db/schema/messaging.ts";
+import type { Executor } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
 import { registerMessages } from "../../lib/messages.ts";
 import { devAdapter, type MessageAdapter, semaphoreAdapter, smtpAdapter } from "./adapters.ts";
+import * as repo from "./repo.ts";
 
 registerMessages("EN", {
   CODE_TOO_SOON: "A code was just sent. Please wait {seconds} seconds before asking again.",
@@ -73,30 +73,23 @@ export async function sendMessage(
   m: { channel: "sms" | "email"; recipient: string; subject?: string; body: string; purpose: string },
   adapter: MessageAdapter = adaptersFor(ctx.config)[m.channel],
 ): Promise<void> {
-  const [row] = await ctx.db
-    .insert(outbox)
-    .values({ ...m, subject: m.subject ?? null, adapter: adapter.name, status: "queued" })
-    .returning({ id: outbox.id });
-  if (!row) throw Errors.internal();
+  const id = await repo.insertOutbox(ctx.db, { ...m, subject: m.subject ?? null }, adapter.name);
+  if (id === undefined) throw Errors.internal();
   const result = await adapter.send(m);
   // Once a real adapter has handed it on, the stored copy keeps no live code or link: whoever
   // reads the outbox (support, an auditor, a database dump) could otherwise use it.
-  const masked = adapter.name === "dev" ? {} : { body: maskSecrets(m.body), subject: m.subject ?? null };
-  await ctx.db
-    .update(outbox)
-    .set({
-      ...masked,
-      status: result.ok ? "sent" : "failed",
-      providerRef: result.providerRef ?? null,
-      error: result.error ?? null,
-      sentAt: result.ok ? ctx.clock.now() : null,
-    })
-    .where(eq(outbox.id, row.id));
+  await repo.finishOutbox(ctx.db, id, {
+    text: adapter.name === "dev" ? undefined : { body: maskSecrets(m.body), subject: m.subject ?? null },
+    ok: result.ok,
+    providerRef: result.providerRef ?? null,
+    error: result.error ?? null,
+    sentAt: result.ok ? ctx.clock.now() : null,
+  });
   if (!result.ok) throw Errors.bad("SEND_FAILED");
 }
 
 /**
- * A message body with its secrets hidden (issue 12 item 5): a link's query (reset tokens), long
+ * A message body with its secrets hidden: a link's query (reset tokens), long
  * token-like strings, and runs of 4–8 digits (verification codes).
  */
 export function maskSecrets(body: string): string {
@@ -127,17 +120,12 @@ const hashCode = (purpose: string, target: string, code: string) =>
 /** Issue a 6-digit code for purpose and target, at most one per RESEND_AFTER_S. */
 export async function issueCode(ctx: AppContext, purpose: string, target: string): Promise<string> {
   const now = ctx.clock.now();
-  const [last] = await ctx.db
-    .select({ createdAt: verificationCodes.createdAt })
-    .from(verificationCodes)
-    .where(and(eq(verificationCodes.purpose, purpose), eq(verificationCodes.target, target)))
-    .orderBy(desc(verificationCodes.id))
-    .limit(1);
-  const since = last ? (now.getTime() - last.createdAt.getTime()) / 1000 : Number.POSITIVE_INFINITY;
+  const last = await repo.lastCodeIssuedAt(ctx.db, purpose, target);
+  const since = last ? (now.getTime() - last.getTime()) / 1000 : Number.POSITIVE_INFINITY;
   if (since < RESEND_AFTER_S)
     throw new AppError("CODE_TOO_SOON", 429, { seconds: Math.ceil(RESEND_AFTER_S - since) });
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-  await ctx.db.insert(verificationCodes).values({
+  await repo.insertCode(ctx.db, {
     purpose,
     target,
     codeHash: hashCode(purpose, target, code),
@@ -158,40 +146,19 @@ export async function consumeCode(
   code: string,
 ): Promise<void> {
   const now = ctx.clock.now();
-  const [row] = await ctx.db
-    .select()
-    .from(verificationCodes)
-    .where(
-      and(
-        eq(verificationCodes.purpose, purpose),
-        eq(verificationCodes.target, target),
-        isNull(verificationCodes.consumedAt),
-        gt(verificationCodes.expiresAt, now),
-      ),
-    )
-    .orderBy(desc(verificationCodes.id))
-    .limit(1);
+  const row = await repo.liveCode(ctx.db, purpose, target, now);
   if (!row) throw Errors.validation([{ path: "verificationCode", message: "CODE_INVALID" }]);
   // A try is reserved atomically before the comparison, so parallel guesses count like
   // sequential ones and none is compared past MAX_CODE_ATTEMPTS.
-  const reserved = await ctx.db
-    .update(verificationCodes)
-    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-    .where(
-      and(
-        eq(verificationCodes.id, row.id),
-        lt(verificationCodes.attempts, MAX_CODE_ATTEMPTS),
-        isNull(verificationCodes.consumedAt),
-      ),
-    )
-    .returning({ id: verificationCodes.id });
-  if (reserved.length === 0 || row.codeHash !== hashCode(purpose, target, code.trim())) {
+  const reserved = await repo.reserveTry(ctx.db, row.id, MAX_CODE_ATTEMPTS);
+  if (!reserved || row.codeHash !== hashCode(purpose, target, code.trim())) {
     throw Errors.validation([{ path: "verificationCode", message: "CODE_INVALID" }]);
   }
-  const spent = await ctx.db
-    .update(verificationCodes)
-    .set({ consumedAt: now })
-    .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.consumedAt)))
-    .returning({ id: verificationCodes.id });
-  if (spent.length === 0) throw Errors.validation([{ path: "verificationCode", message: "CODE_INVALID" }]);
+  if (!(await repo.spendCode(ctx.db, row.id, now)))
+    throw Errors.validation([{ path: "verificationCode", message: "CODE_INVALID" }]);
+}
+
+/** One page of the outbox, newest first, and how many messages it holds. */
+export function outboxPage(exec: Executor, limit: number, offset: number) {
+  return repo.outboxPage(exec, limit, offset);
 }

@@ -1,24 +1,38 @@
 import { BigId, Id, INT4_MAX, intInput, PageNo, pageSize } from "@panalo/contracts/input";
 import { formatMinor, PositiveAmount } from "@panalo/contracts/money";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Executor } from "../../db/client.ts";
-import { members } from "../../db/schema/members.ts";
-import { deposits, paymentChannels } from "../../db/schema/payments.ts";
+import type { paymentChannels } from "../../db/schema/payments.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import { registerMessages } from "../../lib/messages.ts";
 import { route } from "../../lib/route.ts";
 import { siteOrigin } from "../../lib/site-origin.ts";
-import { recordAudit } from "../admin/audit.ts";
-import { operatorOf, requireOperator } from "../admin/guard.ts";
+import {
+  operatorOf,
+  recordAudit,
+  registerApplier,
+  requestApproval,
+  requireOperator,
+  withApproval,
+} from "../admin/service.ts";
 import { memberOf, requireMember, sessionMember } from "../members/service.ts";
-import { registerApplier, requestApproval, withApproval } from "./approvals.ts";
 import { channelUsable, createDeposit, decideDeposit, depositDto, handleCallback } from "./deposits.ts";
 import { MIN_SECRET_LENGTH, REQUIRED_SECRETS, signSandbox } from "./gateways.ts";
-import { ageSeconds, queueSearch } from "./queues.ts";
-import { adminUploadUrl, MemberUploadUrl } from "./uploads.ts";
+import { depositQueue } from "./queues.ts";
+import {
+  allChannels,
+  channelCodeTaken,
+  enabledChannels,
+  insertChannel,
+  lockChannel,
+  memberDeposit,
+  memberDepositsPage,
+  sandboxDepositByRef,
+  updateChannelAt,
+} from "./repo.ts";
+import { MemberUploadUrl } from "./uploads.ts";
 
 registerMessages("EN", {
   SANDBOX_DEMO_ONLY: "The sandbox gateway exists only in demo mode: it credits without real money.",
@@ -105,11 +119,7 @@ export async function depositRoutes(app: FastifyInstance, ctx: AppContext): Prom
   const real = [requireMember(ctx, { realOnly: true })];
 
   route(app, { method: "GET", url: "/wps/deposit/channels", guards: real }, async () => {
-    const rows = await ctx.db
-      .select()
-      .from(paymentChannels)
-      .where(eq(paymentChannels.enabled, true))
-      .orderBy(asc(paymentChannels.sortOrder), asc(paymentChannels.id));
+    const rows = await enabledChannels(ctx.db);
     return rows.filter((c) => channelUsable(ctx, c)).map((c) => channelDto(c, false));
   });
 
@@ -157,31 +167,23 @@ export async function depositRoutes(app: FastifyInstance, ctx: AppContext): Prom
       guards: real,
     },
     async ({ query, req }) => {
-      const mine = eq(deposits.memberId, memberOf(req).id);
-      const [rows, [count]] = await Promise.all([
-        ctx.db
-          .select()
-          .from(deposits)
-          .where(mine)
-          .orderBy(desc(deposits.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-        ctx.db.select({ n: sql<number>`count(*)::int` }).from(deposits).where(mine),
-      ]);
-      return { items: rows.map(depositDto), total: count?.n ?? 0 };
+      const { rows, total } = await memberDepositsPage(
+        ctx.db,
+        memberOf(req).id,
+        query.pageSize,
+        (query.page - 1) * query.pageSize,
+      );
+      return { items: rows.map(depositDto), total };
     },
   );
 
   // One of the member's own deposits: the outcome the deposit page shows when the gateway sends
-  // the player back (issue 14) and while its checkout is open. Another member's id is not found.
+  // the player back and while its checkout is open. Another member's id is not found.
   route(
     app,
     { method: "GET", url: "/wps/deposits/:id", params: z.object({ id: Id }), guards: real },
     async ({ params, req }) => {
-      const [row] = await ctx.db
-        .select()
-        .from(deposits)
-        .where(and(eq(deposits.id, params.id), eq(deposits.memberId, memberOf(req).id)));
+      const row = await memberDeposit(ctx.db, params.id, memberOf(req).id);
       if (!row) throw Errors.notFound("deposit");
       return depositDto(row);
     },
@@ -227,11 +229,7 @@ async function sandboxRoutes(app: FastifyInstance, ctx: AppContext): Promise<voi
   const sandboxDeposit = async (ref: string, req: FastifyRequest) => {
     const token = req.cookies[CHECKOUT_COOKIE];
     const member = token ? await sessionMember(ctx, token) : null;
-    const [row] = await ctx.db
-      .select({ d: deposits, c: paymentChannels })
-      .from(deposits)
-      .innerJoin(paymentChannels, eq(paymentChannels.id, deposits.channelId))
-      .where(and(eq(deposits.gatewayRef, ref), eq(paymentChannels.adapter, "sandbox")));
+    const row = await sandboxDepositByRef(ctx.db, ref);
     if (!row) throw Errors.notFound("checkout");
     if (!member || member.id !== row.d.memberId) throw Errors.forbiddenCode("CHECKOUT_FORBIDDEN");
     return row;
@@ -299,7 +297,7 @@ async function channelAdminRoutes(app: FastifyInstance, ctx: AppContext): Promis
       query: z.object({
         status: z.enum(["pending", "approved", "rejected", "awaiting_payment", "paid", "failed"]).optional(),
         memberId: BigId.optional(),
-        // Search (issue 14 point 13): "D12", a member id, or part of a username, mobile or e-mail.
+        // Search: "D12", a member id, or part of a username, mobile or e-mail.
         q: z.string().trim().max(60).optional(),
         channelId: Id.optional(),
         page: PageNo.default(1),
@@ -307,40 +305,7 @@ async function channelAdminRoutes(app: FastifyInstance, ctx: AppContext): Promis
       }),
       guards: [requireOperator(ctx, "finance.read")],
     },
-    async ({ query }) => {
-      const where = and(
-        query.status ? eq(deposits.status, query.status) : undefined,
-        query.memberId ? eq(deposits.memberId, query.memberId) : undefined,
-        queueSearch(query.q, deposits.id, deposits.memberId),
-        query.channelId ? eq(deposits.channelId, query.channelId) : undefined,
-      );
-      const now = ctx.clock.now();
-      const [rows, [count]] = await Promise.all([
-        ctx.db
-          .select({ d: deposits, username: members.username, channelName: paymentChannels.name })
-          .from(deposits)
-          .leftJoin(members, eq(members.id, deposits.memberId))
-          .leftJoin(paymentChannels, eq(paymentChannels.id, deposits.channelId))
-          .where(where)
-          .orderBy(query.status === "pending" ? asc(deposits.id) : desc(deposits.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-        ctx.db.select({ n: sql<number>`count(*)::int` }).from(deposits).where(where),
-      ]);
-      // The operator checks the transfer against the member and the channel it was sent to.
-      return {
-        items: rows.map(({ d, username, channelName }) => ({
-          ...depositDto(d),
-          memberId: d.memberId,
-          username,
-          channelName,
-          gatewayRef: d.gatewayRef,
-          proofUrl: adminUploadUrl(d.proofUrl),
-          ageSeconds: ageSeconds(d.createdAt, d.decidedAt, now),
-        })),
-        total: count?.n ?? 0,
-      };
-    },
+    async ({ query }) => depositQueue(ctx, query),
   );
   route(
     app,
@@ -369,12 +334,7 @@ async function channelAdminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     app,
     { method: "GET", url: "/api/admin/payment-channels", guards: [requireOperator(ctx, "finance.read")] },
     async () =>
-      (
-        await ctx.db
-          .select()
-          .from(paymentChannels)
-          .orderBy(asc(paymentChannels.sortOrder), asc(paymentChannels.id))
-      )
+      (await allChannels(ctx.db))
         // A sandbox channel outside demo mode is ignored: shown off (saving it keeps it off).
         .map((c) => ({ ...channelDto(c, true), enabled: c.enabled && channelUsable(ctx, c) })),
   );
@@ -454,11 +414,7 @@ async function channelAdminRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const op = operatorOf(req);
       const values = toValues(body);
       return withApproval(ctx, async (tx) => {
-        const [exists] = await tx
-          .select({ id: paymentChannels.id })
-          .from(paymentChannels)
-          .where(eq(paymentChannels.code, body.code));
-        if (exists) throw Errors.conflict("CHANNEL_EXISTS");
+        if (await channelCodeTaken(tx, body.code)) throw Errors.conflict("CHANNEL_EXISTS");
         return requestApproval(ctx, tx, {
           kind: "payment_channel.create",
           entityId: null,
@@ -477,7 +433,7 @@ async function channelAdminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     async apply(tx, r, op, ip) {
       // Checked again as it stands now (demo mode, secrets, a code taken meanwhile).
       const values = toValues(ChannelInput.parse(r.payload));
-      const [c] = await tx.insert(paymentChannels).values(values).onConflictDoNothing().returning();
+      const c = await insertChannel(tx, values);
       if (!c) throw Errors.conflict("CHANNEL_EXISTS");
       await recordAudit(tx, {
         operatorId: op.id,
@@ -505,11 +461,7 @@ async function channelAdminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     async ({ params, body, req, ip }) => {
       const op = operatorOf(req);
       return withApproval(ctx, async (tx) => {
-        const [before] = await tx
-          .select()
-          .from(paymentChannels)
-          .where(eq(paymentChannels.id, params.id))
-          .for("update");
+        const before = await lockChannel(tx, params.id);
         if (!before) throw Errors.notFound("payment channel");
         const { version, ...input } = body;
         if (before.version !== version) throw Errors.conflict("VERSION_CONFLICT");
@@ -534,11 +486,7 @@ async function channelAdminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     permission: "finance.write",
     entityType: "payment-channel",
     async apply(tx, r, op, ip) {
-      const [before] = await tx
-        .select()
-        .from(paymentChannels)
-        .where(eq(paymentChannels.id, Number(r.entityId)))
-        .for("update");
+      const before = await lockChannel(tx, Number(r.entityId));
       if (!before) throw Errors.notFound("payment channel");
       // Made against another version: the request is stale (reject it and ask again).
       if (before.version !== (r.base as { version?: number } | null)?.version)
@@ -556,11 +504,7 @@ async function channelAdminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     ip: string,
     approvalId?: number,
   ) => {
-    const [c] = await tx
-      .update(paymentChannels)
-      .set({ ...values, version: sql`${paymentChannels.version} + 1`, updatedAt: sql`now()` })
-      .where(and(eq(paymentChannels.id, before.id), eq(paymentChannels.version, before.version)))
-      .returning();
+    const c = await updateChannelAt(tx, before.id, before.version, values);
     if (!c) throw Errors.conflict("VERSION_CONFLICT");
     await recordAudit(tx, {
       operatorId: op.id,

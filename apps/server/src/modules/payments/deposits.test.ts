@@ -144,7 +144,7 @@ describe("deposits", () => {
     expect(await balance(token)).toBe("500.00");
   });
 
-  it("sends the player back to the address they used, never to a host the installation does not serve (issue 14)", async () => {
+  it("sends the player back to the address they used, never to a host the installation does not serve", async () => {
     const gcash = (await channels()).find((c: { code: string }) => c.code === "gcash");
     const create = (host: string, requestId: string) =>
       t.app.inject({

@@ -5,14 +5,12 @@ import { members } from "../../db/schema/members.ts";
 import { deposits, paymentChannels } from "../../db/schema/payments.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
-import { emitMemberEvent } from "../../lib/member-events.ts";
+import { emitMemberEvent, publishEvent } from "../../lib/member-events.ts";
 import { memberGate } from "../../lib/member-gates.ts";
 import { registerMessages } from "../../lib/messages.ts";
-import { recordAudit } from "../admin/audit.ts";
-import { lockMember } from "../bonus/grant.ts";
-import { applyDepositBonus, checkDepositChoice } from "../bonus/service.ts";
-import { postIn } from "../ledger/ledger.ts";
-import { notifyMembers } from "../ledger/notify.ts";
+import { recordAudit } from "../admin/service.ts";
+import { checkDepositChoice, lockMember } from "../bonus/service.ts";
+import { notifyMembers, postIn } from "../ledger/service.ts";
 import { requireKycFor } from "../members/kyc.ts";
 import { checkDepositLimit } from "../responsible-gaming/service.ts";
 import { CallbackRefused, type PaymentGateway, paymongoGateway, sandboxGateway } from "./gateways.ts";
@@ -123,7 +121,7 @@ export async function createDeposit(
     requestId: string;
     reference?: string;
     proofUrl?: string | null;
-    /** A deposit bonus chosen on the deposit page (issue 16 point 3). */
+    /** A deposit bonus chosen on the deposit page. */
     bonusRuleId?: number | null;
   },
   /** The site's origin as the player reached it (lib/site-origin.ts): where the gateway sends them back. */
@@ -136,7 +134,7 @@ export async function createDeposit(
   if (!ch || !channelUsable(ctx, ch)) throw Errors.notFoundCode("CHANNEL_NOT_FOUND");
   if (input.amount < ch.minAmount) throw Errors.bad("DEPOSIT_BELOW_MIN", { min: formatPeso(ch.minAmount) });
   if (input.amount > ch.maxAmount) throw Errors.bad("DEPOSIT_ABOVE_MAX", { max: formatPeso(ch.maxAmount) });
-  // issue 17: deposits above the operator's amount in a period need a verified account.
+  // Deposits above the operator's amount in a period need a verified account.
   await requireKycFor(
     ctx.db,
     memberId,
@@ -152,7 +150,7 @@ export async function createDeposit(
     .select({ currency: members.currency })
     .from(members)
     .where(eq(members.id, memberId));
-  // Issue 17: a self-excluded or cooling-off member deposits nothing (the member gate
+  // A self-excluded or cooling-off member deposits nothing (the member gate
   // "deposit"), and a deposit must fit the member's deposit limits — checked in the transaction
   // that records it (a retry of a recorded request is answered as before, not counted twice).
   const at = ctx.clock.now();
@@ -227,7 +225,12 @@ export async function createDeposit(
  * Credit a deposit once: the status change, the ledger movement and the chosen deposit bonus
  * (keyed bonus:deposit:<id>) commit together.
  */
-async function credit(d: typeof deposits.$inferSelect, ch: Channel, tx: Parameters<typeof postIn>[0]) {
+async function credit(
+  ctx: AppContext,
+  d: typeof deposits.$inferSelect,
+  ch: Channel,
+  tx: Parameters<typeof postIn>[0],
+) {
   // The member's lock before the main account's row (the provider protocol's order).
   if (d.bonusRuleId !== null) await lockMember(tx, d.memberId);
   const legs = [
@@ -241,8 +244,15 @@ async function credit(d: typeof deposits.$inferSelect, ch: Channel, tx: Paramete
     memberId: d.memberId,
     legs,
   });
-  await applyDepositBonus(tx, d);
-  // The member's message about it (issue 17), in this transaction, once per deposit.
+  // The reactions (the chosen deposit bonus, in the bonus module) commit with the credit.
+  await publishEvent({ ctx, exec: tx }, "deposit.credited", {
+    depositId: d.id,
+    memberId: d.memberId,
+    amount: d.amount,
+    currency: d.currency,
+    bonusRuleId: d.bonusRuleId,
+  });
+  // The member's message about it, in this transaction, once per deposit.
   await emitMemberEvent(tx, {
     kind: "deposit.credited",
     memberId: d.memberId,
@@ -306,7 +316,7 @@ export async function handleCallback(
       .update(deposits)
       .set({ status: "paid", decidedAt: ctx.clock.now() })
       .where(eq(deposits.id, d.id));
-    return { kind: "credited" as const, legs: await credit(d, ch, tx) };
+    return { kind: "credited" as const, legs: await credit(ctx, d, ch, tx) };
   });
   if (outcome.kind === "credited") await notifyMembers(ctx, { legs: outcome.legs });
   return outcome.kind;
@@ -350,7 +360,7 @@ export async function decideDepositIn(
   }
   const [ch] = await tx.select().from(paymentChannels).where(eq(paymentChannels.id, d.channelId));
   if (!ch) throw Errors.internal();
-  const legs = decision.approve ? await credit(d, ch, tx) : null;
+  const legs = decision.approve ? await credit(ctx, d, ch, tx) : null;
   await recordAudit(tx, {
     operatorId: op.id,
     operatorName: op.username,

@@ -9,7 +9,7 @@ import { reconcile } from "../ledger/ledger.ts";
 import { manilaDayStart } from "./transfers.ts";
 
 /**
- * Four eyes that cannot be split (issue 12 item 3): the adjustment threshold counts an operator's
+ * Four eyes that cannot be split: the adjustment threshold counts an operator's
  * running total per Manila day and member, atomically; channel changes and raised limits wait for
  * a second operator. Run with TEST_DATABASE_URL for the race on PostgreSQL.
  */

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { formatMinor } from "@panalo/contracts/money";
 
 /**
- * Payment gateways behind one interface (issue 4 item 3): a hosted checkout the member is sent
+ * Payment gateways behind one interface: a hosted checkout the member is sent
  * to, and a signed callback that tells the platform the outcome. A callback whose signature does
  * not verify is refused before anything is read from it.
  */

@@ -9,7 +9,7 @@ import { totpAt } from "../admin/totp.ts";
 import { post, reconcile } from "../ledger/ledger.ts";
 
 /**
- * The back-office queues (issue 14 point 13): search and ages, the payout reference of a paid
+ * The back-office queues: search and ages, the payout reference of a paid
  * withdrawal, bulk approval with four eyes above the finance threshold, and each item decided
  * once when operators race. Run with TEST_DATABASE_URL for the race on PostgreSQL.
  */

@@ -1,23 +1,37 @@
 import { BigId } from "@panalo/contracts/input";
 import { formatMinor, parseMoney } from "@panalo/contracts/money";
-import { and, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
+import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Tx } from "../../db/client.ts";
-import { members } from "../../db/schema/members.ts";
 import { deposits, withdrawals } from "../../db/schema/payments.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
 import { registerMessages } from "../../lib/messages.ts";
 import { route } from "../../lib/route.ts";
-import { operatorOf, requireOperator } from "../admin/guard.ts";
+import {
+  operatorOf,
+  registerApplier,
+  requestApproval,
+  requireOperator,
+  withApproval,
+} from "../admin/service.ts";
 import { readSetting } from "../content/settings.ts";
-import type { Leg } from "../ledger/ledger.ts";
-import { notifyMembers } from "../ledger/notify.ts";
-import { registerApplier, requestApproval, withApproval } from "./approvals.ts";
-import { decideDepositIn } from "./deposits.ts";
-import { decideWithdrawalIn } from "./withdrawals.ts";
+import type { Leg } from "../ledger/service.ts";
+import { notifyMembers } from "../ledger/service.ts";
+import { memberUsernames } from "../members/service.ts";
+import { decideDepositIn, depositDto } from "./deposits.ts";
+import {
+  type DepositQueueQuery,
+  depositQueueRows,
+  queueSearch,
+  type WithdrawalQueueQuery,
+  withdrawalQueueRows,
+} from "./repo.ts";
+import { adminUploadUrl } from "./uploads.ts";
+import { decideWithdrawalIn, withdrawalDto } from "./withdrawals.ts";
+
+export { queueSearch };
 
 registerMessages("EN", {
   payout_reference_required: "enter the payout's reference (the bank's or e-wallet's transaction number).",
@@ -61,7 +75,7 @@ export const PayoutReference = z
   .regex(/^[\p{L}\p{N}][\p{L}\p{N} ._:/#-]{2,}$/u, "payout_reference_format");
 
 /**
- * A back-office queue (issue 14 point 13): items members ask for that wait for an operator.
+ * A back-office queue: items members ask for that wait for an operator.
  * Deposits and withdrawals register here; KYC and promotion applications plug in the same way
  * (their list answers the same item shape, their approval runs inside the caller's transaction).
  */
@@ -140,26 +154,6 @@ function skipped(err: unknown, id: number): ItemOutcome {
   if (err instanceof AppError && err.httpStatus === 409) return { id, outcome: "not_pending" };
   if (err instanceof AppError && err.httpStatus === 404) return { id, outcome: "not_found" };
   throw err;
-}
-
-/**
- * The search box of a queue: "W12"/"D12"/"12" finds the item or the member with that id, any
- * other text the members whose username, mobile or e-mail contain it.
- */
-export function queueSearch(q: string | undefined, idCol: PgColumn, memberCol: PgColumn): SQL | undefined {
-  const text = q?.trim();
-  if (!text) return undefined;
-  const id = /^[WDwd]?(\d{1,15})$/.exec(text)?.[1];
-  if (id) return or(eq(idCol, Number(id)), eq(memberCol, Number(id)));
-  const like = `%${text.replace(/[%_\\]/g, "\\$&")}%`;
-  return inArray(
-    memberCol,
-    sql`(SELECT ${members.id} FROM ${members} WHERE ${or(
-      ilike(members.username, like),
-      ilike(members.mobile, like),
-      ilike(members.email, like),
-    )})`,
-  );
 }
 
 /** Seconds an item waited: until now while it waits, until its decision once decided. */
@@ -274,4 +268,69 @@ export async function queueRoutes(app: FastifyInstance, ctx: AppContext): Promis
       if (legs && legs.length > 0) await notifyMembers(ctx, { legs });
     },
   });
+}
+
+/** A page of the withdrawal queue with each member's name, the full payout account and the item's age. */
+export async function withdrawalQueue(
+  ctx: AppContext,
+  query: Omit<WithdrawalQueueQuery, "limit" | "offset"> & { page: number; pageSize: number },
+) {
+  const now = ctx.clock.now();
+  const { rows, total } = await withdrawalQueueRows(ctx.db, {
+    status: query.status,
+    memberId: query.memberId,
+    q: query.q,
+    payoutKind: query.payoutKind,
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
+  const names = await memberUsernames(
+    ctx.db,
+    rows.map((w) => w.memberId),
+  );
+  // The operator pays out to the full account number.
+  return {
+    items: rows.map((w) => ({
+      ...withdrawalDto(w),
+      memberId: w.memberId,
+      username: names.get(w.memberId) ?? null,
+      payout: w.payout,
+      proofUrl: adminUploadUrl(w.proofUrl),
+      ageSeconds: ageSeconds(w.createdAt, w.decidedAt, now),
+    })),
+    total,
+  };
+}
+
+/** A page of the deposit queue with each member's name, the channel it was sent to and the item's age. */
+export async function depositQueue(
+  ctx: AppContext,
+  query: Omit<DepositQueueQuery, "limit" | "offset"> & { page: number; pageSize: number },
+) {
+  const now = ctx.clock.now();
+  const { rows, total } = await depositQueueRows(ctx.db, {
+    status: query.status,
+    memberId: query.memberId,
+    q: query.q,
+    channelId: query.channelId,
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
+  const names = await memberUsernames(
+    ctx.db,
+    rows.map(({ d }) => d.memberId),
+  );
+  // The operator checks the transfer against the member and the channel it was sent to.
+  return {
+    items: rows.map(({ d, channelName }) => ({
+      ...depositDto(d),
+      memberId: d.memberId,
+      username: names.get(d.memberId) ?? null,
+      channelName,
+      gatewayRef: d.gatewayRef,
+      proofUrl: adminUploadUrl(d.proofUrl),
+      ageSeconds: ageSeconds(d.createdAt, d.decidedAt, now),
+    })),
+    total,
+  };
 }

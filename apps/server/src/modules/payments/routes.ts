@@ -2,32 +2,28 @@ import { BigId, PageNo, pageSize } from "@panalo/contracts/input";
 import { formatMinor, PositiveAmount } from "@panalo/contracts/money";
 import { PATTERNS } from "@panalo/contracts/patterns";
 import { ewalletProvider } from "@panalo/contracts/payout";
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { members } from "../../db/schema/members.ts";
-import { payoutAccounts, withdrawals } from "../../db/schema/payments.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
-import { operatorOf, requireOperator } from "../admin/guard.ts";
-import { memberWithdrawLimits } from "../loyalty/vip.ts";
+import { approvalRoutes, operatorOf, requireOperator } from "../admin/service.ts";
+import { memberWithdrawLimits } from "../loyalty/service.ts";
 import { memberOf, requireMember } from "../members/service.ts";
-import { approvalRoutes } from "./approvals.ts";
 import { depositRoutes } from "./deposit-routes.ts";
-import { ageSeconds, PayoutReference, queueRoutes, queueSearch } from "./queues.ts";
+import { PayoutReference, queueRoutes, withdrawalQueue } from "./queues.ts";
 import { transferRoutes } from "./transfers.ts";
-import { adminUploadUrl, MemberUploadUrl, memberUploadRoutes } from "./uploads.ts";
+import { MemberUploadUrl, memberUploadRoutes } from "./uploads.ts";
 import {
   addPayoutAccount,
   confirmReceipt,
   decideWithdrawal,
   memberWithdrawals,
+  payoutAccountList,
   requestWithdrawal,
   setRealName,
   setTxPassword,
   WITHDRAWAL_LIMITS,
-  withdrawalDto,
   withdrawnToday,
 } from "./withdrawals.ts";
 
@@ -95,7 +91,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
         .trim()
         .regex(/^[0-9]{6,20}$/, "account_number_digits"),
     })
-    // issue 14: an e-wallet is one of the listed ones, stored under its own name.
+    // An e-wallet is one of the listed ones, stored under its own name.
     .superRefine((v, c) => {
       if (v.kind === "ewallet" && !ewalletProvider(v.provider))
         c.addIssue({ code: "custom", path: ["provider"], message: "ewallet_unknown" });
@@ -103,20 +99,9 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
     .transform((v) =>
       v.kind === "ewallet" ? { ...v, provider: ewalletProvider(v.provider) ?? v.provider } : v,
     );
-  route(app, { method: "GET", url: "/wps/member/payoutAccounts", guards: real }, async ({ req }) => {
-    const rows = await ctx.db
-      .select()
-      .from(payoutAccounts)
-      .where(and(eq(payoutAccounts.memberId, memberOf(req).id), isNull(payoutAccounts.removedAt)))
-      .orderBy(asc(payoutAccounts.id));
-    return rows.map((r) => ({
-      id: r.id,
-      kind: r.kind,
-      provider: r.provider,
-      accountName: r.accountName,
-      accountNumber: r.accountNumber,
-    }));
-  });
+  route(app, { method: "GET", url: "/wps/member/payoutAccounts", guards: real }, async ({ req }) =>
+    payoutAccountList(ctx.db, memberOf(req).id),
+  );
   route(
     app,
     { method: "POST", url: "/wps/member/payoutAccounts", body: PayoutInput, guards: real },
@@ -132,8 +117,8 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   );
 
-  // issue 14: the limits the withdrawal form shows before the player types.
-  // issue 20: and the member's VIP level's daily limits, with what today has used of them.
+  // The limits the withdrawal form shows before the player types, and the member's VIP
+  // level's daily limits with what today has used of them.
   route(app, { method: "GET", url: "/wps/withdrawals/limits", guards: real }, async ({ req }) => {
     const memberId = memberOf(req).id;
     const vip = await memberWithdrawLimits(ctx.db, memberId);
@@ -220,7 +205,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
           ])
           .optional(),
         memberId: BigId.optional(),
-        // Search (issue 14 point 13): "W12", a member id, or part of a username, mobile or e-mail.
+        // Search: "W12", a member id, or part of a username, mobile or e-mail.
         q: z.string().trim().max(60).optional(),
         payoutKind: z.enum(["bank", "ewallet"]).optional(),
         page: PageNo.default(1),
@@ -228,38 +213,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
       }),
       guards: [requireOperator(ctx, "finance.read")],
     },
-    async ({ query }) => {
-      const where = and(
-        query.status ? eq(withdrawals.status, query.status) : undefined,
-        query.memberId ? eq(withdrawals.memberId, query.memberId) : undefined,
-        queueSearch(query.q, withdrawals.id, withdrawals.memberId),
-        query.payoutKind ? sql`${withdrawals.payout}->>'kind' = ${query.payoutKind}` : undefined,
-      );
-      const now = ctx.clock.now();
-      const [rows, [count]] = await Promise.all([
-        ctx.db
-          .select({ w: withdrawals, username: members.username })
-          .from(withdrawals)
-          .leftJoin(members, eq(members.id, withdrawals.memberId))
-          .where(where)
-          .orderBy(query.status === "pending" ? asc(withdrawals.id) : desc(withdrawals.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-        ctx.db.select({ n: sql<number>`count(*)::int` }).from(withdrawals).where(where),
-      ]);
-      // The operator pays out to the full account number.
-      return {
-        items: rows.map(({ w, username }) => ({
-          ...withdrawalDto(w),
-          memberId: w.memberId,
-          username,
-          payout: w.payout,
-          proofUrl: adminUploadUrl(w.proofUrl),
-          ageSeconds: ageSeconds(w.createdAt, w.decidedAt, now),
-        })),
-        total: count?.n ?? 0,
-      };
-    },
+    async ({ query }) => withdrawalQueue(ctx, query),
   );
   route(
     app,

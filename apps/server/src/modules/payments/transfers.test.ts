@@ -83,7 +83,7 @@ describe("transfers between agents and their team, and operator adjustments", ()
       payload,
     });
 
-  it("tells the site whether the member has an upline to transfer to (issue 14)", async () => {
+  it("tells the site whether the member has an upline to transfer to", async () => {
     const info = async (u: string) =>
       (await t.app.inject({ method: "GET", url: "/wps/member/info", headers: as(u) })).json().value;
     expect((await info("Team01")).hasUpline).toBe(true);

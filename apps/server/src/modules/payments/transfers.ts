@@ -1,5 +1,6 @@
 import { AGENT_RIGHTS, isAgentType } from "@panalo/contracts/agents";
 import { BigId, PageNo, pageSize } from "@panalo/contracts/input";
+import { manilaDayStart as manilaDayStartOf } from "@panalo/contracts/manila-time";
 import { formatMinor, PositiveAmount, parseMoney, SignedAmount } from "@panalo/contracts/money";
 import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -12,13 +13,11 @@ import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import { registerMessages } from "../../lib/messages.ts";
 import { route } from "../../lib/route.ts";
-import { recordAudit } from "../admin/audit.ts";
-import { operatorOf, requireOperator } from "../admin/guard.ts";
+import { singleFlight } from "../../lib/single-flight.ts";
+import { operatorOf, recordAudit, requireOperator } from "../admin/service.ts";
 import { readSetting } from "../content/settings.ts";
-import { postIn } from "../ledger/ledger.ts";
-import { notifyMembers, postAndNotify } from "../ledger/notify.ts";
-import { memberOf, requireMember } from "../members/service.ts";
-import { verifyTxPassword } from "./withdrawals.ts";
+import { notifyMembers, postAndNotify, postIn } from "../ledger/service.ts";
+import { memberOf, requireMember, verifyTxPassword } from "../members/service.ts";
 
 registerMessages("EN", {
   NOT_YOUR_DOWNLINE: "You can only transfer to players in your own team.",
@@ -88,11 +87,9 @@ async function checkTx(
   return m;
 }
 
-const MANILA_OFFSET_MS = 8 * 3600_000;
-const DAY_MS = 24 * 3600_000;
-/** The start of `now`'s calendar day in Manila (UTC+8, no daylight saving). */
+/** The start of `now`'s calendar day in Manila. */
 export function manilaDayStart(now: Date): Date {
-  return new Date(Math.floor((now.getTime() + MANILA_OFFSET_MS) / DAY_MS) * DAY_MS - MANILA_OFFSET_MS);
+  return manilaDayStartOf(now);
 }
 
 /** Transfers allowed by spec §6 (agent → own downline, downline → own upline) and operator adjustments. */
@@ -122,21 +119,24 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
     },
     async ({ body, req }) => {
       const me = memberOf(req);
-      // spec §6 "an agent may transfer to a downline": an agent type with that right (agents
-      // 1 and 2; affiliates 41, 42 only invite — @panalo/contracts/agents AGENT_RIGHTS), to a
-      // direct downline of its own tree, active, in its currency. Read fresh, not from the session.
-      const m = await checkTx(ctx, me.id, body.transactionPassword);
-      if (!isAgentType(m.isAgent) || !AGENT_RIGHTS[m.isAgent].transfersToDownline) {
-        throw Errors.forbiddenCode("AGENTS_ONLY");
-      }
-      const [target] = await ctx.db
-        .select({ id: members.id, currency: members.currency, status: members.status })
-        .from(members)
-        .where(and(eq(members.username, body.downline.toLowerCase()), eq(members.uplineId, me.id)));
-      if (target?.currency !== m.currency || target.status !== "active") {
-        throw Errors.forbiddenCode("NOT_YOUR_DOWNLINE");
-      }
-      return move(m, target.id, body.amount, body.requestId);
+      // A replay of the same request id while it runs shares its answer (no second password try).
+      return singleFlight(ctx, `transfer:${me.id}:${body.requestId}`, async () => {
+        // spec §6 "an agent may transfer to a downline": an agent type with that right (agents
+        // 1 and 2; affiliates 41, 42 only invite — @panalo/contracts/agents AGENT_RIGHTS), to a
+        // direct downline of its own tree, active, in its currency. Read fresh, not from the session.
+        const m = await checkTx(ctx, me.id, body.transactionPassword);
+        if (!isAgentType(m.isAgent) || !AGENT_RIGHTS[m.isAgent].transfersToDownline) {
+          throw Errors.forbiddenCode("AGENTS_ONLY");
+        }
+        const [target] = await ctx.db
+          .select({ id: members.id, currency: members.currency, status: members.status })
+          .from(members)
+          .where(and(eq(members.username, body.downline.toLowerCase()), eq(members.uplineId, me.id)));
+        if (target?.currency !== m.currency || target.status !== "active") {
+          throw Errors.forbiddenCode("NOT_YOUR_DOWNLINE");
+        }
+        return move(m, target.id, body.amount, body.requestId);
+      });
     },
   );
 
@@ -144,18 +144,21 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
     app,
     { method: "POST", url: "/wps/relay/transferUpline", body: TransferBody, guards: real },
     async ({ body, req }) => {
-      const m = await checkTx(ctx, memberOf(req).id, body.transactionPassword);
-      if (!m.uplineId) throw Errors.bad("NO_UPLINE");
-      // spec §6 "downlines may transfer to an upline": only to the direct upline, which must be
-      // an active agent in the same currency (never a new account in another currency).
-      const [up] = await ctx.db
-        .select({ isAgent: members.isAgent, currency: members.currency, status: members.status })
-        .from(members)
-        .where(eq(members.id, m.uplineId));
-      if (!up || !isAgentType(up.isAgent) || up.status !== "active" || up.currency !== m.currency) {
-        throw Errors.bad("NO_UPLINE");
-      }
-      return move(m, m.uplineId, body.amount, body.requestId);
+      const me = memberOf(req);
+      return singleFlight(ctx, `transfer:${me.id}:${body.requestId}`, async () => {
+        const m = await checkTx(ctx, me.id, body.transactionPassword);
+        if (!m.uplineId) throw Errors.bad("NO_UPLINE");
+        // spec §6 "downlines may transfer to an upline": only to the direct upline, which must be
+        // an active agent in the same currency (never a new account in another currency).
+        const [up] = await ctx.db
+          .select({ isAgent: members.isAgent, currency: members.currency, status: members.status })
+          .from(members)
+          .where(eq(members.id, m.uplineId));
+        if (!up || !isAgentType(up.isAgent) || up.status !== "active" || up.currency !== m.currency) {
+          throw Errors.bad("NO_UPLINE");
+        }
+        return move(m, m.uplineId, body.amount, body.requestId);
+      });
     },
   );
 

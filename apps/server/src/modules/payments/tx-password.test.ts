@@ -4,7 +4,7 @@ import { hashPassword } from "../../lib/passwords.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 
 /**
- * Issue 12 point 2: transaction-password tries hold under parallel requests. Five wrong tries
+ * Transaction-password tries hold under parallel requests. Five wrong tries
  * lock the transaction password for 15 minutes, counted atomically before the hash is computed,
  * across withdrawals, transfers and the change of the password itself.
  */
@@ -22,8 +22,9 @@ describe("transaction-password tries under parallel requests", () => {
     await t.database.db.insert(members).values([
       { username: "txplayer1", uplineId: agent?.id, passwordHash: await hashPassword("login-pass-1") },
       { username: "txplayer2", uplineId: agent?.id, passwordHash: await hashPassword("login-pass-1") },
+      { username: "txplayer3", uplineId: agent?.id, passwordHash: await hashPassword("login-pass-1") },
     ]);
-    for (const username of ["txplayer1", "txplayer2"]) {
+    for (const username of ["txplayer1", "txplayer2", "txplayer3"]) {
       const res = await t.app.inject({
         method: "POST",
         url: "/wps/session/login",
@@ -92,5 +93,17 @@ describe("transaction-password tries under parallel requests", () => {
       "TX_PASSWORD_LOCKED",
       "TX_PASSWORD_LOCKED",
     ]);
+  });
+
+  it("answers one request id sent 20 times at once with the right password once, without locking", async () => {
+    const same = (fn: typeof withdraw) =>
+      Promise.all(Array.from({ length: 20 }, () => fn("txplayer3", "246810", 7)));
+    const [w, tr] = [await same(withdraw), await same(transfer)];
+    // Every copy gets the one answer of the request (no payout account; nothing to transfer).
+    expect(tally(w)).toEqual({ PAYOUT_ACCOUNT_NOT_FOUND: 20 });
+    expect(Object.keys(tally(tr))).not.toContain("TX_PASSWORD_LOCKED");
+    // And the member is not locked out: a new request with the right password goes through the check.
+    const next = await withdraw("txplayer3", "246810", 8);
+    expect(next.json().code).toBe("PAYOUT_ACCOUNT_NOT_FOUND");
   });
 });

@@ -7,9 +7,9 @@ import type { Executor } from "../../db/client.ts";
 import { memberUploads } from "../../db/schema/content.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
+import { withoutMetadata } from "../../lib/image-metadata.ts";
 import { registerMessages } from "../../lib/messages.ts";
-import { requireOperator } from "../admin/guard.ts";
-import { MAX_MEDIA_BYTES, sniffImage } from "../admin/media.ts";
+import { MAX_MEDIA_BYTES, requireOperator, sniffImage } from "../admin/service.ts";
 import { memberOf, requireMember } from "../members/service.ts";
 
 registerMessages("EN", {
@@ -37,7 +37,7 @@ registerMessages("JA", {
 });
 
 /**
- * Members' private files (issue 12 item 4): deposit proofs, receipt proofs, later KYC documents.
+ * Members' private files: deposit proofs, receipt proofs, later KYC documents.
  * Each is stored for its member under a random 128-bit id (never a sequence, never shared by
  * content hash with another member) and served only to that member (`/wps/member/uploads/<id>`,
  * bearer token) or to an operator with the permission (`/api/admin/uploads/<id>`, back-office
@@ -155,7 +155,10 @@ export async function memberUploadRoutes(app: FastifyInstance, ctx: AppContext):
       if (file.file.truncated) throw Errors.bad("MEDIA_TOO_LARGE");
       const type = sniffImage(bytes);
       if (type !== "image/png" && type !== "image/jpeg") throw Errors.bad("MEDIA_TYPE");
-      return { success: true, value: { url: await storeMemberUpload(ctx.db, memberId, bytes, type) } };
+      // Identity photos and receipts are kept without the camera's metadata (its GPS position).
+      const clean = await withoutMetadata(bytes, type);
+      if (!clean) throw Errors.bad("MEDIA_TYPE");
+      return { success: true, value: { url: await storeMemberUpload(ctx.db, memberId, clean, type) } };
     });
   });
 }

@@ -94,7 +94,7 @@ describe("withdrawals", () => {
       accountNumber: "09171234567",
     });
     expect(wrongName.json().details[0]).toEqual({ path: "accountName", message: "PAYEE_NAME_MISMATCH" });
-    // issue 14: an e-wallet is one of the listed ones, not free text.
+    // An e-wallet is one of the listed ones, not free text.
     const unlisted = await call("Paolo01", "POST", "/wps/member/payoutAccounts", {
       kind: "ewallet",
       provider: "PayMe Wallet",
@@ -123,7 +123,7 @@ describe("withdrawals", () => {
   });
 
   it("refuses negative, zero, sub-centavo, huge and out-of-limit amounts, changing nothing", async () => {
-    // issue 14: the limits are there to show before the player types.
+    // The limits are there to show before the player types.
     expect((await call("Paolo01", "GET", "/wps/withdrawals/limits")).json().value).toEqual({
       minAmount: "100.00",
       maxAmount: "50000.00",
@@ -218,7 +218,7 @@ describe("withdrawals", () => {
     expect(await balance("Paolo01")).toMatchObject({ main: "6000.00", held: "0.00" });
     expect((await reconcile(t.database.db)).ok).toBe(true);
 
-    // issue 14: the player's account record shows each withdrawal as one line with its state
+    // The player's account record shows each withdrawal as one line with its state
     // (no hold-account lines); a rejected one's return to the main wallet is its own line.
     const today = new Date(nowMs + 8 * 3_600_000).toISOString().slice(0, 10);
     const records = (

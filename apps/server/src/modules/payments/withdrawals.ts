@@ -3,19 +3,20 @@ import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import { type Db, type Executor, queryRows, type Tx } from "../../db/client.ts";
 import { members } from "../../db/schema/members.ts";
 import { payoutAccounts, type WithdrawalStatus, withdrawals } from "../../db/schema/payments.ts";
-import { type AttemptRule, reserveAttempt, resetKey } from "../../lib/attempts.ts";
 import type { AppContext } from "../../lib/context.ts";
-import { AppError, Errors } from "../../lib/errors.ts";
+import { Errors } from "../../lib/errors.ts";
 import { emitMemberEvent } from "../../lib/member-events.ts";
 import { registerMessages } from "../../lib/messages.ts";
-import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
-import { recordAudit } from "../admin/audit.ts";
+import { hashPassword } from "../../lib/passwords.ts";
+import { singleFlight } from "../../lib/single-flight.ts";
+import { recordAudit } from "../admin/service.ts";
 import { forfeitOnWithdrawal } from "../bonus/service.ts";
-import { postIn } from "../ledger/ledger.ts";
-import { notifyMembers } from "../ledger/notify.ts";
-import { memberWithdrawLimits } from "../loyalty/vip.ts";
+import { notifyMembers, postIn } from "../ledger/service.ts";
+import { memberWithdrawLimits } from "../loyalty/service.ts";
 import { requireKycFor } from "../members/kyc.ts";
-import { manilaDay, manilaStart } from "../reports/days.ts";
+import { verifyTxPassword } from "../members/service.ts";
+import { manilaDay, manilaStart } from "../reports/service.ts";
+import { payoutAccountsOf } from "./repo.ts";
 import { requireOwnUpload } from "./uploads.ts";
 
 registerMessages("EN", {
@@ -188,32 +189,6 @@ export async function addPayoutAccount(
   return row;
 }
 
-/** Transaction-password tries per member: the fifth wrong one locks it for 15 minutes. */
-export const TX_PASSWORD_RULE: AttemptRule = { max: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
-
-/**
- * Check a member's transaction password. One try is reserved atomically before the hash is
- * computed (lib/attempts.ts), so parallel guesses count like sequential ones and none is even
- * verified once the limit is reached; a right answer resets the count.
- */
-export async function verifyTxPassword(
-  ctx: AppContext,
-  memberId: number,
-  hash: string | null,
-  password: string,
-  path = "transactionPassword",
-): Promise<void> {
-  if (!hash) throw Errors.bad("TX_PASSWORD_NOT_SET");
-  const key = String(memberId);
-  const r = await reserveAttempt(ctx.db, { scope: "tx-password", key }, TX_PASSWORD_RULE, ctx.clock.now());
-  if (!r.ok) throw new AppError("TX_PASSWORD_LOCKED", 423);
-  if (!(await verifyPassword(hash, password))) {
-    if (r.locks) throw new AppError("TX_PASSWORD_LOCKED", 423);
-    throw Errors.validation([{ path, message: "TX_PASSWORD_WRONG" }]);
-  }
-  await resetKey(ctx.db, "tx-password", key);
-}
-
 async function checkTxPassword(ctx: AppContext, memberId: number, password: string): Promise<void> {
   const [m] = await ctx.db
     .select({ tx: members.txPasswordHash })
@@ -241,7 +216,19 @@ export const withdrawalDto = (w: typeof withdrawals.$inferSelect) => ({
  * records the request, so two requests can never together exceed the balance. A retried
  * request (same requestId) answers the first one.
  */
-export async function requestWithdrawal(
+export function requestWithdrawal(
+  ctx: AppContext,
+  memberId: number,
+  input: { amount: bigint; payoutAccountId: number; transactionPassword: string; requestId: string },
+) {
+  // The same request id sent again while it runs shares its answer: a replay is answered
+  // before it could count a transaction-password try (20 right answers at once never lock).
+  return singleFlight(ctx, `withdrawal:${memberId}:${input.requestId}`, () =>
+    requestWithdrawalOnce(ctx, memberId, input),
+  );
+}
+
+async function requestWithdrawalOnce(
   ctx: AppContext,
   memberId: number,
   input: { amount: bigint; payoutAccountId: number; transactionPassword: string; requestId: string },
@@ -254,7 +241,7 @@ export async function requestWithdrawal(
     .from(withdrawals)
     .where(and(eq(withdrawals.memberId, memberId), eq(withdrawals.requestId, input.requestId)));
   if (existing) return withdrawalDto(existing);
-  // issue 17: the operator may reserve a first withdrawal, or large ones, for verified accounts.
+  // The operator may reserve a first withdrawal, or large ones, for verified accounts.
   await requireKycFor(ctx.db, memberId, { kind: "withdrawal", amount: input.amount }, ctx.clock.now());
   await checkTxPassword(ctx, memberId, input.transactionPassword);
   const [account] = await ctx.db
@@ -339,7 +326,7 @@ export async function withdrawnToday(exec: Executor, memberId: number, now: Date
   return { count: Number(row?.n ?? 0), amount: BigInt(row?.total ?? "0") };
 }
 
-/** The VIP level's daily withdrawal limits (issue 20 point 3); the caller holds the member's lock. */
+/** The VIP level's daily withdrawal limits (amount and count); the caller holds the member's lock. */
 async function checkVipWithdrawLimits(tx: Tx, memberId: number, amount: bigint, now: Date) {
   const limits = await memberWithdrawLimits(tx, memberId);
   if (limits.dailyMax === null && limits.dailyCount === null) return;
@@ -424,7 +411,7 @@ export async function decideWithdrawalIn(
     memberId: w.memberId,
     legs,
   });
-  // The member's message about it (issue 17), in this transaction, once per decision.
+  // The member's message about it, in this transaction, once per decision.
   await emitMemberEvent(tx, {
     kind: decision.approve ? "withdrawal.paid" : "withdrawal.rejected",
     memberId: w.memberId,
@@ -509,4 +496,16 @@ export async function payoutAccountCount(db: Db, memberId: number): Promise<numb
     .from(payoutAccounts)
     .where(and(eq(payoutAccounts.memberId, memberId), isNull(payoutAccounts.removedAt)));
   return row?.n ?? 0;
+}
+
+/** The member's payout accounts not removed, oldest first, as the member sees them. */
+export async function payoutAccountList(exec: Executor, memberId: number) {
+  const rows = await payoutAccountsOf(exec, memberId);
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    provider: r.provider,
+    accountName: r.accountName,
+    accountNumber: r.accountNumber,
+  }));
 }

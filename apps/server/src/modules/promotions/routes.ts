@@ -1,6 +1,5 @@
 import { IdParams } from "@panalo/contracts/input";
-import { linkProblem } from "@panalo/contracts/links";
-import { formatMinor, parseMoney } from "@panalo/contracts/money";
+import { formatMinor } from "@panalo/contracts/money";
 import {
   AdminApplicationQuery,
   AdminApplicationReject,
@@ -8,31 +7,35 @@ import {
   PromotionApplyRequest,
   PromotionListQuery,
 } from "@panalo/contracts/promotions";
-import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { type Executor, queryRows } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
+import { startCsv } from "../../lib/csv.ts";
 import { Errors } from "../../lib/errors.ts";
 import { registerMessages } from "../../lib/messages.ts";
 import { route } from "../../lib/route.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { crudRoutes } from "../admin/crud.ts";
 import { operatorOf, requireOperator } from "../admin/guard.ts";
-import { cleanTexts, linksIn, pick, plainTexts } from "../content/texts.ts";
+import { pick } from "../content/texts.ts";
 import { bearerToken, memberOf, requireMember, sessionMember } from "../members/service.ts";
 import { MEMBER_UPLOAD_PATH, readMemberUpload, sendPrivate } from "../payments/uploads.ts";
-import { CsvWriter, csvLine } from "../reports/csv.ts";
 import {
+  applicationNamesImage,
+  applicationsPage,
   asDate,
   availableCount,
+  createPromotion,
   getPromotion,
   listPromotions,
   type Promotion,
   promotionCards,
   promotionDetail,
+  promotionReportRows,
+  removePromotion,
   reviewApplication,
   takePart,
+  updatePromotion,
 } from "./service.ts";
 
 registerMessages("EN", {
@@ -262,7 +265,6 @@ export async function promotionRoutes(app: FastifyInstance, ctx: AppContext): Pr
   );
 
   // ---------- back office: the editor ----------
-  type In = z.infer<typeof AdminPromotionInput>;
   const dto = (p: Promotion) => ({
     id: p.id,
     type: p.type,
@@ -284,41 +286,6 @@ export async function promotionRoutes(app: FastifyInstance, ctx: AppContext): Pr
     version: p.version,
     updatedAt: p.updatedAt.toISOString(),
   });
-  /** Check what the schema alone cannot, and clean the texts (as notices: in-site links only). */
-  const values = (i: In) => {
-    for (const [lang, html] of Object.entries(i.body)) {
-      for (const href of linksIn(html ?? "")) {
-        const problem = linkProblem(href, false);
-        if (problem) throw Errors.validation([{ path: `body.${lang}`, message: problem }]);
-      }
-    }
-    const amount = parseMoney(i.rewardAmount) ?? 0n;
-    const refuse = (path: string, message: string) => {
-      throw Errors.validation([{ path, message }]);
-    };
-    if (i.rewardKind !== "none" && amount <= 0n) refuse("rewardAmount", "reward_amount_needed");
-    if (i.rewardKind === "bonus" && i.bonusRuleId === null) refuse("bonusRuleId", "bonus_rule_needed");
-    if (i.audience === "new" && i.newWithinDays === null) refuse("newWithinDays", "new_days_needed");
-    if (i.audience === "team" && i.agentIds.length === 0) refuse("agentIds", "agents_needed");
-    if (i.audience === "vip" && i.vipLevels.length === 0) refuse("vipLevels", "vip_levels_needed");
-    if (i.startsAt && i.endsAt && new Date(i.startsAt) >= new Date(i.endsAt))
-      refuse("endsAt", "window_order");
-    const title = JSON.stringify(plainTexts(i.title));
-    const body = JSON.stringify(cleanTexts(i.body));
-    return sql`${i.type}, ${title}::jsonb, ${i.bannerUrl || null}, ${body}::jsonb, ${i.audience},
-      ${i.audience === "new" ? i.newWithinDays : null}, ${JSON.stringify(i.vipLevels)}::jsonb,
-      ${JSON.stringify(i.agentIds)}::jsonb, ${i.participation}, ${i.rewardKind},
-      ${(i.rewardKind === "none" ? 0n : amount).toString()}::bigint,
-      ${i.rewardKind === "bonus" ? i.bonusRuleId : null}, ${i.startsAt ? new Date(i.startsAt) : null},
-      ${i.endsAt ? new Date(i.endsAt) : null}, ${i.sortOrder}, ${i.enabled}`;
-  };
-  const COLS = sql`type, title, banner_url, body, audience, new_within_days, vip_levels, agent_ids,
-    participation, reward_kind, reward_amount, bonus_rule_id, starts_at, ends_at, sort_order, enabled`;
-  const must = async (e: Executor, id: number) => {
-    const p = await getPromotion(e, id);
-    if (!p) throw Errors.internal();
-    return dto(p);
-  };
   crudRoutes(app, ctx, {
     path: "/promotions",
     entity: "promotion",
@@ -330,30 +297,12 @@ export async function promotionRoutes(app: FastifyInstance, ctx: AppContext): Pr
       const p = await getPromotion(e, id);
       return p ? dto(p) : undefined;
     },
-    insert: async (e, i) => {
-      const [r] = await queryRows<{ id: number }>(
-        e,
-        sql`INSERT INTO promotions (${COLS}) VALUES (${values(i)}) RETURNING id`,
-      );
-      if (!r) throw Errors.internal();
-      return must(e, Number(r.id));
-    },
+    insert: async (e, i) => dto(await createPromotion(e, i)),
     update: async (e, id, version, i) => {
-      const [r] = await queryRows<{ id: number }>(
-        e,
-        sql`UPDATE promotions SET (${COLS}, version, updated_at) = (${values(i)}, version + 1, now())
-            WHERE id = ${id} AND version = ${version} RETURNING id`,
-      );
-      return r ? must(e, Number(r.id)) : undefined;
+      const p = await updatePromotion(e, id, version, i);
+      return p ? dto(p) : undefined;
     },
-    remove: async (e, id) => {
-      const [used] = await queryRows<{ one: number }>(
-        e,
-        sql`SELECT 1 AS one FROM promotion_entries WHERE promotion_id = ${id} LIMIT 1`,
-      );
-      if (used) throw Errors.conflict("PROMO_HAS_ENTRIES");
-      await e.execute(sql`DELETE FROM promotions WHERE id = ${id}`);
-    },
+    remove: (e, id) => removePromotion(e, id),
   });
 
   // ---------- back office: the application review queue ----------
@@ -369,26 +318,13 @@ export async function promotionRoutes(app: FastifyInstance, ctx: AppContext): Pr
     { method: "GET", url: "/api/admin/promotions/applications", query: AdminApplicationQuery, guards: read },
     async ({ query }) => {
       const now = ctx.clock.now();
-      const where = sql`e.state = ${query.state} ${query.promotionId ? sql`AND e.promotion_id = ${query.promotionId}` : sql``}`;
       // Waiting applications oldest first (the queue's order); decided ones newest first.
-      const order =
-        query.state === "applying" ? sql`e.created_at ASC, e.id ASC` : sql`e.reviewed_at DESC, e.id DESC`;
-      const rows = await queryRows<Record<string, unknown>>(
-        ctx.db,
-        sql`SELECT e.id::text AS id, e.promotion_id, e.member_id::text AS member_id, m.username, e.state, e.remark,
-              e.images, e.reason, e.created_at, e.reviewed_at, p.title, o.username AS reviewer
-            FROM promotion_entries e
-            JOIN promotions p ON p.id = e.promotion_id
-            JOIN members m ON m.id = e.member_id
-            LEFT JOIN operators o ON o.id = e.reviewed_by
-            WHERE ${where}
-            ORDER BY ${order}
-            LIMIT ${PAGE} OFFSET ${(query.page - 1) * PAGE}`,
-      );
-      const [count] = await queryRows<{ n: number }>(
-        ctx.db,
-        sql`SELECT count(*)::int AS n FROM promotion_entries e WHERE ${where}`,
-      );
+      const { rows, total } = await applicationsPage(ctx.db, {
+        state: query.state,
+        promotionId: query.promotionId,
+        offset: (query.page - 1) * PAGE,
+        limit: PAGE,
+      });
       return {
         list: rows.map((r) => {
           const created = asDate(r.created_at) ?? now;
@@ -409,7 +345,7 @@ export async function promotionRoutes(app: FastifyInstance, ctx: AppContext): Pr
             reviewedAt: reviewed?.toISOString() ?? null,
           };
         }),
-        total: Number(count?.n ?? 0),
+        total,
         page: query.page,
         pageSize: PAGE,
       };
@@ -459,12 +395,7 @@ export async function promotionRoutes(app: FastifyInstance, ctx: AppContext): Pr
     { preHandler: requireOperator(ctx, "marketing.read") },
     async (req, reply) => {
       const url = `${MEMBER_UPLOAD_PATH}${req.params.id}`;
-      const [named] = /^[0-9a-f]{32,64}$/.test(req.params.id)
-        ? await queryRows<{ one: number }>(
-            ctx.db,
-            sql`SELECT 1 AS one FROM promotion_entries WHERE images @> ${JSON.stringify([url])}::jsonb LIMIT 1`,
-          )
-        : [];
+      const named = /^[0-9a-f]{32,64}$/.test(req.params.id) && (await applicationNamesImage(ctx.db, url));
       const row = named ? await readMemberUpload(ctx.db, req.params.id) : undefined;
       if (!row) throw Errors.notFound("file");
       return sendPrivate(reply, row);
@@ -473,30 +404,22 @@ export async function promotionRoutes(app: FastifyInstance, ctx: AppContext): Pr
 
   // ---------- back office: the report per promotion ----------
   route(app, { method: "GET", url: "/api/admin/promotions/report", guards: read }, async () => ({
-    list: (await reportRows(ctx.db, 0, 10_000)).map(reportDto),
+    list: (await promotionReportRows(ctx.db, 0, 10_000)).map(reportDto),
   }));
   route(
     app,
     { method: "GET", url: "/api/admin/promotions/report/export", guards: read },
     async ({ reply }) => {
-      reply.hijack();
-      reply.raw.writeHead(200, {
-        "content-type": "text/csv; charset=utf-8",
-        "content-disposition": `attachment; filename="promotions-report.csv"`,
-        "cache-control": "no-store",
-        "x-content-type-options": "nosniff",
-      });
-      const out = new CsvWriter(reply.raw);
-      await out.write(csvLine(REPORT_HEADER));
+      const out = await startCsv(reply, "promotions-report.csv", REPORT_HEADER);
       try {
         // Keyset pages of promotions, each written once the socket has taken the previous one.
         let after = 0;
         for (;;) {
-          const rows = await reportRows(ctx.db, after, EXPORT_PAGE);
+          const rows = await promotionReportRows(ctx.db, after, EXPORT_PAGE);
           if (rows.length === 0) break;
-          const lines = rows.map((r) => {
+          const cells = rows.map((r) => {
             const d = reportDto(r);
-            return csvLine([
+            return [
               d.promotionId,
               d.title,
               d.type,
@@ -506,9 +429,9 @@ export async function promotionRoutes(app: FastifyInstance, ctx: AppContext): Pr
               d.cost,
               d.offered,
               d.turnover,
-            ]);
+            ];
           });
-          if (!(await out.write(lines.join("")))) break;
+          if (!(await out.writeRows(cells))) break;
           after = Number(rows[rows.length - 1]?.id);
           if (rows.length < EXPORT_PAGE) break;
         }
@@ -533,38 +456,6 @@ const REPORT_HEADER = [
   "offered",
   "turnover",
 ];
-
-/**
- * Per promotion (ids above `after`, ascending): players (entries that were not rejected), cost
- * (rewards the players claimed in the reward centre), offered (rewards offered, claimed or not,
- * void ones aside) and turnover (the participants' valid bets — bets not rolled back — placed
- * within the promotion's period, from provider_transactions).
- */
-async function reportRows(exec: Executor, after: number, limit: number) {
-  return queryRows<Record<string, unknown>>(
-    exec,
-    sql`SELECT p.id, p.title, p.type, p.starts_at, p.ends_at,
-          (SELECT count(*)::int FROM promotion_entries e WHERE e.promotion_id = p.id AND e.state <> 'rejected') AS players,
-          (SELECT COALESCE(sum(r.amount), 0)::text FROM promotion_entries e JOIN member_rewards r ON r.id = e.reward_id
-            WHERE e.promotion_id = p.id AND r.state = 'claimed') AS cost,
-          (SELECT COALESCE(sum(r.amount), 0)::text FROM promotion_entries e JOIN member_rewards r ON r.id = e.reward_id
-            WHERE e.promotion_id = p.id AND r.state <> 'void') AS offered,
-          (SELECT COALESCE(sum(b.amount), 0)::text
-            FROM promotion_entries e
-            JOIN provider_transactions b ON b.member_id = e.member_id AND b.kind = 'bet'
-            WHERE e.promotion_id = p.id AND e.state <> 'rejected'
-              AND (p.starts_at IS NULL OR b.created_at >= p.starts_at)
-              AND (p.ends_at IS NULL OR b.created_at < p.ends_at)
-              AND NOT EXISTS (
-                SELECT 1 FROM provider_transactions rb
-                WHERE rb.kind = 'rollback' AND rb.vendor = b.vendor AND rb.ref_transaction_id = b.transaction_id
-              )) AS turnover
-        FROM promotions p
-        WHERE p.id > ${after}
-        ORDER BY p.id
-        LIMIT ${limit}`,
-  );
-}
 
 function reportDto(r: Record<string, unknown>) {
   return {

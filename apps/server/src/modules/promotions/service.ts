@@ -1,6 +1,8 @@
-import { formatMinor } from "@panalo/contracts/money";
+import { linkProblem } from "@panalo/contracts/links";
+import { formatMinor, parseMoney } from "@panalo/contracts/money";
 import type {
   ActivityStatus,
+  AdminPromotionInput,
   Audience,
   Participation,
   PromotionAction,
@@ -15,9 +17,12 @@ import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
 import { memberGate } from "../../lib/member-gates.ts";
 import { type Lang, messageFor } from "../../lib/messages.ts";
-import { pick } from "../content/texts.ts";
+import { operatorNames } from "../admin/service.ts";
+import { cleanTexts, linksIn, pick, plainTexts } from "../content/texts.ts";
+import { memberRecord, memberUsernames } from "../members/service.ts";
 import { requireOwnUpload } from "../payments/uploads.ts";
-import { offerReward } from "../rewards/offer.ts";
+import { offerReward } from "../rewards/service.ts";
+import * as repo from "./repo.ts";
 
 /** spec §4 isAgent: 0 member; 1, 2, 41, 42 agents; 4 trial (play money only). */
 const TRIAL = 4;
@@ -163,17 +168,17 @@ async function entriesOf(
 export type Eligibility = { ok: true } | { ok: false; code: string };
 
 /**
- * The ONE place that decides whether a member may take part in a promotion (issue 16 point 8).
+ * The ONE place that decides whether a member may take part in a promotion.
  * Every path that offers a promotion's reward (join, claim, apply, an operator's approval, an
  * automatic promotion) asks it, inside the transaction that writes the entry:
  *  - an agent (isAgent 1, 2, 41, 42) is never offered a promotion: PROMO_NOT_FOR_AGENTS;
  *  - a trial account (isAgent 4) neither: PROMO_NOT_FOR_TRIAL;
  *  - a member who is not active (locked, closed): PROMO_NOT_ELIGIBLE;
- *  - self-exclusion arrives with issue 17 (compliance): its check belongs here, before the
- *    audience, and answers PROMO_SELF_EXCLUDED (the message is registered already);
+ *  - a member the responsible-gaming gate "bonus" holds back (self-exclusion, cooling-off),
+ *    checked before the audience: PROMO_SELF_EXCLUDED;
  *  - the audience: everyone; new members (registered within newWithinDays of `now`); VIP
- *    levels (issue 20 brings VIP levels: until then every member is level 0, so a promotion
- *    for level 0 reaches everyone and one for higher levels no one); agents' teams (a member
+ *    levels (promotions count every member as level 0, so a promotion for level 0 reaches
+ *    everyone and one for higher levels no one); agents' teams (a member
  *    below one of agentIds in member_tree, the agent itself excluded).
  */
 export async function promotionEligibility(
@@ -191,21 +196,18 @@ interface MemberFacts {
   isAgent: number;
   status: string;
   createdAt: Date;
-  /** The member gate "bonus" (issue 17: self-exclusion, cooling-off): its refusal, or null. */
+  /** The member gate "bonus" (self-exclusion, cooling-off): its refusal, or null. */
   bonusGate: string | null;
 }
 
 async function memberFacts(exec: Executor, memberId: number, now: Date): Promise<MemberFacts | null> {
-  const [m] = await queryRows<{ is_agent: number; status: string; created_at: unknown }>(
-    exec,
-    sql`SELECT is_agent, status, created_at FROM members WHERE id = ${memberId}`,
-  );
+  const m = await memberRecord(exec, memberId);
   return m
     ? {
         id: memberId,
-        isAgent: Number(m.is_agent),
+        isAgent: Number(m.isAgent),
         status: m.status,
-        createdAt: asDate(m.created_at) ?? new Date(0),
+        createdAt: asDate(m.createdAt) ?? new Date(0),
         bonusGate: await memberGate(exec, memberId, "bonus", now),
       }
     : null;
@@ -221,7 +223,7 @@ async function eligibilityOf(
   if (m.isAgent === TRIAL) return { ok: false, code: "PROMO_NOT_FOR_TRIAL" };
   if (m.isAgent !== 0) return { ok: false, code: "PROMO_NOT_FOR_AGENTS" };
   if (m.status !== "active") return { ok: false, code: "PROMO_NOT_ELIGIBLE" };
-  // Issue 17: a self-excluded or cooling-off member (the member gate "bonus") is offered nothing.
+  // A self-excluded or cooling-off member (the member gate "bonus") is offered nothing.
   if (m.bonusGate) return { ok: false, code: "PROMO_SELF_EXCLUDED" };
   switch (promo.audience) {
     case "everyone":
@@ -231,7 +233,7 @@ async function eligibilityOf(
       return m.createdAt.getTime() >= since ? { ok: true } : { ok: false, code: "PROMO_AUDIENCE" };
     }
     case "vip":
-      // Issue 20 (VIP levels) replaces this 0 with the member's level.
+      // Promotions count every member as level 0.
       return promo.vipLevels.includes(0) ? { ok: true } : { ok: false, code: "PROMO_AUDIENCE" };
     case "team": {
       if (promo.agentIds.length === 0) return { ok: false, code: "PROMO_AUDIENCE" };
@@ -551,4 +553,111 @@ export async function reviewApplication(
 
 export function displayAmount(minor: bigint): string {
   return formatMinor(minor);
+}
+
+// ---------- back office: the editor ----------
+
+/** Check what the schema alone cannot, and clean the texts (as notices: in-site links only). */
+export function promotionColumns(i: AdminPromotionInput): repo.PromotionColumns {
+  for (const [lang, html] of Object.entries(i.body)) {
+    for (const href of linksIn(html ?? "")) {
+      const problem = linkProblem(href, false);
+      if (problem) throw Errors.validation([{ path: `body.${lang}`, message: problem }]);
+    }
+  }
+  const amount = parseMoney(i.rewardAmount) ?? 0n;
+  const refuse = (path: string, message: string) => {
+    throw Errors.validation([{ path, message }]);
+  };
+  if (i.rewardKind !== "none" && amount <= 0n) refuse("rewardAmount", "reward_amount_needed");
+  if (i.rewardKind === "bonus" && i.bonusRuleId === null) refuse("bonusRuleId", "bonus_rule_needed");
+  if (i.audience === "new" && i.newWithinDays === null) refuse("newWithinDays", "new_days_needed");
+  if (i.audience === "team" && i.agentIds.length === 0) refuse("agentIds", "agents_needed");
+  if (i.audience === "vip" && i.vipLevels.length === 0) refuse("vipLevels", "vip_levels_needed");
+  if (i.startsAt && i.endsAt && new Date(i.startsAt) >= new Date(i.endsAt)) refuse("endsAt", "window_order");
+  return {
+    type: i.type,
+    title: JSON.stringify(plainTexts(i.title)),
+    bannerUrl: i.bannerUrl || null,
+    body: JSON.stringify(cleanTexts(i.body)),
+    audience: i.audience,
+    newWithinDays: i.audience === "new" ? i.newWithinDays : null,
+    vipLevels: i.vipLevels,
+    agentIds: i.agentIds,
+    participation: i.participation,
+    rewardKind: i.rewardKind,
+    rewardAmount: i.rewardKind === "none" ? 0n : amount,
+    bonusRuleId: i.rewardKind === "bonus" ? i.bonusRuleId : null,
+    startsAt: i.startsAt ? new Date(i.startsAt) : null,
+    endsAt: i.endsAt ? new Date(i.endsAt) : null,
+    sortOrder: i.sortOrder,
+    enabled: i.enabled,
+  };
+}
+
+export async function createPromotion(exec: Executor, i: AdminPromotionInput): Promise<Promotion> {
+  const id = await repo.insertPromotion(exec, promotionColumns(i));
+  if (id === undefined) throw Errors.internal();
+  return mustGet(exec, id);
+}
+
+/** Replace a promotion at `version`; undefined when someone saved it first (or it is gone). */
+export async function updatePromotion(
+  exec: Executor,
+  id: number,
+  version: number,
+  i: AdminPromotionInput,
+): Promise<Promotion | undefined> {
+  const updated = await repo.updatePromotion(exec, id, version, promotionColumns(i));
+  return updated === undefined ? undefined : mustGet(exec, updated);
+}
+
+async function mustGet(exec: Executor, id: number): Promise<Promotion> {
+  const p = await getPromotion(exec, id);
+  if (!p) throw Errors.internal();
+  return p;
+}
+
+/** A promotion players took part in is kept (hidden by Enabled instead). */
+export async function removePromotion(exec: Executor, id: number): Promise<void> {
+  if (await repo.hasEntries(exec, id)) throw Errors.conflict("PROMO_HAS_ENTRIES");
+  await repo.deletePromotion(exec, id);
+}
+
+// ---------- back office: the application review queue ----------
+
+/** One page of applications, with the member's username and the reviewer's name. */
+export async function applicationsPage(
+  exec: Executor,
+  q: { state: string; promotionId?: number; offset: number; limit: number },
+) {
+  const { rows, total } = await repo.applicationsPage(exec, q);
+  const [usernames, reviewers] = await Promise.all([
+    memberUsernames(
+      exec,
+      rows.map((r) => Number(r.member_id)),
+    ),
+    operatorNames(
+      exec,
+      rows.flatMap((r) => (r.reviewed_by === null ? [] : [Number(r.reviewed_by)])),
+    ),
+  ]);
+  // Every entry has its member (a foreign key); one missing is left out, as a join would.
+  const list = rows.flatMap((r) => {
+    const username = usernames.get(Number(r.member_id));
+    if (username === undefined) return [];
+    const reviewer = r.reviewed_by === null ? null : (reviewers.get(Number(r.reviewed_by)) ?? null);
+    return [{ ...r, username, reviewer }];
+  });
+  return { rows: list, total };
+}
+
+/** Whether an application names the member upload at `url` (only those are shown to reviewers). */
+export function applicationNamesImage(exec: Executor, url: string): Promise<boolean> {
+  return repo.applicationNamesImage(exec, url);
+}
+
+/** The report per promotion: ids above `after`, ascending, at most `limit`. */
+export function promotionReportRows(exec: Executor, after: number, limit: number) {
+  return repo.reportRows(exec, after, limit);
 }

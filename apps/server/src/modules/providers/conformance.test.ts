@@ -4,9 +4,9 @@ import { afterAll } from "vitest";
 import { members } from "../../db/schema/members.ts";
 import { launchTokens, providerClients } from "../../db/schema/providers.ts";
 import { tokenHash } from "../../lib/passwords.ts";
+import { providerConformance } from "../../testing/provider-conformance-kit.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { post } from "../ledger/ledger.ts";
-import { providerConformance } from "./conformance.ts";
 import { inHouseProviderSecret, issueLaunchToken } from "./service.ts";
 
 let t: TestApp | undefined;

@@ -6,12 +6,11 @@ import { members } from "../../db/schema/members.ts";
 import { launchTokens, providerClients } from "../../db/schema/providers.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
+import { publishEvent } from "../../lib/member-events.ts";
 import { memberGate } from "../../lib/member-gates.ts";
 import { registerMessages } from "../../lib/messages.ts";
 import { tokenHash } from "../../lib/passwords.ts";
-import { memberBalances } from "../ledger/ledger.ts";
-import { notifyMember } from "../ledger/notify.ts";
-import { noteSettled } from "../loyalty/live.ts";
+import { memberBalances, notifyMember } from "../ledger/service.ts";
 import { MoveBatcher } from "./move-batcher.ts";
 
 registerMessages("EN", {
@@ -163,8 +162,8 @@ export async function issueLaunchToken(ctx: AppContext, memberId: number, vendor
     .from(members)
     .where(eq(members.id, memberId));
   if (!m) throw new AppError("PLAYER_NOT_FOUND", 404);
-  // Every launch (games, lottery, the RGS's games) passes the member gate "play" (issue 17:
-  // self-exclusion, cooling-off, a spent session limit); the debit checks the same in SQL.
+  // Every launch (games, lottery, the RGS's games) passes the member gate "play"
+  // (self-exclusion, cooling-off, a spent session limit); the debit checks the same in SQL.
   const refusal = await memberGate(ctx.db, memberId, "play", ctx.clock.now());
   if (refusal) throw new AppError(refusal, 403);
   const token = randomBytes(24).toString("base64url");
@@ -178,7 +177,7 @@ export async function issueLaunchToken(ctx: AppContext, memberId: number, vendor
   return token;
 }
 
-/** What the player can bet: main (or play money) and the bonus account (issue 16; migration 0801). */
+/** What the player can bet: main (or play money) and the bonus account (migration 0801). */
 async function balanceOf(exec: Executor, memberId: number, currency: string): Promise<string> {
   const kinds = currency === "FUN" ? ["play"] : ["main", "bonus"];
   const total = (await memberBalances(exec, memberId))
@@ -208,7 +207,7 @@ async function player(ctx: AppContext, playerId: number) {
 }
 
 /**
- * The launch token opens one game session (issue 5: one-time, short-lived): authenticate claims
+ * The launch token opens one game session (one-time, short-lived): authenticate claims
  * it atomically, once, and only within LAUNCH_CLAIM_WINDOW_MS of the launch, so a token seen in
  * an address bar, a log or a referrer cannot open a second session. The session's bets keep
  * presenting it until it expires.
@@ -333,9 +332,10 @@ async function applyOnce(ctx: AppContext, kind: "bet" | "win" | "rollback", i: M
     });
   }
   if (result.posted) await notifyMember(ctx, i.playerId);
-  // issue 20: loyalty (points, missions, VIP) follows the settlement off this path — a note in
-  // memory after the commit; a repeat notes it again and the accrual marks a round once.
-  if (kind === "win") noteSettled(ctx, i.vendor, i.roundId);
+  // Loyalty (points, missions, VIP) follows the settlement off this path: a note in memory
+  // after the commit; a repeat notes it again and the accrual marks a round once.
+  if (kind === "win")
+    await publishEvent({ ctx, exec: ctx.db }, "bet.settled", { vendor: i.vendor, roundId: i.roundId });
   return result.answer;
 }
 
@@ -358,3 +358,6 @@ export const credit = (ctx: AppContext, i: MoveInput) => applyOnce(ctx, "win", i
  * remembers the bet's id, so the bet arriving late is refused.
  */
 export const rollback = (ctx: AppContext, i: MoveInput) => applyOnce(ctx, "rollback", i);
+
+// The game statistics the games module and the lobby show (biggest wins, rounds per game).
+export { biggestWins, roundsByGame } from "./stats.ts";

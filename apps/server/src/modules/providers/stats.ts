@@ -27,7 +27,7 @@ export async function roundsByGame(exec: Executor, since: Date) {
  * The biggest real-money wins since a moment, biggest first (spec §4 winner board). Play money
  * (trial accounts, currency FUN) never appears on it.
  */
-/** Only real wins (issue 14): above zero and at least `minAmount` (the operator's winners setting). */
+/** Only real wins: above zero and at least `minAmount` (the operator's winners setting). */
 export async function biggestWins(exec: Executor, since: Date, limit: number, minAmount = 1n) {
   return exec
     .select({

@@ -4,14 +4,14 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { providerClients, vendorTransfers } from "../../db/schema/providers.ts";
+import { registerMember } from "../../testing/games-kit.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
-import { registerMember } from "../games/games-testkit.ts";
 import { memberBalances, post, reconcile } from "../ledger/ledger.ts";
 import { inHouseProviderSecret } from "./service.ts";
 import { reconcileVendorTransfers, syncVendorWallet } from "./transfer-wallet.ts";
 
 /**
- * GCS_walletTransfer (issue 4 item 5): money between the main wallet and a vendor's own wallet,
+ * GCS_walletTransfer: money between the main wallet and a vendor's own wallet,
  * through the transfer-wallet half of the protocol. Against the in-house game server's PNX (in
  * this process) and, for answers that never come, a vendor double on a local port.
  */

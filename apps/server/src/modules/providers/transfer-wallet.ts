@@ -10,12 +10,11 @@ import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
 import { memberGate } from "../../lib/member-gates.ts";
 import { registerMessages } from "../../lib/messages.ts";
-import { type Leg, memberBalances, postIn } from "../ledger/ledger.ts";
-import { notifyMember } from "../ledger/notify.ts";
+import { type Leg, memberBalances, notifyMember, postIn } from "../ledger/service.ts";
 import { providerClient, signProvider } from "./service.ts";
 
 /**
- * The transfer wallet (issue 4 item 5, spec §7 GCS_walletTransfer; docs/provider-protocol.md
+ * The transfer wallet (spec §7 GCS_walletTransfer; docs/provider-protocol.md
  * "Transfer wallet"): moving money between the main wallet and the wallet a vendor keeps itself.
  *
  * A transfer is a row of vendor_transfers and at most three ledger movements, each under its own
@@ -388,7 +387,7 @@ export async function transferWithVendor(ctx: AppContext, input: TransferInput):
     .from(members)
     .where(eq(members.id, input.memberId));
   if (!m) throw Errors.notFound("member");
-  // Issue 17: money into a vendor's wallet is play (the member gate "play": self-exclusion,
+  // Money into a vendor's wallet is play (the member gate "play": self-exclusion,
   // cooling-off, a spent session limit); taking it back out is always allowed.
   if (input.direction === "in") {
     const refusal = await memberGate(ctx.db, m.id, "play", ctx.clock.now());

@@ -3,16 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client.ts";
 import { members } from "../../db/schema/members.ts";
 import { providerClients } from "../../db/schema/providers.ts";
+import { providerCall } from "../../testing/games-kit.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { createOperator } from "../admin/operators.ts";
 import { totpAt } from "../admin/totp.ts";
-import { providerCall } from "../games/games-testkit.ts";
 import { memberBalances, post, reconcile } from "../ledger/ledger.ts";
 import { inHouseProviderSecret, issueLaunchToken } from "./service.ts";
 import { biggestWins } from "./stats.ts";
 
 /**
- * Provider limits (issue 12 point 9): a credit above the vendor's maximum win per round is
+ * Provider limits: a credit above the vendor's maximum win per round is
  * acknowledged but held in house:win-review until an operator pays it or returns it, once.
  */
 describe("wins held above a vendor's maximum win per round", () => {

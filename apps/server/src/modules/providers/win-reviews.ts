@@ -12,16 +12,21 @@ import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import { registerMessages } from "../../lib/messages.ts";
 import { route } from "../../lib/route.ts";
-import { recordAudit } from "../admin/audit.ts";
-import { type OperatorPrincipal, operatorOf, requireOperator } from "../admin/guard.ts";
+import {
+  type OperatorPrincipal,
+  operatorOf,
+  recordAudit,
+  registerApplier,
+  requestApproval,
+  requireOperator,
+  withApproval,
+} from "../admin/service.ts";
 import { heldWinLegs } from "../bonus/service.ts";
-import { type Leg, postIn } from "../ledger/ledger.ts";
-import { notifyMembers } from "../ledger/notify.ts";
-import { registerApplier, requestApproval, withApproval } from "../payments/approvals.ts";
+import { type Leg, notifyMembers, postIn } from "../ledger/service.ts";
 import { forgetProviderClients } from "./service.ts";
 
 /**
- * Provider limits (issue 12 point 9; docs/provider-protocol.md "Maximum win per round"): per
+ * Provider limits (docs/provider-protocol.md "Maximum win per round"): per
  * vendor a maximum win per round, as a multiple of the round's bets and/or an amount. A credit
  * above it is held by provider_move (migration 0514): acknowledged to the provider, its amount
  * in the clearing account house:win-review, a provider_win_reviews row pending. Here the back
@@ -116,7 +121,8 @@ export async function decideWinReview(
       .returning();
     if (!r) throw Errors.conflict("WIN_REVIEW_DECIDED");
     const held = { house: WIN_REVIEW_ACCOUNT, currency: r.currency };
-    // A win of a bet that used bonus money pays its bonus share by the bonus rule (issue 16).
+    // A win of a bet that used bonus money pays its bonus share by the same rule as a win paid
+    // at once (heldWinLegs).
     const legs: Leg[] = input.approve
       ? [
           { account: held, amount: -r.amount },
@@ -340,8 +346,8 @@ export async function winReviewAdminRoutes(app: FastifyInstance, ctx: AppContext
           .where(eq(providerClients.vendor, params.vendor))
           .for("update");
         if (!before) throw Errors.notFound("vendor");
-        // Raising a limit lets bigger wins through unreviewed: a four-eyes change (issue 12
-        // point 3). Lowering one, or adding one where there was none, applies at once.
+        // Raising a limit lets bigger wins through unreviewed: a four-eyes change.
+        // Lowering one, or adding one where there was none, applies at once.
         const changes = raisedLimits(before, body);
         if (changes.length > 0) {
           const shown = limitsDto(before);

@@ -1,14 +1,14 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { csvText, startsWithBom } from "../../testing/csv-kit.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { createOperator } from "../admin/operators.ts";
 import { totpAt } from "../admin/totp.ts";
 import { rollupReports } from "./rollup.ts";
 
 /**
- * Every figure of the dashboard and the reports against a fixture computed by hand (issue 14
- * points 11–12), read once from the live records only and once more after the rollup has taken
- * the closed days: the two must agree to the centavo. Run with TEST_DATABASE_URL for PostgreSQL.
+ * Every figure of the dashboard and the reports against a fixture computed by hand, read once
+ * from the live records only and once more after the rollup has taken the closed days: the two must agree to the centavo. Run with TEST_DATABASE_URL for PostgreSQL.
  *
  * Days are Manila days; "today" is 2026-03-10 (the clock stands at 12:00 Manila).
  */
@@ -514,7 +514,8 @@ describe("dashboard and reports", () => {
     expect(res.headers["content-disposition"]).toBe(
       'attachment; filename="players-2026-03-08-2026-03-10.csv"',
     );
-    expect(res.body.split("\r\n")).toEqual([
+    expect(startsWithBom(res)).toBe(true);
+    expect(csvText(res).split("\r\n")).toEqual([
       "member_id,username,state,deposits,withdrawals,bets,wins,ggr,bonuses,adjustments,ngr,rounds",
       `${ids.alice},alice,active,150.00,40.00,17.00,26.00,-9.00,0.00,2.00,-11.00,2`,
       `${ids.bob},bob,active,200.00,0.00,24.00,0.00,24.00,0.00,-0.50,24.50,2`,
@@ -522,7 +523,8 @@ describe("dashboard and reports", () => {
       "",
     ]);
     const rounds = await get(`/api/admin/reports/rounds/export?${range}&sortDir=asc&vendor=TCG_SEA`);
-    expect(rounds.body.split("\r\n")).toEqual([
+    expect(startsWithBom(rounds)).toBe(true);
+    expect(csvText(rounds).split("\r\n")).toEqual([
       "time_manila,username,vendor,game,round,bet,win,state",
       "2026-03-09 09:00:00,bob,TCG_SEA,L1,r3,20.00,0.00,lost",
       "2026-03-10 02:00:00,dina,TCG_SEA,L1,r7,15.00,20.00,won",

@@ -5,20 +5,19 @@ import {
   PlayersReportQuery,
   RoundsReportQuery,
 } from "@panalo/contracts/admin-reports";
-import { sql } from "drizzle-orm";
-import type { FastifyInstance, FastifyReply } from "fastify";
-import { queryRows } from "../../db/client.ts";
+import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../lib/context.ts";
+import { startCsv } from "../../lib/csv.ts";
 import { route } from "../../lib/route.ts";
 import { requireOperator } from "../admin/guard.ts";
-import { CsvWriter, csvLine } from "./csv.ts";
 import {
   dashboard,
+  prepareReports,
   type ReportName,
   type ReportQuery,
   ROUNDS_HEADER,
+  reportExport,
   reportPage,
-  reportSql,
   roundsCsv,
   roundsPage,
 } from "./service.ts";
@@ -29,15 +28,13 @@ const EXPORT_PAGE = 5000;
 const ROUNDS_EXPORT_PAGE = 20_000;
 
 /**
- * Back office → Dashboard and Reports (issue 14 points 11–12). Every figure is finance data:
+ * Back office → Dashboard and Reports. Every figure is finance data:
  * `finance.read` (owner, finance, auditor); support, content and marketing see none of it.
  */
 export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const guards = [requireOperator(ctx, "finance.read")];
   // The indexes the reports read by time (migration 0250 runs before the tables they are on).
-  await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT report_ensure_indexes()`);
-  });
+  await prepareReports(ctx);
 
   route(
     app,
@@ -62,27 +59,15 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
       app,
       { method: "GET", url: `/api/admin/reports/${name}/export`, query: schema, guards },
       async ({ query, reply }) => {
-        const r = await reportSql(ctx, name, query as ReportQuery);
-        const out = startCsv(
+        const r = await reportExport(ctx, name, query as ReportQuery);
+        const out = await startCsv(
           reply,
           `${name}-${(query as ReportQuery).from}-${(query as ReportQuery).to}.csv`,
+          r.header,
         );
-        await out.write(csvLine(r.header));
         // A cursor over the ordered result, read a page at a time as the socket takes them.
         try {
-          await ctx.db.transaction(async (tx) => {
-            await tx.execute(sql`DECLARE report_export NO SCROLL CURSOR FOR ${r.rows}`);
-            for (;;) {
-              const rows = await queryRows<Record<string, unknown>>(
-                tx,
-                sql.raw(`FETCH ${EXPORT_PAGE} FROM report_export`),
-              );
-              if (rows.length === 0) break;
-              if (!(await out.write(rows.map((row) => csvLine(r.toCells(row))).join("")))) break;
-              if (rows.length < EXPORT_PAGE) break;
-            }
-            await tx.execute(sql`CLOSE report_export`);
-          });
+          await r.pages(EXPORT_PAGE, (rows) => out.writeRows(rows));
         } catch (err) {
           reply.raw.destroy(err as Error);
           return;
@@ -101,8 +86,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
     app,
     { method: "GET", url: "/api/admin/reports/rounds/export", query: RoundsReportQuery, guards },
     async ({ query, reply }) => {
-      const out = startCsv(reply, `rounds-${query.from}-${query.to}.csv`);
-      await out.write(csvLine(ROUNDS_HEADER));
+      const out = await startCsv(reply, `rounds-${query.from}-${query.to}.csv`, ROUNDS_HEADER);
       try {
         for await (const page of roundsCsv(ctx, query, ROUNDS_EXPORT_PAGE)) {
           if (!(await out.write(page.text))) break;
@@ -114,16 +98,4 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
       out.end();
     },
   );
-}
-
-/** Take the response over and send CSV headers (the envelope and onSend hooks are skipped). */
-function startCsv(reply: FastifyReply, filename: string): CsvWriter {
-  reply.hijack();
-  reply.raw.writeHead(200, {
-    "content-type": "text/csv; charset=utf-8",
-    "content-disposition": `attachment; filename="${filename}"`,
-    "cache-control": "no-store",
-    "x-content-type-options": "nosniff",
-  });
-  return new CsvWriter(reply.raw);
 }

@@ -11,11 +11,12 @@ import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { type Executor, queryRows } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
-import { csvCell } from "./csv.ts";
+import { csvRows } from "../../lib/csv.ts";
 import { addDays, manilaDay, manilaStart, maxDay, minDay } from "./days.ts";
+import { ensureReportIndexes, forEachCursorPage } from "./repo.ts";
 
 /**
- * The dashboard and the reports (issue 14 points 11 and 12). Closed days come from the rollup
+ * The dashboard and the reports. Closed days come from the rollup
  * tables (migration 0250, rollup.ts), the days since from the live records through the same
  * facts functions, so both halves count alike and a figure never changes when its day is rolled
  * up.
@@ -804,8 +805,7 @@ const dialect = new PgDialect();
  * holds at most two pages in memory and no transaction or connection between pages. Rows come
  * as arrays of driver text (no row objects, no Drizzle mapping, no Date or BigInt per cell); the
  * next page is read while this one is turned into CSV and written, so the database and Node work
- * at once. Text cells go through csvCell (RFC 4180 quoting and the formula guard); the time, the
- * amounts and the state are made by the query or minorText and need neither.
+ * at once. Each page becomes CSV lines through csvRows (RFC 4180 quoting and the formula guard).
  */
 export async function* roundsCsv(
   ctx: AppContext,
@@ -819,7 +819,7 @@ export async function* roundsCsv(
     sql`NOT EXISTS (SELECT 1 FROM members f WHERE f.id = b.member_id AND f.currency = 'FUN')`,
   );
   const asc = q.sortDir === "asc";
-  // Member id → its username as a CSV cell; bounded (cleared when full), so memory stays flat.
+  // Member id → its username; bounded (cleared when full), so memory stays flat.
   const names = new Map<string, string>();
   const nameCells = async (rows: unknown[][]) => {
     const unknown = () => new Set(rows.map((r) => r[2] as string).filter((id) => !names.has(id)));
@@ -833,7 +833,7 @@ export async function* roundsCsv(
       "SELECT id::text, username FROM members WHERE id = ANY($1::bigint[])",
       [[...missing]],
     );
-    for (const [id, username] of found) names.set(id as string, csvCell(username));
+    for (const [id, username] of found) names.set(id as string, username as string);
   };
   const fetchPage = (afterId: string | null): Promise<unknown[][]> => {
     const cursor: SQL =
@@ -860,11 +860,40 @@ export async function* roundsCsv(
     // A consumer that stops early (the client left) never awaits the read under way.
     next.catch(() => undefined);
     await nameCells(rows);
-    let text = "";
-    for (const r of rows) {
-      text += `${r[1]},${names.get(r[2] as string)},${csvCell(r[3])},${csvCell(r[4])},${csvCell(r[5])},${minorText(r[6])},${minorText(r[7])},${r[8]}\r\n`;
-    }
+    const text = csvRows(
+      rows.map((r) => [
+        r[1],
+        names.get(r[2] as string),
+        r[3],
+        r[4],
+        r[5],
+        minorText(r[6]),
+        minorText(r[7]),
+        r[8],
+      ]),
+    );
     yield { rows: rows.length, text };
     if (last === null) return;
   }
 }
+
+/** Make the indexes the reports read by time, once at start. */
+export function prepareReports(ctx: AppContext): Promise<void> {
+  return ensureReportIndexes(ctx.db);
+}
+
+/**
+ * A report's whole ordered result for an export: its CSV header, and its rows as cells a page
+ * at a time (read through a cursor) until they run out or `onPage` answers false.
+ */
+export async function reportExport(ctx: AppContext, name: ReportName, q: ReportQuery) {
+  const r = await reportSql(ctx, name, q);
+  return {
+    header: r.header,
+    pages: (pageSize: number, onPage: (cells: unknown[][]) => Promise<boolean>) =>
+      forEachCursorPage(ctx.db, r.rows, pageSize, (rows) => onPage(rows.map((row) => r.toCells(row)))),
+  };
+}
+
+// Manila calendar days, shared by every module that reports by day (CSV is lib/csv.ts).
+export { addDays, manilaDay, manilaStart, maxDay, minDay } from "./days.ts";

@@ -5,19 +5,26 @@ import {
   type AdminRgSettings,
   AdminRgSettingsRequest,
 } from "@panalo/contracts/responsible-gaming";
-import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { queryRows } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { operatorOf, requireOperator } from "../admin/guard.ts";
 import { readSetting } from "../content/settings.ts";
-import { exclude, exclusionsOf, historyOf, RG_SETTINGS_KEY, rgSettings, rgState } from "./service.ts";
+import { memberUsernames } from "../members/service.ts";
+import {
+  exclude,
+  exclusionsOf,
+  historyOf,
+  RG_SETTINGS_KEY,
+  rgSettings,
+  rgState,
+  saveRgSettings,
+} from "./service.ts";
 
 /**
- * Back office (issue 17 point 8): a member's responsible-gaming view (limits, waiting raises,
+ * Back office: a member's responsible-gaming view (limits, waiting raises,
  * exclusions, every change, reality-check settings), reachable from the player view; an
  * operator may impose a cooling-off or exclusion (never lift one early), audited; the
  * operator's settings (the reality-check default; the age rule is shown, edited with the brand).
@@ -32,17 +39,14 @@ export async function rgAdminRoutes(app: FastifyInstance, ctx: AppContext): Prom
     { method: "GET", url: "/api/admin/rg/members/:id", params: AdminRgMemberParams, guards: read },
     async (i): Promise<AdminRgMember> => {
       const id = i.params.id;
-      const [m] = await queryRows<{ username: string }>(
-        ctx.db,
-        sql`SELECT username FROM members WHERE id = ${id}`,
-      );
-      if (!m) throw Errors.notFound("member");
+      const username = (await memberUsernames(ctx.db, [id])).get(id);
+      if (username === undefined) throw Errors.notFound("member");
       const [state, exclusions, history] = await Promise.all([
         rgState(ctx.db, id, ctx.clock.now()),
         exclusionsOf(ctx.db, id),
         historyOf(ctx.db, id),
       ]);
-      return { memberId: id, username: m.username, state, exclusions, history };
+      return { memberId: id, username, state, exclusions, history };
     },
   );
 
@@ -57,8 +61,7 @@ export async function rgAdminRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
     async (i) => {
       const id = i.params.id;
-      const [m] = await queryRows<{ id: string }>(ctx.db, sql`SELECT id FROM members WHERE id = ${id}`);
-      if (!m) throw Errors.notFound("member");
+      if (!(await memberUsernames(ctx.db, [id])).has(id)) throw Errors.notFound("member");
       const op = operatorOf(i.req);
       const done = await exclude(
         ctx,
@@ -96,10 +99,7 @@ export async function rgAdminRoutes(app: FastifyInstance, ctx: AppContext): Prom
     async (i) => {
       const before = await rgSettings(ctx.db);
       const value = { realityCheckDefaultMinutes: i.body.realityCheckDefaultMinutes };
-      await ctx.db.execute(
-        sql`INSERT INTO settings (key, value) VALUES (${RG_SETTINGS_KEY}, ${JSON.stringify(value)}::jsonb)
-            ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
-      );
+      await saveRgSettings(ctx.db, value);
       const op = operatorOf(i.req);
       await recordAudit(ctx.db, {
         operatorId: op.id,

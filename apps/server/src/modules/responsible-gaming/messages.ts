@@ -1,6 +1,6 @@
 import { registerMessages } from "../../lib/messages.ts";
 
-/** The refusals of responsible gaming (issue 17 point 3), in the 7 site languages. */
+/** The refusals of responsible gaming, in the 7 site languages. */
 registerMessages("EN", {
   RG_DEPOSIT_LIMIT: "This deposit is over your deposit limit. You can deposit {left} more in this period.",
   RG_LOSS_LIMIT: "This bet would go over your loss limit for this period.",

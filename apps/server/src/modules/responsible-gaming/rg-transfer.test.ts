@@ -2,13 +2,13 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client.ts";
 import { providerClients } from "../../db/schema/providers.ts";
+import { enableVendor, fund, launch, providerCaller, registerPlayer } from "../../testing/bonus-kit.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
-import { enableVendor, fund, launch, providerCaller, registerPlayer } from "../bonus/test-kit.ts";
 import { reconcile } from "../ledger/ledger.ts";
 import { inHouseProviderSecret } from "../providers/service.ts";
 
 /**
- * Responsible gaming on transfer-wallet vendors (issue 17 point 3): money moved into a vendor's
+ * Responsible gaming on transfer-wallet vendors: money moved into a vendor's
  * own wallet counts as wagered and lost, money that comes back lowers the loss, and a transfer-in
  * beyond a limit is refused with the seamless bet's message, in the member's language. Against
  * the in-house game server's transfer vendor PNX (in this process) and its seamless PNS. The

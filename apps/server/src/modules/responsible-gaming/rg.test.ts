@@ -5,11 +5,18 @@ import { paymentChannels } from "../../db/schema/payments.ts";
 import { providerClients } from "../../db/schema/providers.ts";
 import { memberGate } from "../../lib/member-gates.ts";
 import { tokenHash } from "../../lib/passwords.ts";
+import {
+  enableVendor,
+  fund,
+  grant,
+  makeRule,
+  registerPlayer,
+  VENDOR_SECRET,
+} from "../../testing/bonus-kit.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { uploadProof } from "../../testing/uploads.ts";
 import { createOperator } from "../admin/operators.ts";
 import { totpAt } from "../admin/totp.ts";
-import { enableVendor, fund, grant, makeRule, registerPlayer, VENDOR_SECRET } from "../bonus/test-kit.ts";
 import { reconcile } from "../ledger/ledger.ts";
 import { createDeposit } from "../payments/deposits.ts";
 import { requestWithdrawal, setTxPassword } from "../payments/withdrawals.ts";

@@ -23,7 +23,7 @@ import {
 } from "./service.ts";
 
 /**
- * The member's responsible-gaming page (issue 17 point 3): limits, session limit and reality
+ * The member's responsible-gaming page: limits, session limit and reality
  * check, cooling-off and self-exclusion. A self-excluded member keeps their session (they may
  * withdraw and read their account), so these calls need only a real member's token.
  */

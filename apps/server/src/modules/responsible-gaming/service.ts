@@ -18,11 +18,12 @@ import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { emitMemberEvent } from "../../lib/member-events.ts";
 import { readSetting } from "../content/settings.ts";
-import { addDays, manilaDay, manilaStart } from "../reports/days.ts";
+import { addDays, manilaDay, manilaStart } from "../reports/service.ts";
 import "./messages.ts";
+import { manilaClock, manilaMinute, manilaMoment } from "@panalo/contracts/manila-time";
 
 /**
- * Responsible gaming (issue 17 point 3): the rules. State lives in rg_member (migration 1020),
+ * Responsible gaming: the rules. State lives in rg_member (migration 1020),
  * which provider_move reads and counts in for members with members.rg_active; every change
  * takes the member's advisory lock (bonus_member_lock, the one provider_move takes) so a limit
  * change and a bet of one member are decided one after the other.
@@ -342,9 +343,9 @@ export async function decideSessionPending(ctx: AppContext, memberId: number, ac
 
 /** `at` plus whole calendar months, on the Manila calendar. */
 function addMonths(at: Date, months: number): Date {
-  const manila = new Date(at.getTime() + 8 * 3_600_000);
-  manila.setUTCMonth(manila.getUTCMonth() + months);
-  return new Date(manila.getTime() - 8 * 3_600_000);
+  const c = manilaClock(at);
+  const ms = at.getTime() % 60_000;
+  return new Date(manilaMoment(c.year, c.month - 1 + months, c.day, c.hour, c.minute).getTime() + ms);
 }
 
 /**
@@ -400,7 +401,7 @@ export async function exclude(
 
 /** A moment as the member reads it: Manila time, "2026-05-24 14:05". */
 export function manilaText(at: Date): string {
-  return `${new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace("T", " ")} (UTC+8)`;
+  return `${manilaMinute(at)} (UTC+8)`;
 }
 
 interface GateRow {
@@ -503,6 +504,16 @@ export async function rgSettings(exec: Executor): Promise<{ realityCheckDefaultM
   );
   const parsed = RgSettingsValue.safeParse(row?.value);
   return parsed.success ? parsed.data : { realityCheckDefaultMinutes: 60 };
+}
+
+export async function saveRgSettings(
+  exec: Executor,
+  value: { realityCheckDefaultMinutes: number },
+): Promise<void> {
+  await exec.execute(
+    sql`INSERT INTO settings (key, value) VALUES (${RG_SETTINGS_KEY}, ${JSON.stringify(value)}::jsonb)
+        ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
+  );
 }
 
 type StateRow = Record<string, unknown>;

@@ -8,7 +8,7 @@ import { type PaidReward, payReward } from "./pay.ts";
 import { pick } from "./raffle.ts";
 
 /**
- * The reward centre (issue 16 point 5; spec §2 rewardCenter): every reward waiting for the
+ * The reward centre (spec §2 rewardCenter): every reward waiting for the
  * member, its history, the unread badge (waiting and never seen), claim one or all. Each claim
  * runs in its own transaction through payReward, which locks the reward row: whatever number of
  * claims race (the same reward, claim-all against claim-one, a claim against the expiry job),

@@ -1,5 +1,5 @@
 // The seam between promotions, rebates, raffles, referrals (and later missions) and the reward
-// centre (issue 16). Every producer offers a reward through offerReward(); the reward centre
+// centre. Every producer offers a reward through offerReward(); the reward centre
 // (modules/rewards) lists and pays them. Copied verbatim into every branch that needs it: do not
 // edit this file; add functions in other files.
 import { sql } from "drizzle-orm";

@@ -3,8 +3,8 @@ import { type Executor, queryRows, type Tx } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { memberGate } from "../../lib/member-gates.ts";
 import { registerMessages } from "../../lib/messages.ts";
-import { grantBonus } from "../bonus/grant.ts";
-import { postIn } from "../ledger/ledger.ts";
+import { grantBonus } from "../bonus/service.ts";
+import { postIn } from "../ledger/service.ts";
 
 registerMessages("EN", {
   REWARD_NOT_FOUND: "That reward does not exist.",
@@ -81,7 +81,7 @@ export interface PaidReward {
 }
 
 /**
- * Pay one reward inside the caller's transaction (issue 16 point 8): the row is locked first
+ * Pay one reward inside the caller's transaction: the row is locked first
  * (FOR UPDATE), so of any number of concurrent claims only the first sees it waiting; the
  * ledger movement (key reward:<id>) and the state change commit together. A claimed, expired
  * or void reward is refused with its own code and pays nothing.
@@ -152,7 +152,7 @@ export async function mayReceiveRewards(
     exec,
     sql`SELECT (is_agent = 0 AND status = 'active' AND currency <> 'FUN') AS ok FROM members WHERE id = ${memberId}`,
   );
-  // Issue 17: the member gate "bonus" (self-exclusion, cooling-off) refuses every reward too.
+  // The member gate "bonus" (self-exclusion, cooling-off) refuses every reward too.
   return m?.ok === true && (await memberGate(exec, memberId, "bonus", at)) === null;
 }
 

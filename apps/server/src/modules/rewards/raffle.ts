@@ -48,7 +48,7 @@ registerMessages("JA", {
 });
 
 /**
- * Raffles (issue 16 point 5). Tickets: one per `ticket_per_deposit` of credited deposits and one
+ * Raffles. Tickets: one per `ticket_per_deposit` of credited deposits and one
  * per `ticket_per_bet` of valid bets (rewards/valid-bets.ts) inside the raffle's window, at most
  * max_tickets_per_member. The draw (after the end) counts every eligible member's tickets in
  * member id order into raffle_entries, picks the winning ticket numbers from the server seed
@@ -130,7 +130,7 @@ export async function raffleTickets(
       if (v.currency === r.currency) bets.set(v.memberId, (bets.get(v.memberId) ?? 0n) + v.validBet);
     }
   }
-  // Tickets bought in the points mall (issue 20), on top of the earned ones and their cap.
+  // Tickets bought in the points mall, on top of the earned ones and their cap.
   const bought = new Map<number, number>();
   for (const b of await queryRows<{ member_id: string; n: string }>(
     exec,

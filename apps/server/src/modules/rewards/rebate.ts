@@ -2,17 +2,16 @@ import { formatMinor } from "@panalo/contracts/money";
 import { sql } from "drizzle-orm";
 import { type Executor, queryRows } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
-import { postManyIn } from "../ledger/ledger.ts";
-import { vipRebateRates } from "../loyalty/vip.ts";
-import { addDays, manilaDay, manilaStart } from "../reports/days.ts";
+import { postManyIn } from "../ledger/service.ts";
+import { addDays, manilaDay, manilaStart } from "../reports/service.ts";
 import { REWARDS_HOUSE } from "./pay.ts";
 import { validBets } from "./valid-bets.ts";
 
 /**
- * Rebates (issue 16 point 4). A closed Manila day's valid bets (rewards/valid-bets.ts: the
+ * Rebates. A closed Manila day's valid bets (rewards/valid-bets.ts: the
  * agents' definition, a round counting on the day it settled) per member and game category
  * earn the category's rate (rebate_rates, level 0), or the member's VIP level's rebate rate
- * (issue 20: vip_levels.rebate_rate_ppm, the level the member holds when the day is computed)
+ * (vip_levels.rebate_rate_ppm, the level the member holds when the day is computed)
  * wherever that is higher — on every category, the category's minimum and cap still apply. The day is
  * computed once into rebate_lines (unique member × day × category), summed into one
  * rebate_payouts row per member and day, then
@@ -22,6 +21,18 @@ import { validBets } from "./valid-bets.ts";
  * Agents and trial, locked or closed accounts earn nothing (point 8).
  */
 export const BATCH = 2000;
+
+/** Each member's own rebate rate (ppm) where it is higher than nothing: the VIP level's, from loyalty. */
+export type MemberRebateRates = (exec: Executor) => Promise<Map<number, number>>;
+let memberRebateRates: MemberRebateRates = async () => new Map();
+/**
+ * The VIP levels live in loyalty, which registers their rebate rates here when it loads (the
+ * app loads it), so rewards never imports loyalty: loyalty uses rewards (the mall pays rewards
+ * and raffle tickets), not the other way round.
+ */
+export function registerMemberRebateRates(source: MemberRebateRates): void {
+  memberRebateRates = source;
+}
 export const PPM = 1_000_000n;
 
 /** rate_ppm (hundredths of a basis point) of a percentage text "0.35" → 3500. */
@@ -162,7 +173,7 @@ export async function runRebateDay(ctx: AppContext, day: string): Promise<Rebate
 
   // 1. Lines: valid bets × rate, per member and category (kept once by the primary key).
   const rates = new Map((await activeRates(ctx.db)).map((r) => [r.gameType, r]));
-  const vipRates = await vipRebateRates(ctx.db);
+  const vipRates = await memberRebateRates(ctx.db);
   const lines = [];
   // The day's rows (from the agents' hourly rollup once it covers the day, else the records)
   // grouped in memory rather than sorted on disk at the default 4 MB, without JIT compilation.

@@ -4,13 +4,14 @@ import type { ReferralPage } from "@panalo/contracts/rewards";
 import { sql } from "drizzle-orm";
 import { type Executor, queryRows } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
+import { onEvent } from "../../lib/member-events.ts";
 import { offerReward } from "./offer.ts";
 import { mayReceiveRewards } from "./pay.ts";
 import { maskName } from "./raffle.ts";
 import { validBets } from "./valid-bets.ts";
 
 /**
- * Referrals, "invite friends" (issue 16 point 6). A member's own code (referral_codes, made on
+ * Referrals, "invite friends". A member's own code (referral_codes, made on
  * first visit of the page) goes in the link /register?referralCode=CODE; a friend who registers
  * with it is recorded in member_referrals — not an agent relationship: members.upline_id (the
  * agent tree) is untouched. The referrer is offered a reward, each once per friend (the offer's
@@ -264,3 +265,10 @@ export async function referralPage(
     earned: formatMinor(BigInt(earned?.total ?? 0)),
   };
 }
+
+// A new member with a recommender (a member's id from the mobile sign-up, or a referral code)
+// becomes that member's referred friend.
+onEvent("member.registered", async ({ exec }, e) => {
+  const code = e.recommenderId !== null ? await referralCodeOf(exec, e.recommenderId) : e.referralCode;
+  await recordReferral(exec, e.memberId, code);
+});

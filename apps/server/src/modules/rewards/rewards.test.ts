@@ -18,7 +18,7 @@ import { effectiveRate, rebateOf, runRebateDay } from "./rebate.ts";
 import { referralMilestones } from "./referral.ts";
 
 /**
- * Reward centre, rebates, raffles and referrals (issue 16 points 4–8) on the suite's database
+ * Reward centre, rebates, raffles and referrals on the suite's database
  * (PGlite, or PostgreSQL with TEST_DATABASE_URL: there the "second scheduler" is a second app
  * on its own pool, so the races below really run at once).
  */
@@ -174,7 +174,7 @@ describe("rebates", () => {
     expect((await reconcile(database.db)).ok).toBe(true);
   });
 
-  it("pays a VIP member the level's rebate rate where it beats the category's (issue 20 perk)", async () => {
+  it("pays a VIP member the level's rebate rate where it beats the category's", async () => {
     await database.db.execute(sql`UPDATE rebate_settings SET mode = 'auto'`);
     // VIP3 rebates 1 % on every category: above slots' 0.5 % and live's 0.25 %.
     await database.db.execute(

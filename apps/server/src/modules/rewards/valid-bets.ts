@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type Executor, queryRows } from "../../db/client.ts";
-import { hoursCover, rollupState } from "../agents/rollup.ts";
+import { hoursCover, rollupState } from "../agents/service.ts";
 
 /**
  * Valid bets per member and game category over a window, by the agents' definition

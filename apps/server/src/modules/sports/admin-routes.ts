@@ -22,7 +22,7 @@ const money = z.coerce.number().int().positive().max(1e12);
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 /**
- * The trading desk (issue 19 point 7): sports, leagues and matches on or off; margin and stake
+ * The trading desk: sports, leagues and matches on or off; margin and stake
  * limits per sport, limits per market and per player; suspension of a market or a match;
  * manual settlement or void with four eyes (one operator asks, another approves); liability per
  * match and outcome; turnover, payouts and margin per sport and day (JSON or CSV). Reading needs
@@ -62,7 +62,7 @@ export async function sportsAdminRoutes(app: FastifyInstance, ctx: AppContext): 
       await queryRows(
         ctx.db,
         sql`SELECT max_legs AS "maxLegs", live_delay_ms AS "liveDelayMs",
-        cashout_margin_bp AS "cashoutMarginBp", max_payout::text AS "maxPayout" FROM sb_book`,
+        cashout_margin_bp AS "cashoutMarginBp", max_payout::text AS "maxPayout", min_odds AS "minOdds" FROM sb_book`,
       )
     )[0],
   }));
@@ -100,11 +100,14 @@ export async function sportsAdminRoutes(app: FastifyInstance, ctx: AppContext): 
         maxLegs: z.number().int().min(2).max(20),
         liveDelayMs: z.number().int().min(0).max(15000),
         cashoutMarginBp: z.number().int().min(0).max(5000),
+        /** The price floor in thousandths (1050 = 1.05); unchanged when absent. */
+        minOdds: z.number().int().min(1001).max(2000).optional(),
       }),
     },
     async ({ body, req }) => {
       await ctx.db.execute(
-        sql`UPDATE sb_book SET max_legs = ${body.maxLegs}, live_delay_ms = ${body.liveDelayMs}, cashout_margin_bp = ${body.cashoutMarginBp}`,
+        sql`UPDATE sb_book SET max_legs = ${body.maxLegs}, live_delay_ms = ${body.liveDelayMs}, cashout_margin_bp = ${body.cashoutMarginBp},
+          min_odds = coalesce(${body.minOdds ?? null}::int, min_odds)`,
       );
       await audit(req, "update", "sb_book", "book", null, body);
       return null;

@@ -114,7 +114,9 @@ export async function matchesWhere(
     sql`SELECT m.id, s.code AS sport, s.category, l.id AS league_id, l.name AS league, h.name AS home, a.name AS away,
           m.start_at, m.status, m.score_home, m.score_away, m.minute, m.period, m.hot,
           (SELECT jsonb_agg(jsonb_build_object('id', mk.id, 'kind', mk.kind, 'period', mk.period, 'line_q', mk.line_q,
-                 'status', CASE WHEN mk.trader_suspended OR m.suspended THEN 'suspended' ELSE mk.status END,
+                 'status', CASE WHEN mk.trader_suspended OR m.suspended OR EXISTS (
+                     SELECT 1 FROM sb_outcomes f WHERE f.market_id = mk.id AND f.odds < (SELECT min_odds FROM sb_book))
+                   THEN 'suspended' ELSE mk.status END,
                  'outcomes', (SELECT jsonb_agg(jsonb_build_object('id', o.id, 'code', o.code, 'name', o.name, 'odds', o.odds, 'active', o.active) ORDER BY o.id)
                               FROM sb_outcomes o WHERE o.market_id = mk.id)) ORDER BY mk.kind, mk.period, mk.line_q)
              FROM sb_markets mk WHERE mk.match_id = m.id AND mk.status IN ('active', 'suspended')
@@ -167,7 +169,7 @@ export async function menu(exec: Executor, category: string) {
   );
 }
 
-/** The tabs (issue 19 point 2): live now; today (Manila day) not started; early: later days. */
+/** The tabs: live now; today (Manila day) not started; early: later days. */
 export function tabWhere(tab: "today" | "early" | "live", now: Date) {
   const manilaMidnight = new Date(
     Math.floor((now.getTime() + 8 * 3600_000) / 86_400_000) * 86_400_000 - 8 * 3600_000 + 86_400_000,
@@ -246,13 +248,33 @@ export async function myBets(
 }
 
 /**
- * The cash-out offer of an open single or parlay (issue 19 point 5): from the current prices of
+ * The cash-out offer of an open single or parlay: from the current prices of
  * its open legs' markets, with the book's cash-out margin. Null when a market is not open.
+ * `value` is what the bet is worth now; `debt` what the member still owes on it (a settlement
+ * rolled back after the win was spent); `amount` what a cash-out pays: the value less the debt,
+ * as a settlement nets it. A bet whose debt takes its whole value cannot be cashed out (amount
+ * null), so a cashed-out bet never leaves a debt that nothing would collect.
  */
-export async function cashoutQuote(exec: Executor, memberId: number, betId: number): Promise<bigint | null> {
-  const [bet] = await queryRows<{ kind: string; status: string; stake_per_line: string; margin: number }>(
+export interface CashoutQuote {
+  value: bigint;
+  debt: bigint;
+  amount: bigint | null;
+}
+
+export async function cashoutQuote(
+  exec: Executor,
+  memberId: number,
+  betId: number,
+): Promise<CashoutQuote | null> {
+  const [bet] = await queryRows<{
+    kind: string;
+    status: string;
+    stake_per_line: string;
+    debt: string;
+    margin: number;
+  }>(
     exec,
-    sql`SELECT b.kind, b.status, b.stake_per_line, k.cashout_margin_bp AS margin FROM sb_bets b, sb_book k
+    sql`SELECT b.kind, b.status, b.stake_per_line, b.debt, k.cashout_margin_bp AS margin FROM sb_bets b, sb_book k
         WHERE b.id = ${betId} AND b.member_id = ${memberId}`,
   );
   if (bet?.status !== "open" || bet.kind === "system") return null;
@@ -282,8 +304,10 @@ export async function cashoutQuote(exec: Executor, memberId: number, betId: numb
   }
   // Every leg decided: the bet is due for settlement, not for a cash-out.
   if (!cl.some((l) => l.state === "open")) return null;
-  const offer = cashoutOffer(BigInt(bet.stake_per_line), cl, bet.margin);
-  return offer > 0n ? offer : null;
+  const value = cashoutOffer(BigInt(bet.stake_per_line), cl, bet.margin);
+  if (value <= 0n) return null;
+  const debt = BigInt(bet.debt);
+  return { value, debt, amount: value > debt ? value - debt : null };
 }
 
 /** Cash out at the amount the player saw, if the book still offers at least that. */
@@ -299,12 +323,17 @@ export async function cashout(
       sql`SELECT vendor, currency, settle_version FROM sb_bets WHERE id = ${betId} AND member_id = ${memberId} AND status = 'open' FOR UPDATE`,
     );
     if (!b) throw new AppError("SB_CASHOUT_UNAVAILABLE", 409);
-    const offer = await cashoutQuote(tx, memberId, betId);
-    if (offer === null) throw new AppError("SB_CASHOUT_UNAVAILABLE", 409);
-    if (offer < amount)
-      throw new AppError("SB_CASHOUT_CHANGED", 409, {}, undefined, { amount: formatMinor(offer) });
-    await tx.execute(sql`UPDATE sb_bets SET status = 'cashed_out', payout = ${amount.toString()}, paid = ${amount.toString()},
-        settle_version = settle_version + 1, settled_at = now() WHERE id = ${betId}`);
+    // Read under the bet's row lock: a rollback that reopened it has committed its debt.
+    const quote = await cashoutQuote(tx, memberId, betId);
+    if (quote === null) throw new AppError("SB_CASHOUT_UNAVAILABLE", 409);
+    if (quote.amount === null) throw new AppError("SB_CASHOUT_DEBT", 409);
+    if (quote.amount < amount)
+      throw new AppError("SB_CASHOUT_CHANGED", 409, {}, undefined, { amount: formatMinor(quote.amount) });
+    // The debt is settled out of the cash-out's value: the bet closes owing nothing; its payout
+    // is what the bet returned (the debt it repaid and what the member receives).
+    await tx.execute(sql`UPDATE sb_bets SET status = 'cashed_out', payout = ${(amount + quote.debt).toString()},
+        paid = ${amount.toString()}, debt = 0, settle_version = settle_version + 1, settled_at = now()
+        WHERE id = ${betId}`);
     const tid = `sbc:${betId}`;
     await insertProviderRows(tx, [
       {

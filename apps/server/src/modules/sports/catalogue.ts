@@ -6,8 +6,8 @@ import { type Executor, queryRows } from "../../db/client.ts";
  * category through `games (vendor, game_code)` — valid bets for rebates, the agents' rollups,
  * reports — counts them as SPORTS or ESPORTS, not OTHER. Two rows that are never listed
  * (enabled false: the book has its own page, not a game tile): PNSB/SPORTS and PNES/ESPORTS. The
- * e-sports vendor PNES is created switched off when the installation has none (the site's
- * menus show only enabled vendors; /esports is the same page as /sports).
+ * e-sports vendor PNES is created switched on when the installation has none: e-sports is on by
+ * default, its nav entry opening /esports (the same page as /sports, for e-sports).
  * Idempotent, and done once per process after it succeeded.
  */
 let ensured = false;
@@ -16,7 +16,7 @@ export async function ensureBookCatalogue(exec: Executor): Promise<void> {
   if (ensured) return;
   await exec.execute(sql`
     INSERT INTO game_vendors (vassalage, game_type, account_type_id, display_name, small_icon, logo, logo_hover, enabled)
-    VALUES ('PNES', 'ESPORTS', 1, 'Panalo E-sports', '', '', '', false)
+    VALUES ('PNES', 'ESPORTS', 1, 'Panalo E-sports', '', '', '', true)
     ON CONFLICT (vassalage) DO NOTHING`);
   await exec.execute(sql`
     INSERT INTO games (vendor, game_code, game_type, game_classify, names, search_text, min_bet, min_line_num, thumbnail, enabled)

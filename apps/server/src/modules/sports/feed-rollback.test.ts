@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
+import { registerMember } from "../../testing/games-kit.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
-import { registerMember } from "../games/games-testkit.ts";
 import { reconcile } from "../ledger/ledger.ts";
 import { applyFeedMessage, cashout, cashoutQuote } from "./book.ts";
 import { applyFeedMessageIn, type FeedMessage, MANUAL } from "./feed.ts";
@@ -12,7 +12,7 @@ import { settleBets } from "./settle.ts";
 import { feedMatch, mainBalance } from "./sports-testkit.ts";
 
 /**
- * Settlements undone and redone (issue 19 point 4): a trader's manual settlement replaced or
+ * Settlements undone and redone: a trader's manual settlement replaced or
  * rolled back by the feed, a void rolled back (the refund taken back, never below zero: what the
  * member spent stays as the bet's debt), ranged cancels; and on PostgreSQL the races: a settlement
  * against its rollback over many matches, a cash-out against a settlement, and a repeated,
@@ -381,8 +381,8 @@ describe("races on different ids", () => {
       const { pick } = await feedMatch(t.app, ext);
       const home = pick("1", "home");
       const id = await single(m.id, home, 10_000n);
-      const offer = await cashoutQuote(t.app.ctx.db, m.id, id);
-      if (offer === null) throw new Error("no cash-out offer");
+      const offer = (await cashoutQuote(t.app.ctx.db, m.id, id))?.amount;
+      if (offer == null) throw new Error("no cash-out offer");
       rows.push({ id, member: m.id, paid: win(10_000n, home.odds), offer, ext });
     }
     // Half start with the cash-out, half with the settlement: both orders race.
@@ -454,6 +454,139 @@ describe("races on different ids", () => {
         .reduce((s, r) => s + BigInt(r.amount), 0n);
       expect(net).toBe(b.paid);
       expect(await mainBalance(t.app, b.member)).toBe(b.paid);
+    }
+    expect((await reconcile(t.app.ctx.db)).ok).toBe(true);
+  });
+});
+
+describe("a debt is never forgotten by a cash-out", () => {
+  const rollback = (ext: string, ts: number): FeedMessage => ({
+    type: "rollback_bet_settlement",
+    event_id: ext,
+    timestamp: ts,
+    markets: [{ id: 1 }],
+  });
+  /** The settlement undone; the market trades again at the prices it had (the feed's next odds). */
+  const undo = async (ext: string, ts: number) => {
+    await feed("UOF", rollback(ext, ts));
+    await feed("UOF", {
+      type: "odds_change",
+      event_id: ext,
+      timestamp: ts + 1,
+      markets: [
+        {
+          id: 1,
+          status: 1,
+          outcomes: [
+            { id: "1", odds: 2.1 },
+            { id: "2", odds: 3.3 },
+            { id: "3", odds: 3.6 },
+          ],
+        },
+      ],
+    });
+  };
+  /** A member's bet settled as a win; `spent` of the win goes on another bet before the feed undoes it. */
+  const wonAndSpent = async (name: string, ext: string, spent: bigint) => {
+    const m = await registerMember(t.app, name, 10_000n);
+    const { pick } = await feedMatch(t.app, ext);
+    const other = await feedMatch(t.app, `${ext}:o`);
+    const home = pick("1", "home");
+    const id = await single(m.id, home, 10_000n);
+    const value = (await cashoutQuote(t.app.ctx.db, m.id, id))?.value;
+    if (value === undefined) throw new Error("no cash-out offer");
+    await feed("UOF", settleMsg(ext, 100));
+    await single(m.id, other.pick("1", "home"), spent);
+    return { m, id, value, won: win(10_000n, home.odds) };
+  };
+
+  it("a cash-out of a reopened bet nets its debt: the quote shows it, the member gets the value less the debt", async () => {
+    const { m, id, value, won } = await wonAndSpent("fdnet", "fd:n1", 5_000n);
+    await undo("fd:n1", 200);
+    // The win was taken back as far as the balance went; the 5,000 spent is the bet's debt.
+    expect(await mainBalance(t.app, m.id)).toBe(0n);
+    expect(await bet(id)).toMatchObject({ status: "open", debt: "5000" });
+    expect(await cashoutQuote(t.app.ctx.db, m.id, id)).toEqual({
+      value,
+      debt: 5_000n,
+      amount: value - 5_000n,
+    });
+    // The amount the player saw is the net one; the gross value is no longer offered.
+    await expect(cashout(t.app.ctx, m.id, id, value)).rejects.toMatchObject({ code: "SB_CASHOUT_CHANGED" });
+    await cashout(t.app.ctx, m.id, id, value - 5_000n);
+    expect(await bet(id)).toMatchObject({
+      status: "cashed_out",
+      debt: "0",
+      paid: String(value - 5_000n),
+      payout: String(value),
+    });
+    expect(await mainBalance(t.app, m.id)).toBe(value - 5_000n);
+    // The bet's record nets to the cash-out less the debt it repaid: the undone win counts nothing.
+    const wins = (await moves(id)).filter((r) => r.kind === "win").map((r) => BigInt(r.amount));
+    expect(wins).toEqual([won, -won, value - 5_000n]);
+    // A late settlement finds the bet closed and pays nothing more.
+    await feed("UOF", settleMsg("fd:n1", 300));
+    expect(await mainBalance(t.app, m.id)).toBe(value - 5_000n);
+    expect((await reconcile(t.app.ctx.db)).ok).toBe(true);
+  });
+
+  it("a bet whose debt exceeds its cash-out value cannot be cashed out; its settlement still nets the debt", async () => {
+    const { m, id, value } = await wonAndSpent("fdover", "fd:o1", 15_000n);
+    await undo("fd:o1", 200);
+    expect(await bet(id)).toMatchObject({ status: "open", debt: "15000" });
+    expect(await cashoutQuote(t.app.ctx.db, m.id, id)).toEqual({ value, debt: 15_000n, amount: null });
+    await expect(cashout(t.app.ctx, m.id, id, 1n)).rejects.toMatchObject({ code: "SB_CASHOUT_DEBT" });
+    expect(await bet(id)).toMatchObject({ status: "open", debt: "15000" });
+    expect(await mainBalance(t.app, m.id)).toBe(0n);
+    await feed("UOF", settleMsg("fd:o1", 300));
+    expect(await bet(id)).toMatchObject({ status: "settled", debt: "0" });
+    expect((await reconcile(t.app.ctx.db)).ok).toBe(true);
+  });
+
+  it("cash-outs racing the settlement's rollback on 10 bets: each refused while settled, or paid net of its debt, once", async () => {
+    const N = 10;
+    const rows = await Promise.all(
+      Array.from({ length: N }, (_, i) =>
+        // Every third bet's debt is above its value: it can never be cashed out.
+        wonAndSpent(`fdrace${i}`, `fd:r${i}`, i % 3 === 2 ? 15_000n : 2_000n + BigInt(i) * 100n),
+      ),
+    );
+    const spentOf = (i: number) => (i % 3 === 2 ? 15_000n : 2_000n + BigInt(i) * 100n);
+    const tryCashout = (i: number) => {
+      const r = rows[i];
+      if (!r) throw new Error("no row");
+      return cashout(t.app.ctx, r.m.id, r.id, r.value - spentOf(i)).then(
+        () => "cashed" as const,
+        (e: unknown) => {
+          if (e instanceof AppError && ["SB_CASHOUT_UNAVAILABLE", "SB_CASHOUT_DEBT"].includes(e.code))
+            return "refused" as const;
+          throw e;
+        },
+      );
+    };
+    // Half start with the cash-out, half with the rollback: both orders race.
+    const first = await Promise.all(
+      rows.map(async (_, i) => {
+        const back = () => undo(`fd:r${i}`, 200);
+        return i % 2
+          ? (await Promise.all([tryCashout(i), back()]))[0]
+          : (await Promise.all([back(), tryCashout(i)]))[1];
+      }),
+    );
+    // Whoever lost the race asks again: the bet is open now, with its debt.
+    const second = await Promise.all(rows.map((_, i) => (first[i] === "cashed" ? "cashed" : tryCashout(i))));
+    for (const [i, r] of rows.entries()) {
+      const b = await bet(r.id);
+      const spent = spentOf(i);
+      if (spent >= r.value) {
+        expect(second[i]).toBe("refused");
+        expect(b).toMatchObject({ status: "open", debt: String(spent) });
+        expect(await mainBalance(t.app, r.m.id)).toBe(0n);
+        continue;
+      }
+      expect(second[i]).toBe("cashed");
+      expect(b).toMatchObject({ status: "cashed_out", debt: "0", paid: String(r.value - spent) });
+      expect(await mainBalance(t.app, r.m.id)).toBe(r.value - spent);
     }
     expect((await reconcile(t.app.ctx.db)).ok).toBe(true);
   });

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Tx } from "../../db/client.ts";
 
 /**
- * The feed adapter (issue 19 point 1). Messages have the shapes of Sportradar's Unified Odds
+ * The feed adapter. Messages have the shapes of Sportradar's Unified Odds
  * Feed (odds_change, bet_stop, bet_settlement, bet_cancel, rollback_bet_settlement; a fixture
  * message stands for UOF's fixture API), as JSON with the XML's attribute names. Both adapters
  * — the real feed's receiver and the simulator — hand messages to `applyFeedMessage`.
@@ -173,9 +173,9 @@ export async function applyFeedMessageIn(tx: Tx, source: string, msg: FeedMessag
     out.push = true;
     return out;
   }
-  const [match] = await queryRows<{ id: string; margin_bp: number; status_ts: string }>(
+  const [match] = await queryRows<{ id: string; margin_bp: number; min_odds: number; status_ts: string }>(
     tx,
-    sql`SELECT m.id, s.margin_bp, m.status_ts FROM sb_matches m
+    sql`SELECT m.id, s.margin_bp, (SELECT min_odds FROM sb_book) AS min_odds, m.status_ts FROM sb_matches m
         JOIN sb_leagues l ON l.id = m.league_id JOIN sb_sports s ON s.code = l.sport
         WHERE m.ext_id = ${msg.event_id} FOR UPDATE OF m`,
   );
@@ -194,8 +194,9 @@ export async function applyFeedMessageIn(tx: Tx, source: string, msg: FeedMessag
         out.push = true;
       }
       for (const m of msg.markets ?? []) {
-        if (await applyOdds(tx, matchId, match.margin_bp, ts, m)) out.push = true;
+        if (await applyOdds(tx, matchId, match.margin_bp, match.min_odds, ts, m)) out.push = true;
       }
+      if (msg.markets?.length) await suspendIncoherent(tx, matchId);
       return out;
     }
     case "bet_stop": {
@@ -412,10 +413,28 @@ async function applyFixture(tx: Tx, msg: Extract<FeedMessage, { type: "fixture" 
   return m ? Number(m.id) : null;
 }
 
+/**
+ * Prices across a match's markets agree: a handicap side at least as easy as winning outright
+ * (the home side at a line of 0 or more, the away side at 0 or less) is never priced more than
+ * 5 % above that side's win in the same period's 1X2 or moneyline — it would sell a near-sure
+ * thing at a winner's price. Such a handicap market is suspended until the feed's next prices.
+ */
+async function suspendIncoherent(tx: Tx, matchId: number): Promise<void> {
+  await tx.execute(sql`UPDATE sb_markets h SET status = 'suspended', suspend_seq = h.suspend_seq + 1
+      WHERE h.match_id = ${matchId} AND h.kind = 'handicap' AND h.status = 'active' AND EXISTS (
+        SELECT 1 FROM sb_outcomes ho
+        JOIN sb_markets w ON w.match_id = h.match_id AND w.period = h.period AND w.kind IN ('1x2', 'moneyline')
+        JOIN sb_outcomes wo ON wo.market_id = w.id AND wo.code = ho.code
+        WHERE ho.market_id = h.id AND wo.active
+          AND ((ho.code = 'home' AND h.line_q >= 0) OR (ho.code = 'away' AND h.line_q <= 0))
+          AND ho.odds::bigint * 100 > wo.odds::bigint * 105)`);
+}
+
 async function applyOdds(
   tx: Tx,
   matchId: number,
   marginBp: number,
+  minOdds: number,
   ts: number,
   m: UofMarketRef & { status: 1 | 0 | -1; outcomes: UofOutcome[] },
 ): Promise<boolean> {
@@ -427,7 +446,9 @@ async function applyOdds(
   const feedOdds = priced.map((o) => Math.round((o.odds ?? 0) * 1000));
   const fair = fairProbabilities(feedOdds).map(([n, d]) => Number(n) / Number(d));
   const odds = pricesWithMargin(fair, marginBp);
-  const status = m.status === 1 ? "active" : "suspended";
+  // A price under the book's floor means the market is nearly decided: neither side is sold
+  // (the favourite cannot win anything worth the risk, the outsider is all but lost).
+  const status = m.status === 1 && odds.every((o) => (o ?? 0) >= minOdds) ? "active" : "suspended";
   const [mk] = await queryRows<{ id: string }>(
     tx,
     sql`INSERT INTO sb_markets (match_id, ext_key, kind, period, line_q, status, odds_ts)

@@ -1,6 +1,6 @@
 import { registerMessages } from "../../lib/messages.ts";
 
-// The sportsbook's refusals (issue 19), in every language of the site.
+// The sportsbook's refusals, in every language of the site.
 registerMessages("EN", {
   SB_MARKET_CLOSED: "This market is closed or suspended. Please check your bet slip.",
   SB_RELATED_OUTCOMES: "Selections from the same match cannot be combined.",
@@ -11,6 +11,8 @@ registerMessages("EN", {
   SB_MAX_PAYOUT: "The potential return is above the maximum payout.",
   SB_CASHOUT_UNAVAILABLE: "Cash-out is not available for this bet now.",
   SB_CASHOUT_CHANGED: "The cash-out amount has changed.",
+  SB_CASHOUT_DEBT: "What this bet still owes takes its whole cash-out value, so it cannot be cashed out.",
+  SB_PRICE_FLOOR: "A price below {min} is not offered. Please check the current odds.",
   SB_FOUR_EYES: "Another operator must approve this.",
 });
 registerMessages("TY", {
@@ -23,6 +25,9 @@ registerMessages("TY", {
   SB_MAX_PAYOUT: "Lampas sa pinakamataas na bayad ang posibleng panalo.",
   SB_CASHOUT_UNAVAILABLE: "Hindi available ang cash-out para sa taya na ito ngayon.",
   SB_CASHOUT_CHANGED: "Nagbago ang halaga ng cash-out.",
+  SB_CASHOUT_DEBT:
+    "Sakop ng utang pa ng taya na ito ang buong halaga ng cash-out, kaya hindi ito maka-cash out.",
+  SB_PRICE_FLOOR: "Hindi iniaalok ang presyong mas mababa sa {min}. Pakitingnan ang kasalukuyang odds.",
   SB_FOUR_EYES: "Kailangang aprubahan ito ng ibang operator.",
 });
 registerMessages("CN", {
@@ -35,6 +40,8 @@ registerMessages("CN", {
   SB_MAX_PAYOUT: "可赢金额超过最高派彩。",
   SB_CASHOUT_UNAVAILABLE: "该注单当前无法提前兑现。",
   SB_CASHOUT_CHANGED: "提前兑现金额已变更。",
+  SB_CASHOUT_DEBT: "该注单尚欠的金额已抵消全部兑现价值，无法提前兑现。",
+  SB_PRICE_FLOOR: "不提供低于 {min} 的赔率，请查看当前赔率。",
   SB_FOUR_EYES: "此操作须由另一位操作员批准。",
 });
 registerMessages("VI", {
@@ -47,6 +54,8 @@ registerMessages("VI", {
   SB_MAX_PAYOUT: "Tiền thắng dự kiến vượt mức trả thưởng tối đa.",
   SB_CASHOUT_UNAVAILABLE: "Hiện không thể rút tiền sớm cho cược này.",
   SB_CASHOUT_CHANGED: "Số tiền rút sớm đã thay đổi.",
+  SB_CASHOUT_DEBT: "Khoản nợ còn lại của cược này bằng hoặc vượt giá trị rút sớm, nên không thể rút sớm.",
+  SB_PRICE_FLOOR: "Không nhận tỷ lệ cược dưới {min}. Vui lòng xem tỷ lệ hiện tại.",
   SB_FOUR_EYES: "Một người vận hành khác phải phê duyệt việc này.",
 });
 registerMessages("TH", {
@@ -59,6 +68,8 @@ registerMessages("TH", {
   SB_MAX_PAYOUT: "ยอดที่อาจได้รับเกินยอดจ่ายสูงสุด",
   SB_CASHOUT_UNAVAILABLE: "ขณะนี้ไม่สามารถแคชเอาท์เดิมพันนี้ได้",
   SB_CASHOUT_CHANGED: "ยอดแคชเอาท์เปลี่ยนแปลงแล้ว",
+  SB_CASHOUT_DEBT: "ยอดค้างชำระของเดิมพันนี้เท่ากับหรือเกินมูลค่าแคชเอาท์ จึงไม่สามารถแคชเอาท์ได้",
+  SB_PRICE_FLOOR: "ไม่รับราคาต่อรองต่ำกว่า {min} กรุณาตรวจสอบราคาปัจจุบัน",
   SB_FOUR_EYES: "ต้องให้ผู้ดูแลอีกคนอนุมัติ",
 });
 registerMessages("ID", {
@@ -71,6 +82,8 @@ registerMessages("ID", {
   SB_MAX_PAYOUT: "Potensi kemenangan melebihi pembayaran maksimum.",
   SB_CASHOUT_UNAVAILABLE: "Cash-out tidak tersedia untuk taruhan ini sekarang.",
   SB_CASHOUT_CHANGED: "Jumlah cash-out telah berubah.",
+  SB_CASHOUT_DEBT: "Utang taruhan ini menghabiskan seluruh nilai cash-out, jadi tidak dapat di-cash-out.",
+  SB_PRICE_FLOOR: "Odds di bawah {min} tidak ditawarkan. Silakan periksa odds saat ini.",
   SB_FOUR_EYES: "Operator lain harus menyetujui ini.",
 });
 registerMessages("JA", {
@@ -83,5 +96,8 @@ registerMessages("JA", {
   SB_MAX_PAYOUT: "払戻予定額が上限を超えています。",
   SB_CASHOUT_UNAVAILABLE: "このベットは現在キャッシュアウトできません。",
   SB_CASHOUT_CHANGED: "キャッシュアウト額が変わりました。",
+  SB_CASHOUT_DEBT:
+    "このベットの未払い額がキャッシュアウト額をすべて相殺するため、キャッシュアウトできません。",
+  SB_PRICE_FLOOR: "{min} 未満のオッズは提供していません。現在のオッズをご確認ください。",
   SB_FOUR_EYES: "別のオペレーターの承認が必要です。",
 });

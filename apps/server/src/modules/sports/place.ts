@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { PlaceBetRequest } from "@panalo/contracts/sports";
+import type { PlaceBetRequest, SportsPriceNow } from "@panalo/contracts/sports";
 import { potentialReturn, systemDef, systemPotential, systemStake } from "@panalo/game-math/sportsbook/bets";
 import { sql } from "drizzle-orm";
 import { type Executor, queryRows, type Tx } from "../../db/client.ts";
@@ -12,7 +12,7 @@ import { ensureBookCatalogue } from "./catalogue.ts";
 import { insertProviderRows } from "./settle.ts";
 
 /**
- * Taking a bet (issue 19 point 3). Every leg must be on an open market of an enabled, running
+ * Taking a bet. Every leg must be on an open market of an enabled, running
  * match; a parlay or system takes one leg per match (related outcomes refused) and at most the
  * book's legs; stakes are within the sport's, the market's and the player's limits; odds that
  * changed since the slip showed them follow the player's policy. A live bet waits the book's
@@ -68,6 +68,14 @@ const open = (r: LegRow) =>
   r.league_enabled &&
   r.sport_enabled;
 
+/**
+ * A refusal over prices answers every leg's price of now, so the slip can show it and the
+ * player accept it; a price under the book's floor is not on sale at all (offered false): the
+ * player must drop that leg, accepting it would be refused again.
+ */
+const pricesNow = (legs: LegRow[], floor: number): SportsPriceNow[] =>
+  legs.map((r) => ({ outcomeId: Number(r.outcome_id), odds: r.odds, offered: r.odds >= floor }));
+
 interface Checked {
   rows: LegRow[];
   odds: number[];
@@ -82,9 +90,9 @@ async function check(
   req: PlaceBetRequest,
   lock: boolean,
 ): Promise<Checked> {
-  const [book] = await queryRows<{ max_legs: number; max_payout: string }>(
+  const [book] = await queryRows<{ max_legs: number; max_payout: string; min_odds: number }>(
     exec,
-    sql`SELECT max_legs, max_payout FROM sb_book`,
+    sql`SELECT max_legs, max_payout, min_odds FROM sb_book`,
   );
   const ids = req.legs.map((l) => l.outcomeId);
   if (new Set(ids).size !== ids.length) throw new AppError("SB_RELATED_OUTCOMES", 400);
@@ -93,6 +101,14 @@ async function check(
   if (rows.some((r) => !r)) throw new AppError("SB_MARKET_CLOSED", 409);
   const legs = rows as LegRow[]; // every one found (checked above)
   if (legs.some((r) => !open(r))) throw new AppError("SB_MARKET_CLOSED", 409);
+  // No price under the book's floor is taken (one priced before the operator raised it
+  // included): the player is shown today's prices.
+  const floor = book?.min_odds ?? 1050;
+  if (legs.some((r) => r.odds < floor)) {
+    throw new AppError("SB_PRICE_FLOOR", 409, { min: (floor / 1000).toFixed(2) }, undefined, {
+      odds: pricesNow(legs, floor),
+    });
+  }
   const n = legs.length;
   if (req.kind === "single" && n !== 1) throw new AppError("SB_BAD_SLIP", 400);
   if (req.kind === "parlay" && (n < 2 || n > (book?.max_legs ?? 12))) {
@@ -109,9 +125,7 @@ async function check(
     return req.oddsPolicy === "any" ? false : req.oddsPolicy === "higher" ? r.odds < seen : r.odds !== seen;
   });
   if (changed) {
-    throw new AppError("SB_ODDS_CHANGED", 409, {}, undefined, {
-      odds: legs.map((r) => ({ outcomeId: Number(r.outcome_id), odds: r.odds })),
-    });
+    throw new AppError("SB_ODDS_CHANGED", 409, {}, undefined, { odds: pricesNow(legs, floor) });
   }
   const [pl] = await queryRows<{ max_stake: string }>(
     exec,
@@ -207,7 +221,7 @@ async function insertBet(
     return { id: Number(again?.id), replayed: true };
   }
   const id = Number(bet.id);
-  // Responsible gaming (issue 17): the stake counts against the member's wager and loss limits
+  // Responsible gaming: the stake counts against the member's wager and loss limits
   // through provider_move's own counting (rg_take_bet, migration 1020), for members with limits
   // only; a refusal undoes the whole placement.
   const [rg] = await queryRows<{ code: string | null }>(

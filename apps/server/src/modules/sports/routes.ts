@@ -86,7 +86,11 @@ export async function sportsRoutes(app: FastifyInstance, ctx: AppContext): Promi
     { method: "POST", url: "/api/sports/bets/:id/cashout-quote", params: IdParams, guards: member },
     async ({ params, req }) => {
       const q = await cashoutQuote(ctx.db, memberOf(req).id, params.id);
-      return { amount: q === null ? null : formatMinor(q) };
+      return {
+        amount: q?.amount == null ? null : formatMinor(q.amount),
+        value: q === null ? null : formatMinor(q.value),
+        debt: formatMinor(q?.debt ?? 0n),
+      };
     },
   );
   route(

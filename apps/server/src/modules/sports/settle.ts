@@ -8,7 +8,7 @@ import { type PostInput, postIn, postManyIn } from "../ledger/ledger.ts";
 import { notifyMember } from "../ledger/notify.ts";
 
 /**
- * Settlement (issue 19 point 4): a bet settles once per settlement version. The bet's row moves
+ * Settlement: a bet settles once per settlement version. The bet's row moves
  * from open to settled only where its version is the one read (a second run finds nothing to
  * move); the money goes as the provider transactions of the vendor (PNSB/PNES) with ledger keys
  * that carry the version, so a retry posts nothing twice. A rollback raises the version, takes
@@ -195,7 +195,7 @@ async function settleIn(tx: Tx, due: Array<{ b: OpenBet; payout: bigint }>): Pro
   }
   await insertProviderRows(tx, txRows);
   await postManyIn(tx, posts);
-  // Responsible gaming (issue 17): what is paid back lowers the period's loss (a void also its
+  // Responsible gaming: what is paid back lowers the period's loss (a void also its
   // wager), for members with limits only (rg_give_back, migration 1020).
   const returns = rows
     .filter((r) => ok.has(r.id) && BigInt(r.paid) > 0n)

@@ -8,7 +8,7 @@ import type { FeedMessage, UofOutcome, UofSettledOutcome } from "./feed.ts";
 import { finalDist, lineOdds, oddsOf } from "./sim-model.ts";
 
 /**
- * The simulator feed (issue 19 point 1): fixtures for every sport on a fixed schedule, odds that
+ * The simulator feed: fixtures for every sport on a fixed schedule, odds that
  * move before and during play, live score and minute, and results — as UOF messages through the
  * same adapter as the real feed, so the whole book runs on a fresh install and in tests. It is
  * a function of time: a match's events come from a seed of its id, so any process, any run and
@@ -23,6 +23,8 @@ const DRIFT_MS = 5 * 60_000;
 
 interface SportModel {
   code: string;
+  /** How often a match starts (default SLOT_MS): e-sports start more often, so some are always live. */
+  slotMs?: number;
   /** Mean final score per side at equal strength. */
   rate: number;
   twoWay: boolean;
@@ -32,7 +34,14 @@ interface SportModel {
   leagues: Array<{ id: string; name: string; country: string; teams: string[] }>;
 }
 
-const ESPORT_LINES = { rate: 1.3, twoWay: true, minutes: 120, hcp: [-1.5], totals: [2.5] };
+const ESPORT_LINES = {
+  rate: 1.3,
+  twoWay: true,
+  minutes: 120,
+  hcp: [-1.5],
+  totals: [2.5],
+  slotMs: 45 * 60_000,
+};
 export const SIM_SPORTS: SportModel[] = [
   {
     code: "football",
@@ -270,6 +279,18 @@ export const SIM_SPORTS: SportModel[] = [
       },
     ],
   },
+  {
+    code: "valorant",
+    ...ESPORT_LINES,
+    leagues: [
+      {
+        id: "sim:t:vct",
+        name: "VCT Pacific",
+        country: "",
+        teams: ["Paper Rex", "Team Secret", "DRX", "Gen.G", "T1", "Talon Esports"],
+      },
+    ],
+  },
 ];
 
 /** A fixed random stream from a text seed. */
@@ -339,7 +360,7 @@ export function simMatch(sport: SportModel, slot: number): SimMatch {
     league,
     home: league.teams[hi] ?? "Home",
     away: league.teams[ai] ?? "Away",
-    start: slot * SLOT_MS + offset,
+    start: slot * (sport.slotMs ?? SLOT_MS) + offset,
     strength,
     events,
     hot: slot % 4 === 0,
@@ -643,9 +664,10 @@ export function simMatchesAt(at: number, only?: string, perSport?: number): SimM
   const out: SimMatch[] = [];
   for (const sport of SIM_SPORTS) {
     const offset = SIM_SPORTS.indexOf(sport) * 9 * 60_000;
-    const first = Math.ceil((at - offset - SIM_MATCH_MS - 2 * SLOT_MS) / SLOT_MS);
-    const horizon = Math.floor((at - offset + HORIZON_MS) / SLOT_MS);
-    const last = perSport ? Math.min(horizon, Math.floor((at - offset) / SLOT_MS) + perSport) : horizon;
+    const slotMs = sport.slotMs ?? SLOT_MS;
+    const first = Math.ceil((at - offset - SIM_MATCH_MS - 2 * slotMs) / slotMs);
+    const horizon = Math.floor((at - offset + HORIZON_MS) / slotMs);
+    const last = perSport ? Math.min(horizon, Math.floor((at - offset) / slotMs) + perSport) : horizon;
     for (let slot = first; slot <= last; slot++) {
       const m = simMatch(sport, slot);
       if (!only || m.extId === only) out.push(m);

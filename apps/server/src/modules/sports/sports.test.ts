@@ -1,11 +1,12 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client.ts";
+import { registerMember } from "../../testing/games-kit.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
-import { registerMember } from "../games/games-testkit.ts";
 import { reconcile } from "../ledger/ledger.ts";
 import { setLimit } from "../responsible-gaming/service.ts";
 import { applyFeedMessage, cashoutQuote, myBets } from "./book.ts";
+import { ensureBookCatalogue } from "./catalogue.ts";
 import { placeBet } from "./place.ts";
 import { settleBets } from "./settle.ts";
 import { SIM_MATCH_MS, simMatchesAt, simulate } from "./simulator.ts";
@@ -358,7 +359,9 @@ describe("sportsbook", () => {
     });
     const quote = await cashoutQuote(t.app.ctx.db, m.id, parlay.id);
     const potential = legs.reduce((s, l) => (s * BigInt(l.odds)) / 1000n, 1_000n);
-    expect(quote !== null && quote < potential).toBe(true);
+    expect(
+      quote !== null && quote.debt === 0n && quote.amount === quote.value && quote.value < potential,
+    ).toBe(true);
     for (const e of ["e:p1", "e:p2", "e:p3"]) await settle(e, 100, homeWins);
     const settled = await myBets(t.app.ctx.db, m.id, "settled");
     expect(settled).toHaveLength(2);
@@ -433,5 +436,164 @@ describe("sportsbook", () => {
     const [b] = await myBets(t.app.ctx.db, m.id, "settled");
     expect(b?.status).toBe("settled");
     expect(["won", "lost"]).toContain(b?.legs[0]?.state);
+  });
+});
+
+describe("e-sports", () => {
+  it("is on by default: its nav entry follows lottery, and its page has live and upcoming matches of five e-sports", async () => {
+    // The catalogue as an installation has it: a lottery vendor, and the book's rows.
+    await t.app.ctx.db.execute(sql`INSERT INTO game_vendors
+        (vassalage, game_type, account_type_id, display_name, small_icon, logo, logo_hover)
+        VALUES ('TCG_SEA', 'LOTT', 1, 'Lotto', '', '', '') ON CONFLICT (vassalage) DO NOTHING`);
+    await ensureBookCatalogue(t.app.ctx.db);
+    const menus = (await t.app.inject({ method: "GET", url: "/lgw/games/game_menus" })).json()
+      .value as Array<{
+      gameType: string;
+      vendors: Array<{ vassalage: string }>;
+    }>;
+    const types = menus.map((m) => m.gameType);
+    expect(types).toContain("LOTT");
+    expect(types.indexOf("ESPORTS")).toBe(types.indexOf("LOTT") + 1);
+    expect(menus.find((m) => m.gameType === "ESPORTS")?.vendors.map((v) => v.vassalage)).toEqual(["PNES"]);
+
+    await simulate(t.app.ctx, { at: new Date(), perSport: 3 });
+    const get = async (url: string) => (await t.app.inject({ method: "GET", url })).json().value;
+    const menu = (await get("/api/sports/menu?gameType=ESPORTS")).sports as Array<{
+      code: string;
+      live: number;
+      leagues: Array<{ name: string; count: number }> | null;
+    }>;
+    const five = ["cs", "dota2", "lol", "valorant", "mlbb"];
+    expect(menu.map((s) => s.code).sort()).toEqual([...five].sort());
+    for (const s of menu) expect(s.leagues?.length, s.code).toBeGreaterThan(0);
+    // The e-sports' starts interleave, so at any moment one of them is being played.
+    const live = (await get("/api/sports/matches?gameType=ESPORTS&tab=live")).matches as Array<{
+      sport: string;
+      category: string;
+    }>;
+    expect(live.length).toBeGreaterThan(0);
+    expect(live.every((m) => m.category === "ESPORTS")).toBe(true);
+    const upcoming = [
+      ...(await get("/api/sports/matches?gameType=ESPORTS&tab=today")).matches,
+      ...(await get("/api/sports/matches?gameType=ESPORTS&tab=early")).matches,
+    ] as Array<{ sport: string }>;
+    expect(new Set(upcoming.map((m) => m.sport))).toEqual(new Set(five));
+  });
+});
+
+describe("dead prices", () => {
+  it("suspends a nearly decided market, and refuses a price under the floor with today's prices", async () => {
+    const m = await registerMember(t.app, "sbdead", 100_000n);
+    const { pick } = await feedMatch(t.app, "e:dead", { live: true });
+    const home = pick("1", "home");
+    const away = pick("1", "away");
+    // Late in the match the home side is all but certain: 1.01 at the feed, under the 1.05 floor.
+    await applyFeedMessage(t.app.ctx, "test", {
+      type: "odds_change",
+      event_id: "e:dead",
+      timestamp: 20,
+      markets: [
+        {
+          id: 1,
+          status: 1,
+          outcomes: [
+            { id: "1", odds: 1.01 },
+            { id: "2", odds: 40 },
+            { id: "3", odds: 90 },
+          ],
+        },
+      ],
+    });
+    const [row] = await queryRows<{ id: string }>(
+      t.app.ctx.db,
+      sql`SELECT id FROM sb_matches WHERE ext_id = 'e:dead'`,
+    );
+    const shown = (await t.app.inject({ method: "GET", url: `/api/sports/matches/${row?.id}` })).json()
+      .value as {
+      markets: Array<{ id: number; status: string }>;
+    };
+    expect(shown.markets.find((x) => x.id === home.marketId)?.status).toBe("suspended");
+    // Neither side is sold: the favourite's price wins nothing, the outsider's is all but lost.
+    for (const leg of [home, away]) {
+      const [o] = await queryRows<{ odds: number }>(
+        t.app.ctx.db,
+        sql`SELECT odds FROM sb_outcomes WHERE id = ${leg.outcomeId}`,
+      );
+      await expect(
+        placeBet(t.app.ctx, m.id, {
+          kind: "single",
+          legs: [{ outcomeId: leg.outcomeId, odds: o?.odds ?? 0 }],
+          stake: 1_000n,
+          oddsPolicy: "any",
+          idempotencyKey: key(),
+        }),
+      ).rejects.toMatchObject({ code: "SB_MARKET_CLOSED" });
+    }
+    // Prices across markets agree: home +0.5 (home wins or draws) priced above the home win is
+    // a near-sure thing at a winner's price, so that handicap market is suspended.
+    const { pick: pick2 } = await feedMatch(t.app, "e:coherent");
+    await applyFeedMessage(t.app.ctx, "test", {
+      type: "odds_change",
+      event_id: "e:coherent",
+      timestamp: 20,
+      markets: [
+        {
+          id: 16,
+          specifiers: "hcp=0.5",
+          status: 1,
+          outcomes: [
+            { id: "1714", odds: 3.0 },
+            { id: "1715", odds: 1.4 },
+          ],
+        },
+      ],
+    });
+    const [hc] = await queryRows<{ status: string }>(
+      t.app.ctx.db,
+      sql`SELECT mk.status FROM sb_markets mk JOIN sb_matches x ON x.id = mk.match_id
+          WHERE x.ext_id = 'e:coherent' AND mk.ext_key = '16|hcp=0.5'`,
+    );
+    expect(hc?.status).toBe("suspended");
+    // The match's own coherent lines stay on sale.
+    const [ok] = await queryRows<{ status: string }>(
+      t.app.ctx.db,
+      sql`SELECT status FROM sb_markets WHERE id = ${pick2("16|hcp=-0.25", "home").marketId}`,
+    );
+    expect(ok?.status).toBe("active");
+    // A price taken before the operator raised the floor is refused, with the prices of now.
+    await feedMatch(t.app, "e:floor");
+    const [low] = await queryRows<{ id: string; odds: number; market_id: string }>(
+      t.app.ctx.db,
+      sql`SELECT o.id, o.odds, o.market_id FROM sb_outcomes o JOIN sb_markets mk ON mk.id = o.market_id
+          JOIN sb_matches x ON x.id = mk.match_id WHERE x.ext_id = 'e:floor' ORDER BY o.odds, o.id LIMIT 1`,
+    );
+    const leg = { outcomeId: Number(low?.id), odds: low?.odds ?? 0, marketId: Number(low?.market_id) };
+    await t.app.ctx.db.execute(sql`UPDATE sb_book SET min_odds = ${leg.odds + 1}`);
+    try {
+      const err = await placeBet(t.app.ctx, m.id, {
+        kind: "single",
+        legs: [leg],
+        stake: 1_000n,
+        oddsPolicy: "none",
+        idempotencyKey: key(),
+      }).catch((e: unknown) => e);
+      expect(err).toMatchObject({
+        code: "SB_PRICE_FLOOR",
+        extra: { odds: [{ outcomeId: leg.outcomeId, odds: leg.odds }] },
+      });
+      // The listing shows the market suspended too.
+      const [mt] = await queryRows<{ id: string }>(
+        t.app.ctx.db,
+        sql`SELECT id FROM sb_matches WHERE ext_id = 'e:floor'`,
+      );
+      const listed = (await t.app.inject({ method: "GET", url: `/api/sports/matches/${mt?.id}` })).json()
+        .value as {
+        markets: Array<{ id: number; status: string }>;
+      };
+      expect(listed.markets.find((x) => x.id === leg.marketId)?.status).toBe("suspended");
+    } finally {
+      await t.app.ctx.db.execute(sql`UPDATE sb_book SET min_odds = 1050`);
+    }
+    expect(await mainBalance(t.app, m.id)).toBe(100_000n);
   });
 });

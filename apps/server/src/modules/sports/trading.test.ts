@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registerMember } from "../../testing/games-kit.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { createOperator } from "../admin/operators.ts";
 import { totpAt } from "../admin/totp.ts";
-import { registerMember } from "../games/games-testkit.ts";
 import { applyFeedMessage } from "./book.ts";
 import { feedMatch, mainBalance } from "./sports-testkit.ts";
 
@@ -21,7 +21,7 @@ const BOB = {
 const H = { "x-requested-with": "panalo-admin", "x-lang": "EN" };
 
 const EXT = "e:trade";
-describe("sports trading desk (issue 19 point 7)", () => {
+describe("sports trading desk", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ ADDRESS_LIMITS: "register=1000" }, { clock });

@@ -14,7 +14,7 @@ import {
 } from "./uof-xml.ts";
 
 /**
- * The Unified Odds Feed's AMQP adapter (issue 19 point 1). It binds a queue to the feed's topic
+ * The Unified Odds Feed's AMQP adapter. It binds a queue to the feed's topic
  * exchange with the UOF routing keys ({priority}.{pre}.{live}.{message_type}.{sport_id}.{urn_type}
  * .{event_id}.{node_id}: every message for all nodes, "…-", and those for this node), handles one
  * message at a time in delivery order, and acks a message only once it is applied in the database:

@@ -4,7 +4,7 @@ import type { FeedMessage } from "./feed.ts";
 import { FeedMessageSchema } from "./feed-schema.ts";
 
 /**
- * Sportradar Unified Odds Feed messages as XML (issue 19 point 1): the AMQP adapter's parser.
+ * Sportradar Unified Odds Feed messages as XML: the AMQP adapter's parser.
  * Each message is parsed with fast-xml-parser, its shape checked with zod, then mapped to the
  * book's FeedMessage (feed.ts) and checked again with the receiver's schema. Anything malformed
  * throws a UofParseError with the reason; nothing of such a message is applied.

@@ -9,7 +9,7 @@ import { createOperator } from "../admin/operators.ts";
 import { totpAt } from "../admin/totp.ts";
 import { postAndNotify } from "../ledger/notify.ts";
 
-/** The back office's finance screens read these lists (issue 4 item 7). */
+/** The back office's finance screens read these lists. */
 describe("back-office finance lists: a member's ledger, reconciliation by account, the queues", () => {
   let t: TestApp;
   const cookies: Record<string, string> = {};

@@ -1,21 +1,15 @@
 import { BigId } from "@panalo/contracts/input";
-import { formatMinor } from "@panalo/contracts/money";
-import { and, desc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { ledgerAccounts, ledgerEntries, ledgerTransactions } from "../../db/schema/ledger.ts";
-import { withdrawals } from "../../db/schema/payments.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
-import { requireOperator } from "../admin/guard.ts";
-import { dailyReports } from "../ledger/daily-reconciliation.ts";
-import { reconcile } from "../ledger/ledger.ts";
+import { requireOperator } from "../admin/service.ts";
+import { dailyReports, reconcile } from "../ledger/service.ts";
 import { memberOf, requireMember } from "../members/service.ts";
-import { payoutLedgerReference } from "../payments/withdrawals.ts";
-import { addDays, manilaDay } from "../reports/days.ts";
+import { addDays, manilaDay } from "../reports/service.ts";
 import { walletAdminRoutes } from "./admin-routes.ts";
-import { balanceSummary } from "./service.ts";
+import { accountRecords, balanceSummary } from "./service.ts";
 
 const RecordsRequest = z
   .object({
@@ -33,115 +27,6 @@ const RecordsRequest = z
     path: ["endDate"],
     message: "range_too_long",
   });
-
-/**
- * Account records of the member's own accounts, newest first (spec §7 ODSFE2_MemTransDet).
- * One line per movement the player made (issue 14): the withdrawal hold is the platform's own
- * bookkeeping, so its account's entries are left out — a withdrawal is the one line that took
- * the money from the main wallet, with the withdrawal's state — and a rejected withdrawal's
- * return to the main wallet is the line that gave it back. The operator's ledger view
- * (/api/admin/players/:id/wallet) keeps every entry.
- */
-async function accountRecords(
-  ctx: AppContext,
-  memberId: number,
-  q: z.infer<typeof RecordsRequest>,
-  /** The operator's view: every account's entries, the hold account's too. */
-  detail = false,
-) {
-  const accounts = await ctx.db
-    .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind, currency: ledgerAccounts.currency })
-    .from(ledgerAccounts)
-    .where(
-      and(
-        eq(ledgerAccounts.memberId, memberId),
-        detail ? undefined : ne(ledgerAccounts.kind, "hold"),
-        // Points (issue 20) are not money: they have their own records (/wps/loyalty/points/records).
-        detail ? undefined : ne(ledgerAccounts.kind, "points"),
-      ),
-    );
-  if (accounts.length === 0) return { items: [], total: 0, page: q.page, pageSize: q.pageSize };
-  const byId = new Map(accounts.map((a) => [a.id, a]));
-  // Dates are the player's calendar days in Manila time (UTC+8).
-  const from = new Date(`${q.startDate}T00:00:00+08:00`);
-  const to = new Date(Date.parse(`${q.endDate}T00:00:00+08:00`) + 86_400_000);
-  const where = and(
-    inArray(
-      ledgerEntries.accountId,
-      accounts.map((a) => a.id),
-    ),
-    gte(ledgerEntries.createdAt, from),
-    lt(ledgerEntries.createdAt, to),
-    q.types?.length ? inArray(ledgerTransactions.type, q.types) : undefined,
-  );
-  const [rows, [count]] = await Promise.all([
-    ctx.db
-      .select({
-        id: ledgerEntries.id,
-        accountId: ledgerEntries.accountId,
-        amount: ledgerEntries.amount,
-        balanceAfter: ledgerEntries.balanceAfter,
-        createdAt: ledgerEntries.createdAt,
-        type: ledgerTransactions.type,
-        reference: ledgerTransactions.reference,
-        transactionId: ledgerTransactions.id,
-      })
-      .from(ledgerEntries)
-      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-      .where(where)
-      .orderBy(desc(ledgerEntries.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    ctx.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(ledgerEntries)
-      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-      .where(where),
-  ]);
-  // The state of each withdrawal on this page (its reference is W<id>).
-  const withdrawalIds = rows.flatMap((r) =>
-    r.type === "withdrawal_hold" && /^W\d{1,15}$/.test(r.reference ?? "")
-      ? [Number(r.reference?.slice(1))]
-      : [],
-  );
-  const states = new Map(
-    withdrawalIds.length === 0
-      ? []
-      : (
-          await ctx.db
-            .select({
-              id: withdrawals.id,
-              status: withdrawals.status,
-              payoutReference: withdrawals.payoutReference,
-            })
-            .from(withdrawals)
-            .where(and(eq(withdrawals.memberId, memberId), inArray(withdrawals.id, withdrawalIds)))
-        ).map((w) => [`W${w.id}`, w]),
-  );
-  // A withdrawal is one line (issue 14): its state, and once paid the operator's payout
-  // reference beside its own, as the paid ledger line carries it.
-  const lineReference = (type: string, reference: string | null) => {
-    const w = type === "withdrawal_hold" ? states.get(reference ?? "") : undefined;
-    return w?.payoutReference ? payoutLedgerReference(w.id, w.payoutReference) : reference;
-  };
-  return {
-    items: rows.map((r) => ({
-      id: r.id,
-      state: r.type === "withdrawal_hold" ? (states.get(r.reference ?? "")?.status ?? null) : null,
-      transactionId: r.transactionId,
-      type: r.type,
-      wallet: byId.get(r.accountId)?.kind ?? "main",
-      currency: byId.get(r.accountId)?.currency ?? "",
-      amount: formatMinor(r.amount),
-      balanceAfter: r.balanceAfter === null ? null : formatMinor(r.balanceAfter),
-      reference: lineReference(r.type, r.reference),
-      time: r.createdAt.toISOString(),
-    })),
-    total: count?.n ?? 0,
-    page: q.page,
-    pageSize: q.pageSize,
-  };
-}
 
 /** Balance calls (spec §7 "Wallet") and account records. */
 export async function walletRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -1,14 +1,15 @@
 import { formatMinor } from "@panalo/contracts/money";
-import { eq } from "drizzle-orm";
-import { members } from "../../db/schema/members.ts";
+import type { Executor } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { readSetting } from "../content/settings.ts";
-import { memberBalances } from "../ledger/ledger.ts";
+import { accountBalancesPage, entriesPage, memberAccounts, memberBalances } from "../ledger/service.ts";
+import { memberRecord, memberUsernames } from "../members/service.ts";
+import { payoutLedgerReference, withdrawalStates } from "../payments/service.ts";
 
 /** What the header shows: the main wallet (or play money for trial accounts) with the symbol. */
 export async function balanceSummary(ctx: AppContext, memberId: number) {
-  const [[m], balances, brand] = await Promise.all([
-    ctx.db.select({ currency: members.currency }).from(members).where(eq(members.id, memberId)),
+  const [m, balances, brand] = await Promise.all([
+    memberRecord(ctx.db, memberId),
     memberBalances(ctx.db, memberId),
     readSetting(ctx.db, "brand"),
   ]);
@@ -31,5 +32,159 @@ export async function balanceSummary(ctx: AppContext, memberId: number) {
       vendor: v.kind.slice("vendor:".length),
       balance: formatMinor(v.balance),
     })),
+  };
+}
+
+/** Whether the member exists (the back office's ledger of a player answers not found otherwise). */
+export async function memberExists(exec: Executor, memberId: number): Promise<boolean> {
+  return (await memberRecord(exec, memberId)) !== undefined;
+}
+
+export interface RecordsQuery {
+  /** Manila calendar days, inclusive. */
+  startDate: string;
+  endDate: string;
+  types?: string[] | undefined;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * Account records of the member's own accounts, newest first (spec §7 ODSFE2_MemTransDet).
+ * One line per movement the player made: the withdrawal hold is the platform's own
+ * bookkeeping, so its account's entries are left out — a withdrawal is the one line that took
+ * the money from the main wallet, with the withdrawal's state — and a rejected withdrawal's
+ * return to the main wallet is the line that gave it back. The operator's ledger view
+ * (/api/admin/players/:id/wallet) keeps every entry.
+ */
+export async function accountRecords(
+  ctx: AppContext,
+  memberId: number,
+  q: RecordsQuery,
+  /** The operator's view: every account's entries, the hold account's too. */
+  detail = false,
+) {
+  // Points are not money: they have their own records (/wps/loyalty/points/records).
+  const accounts = await memberAccounts(ctx.db, memberId, detail ? [] : ["hold", "points"]);
+  if (accounts.length === 0) return { items: [], total: 0, page: q.page, pageSize: q.pageSize };
+  const byId = new Map(accounts.map((a) => [a.id, a]));
+  // Dates are the player's calendar days in Manila time (UTC+8).
+  const from = new Date(`${q.startDate}T00:00:00+08:00`);
+  const to = new Date(Date.parse(`${q.endDate}T00:00:00+08:00`) + 86_400_000);
+  const { rows, total } = await entriesPage(ctx.db, {
+    accountIds: accounts.map((a) => a.id),
+    from,
+    to,
+    types: q.types,
+    limit: q.pageSize,
+    offset: (q.page - 1) * q.pageSize,
+  });
+  // The state of each withdrawal on this page (its reference is W<id>).
+  const withdrawalIds = rows.flatMap((r) =>
+    r.type === "withdrawal_hold" && /^W\d{1,15}$/.test(r.reference ?? "")
+      ? [Number(r.reference?.slice(1))]
+      : [],
+  );
+  const states = new Map(
+    (await withdrawalStates(ctx.db, memberId, withdrawalIds)).map((w) => [`W${w.id}`, w]),
+  );
+  // A withdrawal is one line: its state, and once paid the operator's payout
+  // reference beside its own, as the paid ledger line carries it.
+  const lineReference = (type: string, reference: string | null) => {
+    const w = type === "withdrawal_hold" ? states.get(reference ?? "") : undefined;
+    return w?.payoutReference ? payoutLedgerReference(w.id, w.payoutReference) : reference;
+  };
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      state: r.type === "withdrawal_hold" ? (states.get(r.reference ?? "")?.status ?? null) : null,
+      transactionId: r.transactionId,
+      type: r.type,
+      wallet: byId.get(r.accountId)?.kind ?? "main",
+      currency: byId.get(r.accountId)?.currency ?? "",
+      amount: formatMinor(r.amount),
+      balanceAfter: r.balanceAfter === null ? null : formatMinor(r.balanceAfter),
+      reference: lineReference(r.type, r.reference),
+      time: r.createdAt.toISOString(),
+    })),
+    total,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+/**
+ * A member's ledger for the back office: every entry of every account of theirs (main, bonus,
+ * hold, vendors), newest first, all time, paged. The member's own records (accountRecords) are
+ * limited to 92 days; the operator looking into a dispute needs the whole history.
+ */
+export async function memberLedger(
+  exec: Executor,
+  memberId: number,
+  q: { page: number; pageSize: number; type?: string | undefined },
+) {
+  // Money only: loyalty points (their own currency) have their own record in the
+  // back office's loyalty section.
+  const accounts = await memberAccounts(exec, memberId, ["points"]);
+  if (accounts.length === 0) return { items: [], total: 0, page: q.page, pageSize: q.pageSize };
+  const byId = new Map(accounts.map((a) => [a.id, a]));
+  const { rows, total } = await entriesPage(exec, {
+    accountIds: accounts.map((a) => a.id),
+    types: q.type ? [q.type] : undefined,
+    limit: q.pageSize,
+    offset: (q.page - 1) * q.pageSize,
+  });
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      transactionId: r.transactionId,
+      type: r.type,
+      wallet: byId.get(r.accountId)?.kind ?? "main",
+      currency: byId.get(r.accountId)?.currency ?? "",
+      amount: formatMinor(r.amount),
+      balanceAfter: r.balanceAfter === null ? null : formatMinor(r.balanceAfter),
+      reference: r.reference,
+      time: r.createdAt.toISOString(),
+    })),
+    total,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+/**
+ * The reconciliation report, account by account: each account's stored balance
+ * beside the sum of its entries. House and clearing accounts keep no stored balance (ledger.ts:
+ * their balance is the sum of their entries), so they always agree; a member account that does
+ * not is a broken ledger. `problems` lists only the accounts that disagree.
+ */
+export async function accountReconciliation(
+  exec: Executor,
+  q: { page: number; pageSize: number; problems: boolean },
+) {
+  const { rows, total } = await accountBalancesPage(exec, {
+    limit: q.pageSize,
+    offset: (q.page - 1) * q.pageSize,
+    problems: q.problems,
+  });
+  const names = await memberUsernames(
+    exec,
+    rows.flatMap((r) => (r.memberId === null ? [] : [Number(r.memberId)])),
+  );
+  const money = (minor: string) => formatMinor(BigInt(minor));
+  return {
+    items: rows.map((r) => ({
+      accountId: Number(r.accountId),
+      memberId: r.memberId === null ? null : Number(r.memberId),
+      username: r.memberId === null ? null : (names.get(Number(r.memberId)) ?? null),
+      kind: r.kind,
+      currency: r.currency,
+      /** null for house accounts: they hold no balance of their own. */
+      balance: r.balance === null ? null : money(r.balance),
+      entriesSum: money(r.entriesSum),
+      entries: Number(r.entries),
+      ok: Boolean(r.ok),
+    })),
+    total,
   };
 }

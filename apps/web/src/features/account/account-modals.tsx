@@ -5,13 +5,19 @@ import { Modal } from "../../components/modal.tsx";
 import { logout } from "../session/session-store.ts";
 import "./auth-form.css";
 import { type AccountModal, closeAccountModal, useAccountUi } from "./account-ui.ts";
-import { ChangePasswordForm } from "./change-password-form.tsx";
-import { ForgotPasswordModal } from "./forgot-password.tsx";
-import { LoginForm } from "./login-form.tsx";
 import { MemberCentre } from "./member-centre.tsx";
 
 // The agent centre is its own chunk: most visitors are not agents.
 const AgentCentre = lazy(() => import("../agent-centre/agent-centre.tsx"));
+// The login and password forms validate with zod: their own chunks, so opening the member
+// centre (a signed-in member's modal) never loads them.
+const LoginForm = lazy(() => import("./login-form.tsx").then((m) => ({ default: m.LoginForm })));
+const ForgotPasswordModal = lazy(() =>
+  import("./forgot-password.tsx").then((m) => ({ default: m.ForgotPasswordModal })),
+);
+const ChangePasswordForm = lazy(() =>
+  import("./change-password-form.tsx").then((m) => ({ default: m.ChangePasswordForm })),
+);
 
 /**
  * The account modals (spec §2 "Modals"): the login popup, forgot password, change password
@@ -31,21 +37,27 @@ function AccountModalView({ modal }: { modal: AccountModal }) {
       return (
         <Modal onClose={() => closeAccountModal()} title={t("login.title")} testId="login-modal">
           {modal.reason === "required" && <p className="muted">{t("login.needed")}</p>}
-          <LoginForm
-            variant="popup"
-            initial={{
-              mode: modal.mode,
-              username: modal.username,
-              password: modal.password,
-              captcha: modal.captcha,
-              secondFactorTo: modal.secondFactorTo,
-              notice: modal.notice,
-            }}
-          />
+          <Suspense fallback={null}>
+            <LoginForm
+              variant="popup"
+              initial={{
+                mode: modal.mode,
+                username: modal.username,
+                password: modal.password,
+                captcha: modal.captcha,
+                secondFactorTo: modal.secondFactorTo,
+                notice: modal.notice,
+              }}
+            />
+          </Suspense>
         </Modal>
       );
     case "forgot":
-      return <ForgotPasswordModal tab={modal.tab} />;
+      return (
+        <Suspense fallback={null}>
+          <ForgotPasswordModal tab={modal.tab} />
+        </Suspense>
+      );
     case "changePassword":
       return (
         <Modal
@@ -55,15 +67,17 @@ function AccountModalView({ modal }: { modal: AccountModal }) {
           dismissible={!modal.forced}
         >
           {modal.forced && <p className="muted">{t("password.forcedLead")}</p>}
-          <ChangePasswordForm
-            knownOldPassword={modal.oldPassword}
-            onDone={() => {
-              // spec §4: after a change, the info is loaded again (the form did), then home.
-              closeAccountModal(true);
-              navigate("/");
-            }}
-            testId="change-password"
-          />
+          <Suspense fallback={null}>
+            <ChangePasswordForm
+              knownOldPassword={modal.oldPassword}
+              onDone={() => {
+                // spec §4: after a change, the info is loaded again (the form did), then home.
+                closeAccountModal(true);
+                navigate("/");
+              }}
+              testId="change-password"
+            />
+          </Suspense>
           {modal.forced && (
             // The forced change cannot be dismissed; signing out is the only other way out.
             <p className="auth-links">

@@ -24,7 +24,7 @@ export const MEMBER_PAGES = [
   "missionLeaderboard",
   "messageV2",
   "manualRebate",
-  // issue 17: responsible gaming (limits, reality check, cooling-off, self-exclusion)
+  // Responsible gaming (limits, reality check, cooling-off, self-exclusion)
   "responsibleGaming",
 ] as const;
 export type MemberPage = (typeof MEMBER_PAGES)[number];
@@ -61,7 +61,7 @@ export interface ChangePasswordModal {
 export interface MemberCentreModal {
   kind: "memberCentre";
   page: MemberPage;
-  /** depositv2 opened by a gateway's return address: the deposit whose outcome it shows (issue 14). */
+  /** depositv2 opened by a gateway's return address: the deposit whose outcome it shows. */
   deposit?: number;
 }
 export interface AgentCentreModal {

@@ -12,6 +12,7 @@ const SENSITIVE = [
   "oldPassword",
   "newPassword",
   "confirmNewPassword",
+  "paymentPassword",
 ] as const;
 
 interface PublicKeyAnswer {

@@ -124,7 +124,12 @@ function PhoneReset() {
     if (!(await trigger("mobileNum"))) return null;
     const { dialingCode, mobileNum } = getValues();
     try {
-      return await sendSmsCode("noLogin", dialingCode, mobileNum.trim());
+      return await sendSmsCode(
+        "noLogin",
+        dialingCode,
+        mobileNum.trim(),
+        settings?.phoneCode?.recaptchaSiteKey,
+      );
     } catch (e) {
       showDialog({ icon: "warning", text: errorText(e, t), testId: "sms-failed" });
       return null;

@@ -1,7 +1,8 @@
-import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from "@panalo/contracts/members";
+import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from "@panalo/contracts/member-limits";
 import type { TFunction } from "i18next";
 import { ApiError } from "../../lib/api.ts";
 import { i18next } from "../i18n/i18n.ts";
+import { PhoneCheckError } from "./phone-check.ts";
 
 /**
  * Turning the platform's refusals into what a form shows (spec §8: field errors under each
@@ -28,6 +29,8 @@ const CODE_FIELD: Record<string, string> = {
 
 /** The text of a failed call: the server's message, else the network or a fallback text. */
 export function errorText(err: unknown, t: TFunction): string {
+  // spec §8: the phone-code service's check, blocked or closed in the browser.
+  if (err instanceof PhoneCheckError) return t(`phoneAuth.${err.code}`);
   if (err instanceof ApiError) {
     if (err.code === "NETWORK_ERROR") return t("errors.network");
     if (err.message) return err.message;

@@ -6,6 +6,7 @@ import { solveHumanCheck } from "../session/human-check.ts";
 import { setPasswordChangeRequired, startSession, TRIAL_ACCOUNT } from "../session/session-store.ts";
 import { closeAccountModal, loginDestination, openChangePassword } from "./account-ui.ts";
 import { secureCall } from "./field-crypto.ts";
+import { recaptchaToken } from "./phone-check.ts";
 
 /**
  * The calls behind logging in, registering and recovering a password (spec §4), and what
@@ -32,16 +33,21 @@ export function fetchCaptcha(): Promise<{ captchaId: string; image: string }> {
   return api("/wps/captcha");
 }
 
-/** The two SMS sends (spec §4 "SMS send"), each with a freshly solved human check. */
+/**
+ * The two SMS sends (spec §4 "SMS send"), each with a freshly solved human check; with the
+ * third-party phone-code service, also the human check it asks for (its site key given).
+ */
 export async function sendSmsCode(
   purpose: "register" | "noLogin",
   countryDialingCode: string,
   mobileNum: string,
+  recaptchaSiteKey?: string | null,
 ): Promise<number> {
   const humanCheck = await solveHumanCheck();
+  const token = recaptchaSiteKey ? await recaptchaToken(recaptchaSiteKey) : undefined;
   const answer = await api<{ expiredMinutes: number }>(`/wps/verification/sms/${purpose}`, {
     method: "POST",
-    body: { countryDialingCode, mobileNum, humanCheck },
+    body: { countryDialingCode, mobileNum, humanCheck, recaptchaToken: token },
   });
   return answer.expiredMinutes;
 }

@@ -195,7 +195,7 @@ export function LoginForm({ variant, initial = {}, agentPath = false }: LoginFor
     if (!(await trigger("mobile"))) return null;
     const { dialingCode, mobile } = getValues();
     try {
-      return await sendSmsCode("noLogin", dialingCode, mobile.trim());
+      return await sendSmsCode("noLogin", dialingCode, mobile.trim(), settings?.phoneCode?.recaptchaSiteKey);
     } catch (e) {
       // spec §8: a failed SMS send shows the server's message in a warning dialog.
       showDialog({ icon: "warning", text: errorText(e, t), testId: "sms-failed" });
@@ -233,7 +233,7 @@ export function LoginForm({ variant, initial = {}, agentPath = false }: LoginFor
         setValue("needCaptcha", true);
         void refreshCaptcha();
       }
-      // issue 17: an authenticator app's code (TOTP_REQUIRED) goes in the same field.
+      // An authenticator app's code (TOTP_REQUIRED) goes in the same field.
       if (e instanceof ApiError && (e.code === "SECOND_FACTOR_REQUIRED" || e.code === "TOTP_REQUIRED")) {
         setSecondFactorTo(e.secondFactor?.to ?? "");
         setValue("needSecondFactor", true);
@@ -291,7 +291,7 @@ export function LoginForm({ variant, initial = {}, agentPath = false }: LoginFor
               <Field id={`${id}-username`} label={t("login.username")} error={err("username")} required>
                 <input
                   autoComplete="username"
-                  placeholder={t("login.username")}
+                  placeholder={t("login.usernameOrMobile")}
                   data-testid={testId("username")}
                   {...input("username")}
                 />
@@ -481,7 +481,7 @@ export function LoginForm({ variant, initial = {}, agentPath = false }: LoginFor
             {t("header.register")}
           </Link>
         </span>
-        {/* issue 14: the password recovery itself (it says so when the operator offers none). */}
+        {/* The password recovery itself (it says so when the operator offers none). */}
         <button
           type="button"
           className="link-btn"

@@ -22,15 +22,15 @@ export function MemberCentre({ page }: { page: MemberPage }) {
   const trial = useSession((s) => s.isAgent === TRIAL_ACCOUNT);
   const info = useMemberInfo().data;
   const agent = useSession((s) => s.isAgent !== null && AGENT_TYPES.includes(s.isAgent));
-  // issue 14: "Transfer to upline" only for a member with an upline (an agent also sends to downlines).
+  // "Transfer to upline" only for a member with an upline (an agent also sends to downlines).
   const offered = (p: MemberPage) => p !== "transferUpline" || agent || info?.hasUpline === true;
   const available = MEMBER_PAGES.filter((p) => MEMBER_CENTRE_PAGES[p] && offered(p));
   const current = available.includes(page) ? page : available[0];
   // spec §2: the rewards item shows an unread badge when the count is above zero.
   const unreadRewards = useRewardUnread().data?.count ?? 0;
-  // spec §2: so does messages (issue 17, CSP_unreadCount).
+  // spec §2: so does messages (CSP_unreadCount).
   const unreadMessages = useUnreadMessages().data?.count ?? 0;
-  // spec §2: missions show theirs when a mission completed unseen (issue 20).
+  // spec §2: missions show theirs when a mission completed unseen.
   const unreadMissions = useMissions().data?.unread ?? 0;
   const badge = (p: MemberPage) =>
     p === "rewardCenter"

@@ -1,4 +1,5 @@
 import type { AgentPermissionValue } from "@panalo/contracts/agents";
+import { manilaDay } from "@panalo/contracts/manila-time";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api.ts";
 import { useSession } from "../session/session-store.ts";
@@ -33,7 +34,7 @@ export function useAgentQuery<T>(path: string, params: Record<string, string | n
 
 /** Today and N−1 days before, as Manila calendar days (the server's reading of a period). */
 export function manilaDays(back: number): { startDate: string; endDate: string } {
-  const day = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
+  const day = (ms: number) => manilaDay(ms);
   const now = Date.now();
   return { startDate: day(now - back * 86_400_000), endDate: day(now) };
 }

@@ -11,7 +11,7 @@ import { api } from "../../lib/api.ts";
 import { MEMBER_QUERY_ROOT, useSession } from "../session/session-store.ts";
 
 /**
- * The agent's contract calls (issue 15; spec §7 MCS2_processDividendReq,
+ * The agent's contract calls (spec §7 MCS2_processDividendReq,
  * MCS2_processDailySalContract, MCS2_processContractHourSalary,
  * MCSFE_processRealTimeSalaryContract) and "my income". Types only from the contracts package:
  * zod stays out of these chunks.

@@ -96,6 +96,13 @@ function Carousel({ banners }: { banners: readonly Banner[] }) {
                 eager={i === 0}
                 className="carousel-img"
               />
+              {/* The caption in the player's language, over a picture that carries no text. */}
+              {b.title && (
+                <span className="carousel-caption" data-testid="banner-caption">
+                  <span className="carousel-caption-title">{b.title}</span>
+                  {b.subtitle && <span className="carousel-caption-sub">{b.subtitle}</span>}
+                </span>
+              )}
             </BannerLink>
           </div>
         ))}
@@ -138,7 +145,7 @@ function Carousel({ banners }: { banners: readonly Banner[] }) {
 }
 
 /**
- * spec §3: a banner with a linkage is clickable and opens it. Issue 12: a link leaves the site
+ * spec §3: a banner with a linkage is clickable and opens it. A link leaves the site
  * only when the operator marked it external (new tab, noopener); an in-site route must start with
  * a single "/"; anything else ("//host", "/\\host", javascript:) is not followed at all.
  */

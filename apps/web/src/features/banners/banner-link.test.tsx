@@ -23,7 +23,7 @@ const render = (b: Banner) =>
     </MemoryRouter>,
   );
 
-describe("banner links (issue 12)", () => {
+describe("banner links", () => {
   it("opens an address the operator marked external in a new tab, without opener or referrer", () => {
     const html = render(banner("URL", "https://partner.example/promo", true));
     expect(html).toContain('href="https://partner.example/promo"');

@@ -25,7 +25,7 @@ export function chatSandbox(chatOrigin: string, siteOrigin: string): string {
 }
 
 /**
- * The operator's outside customer-service chat inside the site's chat window (issue 17 point 7):
+ * The operator's outside customer-service chat inside the site's chat window:
  * the same header as the in-house chat (enlarge, hide to a bar, close). Hidden, the frame stays
  * loaded (the conversation goes on) and only the bar shows. The site's CSP frame-src allows the
  * configured chat origins only (server lib/security-headers.ts).

@@ -51,7 +51,7 @@ function endIfSignedOut(err: unknown): boolean {
 
 /**
  * The chat window: the operator's outside chat page in a frame when the chat URL call named one
- * (chat-frame.tsx), else the site's own customer-service chat (issue 17 point 7; spec §2 chat
+ * (chat-frame.tsx), else the site's own customer-service chat (spec §2 chat
  * window, enlarged or hidden). Messages arrive over the hub and are kept by seq (contracts/chat-order.ts): each
  * once, in order; a gap or a reconnect fetches what is missing over HTTP. Sending is an HTTP
  * POST with the page's own message id, so a retry never sends twice.

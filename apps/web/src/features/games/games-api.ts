@@ -103,7 +103,7 @@ export function useGamesList(gameType: GameCategory, state: ListState) {
 }
 
 /** The classify filter's choices for a vendor, with their game counts (GCSGAME_getVassGameType). */
-/** The classifies with listed games: of one vendor, or of the whole category ("all"; issue 14). */
+/** The classifies with listed games: of one vendor, or of the whole category ("all"). */
 export function useVendorClassifies(vendor: string, gameType: GameCategory) {
   return useQuery({
     queryKey: [GAMES_KEY, "classifies", vendor, gameType],

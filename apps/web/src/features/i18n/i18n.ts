@@ -19,7 +19,7 @@ const catalogs: Record<LangCode, () => Promise<Catalog>> = {
 };
 
 /**
- * The web fonts of the languages a device may have no font for (issue 14 item 6): Chinese,
+ * The web fonts of the languages a device may have no font for: Chinese,
  * Japanese and Thai. Each is a style sheet of its own, loaded only when its language is active,
  * so Filipino and English pages never download them.
  */

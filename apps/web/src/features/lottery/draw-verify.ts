@@ -1,6 +1,6 @@
 /**
- * The lottery's commit-reveal check, in the browser (issue 6: "anyone can verify a result from
- * the seed"). A port of packages/game-math lottery.ts `commitment` and `drawResult` to WebCrypto
+ * The lottery's commit-reveal check, in the browser (anyone can verify a result from the
+ * seed). A port of packages/game-math lottery.ts `commitment` and `drawResult` to WebCrypto
  * (game-math uses node:crypto, which a browser does not have): SHA-256 of the seed bytes is the
  * hash published when sales opened; the numbers come from an HMAC-SHA256 stream keyed by the
  * seed, in counter mode (`<game>:<drawNo>:<counter>`), read as big-endian 32-bit words, turned

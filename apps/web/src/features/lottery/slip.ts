@@ -6,7 +6,7 @@ import type {
 } from "@panalo/contracts/lottery";
 
 /**
- * The bet slip's rules on the page (issue 6 item 3): what a selection may be for a game and
+ * The bet slip's rules on the page: what a selection may be for a game and
  * bet type, how spec §2's play types become bet types, quick pick, and the total shown before
  * confirming. The server checks all of it again; this only spares the player a refusal.
  * Money stays in integer centavos (bigint); the text the player types is parsed without floats.

@@ -31,7 +31,7 @@ function addResult(draw: LotteryDraw): void {
 }
 
 /**
- * The live stream (issue 6 item 4: "results and wins are pushed live to open pages"): an
+ * The live stream (results and wins are pushed live to open pages): an
  * EventSource on the RGS's events — public results for everyone, and the player's own
  * settlements when a lottery session is open. Results update the history in place; a
  * settlement refreshes my bets. The header balance follows by itself: the platform's balance

@@ -7,7 +7,7 @@ import { onHubMessage } from "../account/hub-events.ts";
 import { MEMBER_QUERY_ROOT, useSession } from "../session/session-store.ts";
 
 /**
- * Loyalty calls of the player site (issue 20; spec §7 points and missions). Member queries live
+ * Loyalty calls of the player site (spec §7 points and missions). Member queries live
  * under [member, "loyalty", …]; a hub push (loyalty.points, loyalty.missions) refreshes them.
  */
 export const LOYALTY_KEY = [MEMBER_QUERY_ROOT, "loyalty"] as const;
@@ -22,7 +22,7 @@ export interface RedeemRow {
   reason: string | null;
   createdAt: string;
   decidedAt: string | null;
-  /** A free-spins redemption: the grant it made (issue 20 point 2). */
+  /** A free-spins redemption: the grant it made. */
   freeSpins?: {
     vendor: string;
     gameCode: string;

@@ -8,7 +8,7 @@ import { TRIAL_ACCOUNT, useSession } from "../session/session-store.ts";
 export const FEEDBACK_MAX = 140;
 
 /**
- * The feedback form (issue 17 point 6; spec §7 PUT /wps/feedback, open): a text of at most 140
+ * The feedback form (spec §7 PUT /wps/feedback, open): a text of at most 140
  * characters and, for a signed-in member, an optional screenshot (PNG or JPG up to 5 MB, kept
  * private: only the member and support operators can open it). The operator's answer arrives
  * as a message in the member centre.

@@ -7,7 +7,7 @@ import { onHubMessage, onHubOpen, sendHub } from "../account/hub-events.ts";
 import { MEMBER_QUERY_ROOT, TRIAL_ACCOUNT, useSession } from "../session/session-store.ts";
 
 /**
- * Member messages (issue 17 point 5; spec §2 messageV2 and its unread badge, §7 CSP_unreadCount).
+ * Member messages (spec §2 messageV2 and its unread badge, §7 CSP_unreadCount).
  * The header imports this file: types only from the contracts (no zod on the home route).
  * Every query lives under [member, "messages", …], so reading or deleting refreshes the badges.
  */

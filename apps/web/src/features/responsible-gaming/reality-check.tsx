@@ -15,7 +15,7 @@ function played(seconds: number): string {
 }
 
 /**
- * The reality check (issue 17 point 3): every N minutes of the login session (the member's
+ * The reality check: every N minutes of the login session (the member's
  * choice, else the operator's default), a dialog shows the time played and the session's net
  * result. The session's start and the interval come from the server (GET /wps/rg/session), so
  * a reload does not restart the count; each check re-reads the figures when it opens.

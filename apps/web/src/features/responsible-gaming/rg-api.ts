@@ -5,7 +5,7 @@ import { api } from "../../lib/api.ts";
 import { MEMBER_QUERY_ROOT } from "../session/session-store.ts";
 
 /**
- * The responsible-gaming page's calls (issue 17 point 3). Every query lives under
+ * The responsible-gaming page's calls. Every query lives under
  * [member, "rg", …]; each change answers the new state, which replaces the cached one.
  */
 export const RG_KEY = [MEMBER_QUERY_ROOT, "rg"] as const;

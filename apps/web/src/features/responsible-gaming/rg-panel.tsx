@@ -1,8 +1,9 @@
 import type { RgLimitView, RgState } from "@panalo/contracts/responsible-gaming";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { showDialog } from "../../components/dialogs.tsx";
 import { failureText } from "../../lib/api.ts";
-import { formatDateTime, formatMoneyString } from "../../lib/format.ts";
+import { formatDate, formatDateTime, formatMoneyString } from "../../lib/format.ts";
 import {
   COOLING_OFF_DAYS,
   LIMIT_KINDS,
@@ -22,7 +23,7 @@ import {
 import "./rg.css";
 
 /**
- * The member's responsible-gaming controls (issue 17 point 3), shared by the /responsibleGaming
+ * The member's responsible-gaming controls, shared by the /responsibleGaming
  * page and the member centre: deposit, loss and wager limits per Manila day, week and month
  * (lower at once; higher or removed after 24 hours and a confirmation), the session limit and
  * reality check, cooling-off and self-exclusion (at once, never lifted early).
@@ -337,6 +338,16 @@ function SessionSection(p: {
   );
 }
 
+/** Self-exclusions this long or longer ask for a second confirmation showing their end date. */
+const SECOND_CONFIRMATION_MONTHS = 6;
+
+/** Today plus whole calendar months, as the platform counts a self-exclusion's end. */
+function monthsFromNow(months: number): Date {
+  const d = new Date();
+  d.setMonth(d.getMonth() + months);
+  return d;
+}
+
 function ExclusionSection() {
   const { t } = useTranslation();
   const id = useId();
@@ -349,6 +360,27 @@ function ExclusionSection() {
     setError(null);
     exclude.mutate(v, {
       onError: (err) => setError(failureText(err, t("errors.unknown"), t("errors.network"))),
+    });
+  };
+  // Six months or more cannot be undone: the player confirms once more, seeing its end date.
+  const confirmSelfExclusion = (m: number) => {
+    if (m < SECOND_CONFIRMATION_MONTHS) return run({ kind: "self_exclusion", months: m });
+    showDialog({
+      icon: "warning",
+      title: t("rg.confirmExclusionTitle"),
+      text: t("rg.confirmExclusion", {
+        date: formatDate(monthsFromNow(m).toISOString(), navigator.language),
+      }),
+      closeOnCover: false,
+      testId: "rg-exclusion-confirm",
+      buttons: [
+        { label: t("common.cancel") },
+        {
+          label: t("rg.confirmExclusionYes"),
+          primary: true,
+          onClick: () => run({ kind: "self_exclusion", months: m }),
+        },
+      ],
     });
   };
   return (
@@ -414,7 +446,7 @@ function ExclusionSection() {
             type="button"
             className="btn btn-primary"
             disabled={!understood || exclude.isPending}
-            onClick={() => run({ kind: "self_exclusion", months })}
+            onClick={() => confirmSelfExclusion(months)}
             data-testid="rg-self-exclude"
           >
             {t("rg.startSelfExclusion")}

@@ -46,7 +46,7 @@ export interface SessionState {
   token: string | null;
   username: string | null;
   isAgent: number | null;
-  /** spec §3/§4: the login info's memberLabel (the VIP level's name above level 0, issue 20). */
+  /** spec §3/§4: the login info's memberLabel (the VIP level's name above level 0). */
   memberLabel: string | null;
   /** spec §3 client state: vipService = the first member label's name (null: none). */
   vipService: string | null;
@@ -96,7 +96,7 @@ export function startSession(
 
 /**
  * Member info arrived (or changed): keep the header's name, the account type and the member
- * label (a VIP level reached or lost since login, issue 20) in step.
+ * label (a VIP level reached or lost since login) in step.
  */
 export function setIdentity(username: string, isAgent: number, memberLabel: string | null = null): void {
   const s = useSession.getState();

@@ -1,6 +1,6 @@
 import { create } from "zustand";
 
-/** The bet slip (issue 19 point 3): the chosen outcomes, the bet type, stake and odds policy. */
+/** The bet slip: the chosen outcomes, the bet type, stake and odds policy. */
 export interface SlipItem {
   outcomeId: number;
   matchId: number;

@@ -58,7 +58,10 @@ export type PlaceInput = Omit<PlaceBetRequest, "stake"> & { stake: string };
 export const placeBet = (req: PlaceInput) =>
   api<SportsBet>("/api/sports/bets", { method: "POST", body: req });
 export const cashoutQuote = (id: number) =>
-  api<{ amount: string | null }>(`/api/sports/bets/${id}/cashout-quote`, { method: "POST", body: {} });
+  api<{ amount: string | null; value: string | null; debt: string }>(`/api/sports/bets/${id}/cashout-quote`, {
+    method: "POST",
+    body: {},
+  });
 export const cashout = (id: number, amount: string) =>
   api<{ paid: string }>(`/api/sports/bets/${id}/cashout`, { method: "POST", body: { amount } });
 
@@ -97,6 +100,28 @@ export function applyPush(p: SportsOddsPush, now = Date.now()): void {
     }
   }
   matches.set(p.matchId, { status: p.status, score: p.score, minute: p.minute, markets });
+  version++;
+  for (const l of listeners) l();
+}
+
+/**
+ * The prices of now a refused bet answered (SportsPriceNow): they replace what the page
+ * showed, with their up/down mark; a price not offered (under the book's floor) is shown as
+ * not on sale until a push offers it again.
+ */
+export function notePrices(list: ReadonlyArray<{ outcomeId: number; odds: number; offered: boolean }>): void {
+  if (list.length === 0) return;
+  const now = Date.now();
+  for (const o of list) {
+    const was = prices.get(o.outcomeId);
+    const moved = was !== undefined && was.odds !== o.odds;
+    prices.set(o.outcomeId, {
+      odds: o.odds,
+      active: o.offered && (was?.active ?? true),
+      dir: moved ? (o.odds > (was?.odds ?? 0) ? "up" : "down") : (was?.dir ?? null),
+      at: moved ? now : (was?.at ?? 0),
+    });
+  }
   version++;
   for (const l of listeners) l();
 }

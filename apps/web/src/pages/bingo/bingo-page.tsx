@@ -4,7 +4,7 @@ import { VendorLobby } from "../shared/vendor-lobby.tsx";
 import { BingoRooms } from "./bingo-rooms.tsx";
 import "../shared/pages.css";
 
-/** spec §2 /bingo: the in-house bingo rooms (issue 18), then the bingo vendors' lobbies. */
+/** spec §2 /bingo: the in-house bingo rooms, then the bingo vendors' lobbies. */
 export default function BingoPage() {
   const { t } = useTranslation();
   return (

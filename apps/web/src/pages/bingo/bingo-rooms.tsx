@@ -15,7 +15,7 @@ const time = (iso: string, lang: string) =>
   }).format(new Date(iso));
 
 /**
- * The in-house bingo rooms (issue 18 point 5, /wps/relay/GLS2_bingoRoomList): each room with
+ * The in-house bingo rooms (/wps/relay/GLS2_bingoRoomList): each room with
  * its next game's start time, the ticket price and the prize pool so far, refreshed every few
  * seconds; a room launches into the /game frame like any game.
  */

@@ -4,7 +4,7 @@ import { openLogin, openMemberCentre } from "../../features/account/account-ui.t
 import { useSession } from "../../features/session/session-store.ts";
 
 /**
- * /depositv2?deposit=N — where a payment gateway sends the player back (issue 14). The server
+ * /depositv2?deposit=N — where a payment gateway sends the player back. The server
  * builds this address on the host the player used (lib/site-origin.ts), so their session is
  * here: the member centre opens on the deposit page with that deposit's outcome, over the home
  * page. Without a session (another browser, an ended session) the login popup comes first and

@@ -1,26 +1,41 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { EmptyState } from "../../components/empty-state.tsx";
 import { Icon } from "../../components/icons.tsx";
 import { PageTitle } from "../../components/page-title.tsx";
+import { promptInstall, useInstallState } from "../../features/pwa/install.ts";
 import { resourceOf, useStatus } from "../../features/system/system-api.ts";
 import "../shared/pages.css";
 
-const APPS = [
-  { id: "ios", type: "IOS_APP", icon: "apple", nameKey: "download.ios" },
-  { id: "android", type: "ANDROID_APP", icon: "android", nameKey: "download.android" },
-] as const;
+type Platform = "android" | "ios";
 
-/** spec §2 /down (and /download): the apps, each with its QR code and link. */
+/**
+ * A store or APK link the operator set for a platform, or null when the link is only this
+ * site's own download page (the default): then the site itself is the app, installed as a PWA.
+ */
+function nativeLink(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const u = new URL(url, window.location.origin);
+    // The seeded links point at /down itself (on whichever host name the site answers).
+    return u.pathname === "/down" || u.pathname === "/download" ? null : u.href;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * spec §2 /down (and /download): how to get the app on each phone. The site is an installable
+ * web app (public/manifest.webmanifest, public/sw.js): Android installs it from the browser's
+ * prompt (or its menu), iPhone adds it to the home screen from Safari's Share sheet. A native
+ * app the operator publishes (an APK or a store link) is offered beside it.
+ */
 export default function DownloadPage() {
   const { t } = useTranslation();
   const { data: status } = useStatus();
   const { hash } = useLocation();
-  const apps = APPS.flatMap((a) => {
-    const r = resourceOf(status, a.type);
-    return r ? [{ ...a, url: r.url, qr: r.qrCodeUrl }] : [];
-  });
+  const android = resourceOf(status, "ANDROID_APP");
+  const ios = resourceOf(status, "IOS_APP");
 
   // The top menu's iOS / Android items lead to their section here.
   useEffect(() => {
@@ -30,36 +45,18 @@ export default function DownloadPage() {
   return (
     <div className="page container" data-testid="page-download">
       <PageTitle title={t("title.download")} lead={t("lead.download")} />
-      {apps.length === 0 ? (
-        <EmptyState icon="phone" title={t("download.none")} />
-      ) : (
-        <ul className="card-grid app-grid">
-          {apps.map((a) => (
-            <li key={a.id} id={a.id}>
-              <article className="card app-card" aria-labelledby={`app-${a.id}`}>
-                <span className="app-icon">
-                  <Icon name={a.icon} size={32} />
-                </span>
-                <h2 id={`app-${a.id}`}>{t(a.nameKey)}</h2>
-                {a.qr && (
-                  <img
-                    src={a.qr}
-                    alt={t("download.qr", { app: t(a.nameKey) })}
-                    width={160}
-                    height={160}
-                    className="app-qr"
-                    loading="lazy"
-                  />
-                )}
-                <p className="muted">{t("download.scan")}</p>
-                <a href={a.url} className="btn btn-gold btn-block" target="_blank" rel="noopener noreferrer">
-                  {t("download.get")}
-                </a>
-              </article>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ul className="card-grid app-grid">
+        <li id="android">
+          <AppCard platform="android" qr={android?.qrCodeUrl ?? null} native={nativeLink(android?.url)}>
+            <AndroidInstall />
+          </AppCard>
+        </li>
+        <li id="ios">
+          <AppCard platform="ios" qr={ios?.qrCodeUrl ?? null} native={nativeLink(ios?.url)}>
+            <IosGuide />
+          </AppCard>
+        </li>
+      </ul>
       <section className="card perks">
         <h2>{t("download.whyTitle")}</h2>
         <ul className="perk-list">
@@ -69,5 +66,100 @@ export default function DownloadPage() {
         </ul>
       </section>
     </div>
+  );
+}
+
+function AppCard(props: {
+  platform: Platform;
+  qr: string | null;
+  native: string | null;
+  children: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { platform } = props;
+  const name = t(platform === "ios" ? "download.ios" : "download.android");
+  return (
+    <article className="card app-card" aria-labelledby={`app-${platform}`} data-testid={`app-${platform}`}>
+      <span className="app-icon">
+        <Icon name={platform === "ios" ? "apple" : "android"} size={32} />
+      </span>
+      <h2 id={`app-${platform}`}>{name}</h2>
+      {props.children}
+      {props.native && (
+        <a
+          href={props.native}
+          className="btn btn-outline btn-block"
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid={`native-${platform}`}
+        >
+          {t(platform === "ios" ? "download.appStore" : "download.apk")}
+        </a>
+      )}
+      {props.qr && (
+        <>
+          <img
+            src={props.qr}
+            alt={t("download.qr", { app: name })}
+            width={160}
+            height={160}
+            className="app-qr"
+            loading="lazy"
+          />
+          <p className="muted">{t("download.scanOpen")}</p>
+        </>
+      )}
+    </article>
+  );
+}
+
+/** Android: one tap when the browser offers installing, else the steps in Chrome's menu. */
+function AndroidInstall() {
+  const { t } = useTranslation();
+  const state = useInstallState();
+  const [declined, setDeclined] = useState(false);
+  if (state === "installed") {
+    return (
+      <p className="install-done" data-testid="install-done">
+        {t("download.installed")}
+      </p>
+    );
+  }
+  return (
+    <>
+      {state === "prompt" && (
+        <button
+          type="button"
+          className="btn btn-gold btn-block"
+          data-testid="install-app"
+          onClick={() => void promptInstall().then((ok) => setDeclined(!ok))}
+        >
+          {t("download.install")}
+        </button>
+      )}
+      {declined && <p className="muted">{t("download.declined")}</p>}
+      <p className="install-lead">{t(state === "prompt" ? "download.androidOr" : "download.androidHow")}</p>
+      <ol className="install-steps" data-testid="android-steps">
+        <li>{t("download.android1")}</li>
+        <li>{t("download.android2")}</li>
+        <li>{t("download.android3")}</li>
+      </ol>
+    </>
+  );
+}
+
+/** iPhone and iPad: Safari installs web apps only from its Share sheet, so the page shows how. */
+function IosGuide() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <p className="install-lead">{t("download.iosHow")}</p>
+      <ol className="install-steps" data-testid="ios-steps">
+        <li>{t("download.ios1")}</li>
+        <li>{t("download.ios2")}</li>
+        <li>{t("download.ios3")}</li>
+        <li>{t("download.ios4")}</li>
+      </ol>
+    </>
   );
 }

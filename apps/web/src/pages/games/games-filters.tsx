@@ -29,7 +29,7 @@ export function GamesFilters(props: {
     if (state.search === "") setText("");
   }, [state.search]);
 
-  // issue 14: only classifies that have games, for the vendor or (all vendors) the category.
+  // Only classifies that have games, for the vendor or (all vendors) the category.
   const classifies = (vendorClassifies ?? []).filter((c) => c.count > 0).map((c) => c.gameClassify);
 
   return (

@@ -89,7 +89,7 @@ function GamesList({ games }: { games: GamesParam }) {
       data-search={state.search}
     >
       <PageTitle
-        // issue 14: a vendor's own route (/jili, /pp, /fc, /rng/vassalage/X) carries its name.
+        // A vendor's own route (/jili, /pp, /fc, /rng/vassalage/X) carries its name.
         title={routeVendorName ?? t(`title.${games === "fish" ? "fish" : games === "pvp" ? "pvp" : "rng"}`)}
         lead={t(`lead.${category}`)}
       />

@@ -6,7 +6,7 @@ import { useSession } from "../../features/session/session-store.ts";
 import { api } from "../../lib/api.ts";
 
 /**
- * The in-house live tables (issue 18, spec §7 GLS2_roomList): each table with its limits, the
+ * The in-house live tables (spec §7 GLS2_roomList): each table with its limits, the
  * current round's state and the players at it, refreshed every few seconds; a table launches
  * into the /game frame like any game.
  */

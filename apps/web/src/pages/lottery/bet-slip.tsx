@@ -57,7 +57,7 @@ function SlipLines(props: {
 }
 
 /**
- * The bet slip (issue 6 item 3): many lines across games and draws, the total before
+ * The bet slip: many lines across games and draws, the total before
  * confirming, one confirmation for the whole slip (one debit). A refusal from the server is
  * shown above the slip, and the line it names is marked.
  */

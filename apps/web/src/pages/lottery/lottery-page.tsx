@@ -47,7 +47,7 @@ function onSale(draws: readonly LotteryDraw[], now: number): LotteryDraw[] {
 /**
  * spec §2 /lottery: the SEA lottery (vendor TCG_SEA), no banner, no head nav; the query's
  * gameCode and playType choose the game and play type on arrival (vendor is always TCG_SEA).
- * Issue 6 item 5: menu with tags, countdown, the draw on sale, results and history, the slip,
+ * Menu with tags, countdown, the draw on sale, results and history, the slip,
  * my bets, favourites and recent. Results and wins arrive live from the RGS's event stream.
  */
 export default function LotteryPage() {

@@ -11,7 +11,7 @@ import { ResultBalls } from "./result-balls.tsx";
 type Status = "open" | "settled";
 
 /**
- * My bets (issue 6 item 5), open and settled: numbers, stake, draw, the result and the win once
+ * My bets, open and settled: numbers, stake, draw, the result and the win once
  * settled. An open slip can be cancelled before its cut-off when its game allows it (the whole
  * slip: its one debit is rolled back).
  */

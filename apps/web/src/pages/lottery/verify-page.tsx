@@ -12,7 +12,7 @@ import { ResultBalls } from "./result-balls.tsx";
 import "./lottery.css";
 
 /**
- * The lottery verify page (issue 6 item 2: "anyone can verify a result from the seed"). It
+ * The lottery verify page (anyone can verify a result from the seed). It
  * shows the draw's published hash, the revealed seed and the result, then recomputes both in
  * this browser (WebCrypto: SHA-256 of the seed, and the HMAC-SHA256 stream that draws the
  * numbers) — nothing of the check is taken on the server's word.

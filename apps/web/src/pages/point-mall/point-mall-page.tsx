@@ -20,6 +20,8 @@ import {
 } from "../../features/loyalty/loyalty-api.ts";
 import { useSession } from "../../features/session/session-store.ts";
 import { failureText } from "../../lib/api.ts";
+import { formatCount, formatDateTime } from "../../lib/format.ts";
+import { ConvertPoints } from "./convert-points.tsx";
 import "../shared/pages.css";
 
 const MALL_TABS = ["rewards", "history", "records"] as const;
@@ -31,7 +33,7 @@ type MallTab = (typeof MALL_TABS)[number];
  * statuses (§4) and the points records (§3).
  */
 export default function PointMallPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const loggedIn = useSession((s) => s.token !== null);
   const [tab, setTab] = useState<MallTab>("rewards");
   const balance = usePointBalance();
@@ -42,9 +44,12 @@ export default function PointMallPage() {
       <section className="card points-card" aria-labelledby="points-title">
         <h2 id="points-title">{t("pointMall.balance")}</h2>
         {loggedIn ? (
-          <p className="points-value" data-testid="points-balance">
-            {balance.data ? balance.data.balance.toLocaleString() : "—"}
-          </p>
+          <>
+            <p className="points-value" data-testid="points-balance">
+              {balance.data ? formatCount(balance.data.balance, i18n.language) : "—"}
+            </p>
+            <ConvertPoints balance={balance.data?.balance} />
+          </>
         ) : (
           <p>
             {t("pointMall.loginToSee")}{" "}
@@ -78,7 +83,7 @@ export default function PointMallPage() {
 }
 
 function Rewards() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const items = useMallItems();
   const [chosen, setChosen] = useState<MallItemView | null>(null);
   const list = items.data?.list ?? [];
@@ -91,7 +96,7 @@ function Rewards() {
           <li key={it.id} className="card mall-item" data-testid={`mall-item-${it.id}`}>
             {it.imageUrl && <img src={it.imageUrl} alt="" loading="lazy" width={160} height={120} />}
             <h3>{it.name}</h3>
-            <p>{t("pointMall.price", { points: it.price.toLocaleString() })}</p>
+            <p>{t("pointMall.price", { points: formatCount(it.price, i18n.language) })}</p>
             {it.stock !== null && <p>{t("pointMall.stock", { n: it.stock })}</p>}
             {it.freeSpins && (
               <p data-testid={`mall-free-spins-${it.id}`}>
@@ -121,7 +126,7 @@ function Rewards() {
 }
 
 function RedeemForm({ item, onClose }: { item: MallItemView; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [password, setPassword] = useState("");
   const [address, setAddress] = useState("");
   const [mobile, setMobile] = useState("");
@@ -165,7 +170,7 @@ function RedeemForm({ item, onClose }: { item: MallItemView; onClose: () => void
         </div>
       }
     >
-      <p>{t("pointMall.price", { points: item.price.toLocaleString() })}</p>
+      <p>{t("pointMall.price", { points: formatCount(item.price, i18n.language) })}</p>
       {goods && (
         <>
           <Field id="redeem-address" label={t("pointMall.address")} required>
@@ -227,7 +232,7 @@ function History() {
                     {t("pointMall.freeSpinsUntil", {
                       n: r.freeSpins.spins,
                       game: r.freeSpins.gameCode,
-                      date: new Date(r.freeSpins.expiresAt).toLocaleString(i18n.language),
+                      date: formatDateTime(r.freeSpins.expiresAt, i18n.language),
                     })}
                     {r.freeSpins.delivery === "granted" && (
                       <span data-testid={`redeem-free-spins-played-${r.id}`}>
@@ -241,7 +246,7 @@ function History() {
                   </small>
                 )}
               </td>
-              <td>{r.points.toLocaleString()}</td>
+              <td>{formatCount(r.points, i18n.language)}</td>
               <td data-testid={`redeem-status-${r.id}`}>
                 {t(`pointMall.st_${r.status}`)}
                 {r.tracking ? ` · ${r.tracking}` : ""}
@@ -254,7 +259,7 @@ function History() {
                   </small>
                 )}
               </td>
-              <td>{new Date(r.createdAt).toLocaleString(i18n.language)}</td>
+              <td>{formatDateTime(r.createdAt, i18n.language)}</td>
             </tr>
           ))}
         </tbody>
@@ -283,10 +288,10 @@ function Records() {
         <tbody>
           {rows.map((r) => (
             <tr key={r.id}>
-              <td>{new Date(r.time).toLocaleString(i18n.language)}</td>
+              <td>{formatDateTime(r.time, i18n.language)}</td>
               <td>{t(`pointMall.type_${r.type}`, { defaultValue: r.type })}</td>
               <td>{r.changedPoints > 0 ? `+${r.changedPoints}` : r.changedPoints}</td>
-              <td>{r.pointsBalance.toLocaleString()}</td>
+              <td>{formatCount(r.pointsBalance, i18n.language)}</td>
               <td>{t(`pointMall.st_${r.status}`)}</td>
             </tr>
           ))}

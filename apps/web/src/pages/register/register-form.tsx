@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { RegisterSettingValue } from "@panalo/contracts/members";
-import { useCallback, useId, useMemo, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -14,6 +14,8 @@ import { ApiError } from "../../lib/api.ts";
 import { CaptchaField, useCaptchaPicture } from "./register-captcha.tsx";
 import {
   CODE_FIELD,
+  hasCode,
+  hasMobile,
   hasPasswords,
   localToday,
   REGISTER_FIELDS,
@@ -23,6 +25,7 @@ import {
   registerSchema,
   ruleKeys,
   ruleText,
+  type TEXT_FIELDS,
 } from "./register-rules.ts";
 import { affiliateIsValid, register as registerMember } from "./register-submit.ts";
 
@@ -38,6 +41,10 @@ export function RegisterForm({ settings, mode }: { settings: RegisterSettingValu
   const [formError, setFormError] = useState<string | null>(null);
   const onCaptchaError = useCallback((err: unknown) => setFormError(errorText(err, t)), [t]);
   const { picture, refresh: refreshCaptcha } = useCaptchaPicture(onCaptchaError);
+  // The operator asks every registration for the picture code (the captcha field).
+  const captchaAlways = settings.fields.captcha?.enabled === true;
+  // Tokens of codes the phone-code service has confirmed, kept for a retried submit.
+  const confirmed = useRef(new Map<string, string>());
   const {
     register,
     handleSubmit,
@@ -50,7 +57,7 @@ export function RegisterForm({ settings, mode }: { settings: RegisterSettingValu
   } = useForm<RegisterValues>({
     resolver: zodResolver(schema),
     defaultValues: {
-      needCaptcha: false,
+      needCaptcha: captchaAlways,
       username: "",
       password: "",
       confirmPassword: "",
@@ -62,16 +69,28 @@ export function RegisterForm({ settings, mode }: { settings: RegisterSettingValu
       birthday: "",
       // spec §4: an invitation link (?affiliateCode= or /a/CODE) fills the code in.
       affiliateCode: (new URLSearchParams(window.location.search).get("affiliateCode") ?? "").slice(0, 20),
+      qqNum: "",
+      wechat: "",
+      whatsapp: "",
+      line: "",
+      facebook: "",
+      idNumber: "",
+      recommenderId: "",
+      paymentPassword: "",
       captcha: "",
       ageConfirmed: false,
-      // issue 14 (departing from spec §5's default): the player ticks the terms box themself —
+      // Departing from spec §5's default, the player ticks the terms box themself —
       // an agreement ticked in advance is no agreement.
       agree: false,
     },
   });
   const needCaptcha = watch("needCaptcha");
+  useEffect(() => {
+    if (captchaAlways) void refreshCaptcha();
+  }, [captchaAlways, refreshCaptcha]);
   const { fields } = settings;
   const passwords = hasPasswords(settings, mode);
+  const mobileRequired = mode === "mobile" || settings.mobileOnUsernameTab?.required === true;
 
   const errorOf = (name: RegisterField): string | undefined => {
     const e = errors[name];
@@ -113,7 +132,12 @@ export function RegisterForm({ settings, mode }: { settings: RegisterSettingValu
     if (!(await trigger("mobileNum"))) return null;
     const { dialingCode, mobileNum } = getValues();
     try {
-      return await sendSmsCode("register", dialingCode, mobileNum.trim());
+      return await sendSmsCode(
+        "register",
+        dialingCode,
+        mobileNum.trim(),
+        settings.phoneCode?.recaptchaSiteKey,
+      );
     } catch (err) {
       // spec §8: a failed SMS send shows the server's message in a warning dialog.
       showDialog({ icon: "warning", text: errorText(err, t), testId: "sms-failed" });
@@ -133,11 +157,11 @@ export function RegisterForm({ settings, mode }: { settings: RegisterSettingValu
         showDialog({ icon: "warning", text, testId: "register-code-invalid" });
         return;
       }
-      const value = await registerMember(settings, mode, v, picture?.captchaId);
+      const value = await registerMember(settings, mode, v, picture?.captchaId, confirmed.current);
       completeLogin(value, { method: "register", navigate });
     } catch (err) {
       // A picture answers once: after any refusal a shown captcha needs a new one.
-      if ((err instanceof ApiError && err.captcha) || v.needCaptcha) {
+      if ((err instanceof ApiError && err.captcha) || v.needCaptcha || captchaAlways) {
         setValue("needCaptcha", true);
         setValue("captcha", "");
         void refreshCaptcha();
@@ -150,8 +174,8 @@ export function RegisterForm({ settings, mode }: { settings: RegisterSettingValu
 
   /** A text field of the operator's optional set, shown only when enabled (spec §5). */
   const configured = (
-    name: "email" | "payeeName" | "affiliateCode",
-    extra: { type?: string; autoComplete: string },
+    name: (typeof TEXT_FIELDS)[number] | "paymentPassword",
+    extra: { type?: string; autoComplete: string; inputMode?: "numeric" | "email" },
   ) => {
     const cfg = fields[name];
     if (!cfg?.enabled) return null;
@@ -190,7 +214,7 @@ export function RegisterForm({ settings, mode }: { settings: RegisterSettingValu
       noValidate
       data-testid={`register-form-${mode}`}
     >
-      {mode === "username" ? (
+      {mode === "username" && (
         <Field id={`${id}-username`} label={t("field.username")} error={errorOf("username")} required>
           <input
             autoComplete="username"
@@ -199,9 +223,15 @@ export function RegisterForm({ settings, mode }: { settings: RegisterSettingValu
             {...input("username")}
           />
         </Field>
-      ) : (
+      )}
+      {hasMobile(settings, mode) && (
         <>
-          <Field id={`${id}-mobileNum`} label={t("field.mobileNum")} error={errorOf("mobileNum")} required>
+          <Field
+            id={`${id}-mobileNum`}
+            label={t("field.mobileNum")}
+            error={errorOf("mobileNum")}
+            required={mobileRequired}
+          >
             <div className="register-row">
               <label htmlFor={`${id}-dialingCode`} className="sr-only">
                 {t("field.dialingCode")}
@@ -221,25 +251,25 @@ export function RegisterForm({ settings, mode }: { settings: RegisterSettingValu
                 type="tel"
                 inputMode="numeric"
                 autoComplete="tel-national"
-                placeholder={placeholderOf(t("field.mobileNum"), true)}
+                placeholder={placeholderOf(t("field.mobileNum"), mobileRequired)}
                 data-testid="register-mobile"
                 {...input("mobileNum")}
               />
             </div>
           </Field>
-          {settings.verificationRequired && (
+          {hasCode(settings, mode) && (
             <Field
               id={`${id}-verificationCode`}
               label={t("field.verificationCode")}
               error={errorOf("verificationCode")}
-              required
+              required={mobileRequired}
             >
               <div className="register-row">
                 <input
                   inputMode="numeric"
                   autoComplete="one-time-code"
                   maxLength={255}
-                  placeholder={placeholderOf(t("field.verificationCode"), true)}
+                  placeholder={placeholderOf(t("field.verificationCode"), mobileRequired)}
                   data-testid="register-code"
                   {...input("verificationCode")}
                 />
@@ -277,7 +307,7 @@ export function RegisterForm({ settings, mode }: { settings: RegisterSettingValu
         </>
       )}
       {configured("payeeName", { autoComplete: "name" })}
-      {configured("email", { type: "email", autoComplete: "email" })}
+      {configured("email", { type: "email", autoComplete: "email", inputMode: "email" })}
       {birthdayCfg?.enabled && (
         <Field
           id={`${id}-birthday`}
@@ -294,7 +324,19 @@ export function RegisterForm({ settings, mode }: { settings: RegisterSettingValu
           />
         </Field>
       )}
+      {configured("qqNum", { autoComplete: "off", inputMode: "numeric" })}
+      {configured("wechat", { autoComplete: "off" })}
+      {configured("whatsapp", { type: "tel", autoComplete: "off", inputMode: "numeric" })}
+      {configured("line", { autoComplete: "off" })}
+      {configured("facebook", { autoComplete: "off" })}
+      {configured("idNumber", { autoComplete: "off" })}
+      {configured("recommenderId", { autoComplete: "off" })}
       {configured("affiliateCode", { autoComplete: "off" })}
+      {configured("paymentPassword", {
+        type: "password",
+        autoComplete: "new-password",
+        inputMode: "numeric",
+      })}
       {needCaptcha && (
         <CaptchaField
           id={`${id}-captcha`}

@@ -16,7 +16,7 @@ import "./register.css";
  * (USERNAMEREG3, MOBILENUMREG3), its fields and rules from GET /wps/system/setting/register.
  */
 export default function RegisterPage() {
-  // issue 14: a signed-in player has an account; /register takes them home.
+  // A signed-in player has an account; /register takes them home.
   const loggedIn = useSession((s) => s.token !== null);
   return loggedIn ? <Navigate to="/" replace /> : <RegisterScreen />;
 }

@@ -29,6 +29,14 @@ export const RegisterValues = z.object({
   payeeName: z.string(),
   birthday: z.string(),
   affiliateCode: z.string(),
+  qqNum: z.string(),
+  wechat: z.string(),
+  whatsapp: z.string(),
+  line: z.string(),
+  facebook: z.string(),
+  idNumber: z.string(),
+  recommenderId: z.string(),
+  paymentPassword: z.string(),
   captcha: z.string(),
   ageConfirmed: z.boolean(),
   agree: z.boolean(),
@@ -53,6 +61,32 @@ export function hasPasswords(settings: RegisterSettingValue, mode: RegisterMode)
   return mode === "username" || settings.mobileRegPass;
 }
 
+/** Does the tab show a mobile number? Always by mobile; by username when the operator asks. */
+export function hasMobile(settings: RegisterSettingValue, mode: RegisterMode): boolean {
+  return mode === "mobile" || settings.mobileOnUsernameTab?.enabled === true;
+}
+
+/** Is the tab's number confirmed by a code? Always by mobile; by username with REGMOBVERF3. */
+export function hasCode(settings: RegisterSettingValue, mode: RegisterMode): boolean {
+  return mode === "mobile"
+    ? settings.verificationRequired
+    : hasMobile(settings, mode) && !!settings.mobileFieldVerification;
+}
+
+/** The operator's text fields the form shows, in order (spec §3 registration user, §5). */
+export const TEXT_FIELDS = [
+  "payeeName",
+  "email",
+  "qqNum",
+  "wechat",
+  "whatsapp",
+  "line",
+  "facebook",
+  "idNumber",
+  "recommenderId",
+  "affiliateCode",
+] as const;
+
 export function registerSchema(settings: RegisterSettingValue, mode: RegisterMode) {
   const { fields } = settings;
   const home = settings.countries[0]?.countryDialingCode ?? "63";
@@ -60,12 +94,14 @@ export function registerSchema(settings: RegisterSettingValue, mode: RegisterMod
     const refuse = (path: RegisterField, message: string | null) => {
       if (message) ctx.addIssue({ code: "custom", path: [path], message });
     };
-    if (mode === "username") {
-      refuse("username", fieldIssue(fields.username, v.username, true));
-    } else {
-      // spec §5: the mobile is always shown and required on the mobile tab.
+    if (mode === "username") refuse("username", fieldIssue(fields.username, v.username, true));
+    // spec §5: the mobile is always shown and required on the mobile tab; on the username tab
+    // when the operator asks for it, required per its flag.
+    const mobileRequired = mode === "mobile" || settings.mobileOnUsernameTab?.required === true;
+    const mobileGiven = v.mobileNum.trim() !== "";
+    if (hasMobile(settings, mode) && (mobileGiven || mobileRequired)) {
       refuse("mobileNum", mobileIssue(fields.mobileNum, v.dialingCode, v.mobileNum, home));
-      if (settings.verificationRequired) {
+      if (hasCode(settings, mode)) {
         const code = v.verificationCode.trim();
         refuse("verificationCode", !code ? FIELD_REQUIRED : code.length > CODE_MAX ? "CODE_INVALID" : null);
       }
@@ -77,6 +113,8 @@ export function registerSchema(settings: RegisterSettingValue, mode: RegisterMod
     }
     for (const name of OPTIONAL_REGISTER_FIELDS) {
       const cfg = fields[name];
+      // The number and the picture code have their own rules (above and below).
+      if (name === "mobileNum" || name === "captcha") continue;
       if (cfg?.enabled) refuse(name, fieldIssue(cfg, v[name], cfg.required));
     }
     // The minimum age (spec §5 "age confirmation 18 or 21"), checked again by the server in
@@ -116,6 +154,7 @@ const SPECIFIC: Partial<Record<RegisterField, Record<string, string>>> = {
     CAPTCHA_INVALID: "register.error.captchaInvalid",
   },
   birthday: { UNDERAGE: "register.error.underage" },
+  recommenderId: { RECOMMENDER_UNKNOWN: "register.error.recommenderUnknown" },
 };
 
 export function ruleKeys(field: RegisterField, key: string): string[] {
@@ -156,4 +195,9 @@ export const CODE_FIELD: Record<string, RegisterField> = {
   UNDERAGE: "birthday",
   CAPTCHA_REQUIRED: "captcha",
   CAPTCHA_INVALID: "captcha",
+  RECOMMENDER_UNKNOWN: "recommenderId",
+  PHONE_AUTH_INVALID_CODE: "verificationCode",
+  PHONE_AUTH_CODE_EXPIRED: "verificationCode",
+  PHONE_AUTH_INVALID_PHONE: "mobileNum",
+  PHONE_AUTH_MISSING_PHONE: "mobileNum",
 };

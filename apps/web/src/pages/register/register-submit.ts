@@ -6,9 +6,17 @@ import type {
 } from "@panalo/contracts/members";
 import type { z } from "zod";
 import { secureCall } from "../../features/account/field-crypto.ts";
+import { confirmPhoneCode } from "../../features/account/phone-check.ts";
 import { solveHumanCheck } from "../../features/session/human-check.ts";
 import { ApiError, api } from "../../lib/api.ts";
-import { hasPasswords, type RegisterMode, type RegisterValues } from "./register-rules.ts";
+import {
+  hasCode,
+  hasMobile,
+  hasPasswords,
+  type RegisterMode,
+  type RegisterValues,
+  TEXT_FIELDS,
+} from "./register-rules.ts";
 
 /**
  * The calls of spec §4 "Registration" after the form has passed its own checks: the invitation
@@ -39,19 +47,55 @@ function optional(settings: RegisterSettingValue, name: string, value: string): 
   return settings.fields[name]?.enabled ? value.trim() || undefined : undefined;
 }
 
+/** The operator's optional fields the form shows and the player filled (spec §3). */
+function optionalFields(settings: RegisterSettingValue, v: RegisterValues) {
+  const out: Partial<Record<(typeof TEXT_FIELDS)[number] | "birthday" | "paymentPassword", string>> = {};
+  for (const name of [...TEXT_FIELDS, "birthday", "paymentPassword"] as const) {
+    out[name] = optional(settings, name, v[name]);
+  }
+  return out;
+}
+
+/**
+ * The proof that the player holds the number: with the third-party phone-code service, its
+ * token (the code confirmed first, spec §4 "optional third-party code verification"); else the
+ * code itself, which the register call checks. `confirmed` keeps a token across a refused
+ * submit, as the service answers a code once.
+ */
+async function numberProof(
+  settings: RegisterSettingValue,
+  dialingCode: string,
+  mobileNum: string,
+  code: string,
+  confirmed: Map<string, string>,
+) {
+  if (settings.phoneCode?.provider !== "firebase") return { verificationCode: code };
+  const key = `${dialingCode}:${mobileNum}:${code}`;
+  let token = confirmed.get(key);
+  if (!token) {
+    token = (await confirmPhoneCode(dialingCode, mobileNum, code)).firebaseIdToken;
+    confirmed.set(key, token);
+  }
+  return { firebaseChannel: "sms" as const, firebaseIdToken: token };
+}
+
 export async function register(
   settings: RegisterSettingValue,
   mode: RegisterMode,
   v: RegisterValues,
   captchaId: string | undefined,
+  confirmed: Map<string, string>,
 ): Promise<LoginValue> {
+  const mobileNum = v.mobileNum.trim();
+  const withNumber = hasMobile(settings, mode) && mobileNum !== "";
+  const proof =
+    withNumber && hasCode(settings, mode)
+      ? await numberProof(settings, v.dialingCode, mobileNum, v.verificationCode.trim(), confirmed)
+      : {};
   const humanCheck = await solveHumanCheck();
   const common = {
-    email: optional(settings, "email", v.email),
-    payeeName: optional(settings, "payeeName", v.payeeName),
-    birthday: optional(settings, "birthday", v.birthday),
-    affiliateCode: optional(settings, "affiliateCode", v.affiliateCode),
-    // issue 16 point 6: a friend's invite link (/register?referralCode=CODE) names the referrer.
+    ...optionalFields(settings, v),
+    // A friend's invite link (/register?referralCode=CODE) names the referrer.
     referralCode: referralCodeFromUrl(),
     captcha: v.needCaptcha ? v.captcha.trim() : undefined,
     captchaId: v.needCaptcha ? captchaId : undefined,
@@ -62,6 +106,7 @@ export async function register(
     registerUrl: window.location.href.slice(0, 300),
     registerMethod: "WEB" as const,
     humanCheck,
+    ...proof,
   };
   if (mode === "username") {
     const body: z.input<typeof RegisterRequest> = {
@@ -69,6 +114,7 @@ export async function register(
       username: v.username.trim(),
       password: v.password,
       confirmPassword: v.confirmPassword,
+      ...(withNumber ? { countryDialingCode: v.dialingCode, mobileNum } : {}),
     };
     return secureCall<LoginValue>("/wps/member/register", "PUT", body);
   }
@@ -76,8 +122,7 @@ export async function register(
   const body: z.input<typeof MobileRegisterRequest> = {
     ...common,
     countryDialingCode: v.dialingCode,
-    mobileNum: v.mobileNum.trim(),
-    verificationCode: settings.verificationRequired ? v.verificationCode.trim() : undefined,
+    mobileNum,
     password: passwords ? v.password : undefined,
     confirmPassword: passwords ? v.confirmPassword : undefined,
   };

@@ -6,7 +6,7 @@ import { useSession } from "../../features/session/session-store.ts";
 import "../shared/pages.css";
 
 /**
- * /responsibleGaming (issue 17 point 3): reachable from every page's footer. Anyone reads what
+ * /responsibleGaming: reachable from every page's footer. Anyone reads what
  * the site offers; a logged-in member sets limits, the session limit and reality check, and
  * cooling-off or self-exclusion here.
  */

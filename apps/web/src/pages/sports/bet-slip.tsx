@@ -8,12 +8,12 @@ import {
 } from "@panalo/game-math/sportsbook/bets";
 import { formatOdds } from "@panalo/game-math/sportsbook/odds";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { openLogin } from "../../features/account/account-ui.ts";
 import { MEMBER_QUERY_ROOT, useSession } from "../../features/session/session-store.ts";
 import { type OddsPolicy, type SlipMode, useOddsFormat, useSlip } from "../../features/sports/slip-store.ts";
-import { livePrice, placeBet, useLiveVersion } from "../../features/sports/sports-api.ts";
+import { livePrice, notePrices, placeBet, useLiveVersion } from "../../features/sports/sports-api.ts";
 import { ApiError } from "../../lib/api.ts";
 import { formatMinor } from "../../lib/format.ts";
 
@@ -25,11 +25,74 @@ const toMinor = (text: string): bigint | null => {
 const minorText = (v: bigint) => `${v / 100n}.${(v % 100n).toString().padStart(2, "0")}`;
 
 /**
- * The bet slip (issue 19 point 3): singles (one bet per selection), a parlay, or a system bet;
+ * The bet slip: singles (one bet per selection), a parlay, or a system bet;
  * the stake and the potential return; a price that moved while the slip is open is shown with
- * its new value and, under the "ask" policy, must be accepted before placing.
+ * its new value and, under the "ask" policy, must be accepted before placing. A bet the book
+ * refuses over its prices (moved, or under the floor) brings the prices of now into the slip:
+ * the player accepts the new ones or removes a pick that is not on sale.
+ *
+ * Under 1024 px the slip floats: a button with the count of picks at the bottom of the screen
+ * opens it over the page as a sheet (a dialog), closed by its button, Escape or the cover.
  */
 export function BetSlip() {
+  const { t } = useTranslation();
+  const n = useSlip((s) => s.items.length);
+  const [open, setOpen] = useState(false);
+  const close = useRef<HTMLButtonElement>(null);
+  const fab = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    close.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") setOpen(false);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [open]);
+  const hide = () => {
+    setOpen(false);
+    fab.current?.focus();
+  };
+  return (
+    <>
+      {n > 0 && !open ? (
+        <button
+          ref={fab}
+          type="button"
+          className="sb-slip-fab btn btn-gold"
+          aria-label={t("sports.openSlip", { count: n })}
+          aria-haspopup="dialog"
+          onClick={() => setOpen(true)}
+          data-testid="slip-fab"
+        >
+          {t("sports.slip")} <span className="sb-count">{n}</span>
+        </button>
+      ) : null}
+      {open ? <div className="sb-sheet-cover" onClick={hide} aria-hidden="true" /> : null}
+      <div
+        className={`sb-sheet${open ? " is-open" : ""}`}
+        {...(open ? { role: "dialog", "aria-modal": true, "aria-labelledby": "slip-title" } : {})}
+        data-testid="slip-sheet"
+      >
+        {open ? (
+          <button
+            ref={close}
+            type="button"
+            className="sb-sheet-close icon-btn"
+            aria-label={t("sports.closeSlip")}
+            onClick={hide}
+            data-testid="slip-close"
+          >
+            ×
+          </button>
+        ) : null}
+        <SlipBody />
+      </div>
+    </>
+  );
+}
+
+function SlipBody() {
   useLiveVersion();
   const { t } = useTranslation();
   const slip = useSlip();
@@ -39,7 +102,10 @@ export function BetSlip() {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const now = slip.items.map((i) => livePrice(i.outcomeId)?.odds ?? i.odds);
-  const changed = slip.items.some((i, k) => now[k] !== i.odds);
+  // A pick whose price is not on sale now (suspended, or under the book's floor): removed
+  // before the slip can be placed.
+  const dead = slip.items.map((i) => livePrice(i.outcomeId)?.active === false);
+  const changed = slip.items.some((i, k) => now[k] !== i.odds && !dead[k]);
   const stake = toMinor(slip.stake);
   const n = slip.items.length;
   const systems = [
@@ -70,10 +136,10 @@ export function BetSlip() {
     setMessage(null);
     const base = { stake: minorText(stake), oddsPolicy: slip.policy, idempotencyKey: "" };
     const key = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+    const placed: SportsBet[] = [];
     try {
-      const placed: SportsBet[] = [];
       if (slip.mode === "single") {
-        for (const i of slip.items)
+        for (const i of slip.items) {
           placed.push(
             await placeBet({
               ...base,
@@ -82,6 +148,9 @@ export function BetSlip() {
               legs: [{ outcomeId: i.outcomeId, odds: i.odds }],
             }),
           );
+          // A single taken leaves the slip at once: a later refusal must not place it twice.
+          slip.remove(i.outcomeId);
+        }
       } else {
         placed.push(
           await placeBet({
@@ -97,6 +166,9 @@ export function BetSlip() {
       setMessage({ ok: true, text: t("sports.placed", { count: placed.length }) });
       await qc.invalidateQueries({ queryKey: [MEMBER_QUERY_ROOT] });
     } catch (err) {
+      // A refusal over prices carries each pick's price of now: the slip shows them.
+      if (err instanceof ApiError) notePrices(err.odds);
+      if (placed.length > 0) await qc.invalidateQueries({ queryKey: [MEMBER_QUERY_ROOT] });
       setMessage({
         ok: false,
         text: err instanceof ApiError && err.message ? err.message : t("sports.placeFailed"),
@@ -159,17 +231,28 @@ export function BetSlip() {
                   </div>
                 </div>
                 <div className="sb-slip-odds">
-                  {now[k] !== i.odds ? (
+                  {dead[k] ? (
+                    <span className="sb-changed" data-testid={`slip-dead-${i.outcomeId}`}>
+                      <s>{formatOdds(i.odds, format)}</s> {t("sports.notOffered")}
+                    </span>
+                  ) : now[k] !== i.odds ? (
                     <span className="sb-changed" data-testid={`slip-changed-${i.outcomeId}`}>
-                      <s>{formatOdds(i.odds, format)}</s> {formatOdds(now[k] ?? i.odds, format)}
+                      <s>{formatOdds(i.odds, format)}</s>{" "}
+                      <strong data-testid={`slip-now-${i.outcomeId}`} data-odds={now[k]}>
+                        {formatOdds(now[k] ?? i.odds, format)}
+                      </strong>
+                      <span className="sr-only">
+                        {t("sports.newOdds", { odds: formatOdds(now[k] ?? i.odds, format) })}
+                      </span>
                     </span>
                   ) : (
                     formatOdds(i.odds, format)
                   )}
                   <button
                     type="button"
-                    className="linklike"
+                    className="sb-remove icon-btn"
                     aria-label={t("sports.remove")}
+                    data-testid={`slip-remove-${i.outcomeId}`}
                     onClick={() => slip.remove(i.outcomeId)}
                   >
                     ×
@@ -213,9 +296,12 @@ export function BetSlip() {
           {changed ? (
             <button
               type="button"
-              className="btn btn-secondary"
+              className="btn btn-gold"
               data-testid="accept-odds"
-              onClick={() => slip.accept(new Map(slip.items.map((i, k) => [i.outcomeId, now[k] ?? i.odds])))}
+              onClick={() => {
+                slip.accept(new Map(slip.items.map((i, k) => [i.outcomeId, now[k] ?? i.odds])));
+                setMessage(null);
+              }}
             >
               {t("sports.acceptOdds")}
             </button>
@@ -223,7 +309,13 @@ export function BetSlip() {
           <button
             type="button"
             className="btn btn-primary"
-            disabled={busy || stake === null || potential === null || (changed && slip.policy === "none")}
+            disabled={
+              busy ||
+              stake === null ||
+              potential === null ||
+              dead.some(Boolean) ||
+              (changed && slip.policy === "none")
+            }
             onClick={place}
             data-testid="place-bet"
           >

@@ -122,7 +122,7 @@ export function MatchRow(props: { match: SportsMatch; onOpen: (id: number) => vo
       <div className="sb-match-head">
         <button
           type="button"
-          className="sb-teams linklike"
+          className="sb-teams"
           onClick={() => props.onOpen(m.id)}
           data-testid={`open-match-${m.id}`}
         >

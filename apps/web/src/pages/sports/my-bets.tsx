@@ -9,7 +9,7 @@ import { cashout, cashoutQuote, useMyBets } from "../../features/sports/sports-a
 import { ApiError } from "../../lib/api.ts";
 import { formatDateTime, formatMoneyString } from "../../lib/format.ts";
 
-/** My bets (issue 19 point 6): open and settled, every leg with its state; cash-out on open ones. */
+/** My bets: open and settled, every leg with its state; cash-out on open ones. */
 export function MyBets() {
   const { t, i18n } = useTranslation();
   const token = useSession((s) => s.token);
@@ -17,7 +17,12 @@ export function MyBets() {
   const bets = useMyBets(state);
   const format = useOddsFormat((s) => s.format);
   const qc = useQueryClient();
-  const [quote, setQuote] = useState<{ id: number; amount: string | null } | null>(null);
+  const [quote, setQuote] = useState<{
+    id: number;
+    amount: string | null;
+    value: string | null;
+    debt: string;
+  } | null>(null);
   const [error, setError] = useState<string | null>(null);
   if (!token) return null;
   const ask = async (id: number) => {
@@ -91,21 +96,31 @@ export function MyBets() {
                 {b.status === "open" && b.kind !== "system" ? (
                   quote?.id === b.id ? (
                     quote.amount ? (
-                      <button
-                        type="button"
-                        className="btn btn-secondary"
-                        onClick={() => take(b.id, quote.amount ?? "0")}
-                        data-testid={`cashout-take-${b.id}`}
-                      >
-                        {t("sports.cashoutFor", { amount: formatMoneyString(quote.amount) })}
-                      </button>
+                      <>
+                        {quote.value && quote.debt !== "0.00" ? (
+                          <p className="muted small" data-testid={`cashout-debt-${b.id}`}>
+                            {t("sports.cashoutDebt", {
+                              value: formatMoneyString(quote.value),
+                              debt: formatMoneyString(quote.debt),
+                            })}
+                          </p>
+                        ) : null}
+                        <button
+                          type="button"
+                          className="btn btn-gold btn-sm sb-cashout"
+                          onClick={() => take(b.id, quote.amount ?? "0")}
+                          data-testid={`cashout-take-${b.id}`}
+                        >
+                          {t("sports.cashoutFor", { amount: formatMoneyString(quote.amount) })}
+                        </button>
+                      </>
                     ) : (
                       <p className="muted small">{t("sports.cashoutNone")}</p>
                     )
                   ) : (
                     <button
                       type="button"
-                      className="linklike"
+                      className="btn btn-outline btn-sm sb-cashout"
                       onClick={() => ask(b.id)}
                       data-testid={`cashout-${b.id}`}
                     >

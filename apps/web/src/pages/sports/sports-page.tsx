@@ -166,7 +166,7 @@ export default function SportsPage() {
   );
 }
 
-/** One match with all its markets (issue 19 point 2). */
+/** One match with all its markets. */
 function MatchPage(props: { id: number; onBack: () => void }) {
   const { t } = useTranslation();
   const label = useMarketLabel();
@@ -177,7 +177,12 @@ function MatchPage(props: { id: number; onBack: () => void }) {
   for (const mk of m.markets) groups.set(mk.kind, [...(groups.get(mk.kind) ?? []), mk]);
   return (
     <article className="sb-match-page" data-testid={`match-page-${m.id}`}>
-      <button type="button" className="linklike" onClick={props.onBack}>
+      <button
+        type="button"
+        className="btn btn-outline btn-sm"
+        onClick={props.onBack}
+        data-testid="match-back"
+      >
         ‹ {t("sports.back")}
       </button>
       <h3>

@@ -5,7 +5,7 @@ import { api } from "../../../lib/api.ts";
 import { readToken } from "../../../lib/session-token.ts";
 import { MEMBER_QUERY_ROOT, useSession } from "../../session/session-store.ts";
 
-/** GET /wps/member/profile: securityCenter's data (issue 17). */
+/** GET /wps/member/profile: securityCenter's data. */
 export interface Profile {
   username: string;
   nickname: string | null;

@@ -10,7 +10,7 @@ import { type Profile, useKyc, useRefreshProfile } from "./account-api.ts";
 const DOCS = ["idFront", "idBack", "selfie"] as const;
 
 /**
- * KYC (issue 17 point 2): an ID (front and back), a selfie and what AMLA asks of a covered
+ * KYC: an ID (front and back), a selfie and what AMLA asks of a covered
  * person (occupation, source of income, address). The pictures are the member's private
  * uploads; an operator decides and the answer shows here (and arrives as a message).
  */
@@ -22,6 +22,9 @@ export function KycSection({ profile }: { profile: Profile }) {
   const [docs, setDocs] = useState<Partial<Record<(typeof DOCS)[number], string>>>({});
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Each field left empty, marked under it before anything is sent.
+  const [missing, setMissing] = useState<ReadonlySet<string>>(new Set());
+  const mark = (name: string) => (missing.has(name) ? t("acct.kyc.missing") : undefined);
   const status = kyc.data?.status ?? profile.kycStatus;
   const latest = kyc.data?.cases[0];
   const canSend = status === "none" || status === "rejected" || status === "more_info";
@@ -32,6 +35,7 @@ export function KycSection({ profile }: { profile: Profile }) {
     try {
       const url = await uploadProof(file);
       setDocs((d) => ({ ...d, [which]: url }));
+      setMissing((m) => new Set([...m].filter((n) => n !== which)));
     } catch (err) {
       setError(errorText(err, t));
     }
@@ -39,8 +43,23 @@ export function KycSection({ profile }: { profile: Profile }) {
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
-    if (DOCS.some((d) => !docs[d])) return setError(t("acct.kyc.needDocs"));
     const text = (name: string) => String(form.get(name) ?? "").trim() || undefined;
+    const texts = [
+      ...(["realName", "birthday", "nationality"] as const).filter((n) => !profile[n]),
+      "occupation",
+      "incomeSource",
+      "address",
+    ];
+    const asked = [...DOCS, ...texts];
+    const empty = new Set<string>([...DOCS.filter((d) => !docs[d]), ...texts.filter((n) => !text(n))]);
+    setMissing(empty);
+    if (empty.size > 0) {
+      setError(t(DOCS.some((d) => empty.has(d)) ? "acct.kyc.needDocs" : "acct.kyc.needFields"));
+      // The first field to fill in takes the focus.
+      const first = asked.find((n) => empty.has(n));
+      e.currentTarget.querySelector<HTMLElement>(`[data-testid="kyc-${first}"]`)?.focus();
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
@@ -81,7 +100,7 @@ export function KycSection({ profile }: { profile: Profile }) {
         <form className="acct-form" onSubmit={submit} data-testid="kyc-form" noValidate>
           <div className="acct-grid">
             {DOCS.map((d) => (
-              <Field key={d} id={`${id}-${d}`} label={t(`acct.kyc.${d}`)} required>
+              <Field key={d} id={`${id}-${d}`} label={t(`acct.kyc.${d}`)} required error={mark(d)}>
                 <input
                   id={`${id}-${d}`}
                   type="file"
@@ -94,7 +113,7 @@ export function KycSection({ profile }: { profile: Profile }) {
               </Field>
             ))}
             {!profile.realName && (
-              <Field id={`${id}-rn`} label={t("acct.field.realName")} required>
+              <Field id={`${id}-rn`} label={t("acct.field.realName")} required error={mark("realName")}>
                 <input
                   id={`${id}-rn`}
                   name="realName"
@@ -105,7 +124,7 @@ export function KycSection({ profile }: { profile: Profile }) {
               </Field>
             )}
             {!profile.birthday && (
-              <Field id={`${id}-bd`} label={t("acct.field.birthday")} required>
+              <Field id={`${id}-bd`} label={t("acct.field.birthday")} required error={mark("birthday")}>
                 <input
                   id={`${id}-bd`}
                   name="birthday"
@@ -116,7 +135,7 @@ export function KycSection({ profile }: { profile: Profile }) {
               </Field>
             )}
             {!profile.nationality && (
-              <Field id={`${id}-na`} label={t("acct.field.nationality")} required>
+              <Field id={`${id}-na`} label={t("acct.field.nationality")} required error={mark("nationality")}>
                 <input
                   id={`${id}-na`}
                   name="nationality"
@@ -127,7 +146,13 @@ export function KycSection({ profile }: { profile: Profile }) {
               </Field>
             )}
             {(["occupation", "incomeSource", "address"] as const).map((name) => (
-              <Field key={name} id={`${id}-${name}`} label={t(`acct.field.${name}`)} required>
+              <Field
+                key={name}
+                id={`${id}-${name}`}
+                label={t(`acct.field.${name}`)}
+                required
+                error={mark(name)}
+              >
                 <input
                   id={`${id}-${name}`}
                   name={name}

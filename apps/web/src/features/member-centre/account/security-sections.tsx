@@ -1,4 +1,4 @@
-import { AVATAR_PRESETS, CONTACT_KINDS, presetAvatarUrl } from "@panalo/contracts/account";
+import { AVATAR_PRESETS, CONTACT_KINDS, presetAvatarUrl } from "@panalo/contracts/account-options";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Field } from "../../../components/field.tsx";

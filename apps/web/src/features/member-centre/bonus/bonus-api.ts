@@ -5,7 +5,7 @@ import { useSession } from "../../session/session-store.ts";
 import { WALLET_KEY } from "../wallet/wallet-api.ts";
 
 /**
- * The bonus wallet's calls (issue 16): bonusDetails's list, and the deposit page's choice. Both
+ * The bonus wallet's calls: bonusDetails's list, and the deposit page's choice. Both
  * live under the wallet's query key, so a balance push (a settled bet moved the bar) reloads them.
  */
 export type { BonusView };

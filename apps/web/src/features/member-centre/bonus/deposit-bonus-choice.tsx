@@ -5,7 +5,7 @@ import { useDepositBonusOptions } from "./bonus-api.ts";
 import "./bonus.css";
 
 /**
- * The deposit page's bonus choice (issue 16 point 3): the first-deposit and reload bonuses the
+ * The deposit page's bonus choice: the first-deposit and reload bonuses the
  * member may take now, each with what it gives for the amount typed, or none. Shown only when
  * the member is offered any (agents, households under review, a bonus already active: none).
  */

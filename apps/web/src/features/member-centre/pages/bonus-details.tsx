@@ -6,9 +6,10 @@ import { money } from "../wallet/money.ts";
 import { useRefreshOnBalancePush } from "../wallet/wallet-api.ts";
 import "../wallet/wallet.css";
 import "../bonus/bonus.css";
+import { formatDateTime } from "../../../lib/format.ts";
 
 /**
- * bonusDetails (spec §2 member centre; issue 16 point 2): each bonus with its wagering bar, its
+ * bonusDetails (spec §2 member centre): each bonus with its wagering bar, its
  * rules and its history. A balance push (a settled bet) reloads it, so the bar moves as they play.
  */
 export default function BonusDetailsPage() {
@@ -34,7 +35,7 @@ export default function BonusDetailsPage() {
 
 function BonusCard({ b, symbol }: { b: BonusView; symbol: string | undefined }) {
   const { t, i18n } = useTranslation();
-  const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language) : "");
+  const when = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : "");
   const rates = Object.entries(b.contributions)
     .map(([k, v]) => `${k === "*" ? t("bonus.otherGames") : k} ${v}%`)
     .join(" · ");

@@ -1,11 +1,12 @@
-import { useId, useState } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { TabPanel, Tabs } from "../../../components/tabs.tsx";
+import { formatDateTime } from "../../../lib/format.ts";
 import { useAccountUi } from "../../account/account-ui.ts";
 import { useBalance } from "../../account/member-api.ts";
+import { useRgState } from "../../responsible-gaming/rg-api.ts";
 import { DepositForm, type DepositSent } from "../wallet/deposit-form.tsx";
-import { DepositRecords } from "../wallet/deposit-records.tsx";
 import { money } from "../wallet/money.ts";
 import {
   depositOutcome,
@@ -15,10 +16,15 @@ import {
 } from "../wallet/wallet-api.ts";
 import "../wallet/wallet.css";
 
+// The records tab is its own chunk, loaded when opened: the page opens on the deposit form.
+const DepositRecords = lazy(() =>
+  import("../wallet/deposit-records.tsx").then((m) => ({ default: m.DepositRecords })),
+);
+
 type Tab = "new" | "records";
 
 /**
- * depositv2 (spec §2, issue 4): the operator's channels with their limits, a deposit through
+ * depositv2 (spec §2): the operator's channels with their limits, a deposit through
  * the chosen one, and the player's deposit records with their states.
  */
 export default function DepositPage() {
@@ -28,6 +34,7 @@ export default function DepositPage() {
   const [tab, setTab] = useState<Tab>("new");
   const symbol = useBalance().data?.currencySymbol;
   const channels = useDepositChannels();
+  const blocked = useRgState().data?.blocked;
   const [chosen, setChosen] = useState<number | null>(null);
   const [sent, setSent] = useState<DepositSent | null>(null);
   // Opened by a gateway's return address (/depositv2?deposit=N): that deposit's outcome first.
@@ -52,7 +59,19 @@ export default function DepositPage() {
       />
       <TabPanel idBase={idBase} selected={tab} className="wallet-panel">
         {tab === "records" ? (
-          <DepositRecords channels={list} symbol={symbol} />
+          <Suspense fallback={null}>
+            <DepositRecords channels={list} symbol={symbol} />
+          </Suspense>
+        ) : blocked ? (
+          // A self-excluded or cooling-off member is told why, instead of a form the platform refuses.
+          <div className="wallet-closed" role="status" data-testid="deposit-closed" data-kind={blocked.kind}>
+            <h3>{t("wallet.deposit.closedTitle")}</h3>
+            <p>
+              {t(blocked.kind === "self_exclusion" ? "rg.blockedSelf" : "rg.blockedCooling", {
+                date: formatDateTime(blocked.until, navigator.language),
+              })}
+            </p>
+          </div>
         ) : channels.isPending ? (
           <span className="spinner" aria-hidden="true" />
         ) : channels.isError ? (
@@ -115,7 +134,7 @@ export default function DepositPage() {
 }
 
 /**
- * A gateway deposit's outcome (issue 14): credited, failed or still pending, followed live — the
+ * A gateway deposit's outcome: credited, failed or still pending, followed live — the
  * status is asked again while pending and on every balance push — so the panel never stays on
  * "payment page opened" after the gateway has answered.
  */

@@ -9,7 +9,7 @@ import "../wallet/wallet.css";
 import "../rewards/rewards.css";
 
 /**
- * manualRebate (spec §2; issue 16 point 4): the rebate rates per game category, what closed
+ * manualRebate (spec §2): the rebate rates per game category, what closed
  * days have accrued (claimed here, once), today's valid bets and the estimate so far, and the
  * days paid. In automatic mode the days are paid by the platform and only listed.
  */

@@ -10,7 +10,7 @@ import { useLocale } from "../wallet/locale.ts";
 import "../../messages/messages.css";
 
 /**
- * messageV2 (spec §2 "platform information"; issue 17 points 5 and 6): the member's messages,
+ * messageV2 (spec §2 "platform information"): the member's messages,
  * newest first, all or unread; opening one marks it read (the badges go down), a member may
  * delete theirs; and the feedback form, whose answers arrive here. Texts are shown as text:
  * nothing an operator or an event writes is ever read as HTML.

@@ -16,7 +16,7 @@ import "../wallet/wallet.css";
 import "../rewards/rewards.css";
 
 /**
- * missionLeaderboard (spec §2; issue 20 points 3 and 4): the member's VIP level, the progress to
+ * missionLeaderboard (spec §2): the member's VIP level, the progress to
  * the next one and the level's perks; the missions with their progress (live: the hub tells the
  * page when a settled bet moved them); each campaign's leaderboard with the member's own rank.
  * Opening the page clears the unread badge. Prizes are claimed in the reward centre.

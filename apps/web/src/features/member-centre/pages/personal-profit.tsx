@@ -57,7 +57,7 @@ function ProfitChart({ days, label }: { days: ProfitValue["days"]; label: string
 }
 
 /**
- * personalProfit (spec §2 "profit and loss", issue 17 point 4): the member's result per day and
+ * personalProfit (spec §2 "profit and loss"): the member's result per day and
  * per game category over a period, from the rounds the platform recorded (the betting record's
  * figures), with totals and a chart.
  */
@@ -78,9 +78,12 @@ export default function PersonalProfitPage() {
     [t("profit.bet"), f.bet],
     [t("profit.validBet"), f.validBet],
     [t("profit.win"), f.win],
+    [t("profit.open"), f.openBet],
     [t("profit.profit"), f.profit],
   ];
-  const typeName = (type: string) => t(`title.${type}`, { defaultValue: type });
+  // Categories in the player's language; rounds of a vendor the catalogue no longer has: "other".
+  const typeName = (type: string) =>
+    t([`category.${type.toUpperCase()}`, "profit.otherCategory"], { defaultValue: type });
   return (
     <div className="profit-page" data-testid="personal-profit">
       <h2>{t("member.page.personalProfit")}</h2>
@@ -139,7 +142,13 @@ export default function PersonalProfitPage() {
                 <dt>{label}</dt>
                 <dd
                   className={label === t("profit.profit") ? tone(value ?? "") : ""}
-                  data-testid={label === t("profit.profit") ? "profit-total" : undefined}
+                  data-testid={
+                    label === t("profit.profit")
+                      ? "profit-total"
+                      : label === t("profit.open")
+                        ? "profit-open"
+                        : undefined
+                  }
                 >
                   {money(symbol, value ?? "0.00")}
                 </dd>
@@ -159,15 +168,17 @@ export default function PersonalProfitPage() {
                       <th scope="col">{t("profit.category")}</th>
                       <th scope="col">{t("profit.rounds")}</th>
                       <th scope="col">{t("profit.validBet")}</th>
+                      <th scope="col">{t("profit.open")}</th>
                       <th scope="col">{t("profit.profit")}</th>
                     </tr>
                   </thead>
                   <tbody>
                     {v.categories.map((c) => (
-                      <tr key={c.gameType}>
+                      <tr key={c.gameType} data-testid={`profit-category-${c.gameType}`}>
                         <td>{typeName(c.gameType)}</td>
                         <td>{c.rounds}</td>
                         <td>{money(symbol, c.validBet)}</td>
+                        <td data-testid="profit-category-open">{money(symbol, c.openBet)}</td>
                         <td className={tone(c.profit)}>{money(symbol, c.profit)}</td>
                       </tr>
                     ))}

@@ -10,7 +10,7 @@ import "../wallet/wallet.css";
 import "../rewards/rewards.css";
 
 /**
- * referral, invite friends (spec §2; issue 16 point 6): the player's own link and QR code, the
+ * referral, invite friends (spec §2): the player's own link and QR code, the
  * rewards for a friend's registration, first deposit and betting target (each paid once, into
  * the reward centre), and the friends invited, their names masked.
  */

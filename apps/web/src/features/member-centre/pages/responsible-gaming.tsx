@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { RgPanel } from "../../responsible-gaming/rg-panel.tsx";
 
-/** The member centre's responsible-gaming page (issue 17 point 3): the same controls as /responsibleGaming. */
+/** The member centre's responsible-gaming page: the same controls as /responsibleGaming. */
 export default function ResponsibleGamingCentrePage() {
   const { t } = useTranslation();
   return (

@@ -12,7 +12,7 @@ import "../wallet/wallet.css";
 import "../rewards/rewards.css";
 
 /**
- * rewardCenter (spec §2; issue 16 point 5): every reward waiting for the player — promotions,
+ * rewardCenter (spec §2): every reward waiting for the player — promotions,
  * rebates, raffle prizes, invite rewards — claimed one by one or all at once, and the history.
  * Opening the page marks the waiting ones seen, which clears the menu badge.
  */

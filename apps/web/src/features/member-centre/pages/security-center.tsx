@@ -1,8 +1,7 @@
-import { useId, useState } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TabPanel, Tabs } from "../../../components/tabs.tsx";
 import { formatDateTime } from "../../../lib/format.ts";
-import { ChangePasswordForm } from "../../account/change-password-form.tsx";
 import { useMemberInfo } from "../../account/member-api.ts";
 import { useProfile } from "../account/account-api.ts";
 import { KycSection } from "../account/kyc-form.tsx";
@@ -16,10 +15,16 @@ import {
 import { TxPasswordForm } from "../wallet/tx-password-form.tsx";
 import "../account/account.css";
 
+// The password form validates with zod: its own chunk, loaded when the security tab opens, so
+// the page's first tab (the profile) does not carry it.
+const ChangePasswordForm = lazy(() =>
+  import("../../account/change-password-form.tsx").then((m) => ({ default: m.ChangePasswordForm })),
+);
+
 type Tab = "profile" | "security" | "kyc";
 
 /**
- * securityCenter (my account, issue 17 point 1): who the player is and their profile, avatar
+ * securityCenter (my account): who the player is and their profile, avatar
  * and contact handles; the password, transaction password, mobile and e-mail (each confirmed by
  * a code), the authenticator app and the signed-in devices; and the identity check (KYC).
  */
@@ -74,7 +79,9 @@ export default function SecurityCenter() {
         {p && tab === "security" && (
           <>
             <h3>{t("password.title")}</h3>
-            <ChangePasswordForm onDone={() => undefined} testId="security-password" />
+            <Suspense fallback={null}>
+              <ChangePasswordForm onDone={() => undefined} testId="security-password" />
+            </Suspense>
             <h3>{t("acct.txPassword")}</h3>
             <TxPasswordForm />
             <h3>{t("acct.mobile")}</h3>

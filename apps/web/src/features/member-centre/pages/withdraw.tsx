@@ -1,20 +1,27 @@
-import { useId, useState } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TabPanel, Tabs } from "../../../components/tabs.tsx";
 import { useBalance, useMemberInfo } from "../../account/member-api.ts";
 import { money } from "../wallet/money.ts";
 import { PayoutAccountForm, PayoutAccountList } from "../wallet/payout-accounts.tsx";
-import { RealNameForm } from "../wallet/real-name-form.tsx";
 import { TxPasswordForm } from "../wallet/tx-password-form.tsx";
 import { useFunds, usePayoutAccounts, useRefreshOnBalancePush } from "../wallet/wallet-api.ts";
 import { WithdrawForm } from "../wallet/withdraw-form.tsx";
-import { WithdrawalRecords } from "../wallet/withdrawal-records.tsx";
 import "../wallet/wallet.css";
+
+// The records tab and the real-name form (asked once, before the first payout account) are
+// their own chunks, loaded when shown: the page opens on the request form.
+const RealNameForm = lazy(() =>
+  import("../wallet/real-name-form.tsx").then((m) => ({ default: m.RealNameForm })),
+);
+const WithdrawalRecords = lazy(() =>
+  import("../wallet/withdrawal-records.tsx").then((m) => ({ default: m.WithdrawalRecords })),
+);
 
 type Tab = "request" | "accounts" | "password" | "records";
 
 /**
- * withdraw (spec §2, §4, issue 4): first the real name (once), then a payout account in that
+ * withdraw (spec §2, §4): first the real name (once), then a payout account in that
  * name, then requests with the transaction password; the records tab follows each request
  * through the operator's decision to the player's receipt.
  */
@@ -32,7 +39,12 @@ export default function WithdrawPage() {
 
   const request = () => {
     if (info.isPending || accounts.isPending) return <span className="spinner" aria-hidden="true" />;
-    if (!realName) return <RealNameForm />;
+    if (!realName)
+      return (
+        <Suspense fallback={null}>
+          <RealNameForm />
+        </Suspense>
+      );
     if ((accounts.data ?? []).length === 0) return <PayoutAccountForm realName={realName} />;
     return (
       <WithdrawForm
@@ -97,7 +109,9 @@ export default function WithdrawPage() {
               <PayoutAccountForm realName={realName} />
             </>
           ) : (
-            <RealNameForm />
+            <Suspense fallback={null}>
+              <RealNameForm />
+            </Suspense>
           ))}
         {tab === "password" && (
           <TxPasswordForm
@@ -109,7 +123,11 @@ export default function WithdrawPage() {
             }}
           />
         )}
-        {tab === "records" && <WithdrawalRecords symbol={symbol} />}
+        {tab === "records" && (
+          <Suspense fallback={null}>
+            <WithdrawalRecords symbol={symbol} />
+          </Suspense>
+        )}
       </TabPanel>
     </div>
   );

@@ -6,7 +6,7 @@ import { money } from "../wallet/money.ts";
 import { useRaffles } from "./rewards-api.ts";
 
 /**
- * Raffles (issue 16 point 5) under the reward centre: each raffle's ticket rules, the player's
+ * Raffles under the reward centre: each raffle's ticket rules, the player's
  * tickets, the prizes, and — commit-reveal — the published seed hash, then after the draw the
  * seed and the winning tickets, so anyone can check the draw.
  */

@@ -11,7 +11,7 @@ import { api } from "../../../lib/api.ts";
 import { MEMBER_QUERY_ROOT, useSession } from "../../session/session-store.ts";
 
 /**
- * The reward pages' calls (issue 16; spec §2 rewardCenter, manualRebate, referral; §7
+ * The reward pages' calls (spec §2 rewardCenter, manualRebate, referral; §7
  * MCS2_claimRafflePromotion). Every query lives under [member, "rewards", …]: a claim refreshes
  * them all, the menu badge too, and the balance.
  */

@@ -1,7 +1,8 @@
-import { formatMinor, parseMoney } from "@panalo/contracts/money";
+import { formatMinor } from "@panalo/contracts/money-format";
+import { parseMoney } from "@panalo/contracts/money-parse";
 
 /**
- * Checking an amount the player typed, before any call (issue 4: reject negative, zero, more
+ * Checking an amount the player typed, before any call (refused: negative, zero, more
  * than two decimals, above the balance or the channel's limits, each with its own message).
  * Integers of minor units throughout: the text is parsed straight to centavos, never a float.
  */

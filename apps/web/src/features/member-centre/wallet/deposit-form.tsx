@@ -21,7 +21,7 @@ const SHOWN_FIELDS = ["amount", "reference", "proofUrl"];
 export type DepositSent = { deposit: Deposit; checkoutUrl: string | null; kind: DepositChannel["kind"] };
 
 /**
- * One deposit through the chosen channel (spec §2 depositv2, issue 4). A bank transfer shows
+ * One deposit through the chosen channel (spec §2 depositv2). A bank transfer shows
  * the operator's account, then takes the amount, the player's transfer reference and a proof
  * image, and waits for the operator. A gateway channel sends the player to its hosted checkout
  * in a new window, so this page (and its balance, which the push updates) stays where it is.
@@ -44,7 +44,7 @@ export function DepositForm(props: {
   const [formError, setFormError] = useState<string | null>(null);
   // One id per deposit: a retry after a lost answer cannot create a second deposit.
   const [requestId, setRequestId] = useState(newRequestId);
-  // The deposit bonus chosen before paying (issue 16 point 3); applied once when credited.
+  // The deposit bonus chosen before paying; applied once when credited.
   const [bonusRuleId, setBonusRuleId] = useState<number | null>(null);
 
   const check = checkAmount(amount, { min: channel.minAmount, max: channel.maxAmount });

@@ -1,12 +1,10 @@
+import { formatMoney } from "@panalo/contracts/money-format";
 import type { TFunction } from "i18next";
-import { formatMoneyString } from "../../../lib/format.ts";
 import type { AmountCheck } from "./amount.ts";
 
 /** An amount as the site shows it (spec §9): the currency symbol, two decimals, separators. */
 export function money(symbol: string | undefined, amount: string): string {
-  const text = formatMoneyString(amount);
-  if (!symbol) return text;
-  return text.startsWith("-") ? `-${symbol}${text.slice(1)}` : `${symbol}${text}`;
+  return formatMoney(amount, symbol ?? "");
 }
 
 /** The message under an amount field for a refused amount, in the player's language. */

@@ -8,7 +8,7 @@ import { errorText } from "../../account/form-errors.ts";
 import { walletFieldErrors } from "./errors.ts";
 import { type PayoutAccount, refreshWallet } from "./wallet-api.ts";
 
-/** Suggestions only: the player may name another bank. An e-wallet is one of the list (issue 14). */
+/** Suggestions only: the player may name another bank. An e-wallet is one of the list. */
 const BANKS = [
   "BDO",
   "BPI",

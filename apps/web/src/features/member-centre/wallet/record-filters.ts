@@ -42,7 +42,7 @@ export const KNOWN_TYPES = [
   "vendor_transfer",
   "vendor_transfer_refund",
   "vendor_result",
-  // Agent contracts' settlements (issue 15).
+  // Agent contracts' settlements.
   "dividend",
   "salary",
 ];

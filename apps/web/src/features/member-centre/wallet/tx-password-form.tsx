@@ -4,6 +4,7 @@ import { Field } from "../../../components/field.tsx";
 import { toast } from "../../../components/toast.tsx";
 import { api } from "../../../lib/api.ts";
 import { errorText } from "../../account/form-errors.ts";
+import { useProfile, useRefreshProfile } from "../account/account-api.ts";
 import { walletFieldErrors } from "./errors.ts";
 
 const SIX_DIGITS = /^\d{6}$/;
@@ -19,9 +20,9 @@ export const pinInput = {
 
 /**
  * The transaction password (PUT /wps/member/transactionPassword): six digits, apart from the
- * login password, asked for every withdrawal and transfer. The platform does not say whether
- * one is set, so the form starts as "set" and asks for the current one when the platform
- * answers that there is one (or when the player says so).
+ * login password, asked for every withdrawal and transfer. The member's profile says whether
+ * one is set: with one, the form opens to change it (the current one asked first); the player
+ * may switch, and a refusal that says one exists switches it too.
  *
  * Sent as typed, like the other wallet calls: the platform decrypts only the login password
  * fields (members/field-crypto.ts SENSITIVE) and checks these as six digits.
@@ -29,7 +30,11 @@ export const pinInput = {
 export function TxPasswordForm(props: { notice?: string | null; onDone?: () => void }) {
   const { t } = useTranslation();
   const id = useId();
-  const [change, setChange] = useState(false);
+  const profile = useProfile();
+  const refreshProfile = useRefreshProfile();
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const change = chosen ?? profile.data?.txPasswordSet ?? false;
+  const setChange = (next: boolean) => setChosen(next);
   const [values, setValues] = useState({ current: "", next: "", confirm: "" });
   const [errors, setErrors] = useState<Partial<Record<keyof typeof values, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -56,6 +61,7 @@ export function TxPasswordForm(props: { notice?: string | null; onDone?: () => v
       toast(t("wallet.txPassword.saved"), "success");
       setValues({ current: "", next: "", confirm: "" });
       setChange(true);
+      void refreshProfile();
       props.onDone?.();
     } catch (err) {
       const fields = walletFieldErrors(err, t);
@@ -88,7 +94,13 @@ export function TxPasswordForm(props: { notice?: string | null; onDone?: () => v
   );
 
   return (
-    <form className="wallet-form step-card" onSubmit={submit} noValidate data-testid="tx-password-form">
+    <form
+      className="wallet-form step-card"
+      onSubmit={submit}
+      noValidate
+      data-testid="tx-password-form"
+      data-mode={change ? "change" : "set"}
+    >
       <h3>{t(change ? "wallet.txPassword.changeTitle" : "wallet.txPassword.setTitle")}</h3>
       {props.notice && (
         <p className="form-notice" role="status" data-testid="tx-password-notice">
@@ -115,7 +127,7 @@ export function TxPasswordForm(props: { notice?: string | null; onDone?: () => v
       <button
         type="button"
         className="link-btn"
-        onClick={() => setChange((c) => !c)}
+        onClick={() => setChange(!change)}
         data-testid="tx-password-mode"
       >
         {t(change ? "wallet.txPassword.firstTime" : "wallet.txPassword.haveOne")}

@@ -5,7 +5,7 @@ import { api } from "../../../lib/api.ts";
 import { MEMBER_QUERY_ROOT, useSession } from "../../session/session-store.ts";
 
 /**
- * The wallet calls of the member centre (spec §7 "Wallet", issue 4) and their answers, as the
+ * The wallet calls of the member centre (spec §7 "Wallet") and their answers, as the
  * platform's payments and wallet modules send them. Every query lives under
  * [member, "wallet", …] so a new session never sees the last one's data and one balance push
  * refreshes them all.
@@ -90,7 +90,7 @@ export interface Paged<T> {
 /** POST /wps/relay/ODSFE2_MemTransDet: one ledger entry of one of the member's wallets. */
 export interface AccountRecord {
   id: number;
-  /** A withdrawal's line: the withdrawal's state (issue 14: one line per withdrawal). */
+  /** A withdrawal's line: the withdrawal's state, one line per withdrawal. */
   state?: WithdrawalStatus | null;
   transactionId: number;
   type: string;
@@ -169,7 +169,7 @@ export function useWithdrawals(page: number, pageSize: number) {
   );
 }
 
-/** GET /wps/withdrawals/limits: the smallest and largest withdrawal (issue 14: shown up front). */
+/** GET /wps/withdrawals/limits: the smallest and largest withdrawal, shown up front. */
 export function useWithdrawalLimits() {
   const token = useSession((s) => s.token);
   return useQuery(
@@ -177,7 +177,7 @@ export function useWithdrawalLimits() {
       api<{
         minAmount: string;
         maxAmount: string;
-        // issue 20: the VIP level's daily limits (null: none) and what today has used.
+        // The VIP level's daily limits (null: none) and what today has used.
         vipLevel: number;
         vipName: string;
         dailyMax: string | null;

@@ -1,0 +1,272 @@
+import type { Permission } from "@panalo/contracts/admin-roles";
+import { roleAllows } from "@panalo/contracts/admin-roles";
+import { BigIdParams, PageNo, pageSize } from "@panalo/contracts/input";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { Executor, Tx } from "../../db/client.ts";
+import { operators } from "../../db/schema/admin.ts";
+import { type ApprovalKind, approvalRequests } from "../../db/schema/payments.ts";
+import type { AppContext } from "../../lib/context.ts";
+import { AppError, Errors } from "../../lib/errors.ts";
+import { registerMessages } from "../../lib/messages.ts";
+import { route } from "../../lib/route.ts";
+import { recordAudit } from "./audit.ts";
+import { operatorOf, requireOperator } from "./guard.ts";
+
+registerMessages("EN", {
+  APPROVAL_PENDING:
+    "Saved as request #{id}: another operator must approve it before it takes effect (Approvals).",
+  APPROVAL_NOT_PENDING: "This request has already been decided.",
+  APPROVER_MUST_DIFFER: "Another operator must approve this request.",
+});
+registerMessages("TY", {
+  APPROVAL_PENDING:
+    "Na-save bilang request #{id}: kailangang aprubahan ito ng ibang operator bago magkabisa (Approvals).",
+  APPROVAL_NOT_PENDING: "Napagpasyahan na ang request na ito.",
+  APPROVER_MUST_DIFFER: "Kailangang aprubahan ng ibang operator ang request na ito.",
+});
+
+registerMessages("CN", {
+  APPROVAL_PENDING: "已保存为申请 #{id}：需由另一名操作员审批后才会生效（审批）。",
+  APPROVAL_NOT_PENDING: "该申请已处理。",
+  APPROVER_MUST_DIFFER: "此申请须由另一名操作员审批。",
+});
+registerMessages("VI", {
+  APPROVAL_PENDING:
+    "Đã lưu thành yêu cầu #{id}: cần một nhân viên khác phê duyệt trước khi có hiệu lực (Phê duyệt).",
+  APPROVAL_NOT_PENDING: "Yêu cầu này đã được xử lý.",
+  APPROVER_MUST_DIFFER: "Yêu cầu này phải do một nhân viên khác phê duyệt.",
+});
+registerMessages("TH", {
+  APPROVAL_PENDING: "บันทึกเป็นคำขอ #{id} แล้ว: ต้องให้ผู้ดูแลอีกคนอนุมัติก่อนจึงจะมีผล (การอนุมัติ)",
+  APPROVAL_NOT_PENDING: "คำขอนี้ได้รับการพิจารณาแล้ว",
+  APPROVER_MUST_DIFFER: "คำขอนี้ต้องได้รับการอนุมัติจากผู้ดูแลคนอื่น",
+});
+registerMessages("ID", {
+  APPROVAL_PENDING:
+    "Disimpan sebagai permintaan #{id}: operator lain harus menyetujuinya sebelum berlaku (Persetujuan).",
+  APPROVAL_NOT_PENDING: "Permintaan ini sudah diputuskan.",
+  APPROVER_MUST_DIFFER: "Permintaan ini harus disetujui operator lain.",
+});
+registerMessages("JA", {
+  APPROVAL_PENDING: "申請 #{id} として保存しました。有効になるには別のオペレーターの承認が必要です（承認）。",
+  APPROVAL_NOT_PENDING: "この申請はすでに処理済みです。",
+  APPROVER_MUST_DIFFER: "この申請は別のオペレーターが承認する必要があります。",
+});
+
+/**
+ * Four eyes: a change that could move money without money behind it — a new
+ * payment channel, enabling one, new secrets, another bank account, a higher limit — is stored
+ * here by the first operator and takes effect only when a different operator approves it. The
+ * approval re-runs the change's own checks, against the version it was made on.
+ */
+export interface Applier {
+  /** Who may approve (besides being another operator). */
+  permission: Permission;
+  /** The audit entity of the change. */
+  entityType: string;
+  apply(
+    tx: Tx,
+    request: typeof approvalRequests.$inferSelect,
+    op: { id: number; username: string },
+    ip: string,
+  ): Promise<unknown>;
+  /** After the approval committed (say, announcing new balances); never undoes it. */
+  afterCommit?(result: unknown): Promise<void>;
+}
+/** Per app (each carries its own settings, e.g. demo mode), filled as the modules register. */
+const appliersByApp = new WeakMap<AppContext, Map<ApprovalKind, Applier>>();
+const appliersOf = (ctx: AppContext) => {
+  const known = appliersByApp.get(ctx);
+  if (known) return known;
+  const made = new Map<ApprovalKind, Applier>();
+  appliersByApp.set(ctx, made);
+  return made;
+};
+export function registerApplier(ctx: AppContext, kind: ApprovalKind, applier: Applier): void {
+  appliersOf(ctx).set(kind, applier);
+}
+
+/**
+ * Store a change for a second operator, audit the request, and answer APPROVAL_PENDING (HTTP
+ * 202): nothing has changed yet. Call inside the transaction that read the current state.
+ */
+export async function requestApproval(
+  ctx: AppContext,
+  tx: Executor,
+  input: {
+    kind: ApprovalKind;
+    entityId: string | null;
+    payload: Record<string, unknown>;
+    base: unknown;
+    summary: Record<string, unknown>;
+    op: { id: number; username: string };
+    ip: string;
+  },
+): Promise<never> {
+  const [r] = await tx
+    .insert(approvalRequests)
+    .values({
+      kind: input.kind,
+      entityId: input.entityId,
+      payload: input.payload,
+      base: input.base,
+      summary: input.summary,
+      status: "pending",
+      createdBy: input.op.id,
+    })
+    .returning({ id: approvalRequests.id });
+  if (!r) throw Errors.internal();
+  await recordAudit(tx, {
+    operatorId: input.op.id,
+    operatorName: input.op.username,
+    action: "request",
+    entityType: appliersOf(ctx).get(input.kind)?.entityType ?? input.kind,
+    entityId: input.entityId ?? `approval:${r.id}`,
+    before: null,
+    after: { approvalId: r.id, kind: input.kind, ...input.summary },
+    ip: input.ip,
+  });
+  throw new AppError("APPROVAL_PENDING", 202, { id: r.id }, undefined, { approvalId: r.id });
+}
+
+/**
+ * requestApproval answers by throwing (so a route's transaction commits the request first and
+ * then the answer is sent): run `fn` in a transaction that commits when it ends in APPROVAL_PENDING.
+ */
+export async function withApproval<T>(ctx: AppContext, fn: (tx: Executor) => Promise<T>): Promise<T> {
+  let pending: AppError | null = null;
+  const out = await ctx.db.transaction(async (tx) => {
+    try {
+      return await fn(tx);
+    } catch (err) {
+      if (err instanceof AppError && err.code === "APPROVAL_PENDING") {
+        pending = err;
+        return undefined as T;
+      }
+      throw err;
+    }
+  });
+  if (pending) throw pending;
+  return out;
+}
+
+export async function approvalRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const creator = alias(operators, "approval_creator");
+  const decider = alias(operators, "approval_decider");
+  const dto = (
+    r: typeof approvalRequests.$inferSelect,
+    createdByName: string | null,
+    decidedByName: string | null,
+  ) => ({
+    id: r.id,
+    kind: r.kind,
+    entityId: r.entityId,
+    summary: r.summary,
+    status: r.status,
+    reason: r.reason,
+    createdBy: r.createdBy,
+    createdByName,
+    decidedBy: r.decidedBy,
+    decidedByName,
+    createdAt: r.createdAt.toISOString(),
+    decidedAt: r.decidedAt?.toISOString() ?? null,
+  });
+
+  route(
+    app,
+    {
+      method: "GET",
+      url: "/api/admin/approvals",
+      query: z.object({
+        status: z.enum(["pending", "applied", "rejected"]).optional(),
+        page: PageNo.default(1),
+        pageSize: pageSize(100).default(50),
+      }),
+      guards: [requireOperator(ctx, "finance.read")],
+    },
+    async ({ query }) => {
+      const where = query.status ? eq(approvalRequests.status, query.status) : undefined;
+      const [rows, [count]] = await Promise.all([
+        ctx.db
+          .select({ r: approvalRequests, c: creator.username, d: decider.username })
+          .from(approvalRequests)
+          .leftJoin(creator, eq(creator.id, approvalRequests.createdBy))
+          .leftJoin(decider, eq(decider.id, approvalRequests.decidedBy))
+          .where(where)
+          .orderBy(query.status === "pending" ? asc(approvalRequests.id) : desc(approvalRequests.id))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        ctx.db.select({ n: sql<number>`count(*)::int` }).from(approvalRequests).where(where),
+      ]);
+      return { items: rows.map(({ r, c, d }) => dto(r, c, d)), total: count?.n ?? 0 };
+    },
+  );
+
+  const decide =
+    (approve: boolean) =>
+    async (id: number, req: Parameters<typeof operatorOf>[0], ip: string, reason: string | null) => {
+      const op = operatorOf(req);
+      const after: { run?: () => Promise<void> } = {};
+      const out = await ctx.db.transaction(async (tx) => {
+        const [r] = await tx.select().from(approvalRequests).where(eq(approvalRequests.id, id)).for("update");
+        if (!r) throw Errors.notFound("request");
+        if (r.status !== "pending") throw Errors.conflict("APPROVAL_NOT_PENDING");
+        const applier = appliersOf(ctx).get(r.kind);
+        if (!applier) throw Errors.internal();
+        // Never the operator who asked, and only one who could make the change themselves.
+        if (r.createdBy === op.id) throw Errors.forbiddenCode("APPROVER_MUST_DIFFER");
+        if (!roleAllows(op.role, applier.permission)) throw Errors.forbidden();
+        const result = approve ? await applier.apply(tx, r, op, ip) : null;
+        if (approve && applier.afterCommit)
+          after.run = () => applier.afterCommit?.(result) ?? Promise.resolve();
+        const [done] = await tx
+          .update(approvalRequests)
+          .set({
+            status: approve ? "applied" : "rejected",
+            decidedBy: op.id,
+            decidedAt: ctx.clock.now(),
+            reason,
+          })
+          .where(and(eq(approvalRequests.id, id), eq(approvalRequests.status, "pending")))
+          .returning();
+        if (!done) throw Errors.conflict("APPROVAL_NOT_PENDING");
+        await recordAudit(tx, {
+          operatorId: op.id,
+          operatorName: op.username,
+          action: approve ? "approve" : "reject",
+          entityType: applier.entityType,
+          entityId: r.entityId ?? `approval:${r.id}`,
+          before: { approvalId: r.id, status: "pending", requestedBy: r.createdBy },
+          after: { approvalId: r.id, status: done.status, reason, result: result ?? null },
+          ip,
+        });
+        return dto(done, null, op.username);
+      });
+      await after.run?.();
+      return out;
+    };
+  route(
+    app,
+    {
+      method: "POST",
+      url: "/api/admin/approvals/:id/approve",
+      params: BigIdParams,
+      guards: [requireOperator(ctx, "finance.read")],
+    },
+    async ({ params, req, ip }) => decide(true)(params.id, req, ip, null),
+  );
+  route(
+    app,
+    {
+      method: "POST",
+      url: "/api/admin/approvals/:id/reject",
+      params: BigIdParams,
+      body: z.object({ reason: z.string().trim().min(3).max(200) }),
+      guards: [requireOperator(ctx, "finance.read")],
+    },
+    async ({ params, body, req, ip }) => decide(false)(params.id, req, ip, body.reason),
+  );
+}

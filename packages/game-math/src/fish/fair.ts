@@ -1,0 +1,146 @@
+import { uniformInt, type WordSource } from "../uniform.ts";
+import { rtpOf } from "./kinds.ts";
+import { killProbability, killTotal, type Target } from "./probability.ts";
+import type { Rational } from "./rational.ts";
+import { hmacSha256, sha256Words, toHex, utf8Bytes } from "./sha256.ts";
+
+/**
+ * Provably fair shots, in the slots' scheme (apps/rgs fairness): the player sees
+ * SHA-256(serverSeed) before play, may set the client seed, and the nonce counts the shots on the
+ * seed pair. A shot's random words are the HMAC-SHA256 blocks keyed by the server seed (its text)
+ * over `${clientSeed}:${nonce}:${targetId}:${counter}`, counter 0, 1, 2, … each block giving eight
+ * big-endian 32-bit words. The target's id is in the message, so a shot's draw belongs to the
+ * fish the player aimed at and cannot be moved to another.
+ */
+export function shotWords(
+  serverSeed: string,
+  clientSeed: string,
+  nonce: number,
+  targetId: string,
+): WordSource {
+  return wordsWith(hmacSha256(serverSeed), clientSeed, nonce, targetId);
+}
+
+function wordsWith(
+  mac: (message: string) => Uint32Array,
+  clientSeed: string,
+  nonce: number,
+  targetId: string,
+): WordSource {
+  let counter = 0;
+  let block: Uint32Array = new Uint32Array(0);
+  let offset = 0;
+  return () => {
+    if (offset >= block.length) {
+      block = mac(`${clientSeed}:${nonce}:${targetId}:${counter}`);
+      counter++;
+      offset = 0;
+    }
+    return block[offset++] ?? 0;
+  };
+}
+
+/** SHA-256 of the server seed's text, the commitment shown before play. */
+export function serverSeedHash(serverSeed: string): string {
+  return toHex(sha256Words(utf8Bytes(serverSeed)));
+}
+
+const TWO_32 = 0x1_0000_0000n;
+
+/**
+ * An integer uniform on [0, n) by rejection: for n ≤ 2^32 `uniformInt` (one word, redrawn above
+ * the last whole multiple of n); above, ⌈bits/32⌉ words read as one big-endian integer, masked
+ * to the bit length of n − 1 and redrawn when ≥ n. Each accepted value has the same chance.
+ */
+export function uniformBig(next: WordSource, n: bigint): bigint {
+  if (n < 1n) throw new RangeError("n must be at least 1");
+  if (n <= TWO_32) return BigInt(uniformInt(next, Number(n)));
+  const bits = (n - 1n).toString(2).length;
+  const words = Math.ceil(bits / 32);
+  const mask = (1n << BigInt(bits)) - 1n;
+  for (;;) {
+    let x = 0n;
+    for (let i = 0; i < words; i++) x = (x << 32n) | BigInt(next());
+    x &= mask;
+    if (x < n) return x;
+  }
+}
+
+/**
+ * The hit decision: u uniform on [0, den), hit when u < num, so P(hit) = num/den exactly (no
+ * floating point anywhere). `draw` is u, shown to the player so a verifier can compare.
+ */
+export function decideHit(p: Rational, next: WordSource): { hit: boolean; draw: bigint } {
+  const draw = uniformBig(next, p.den);
+  return { hit: draw < p.num, draw };
+}
+
+export interface ShotInput {
+  serverSeed: string;
+  clientSeed: string;
+  nonce: number;
+  /** The aimed fish's id in the room (its spawn index as a decimal string). */
+  targetId: string;
+  /** A certified RTP setting, in basis points. */
+  rtpBp: number;
+  target: Target;
+}
+
+export interface ShotResult {
+  hit: boolean;
+  /** The kill's total in bets (paid only when hit). */
+  total: number;
+  /** Bets paid: `total` on a hit, else 0. The payout is `bet × paid` minor units. */
+  paid: number;
+  probability: Rational;
+  draw: bigint;
+}
+
+export function shoot(input: ShotInput): ShotResult {
+  return shooter(input.serverSeed, input.clientSeed, input.rtpBp)(input.nonce, input.targetId, input.target);
+}
+
+/**
+ * `shoot` bound to one seed pair and RTP setting, for a room that fires many shots: the HMAC key
+ * is prepared once and each kill total's probability computed once. Same results as `shoot`.
+ */
+export function shooter(
+  serverSeed: string,
+  clientSeed: string,
+  rtpBp: number,
+): (nonce: number, targetId: string, target: Target) => ShotResult {
+  const rtp = rtpOf(rtpBp);
+  const mac = hmacSha256(serverSeed);
+  const byTotal = new Map<number, Rational>();
+  return (nonce, targetId, target) => {
+    const total = killTotal(target);
+    let probability = byTotal.get(total);
+    if (!probability) {
+      probability = killProbability(target, rtp);
+      byTotal.set(total, probability);
+    }
+    const { hit, draw } = decideHit(probability, wordsWith(mac, clientSeed, nonce, targetId));
+    return { hit, total, paid: hit ? total : 0, probability, draw };
+  };
+}
+
+/** A shot as recorded and, once the seed is rotated, revealed. */
+export interface ShotRecord extends ShotInput {
+  serverSeedHash: string;
+  hit: boolean;
+  paid: number;
+}
+
+/**
+ * Recompute a recorded shot from its revealed server seed: the seed must match the commitment,
+ * and the recomputed decision and payout must match the record.
+ */
+export function verifyShot(record: ShotRecord): { ok: boolean; problems: string[]; result: ShotResult } {
+  const problems: string[] = [];
+  if (serverSeedHash(record.serverSeed) !== record.serverSeedHash)
+    problems.push("server seed does not match its commitment");
+  const result = shoot(record);
+  if (result.hit !== record.hit) problems.push("hit differs");
+  if (result.paid !== record.paid) problems.push("payout differs");
+  return { ok: problems.length === 0, problems, result };
+}

@@ -1,0 +1,192 @@
+// The module boundary check (`npm run lint` runs it, so `npm test` does too).
+//
+// Rule: a file of one server module (apps/server/src/modules/<a>/) may import another module
+// <b> only through <b>'s public face: service.ts, events.ts or types.ts. Everything else of <b>
+// (its repo, its routes, its helpers) is <b>'s own business, so <b> can change it without
+// breaking <a>. Test files (*.test.ts) and test kits (testing/) are exempt: a test may set up
+// whatever it needs.
+//
+// Imports that broke the rule before the rule existed are listed in
+// scripts/module-boundaries.allow.json. The list can only shrink: a new violation fails, and so
+// does a listed one that is gone (delete its line, so it cannot come back unnoticed).
+//
+// Also printed, so progress is visible: module-level import cycles, pairs of modules that import
+// each other, and SQL statements in route files.
+//
+// Usage: node scripts/check-modules.mjs [--root <dir>] [--report] [--json]
+//   --root    check another tree (the boundary test checks a temporary copy)
+//   --report  print the counts and the remaining violations, never fail
+//   --json    print the counts as JSON
+//   --prune   delete the allowed imports that no longer happen from the list (never adds one)
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { basename, dirname, join, relative, resolve, sep } from "node:path";
+
+const args = process.argv.slice(2);
+const flag = (name) => args.includes(name);
+const rootArg = args.indexOf("--root");
+const root = rootArg >= 0 ? resolve(args[rootArg + 1]) : resolve(new URL("..", import.meta.url).pathname);
+const src = join(root, "apps/server/src");
+const modulesDir = join(src, "modules");
+const allowFile = join(root, "scripts/module-boundaries.allow.json");
+
+/** The files another module may import. */
+const PUBLIC_FILES = new Set(["service.ts", "events.ts", "types.ts"]);
+
+function walk(dir, out = []) {
+  for (const name of readdirSync(dir)) {
+    if (name === "node_modules" || name === "dist") continue;
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) walk(p, out);
+    else if (/\.tsx?$/.test(name) && !name.endsWith(".d.ts")) out.push(p);
+  }
+  return out;
+}
+
+const isTest = (file) => /\.test\.tsx?$/.test(file) || file.split(sep).includes("testing");
+
+/** Every relative import specifier of a file (static, re-export, side-effect and dynamic). */
+function importsOf(text) {
+  const specs = [];
+  const patterns = [
+    /\b(?:import|export)\s+(?:type\s+)?[^'";]*?\bfrom\s*["']([^"']+)["']/g,
+    /\bimport\s*["']([^"']+)["']/g,
+    /\bimport\s*\(\s*["']([^"']+)["']\s*\)/g,
+  ];
+  for (const re of patterns) for (const m of text.matchAll(re)) specs.push(m[1]);
+  return specs.filter((s) => s.startsWith("."));
+}
+
+/** Where a file sits: its module's name, or the top-level part of src (lib, jobs, app.ts, …). */
+function partOf(file) {
+  const rel = relative(src, file).split(sep);
+  if (rel[0] === "modules") return rel[1];
+  return `(${rel[0].replace(/\.tsx?$/, "")})`;
+}
+
+const files = walk(src);
+const violations = new Set(); // "importer -> imported", once per pair of files
+const edges = new Map(); // part -> Set(part), production files only
+for (const file of files) {
+  if (isTest(file)) continue;
+  const from = partOf(file);
+  for (const spec of importsOf(readFileSync(file, "utf8"))) {
+    const target = resolve(dirname(file), spec);
+    if (!target.startsWith(src + sep)) continue;
+    const to = partOf(target);
+    if (to === from) continue;
+    if (!edges.has(from)) edges.set(from, new Set());
+    edges.get(from).add(to);
+    const inModules = target.startsWith(modulesDir + sep) && file.startsWith(modulesDir + sep);
+    if (inModules && !PUBLIC_FILES.has(basename(target))) {
+      violations.add(`${relative(root, file)} -> ${relative(root, target)}`);
+    }
+  }
+}
+
+// Strongly connected components (Tarjan) of the part graph: each with more than one part is a cycle.
+function cycles(graph) {
+  let index = 0;
+  const idx = new Map();
+  const low = new Map();
+  const stack = [];
+  const on = new Set();
+  const out = [];
+  const nodes = new Set([...graph.keys(), ...[...graph.values()].flatMap((s) => [...s])]);
+  const visit = (v) => {
+    idx.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    on.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!idx.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v), idx.get(w)));
+    }
+    if (low.get(v) === idx.get(v)) {
+      const comp = [];
+      let w;
+      do {
+        w = stack.pop();
+        on.delete(w);
+        comp.push(w);
+      } while (w !== v);
+      if (comp.length > 1) out.push(comp.sort());
+    }
+  };
+  for (const v of nodes) if (!idx.has(v)) visit(v);
+  return out;
+}
+
+const moduleGraph = new Map(
+  [...edges]
+    .filter(([k]) => !k.startsWith("("))
+    .map(([k, v]) => [k, new Set([...v].filter((t) => !t.startsWith("(")))]),
+);
+const moduleCycles = cycles(moduleGraph);
+const wholeCycles = cycles(edges);
+const mutualPairs = [];
+for (const [a, tos] of moduleGraph)
+  for (const b of tos) if (a < b && moduleGraph.get(b)?.has(a)) mutualPairs.push(`${a}<->${b}`);
+
+/** SQL statements in route files: each query-builder or raw statement a route file starts. */
+const STATEMENT =
+  /\.(select|selectDistinct|insert|update|delete|execute)\(|\bqueryRows\s*[<(]|\.prepared\s*[<(]|\.arrays\(/g;
+const routeSql = {};
+for (const file of files) {
+  if (isTest(file) || !/(^|-)routes\.ts$/.test(basename(file))) continue;
+  const n = (readFileSync(file, "utf8").match(STATEMENT) ?? []).length;
+  if (n) routeSql[relative(root, file)] = n;
+}
+const routeSqlTotal = Object.values(routeSql).reduce((a, b) => a + b, 0);
+
+const allowed = existsSync(allowFile) ? JSON.parse(readFileSync(allowFile, "utf8")) : [];
+const allowedSet = new Set(allowed);
+const found = violations;
+const fresh = [...violations].filter((v) => !allowedSet.has(v));
+const gone = allowed.filter((v) => !found.has(v));
+
+const counts = {
+  boundaryViolations: violations.size,
+  moduleCycles: moduleCycles.length,
+  largestModuleCycle: Math.max(0, ...moduleCycles.map((c) => c.length)),
+  largestCycleWithLibJobsApp: Math.max(0, ...wholeCycles.map((c) => c.length)),
+  mutualPairs: mutualPairs.length,
+  routeSqlStatements: routeSqlTotal,
+};
+
+if (flag("--json")) {
+  console.log(JSON.stringify({ ...counts, mutual: mutualPairs, routeSql, moduleCycles }, null, 2));
+} else {
+  console.log(
+    `modules: ${counts.boundaryViolations} boundary violations (${allowed.length} allowed), ` +
+      `${counts.moduleCycles} module cycles (largest ${counts.largestModuleCycle} modules), ` +
+      `${counts.mutualPairs} mutual pairs, ${counts.routeSqlStatements} SQL statements in route files`,
+  );
+  if (flag("--report")) {
+    for (const p of mutualPairs) console.log(`  mutual ${p}`);
+    for (const [f, n] of Object.entries(routeSql)) console.log(`  sql ${n} ${f}`);
+    for (const v of [...violations].sort()) console.log(`  import ${v}`);
+  }
+}
+
+if (flag("--prune") && gone.length) {
+  const kept = allowed.filter((v) => found.has(v));
+  writeFileSync(allowFile, `${JSON.stringify(kept, null, 2)}\n`);
+  console.log(`pruned ${gone.length} allowed imports that no longer happen`);
+  gone.length = 0;
+}
+
+if (!flag("--report")) {
+  for (const v of fresh) {
+    console.error(
+      `module boundary: ${v}\n  import another module only through its service.ts, events.ts or types.ts`,
+    );
+  }
+  for (const v of gone) {
+    console.error(
+      `module boundary: ${v} no longer happens: delete it from scripts/module-boundaries.allow.json`,
+    );
+  }
+  if (fresh.length || gone.length) process.exit(1);
+}
