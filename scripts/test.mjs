@@ -95,11 +95,27 @@ function collectPlaywright(suites, out) {
       for (const t of spec.tests ?? []) {
         if (t.status !== "unexpected") continue;
         const last = t.results?.[t.results.length - 1];
+        const error = last?.error ?? last?.errors?.[0];
+        // Where it stopped and what the page held: an assertion's line and its "Received" line.
+        const at = error?.location ? ` (at line ${error.location.line})` : "";
+        const received = receivedLine(error?.message);
         out.push(
-          `${spec.file}:${spec.line} › ${spec.title}: ${firstLine(last?.error?.message ?? last?.errors?.[0]?.message)}`,
+          `${spec.file}:${spec.line} › ${spec.title}${at}: ${firstLine(error?.message)}${received ? ` — ${received}` : ""}`,
         );
       }
     }
     collectPlaywright(suite.suites ?? [], out);
   }
+}
+
+function receivedLine(message) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes in reporter output
+  const text = String(message ?? "").replace(/\u001b\[[0-9;]*m/g, "");
+  return (
+    text
+      .split("\n")
+      .find((l) => /^\s*(Received|Error:.*timeout|Call log)/i.test(l) && !/^\s*Error: expect/.test(l))
+      ?.trim()
+      .slice(0, 200) ?? ""
+  );
 }
