@@ -57,46 +57,61 @@ async function visit(page: Page, p: PlayerPage, label: string, findings: Finding
   await audit(page, `${p.name} ${label}`, findings);
 }
 
+// Each sweep is cut into parts of a few pages, so one test's time is bounded by a few page loads
+// and axe runs (each several seconds on a loaded two-core machine), not by the number of pages.
+const PAGES_PER_PART = 6;
+const SITE_PARTS = Math.ceil(SITE_PAGES.length / PAGES_PER_PART);
+
 for (const vp of VIEWPORTS) {
   for (const state of ["guest", "member"] as const) {
     const theme: Theme = state === "guest" ? "light" : "dark";
-    test(`no serious accessibility violation at ${vp.name} px, ${state}, ${theme} theme`, async ({
-      page,
-    }) => {
-      test.setTimeout(480_000);
-      // Finished frames: axe measures colours after the fade-ins, not half-way through one.
-      await page.emulateMedia({ reducedMotion: "reduce" });
-      await prepare(page, vp, theme);
-      if (state === "member") await signedInPlayer(page, `ax${vp.name}`);
-      const label = `${vp.name}-${state}-${theme}`;
-      const findings: Finding[] = [];
+    // Parts 1..SITE_PARTS: the site's pages; the last part: the guest's or the member's own pages.
+    for (let part = 0; part <= SITE_PARTS; part++) {
+      const what =
+        part < SITE_PARTS
+          ? `site pages ${part * PAGES_PER_PART + 1}–${Math.min(SITE_PAGES.length, (part + 1) * PAGES_PER_PART)}`
+          : state === "guest"
+            ? "sign-up, login and the login popup"
+            : "the member centre";
+      test(`no serious accessibility violation at ${vp.name} px, ${state}, ${theme} theme: ${what}`, async ({
+        page,
+      }) => {
+        test.setTimeout(240_000);
+        // Finished frames: axe measures colours after the fade-ins, not half-way through one.
+        await page.emulateMedia({ reducedMotion: "reduce" });
+        await prepare(page, vp, theme);
+        if (state === "member") await signedInPlayer(page, `ax${vp.name}`);
+        const label = `${vp.name}-${state}-${theme}`;
+        const findings: Finding[] = [];
 
-      for (const p of SITE_PAGES) await visit(page, p, label, findings);
-
-      if (state === "guest") {
-        for (const p of GUEST_PAGES) await visit(page, p, label, findings);
-        // The login popup: on a phone from the header's login button, on a desktop from the
-        // inline form sent empty (spec §5: both fields are required; the popup says so).
-        await page.goto("/");
-        if (vp.phone) await page.getByTestId("header-login-open").click();
-        else await page.getByTestId("login-submit").click();
-        await expect(page.getByTestId("login-modal")).toBeVisible();
-        await audit(page, `login-popup ${label}`, findings);
-        await screenshot(page, `login-popup-${label}`);
-      } else {
-        await page.goto("/");
-        for (const name of MEMBER_PAGES) {
-          await openMemberPage(page, name);
-          await audit(page, `member-${name} ${label}`, findings);
-          await screenshot(page, `member-${name}-${label}`);
+        if (part < SITE_PARTS) {
+          for (const p of SITE_PAGES.slice(part * PAGES_PER_PART, (part + 1) * PAGES_PER_PART))
+            await visit(page, p, label, findings);
+        } else if (state === "guest") {
+          for (const p of GUEST_PAGES) await visit(page, p, label, findings);
+          // The login popup: on a phone from the header's login button, on a desktop from the
+          // inline form sent empty (spec §5: both fields are required; the popup says so).
+          await page.goto("/");
+          if (vp.phone) await page.getByTestId("header-login-open").click();
+          else await page.getByTestId("login-submit").click();
+          await expect(page.getByTestId("login-modal")).toBeVisible();
+          await audit(page, `login-popup ${label}`, findings);
+          await screenshot(page, `login-popup-${label}`);
+        } else {
+          await page.goto("/");
+          for (const name of MEMBER_PAGES) {
+            await openMemberPage(page, name);
+            await audit(page, `member-${name} ${label}`, findings);
+            await screenshot(page, `member-${name}-${label}`);
+          }
         }
-      }
-      expect(findings, JSON.stringify(findings, null, 1)).toEqual([]);
-    });
+        expect(findings, JSON.stringify(findings, null, 1)).toEqual([]);
+      });
+    }
   }
 }
 
-// Points 8 and 9: the footer's partner carousel is reached and moved with the keyboard, and its
+// The footer's partner carousel is reached and moved with the keyboard, and its
 // logos are real images with the vendor's whole name.
 test("the partner carousel works from the keyboard and shows every vendor's logo whole", async ({ page }) => {
   // A phone: two logos to a view, so there is something to scroll.
