@@ -46,7 +46,9 @@ for (const [app, dir] of Object.entries(MIGRATION_DIRS)) {
     set.add(checksumOf(old));
     entries.set(name, set);
   }
-  result[app] = Object.fromEntries([...entries].sort(([a], [b]) => (a < b ? -1 : 1)).map(([n, s]) => [n, [...s]]));
+  result[app] = Object.fromEntries(
+    [...entries].sort(([a], [b]) => (a < b ? -1 : 1)).map(([n, s]) => [n, [...s]]),
+  );
 }
 if (problems.length) {
   console.error(problems.join("\n"));
@@ -58,7 +60,7 @@ const body = Object.entries(result)
     const lines = Object.entries(files).map(
       ([name, sums]) => `    "${name}": [\n${sums.map((s) => `      "${s}",`).join("\n")}\n    ],`,
     );
-    return `  ${app}: {\n${lines.join("\n")}\n  },`;
+    return lines.length ? `  ${app}: {\n${lines.join("\n")}\n  },` : `  ${app}: {},`;
   })
   .join("\n");
 const dirs = Object.entries(MIGRATION_DIRS)
@@ -83,4 +85,5 @@ ${body}
 };
 `,
 );
+execFileSync("npx", ["biome", "format", "--write", OUT], { cwd: root, stdio: "inherit" });
 console.log(`wrote ${OUT}`);

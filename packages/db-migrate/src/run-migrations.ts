@@ -92,7 +92,9 @@ export async function runMigrations(inTransaction: InTransaction, set: Migration
       rewrites.push([name, checksum]);
     }
     for (const [name, checksum] of rewrites) {
-      await run(`UPDATE ${tables.migrations} SET checksum = ${literal(checksum)} WHERE name = ${literal(name)}`);
+      await run(
+        `UPDATE ${tables.migrations} SET checksum = ${literal(checksum)} WHERE name = ${literal(name)}`,
+      );
     }
 
     const functions = new FunctionPass(run, label, tables.functions, functionFiles, recorded);
