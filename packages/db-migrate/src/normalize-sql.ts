@@ -2,8 +2,10 @@ import { createHash } from "node:crypto";
 
 /**
  * A migration's text as PostgreSQL runs it: `--` and `/* … *\/` comments dropped (block comments
- * nest, as in PostgreSQL), and every run of whitespace between tokens — line breaks, blank lines,
- * indentation, the space a comment took — made one space, none at either end. What PostgreSQL
+ * nest, as in PostgreSQL), and the whitespace between tokens — line breaks, blank lines,
+ * indentation, the place a comment took — reduced to what separates them: one space between two
+ * words (`id int`, `E 'x'`) or two operator characters (`- -1`), none elsewhere (`(id int)` and
+ * `( id int )` are one text), none at either end. What PostgreSQL
  * reads as data stays byte for byte: quoted strings ('…', E'…' with backslash escapes), quoted
  * identifiers ("…") and dollar-quoted bodies ($$ … $$, $fn$ … $fn$), comments and spacing inside
  * them included (a function body's comments are stored with the function).
@@ -12,7 +14,7 @@ export function normalizeSql(text: string): string {
   let out = "";
   let space = false;
   const emit = (piece: string) => {
-    if (space && out) out += " ";
+    if (space && separates(out.at(-1) ?? "", piece[0] ?? "")) out += " ";
     space = false;
     out += piece;
   };
@@ -74,6 +76,16 @@ export function migrationChecksum(text: string): string {
   return createHash("sha256").update(normalizeSql(text)).digest("hex");
 }
 
+/** Whether whitespace between these two characters is needed to keep the tokens apart. */
+function separates(before: string, after: string): boolean {
+  if (!before) return false;
+  return (WORDISH.test(before) && WORDISH.test(after)) || (OPERATOR.test(before) && OPERATOR.test(after));
+}
+
+/** A character of a word, number, quoted string or identifier, or dollar quote. */
+const WORDISH = /[A-Za-z0-9_$'"\u0080-\uffff]/;
+/** A character of an operator (PostgreSQL's operator characters). */
+const OPERATOR = /[-+*/<>=~!@#%^&|`?]/;
 /** A character that continues an identifier: `$` after one is part of it (`a$b`), not a quote. */
 const IDENTIFIER_CHAR = /[A-Za-z0-9_$\u0080-\uffff]/;
 /** `$$` or `$tag$`, the tag an identifier without `$` (so `$1`, a parameter, is not one). */

@@ -13,6 +13,7 @@ import {
 } from "./function-files.ts";
 import { orderMigrations, pendingMigrations } from "./migration-order.ts";
 import { migrationChecksum } from "./normalize-sql.ts";
+import type { ShippedChecksums } from "./shipped-checksums.ts";
 import { splitStatements } from "./split-statements.ts";
 
 export type { RunSql } from "./function-files.ts";
@@ -34,9 +35,10 @@ export interface MigrationSet {
   lockKey: number;
   /**
    * Per file name, the raw sha256 of the text a migration shipped with before only its comments
-   * were edited (shipped-checksums.ts, generated from git history): databases recorded those.
+   * were edited, which databases recorded, with the checksum of that text's statements
+   * (shipped-checksums.ts, generated from git history).
    */
-  shippedChecksums?: Readonly<Record<string, readonly string[]>>;
+  shippedChecksums?: ShippedChecksums;
 }
 
 export interface MigrateResult {
@@ -122,17 +124,19 @@ export async function runMigrations(inTransaction: InTransaction, set: Migration
 
 /**
  * A checksum an older migrator recorded for this migration, which compared raw text: the sha256
- * of the file as it is (never edited), or of the text it shipped with when only its comments were
- * edited since (`shipped`, whose generator checked that the statements are the same). Anything
- * else means the statements the database ran are not the file's.
+ * of the file as it is (never edited), or of a text it shipped with (`shipped`) whose statements
+ * are the file's (only comments or layout edited since). Anything else means the statements the
+ * database ran are not the file's.
  */
 export function acceptsRecorded(
   recorded: string,
   name: string,
   text: string,
-  shipped: Readonly<Record<string, readonly string[]>> = {},
+  shipped: ShippedChecksums = {},
 ): boolean {
-  return recorded === checksumOf(text) || (shipped[name]?.includes(recorded) ?? false);
+  if (recorded === checksumOf(text)) return true;
+  const statements = migrationChecksum(text);
+  return (shipped[name] ?? []).some(([raw, was]) => raw === recorded && was === statements);
 }
 
 /**
