@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { orderMigrations, parseMigrationName } from "@panalo/db-migrate/migration-order";
+import { migrationChecksum } from "@panalo/db-migrate/normalize-sql";
 import { acceptsRecorded, type MigrateResult, runMigrations } from "@panalo/db-migrate/run-migrations";
 import { SHIPPED_CHECKSUMS } from "@panalo/db-migrate/shipped-checksums";
 import { migrateRgs } from "@panalo/rgs/db";
@@ -24,6 +25,8 @@ import { FUNCTIONS_DIR, MIGRATIONS_DIR, migrate } from "./migrate.ts";
 
 const RGS_MIGRATIONS_DIR = join(import.meta.dirname, "../../../rgs/migrations");
 const sqlFiles = (dir: string) => readdirSync(dir).filter((f) => f.endsWith(".sql"));
+const byNameField = (a: { name: unknown }, b: { name: unknown }) =>
+  String(a.name) < String(b.name) ? -1 : 1;
 const byName = (list: readonly (readonly [string, string])[]) =>
   [...list].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 
@@ -137,6 +140,22 @@ describe("a database of the last range-numbered release, upgraded", () => {
   it("applies the newer migrations and every function file", () => {
     expect(upgrade.migrations).toEqual(stamped.map((f) => f.name));
     expect(upgrade.functions).toEqual(sqlFiles(FUNCTIONS_DIR).sort());
+  });
+
+  it("accepts the raw checksums that release recorded, each rewritten to its statements' checksum", async () => {
+    for (const [dir, table] of [
+      [MIGRATIONS_DIR, "schema_migrations"],
+      [RGS_MIGRATIONS_DIR, "rgs.schema_migrations"],
+    ] as const) {
+      const rows = await inTransaction(release.database, (run) => run(`SELECT name, checksum FROM ${table}`));
+      const expected = sqlFiles(dir).map((name) => ({
+        name,
+        checksum: migrationChecksum(readFileSync(join(dir, name), "utf8")),
+      }));
+      expect(rows.map((r) => ({ name: r.name, checksum: r.checksum })).sort(byNameField)).toEqual(
+        expected.sort(byNameField),
+      );
+    }
   });
 
   it("refuses a migration numbered below the last one applied, and runs nothing", async () => {
