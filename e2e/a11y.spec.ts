@@ -28,7 +28,7 @@ interface Finding {
 }
 
 async function audit(page: Page, where: string, findings: Finding[]): Promise<void> {
-  // The WCAG 2.1 A and AA rules (best-practice rules are advice, not the bar set by the issue).
+  // The WCAG 2.1 A and AA rules (best-practice rules are advice, not the bar).
   const result = await (await settledAxe(page))
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .analyze();

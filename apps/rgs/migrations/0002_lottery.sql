@@ -1,4 +1,4 @@
--- Lottery and e-lottery (issue 6), sold under vendor TCG_SEA. Games and their operator settings,
+-- Lottery and e-lottery, sold under vendor TCG_SEA. Games and their operator settings,
 -- draws (numeros) with commit-reveal seeds, slips (one debit each), bets, per-combination
 -- liability, credits owed per slip and draw, and the operators' edits.
 

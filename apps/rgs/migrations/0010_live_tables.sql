@@ -1,4 +1,4 @@
--- Live tables (issue 18): shared rounds many players bet on at once.
+-- Live tables: shared rounds many players bet on at once.
 CREATE TABLE rgs.live_tables (
   id text PRIMARY KEY,
   -- baccarat | baccarat_nc | roulette | dragon_tiger | sicbo (@panalo/game-math tables/index.ts)

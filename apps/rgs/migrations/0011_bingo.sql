@@ -1,4 +1,4 @@
--- Bingo rooms (issue 18 point 4): scheduled games sold in tickets, balls drawn from a committed
+-- Bingo rooms: scheduled games sold in tickets, balls drawn from a committed
 -- seed at the room's pace, prizes shared between simultaneous winners.
 
 -- The shared-round engine's lease rows also name bingo rooms ('bingo:<room id>'), so the lease

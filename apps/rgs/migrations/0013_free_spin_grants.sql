@@ -1,4 +1,4 @@
--- Free spins (issue 20 point 2): the platform grants a member N spins at a fixed bet per line on
+-- Free spins: the platform grants a member N spins at a fixed bet per line on
 -- one in-house slot (signed /rgs/admin/freespins/grants, keyed by the platform's reference so a
 -- resent grant is stored once). A spin with a grant takes one spin in the same statement that
 -- stores its round (used < spins and not expired), so a retried spin (same session and request)

@@ -1,4 +1,4 @@
--- A free-spin grant the platform could not deliver before it expired (issue 20 point 2): the
+-- A free-spin grant the platform could not deliver before it expired: the
 -- platform closes it (signed POST /rgs/admin/freespins/grants/close). A grant the RGS never
 -- received is stored closed (never_made, every spin used), so a late copy of the grant makes
 -- nothing playable and the platform may give the member's points back; a grant it had stays as

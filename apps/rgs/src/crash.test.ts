@@ -17,8 +17,8 @@ import {
   registerInHouseVendors,
 } from "./test-platform.ts";
 
-// issue item 4: "a test kills the RGS between the bet and the win and shows the round settles
-// after restart". The child needs a database server it can reach too (PostgreSQL).
+// The RGS killed between the bet and the win: after a restart the round settles. The child needs
+// a database server it can reach too (PostgreSQL).
 const onServer = Boolean(process.env.TEST_DATABASE_URL);
 const APP_SECRET = "crash-secret-crash-secret-crash-secret-1";
 

@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { type MigrateResult, runMigrations } from "@panalo/db-migrate/run-migrations";
+import { SHIPPED_CHECKSUMS } from "@panalo/db-migrate/shipped-checksums";
 import { type SQL, sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type pg from "pg";
@@ -28,7 +29,13 @@ export async function rows<T>(exec: RgsDb | RgsTx, query: SQL): Promise<T[]> {
 export async function migrateRgs(db: RgsDb): Promise<MigrateResult> {
   return runMigrations(
     (work) => db.transaction((tx) => work((text) => rows<Record<string, unknown>>(tx, sql.raw(text)))),
-    { label: "RGS", migrationsDir: MIGRATIONS_DIR, schema: "rgs", lockKey: 72_012 },
+    {
+      label: "RGS",
+      migrationsDir: MIGRATIONS_DIR,
+      schema: "rgs",
+      lockKey: 72_012,
+      shippedChecksums: SHIPPED_CHECKSUMS.rgs,
+    },
   );
 }
 

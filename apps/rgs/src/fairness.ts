@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes } from "node:crypto";
 import type { WordSource } from "@panalo/game-math/uniform";
 
 /**
- * Provably fair draws (issue item 4). Before play the player sees SHA-256(serverSeed); the
+ * Provably fair draws. Before play the player sees SHA-256(serverSeed); the
  * player may set the client seed; the nonce counts the rounds on the seed pair. A round's
  * random words are the HMAC-SHA256 blocks keyed by the server seed (its 64 hex characters as
  * text) over `${clientSeed}:${nonce}:${counter}`, counter 0, 1, 2, … each block giving eight

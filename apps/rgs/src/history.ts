@@ -17,7 +17,7 @@ import { anySession } from "./session.ts";
 
 export const PAGE_SIZE = 20;
 
-/** Game recall (issue item 4): the player's rounds across all sessions and games, newest first. */
+/** Game recall: the player's rounds across all sessions and games, newest first. */
 export async function listRounds(ctx: RgsContext, sessionId: string, page: number): Promise<RgsRounds> {
   const session = await anySession(ctx, sessionId);
   const [total] = await ctx.db

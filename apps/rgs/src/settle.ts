@@ -7,7 +7,7 @@ import type { CallResult, ProtocolCall } from "./protocol-client.ts";
 import { type RoundRow, rounds } from "./schema.ts";
 
 /**
- * Where a round's money stands with the platform, and how it gets there (issue item 4): a win
+ * Where a round's money stands with the platform, and how it gets there: a win
  * not acknowledged is sent again until it is; a bet whose outcome is unknown is rolled back.
  * Every call is idempotent on the platform (one transaction id per round and kind), so sending
  * again is always safe; leases keep two workers from sending the same round at once anyway.

@@ -47,7 +47,7 @@ async function answer(ctx: RgsContext, round: RoundRow): Promise<RgsSpin> {
 }
 
 /**
- * One paid round (issue item 4): the round is stored before any money moves (debit_pending),
+ * One paid round: the round is stored before any money moves (debit_pending),
  * the platform takes the bet, the outcome is drawn from the seed pair and stored with the win
  * (credit_pending), the platform pays the win (settled). A refused bet leaves a `refused`
  * round; a bet whose fate is unknown is rolled back. A repeated requestId answers the same round.

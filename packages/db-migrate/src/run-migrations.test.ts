@@ -1,8 +1,10 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { migrationChecksum } from "./normalize-sql.ts";
 import { type InTransaction, type MigrationSet, runMigrations } from "./run-migrations.ts";
 
 let root: string;
@@ -176,5 +178,91 @@ describe("running migrations and function files", () => {
     rmSync(join(root, "functions", "f_gone.sql"));
     await runMigrations(inTransaction, rgs);
     expect((await db.query("SELECT name FROM rgs.schema_functions")).rows).toEqual([{ name: "f_kept.sql" }]);
+  });
+});
+
+describe("a migration's checksum: its statements, not its comments or layout", () => {
+  const name = "20260101000000_wallets.sql";
+  const shipped =
+    "-- Wallets (see the ticket).\nCREATE TABLE wallets (id int, note text DEFAULT 'a -- b');\n" +
+    "INSERT INTO wallets VALUES (1, $$ x -- y $$);\n";
+  const reworded =
+    "-- Wallets: one per member.\n\nCREATE TABLE wallets (\n  id int,\n  note text DEFAULT 'a -- b'\n);\n" +
+    "-- The first one.\nINSERT INTO wallets VALUES (1, $$ x -- y $$);\n";
+  const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+  const recorded = async () =>
+    (await one(`SELECT checksum FROM schema_migrations WHERE name = '${name}'`))?.checksum;
+
+  /**
+   * A database the migrator before this rule brought up to date: the file run and recorded with
+   * the sha256 of its raw text; every rewrite of a record is counted in `rewrites`.
+   */
+  async function migratedByOlderMigrator(text: string): Promise<void> {
+    await db.exec(`CREATE SCHEMA ${set.schema};
+      CREATE TABLE schema_migrations (
+        name text PRIMARY KEY, checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now());
+      CREATE TABLE rewrites (name text NOT NULL);
+      CREATE FUNCTION count_rewrite() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN INSERT INTO rewrites VALUES (NEW.name); RETURN NEW; END $$;
+      CREATE TRIGGER count_rewrite AFTER UPDATE ON schema_migrations
+        FOR EACH ROW EXECUTE FUNCTION count_rewrite();`);
+    await db.exec(text);
+    await db.query("INSERT INTO schema_migrations (name, checksum) VALUES ($1, $2)", [name, sha256(text)]);
+  }
+
+  it("accepts a comment-only edit where the raw text as shipped was recorded, and rewrites the record once", async () => {
+    await migratedByOlderMigrator(shipped);
+    write("migrations", name, reworded);
+    const withList = {
+      ...set,
+      shippedChecksums: { [name]: [[sha256(shipped), migrationChecksum(shipped)] as const] },
+    };
+    expect(await runMigrations(inTransaction, withList)).toEqual({ migrations: [], functions: [] });
+    expect(await recorded()).toBe(migrationChecksum(reworded));
+    expect(await runMigrations(inTransaction, withList)).toEqual({ migrations: [], functions: [] });
+    // The record stands on its own now: the list of shipped checksums is no longer needed.
+    expect(await runMigrations(inTransaction, set)).toEqual({ migrations: [], functions: [] });
+    expect((await db.query("SELECT name FROM rewrites")).rows).toEqual([{ name }]);
+  });
+
+  it("accepts the raw checksum of a file never edited, and rewrites the record once", async () => {
+    await migratedByOlderMigrator(shipped);
+    write("migrations", name, shipped);
+    await runMigrations(inTransaction, set);
+    await runMigrations(inTransaction, set);
+    expect(await recorded()).toBe(migrationChecksum(shipped));
+    expect((await db.query("SELECT name FROM rewrites")).rows).toEqual([{ name }]);
+  });
+
+  it("still refuses a statement edited, whatever was recorded, and leaves the record as it was", async () => {
+    await migratedByOlderMigrator(shipped);
+    write("migrations", name, reworded.replace("id int", "id bigint"));
+    const withList = {
+      ...set,
+      shippedChecksums: { [name]: [[sha256(shipped), migrationChecksum(shipped)] as const] },
+    };
+    await expect(runMigrations(inTransaction, withList)).rejects.toThrow(
+      `Test migration ${name} was edited after it was applied`,
+    );
+    expect(await recorded()).toBe(sha256(shipped));
+    // A raw checksum not listed for this file is refused too.
+    write("migrations", name, reworded);
+    await expect(runMigrations(inTransaction, set)).rejects.toThrow(
+      `Test migration ${name} was edited after it was applied`,
+    );
+  });
+
+  it("reads `--` inside a string or a dollar-quoted body as text: editing what follows it is refused", async () => {
+    write("migrations", name, reworded);
+    await runMigrations(inTransaction, set);
+    expect(await recorded()).toBe(migrationChecksum(reworded));
+    write("migrations", name, reworded.replace("'a -- b'", "'a -- c'"));
+    await expect(runMigrations(inTransaction, set)).rejects.toThrow(
+      `Test migration ${name} was edited after it was applied`,
+    );
+    write("migrations", name, reworded.replace("$$ x -- y $$", "$$ x -- z $$"));
+    await expect(runMigrations(inTransaction, set)).rejects.toThrow(
+      `Test migration ${name} was edited after it was applied`,
+    );
   });
 });

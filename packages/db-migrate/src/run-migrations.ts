@@ -12,6 +12,8 @@ import {
   requiredFunctions,
 } from "./function-files.ts";
 import { orderMigrations, pendingMigrations } from "./migration-order.ts";
+import { migrationChecksum } from "./normalize-sql.ts";
+import type { ShippedChecksums } from "./shipped-checksums.ts";
 import { splitStatements } from "./split-statements.ts";
 
 export type { RunSql } from "./function-files.ts";
@@ -31,6 +33,12 @@ export interface MigrationSet {
   schema?: string;
   /** The transaction-scoped advisory lock that makes two processes starting together migrate once. */
   lockKey: number;
+  /**
+   * Per file name, the raw sha256 of the text a migration shipped with before only its comments
+   * were edited, which databases recorded, with the checksum of that text's statements
+   * (shipped-checksums.ts, generated from git history).
+   */
+  shippedChecksums?: ShippedChecksums;
 }
 
 export interface MigrateResult {
@@ -43,9 +51,12 @@ export interface MigrateResult {
 /**
  * Bring a database's schema up to date, in one transaction under the set's advisory lock:
  * first the versioned migrations not applied yet (in the one order; refused as a whole when
- * one is out of it, and when an applied one was edited), then every function file whose
- * checksum is not the one recorded. Each migration and function file is recorded with its
- * checksum (`schema_migrations`, `schema_functions`).
+ * one is out of it, and when an applied one's statements were edited), then every function
+ * file whose checksum is not the one recorded. Each migration is recorded with
+ * `migrationChecksum` (its statements, comments and layout left out), each function file with
+ * the sha256 of its text (`schema_migrations`, `schema_functions`). A migration recorded by an
+ * older migrator, with the sha256 of its raw text as it shipped, is accepted and its record
+ * rewritten to the new checksum (`acceptsRecorded`).
  */
 export async function runMigrations(inTransaction: InTransaction, set: MigrationSet): Promise<MigrateResult> {
   const { label } = set;
@@ -72,10 +83,20 @@ export async function runMigrations(inTransaction: InTransaction, set: Migration
     const recorded = functionFiles.length
       ? await readRecords(run, tables.functions)
       : new Map<string, string>();
+    const rewrites: [name: string, checksum: string][] = [];
     for (const [name, text] of texts) {
       const seen = applied.get(name);
-      if (seen && seen !== checksumOf(text))
+      if (seen === undefined) continue;
+      const checksum = migrationChecksum(text);
+      if (seen === checksum) continue;
+      if (!acceptsRecorded(seen, name, text, set.shippedChecksums))
         throw new Error(`${label} migration ${name} was edited after it was applied`);
+      rewrites.push([name, checksum]);
+    }
+    for (const [name, checksum] of rewrites) {
+      await run(
+        `UPDATE ${tables.migrations} SET checksum = ${literal(checksum)} WHERE name = ${literal(name)}`,
+      );
     }
 
     const functions = new FunctionPass(run, label, tables.functions, functionFiles, recorded);
@@ -90,7 +111,7 @@ export async function runMigrations(inTransaction: InTransaction, set: Migration
         throw new Error(`${label} migration ${file.name} failed: ${reason(error)}`, { cause: error });
       }
       await run(
-        `INSERT INTO ${tables.migrations} (name, checksum) VALUES (${literal(file.name)}, ${literal(checksumOf(text))})`,
+        `INSERT INTO ${tables.migrations} (name, checksum) VALUES (${literal(file.name)}, ${literal(migrationChecksum(text))})`,
       );
       result.migrations.push(file.name);
     }
@@ -99,6 +120,23 @@ export async function runMigrations(inTransaction: InTransaction, set: Migration
     result.functions = functions.applied;
     return result;
   });
+}
+
+/**
+ * A checksum an older migrator recorded for this migration, which compared raw text: the sha256
+ * of the file as it is (never edited), or of a text it shipped with (`shipped`) whose statements
+ * are the file's (only comments or layout edited since). Anything else means the statements the
+ * database ran are not the file's.
+ */
+export function acceptsRecorded(
+  recorded: string,
+  name: string,
+  text: string,
+  shipped: ShippedChecksums = {},
+): boolean {
+  if (recorded === checksumOf(text)) return true;
+  const statements = migrationChecksum(text);
+  return (shipped[name] ?? []).some(([raw, was]) => raw === recorded && was === statements);
 }
 
 /**

@@ -247,7 +247,7 @@ function lastDrawOf(planned: readonly Planned[]): number {
 }
 
 /**
- * Place a slip (issue item 3): validated and planned, then stored with its bets and their
+ * Place a slip: validated and planned, then stored with its bets and their
  * liability in one transaction that checks each draw is still before cut-off on the clock,
  * then ONE debit through the provider protocol (round id = slip id). Paid → the bets are open;
  * refused → the slip is refused and leaves no bet; unknown → rolled back. A repeated requestId
@@ -448,7 +448,7 @@ export async function rollbackSlip(ctx: LotteryContext, slipId: string): Promise
 }
 
 /**
- * Cancel a slip before cut-off (issue item 3, "a rollback"): the protocol's rollback returns the
+ * Cancel a slip before cut-off (a rollback): the protocol's rollback returns the
  * slip's one debit, so a slip is cancelled whole — while every draw of it is before its cut-off,
  * every game allows it and nothing of it is settled. Only the slip's own player may.
  */

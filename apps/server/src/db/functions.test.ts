@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { applyFunctionFiles, type RunSql, readFunctionFiles } from "@panalo/db-migrate/function-files";
 import { parseMigrationName } from "@panalo/db-migrate/migration-order";
+import { SHIPPED_CHECKSUMS } from "@panalo/db-migrate/shipped-checksums";
 import { splitStatements } from "@panalo/db-migrate/split-statements";
 import { describe, expect, it } from "vitest";
 import { inTransaction, openEmptyDatabase } from "../testing/empty-database.ts";
@@ -43,7 +44,13 @@ describe("stored functions have one home", () => {
       await inTransaction(database, async (run) => {
         // A database of the last range-numbered release, as a new one was built: name order.
         const inNameOrder = [...LEGACY_PLATFORM_MIGRATIONS].sort(([a], [b]) => (a < b ? -1 : 1));
-        await applyLegacyMigrations(run, MIGRATIONS_DIR, inNameOrder, "schema_migrations");
+        await applyLegacyMigrations(
+          run,
+          MIGRATIONS_DIR,
+          inNameOrder,
+          "schema_migrations",
+          SHIPPED_CHECKSUMS.platform,
+        );
         const before = await definitions(run);
         expect([...before.keys()].sort()).toEqual(files.map((f) => f.name.replace(/\.sql$/, "")));
         await applyFunctionFiles(run, files, "Platform");

@@ -1,6 +1,7 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type MigrateResult, runMigrations } from "@panalo/db-migrate/run-migrations";
+import { SHIPPED_CHECKSUMS } from "@panalo/db-migrate/shipped-checksums";
 import { sql } from "drizzle-orm";
 import { type Database, queryRows } from "./client.ts";
 
@@ -22,6 +23,12 @@ export async function migrate(database: Database): Promise<MigrateResult> {
   return runMigrations(
     (work) =>
       database.db.transaction((tx) => work((text) => queryRows<Record<string, unknown>>(tx, sql.raw(text)))),
-    { label: "Platform", migrationsDir: MIGRATIONS_DIR, functionsDir: FUNCTIONS_DIR, lockKey: 72_011 },
+    {
+      label: "Platform",
+      migrationsDir: MIGRATIONS_DIR,
+      functionsDir: FUNCTIONS_DIR,
+      lockKey: 72_011,
+      shippedChecksums: SHIPPED_CHECKSUMS.platform,
+    },
   );
 }

@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { checksumOf, literal, type RunSql } from "@panalo/db-migrate/function-files";
+import { literal, type RunSql } from "@panalo/db-migrate/function-files";
+import { acceptsRecorded } from "@panalo/db-migrate/run-migrations";
+import type { ShippedChecksums } from "@panalo/db-migrate/shipped-checksums";
 import { splitStatements } from "@panalo/db-migrate/split-statements";
 
 /**
@@ -102,20 +104,23 @@ export const LEGACY_RGS_MIGRATIONS: readonly (readonly [name: string, sha256: st
 
 /**
  * Migrate as that release's migrator did: each file in the order given, recorded in `table` with
- * its checksum — no function files, no ordering rule. A file whose text is not the one that
- * shipped is refused (the legacy set must stay as it was).
+ * the raw sha256 it shipped with — no function files, no ordering rule. A file whose statements
+ * are not the ones that shipped is refused (the legacy set must stay as it was): its text must be
+ * the shipped one, or one whose comments alone were edited since (`shipped`, the app's list in
+ * @panalo/db-migrate/shipped-checksums).
  */
 export async function applyLegacyMigrations(
   run: RunSql,
   dir: string,
   files: readonly (readonly [name: string, sha256: string])[],
   table: string,
+  shipped: ShippedChecksums,
 ): Promise<void> {
   await run(`CREATE TABLE IF NOT EXISTS ${table} (
      name text PRIMARY KEY, checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
   for (const [name, sha256] of files) {
     const text = readFileSync(join(dir, name), "utf8");
-    if (checksumOf(text) !== sha256) throw new Error(`legacy migration ${name} was edited`);
+    if (!acceptsRecorded(sha256, name, text, shipped)) throw new Error(`legacy migration ${name} was edited`);
     for (const statement of splitStatements(text)) await run(statement);
     await run(`INSERT INTO ${table} (name, checksum) VALUES (${literal(name)}, ${literal(sha256)})`);
   }

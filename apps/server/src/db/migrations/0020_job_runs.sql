@@ -1,4 +1,4 @@
--- The job queue's run history (issue 12 item 10, issue 13 item 5). pg-boss (schema `pgboss`,
+-- The job queue's run history. pg-boss (schema `pgboss`,
 -- created and upgraded by the library itself) queues, retries and expires the jobs; this table
 -- is the platform's own record of what ran, and its unique key is the rule every scheduled job
 -- relies on: one run per (job, period) across every process. A retry of a failed period is the

@@ -1,4 +1,4 @@
--- Content the operator edits and the site shows (issue 2 item 4).
+-- Content the operator edits and the site shows.
 -- Texts are jsonb objects by language code: {"TY": "...", "EN": "...", "CN": ...}.
 -- Every editable row carries a version for optimistic locking in the back office.
 CREATE TABLE media (

@@ -1,4 +1,4 @@
--- Issue 12 point 8: a banner or notice link may leave the site only when the operator marked it
+-- A banner or notice link may leave the site only when the operator marked it
 -- external (the site then opens it in a new tab with rel="noopener noreferrer"). Items saved
 -- before keep what they did: a banner whose URL link is an absolute web address, and a notice
 -- whose text links to one, are marked external; everything else stays on the site.

@@ -1,3 +1,3 @@
--- The games catalogue in the back office (issue 14 point 15): edits of a game are optimistic
+-- The games catalogue in the back office: edits of a game are optimistic
 -- like the vendors' (the editor sends the version it loaded; a stale one is refused).
 ALTER TABLE games ADD COLUMN version integer NOT NULL DEFAULT 1;

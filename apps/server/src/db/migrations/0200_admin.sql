@@ -1,4 +1,4 @@
--- Back-office operators, their sessions and the audit log (issue 2 item 8).
+-- Back-office operators, their sessions and the audit log.
 CREATE TABLE operators (
   id serial PRIMARY KEY,
   username text NOT NULL UNIQUE,

@@ -1,4 +1,4 @@
--- Members' private files (issue 12 item 4): deposit proofs, receipt proofs, later KYC documents.
+-- Members' private files: deposit proofs, receipt proofs, later KYC documents.
 -- Served only to their owner and to operators with the permission, under a random id of 128 bits
 -- or more (never a sequence), never cached. Public media (banners, logos) stay in `media`.
 CREATE TABLE member_uploads (

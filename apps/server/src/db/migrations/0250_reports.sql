@@ -1,4 +1,4 @@
--- Back-office dashboard and reports (issue 14 points 11 and 12; modules/admin/reports).
+-- Back-office dashboard and reports (modules/admin/reports).
 --
 -- Figures come from the round records (provider_transactions, provider_win_reviews), the
 -- payments (deposits, withdrawals) and the ledger (adjustments, bonuses). Real money only: a

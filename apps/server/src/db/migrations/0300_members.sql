@@ -1,4 +1,4 @@
--- Players and agents, their sessions and login history (issue 3).
+-- Players and agents, their sessions and login history.
 CREATE TABLE members (
   id bigserial PRIMARY KEY,
   username text NOT NULL UNIQUE,

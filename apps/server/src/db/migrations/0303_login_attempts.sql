@@ -1,4 +1,4 @@
--- Failed-attempt counters that hold under parallel requests (issue 12 point 2).
+-- Failed-attempt counters that hold under parallel requests.
 -- A member's own row keeps its failures (failed_logins, locked_until, and now the end of the
 -- counting window); every other counted name (unknown usernames, transaction passwords,
 -- addresses) has a row here with the same three columns, so both are counted by the same

@@ -1,4 +1,4 @@
--- Operators' notes on a player (issue 14 point 14): what support and finance want the next
+-- Operators' notes on a player: what support and finance want the next
 -- colleague to know ("called about W12, paid late by the bank"). Written once, never edited:
 -- each note is also in the audit log; a correction is a new note.
 CREATE TABLE member_notes (

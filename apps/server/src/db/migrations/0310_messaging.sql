@@ -1,4 +1,4 @@
--- Messages out (SMS, e-mail) and one-time verification codes (issue 3 item 7).
+-- Messages out (SMS, e-mail) and one-time verification codes.
 CREATE TABLE outbox (
   id bigserial PRIMARY KEY,
   channel text NOT NULL CHECK (channel IN ('sms', 'email')),

@@ -1,4 +1,4 @@
--- Secrets are not shown to support (issue 12 item 5): messages that a real adapter (SMS gateway,
+-- Secrets are not shown to support: messages that a real adapter (SMS gateway,
 -- SMTP) already sent keep no live code or link in the outbox. From now on the server masks them
 -- as it records the outcome; this masks the ones sent before.
 UPDATE outbox

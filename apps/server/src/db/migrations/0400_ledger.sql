@@ -1,4 +1,4 @@
--- The double-entry ledger (issue 4; ARCHITECTURE.md "Money"). Amounts are integer minor units.
+-- The double-entry ledger (ARCHITECTURE.md "Money"). Amounts are integer minor units.
 -- Member accounts keep their balance on the row (locked in id order while it moves, never below
 -- zero); house and clearing accounts keep none: their balance is the sum of their entries, so
 -- they are never locked and never a hot spot.

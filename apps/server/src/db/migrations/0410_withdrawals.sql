@@ -1,4 +1,4 @@
--- Withdrawals (issue 4 item 4): payout accounts, the transaction password, requests held at once.
+-- Withdrawals: payout accounts, the transaction password, requests held at once.
 ALTER TABLE members ADD COLUMN tx_password_hash text;
 ALTER TABLE members ADD COLUMN real_name_verified boolean NOT NULL DEFAULT false;
 

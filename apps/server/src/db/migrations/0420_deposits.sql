@@ -1,4 +1,4 @@
--- Deposits (issue 4 item 3): the operator's channels and the members' deposits.
+-- Deposits: the operator's channels and the members' deposits.
 CREATE TABLE payment_channels (
   id serial PRIMARY KEY,
   code text NOT NULL UNIQUE,

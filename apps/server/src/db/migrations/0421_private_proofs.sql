@@ -1,4 +1,4 @@
--- Private proofs (issue 12 item 4): member_uploads (0210) belongs to a member.
+-- Private proofs: member_uploads (0210) belongs to a member.
 ALTER TABLE member_uploads
   ADD CONSTRAINT member_uploads_member_fk FOREIGN KEY (member_id) REFERENCES members (id);
 

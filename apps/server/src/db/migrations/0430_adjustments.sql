@@ -1,4 +1,4 @@
--- Manual adjustments by operators (issue 4 item 7): above the owner's threshold a second
+-- Manual adjustments by operators: above the owner's threshold a second
 -- operator must approve before any money moves.
 CREATE TABLE adjustments (
   id bigserial PRIMARY KEY,

@@ -1,4 +1,5 @@
--- Four eyes that cannot be split (issue 12 item 3).
+-- Four eyes that cannot be split: neither by one operator's many small steps nor by two
+-- requests at once.
 -- The second-operator threshold counts an operator's running total per Manila day and member:
 -- the sum is read under a lock by (operator, member), with this index.
 CREATE INDEX adjustments_operator_member_idx ON adjustments (created_by, member_id, created_at);

@@ -1,5 +1,5 @@
--- One movement of the ledger in one database call (issue 4: a wallet operation must not cost a
--- dozen round trips). The ledger module's postIn() calls this and nothing else writes these
+-- One movement of the ledger in one database call: a wallet operation must not cost a
+-- dozen round trips. The ledger module's postIn() calls this and nothing else writes these
 -- tables. The rules are the ones of ledger.ts, now in one place:
 --   * the idempotency key is claimed first; a second claim with the same fingerprint answers
 --     the first result, with another fingerprint raises DUPLICATE_MISMATCH;

@@ -1,4 +1,4 @@
--- The daily reconciliation (issue 4 item 7): the scheduler runs ledger.ts `reconcile` once per
+-- The daily reconciliation: the scheduler runs ledger.ts `reconcile` once per
 -- Manila day and keeps the verdict here, so the back office shows every day's result beside the
 -- run the operator can start at any time. One row per day: a second run of the day adds nothing.
 CREATE TABLE reconciliation_reports (

@@ -1,6 +1,6 @@
 -- Provider protocol bets, wins and rollbacks applied in the database, one call per batch of
--- operations (issue 4 bench: a wallet operation must not cost a dozen round trips and a commit
--- of its own). The rules are those of docs/provider-protocol.md:
+-- operations: a wallet operation must not cost a dozen round trips and a commit of its
+-- own. The rules are those of docs/provider-protocol.md:
 --   * a transaction id seen before: same kind and content → the stored answer again; other
 --     content → DUPLICATE_MISMATCH; a bet whose id a rollback already remembered → BET_ROLLED_BACK;
 --   * bet: the launch token must be the player's, for this vendor, not expired; the account

@@ -1,4 +1,4 @@
--- One outcome per bet, and refusals remembered (issue 13 points 1 and 2; docs/provider-protocol.md
+-- One outcome per bet, and refusals remembered (docs/provider-protocol.md
 -- "Rules"). Replaces provider_move of migration 0510.
 --
 -- 1. Every provider transaction of a player is decided under that player's lock, taken before

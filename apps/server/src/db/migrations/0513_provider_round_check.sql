@@ -1,4 +1,4 @@
--- A credit must name a round that its bet belongs to (issue 12 point 9; docs/provider-protocol.md
+-- A credit must name a round that its bet belongs to (docs/provider-protocol.md
 -- "Rules"): a win whose roundId is not the roundId of the bet it names (betTransactionId) is
 -- refused with ROUND_MISMATCH — and, like every refusal since migration 0512, remembered for its
 -- transaction id. Before, a win could name any bet of the player and book its amount to another

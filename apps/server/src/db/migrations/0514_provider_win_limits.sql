@@ -1,4 +1,4 @@
--- Provider limits (issue 12 point 9; docs/provider-protocol.md "Maximum win per round"): per
+-- Provider limits (docs/provider-protocol.md "Maximum win per round"): per
 -- vendor, the operator may set a maximum win per round as a multiple of the round's bets and/or
 -- as an amount. A credit that takes the player's round (vendor, roundId, player) above either is
 -- acknowledged but held for review: its amount moves from house:games to the clearing account

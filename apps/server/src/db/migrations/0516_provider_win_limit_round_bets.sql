@@ -1,4 +1,4 @@
--- Maximum win per round (issue 12 point 9), two fixes to 0514's provider_move:
+-- Maximum win per round, two fixes to 0514's provider_move:
 -- 1. The multiple counted every bet of the round not rolled back yet. A win naming a small bet
 --    was measured against a large bet of the same round that could still be rolled back
 --    afterwards (no win names it), so a win far above the limit was paid at once. Only bets

@@ -1,4 +1,4 @@
--- Back-office queues (issue 14 point 13): a bulk approval of queue items whose total is above the
+-- Back-office queues: a bulk approval of queue items whose total is above the
 -- finance threshold waits in approval_requests for a second operator (approvals.ts).
 -- Numbered after 0515, which last redefined this constraint: the numbers allotted to this change
 -- (0427–0429) all run before approval_requests exists (0431).

@@ -1,4 +1,4 @@
--- The transfer wallet (issue 4 item 5, spec §7 GCS_walletTransfer; docs/provider-protocol.md
+-- The transfer wallet (spec §7 GCS_walletTransfer; docs/provider-protocol.md
 -- "Transfer wallet"): vendors that keep the player's money in a wallet of their own. The platform
 -- calls the vendor at its transfer URL; empty means a seamless vendor.
 ALTER TABLE provider_clients ADD COLUMN transfer_url text;

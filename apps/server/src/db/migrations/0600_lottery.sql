@@ -1,4 +1,4 @@
--- Lottery (issue 6): games with schedules and prize tables, and their draws (numeros) with
+-- Lottery: games with schedules and prize tables, and their draws (numeros) with
 -- commit-reveal seeds: the seed's hash is public from the start, the seed after the draw.
 CREATE TABLE lottery_games (
   code text PRIMARY KEY,

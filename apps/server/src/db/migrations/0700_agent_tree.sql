@@ -1,4 +1,4 @@
--- The upline–downline tree (issue 15) as a closure table: one row per (ancestor, descendant)
+-- The upline–downline tree as a closure table: one row per (ancestor, descendant)
 -- pair, the member itself included at depth 0. "Everyone under X" is one range scan of the
 -- primary key (ancestor_id = X); "the path above Y" is one range scan of
 -- member_tree_descendant_idx (descendant_id = Y). A closure table rather than ltree: it works the

@@ -1,4 +1,4 @@
--- Agent centre team figures (issue 15 point 2): every figure is read from the round records
+-- Agent centre team figures: every figure is read from the round records
 -- (provider_transactions) and the ledger, for the members of a team (member_tree), over a period.
 --
 -- A member's bets, wins and rollbacks in a time range, with what the figures need, so a team's

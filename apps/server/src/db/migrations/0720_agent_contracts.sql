@@ -1,4 +1,4 @@
--- Agent contracts and their settlement (issue 15 points 3 and 4; spec §3 consolidated contract
+-- Agent contracts and their settlement (spec §3 consolidated contract
 -- info, §4 contracts accepted, rejected, terminated).
 --
 -- A contract is between an upline and one direct downline (members.upline_id), offered by the

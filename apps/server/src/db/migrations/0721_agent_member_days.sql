@@ -1,6 +1,7 @@
--- Per-member daily rollup of the agents' figures (issue 15's speed targets): each closed Manila
--- day × member, recomputed whole from the round records (provider_transactions) and the ledger by
--- agent_rollup_days — never a counter bumped on the hot path. The reports' report_player_days
+-- Per-member daily rollup of the agents' figures, so the agent centre reads a few small rows
+-- instead of every round: each closed Manila day × member, recomputed whole from the round
+-- records (provider_transactions) and the ledger by agent_rollup_days — never a counter bumped
+-- on the hot path. The reports' report_player_days
 -- (migration 0250) reads other rules (held wins counted when held, rollbacks at the bet's game,
 -- deposits at their decision, trial members left out), so the agents keep their own.
 --

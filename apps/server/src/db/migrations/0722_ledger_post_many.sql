@@ -1,5 +1,6 @@
 -- Many ledger movements in one set-based call (the agents' settlement pays thousands of bills a
--- run; issue 15's speed target). The same rules as ledger_post (migration 0440), for a batch:
+-- run, and one call per movement would be thousands of round trips). The same rules as
+-- ledger_post (migration 0440), for a batch:
 -- each movement balances and has no zero leg; each key is new (a batch with a key already used
 -- goes through ledger_post one by one, which answers a replay or refuses a mismatch); missing
 -- accounts are made; the member accounts of the whole batch are locked in id order; entries are

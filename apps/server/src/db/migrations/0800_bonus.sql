@@ -1,4 +1,4 @@
--- The bonus wallet (issue 16 points 2, 3, 7, 8). A bonus is money in the member's `bonus`
+-- The bonus wallet. A bonus is money in the member's `bonus`
 -- ledger account that must be wagered before it becomes cash: docs/architecture.md "Bonus wallet".
 CREATE TABLE bonus_rules (
   id bigserial PRIMARY KEY,
@@ -76,7 +76,7 @@ ALTER TABLE provider_transactions ADD COLUMN bonus_amount bigint NOT NULL DEFAUL
 -- The bonus the member chose on the deposit page (applied once when the deposit is credited).
 ALTER TABLE deposits ADD COLUMN bonus_rule_id bigint REFERENCES bonus_rules (id);
 
--- Household review (point 8): set when a member shares a payout account with another member
+-- Household review: set when a member shares a payout account with another member
 -- who had a bonus; no bonus is offered until an operator clears it.
 ALTER TABLE members ADD COLUMN bonus_review boolean NOT NULL DEFAULT false;
 

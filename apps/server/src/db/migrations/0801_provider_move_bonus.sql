@@ -1,4 +1,4 @@
--- The bonus wallet in the provider protocol (issue 16 point 2; docs/architecture.md "Bonus
+-- The bonus wallet in the provider protocol (docs/architecture.md "Bonus
 -- wallet"). provider_move is 0516's with these changes, every earlier guarantee kept (the
 -- player's advisory lock first, refusals recorded and final, win limits):
 -- * A bet takes real money first, then bonus money: the split is recorded on the bet's row

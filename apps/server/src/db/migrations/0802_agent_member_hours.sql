@@ -1,4 +1,4 @@
--- The agents' hourly rollup (issue 15's speed targets; issue 16's rebate reads it too): each closed
+-- The agents' hourly rollup (the daily rebate run reads it too): each closed
 -- hour × member × game category, recomputed whole from the round records and the ledger by
 -- agent_rollup_hours — the rules of agent_rollup_days (migration 0721), an hour at a time, so a
 -- closed Manila day is the sum of its 24 hours. The job agents.rollup (every 15 minutes) rolls

@@ -1,4 +1,4 @@
--- Per-agent team totals (issue 15: the team overview of a top agent in under 100 ms): each closed
+-- Per-agent team totals (the team overview of a top agent in under 100 ms): each closed
 -- Manila day (agent_team_days) and each rolled hour (agent_team_hours) × agent, the sums of its
 -- team's member rows (agent_member_days, agent_member_hours) through the closure table (depth ≥ 1),
 -- built in the transactions that build those rows. A derived cache: rebuildable from them.

@@ -1,4 +1,4 @@
--- Promotions (issue 16 point 1): what the operator composes in the back office, in every
+-- Promotions: what the operator composes in the back office, in every
 -- language, and each member's part in one (joined, applied, approved, rejected, claimed).
 -- A promotion's reward is offered through the reward centre (member_rewards, 0860) under the
 -- source key `promotion:<id>:member:<id>`, so it is offered at most once per member.
@@ -14,7 +14,7 @@ CREATE TABLE promotions (
   -- everyone | new (registered within new_within_days) | vip (vip_levels) | team (agent_ids' teams)
   audience text NOT NULL CHECK (audience IN ('everyone', 'new', 'vip', 'team')),
   new_within_days integer CHECK (new_within_days IS NULL OR new_within_days > 0),
-  -- VIP level numbers (issue 20 brings VIP levels; until then every member is level 0).
+  -- VIP level numbers (vip_levels.level).
   vip_levels jsonb NOT NULL DEFAULT '[]'::jsonb,
   -- Agents' member ids: their downlines (member_tree) are the audience.
   agent_ids jsonb NOT NULL DEFAULT '[]'::jsonb,
@@ -22,7 +22,7 @@ CREATE TABLE promotions (
   participation text NOT NULL CHECK (participation IN ('automatic', 'join', 'apply', 'claim')),
   reward_kind text NOT NULL CHECK (reward_kind IN ('none', 'cash', 'bonus')),
   reward_amount bigint NOT NULL DEFAULT 0 CHECK (reward_amount >= 0),
-  -- bonus_rules (issue 16, h-bonus) once merged; no foreign key here.
+  -- A bonus_rules id; not a foreign key.
   bonus_rule_id bigint,
   currency text NOT NULL DEFAULT 'PHP',
   starts_at timestamptz,

@@ -1,4 +1,4 @@
--- Rewards waiting for a member (issue 16): the reward centre lists them; a claim pays each once.
+-- Rewards waiting for a member: the reward centre lists them; a claim pays each once.
 -- Written by promotions (a claimed or approved promotion), rebates (manual accrual), raffles
 -- (prizes), referrals and, later, missions. source_key is the idempotency of the offer: the
 -- same source never offers twice.

@@ -1,11 +1,11 @@
--- Issue 16 points 4–6: rebates, raffles and referrals. Each pays through the reward centre
+-- Rebates, raffles and referrals. Each pays through the reward centre
 -- (member_rewards, 0860) or, for the automatic rebate, straight through the ledger; every
 -- payout has a unique key so a repeated run or claim never pays twice.
 
--- ---------- Rebates (point 4) ----------
+-- ---------- Rebates ----------
 -- A rate on valid bets per game category (games.game_type: RNG, LIVE, SPORTS, ...) and VIP
--- level. VIP levels arrive with issue 20: until then every member is level 0 and only the
--- vip_level 0 rows apply.
+-- level. The rebate reads the vip_level 0 rows; a VIP level's own rate is
+-- vip_levels.rebate_rate_ppm, used wherever it is higher (rewards/rebate.ts).
 CREATE TABLE rebate_rates (
   id serial PRIMARY KEY,
   game_type text NOT NULL,
@@ -73,7 +73,7 @@ CREATE TABLE rebate_payouts (
 );
 CREATE INDEX rebate_payouts_day_idx ON rebate_payouts (day);
 
--- ---------- Raffles (point 5) ----------
+-- ---------- Raffles ----------
 CREATE TABLE raffles (
   id serial PRIMARY KEY,
   -- { "EN": "...", "TY": "..." }
@@ -124,7 +124,7 @@ CREATE TABLE raffle_winners (
   PRIMARY KEY (raffle_id, rank)
 );
 
--- ---------- Referrals (point 6) ----------
+-- ---------- Referrals ----------
 -- Not an agent relationship (members.upline_id): a member invites friends with their own code.
 CREATE TABLE referral_codes (
   member_id bigint PRIMARY KEY REFERENCES members (id),

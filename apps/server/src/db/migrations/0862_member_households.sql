@@ -1,4 +1,4 @@
--- Households beyond a shared payout account (issue 16 point 8): the devices a member registered
+-- Households beyond a shared payout account: the devices a member registered
 -- or logged in from, and the member's address when given. A device id is the hash of the site's
 -- own first-party cookie id (members/household.ts) joined to a hash of the browser's stable
 -- client hints (user agent without version numbers, platform, mobile, brands) — no third-party

@@ -1,4 +1,4 @@
--- The live day, rolled up an hour at a time (issue 14: the dashboard's call must stay fast late
+-- The live day, rolled up an hour at a time (the dashboard's call must stay fast late
 -- in a busy day). The dashboard's live tail was the whole of today from the round records — a
 -- range read of wide rows (with the provider's answer) filtered by kind, with the rollbacks'
 -- join and the members' — on every call. Now the reports job also rolls up each closed hour

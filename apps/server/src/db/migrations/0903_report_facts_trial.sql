@@ -1,4 +1,4 @@
--- The dashboard's live tail, read without touching every member (issue 14: dashboard p99 under
+-- The dashboard's live tail, read without touching every member (dashboard p99 under
 -- 300 ms). The facts functions of migration 0250 left out trial (FUN) members by joining every
 -- fact to members, which the planner answers with a hash of the whole members table on each
 -- call (20,000 rows in the bench; a million on a large site). Same figures, same definitions,

@@ -1,4 +1,4 @@
--- The member's own space (issue 17 points 1 and 2): profile fields of spec §3, avatar, contact
+-- The member's own space: profile fields of spec §3, avatar, contact
 -- handles, the optional TOTP second factor, and KYC (identity documents reviewed by operators).
 
 ALTER TABLE members

@@ -1,4 +1,4 @@
--- Responsible gaming (issue 17 point 3; docs/architecture.md "Responsible gaming").
+-- Responsible gaming (docs/architecture.md "Responsible gaming").
 --
 -- rg_member: one row per member who ever set a limit, a session limit or a reality check, or
 -- was excluded. It holds the limits in force (NULL: none), the session limit, the reality-check

@@ -1,4 +1,4 @@
--- Responsible gaming counts play on transfer-wallet vendors (issue 17 point 3; docs/architecture.md
+-- Responsible gaming counts play on transfer-wallet vendors (docs/architecture.md
 -- "Responsible gaming: transfer wallets"). Money moved into a vendor's own wallet is counted as
 -- wagered and lost (rg_take_bet, under the member's lock, in the transaction that holds the
 -- money), money that comes back lowers the loss (rg_give_back), and a transfer-in the vendor

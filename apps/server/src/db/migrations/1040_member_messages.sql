@@ -1,5 +1,5 @@
--- Platform messages to members (issue 17 point 5; spec §2 messageV2, unread badges) and the
--- feedback queue (point 6; spec §5, §7 /wps/feedback).
+-- Platform messages to members (spec §2 messageV2, unread badges) and the
+-- feedback queue (spec §5, §7 /wps/feedback).
 --
 -- A message is one row whatever its audience:
 --   member   one member, written by an operator;

@@ -1,4 +1,4 @@
--- Customer-service chat (issue 17 point 7). One open conversation per member at a time; its
+-- Customer-service chat. One open conversation per member at a time; its
 -- messages are numbered per conversation by the conversation row's own counter, taken under the
 -- row lock in the transaction that inserts the message: no gaps, no reordering across processes.
 CREATE TABLE chat_operators (

@@ -1,4 +1,4 @@
--- The sportsbook (issue 19): sports and e-sports, leagues, teams, matches, markets and their
+-- The sportsbook: sports and e-sports, leagues, teams, matches, markets and their
 -- outcomes with versioned odds, fed by a feed adapter (the simulator or a Sportradar-UOF-like
 -- feed); bets with legs whose money moves as provider transactions of the in-house vendors
 -- PNSB (sports) and PNES (e-sports), so valid bets, rebates, agents' figures and the betting

@@ -1,4 +1,4 @@
--- The sportsbook's Unified Odds Feed adapter (issue 19): who settled a market (a trader's manual
+-- The sportsbook's Unified Odds Feed adapter: who settled a market (a trader's manual
 -- settlement gives way to the feed's), a crash-safe mark for a settlement still to be undone,
 -- legs voided by a time-ranged bet_cancel, the adapter's per-product state for recovery, and the
 -- messages refused with their reason.

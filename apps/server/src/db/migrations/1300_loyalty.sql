@@ -1,4 +1,4 @@
--- Loyalty (issue 20): points, VIP levels, the points mall, missions, rankings.
+-- Loyalty: points, VIP levels, the points mall, missions, rankings.
 -- Points live in the ledger as their own currency 'PTS' (member account kind 'points'; one unit
 -- is one point), so a points balance is the sum of its entries like money. These tables hold the
 -- rules and the bookkeeping around them, never a second balance.

@@ -1,4 +1,4 @@
--- Loyalty (issue 20): raffle tickets in the points mall, and missions for VIP levels.
+-- Loyalty: raffle tickets in the points mall, and missions for VIP levels.
 -- A raffle item gives `tickets` tickets in the raffle open at the redemption (rewards' raffles,
 -- migration 0861); what a member bought is kept per redemption, so the draw counts it once.
 ALTER TABLE mall_items DROP CONSTRAINT mall_items_kind_check;

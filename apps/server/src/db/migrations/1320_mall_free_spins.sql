@@ -1,4 +1,4 @@
--- Loyalty (issue 20 point 2): free spins on an in-house slot in the points mall. The item names
+-- Loyalty: free spins on an in-house slot in the points mall. The item names
 -- the slot (vendor and game code), the spins, the bet per line and how many days the spins last;
 -- a redemption makes a grant on the RGS (keyed mall:R<redemption id>) and keeps a copy here for
 -- the member's mall record.

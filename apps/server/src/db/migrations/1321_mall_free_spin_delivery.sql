@@ -1,4 +1,4 @@
--- Free-spin grants reach the RGS at least once (issue 20 point 2). A grant whose answer was lost
+-- Free-spin grants reach the RGS at least once. A grant whose answer was lost
 -- stays 'pending' and is sent again (the RGS stores one grant per grant_id) by the minute job
 -- loyalty.free-spin-grants; only the RGS's refusal (no such slot, a bet it cannot play) undoes
 -- the redemption, with its points and stock returned.

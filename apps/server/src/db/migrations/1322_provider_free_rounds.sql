@@ -1,4 +1,4 @@
--- Rounds played as free spins (issue 20 point 2). The RGS sends a spin of a free-spin grant as a
+-- Rounds played as free spins. The RGS sends a spin of a free-spin grant as a
 -- bet of 0.00 marked `freeSpin: true` with the grant's id; the platform notes its round here so
 -- the member's betting record labels it "Free spin" and the mall record counts the grant's spins
 -- played (a rolled-back spin, given back to the grant, is not counted). A label only: no money

@@ -142,7 +142,7 @@ export async function payReward(tx: Tx, rewardId: number, memberId: number, now:
   };
 }
 
-/** Agents (and trial, locked or closed accounts) are never paid nor offered a reward (point 8). */
+/** Agents (and trial, locked or closed accounts) are never paid nor offered a reward. */
 export async function mayReceiveRewards(
   exec: Executor,
   memberId: number,

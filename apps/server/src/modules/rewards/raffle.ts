@@ -103,7 +103,7 @@ export async function createRaffle(
   return row.id;
 }
 
-/** Tickets per eligible member (agents, trial and inactive accounts earn none; point 8). */
+/** Tickets per eligible member (agents, trial and inactive accounts earn none). */
 export async function raffleTickets(
   exec: Executor,
   r: RaffleRow,

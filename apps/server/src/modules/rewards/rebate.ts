@@ -18,7 +18,7 @@ import { validBets } from "./valid-bets.ts";
  *   auto:   paid straight to the main wallet, ledger key rebate:<member>:<day>;
  *   manual: offered as a reward rebate:<member>:<day> the player claims on manualRebate.
  * Every step is keyed, so two schedulers, a retry or an operator's re-run pay each once.
- * Agents and trial, locked or closed accounts earn nothing (point 8).
+ * Agents and trial, locked or closed accounts earn nothing.
  */
 export const BATCH = 2000;
 

@@ -17,7 +17,7 @@ import { validBets } from "./valid-bets.ts";
  * agent tree) is untouched. The referrer is offered a reward, each once per friend (the offer's
  * source key): when the friend registers, when the friend's first credited deposit reaches
  * deposit_min, when the friend's valid bets reach bet_threshold. Agents and inactive accounts
- * are never offered one (point 8).
+ * are never offered one.
  */
 const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 const MILESTONES = ["register", "deposit", "bet"] as const;
