@@ -34,7 +34,7 @@ export function parseSignedMoney(text: string): bigint | null {
 }
 
 /**
- * Why an amount text is refused: the message key the server translates (lib/messages.ts) and
+ * Why an amount text is refused: the message key the server translates (apps/server/src/messages) and
  * the site's catalogs know. `null` when the text is a valid amount.
  */
 export type MoneyProblem =

@@ -2,44 +2,12 @@ import { JobParams, JobRunsQuery } from "@panalo/contracts/admin-jobs";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../lib/context.ts";
 import { Errors } from "../lib/errors.ts";
-import { registerMessages } from "../lib/messages.ts";
 import { route } from "../lib/route.ts";
 import { recordAudit } from "../modules/admin/audit.ts";
 import { operatorOf, requireOperator } from "../modules/admin/guard.ts";
 import "./catalog.ts";
 import { JobQueue } from "./queue.ts";
 import { registeredJobs } from "./registry.ts";
-
-registerMessages("EN", {
-  JOBS_NOT_RUNNING: "The job queue is not running in this server process. Try again in a moment.",
-  JOB_NOT_MANUAL: "This job runs only on its schedule.",
-});
-registerMessages("TY", {
-  JOBS_NOT_RUNNING: "Hindi tumatakbo ang job queue sa prosesong ito ng server. Subukang muli mamaya.",
-  JOB_NOT_MANUAL: "Tumatakbo lang ang job na ito ayon sa iskedyul nito.",
-});
-
-registerMessages("CN", {
-  JOBS_NOT_RUNNING: "任务队列未在此服务器进程中运行，请稍后重试。",
-  JOB_NOT_MANUAL: "此任务仅按计划运行。",
-});
-registerMessages("VI", {
-  JOBS_NOT_RUNNING: "Hàng đợi tác vụ không chạy trong tiến trình máy chủ này. Vui lòng thử lại sau giây lát.",
-  JOB_NOT_MANUAL: "Tác vụ này chỉ chạy theo lịch.",
-});
-registerMessages("TH", {
-  JOBS_NOT_RUNNING: "คิวงานไม่ได้ทำงานในโปรเซสเซิร์ฟเวอร์นี้ กรุณาลองใหม่ในอีกสักครู่",
-  JOB_NOT_MANUAL: "งานนี้ทำงานตามกำหนดเวลาเท่านั้น",
-});
-registerMessages("ID", {
-  JOBS_NOT_RUNNING: "Antrean tugas tidak berjalan di proses server ini. Coba lagi sebentar lagi.",
-  JOB_NOT_MANUAL: "Tugas ini hanya berjalan sesuai jadwal.",
-});
-registerMessages("JA", {
-  JOBS_NOT_RUNNING:
-    "このサーバープロセスではジョブキューが動作していません。しばらくしてからもう一度お試しください。",
-  JOB_NOT_MANUAL: "このジョブはスケジュールどおりにのみ実行されます。",
-});
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -3,30 +3,6 @@ import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
 import type { Config } from "../config.ts";
 import { AppError } from "./errors.ts";
-import { registerMessages } from "./messages.ts";
-
-registerMessages("EN", {
-  PROXY_NOT_CONFIGURED: "The site is not set up correctly. Please try again later.",
-});
-registerMessages("TY", {
-  PROXY_NOT_CONFIGURED: "Hindi tama ang pagkaka-set up ng site. Pakisubukang muli mamaya.",
-});
-
-registerMessages("CN", {
-  PROXY_NOT_CONFIGURED: "网站配置有误，请稍后重试。",
-});
-registerMessages("VI", {
-  PROXY_NOT_CONFIGURED: "Trang web chưa được thiết lập đúng. Vui lòng thử lại sau.",
-});
-registerMessages("TH", {
-  PROXY_NOT_CONFIGURED: "เว็บไซต์ยังตั้งค่าไม่ถูกต้อง กรุณาลองใหม่ภายหลัง",
-});
-registerMessages("ID", {
-  PROXY_NOT_CONFIGURED: "Situs belum dikonfigurasi dengan benar. Silakan coba lagi nanti.",
-});
-registerMessages("JA", {
-  PROXY_NOT_CONFIGURED: "サイトの設定に問題があります。しばらくしてからもう一度お試しください。",
-});
 
 /** Names proxy-addr (Fastify's trustProxy) accepts besides addresses and CIDRs. */
 const RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);

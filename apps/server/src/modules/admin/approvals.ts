@@ -10,51 +10,9 @@ import { operators } from "../../db/schema/admin.ts";
 import { type ApprovalKind, approvalRequests } from "../../db/schema/payments.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
-import { registerMessages } from "../../lib/messages.ts";
 import { route } from "../../lib/route.ts";
 import { recordAudit } from "./audit.ts";
 import { operatorOf, requireOperator } from "./guard.ts";
-
-registerMessages("EN", {
-  APPROVAL_PENDING:
-    "Saved as request #{id}: another operator must approve it before it takes effect (Approvals).",
-  APPROVAL_NOT_PENDING: "This request has already been decided.",
-  APPROVER_MUST_DIFFER: "Another operator must approve this request.",
-});
-registerMessages("TY", {
-  APPROVAL_PENDING:
-    "Na-save bilang request #{id}: kailangang aprubahan ito ng ibang operator bago magkabisa (Approvals).",
-  APPROVAL_NOT_PENDING: "Napagpasyahan na ang request na ito.",
-  APPROVER_MUST_DIFFER: "Kailangang aprubahan ng ibang operator ang request na ito.",
-});
-
-registerMessages("CN", {
-  APPROVAL_PENDING: "已保存为申请 #{id}：需由另一名操作员审批后才会生效（审批）。",
-  APPROVAL_NOT_PENDING: "该申请已处理。",
-  APPROVER_MUST_DIFFER: "此申请须由另一名操作员审批。",
-});
-registerMessages("VI", {
-  APPROVAL_PENDING:
-    "Đã lưu thành yêu cầu #{id}: cần một nhân viên khác phê duyệt trước khi có hiệu lực (Phê duyệt).",
-  APPROVAL_NOT_PENDING: "Yêu cầu này đã được xử lý.",
-  APPROVER_MUST_DIFFER: "Yêu cầu này phải do một nhân viên khác phê duyệt.",
-});
-registerMessages("TH", {
-  APPROVAL_PENDING: "บันทึกเป็นคำขอ #{id} แล้ว: ต้องให้ผู้ดูแลอีกคนอนุมัติก่อนจึงจะมีผล (การอนุมัติ)",
-  APPROVAL_NOT_PENDING: "คำขอนี้ได้รับการพิจารณาแล้ว",
-  APPROVER_MUST_DIFFER: "คำขอนี้ต้องได้รับการอนุมัติจากผู้ดูแลคนอื่น",
-});
-registerMessages("ID", {
-  APPROVAL_PENDING:
-    "Disimpan sebagai permintaan #{id}: operator lain harus menyetujuinya sebelum berlaku (Persetujuan).",
-  APPROVAL_NOT_PENDING: "Permintaan ini sudah diputuskan.",
-  APPROVER_MUST_DIFFER: "Permintaan ini harus disetujui operator lain.",
-});
-registerMessages("JA", {
-  APPROVAL_PENDING: "申請 #{id} として保存しました。有効になるには別のオペレーターの承認が必要です（承認）。",
-  APPROVAL_NOT_PENDING: "この申請はすでに処理済みです。",
-  APPROVER_MUST_DIFFER: "この申請は別のオペレーターが承認する必要があります。",
-});
 
 /**
  * Four eyes: a change that could move money without money behind it — a new

@@ -6,39 +6,8 @@ import type { Executor } from "../../db/client.ts";
 import { media } from "../../db/schema/content.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
-import { registerMessages } from "../../lib/messages.ts";
 import { recordAudit } from "./audit.ts";
 import { operatorOf, requireOperator } from "./guard.ts";
-
-registerMessages("EN", {
-  MEDIA_TYPE: "Upload a PNG, JPG, WebP or SVG image.",
-  MEDIA_TOO_LARGE: "The image is larger than 5 MB.",
-});
-registerMessages("TY", {
-  MEDIA_TYPE: "Mag-upload ng larawang PNG, JPG, WebP o SVG.",
-  MEDIA_TOO_LARGE: "Mas malaki sa 5 MB ang larawan.",
-});
-
-registerMessages("CN", {
-  MEDIA_TYPE: "请上传 PNG、JPG、WebP 或 SVG 格式的图片。",
-  MEDIA_TOO_LARGE: "图片大小超过 5 MB。",
-});
-registerMessages("VI", {
-  MEDIA_TYPE: "Vui lòng tải lên ảnh PNG, JPG, WebP hoặc SVG.",
-  MEDIA_TOO_LARGE: "Ảnh lớn hơn 5 MB.",
-});
-registerMessages("TH", {
-  MEDIA_TYPE: "กรุณาอัปโหลดรูปภาพ PNG, JPG, WebP หรือ SVG",
-  MEDIA_TOO_LARGE: "รูปภาพมีขนาดใหญ่กว่า 5 MB",
-});
-registerMessages("ID", {
-  MEDIA_TYPE: "Unggah gambar PNG, JPG, WebP, atau SVG.",
-  MEDIA_TOO_LARGE: "Ukuran gambar lebih dari 5 MB.",
-});
-registerMessages("JA", {
-  MEDIA_TYPE: "PNG・JPG・WebP・SVG 形式の画像をアップロードしてください。",
-  MEDIA_TOO_LARGE: "画像が 5 MB を超えています。",
-});
 
 export const MAX_MEDIA_BYTES = 5 * 1024 * 1024;
 

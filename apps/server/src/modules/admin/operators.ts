@@ -12,53 +12,8 @@ import {
 } from "../../lib/attempts.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
-import { registerMessages } from "../../lib/messages.ts";
 import { dummyHash, hashPassword, newToken, tokenHash, verifyPassword } from "../../lib/passwords.ts";
 import { matchTotp, newTotpSecret, otpauthUrl } from "./totp.ts";
-
-registerMessages("EN", {
-  OPERATOR_LOCKED: "Too many failed sign-ins. This operator account is locked for {minutes} minutes.",
-  SIGN_IN_FAILED: "Wrong username, password or authenticator code.",
-  OPERATOR_EXISTS: "An operator with that username already exists.",
-  PASSWORD_REUSED: "Choose a password different from the current one.",
-});
-registerMessages("TY", {
-  OPERATOR_LOCKED: "Masyadong maraming maling pag-sign in. Naka-lock ang account nang {minutes} minuto.",
-  SIGN_IN_FAILED: "Mali ang username, password o authenticator code.",
-  OPERATOR_EXISTS: "May operator na may ganyang username.",
-  PASSWORD_REUSED: "Pumili ng password na iba sa kasalukuyan.",
-});
-
-registerMessages("CN", {
-  OPERATOR_LOCKED: "登录失败次数过多，该操作员账户已锁定 {minutes} 分钟。",
-  SIGN_IN_FAILED: "用户名、密码或身份验证码错误。",
-  OPERATOR_EXISTS: "该用户名的操作员已存在。",
-  PASSWORD_REUSED: "请设置与当前密码不同的新密码。",
-});
-registerMessages("VI", {
-  OPERATOR_LOCKED: "Đăng nhập sai quá nhiều lần. Tài khoản nhân viên này bị khóa trong {minutes} phút.",
-  SIGN_IN_FAILED: "Sai tên đăng nhập, mật khẩu hoặc mã xác thực.",
-  OPERATOR_EXISTS: "Đã có nhân viên với tên đăng nhập này.",
-  PASSWORD_REUSED: "Vui lòng chọn mật khẩu khác với mật khẩu hiện tại.",
-});
-registerMessages("TH", {
-  OPERATOR_LOCKED: "เข้าสู่ระบบไม่สำเร็จหลายครั้งเกินไป บัญชีผู้ดูแลนี้ถูกล็อก {minutes} นาที",
-  SIGN_IN_FAILED: "ชื่อผู้ใช้ รหัสผ่าน หรือรหัสยืนยันตัวตนไม่ถูกต้อง",
-  OPERATOR_EXISTS: "มีผู้ดูแลที่ใช้ชื่อผู้ใช้นี้อยู่แล้ว",
-  PASSWORD_REUSED: "กรุณาตั้งรหัสผ่านที่ต่างจากรหัสผ่านปัจจุบัน",
-});
-registerMessages("ID", {
-  OPERATOR_LOCKED: "Terlalu banyak gagal masuk. Akun operator ini dikunci selama {minutes} menit.",
-  SIGN_IN_FAILED: "Nama pengguna, kata sandi, atau kode autentikator salah.",
-  OPERATOR_EXISTS: "Operator dengan nama pengguna tersebut sudah ada.",
-  PASSWORD_REUSED: "Pilih kata sandi yang berbeda dari kata sandi saat ini.",
-});
-registerMessages("JA", {
-  OPERATOR_LOCKED: "ログインの失敗が多すぎます。このオペレーターアカウントは {minutes} 分間ロックされます。",
-  SIGN_IN_FAILED: "ユーザー名、パスワード、または認証コードが正しくありません。",
-  OPERATOR_EXISTS: "そのユーザー名のオペレーターはすでに存在します。",
-  PASSWORD_REUSED: "現在とは異なるパスワードを設定してください。",
-});
 
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;

@@ -9,7 +9,6 @@ import { sql } from "drizzle-orm";
 import { type Executor, queryRows, type Tx } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
-import { registerMessages } from "../../lib/messages.ts";
 import { contractPeriod, endedByLowerRate, headlineRate, withinUpline } from "./contract-math.ts";
 
 /**
@@ -21,62 +20,6 @@ import { contractPeriod, endedByLowerRate, headlineRate, withinUpline } from "./
  */
 
 export const AGENT_TYPES = [1, 2, 41, 42];
-
-// NOT_AN_AGENT's message is the members module's (one code, one message: the agent path's
-// login refusal and the contract pages both say the account is not an agent's).
-registerMessages("EN", {
-  CONTRACT_NOT_FOUND: "That contract does not exist.",
-  CONTRACT_NOT_DIRECT_DOWNLINE: "Contracts can only be offered to your direct downline agents.",
-  CONTRACT_UPLINE_HAS_NONE: "You need a contract of this kind yourself before you can offer one.",
-  CONTRACT_RATE_ABOVE_UPLINE: "The rate cannot be higher than your own contract's rate.",
-  CONTRACT_STATE: "This contract cannot be changed that way now.",
-});
-registerMessages("TY", {
-  CONTRACT_NOT_FOUND: "Walang ganoong kontrata.",
-  CONTRACT_NOT_DIRECT_DOWNLINE:
-    "Sa mga direktang downline na ahente mo lamang maaaring mag-alok ng kontrata.",
-  CONTRACT_UPLINE_HAS_NONE: "Kailangan mo munang magkaroon ng ganitong kontrata bago ka makapag-alok nito.",
-  CONTRACT_RATE_ABOVE_UPLINE: "Hindi maaaring mas mataas ang rate kaysa sa rate ng sarili mong kontrata.",
-  CONTRACT_STATE: "Hindi na maaaring baguhin ang kontratang ito sa ganitong paraan.",
-});
-
-registerMessages("CN", {
-  CONTRACT_NOT_FOUND: "该合约不存在。",
-  CONTRACT_NOT_DIRECT_DOWNLINE: "合约只能提供给您的直属下线代理。",
-  CONTRACT_UPLINE_HAS_NONE: "您自己需要先拥有此类合约，才能向他人提供。",
-  CONTRACT_RATE_ABOVE_UPLINE: "比例不能高于您自己合约的比例。",
-  CONTRACT_STATE: "该合约当前无法进行此项更改。",
-});
-registerMessages("VI", {
-  CONTRACT_NOT_FOUND: "Hợp đồng này không tồn tại.",
-  CONTRACT_NOT_DIRECT_DOWNLINE: "Chỉ có thể đề xuất hợp đồng cho các đại lý tuyến dưới trực tiếp của bạn.",
-  CONTRACT_UPLINE_HAS_NONE: "Bạn cần có hợp đồng loại này trước khi có thể đề xuất cho người khác.",
-  CONTRACT_RATE_ABOVE_UPLINE: "Tỷ lệ không được cao hơn tỷ lệ trong hợp đồng của chính bạn.",
-  CONTRACT_STATE: "Hiện không thể thay đổi hợp đồng này theo cách đó.",
-});
-registerMessages("TH", {
-  CONTRACT_NOT_FOUND: "ไม่มีสัญญานี้",
-  CONTRACT_NOT_DIRECT_DOWNLINE: "เสนอสัญญาได้เฉพาะเอเจนต์ดาวน์ไลน์โดยตรงของคุณเท่านั้น",
-  CONTRACT_UPLINE_HAS_NONE: "คุณต้องมีสัญญาประเภทนี้เองก่อนจึงจะเสนอให้ผู้อื่นได้",
-  CONTRACT_RATE_ABOVE_UPLINE: "อัตราต้องไม่สูงกว่าอัตราในสัญญาของคุณเอง",
-  CONTRACT_STATE: "ไม่สามารถเปลี่ยนแปลงสัญญานี้ด้วยวิธีนั้นได้ในขณะนี้",
-});
-registerMessages("ID", {
-  CONTRACT_NOT_FOUND: "Kontrak tersebut tidak ada.",
-  CONTRACT_NOT_DIRECT_DOWNLINE: "Kontrak hanya dapat ditawarkan kepada agen downline langsung Anda.",
-  CONTRACT_UPLINE_HAS_NONE:
-    "Anda perlu memiliki kontrak jenis ini terlebih dahulu sebelum dapat menawarkannya.",
-  CONTRACT_RATE_ABOVE_UPLINE: "Tarif tidak boleh lebih tinggi dari tarif kontrak Anda sendiri.",
-  CONTRACT_STATE: "Kontrak ini tidak dapat diubah dengan cara itu saat ini.",
-});
-registerMessages("JA", {
-  CONTRACT_NOT_FOUND: "その契約は存在しません。",
-  CONTRACT_NOT_DIRECT_DOWNLINE: "契約は直属の下位代理店にのみ提示できます。",
-  CONTRACT_UPLINE_HAS_NONE:
-    "この種類の契約を提示するには、まずご自身がその契約をお持ちである必要があります。",
-  CONTRACT_RATE_ABOVE_UPLINE: "料率はご自身の契約の料率を超えることはできません。",
-  CONTRACT_STATE: "この契約は現在その方法で変更できません。",
-});
 
 interface ContractRow {
   id: number | string;

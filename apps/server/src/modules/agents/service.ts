@@ -4,7 +4,6 @@ import type { FastifyRequest } from "fastify";
 import type { Executor } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
-import { registerMessages } from "../../lib/messages.ts";
 import { hashPassword } from "../../lib/passwords.ts";
 import { recordAudit } from "../admin/service.ts";
 import {
@@ -20,62 +19,6 @@ import {
 } from "../members/service.ts";
 import { endContractsOnMove } from "./contracts.ts";
 import * as repo from "./repo.ts";
-
-registerMessages("EN", {
-  AGENT_TYPE_NOT_ALLOWED: "Your account type cannot create this kind of account.",
-  NOT_IN_YOUR_TEAM: "This account is not in your team.",
-  MOVE_CYCLE: "A member cannot be moved under its own downline.",
-  UPLINE_NOT_AGENT: "The new upline must be an active agent with the same currency.",
-  IN_PLEASE_INFORMATION:
-    "Agent accounts cannot use the chat. Please contact your upline or customer service.",
-});
-registerMessages("TY", {
-  AGENT_TYPE_NOT_ALLOWED: "Hindi makakagawa ng ganitong account ang uri ng iyong account.",
-  NOT_IN_YOUR_TEAM: "Wala sa iyong team ang account na ito.",
-  MOVE_CYCLE: "Hindi mailipat ang member sa ilalim ng sarili nitong downline.",
-  UPLINE_NOT_AGENT: "Ang bagong upline ay dapat aktibong agent na pareho ang currency.",
-  IN_PLEASE_INFORMATION:
-    "Hindi magagamit ng agent account ang chat. Makipag-ugnayan sa iyong upline o sa customer service.",
-});
-
-registerMessages("CN", {
-  AGENT_TYPE_NOT_ALLOWED: "您的账户类型无法创建此类账户。",
-  NOT_IN_YOUR_TEAM: "该账户不在您的团队中。",
-  MOVE_CYCLE: "会员不能被移至其自身的下线之下。",
-  UPLINE_NOT_AGENT: "新的上线必须是币种相同的有效代理。",
-  IN_PLEASE_INFORMATION: "代理账户无法使用聊天功能，请联系您的上线或客服。",
-});
-registerMessages("VI", {
-  AGENT_TYPE_NOT_ALLOWED: "Loại tài khoản của bạn không thể tạo loại tài khoản này.",
-  NOT_IN_YOUR_TEAM: "Tài khoản này không thuộc đội của bạn.",
-  MOVE_CYCLE: "Không thể chuyển thành viên xuống dưới tuyến dưới của chính họ.",
-  UPLINE_NOT_AGENT: "Tuyến trên mới phải là đại lý đang hoạt động và cùng loại tiền tệ.",
-  IN_PLEASE_INFORMATION:
-    "Tài khoản đại lý không thể dùng trò chuyện. Vui lòng liên hệ tuyến trên hoặc chăm sóc khách hàng.",
-});
-registerMessages("TH", {
-  AGENT_TYPE_NOT_ALLOWED: "ประเภทบัญชีของคุณไม่สามารถสร้างบัญชีประเภทนี้ได้",
-  NOT_IN_YOUR_TEAM: "บัญชีนี้ไม่อยู่ในทีมของคุณ",
-  MOVE_CYCLE: "ไม่สามารถย้ายสมาชิกไปอยู่ใต้ดาวน์ไลน์ของตนเองได้",
-  UPLINE_NOT_AGENT: "อัปไลน์ใหม่ต้องเป็นเอเจนต์ที่ใช้งานอยู่และใช้สกุลเงินเดียวกัน",
-  IN_PLEASE_INFORMATION: "บัญชีเอเจนต์ไม่สามารถใช้แชทได้ กรุณาติดต่ออัปไลน์ของคุณหรือฝ่ายบริการลูกค้า",
-});
-registerMessages("ID", {
-  AGENT_TYPE_NOT_ALLOWED: "Jenis akun Anda tidak dapat membuat akun jenis ini.",
-  NOT_IN_YOUR_TEAM: "Akun ini tidak ada di tim Anda.",
-  MOVE_CYCLE: "Anggota tidak dapat dipindahkan ke bawah downline-nya sendiri.",
-  UPLINE_NOT_AGENT: "Upline baru harus agen aktif dengan mata uang yang sama.",
-  IN_PLEASE_INFORMATION:
-    "Akun agen tidak dapat memakai obrolan. Silakan hubungi upline Anda atau layanan pelanggan.",
-});
-registerMessages("JA", {
-  AGENT_TYPE_NOT_ALLOWED: "お客様のアカウント種別では、この種類のアカウントを作成できません。",
-  NOT_IN_YOUR_TEAM: "このアカウントはお客様のチームに属していません。",
-  MOVE_CYCLE: "会員を自身の下位ラインの配下に移動することはできません。",
-  UPLINE_NOT_AGENT: "新しい上位は、同じ通貨の有効な代理店である必要があります。",
-  IN_PLEASE_INFORMATION:
-    "代理店アカウントはチャットをご利用いただけません。上位の代理店またはカスタマーサービスまでお問い合わせください。",
-});
 
 export interface AgentPrincipal {
   id: number;

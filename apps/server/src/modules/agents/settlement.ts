@@ -5,7 +5,6 @@ import { type Executor, queryRows } from "../../db/client.ts";
 import type { SettlementSchedule } from "../../db/schema/agents.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
-import { registerMessages } from "../../lib/messages.ts";
 import { type PostInput, postIn, postManyIn } from "../ledger/service.ts";
 import { dividend, duePeriods, realtimeFromSums, salary } from "./contract-math.ts";
 import { rolledUntil, rollupAgentDays, splitRange } from "./rollup.ts";
@@ -27,25 +26,6 @@ import { rolledUntil, rollupAgentDays, splitRange } from "./rollup.ts";
  * A lottery draw decided after a period closed therefore counts in a later period, and a paid
  * bill is never rewritten (its window is kept on the bill).
  */
-
-registerMessages("EN", { SETTLEMENT_RUN_NOT_FOUND: "That settlement run does not exist." });
-registerMessages("TY", { SETTLEMENT_RUN_NOT_FOUND: "Walang ganoong settlement run." });
-
-registerMessages("CN", {
-  SETTLEMENT_RUN_NOT_FOUND: "该结算批次不存在。",
-});
-registerMessages("VI", {
-  SETTLEMENT_RUN_NOT_FOUND: "Đợt quyết toán này không tồn tại.",
-});
-registerMessages("TH", {
-  SETTLEMENT_RUN_NOT_FOUND: "ไม่มีรอบการชำระบัญชีนี้",
-});
-registerMessages("ID", {
-  SETTLEMENT_RUN_NOT_FOUND: "Proses penyelesaian tersebut tidak ada.",
-});
-registerMessages("JA", {
-  SETTLEMENT_RUN_NOT_FOUND: "その精算処理は存在しません。",
-});
 
 export const SCHEDULE_KINDS: Record<SettlementSchedule, ContractKind[]> = {
   daily: ["dividend", "daily_salary"],

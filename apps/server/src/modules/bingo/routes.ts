@@ -10,24 +10,12 @@ import { rgsAdminSecret, signAdminCall } from "@panalo/rgs/lottery/admin-auth";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
-import { type Lang, registerMessages } from "../../lib/messages.ts";
+import type { Lang } from "../../lib/messages.ts";
 import { route } from "../../lib/route.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { operatorOf, requireOperator } from "../admin/guard.ts";
 import { enabledGameNodes } from "../games/service.ts";
 import { requireMember } from "../members/service.ts";
-
-registerMessages("EN", {
-  BINGO_UNAVAILABLE: "The bingo rooms cannot be reached right now. Please try again.",
-});
-registerMessages("TY", { BINGO_UNAVAILABLE: "Hindi maabot ang mga bingo room ngayon. Subukan muli." });
-registerMessages("CN", { BINGO_UNAVAILABLE: "暂时无法连接宾果房间，请稍后再试。" });
-registerMessages("VI", { BINGO_UNAVAILABLE: "Hiện không thể kết nối phòng bingo. Vui lòng thử lại." });
-registerMessages("TH", { BINGO_UNAVAILABLE: "ไม่สามารถเชื่อมต่อห้องบิงโกได้ในขณะนี้ โปรดลองอีกครั้ง" });
-registerMessages("ID", {
-  BINGO_UNAVAILABLE: "Ruang bingo tidak dapat dijangkau saat ini. Silakan coba lagi.",
-});
-registerMessages("JA", { BINGO_UNAVAILABLE: "現在ビンゴルームに接続できません。もう一度お試しください。" });
 
 const BINGO_VENDOR = "PNB";
 

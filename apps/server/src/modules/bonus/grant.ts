@@ -3,74 +3,8 @@ import { type Executor, queryRows, type Tx } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { emitMemberEvent } from "../../lib/member-events.ts";
 import { memberGate } from "../../lib/member-gates.ts";
-import { registerMessages } from "../../lib/messages.ts";
 import { postIn } from "../ledger/service.ts";
 import { householdReasons } from "../members/service.ts";
-
-registerMessages("EN", {
-  BONUS_NOT_ALLOWED: "This account cannot receive a bonus.",
-  BONUS_ALREADY_ACTIVE: "You already have an active bonus. Finish or forfeit it first.",
-  BONUS_RULE_NOT_FOUND: "That bonus is not available.",
-  BONUS_NOT_ACTIVE: "This bonus is no longer active.",
-  BONUS_MAX_BET: "While a bonus is being wagered, this bet is above its maximum bet.",
-  BONUS_MIN_DEPOSIT: "This bonus needs a deposit of at least {min}.",
-  BONUS_FIRST_DEPOSIT_ONLY: "This bonus is only for your first deposit.",
-});
-registerMessages("TY", {
-  BONUS_NOT_ALLOWED: "Hindi maaaring tumanggap ng bonus ang account na ito.",
-  BONUS_ALREADY_ACTIVE: "May aktibo ka nang bonus. Tapusin o i-forfeit muna ito.",
-  BONUS_RULE_NOT_FOUND: "Hindi available ang bonus na iyon.",
-  BONUS_NOT_ACTIVE: "Hindi na aktibo ang bonus na ito.",
-  BONUS_MAX_BET: "Habang tinutupad ang bonus, lampas ang taya sa pinakamataas na taya nito.",
-  BONUS_MIN_DEPOSIT: "Kailangan ng bonus na ito ng depositong hindi bababa sa {min}.",
-  BONUS_FIRST_DEPOSIT_ONLY: "Para lamang sa iyong unang deposito ang bonus na ito.",
-});
-
-registerMessages("CN", {
-  BONUS_NOT_ALLOWED: "该账户无法获得红利。",
-  BONUS_ALREADY_ACTIVE: "您已有一个进行中的红利，请先完成或放弃它。",
-  BONUS_RULE_NOT_FOUND: "该红利不可用。",
-  BONUS_NOT_ACTIVE: "该红利已失效。",
-  BONUS_MAX_BET: "红利流水进行中，此注单超过了最高投注额。",
-  BONUS_MIN_DEPOSIT: "此红利需要至少 {min} 的存款。",
-  BONUS_FIRST_DEPOSIT_ONLY: "此红利仅限首次存款。",
-});
-registerMessages("VI", {
-  BONUS_NOT_ALLOWED: "Tài khoản này không thể nhận tiền thưởng.",
-  BONUS_ALREADY_ACTIVE: "Bạn đang có một khoản tiền thưởng hoạt động. Hãy hoàn thành hoặc hủy bỏ nó trước.",
-  BONUS_RULE_NOT_FOUND: "Tiền thưởng này không khả dụng.",
-  BONUS_NOT_ACTIVE: "Tiền thưởng này không còn hoạt động.",
-  BONUS_MAX_BET: "Trong khi đang hoàn thành doanh cược tiền thưởng, cược này vượt quá mức cược tối đa.",
-  BONUS_MIN_DEPOSIT: "Tiền thưởng này yêu cầu nạp tối thiểu {min}.",
-  BONUS_FIRST_DEPOSIT_ONLY: "Tiền thưởng này chỉ dành cho lần nạp đầu tiên.",
-});
-registerMessages("TH", {
-  BONUS_NOT_ALLOWED: "บัญชีนี้ไม่สามารถรับโบนัสได้",
-  BONUS_ALREADY_ACTIVE: "คุณมีโบนัสที่ใช้งานอยู่แล้ว กรุณาทำให้ครบหรือสละสิทธิ์ก่อน",
-  BONUS_RULE_NOT_FOUND: "โบนัสนี้ไม่พร้อมใช้งาน",
-  BONUS_NOT_ACTIVE: "โบนัสนี้ไม่ได้ใช้งานแล้ว",
-  BONUS_MAX_BET: "ระหว่างทำยอดเทิร์นโบนัส การเดิมพันนี้เกินยอดเดิมพันสูงสุด",
-  BONUS_MIN_DEPOSIT: "โบนัสนี้ต้องฝากอย่างน้อย {min}",
-  BONUS_FIRST_DEPOSIT_ONLY: "โบนัสนี้สำหรับการฝากครั้งแรกเท่านั้น",
-});
-registerMessages("ID", {
-  BONUS_NOT_ALLOWED: "Akun ini tidak dapat menerima bonus.",
-  BONUS_ALREADY_ACTIVE: "Anda sudah memiliki bonus aktif. Selesaikan atau batalkan terlebih dahulu.",
-  BONUS_RULE_NOT_FOUND: "Bonus tersebut tidak tersedia.",
-  BONUS_NOT_ACTIVE: "Bonus ini sudah tidak aktif.",
-  BONUS_MAX_BET: "Selama bonus sedang di-rollover, taruhan ini melebihi taruhan maksimum.",
-  BONUS_MIN_DEPOSIT: "Bonus ini memerlukan deposit minimal {min}.",
-  BONUS_FIRST_DEPOSIT_ONLY: "Bonus ini hanya untuk deposit pertama Anda.",
-});
-registerMessages("JA", {
-  BONUS_NOT_ALLOWED: "このアカウントはボーナスを受け取れません。",
-  BONUS_ALREADY_ACTIVE: "すでに有効なボーナスがあります。先に完了するか放棄してください。",
-  BONUS_RULE_NOT_FOUND: "そのボーナスはご利用いただけません。",
-  BONUS_NOT_ACTIVE: "このボーナスはすでに有効ではありません。",
-  BONUS_MAX_BET: "ボーナスの賭け条件達成中のため、このベットは最大ベット額を超えています。",
-  BONUS_MIN_DEPOSIT: "このボーナスには {min} 以上の入金が必要です。",
-  BONUS_FIRST_DEPOSIT_ONLY: "このボーナスは初回入金のみが対象です。",
-});
 
 /**
  * Who may never be offered a bonus. Each check answers a refusal code or

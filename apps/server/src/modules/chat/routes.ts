@@ -18,7 +18,6 @@ import { MAX_MEDIA_BYTES } from "../admin/media.ts";
 import { memberOf, requireMember } from "../members/service.ts";
 import { sendPrivate } from "../payments/uploads.ts";
 import { isOpenAt } from "./hours.ts";
-import "./messages.ts";
 import {
   appendMessage,
   assertInHouseChat,

@@ -15,38 +15,8 @@ import { members } from "../../db/schema/members.ts";
 import { providerClients } from "../../db/schema/providers.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
-import { type Lang, registerMessages } from "../../lib/messages.ts";
+import type { Lang } from "../../lib/messages.ts";
 import { nameIn } from "./names.ts";
-
-registerMessages("EN", {
-  ROUND_NOT_FOUND: "This round was not found.",
-  REPLAY_NOT_AVAILABLE: "This game provider does not offer replays of its rounds.",
-});
-registerMessages("TY", {
-  ROUND_NOT_FOUND: "Hindi nahanap ang round na ito.",
-  REPLAY_NOT_AVAILABLE: "Walang replay ng mga round ang game provider na ito.",
-});
-
-registerMessages("CN", {
-  ROUND_NOT_FOUND: "找不到该局游戏。",
-  REPLAY_NOT_AVAILABLE: "该游戏供应商不提供游戏回放。",
-});
-registerMessages("VI", {
-  ROUND_NOT_FOUND: "Không tìm thấy ván chơi này.",
-  REPLAY_NOT_AVAILABLE: "Nhà cung cấp trò chơi này không cung cấp phát lại các ván chơi.",
-});
-registerMessages("TH", {
-  ROUND_NOT_FOUND: "ไม่พบรอบนี้",
-  REPLAY_NOT_AVAILABLE: "ผู้ให้บริการเกมนี้ไม่มีการเล่นย้อนหลังของรอบเกม",
-});
-registerMessages("ID", {
-  ROUND_NOT_FOUND: "Ronde ini tidak ditemukan.",
-  REPLAY_NOT_AVAILABLE: "Penyedia game ini tidak menyediakan tayangan ulang ronde.",
-});
-registerMessages("JA", {
-  ROUND_NOT_FOUND: "このラウンドが見つかりません。",
-  REPLAY_NOT_AVAILABLE: "このゲームプロバイダーはラウンドのリプレイを提供していません。",
-});
 
 type Query = z.output<typeof BetRecordRequest>;
 

@@ -12,30 +12,8 @@ import { media } from "../../db/schema/content.ts";
 import { gameVendors } from "../../db/schema/games.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
-import { registerMessages } from "../../lib/messages.ts";
 import { route } from "../../lib/route.ts";
 import { operatorOf, recordAudit, requireOperator } from "../admin/service.ts";
-
-registerMessages("EN", { MEDIA_MISSING: "Upload the image first: no stored image has that address." });
-registerMessages("TY", {
-  MEDIA_MISSING: "I-upload muna ang larawan: walang nakaimbak na larawan sa address na iyon.",
-});
-
-registerMessages("CN", {
-  MEDIA_MISSING: "请先上传图片：该地址下没有已存储的图片。",
-});
-registerMessages("VI", {
-  MEDIA_MISSING: "Vui lòng tải ảnh lên trước: không có ảnh nào được lưu tại địa chỉ đó.",
-});
-registerMessages("TH", {
-  MEDIA_MISSING: "กรุณาอัปโหลดรูปภาพก่อน: ไม่มีรูปภาพที่จัดเก็บไว้ในที่อยู่นั้น",
-});
-registerMessages("ID", {
-  MEDIA_MISSING: "Unggah gambar terlebih dahulu: tidak ada gambar tersimpan di alamat tersebut.",
-});
-registerMessages("JA", {
-  MEDIA_MISSING: "先に画像をアップロードしてください。そのアドレスに保存された画像はありません。",
-});
 
 const row = (v: typeof gameVendors.$inferSelect): AdminPartnerLogo => ({
   vassalage: v.vassalage,

@@ -7,7 +7,7 @@ import type { Executor } from "../../db/client.ts";
 import type { games, gameVendors } from "../../db/schema/games.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
-import { type Lang, registerMessages } from "../../lib/messages.ts";
+import type { Lang } from "../../lib/messages.ts";
 import { type OperatorPrincipal, recordAudit } from "../admin/service.ts";
 import { readSetting } from "../content/service.ts";
 import { TRIAL } from "../members/service.ts";
@@ -38,36 +38,6 @@ import {
 export { bettingRecord, replayLink } from "./betting-record.ts";
 export { nameIn } from "./names.ts";
 export { personalProfit } from "./personal-profit.ts";
-
-registerMessages("EN", {
-  GAME_NOT_FOUND: "This game was not found.",
-  GAME_MAINTENANCE: "This game is under maintenance. Please try again later.",
-});
-registerMessages("TY", {
-  GAME_NOT_FOUND: "Hindi nahanap ang larong ito.",
-  GAME_MAINTENANCE: "Kasalukuyang inaayos ang larong ito. Subukan muli mamaya.",
-});
-
-registerMessages("CN", {
-  GAME_NOT_FOUND: "找不到该游戏。",
-  GAME_MAINTENANCE: "该游戏正在维护中，请稍后再试。",
-});
-registerMessages("VI", {
-  GAME_NOT_FOUND: "Không tìm thấy trò chơi này.",
-  GAME_MAINTENANCE: "Trò chơi này đang bảo trì. Vui lòng thử lại sau.",
-});
-registerMessages("TH", {
-  GAME_NOT_FOUND: "ไม่พบเกมนี้",
-  GAME_MAINTENANCE: "เกมนี้อยู่ระหว่างการปรับปรุง กรุณาลองใหม่ภายหลัง",
-});
-registerMessages("ID", {
-  GAME_NOT_FOUND: "Game ini tidak ditemukan.",
-  GAME_MAINTENANCE: "Game ini sedang dalam pemeliharaan. Silakan coba lagi nanti.",
-});
-registerMessages("JA", {
-  GAME_NOT_FOUND: "このゲームが見つかりません。",
-  GAME_MAINTENANCE: "このゲームはメンテナンス中です。しばらくしてからもう一度お試しください。",
-});
 
 const WEEK_MS = 7 * 24 * 60 * 60_000;
 

@@ -4,44 +4,6 @@ import { eq, sql } from "drizzle-orm";
 import { type Db, type Executor, queryRows, type Tx } from "../../db/client.ts";
 import { ledgerAccounts } from "../../db/schema/ledger.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
-import { registerMessages } from "../../lib/messages.ts";
-
-registerMessages("EN", {
-  INSUFFICIENT_FUNDS: "Your balance is not enough for this.",
-  DUPLICATE_MISMATCH: "This request was already made with different details.",
-  LEDGER_UNBALANCED: "The movement does not balance.",
-});
-registerMessages("TY", {
-  INSUFFICIENT_FUNDS: "Kulang ang iyong balanse para dito.",
-  DUPLICATE_MISMATCH: "Nagawa na ang kahilingang ito na may ibang detalye.",
-  LEDGER_UNBALANCED: "Hindi balanse ang galaw.",
-});
-
-registerMessages("CN", {
-  INSUFFICIENT_FUNDS: "您的余额不足。",
-  DUPLICATE_MISMATCH: "此请求已提交过，但内容不同。",
-  LEDGER_UNBALANCED: "该笔账务借贷不平衡。",
-});
-registerMessages("VI", {
-  INSUFFICIENT_FUNDS: "Số dư của bạn không đủ.",
-  DUPLICATE_MISMATCH: "Yêu cầu này đã được gửi trước đó với thông tin khác.",
-  LEDGER_UNBALANCED: "Bút toán này không cân bằng.",
-});
-registerMessages("TH", {
-  INSUFFICIENT_FUNDS: "ยอดเงินของคุณไม่เพียงพอ",
-  DUPLICATE_MISMATCH: "คำขอนี้เคยส่งแล้วโดยมีรายละเอียดต่างกัน",
-  LEDGER_UNBALANCED: "รายการเคลื่อนไหวนี้ไม่สมดุล",
-});
-registerMessages("ID", {
-  INSUFFICIENT_FUNDS: "Saldo Anda tidak mencukupi.",
-  DUPLICATE_MISMATCH: "Permintaan ini sudah pernah dibuat dengan detail berbeda.",
-  LEDGER_UNBALANCED: "Pergerakan dana ini tidak seimbang.",
-});
-registerMessages("JA", {
-  INSUFFICIENT_FUNDS: "残高が不足しています。",
-  DUPLICATE_MISMATCH: "このリクエストは異なる内容ですでに送信されています。",
-  LEDGER_UNBALANCED: "この取引は貸借が一致していません。",
-});
 
 /**
  * The ledger module's API. Nobody else writes ledger tables.

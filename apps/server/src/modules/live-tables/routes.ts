@@ -3,27 +3,11 @@ import { RoomListRequest } from "@panalo/contracts/live-tables";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
-import { type Lang, registerMessages } from "../../lib/messages.ts";
+import type { Lang } from "../../lib/messages.ts";
 import { route } from "../../lib/route.ts";
 import { enabledGameNodes } from "../games/service.ts";
 import { requireMember } from "../members/service.ts";
 import { liveTableAdminRoutes } from "./admin-routes.ts";
-
-registerMessages("EN", {
-  LIVE_TABLES_UNAVAILABLE: "The live tables cannot be reached right now. Please try again.",
-});
-registerMessages("TY", { LIVE_TABLES_UNAVAILABLE: "Hindi maabot ang mga live table ngayon. Subukan muli." });
-registerMessages("CN", { LIVE_TABLES_UNAVAILABLE: "暂时无法连接真人游戏桌，请稍后再试。" });
-registerMessages("VI", {
-  LIVE_TABLES_UNAVAILABLE: "Hiện không thể kết nối bàn trực tiếp. Vui lòng thử lại.",
-});
-registerMessages("TH", { LIVE_TABLES_UNAVAILABLE: "ไม่สามารถเชื่อมต่อโต๊ะสดได้ในขณะนี้ โปรดลองอีกครั้ง" });
-registerMessages("ID", {
-  LIVE_TABLES_UNAVAILABLE: "Meja live tidak dapat dijangkau saat ini. Silakan coba lagi.",
-});
-registerMessages("JA", {
-  LIVE_TABLES_UNAVAILABLE: "現在ライブテーブルに接続できません。もう一度お試しください。",
-});
 
 const LIVE_VENDOR = "PNL";
 

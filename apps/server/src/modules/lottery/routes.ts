@@ -11,32 +11,12 @@ import { LOTTERY_VENDOR } from "@panalo/rgs/lottery/catalog";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
-import { registerMessages } from "../../lib/messages.ts";
 import { route } from "../../lib/route.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { operatorOf, requireOperator } from "../admin/guard.ts";
 import { gameVendor } from "../games/service.ts";
 import { memberOf, requireMember, TRIAL } from "../members/service.ts";
 import { issueLaunchToken } from "../providers/service.ts";
-
-registerMessages("EN", { LOTTERY_UNAVAILABLE: "The lottery service is not answering. Please try again." });
-registerMessages("TY", { LOTTERY_UNAVAILABLE: "Hindi sumasagot ang lottery service. Subukan muli." });
-
-registerMessages("CN", {
-  LOTTERY_UNAVAILABLE: "彩票服务暂无响应，请重试。",
-});
-registerMessages("VI", {
-  LOTTERY_UNAVAILABLE: "Dịch vụ xổ số chưa phản hồi. Vui lòng thử lại.",
-});
-registerMessages("TH", {
-  LOTTERY_UNAVAILABLE: "บริการหวยไม่ตอบสนอง กรุณาลองใหม่อีกครั้ง",
-});
-registerMessages("ID", {
-  LOTTERY_UNAVAILABLE: "Layanan lotre tidak merespons. Silakan coba lagi.",
-});
-registerMessages("JA", {
-  LOTTERY_UNAVAILABLE: "宝くじサービスが応答していません。もう一度お試しください。",
-});
 
 /** How the platform reaches the RGS's signed back-office API: in memory, or RGS_URL when split. */
 export type RgsCall = (

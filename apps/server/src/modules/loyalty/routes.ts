@@ -13,9 +13,8 @@ import { memberGuard, signedInMember } from "../../lib/member-auth.ts";
 import { route } from "../../lib/route.ts";
 import { loyaltyAdminRoutes } from "./admin-routes.ts";
 import { rgsGrantSender, setGrantSender } from "./free-spins.ts";
-import { convertPoints, mallItems, redeem } from "./mall.ts";
-import "./messages.ts";
 import { closeLiveAccrual } from "./live.ts";
+import { convertPoints, mallItems, redeem } from "./mall.ts";
 import {
   missionLeaderboards,
   missionSummary,

@@ -21,7 +21,6 @@ import { memberSessions, members } from "../../db/schema/members.ts";
 import { payoutAccounts } from "../../db/schema/payments.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
-import { registerMessages } from "../../lib/messages.ts";
 import { tokenHash } from "../../lib/passwords.ts";
 import { route } from "../../lib/route.ts";
 import { newTotpSecret, operatorOf, otpauthUrl, recordAudit, requireOperator } from "../admin/service.ts";
@@ -45,78 +44,6 @@ import { checkMemberTotp } from "./member-totp.ts";
 import { perIp } from "./recovery.ts";
 import { memberOf, requireMember } from "./service.ts";
 import { MEMBER_UPLOAD_PATH, readMemberUpload, requireOwnUpload, sendPrivate } from "./uploads.ts";
-
-registerMessages("EN", {
-  FIELD_LOCKED: "This detail is verified and can no longer be changed. Please contact customer service.",
-  EMAIL_TAKEN: "That e-mail address is already used by another account.",
-  EMAIL_INVALID: "Enter a valid e-mail address.",
-  TOTP_ALREADY_ON: "The authenticator app is already turned on.",
-  TOTP_NOT_STARTED: "Start the authenticator set-up again.",
-  TOTP_NOT_ON: "The authenticator app is not turned on.",
-  TOTP_INVALID: "The authenticator code is wrong or already used.",
-  TOTP_REQUIRED: "Enter the 6-digit code from your authenticator app.",
-});
-registerMessages("TY", {
-  FIELD_LOCKED: "Verified na ang detalyeng ito at hindi na mababago. Makipag-ugnayan sa customer service.",
-  EMAIL_TAKEN: "Ginagamit na ng ibang account ang e-mail na iyan.",
-  EMAIL_INVALID: "Maglagay ng tamang e-mail address.",
-  TOTP_ALREADY_ON: "Naka-on na ang authenticator app.",
-  TOTP_NOT_STARTED: "Simulan muli ang pag-set up ng authenticator.",
-  TOTP_NOT_ON: "Hindi naka-on ang authenticator app.",
-  TOTP_INVALID: "Mali o nagamit na ang code ng authenticator.",
-  TOTP_REQUIRED: "Ilagay ang 6-digit na code mula sa iyong authenticator app.",
-});
-registerMessages("CN", {
-  FIELD_LOCKED: "该信息已验证，无法再修改。请联系客服。",
-  EMAIL_TAKEN: "该电子邮箱已被其他账户使用。",
-  EMAIL_INVALID: "请输入有效的电子邮箱地址。",
-  TOTP_ALREADY_ON: "身份验证器已开启。",
-  TOTP_NOT_STARTED: "请重新开始设置身份验证器。",
-  TOTP_NOT_ON: "身份验证器未开启。",
-  TOTP_INVALID: "身份验证码错误或已被使用。",
-  TOTP_REQUIRED: "请输入身份验证器中的 6 位验证码。",
-});
-registerMessages("VI", {
-  FIELD_LOCKED: "Thông tin này đã được xác minh và không thể thay đổi. Vui lòng liên hệ chăm sóc khách hàng.",
-  EMAIL_TAKEN: "Địa chỉ e-mail này đã được tài khoản khác sử dụng.",
-  EMAIL_INVALID: "Vui lòng nhập địa chỉ e-mail hợp lệ.",
-  TOTP_ALREADY_ON: "Ứng dụng xác thực đã được bật.",
-  TOTP_NOT_STARTED: "Vui lòng bắt đầu lại việc thiết lập ứng dụng xác thực.",
-  TOTP_NOT_ON: "Ứng dụng xác thực chưa được bật.",
-  TOTP_INVALID: "Mã xác thực sai hoặc đã được sử dụng.",
-  TOTP_REQUIRED: "Nhập mã 6 chữ số từ ứng dụng xác thực của bạn.",
-});
-registerMessages("TH", {
-  FIELD_LOCKED: "ข้อมูลนี้ได้รับการยืนยันแล้วและไม่สามารถเปลี่ยนแปลงได้ กรุณาติดต่อฝ่ายบริการลูกค้า",
-  EMAIL_TAKEN: "อีเมลนี้ถูกใช้โดยบัญชีอื่นแล้ว",
-  EMAIL_INVALID: "กรุณากรอกอีเมลที่ถูกต้อง",
-  TOTP_ALREADY_ON: "เปิดใช้แอปยืนยันตัวตนอยู่แล้ว",
-  TOTP_NOT_STARTED: "กรุณาเริ่มตั้งค่าแอปยืนยันตัวตนใหม่",
-  TOTP_NOT_ON: "ยังไม่ได้เปิดใช้แอปยืนยันตัวตน",
-  TOTP_INVALID: "รหัสยืนยันตัวตนไม่ถูกต้องหรือถูกใช้ไปแล้ว",
-  TOTP_REQUIRED: "กรอกรหัส 6 หลักจากแอปยืนยันตัวตนของคุณ",
-});
-registerMessages("ID", {
-  FIELD_LOCKED:
-    "Data ini sudah terverifikasi dan tidak dapat diubah lagi. Silakan hubungi layanan pelanggan.",
-  EMAIL_TAKEN: "Alamat e-mail itu sudah dipakai akun lain.",
-  EMAIL_INVALID: "Masukkan alamat e-mail yang valid.",
-  TOTP_ALREADY_ON: "Aplikasi autentikator sudah aktif.",
-  TOTP_NOT_STARTED: "Mulai ulang pengaturan autentikator.",
-  TOTP_NOT_ON: "Aplikasi autentikator belum aktif.",
-  TOTP_INVALID: "Kode autentikator salah atau sudah dipakai.",
-  TOTP_REQUIRED: "Masukkan kode 6 digit dari aplikasi autentikator Anda.",
-});
-registerMessages("JA", {
-  FIELD_LOCKED: "この情報は確認済みのため変更できません。カスタマーサービスまでお問い合わせください。",
-  EMAIL_TAKEN: "そのメールアドレスは別のアカウントで使用されています。",
-  EMAIL_INVALID: "有効なメールアドレスを入力してください。",
-  TOTP_ALREADY_ON: "認証アプリはすでに有効です。",
-  TOTP_NOT_STARTED: "認証アプリの設定を最初からやり直してください。",
-  TOTP_NOT_ON: "認証アプリは有効になっていません。",
-  TOTP_INVALID: "認証コードが正しくないか、すでに使用されています。",
-  TOTP_REQUIRED: "認証アプリに表示される6桁のコードを入力してください。",
-});
 
 /** The member's avatar: their choice, or one drawn from their initials (spec §7). */
 export async function avatarUrlOf(exec: Executor, memberId: number): Promise<string> {

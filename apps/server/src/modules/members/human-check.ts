@@ -1,27 +1,7 @@
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
-import { registerMessages } from "../../lib/messages.ts";
 import { sign, verifySignature } from "../../lib/server-key.ts";
-
-registerMessages("EN", { HUMAN_CHECK_FAILED: "The human check did not pass. Please try again." });
-registerMessages("TY", { HUMAN_CHECK_FAILED: "Hindi pumasa ang human check. Pakisubukang muli." });
-
-registerMessages("CN", {
-  HUMAN_CHECK_FAILED: "人机验证未通过，请重试。",
-});
-registerMessages("VI", {
-  HUMAN_CHECK_FAILED: "Xác minh con người không thành công. Vui lòng thử lại.",
-});
-registerMessages("TH", {
-  HUMAN_CHECK_FAILED: "การยืนยันว่าเป็นมนุษย์ไม่ผ่าน กรุณาลองใหม่อีกครั้ง",
-});
-registerMessages("ID", {
-  HUMAN_CHECK_FAILED: "Verifikasi manusia tidak lolos. Silakan coba lagi.",
-});
-registerMessages("JA", {
-  HUMAN_CHECK_FAILED: "ロボットでないことの確認に失敗しました。もう一度お試しください。",
-});
 
 /**
  * The human check: a self-hosted proof of work in the manner of ALTCHA. The server gives a

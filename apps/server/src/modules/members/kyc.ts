@@ -7,62 +7,11 @@ import { kycCases, kycSettings, members } from "../../db/schema/members.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
 import { emitMemberEvent } from "../../lib/member-events.ts";
-import { registerMessages } from "../../lib/messages.ts";
 import { recordAudit } from "../admin/service.ts";
 import { readSettings } from "../content/service.ts";
 import { setMemberAddress } from "./household.ts";
 import { manilaToday } from "./register-fields.ts";
 import { MEMBER_UPLOAD_PATH, requireOwnUpload } from "./uploads.ts";
-
-registerMessages("EN", {
-  KYC_REQUIRED: "Please verify your identity (KYC) in My account before this {action}.",
-  KYC_PENDING: "Your identity documents are already waiting for review.",
-  KYC_ALREADY_VERIFIED: "Your identity is already verified.",
-  KYC_NOT_PENDING: "This KYC case has already been decided.",
-  KYC_UNDERAGE: "You must be at least {age} years old.",
-});
-registerMessages("TY", {
-  KYC_REQUIRED: "Paki-verify muna ang iyong pagkakakilanlan (KYC) sa My account bago ang {action}.",
-  KYC_PENDING: "Naghihintay na ng pagsusuri ang iyong mga dokumento.",
-  KYC_ALREADY_VERIFIED: "Verified na ang iyong pagkakakilanlan.",
-  KYC_NOT_PENDING: "Napagpasyahan na ang KYC case na ito.",
-  KYC_UNDERAGE: "Dapat ay {age} taong gulang ka o higit pa.",
-});
-registerMessages("CN", {
-  KYC_REQUIRED: "进行此{action}前，请先在“我的账户”中完成身份验证（KYC）。",
-  KYC_PENDING: "您的身份证件已在等待审核。",
-  KYC_ALREADY_VERIFIED: "您的身份已通过验证。",
-  KYC_NOT_PENDING: "该 KYC 申请已处理。",
-  KYC_UNDERAGE: "您必须年满 {age} 岁。",
-});
-registerMessages("VI", {
-  KYC_REQUIRED: "Vui lòng xác minh danh tính (KYC) trong Tài khoản của tôi trước khi {action}.",
-  KYC_PENDING: "Giấy tờ tùy thân của bạn đang chờ xét duyệt.",
-  KYC_ALREADY_VERIFIED: "Danh tính của bạn đã được xác minh.",
-  KYC_NOT_PENDING: "Hồ sơ KYC này đã được xử lý.",
-  KYC_UNDERAGE: "Bạn phải từ {age} tuổi trở lên.",
-});
-registerMessages("TH", {
-  KYC_REQUIRED: "กรุณายืนยันตัวตน (KYC) ในบัญชีของฉันก่อนทำรายการ{action}",
-  KYC_PENDING: "เอกสารยืนยันตัวตนของคุณกำลังรอการตรวจสอบ",
-  KYC_ALREADY_VERIFIED: "ยืนยันตัวตนของคุณเรียบร้อยแล้ว",
-  KYC_NOT_PENDING: "คำขอ KYC นี้ได้รับการพิจารณาแล้ว",
-  KYC_UNDERAGE: "คุณต้องมีอายุอย่างน้อย {age} ปี",
-});
-registerMessages("ID", {
-  KYC_REQUIRED: "Silakan verifikasi identitas Anda (KYC) di Akun saya sebelum {action} ini.",
-  KYC_PENDING: "Dokumen identitas Anda sedang menunggu peninjauan.",
-  KYC_ALREADY_VERIFIED: "Identitas Anda sudah terverifikasi.",
-  KYC_NOT_PENDING: "Kasus KYC ini sudah diputuskan.",
-  KYC_UNDERAGE: "Anda harus berusia minimal {age} tahun.",
-});
-registerMessages("JA", {
-  KYC_REQUIRED: "この{action}の前に、マイアカウントで本人確認（KYC）を行ってください。",
-  KYC_PENDING: "本人確認書類はすでに審査待ちです。",
-  KYC_ALREADY_VERIFIED: "本人確認はすでに完了しています。",
-  KYC_NOT_PENDING: "このKYC申請はすでに処理されています。",
-  KYC_UNDERAGE: "{age}歳以上である必要があります。",
-});
 
 /**
  * KYC: the member sends an ID (front and back), a selfie, and what the

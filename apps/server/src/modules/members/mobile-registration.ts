@@ -2,7 +2,6 @@ import { eq, sql } from "drizzle-orm";
 import { members } from "../../db/schema/members.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
-import { registerMessages } from "../../lib/messages.ts";
 import type { PhoneCodes, PhonePurpose } from "../messaging/types.ts";
 
 /**
@@ -12,14 +11,6 @@ import type { PhoneCodes, PhonePurpose } from "../messaging/types.ts";
  * is registered — by the platform's code or the third-party service's token — and the
  * recommender a player names must be a member.
  */
-
-registerMessages("EN", { RECOMMENDER_UNKNOWN: "No member has that recommender ID." });
-registerMessages("TY", { RECOMMENDER_UNKNOWN: "Walang miyembrong may ganyang recommender ID." });
-registerMessages("CN", { RECOMMENDER_UNKNOWN: "没有会员使用该推荐人 ID。" });
-registerMessages("VI", { RECOMMENDER_UNKNOWN: "Không có thành viên nào có ID người giới thiệu này." });
-registerMessages("TH", { RECOMMENDER_UNKNOWN: "ไม่มีสมาชิกที่ใช้ ID ผู้แนะนำนี้" });
-registerMessages("ID", { RECOMMENDER_UNKNOWN: "Tidak ada anggota dengan ID perekomendasi tersebut." });
-registerMessages("JA", { RECOMMENDER_UNKNOWN: "その紹介者 ID の会員はいません。" });
 
 /** After a refused insert: MOBILE_TAKEN when a member has the number, else the caller's code. */
 export async function takenCodeOf(ctx: AppContext, mobile: string, fallback: string): Promise<string> {

@@ -7,31 +7,9 @@ import { z } from "zod";
 import { memberIdentities, members } from "../../db/schema/members.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
-import { registerMessages } from "../../lib/messages.ts";
 import { route } from "../../lib/route.ts";
 import { readSetting } from "../content/service.ts";
 import { createSession } from "./service.ts";
-
-registerMessages("EN", { OAUTH_FAILED: "Signing in with {provider} did not work. Please try again." });
-registerMessages("TY", {
-  OAUTH_FAILED: "Hindi gumana ang pag-sign in gamit ang {provider}. Pakisubukang muli.",
-});
-
-registerMessages("CN", {
-  OAUTH_FAILED: "使用 {provider} 登录未成功，请重试。",
-});
-registerMessages("VI", {
-  OAUTH_FAILED: "Đăng nhập bằng {provider} không thành công. Vui lòng thử lại.",
-});
-registerMessages("TH", {
-  OAUTH_FAILED: "การเข้าสู่ระบบด้วย {provider} ไม่สำเร็จ กรุณาลองใหม่อีกครั้ง",
-});
-registerMessages("ID", {
-  OAUTH_FAILED: "Masuk dengan {provider} tidak berhasil. Silakan coba lagi.",
-});
-registerMessages("JA", {
-  OAUTH_FAILED: "{provider} でのログインに失敗しました。もう一度お試しください。",
-});
 
 type Provider = z.infer<typeof OidcProviderSetting>;
 interface PendingLogin {

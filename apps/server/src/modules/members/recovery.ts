@@ -15,7 +15,6 @@ import { memberSessions, members } from "../../db/schema/members.ts";
 import { passwordResets } from "../../db/schema/messaging.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
-import { registerMessages } from "../../lib/messages.ts";
 import { hashPassword, tokenHash } from "../../lib/passwords.ts";
 import { route } from "../../lib/route.ts";
 import { readSettings } from "../content/service.ts";
@@ -25,50 +24,6 @@ import { verifyHumanCheck } from "./human-check.ts";
 import { refuseTakenNumber } from "./mobile-registration.ts";
 import { readRegisterFields } from "./register-fields.ts";
 import { createSession, loginInfo } from "./service.ts";
-
-registerMessages("EN", {
-  FEATURE_OFF: "This option is not available.",
-  MOBILE_INVALID: "Enter a valid phone number.",
-  MOBILE_TAKEN: "That phone number is already registered.",
-  RESET_LINK_INVALID: "This reset link is not valid any more. Please ask for a new one.",
-});
-registerMessages("TY", {
-  FEATURE_OFF: "Hindi available ang opsyong ito.",
-  MOBILE_INVALID: "Maglagay ng tamang numero ng telepono.",
-  MOBILE_TAKEN: "Nakarehistro na ang numerong iyan.",
-  RESET_LINK_INVALID: "Hindi na valid ang reset link na ito. Humiling ng bago.",
-});
-
-registerMessages("CN", {
-  FEATURE_OFF: "此选项不可用。",
-  MOBILE_INVALID: "请输入有效的手机号码。",
-  MOBILE_TAKEN: "该手机号码已被注册。",
-  RESET_LINK_INVALID: "该重置链接已失效，请重新申请。",
-});
-registerMessages("VI", {
-  FEATURE_OFF: "Tùy chọn này không khả dụng.",
-  MOBILE_INVALID: "Vui lòng nhập số điện thoại hợp lệ.",
-  MOBILE_TAKEN: "Số điện thoại này đã được đăng ký.",
-  RESET_LINK_INVALID: "Liên kết đặt lại này không còn hiệu lực. Vui lòng yêu cầu liên kết mới.",
-});
-registerMessages("TH", {
-  FEATURE_OFF: "ตัวเลือกนี้ไม่พร้อมใช้งาน",
-  MOBILE_INVALID: "กรุณากรอกหมายเลขโทรศัพท์ที่ถูกต้อง",
-  MOBILE_TAKEN: "หมายเลขโทรศัพท์นี้ถูกลงทะเบียนแล้ว",
-  RESET_LINK_INVALID: "ลิงก์รีเซ็ตนี้ใช้ไม่ได้แล้ว กรุณาขอลิงก์ใหม่",
-});
-registerMessages("ID", {
-  FEATURE_OFF: "Opsi ini tidak tersedia.",
-  MOBILE_INVALID: "Masukkan nomor telepon yang valid.",
-  MOBILE_TAKEN: "Nomor telepon tersebut sudah terdaftar.",
-  RESET_LINK_INVALID: "Tautan atur ulang ini sudah tidak berlaku. Silakan minta yang baru.",
-});
-registerMessages("JA", {
-  FEATURE_OFF: "このオプションはご利用いただけません。",
-  MOBILE_INVALID: "有効な電話番号を入力してください。",
-  MOBILE_TAKEN: "その電話番号はすでに登録されています。",
-  RESET_LINK_INVALID: "この再設定リンクは無効になりました。新しいリンクをリクエストしてください。",
-});
 
 const RESET_LINK_MINUTES = 30;
 const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers["user-agent"] ?? "" });

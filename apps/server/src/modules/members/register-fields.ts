@@ -17,32 +17,8 @@ import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { settings } from "../../db/schema/core.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
-import { registerMessages } from "../../lib/messages.ts";
 import { readSettings } from "../content/service.ts";
 import type { PhoneCodes } from "../messaging/types.ts";
-
-registerMessages("EN", {
-  UNDERAGE: "You must be at least {age} years old to register.",
-});
-registerMessages("TY", {
-  UNDERAGE: "Dapat ay {age} taong gulang ka o higit pa para makapagrehistro.",
-});
-
-registerMessages("CN", {
-  UNDERAGE: "您必须年满 {age} 岁才能注册。",
-});
-registerMessages("VI", {
-  UNDERAGE: "Bạn phải đủ {age} tuổi trở lên để đăng ký.",
-});
-registerMessages("TH", {
-  UNDERAGE: "คุณต้องมีอายุอย่างน้อย {age} ปีจึงจะสมัครได้",
-});
-registerMessages("ID", {
-  UNDERAGE: "Anda harus berusia minimal {age} tahun untuk mendaftar.",
-});
-registerMessages("JA", {
-  UNDERAGE: "ご登録は {age} 歳以上の方に限ります。",
-});
 
 /**
  * The registration field config (spec §3, §5) as GET /wps/system/setting/register serves it and

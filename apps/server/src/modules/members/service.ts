@@ -14,7 +14,6 @@ import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
 import { registerMemberAuth } from "../../lib/member-auth.ts";
 import { publishEvent } from "../../lib/member-events.ts";
-import { registerMessages } from "../../lib/messages.ts";
 import { dummyHash, hashPassword, newToken, tokenHash, verifyPassword } from "../../lib/passwords.ts";
 import { recordAudit } from "../admin/service.ts";
 import { readSettings } from "../content/service.ts";
@@ -39,125 +38,6 @@ import { memberByLoginName } from "./login-name.ts";
 import { checkMemberTotp } from "./member-totp.ts";
 import { takenCodeOf } from "./mobile-registration.ts";
 import * as repo from "./repo.ts";
-
-registerMessages("EN", {
-  CAPTCHA_REQUIRED: "Please enter the characters shown in the picture.",
-  CAPTCHA_INVALID: "The picture code is wrong. Please try again.",
-  MEMBER_LOCKED:
-    "Too many failed logins. Your account is locked for {minutes} minutes, or reset your password.",
-  MEMBER_CLOSED: "This account is closed. Please contact customer service.",
-  USERNAME_TAKEN: "That username is already taken.",
-  INVITATION_CODE_ERROR: "The invitation code is not valid.",
-  PASSWORD_CHANGE_REQUIRED: "Please change your temporary password first.",
-  IN_NEED_TRUE_ACCOUNT: "Please register an account first.",
-  NOT_A_MEMBER: "This account is not a member account and cannot log in here.",
-  ENCRYPTION_KEY_CHANGED: "The page is out of date. Please reload it and try again.",
-  NOT_AN_AGENT: "This is not an agent account: only agents can log in here and use the agent pages.",
-  SECOND_FACTOR_REQUIRED: "You are logging in from a new device or network. Enter the code we sent to {to}.",
-  ENCRYPTION_INVALID: "The form could not be read. Please reload the page and try again.",
-});
-registerMessages("TY", {
-  CAPTCHA_REQUIRED: "Pakilagay ang mga numerong nasa larawan.",
-  CAPTCHA_INVALID: "Mali ang code sa larawan. Pakisubukang muli.",
-  MEMBER_LOCKED:
-    "Masyadong maraming maling pag-login. Naka-lock ang account nang {minutes} minuto, o i-reset ang password.",
-  MEMBER_CLOSED: "Sarado na ang account na ito. Makipag-ugnayan sa customer service.",
-  USERNAME_TAKEN: "May gumagamit na ng username na iyan.",
-  INVITATION_CODE_ERROR: "Hindi tama ang invitation code.",
-  PASSWORD_CHANGE_REQUIRED: "Palitan muna ang iyong pansamantalang password.",
-  IN_NEED_TRUE_ACCOUNT: "Magrehistro muna ng account.",
-  NOT_A_MEMBER: "Hindi ito member account at hindi makakapag-login dito.",
-  ENCRYPTION_KEY_CHANGED: "Luma na ang pahina. I-reload ito at subukang muli.",
-  NOT_AN_AGENT:
-    "Hindi ito agent account: mga ahente lamang ang makakapag-login dito at makakagamit ng mga pahina ng ahente.",
-  SECOND_FACTOR_REQUIRED:
-    "Nagla-login ka mula sa bagong device o network. Ilagay ang code na ipinadala namin sa {to}.",
-  ENCRYPTION_INVALID: "Hindi mabasa ang form. I-reload ang pahina at subukang muli.",
-});
-
-registerMessages("CN", {
-  CAPTCHA_REQUIRED: "请输入图片中显示的字符。",
-  CAPTCHA_INVALID: "图片验证码错误，请重试。",
-  MEMBER_LOCKED: "登录失败次数过多，您的账户已锁定 {minutes} 分钟，您也可以重置密码。",
-  MEMBER_CLOSED: "该账户已关闭，请联系客服。",
-  USERNAME_TAKEN: "该用户名已被使用。",
-  INVITATION_CODE_ERROR: "邀请码无效。",
-  PASSWORD_CHANGE_REQUIRED: "请先修改您的临时密码。",
-  IN_NEED_TRUE_ACCOUNT: "请先注册账户。",
-  NOT_A_MEMBER: "该账户不是会员账户，无法在此登录。",
-  ENCRYPTION_KEY_CHANGED: "页面已过期，请刷新后重试。",
-  NOT_AN_AGENT: "这不是代理账户：只有代理才能在此登录并使用代理页面。",
-  SECOND_FACTOR_REQUIRED: "您正在从新设备或新网络登录，请输入我们发送至 {to} 的验证码。",
-  ENCRYPTION_INVALID: "无法读取表单，请刷新页面后重试。",
-});
-registerMessages("VI", {
-  CAPTCHA_REQUIRED: "Vui lòng nhập các ký tự hiển thị trong hình.",
-  CAPTCHA_INVALID: "Mã hình ảnh không đúng. Vui lòng thử lại.",
-  MEMBER_LOCKED:
-    "Đăng nhập sai quá nhiều lần. Tài khoản của bạn bị khóa trong {minutes} phút, hoặc bạn có thể đặt lại mật khẩu.",
-  MEMBER_CLOSED: "Tài khoản này đã bị đóng. Vui lòng liên hệ chăm sóc khách hàng.",
-  USERNAME_TAKEN: "Tên đăng nhập này đã được sử dụng.",
-  INVITATION_CODE_ERROR: "Mã mời không hợp lệ.",
-  PASSWORD_CHANGE_REQUIRED: "Vui lòng đổi mật khẩu tạm thời của bạn trước.",
-  IN_NEED_TRUE_ACCOUNT: "Vui lòng đăng ký tài khoản trước.",
-  NOT_A_MEMBER: "Tài khoản này không phải tài khoản thành viên và không thể đăng nhập tại đây.",
-  ENCRYPTION_KEY_CHANGED: "Trang đã cũ. Vui lòng tải lại trang và thử lại.",
-  NOT_AN_AGENT:
-    "Đây không phải tài khoản đại lý: chỉ đại lý mới có thể đăng nhập tại đây và dùng các trang đại lý.",
-  SECOND_FACTOR_REQUIRED:
-    "Bạn đang đăng nhập từ thiết bị hoặc mạng mới. Hãy nhập mã chúng tôi đã gửi đến {to}.",
-  ENCRYPTION_INVALID: "Không thể đọc biểu mẫu. Vui lòng tải lại trang và thử lại.",
-});
-registerMessages("TH", {
-  CAPTCHA_REQUIRED: "กรุณากรอกตัวอักษรที่แสดงในรูปภาพ",
-  CAPTCHA_INVALID: "รหัสจากรูปภาพไม่ถูกต้อง กรุณาลองใหม่อีกครั้ง",
-  MEMBER_LOCKED: "เข้าสู่ระบบไม่สำเร็จหลายครั้งเกินไป บัญชีของคุณถูกล็อก {minutes} นาที หรือรีเซ็ตรหัสผ่านของคุณ",
-  MEMBER_CLOSED: "บัญชีนี้ถูกปิดแล้ว กรุณาติดต่อฝ่ายบริการลูกค้า",
-  USERNAME_TAKEN: "ชื่อผู้ใช้นี้ถูกใช้แล้ว",
-  INVITATION_CODE_ERROR: "รหัสเชิญไม่ถูกต้อง",
-  PASSWORD_CHANGE_REQUIRED: "กรุณาเปลี่ยนรหัสผ่านชั่วคราวของคุณก่อน",
-  IN_NEED_TRUE_ACCOUNT: "กรุณาสมัครบัญชีก่อน",
-  NOT_A_MEMBER: "บัญชีนี้ไม่ใช่บัญชีสมาชิก จึงไม่สามารถเข้าสู่ระบบที่นี่ได้",
-  ENCRYPTION_KEY_CHANGED: "หน้านี้ล้าสมัยแล้ว กรุณาโหลดใหม่แล้วลองอีกครั้ง",
-  NOT_AN_AGENT: "นี่ไม่ใช่บัญชีเอเจนต์ เฉพาะเอเจนต์เท่านั้นที่เข้าสู่ระบบที่นี่และใช้หน้าเอเจนต์ได้",
-  SECOND_FACTOR_REQUIRED: "คุณกำลังเข้าสู่ระบบจากอุปกรณ์หรือเครือข่ายใหม่ กรุณากรอกรหัสที่เราส่งไปที่ {to}",
-  ENCRYPTION_INVALID: "ไม่สามารถอ่านแบบฟอร์มได้ กรุณาโหลดหน้าใหม่แล้วลองอีกครั้ง",
-});
-registerMessages("ID", {
-  CAPTCHA_REQUIRED: "Masukkan karakter yang ditampilkan pada gambar.",
-  CAPTCHA_INVALID: "Kode gambar salah. Silakan coba lagi.",
-  MEMBER_LOCKED:
-    "Terlalu banyak gagal masuk. Akun Anda dikunci selama {minutes} menit, atau atur ulang kata sandi Anda.",
-  MEMBER_CLOSED: "Akun ini telah ditutup. Silakan hubungi layanan pelanggan.",
-  USERNAME_TAKEN: "Nama pengguna tersebut sudah dipakai.",
-  INVITATION_CODE_ERROR: "Kode undangan tidak valid.",
-  PASSWORD_CHANGE_REQUIRED: "Silakan ubah kata sandi sementara Anda terlebih dahulu.",
-  IN_NEED_TRUE_ACCOUNT: "Silakan daftarkan akun terlebih dahulu.",
-  NOT_A_MEMBER: "Akun ini bukan akun anggota dan tidak dapat masuk di sini.",
-  ENCRYPTION_KEY_CHANGED: "Halaman sudah kedaluwarsa. Silakan muat ulang dan coba lagi.",
-  NOT_AN_AGENT: "Ini bukan akun agen: hanya agen yang dapat masuk di sini dan memakai halaman agen.",
-  SECOND_FACTOR_REQUIRED:
-    "Anda masuk dari perangkat atau jaringan baru. Masukkan kode yang kami kirim ke {to}.",
-  ENCRYPTION_INVALID: "Formulir tidak dapat dibaca. Silakan muat ulang halaman dan coba lagi.",
-});
-registerMessages("JA", {
-  CAPTCHA_REQUIRED: "画像に表示されている文字を入力してください。",
-  CAPTCHA_INVALID: "画像認証コードが正しくありません。もう一度お試しください。",
-  MEMBER_LOCKED:
-    "ログインの失敗が多すぎます。アカウントは {minutes} 分間ロックされます。パスワードを再設定することもできます。",
-  MEMBER_CLOSED: "このアカウントは閉鎖されています。カスタマーサービスまでお問い合わせください。",
-  USERNAME_TAKEN: "そのユーザー名はすでに使用されています。",
-  INVITATION_CODE_ERROR: "招待コードが正しくありません。",
-  PASSWORD_CHANGE_REQUIRED: "先に仮パスワードを変更してください。",
-  IN_NEED_TRUE_ACCOUNT: "先にアカウントを登録してください。",
-  NOT_A_MEMBER: "このアカウントは会員アカウントではないため、ここではログインできません。",
-  ENCRYPTION_KEY_CHANGED: "ページの情報が古くなっています。再読み込みしてからもう一度お試しください。",
-  NOT_AN_AGENT:
-    "これは代理店アカウントではありません。ここでのログインと代理店ページの利用は代理店のみ可能です。",
-  SECOND_FACTOR_REQUIRED:
-    "新しい端末またはネットワークからのログインです。{to} に送信したコードを入力してください。",
-  ENCRYPTION_INVALID: "フォームを読み取れませんでした。ページを再読み込みしてからもう一度お試しください。",
-});
 
 export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 24 * 60 * 60 * 1000;

@@ -9,7 +9,6 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import { registerMemberEventHandler } from "../../lib/member-events.ts";
-import { registerMessages } from "../../lib/messages.ts";
 import { route } from "../../lib/route.ts";
 import { registerHubHandler } from "../../realtime/bus.ts";
 import { bearerToken, memberOf, requireMember, sessionMember } from "../members/service.ts";
@@ -17,56 +16,6 @@ import { messageAdminRoutes } from "./admin-routes.ts";
 import { submitFeedback } from "./feedback.ts";
 import { deleteMessages, listMessages, markRead, oneMessage, unreadCount, viewerOf } from "./inbox.ts";
 import { MESSAGES_TOPIC, pushWhenCommitted, setEventPushContext, writeEventMessage } from "./send.ts";
-
-registerMessages("EN", {
-  MESSAGE_MEMBER_NOT_FOUND: "No member with that username can receive messages.",
-  FEEDBACK_ALREADY_DECIDED: "This feedback was already answered or closed.",
-  control_char: "the text contains a control character.",
-  one_language_needed: "write the message in at least one language.",
-  login_required: "log in to attach a screenshot.",
-});
-registerMessages("TY", {
-  MESSAGE_MEMBER_NOT_FOUND: "Walang miyembrong may ganoong username na makakatanggap ng mensahe.",
-  FEEDBACK_ALREADY_DECIDED: "Nasagot o naisara na ang feedback na ito.",
-  control_char: "may control character ang teksto.",
-  one_language_needed: "isulat ang mensahe sa hindi bababa sa isang wika.",
-  login_required: "mag-log in para makapag-attach ng screenshot.",
-});
-registerMessages("CN", {
-  MESSAGE_MEMBER_NOT_FOUND: "没有可接收消息的该用户名会员。",
-  FEEDBACK_ALREADY_DECIDED: "该反馈已被回复或关闭。",
-  control_char: "文本包含控制字符。",
-  one_language_needed: "请至少用一种语言撰写消息。",
-  login_required: "请登录后再附加截图。",
-});
-registerMessages("VI", {
-  MESSAGE_MEMBER_NOT_FOUND: "Không có thành viên nào với tên đăng nhập đó có thể nhận tin nhắn.",
-  FEEDBACK_ALREADY_DECIDED: "Góp ý này đã được trả lời hoặc đã đóng.",
-  control_char: "văn bản chứa ký tự điều khiển.",
-  one_language_needed: "hãy viết tin nhắn bằng ít nhất một ngôn ngữ.",
-  login_required: "hãy đăng nhập để đính kèm ảnh chụp màn hình.",
-});
-registerMessages("TH", {
-  MESSAGE_MEMBER_NOT_FOUND: "ไม่มีสมาชิกชื่อผู้ใช้นี้ที่รับข้อความได้",
-  FEEDBACK_ALREADY_DECIDED: "ความคิดเห็นนี้ได้รับการตอบหรือปิดแล้ว",
-  control_char: "ข้อความมีอักขระควบคุม",
-  one_language_needed: "เขียนข้อความอย่างน้อยหนึ่งภาษา",
-  login_required: "เข้าสู่ระบบเพื่อแนบภาพหน้าจอ",
-});
-registerMessages("ID", {
-  MESSAGE_MEMBER_NOT_FOUND: "Tidak ada anggota dengan nama pengguna itu yang dapat menerima pesan.",
-  FEEDBACK_ALREADY_DECIDED: "Masukan ini sudah dijawab atau ditutup.",
-  control_char: "teks berisi karakter kontrol.",
-  one_language_needed: "tulis pesan dalam setidaknya satu bahasa.",
-  login_required: "masuk untuk melampirkan tangkapan layar.",
-});
-registerMessages("JA", {
-  MESSAGE_MEMBER_NOT_FOUND: "そのユーザー名でメッセージを受け取れる会員はいません。",
-  FEEDBACK_ALREADY_DECIDED: "このご意見はすでに回答済みか、クローズされています。",
-  control_char: "テキストに制御文字が含まれています。",
-  one_language_needed: "少なくとも1つの言語でメッセージを書いてください。",
-  login_required: "スクリーンショットを添付するにはログインしてください。",
-});
 
 // Every event with a template becomes the member's service message, in the emitter's
 // transaction, once per (kind, ref); the page hears of it once it is committed.

@@ -3,46 +3,8 @@ import type { Config } from "../../config.ts";
 import type { Executor } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
-import { registerMessages } from "../../lib/messages.ts";
 import { devAdapter, type MessageAdapter, semaphoreAdapter, smtpAdapter } from "./adapters.ts";
 import * as repo from "./repo.ts";
-
-registerMessages("EN", {
-  CODE_TOO_SOON: "A code was just sent. Please wait {seconds} seconds before asking again.",
-  CODE_INVALID: "Enter a valid verification code.",
-  SEND_FAILED: "We could not send the message. Please try again later.",
-});
-registerMessages("TY", {
-  CODE_TOO_SOON: "Kapapadala lang ng code. Maghintay ng {seconds} segundo bago humiling muli.",
-  CODE_INVALID: "Maglagay ng tamang verification code.",
-  SEND_FAILED: "Hindi namin maipadala ang mensahe. Pakisubukang muli mamaya.",
-});
-
-registerMessages("CN", {
-  CODE_TOO_SOON: "验证码刚刚已发送，请等待 {seconds} 秒后再重新获取。",
-  CODE_INVALID: "请输入有效的验证码。",
-  SEND_FAILED: "消息发送失败，请稍后重试。",
-});
-registerMessages("VI", {
-  CODE_TOO_SOON: "Mã vừa được gửi. Vui lòng đợi {seconds} giây trước khi yêu cầu lại.",
-  CODE_INVALID: "Vui lòng nhập mã xác minh hợp lệ.",
-  SEND_FAILED: "Không thể gửi tin nhắn. Vui lòng thử lại sau.",
-});
-registerMessages("TH", {
-  CODE_TOO_SOON: "เพิ่งส่งรหัสไปแล้ว กรุณารอ {seconds} วินาทีก่อนขอใหม่",
-  CODE_INVALID: "กรุณากรอกรหัสยืนยันที่ถูกต้อง",
-  SEND_FAILED: "ไม่สามารถส่งข้อความได้ กรุณาลองใหม่ภายหลัง",
-});
-registerMessages("ID", {
-  CODE_TOO_SOON: "Kode baru saja dikirim. Silakan tunggu {seconds} detik sebelum meminta lagi.",
-  CODE_INVALID: "Masukkan kode verifikasi yang valid.",
-  SEND_FAILED: "Pesan tidak dapat dikirim. Silakan coba lagi nanti.",
-});
-registerMessages("JA", {
-  CODE_TOO_SOON: "コードを送信したばかりです。再度リクエストするまで {seconds} 秒お待ちください。",
-  CODE_INVALID: "有効な認証コードを入力してください。",
-  SEND_FAILED: "メッセージを送信できませんでした。しばらくしてからもう一度お試しください。",
-});
 
 /** spec §4 "SMS send": codes live expiredMinutes; the site counts down before a resend. */
 export const CODE_EXPIRED_MINUTES = 5;

@@ -6,7 +6,6 @@ import type { Executor } from "../../db/client.ts";
 import type { paymentChannels } from "../../db/schema/payments.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
-import { registerMessages } from "../../lib/messages.ts";
 import { route } from "../../lib/route.ts";
 import { siteOrigin } from "../../lib/site-origin.ts";
 import {
@@ -33,45 +32,6 @@ import {
   updateChannelAt,
 } from "./repo.ts";
 import { MemberUploadUrl } from "./uploads.ts";
-
-registerMessages("EN", {
-  SANDBOX_DEMO_ONLY: "The sandbox gateway exists only in demo mode: it credits without real money.",
-  CHECKOUT_FORBIDDEN: "This checkout belongs to another session. Log in as the member who opened it.",
-  CHANNEL_EXISTS: "A payment channel with that code already exists.",
-});
-registerMessages("TY", {
-  SANDBOX_DEMO_ONLY: "Sa demo mode lang ang sandbox gateway: nagkre-credit ito nang walang totoong pera.",
-  CHECKOUT_FORBIDDEN: "Ang checkout na ito ay sa ibang session. Mag-log in bilang member na nagbukas nito.",
-  CHANNEL_EXISTS: "May payment channel na may ganyang code.",
-});
-
-registerMessages("CN", {
-  SANDBOX_DEMO_ONLY: "沙盒支付通道仅在演示模式下可用：它入账时不涉及真实资金。",
-  CHECKOUT_FORBIDDEN: "该支付页面属于其他会话，请以发起支付的会员身份登录。",
-  CHANNEL_EXISTS: "该代码的支付通道已存在。",
-});
-registerMessages("VI", {
-  SANDBOX_DEMO_ONLY:
-    "Cổng thanh toán thử nghiệm chỉ có trong chế độ demo: nó ghi có mà không dùng tiền thật.",
-  CHECKOUT_FORBIDDEN:
-    "Trang thanh toán này thuộc về phiên khác. Vui lòng đăng nhập bằng tài khoản thành viên đã mở nó.",
-  CHANNEL_EXISTS: "Đã có kênh thanh toán với mã này.",
-});
-registerMessages("TH", {
-  SANDBOX_DEMO_ONLY: "เกตเวย์ทดสอบมีเฉพาะในโหมดสาธิต โดยเติมเงินโดยไม่ใช้เงินจริง",
-  CHECKOUT_FORBIDDEN: "หน้าชำระเงินนี้เป็นของเซสชันอื่น กรุณาเข้าสู่ระบบด้วยสมาชิกที่เปิดหน้านี้",
-  CHANNEL_EXISTS: "มีช่องทางชำระเงินที่ใช้รหัสนี้อยู่แล้ว",
-});
-registerMessages("ID", {
-  SANDBOX_DEMO_ONLY: "Gateway sandbox hanya ada dalam mode demo: saldo dikreditkan tanpa uang sungguhan.",
-  CHECKOUT_FORBIDDEN: "Halaman pembayaran ini milik sesi lain. Masuklah sebagai anggota yang membukanya.",
-  CHANNEL_EXISTS: "Saluran pembayaran dengan kode tersebut sudah ada.",
-});
-registerMessages("JA", {
-  SANDBOX_DEMO_ONLY: "サンドボックス決済はデモモード専用です（実際のお金を使わずに入金されます）。",
-  CHECKOUT_FORBIDDEN: "この決済画面は別のセッションのものです。決済を開始した会員でログインしてください。",
-  CHANNEL_EXISTS: "そのコードの決済チャネルはすでに存在します。",
-});
 
 /** The sandbox checkout's cookie: the member's own session, sent only to /sandbox-gateway. */
 export const CHECKOUT_COOKIE = "panalo_checkout";

@@ -7,7 +7,6 @@ import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
 import { emitMemberEvent, publishEvent } from "../../lib/member-events.ts";
 import { memberGate } from "../../lib/member-gates.ts";
-import { registerMessages } from "../../lib/messages.ts";
 import { recordAudit } from "../admin/service.ts";
 import { checkDepositChoice, lockMember } from "../bonus/service.ts";
 import { notifyMembers, postIn } from "../ledger/service.ts";
@@ -15,64 +14,6 @@ import { requireKycFor } from "../members/kyc.ts";
 import { checkDepositLimit } from "../responsible-gaming/service.ts";
 import { CallbackRefused, type PaymentGateway, paymongoGateway, sandboxGateway } from "./gateways.ts";
 import { requireOwnUpload } from "./uploads.ts";
-
-registerMessages("EN", {
-  CHANNEL_NOT_FOUND: "That payment method is not available.",
-  DEPOSIT_BELOW_MIN: "The smallest deposit with this method is {min}.",
-  DEPOSIT_ABOVE_MAX: "The largest deposit with this method is {max}.",
-  PROOF_REQUIRED: "Upload the receipt of your transfer.",
-  DEPOSIT_NOT_PENDING: "This deposit has already been decided.",
-  GATEWAY_UNAVAILABLE: "The payment service is not answering. Please try again or choose another method.",
-});
-registerMessages("TY", {
-  CHANNEL_NOT_FOUND: "Hindi available ang paraan ng pagbabayad na iyon.",
-  DEPOSIT_BELOW_MIN: "Ang pinakamaliit na deposito sa paraang ito ay {min}.",
-  DEPOSIT_ABOVE_MAX: "Ang pinakamalaking deposito sa paraang ito ay {max}.",
-  PROOF_REQUIRED: "I-upload ang resibo ng iyong transfer.",
-  DEPOSIT_NOT_PENDING: "Napagpasyahan na ang depositong ito.",
-  GATEWAY_UNAVAILABLE: "Hindi sumasagot ang payment service. Subukang muli o pumili ng ibang paraan.",
-});
-
-registerMessages("CN", {
-  CHANNEL_NOT_FOUND: "该支付方式不可用。",
-  DEPOSIT_BELOW_MIN: "此支付方式的最低存款为 {min}。",
-  DEPOSIT_ABOVE_MAX: "此支付方式的最高存款为 {max}。",
-  PROOF_REQUIRED: "请上传您的转账凭证。",
-  DEPOSIT_NOT_PENDING: "该笔存款已处理。",
-  GATEWAY_UNAVAILABLE: "支付服务暂无响应，请重试或选择其他支付方式。",
-});
-registerMessages("VI", {
-  CHANNEL_NOT_FOUND: "Phương thức thanh toán này không khả dụng.",
-  DEPOSIT_BELOW_MIN: "Số tiền nạp tối thiểu với phương thức này là {min}.",
-  DEPOSIT_ABOVE_MAX: "Số tiền nạp tối đa với phương thức này là {max}.",
-  PROOF_REQUIRED: "Vui lòng tải lên biên lai chuyển khoản của bạn.",
-  DEPOSIT_NOT_PENDING: "Khoản nạp này đã được xử lý.",
-  GATEWAY_UNAVAILABLE: "Dịch vụ thanh toán chưa phản hồi. Vui lòng thử lại hoặc chọn phương thức khác.",
-});
-registerMessages("TH", {
-  CHANNEL_NOT_FOUND: "ช่องทางการชำระเงินนี้ไม่พร้อมใช้งาน",
-  DEPOSIT_BELOW_MIN: "ยอดฝากขั้นต่ำของช่องทางนี้คือ {min}",
-  DEPOSIT_ABOVE_MAX: "ยอดฝากสูงสุดของช่องทางนี้คือ {max}",
-  PROOF_REQUIRED: "กรุณาอัปโหลดหลักฐานการโอนเงินของคุณ",
-  DEPOSIT_NOT_PENDING: "รายการฝากนี้ได้รับการพิจารณาแล้ว",
-  GATEWAY_UNAVAILABLE: "บริการชำระเงินไม่ตอบสนอง กรุณาลองใหม่หรือเลือกช่องทางอื่น",
-});
-registerMessages("ID", {
-  CHANNEL_NOT_FOUND: "Metode pembayaran tersebut tidak tersedia.",
-  DEPOSIT_BELOW_MIN: "Deposit terkecil dengan metode ini adalah {min}.",
-  DEPOSIT_ABOVE_MAX: "Deposit terbesar dengan metode ini adalah {max}.",
-  PROOF_REQUIRED: "Unggah bukti transfer Anda.",
-  DEPOSIT_NOT_PENDING: "Deposit ini sudah diputuskan.",
-  GATEWAY_UNAVAILABLE: "Layanan pembayaran tidak merespons. Silakan coba lagi atau pilih metode lain.",
-});
-registerMessages("JA", {
-  CHANNEL_NOT_FOUND: "その決済方法はご利用いただけません。",
-  DEPOSIT_BELOW_MIN: "この方法での最低入金額は {min} です。",
-  DEPOSIT_ABOVE_MAX: "この方法での最高入金額は {max} です。",
-  PROOF_REQUIRED: "振込の控えをアップロードしてください。",
-  DEPOSIT_NOT_PENDING: "この入金はすでに処理済みです。",
-  GATEWAY_UNAVAILABLE: "決済サービスが応答していません。もう一度お試しいただくか、別の方法をお選びください。",
-});
 
 export type Channel = typeof paymentChannels.$inferSelect;
 

@@ -7,7 +7,6 @@ import type { Tx } from "../../db/client.ts";
 import { deposits, withdrawals } from "../../db/schema/payments.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
-import { registerMessages } from "../../lib/messages.ts";
 import { route } from "../../lib/route.ts";
 import {
   operatorOf,
@@ -32,36 +31,6 @@ import { adminUploadUrl } from "./uploads.ts";
 import { decideWithdrawalIn, withdrawalDto } from "./withdrawals.ts";
 
 export { queueSearch };
-
-registerMessages("EN", {
-  payout_reference_required: "enter the payout's reference (the bank's or e-wallet's transaction number).",
-  payout_reference_format: "the reference is 3 to 80 letters, digits, spaces or . _ : / # -.",
-});
-registerMessages("TY", {
-  payout_reference_required: "ilagay ang reference ng payout (ang transaction number ng bangko o e-wallet).",
-  payout_reference_format: "ang reference ay 3 hanggang 80 letra, numero, espasyo o . _ : / # -.",
-});
-
-registerMessages("CN", {
-  payout_reference_required: "请输入出款参考号（银行或电子钱包的交易编号）。",
-  payout_reference_format: "参考号须为 3 至 80 个字母、数字、空格或 . _ : / # -。",
-});
-registerMessages("VI", {
-  payout_reference_required: "hãy nhập mã tham chiếu chi trả (mã giao dịch của ngân hàng hoặc ví điện tử).",
-  payout_reference_format: "mã tham chiếu gồm 3 đến 80 chữ cái, chữ số, khoảng trắng hoặc . _ : / # -.",
-});
-registerMessages("TH", {
-  payout_reference_required: "กรุณากรอกเลขอ้างอิงการจ่ายเงิน (เลขที่ธุรกรรมของธนาคารหรืออีวอลเล็ต)",
-  payout_reference_format: "เลขอ้างอิงต้องมี 3 ถึง 80 ตัว ประกอบด้วยตัวอักษร ตัวเลข ช่องว่าง หรือ . _ : / # -",
-});
-registerMessages("ID", {
-  payout_reference_required: "masukkan referensi pembayaran (nomor transaksi bank atau e-wallet).",
-  payout_reference_format: "referensi terdiri dari 3 sampai 80 huruf, angka, spasi, atau . _ : / # -.",
-});
-registerMessages("JA", {
-  payout_reference_required: "支払いの参照番号（銀行または電子ウォレットの取引番号）を入力してください。",
-  payout_reference_format: "参照番号は 3～80 文字の英字・数字・空白、または . _ : / # - で入力してください。",
-});
 
 /**
  * The bank's or e-wallet's reference of a payout, as the operator copies it from their banking

@@ -6,7 +6,6 @@ import { payoutAccounts, type WithdrawalStatus, withdrawals } from "../../db/sch
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import { emitMemberEvent } from "../../lib/member-events.ts";
-import { registerMessages } from "../../lib/messages.ts";
 import { hashPassword } from "../../lib/passwords.ts";
 import { singleFlight } from "../../lib/single-flight.ts";
 import { recordAudit } from "../admin/service.ts";
@@ -18,126 +17,6 @@ import { verifyTxPassword } from "../members/service.ts";
 import { manilaDay, manilaStart } from "../reports/service.ts";
 import { payoutAccountsOf } from "./repo.ts";
 import { requireOwnUpload } from "./uploads.ts";
-
-registerMessages("EN", {
-  WITHDRAW_DAILY_MAX: "Your level {level} may withdraw up to {max} a day; {left} is left today.",
-  WITHDRAW_DAILY_COUNT: "Your level {level} may make {count} withdrawals a day; try again tomorrow.",
-  TX_PASSWORD_NOT_SET: "Set a transaction password first.",
-  TX_PASSWORD_WRONG: "The transaction password is wrong.",
-  TX_PASSWORD_LOCKED: "Too many wrong transaction passwords. Try again in 15 minutes.",
-  REAL_NAME_REQUIRED: "Enter your real name first.",
-  REAL_NAME_SET: "Your real name is already set. Contact customer service to change it.",
-  PAYEE_NAME_MISMATCH: "The account holder's name must be your real name.",
-  ewallet_unknown: "choose one of the listed e-wallets (GCash, Maya, GrabPay, ShopeePay, Coins.ph).",
-  PAYOUT_ACCOUNT_NOT_FOUND: "That payout account was not found.",
-  AMOUNT_BELOW_MIN: "The smallest withdrawal is {min}.",
-  AMOUNT_ABOVE_MAX: "The largest withdrawal is {max}.",
-  WITHDRAWAL_NOT_PENDING: "This withdrawal has already been decided.",
-  WITHDRAWAL_NOT_PAID: "You can confirm receipt only after the withdrawal is paid.",
-});
-registerMessages("TY", {
-  WITHDRAW_DAILY_MAX:
-    "Ang iyong level na {level} ay makakapag-withdraw hanggang {max} bawat araw; {left} na lang ang natitira ngayon.",
-  WITHDRAW_DAILY_COUNT:
-    "Ang iyong level na {level} ay may {count} withdrawal bawat araw; subukang muli bukas.",
-  TX_PASSWORD_NOT_SET: "Magtakda muna ng transaction password.",
-  TX_PASSWORD_WRONG: "Mali ang transaction password.",
-  TX_PASSWORD_LOCKED:
-    "Masyadong maraming maling transaction password. Subukang muli pagkalipas ng 15 minuto.",
-  REAL_NAME_REQUIRED: "Ilagay muna ang iyong tunay na pangalan.",
-  REAL_NAME_SET:
-    "Nakatakda na ang iyong tunay na pangalan. Makipag-ugnayan sa customer service para baguhin ito.",
-  PAYEE_NAME_MISMATCH: "Ang pangalan ng may-ari ng account ay dapat ang iyong tunay na pangalan.",
-  ewallet_unknown: "pumili ng isa sa mga nakalistang e-wallet (GCash, Maya, GrabPay, ShopeePay, Coins.ph).",
-  PAYOUT_ACCOUNT_NOT_FOUND: "Hindi nahanap ang payout account na iyon.",
-  AMOUNT_BELOW_MIN: "Ang pinakamaliit na withdrawal ay {min}.",
-  AMOUNT_ABOVE_MAX: "Ang pinakamalaking withdrawal ay {max}.",
-  WITHDRAWAL_NOT_PENDING: "Napagpasyahan na ang withdrawal na ito.",
-  WITHDRAWAL_NOT_PAID: "Makukumpirma mo lang ang pagtanggap kapag nabayaran na ang withdrawal.",
-});
-
-registerMessages("CN", {
-  WITHDRAW_DAILY_MAX: "您的等级 {level} 每日最多可提款 {max}，今日剩余 {left}。",
-  WITHDRAW_DAILY_COUNT: "您的等级 {level} 每日可提款 {count} 次，请明天再试。",
-  TX_PASSWORD_NOT_SET: "请先设置交易密码。",
-  TX_PASSWORD_WRONG: "交易密码错误。",
-  TX_PASSWORD_LOCKED: "交易密码错误次数过多，请 15 分钟后再试。",
-  REAL_NAME_REQUIRED: "请先填写您的真实姓名。",
-  REAL_NAME_SET: "您的真实姓名已设置，如需修改请联系客服。",
-  PAYEE_NAME_MISMATCH: "账户持有人姓名必须与您的真实姓名一致。",
-  ewallet_unknown: "请从列出的电子钱包中选择（GCash、Maya、GrabPay、ShopeePay、Coins.ph）。",
-  PAYOUT_ACCOUNT_NOT_FOUND: "找不到该收款账户。",
-  AMOUNT_BELOW_MIN: "最低提款金额为 {min}。",
-  AMOUNT_ABOVE_MAX: "最高提款金额为 {max}。",
-  WITHDRAWAL_NOT_PENDING: "该笔提款已处理。",
-  WITHDRAWAL_NOT_PAID: "提款完成支付后才能确认收款。",
-});
-registerMessages("VI", {
-  WITHDRAW_DAILY_MAX: "Cấp {level} của bạn được rút tối đa {max} mỗi ngày; hôm nay còn {left}.",
-  WITHDRAW_DAILY_COUNT: "Cấp {level} của bạn được rút {count} lần mỗi ngày; vui lòng thử lại vào ngày mai.",
-  TX_PASSWORD_NOT_SET: "Vui lòng đặt mật khẩu giao dịch trước.",
-  TX_PASSWORD_WRONG: "Mật khẩu giao dịch không đúng.",
-  TX_PASSWORD_LOCKED: "Nhập sai mật khẩu giao dịch quá nhiều lần. Vui lòng thử lại sau 15 phút.",
-  REAL_NAME_REQUIRED: "Vui lòng nhập họ tên thật của bạn trước.",
-  REAL_NAME_SET: "Họ tên thật của bạn đã được thiết lập. Liên hệ chăm sóc khách hàng để thay đổi.",
-  PAYEE_NAME_MISMATCH: "Tên chủ tài khoản phải là họ tên thật của bạn.",
-  ewallet_unknown:
-    "hãy chọn một trong các ví điện tử được liệt kê (GCash, Maya, GrabPay, ShopeePay, Coins.ph).",
-  PAYOUT_ACCOUNT_NOT_FOUND: "Không tìm thấy tài khoản nhận tiền này.",
-  AMOUNT_BELOW_MIN: "Số tiền rút tối thiểu là {min}.",
-  AMOUNT_ABOVE_MAX: "Số tiền rút tối đa là {max}.",
-  WITHDRAWAL_NOT_PENDING: "Khoản rút này đã được xử lý.",
-  WITHDRAWAL_NOT_PAID: "Bạn chỉ có thể xác nhận đã nhận tiền sau khi khoản rút đã được chi trả.",
-});
-registerMessages("TH", {
-  WITHDRAW_DAILY_MAX: "ระดับ {level} ของคุณถอนได้สูงสุด {max} ต่อวัน วันนี้เหลือ {left}",
-  WITHDRAW_DAILY_COUNT: "ระดับ {level} ของคุณถอนได้ {count} ครั้งต่อวัน กรุณาลองใหม่พรุ่งนี้",
-  TX_PASSWORD_NOT_SET: "กรุณาตั้งรหัสผ่านธุรกรรมก่อน",
-  TX_PASSWORD_WRONG: "รหัสผ่านธุรกรรมไม่ถูกต้อง",
-  TX_PASSWORD_LOCKED: "กรอกรหัสผ่านธุรกรรมผิดหลายครั้งเกินไป กรุณาลองใหม่ในอีก 15 นาที",
-  REAL_NAME_REQUIRED: "กรุณากรอกชื่อจริงของคุณก่อน",
-  REAL_NAME_SET: "ชื่อจริงของคุณถูกตั้งค่าแล้ว หากต้องการเปลี่ยนกรุณาติดต่อฝ่ายบริการลูกค้า",
-  PAYEE_NAME_MISMATCH: "ชื่อเจ้าของบัญชีต้องเป็นชื่อจริงของคุณ",
-  ewallet_unknown: "กรุณาเลือกอีวอลเล็ตจากรายการ (GCash, Maya, GrabPay, ShopeePay, Coins.ph)",
-  PAYOUT_ACCOUNT_NOT_FOUND: "ไม่พบบัญชีรับเงินนี้",
-  AMOUNT_BELOW_MIN: "ยอดถอนขั้นต่ำคือ {min}",
-  AMOUNT_ABOVE_MAX: "ยอดถอนสูงสุดคือ {max}",
-  WITHDRAWAL_NOT_PENDING: "รายการถอนนี้ได้รับการพิจารณาแล้ว",
-  WITHDRAWAL_NOT_PAID: "คุณยืนยันการได้รับเงินได้หลังจากรายการถอนได้รับการจ่ายแล้วเท่านั้น",
-});
-registerMessages("ID", {
-  WITHDRAW_DAILY_MAX: "Level {level} Anda dapat menarik hingga {max} per hari; sisa hari ini {left}.",
-  WITHDRAW_DAILY_COUNT: "Level {level} Anda dapat melakukan {count} penarikan per hari; coba lagi besok.",
-  TX_PASSWORD_NOT_SET: "Atur kata sandi transaksi terlebih dahulu.",
-  TX_PASSWORD_WRONG: "Kata sandi transaksi salah.",
-  TX_PASSWORD_LOCKED: "Terlalu banyak kata sandi transaksi yang salah. Coba lagi dalam 15 menit.",
-  REAL_NAME_REQUIRED: "Masukkan nama asli Anda terlebih dahulu.",
-  REAL_NAME_SET: "Nama asli Anda sudah diatur. Hubungi layanan pelanggan untuk mengubahnya.",
-  PAYEE_NAME_MISMATCH: "Nama pemilik rekening harus nama asli Anda.",
-  ewallet_unknown: "pilih salah satu e-wallet yang tercantum (GCash, Maya, GrabPay, ShopeePay, Coins.ph).",
-  PAYOUT_ACCOUNT_NOT_FOUND: "Rekening penarikan tersebut tidak ditemukan.",
-  AMOUNT_BELOW_MIN: "Penarikan terkecil adalah {min}.",
-  AMOUNT_ABOVE_MAX: "Penarikan terbesar adalah {max}.",
-  WITHDRAWAL_NOT_PENDING: "Penarikan ini sudah diputuskan.",
-  WITHDRAWAL_NOT_PAID: "Anda baru dapat mengonfirmasi penerimaan setelah penarikan dibayarkan.",
-});
-registerMessages("JA", {
-  WITHDRAW_DAILY_MAX: "あなたのレベル {level} の出金上限は 1 日 {max} です。本日の残りは {left} です。",
-  WITHDRAW_DAILY_COUNT:
-    "あなたのレベル {level} の出金は 1 日 {count} 回までです。明日もう一度お試しください。",
-  TX_PASSWORD_NOT_SET: "先に取引パスワードを設定してください。",
-  TX_PASSWORD_WRONG: "取引パスワードが正しくありません。",
-  TX_PASSWORD_LOCKED: "取引パスワードの誤りが多すぎます。15 分後にもう一度お試しください。",
-  REAL_NAME_REQUIRED: "先に本名を入力してください。",
-  REAL_NAME_SET: "本名はすでに設定されています。変更はカスタマーサービスまでお問い合わせください。",
-  PAYEE_NAME_MISMATCH: "口座名義はご本人の本名である必要があります。",
-  ewallet_unknown: "一覧の電子ウォレット（GCash、Maya、GrabPay、ShopeePay、Coins.ph）から選択してください。",
-  PAYOUT_ACCOUNT_NOT_FOUND: "その受取口座が見つかりません。",
-  AMOUNT_BELOW_MIN: "最低出金額は {min} です。",
-  AMOUNT_ABOVE_MAX: "最高出金額は {max} です。",
-  WITHDRAWAL_NOT_PENDING: "この出金はすでに処理済みです。",
-  WITHDRAWAL_NOT_PAID: "受取の確認は出金の支払い完了後に行えます。",
-});
 
 /** Operator settings (defaults until the back office sets them): ₱100 to ₱50,000, 24 h to confirm. */
 export const WITHDRAWAL_LIMITS = { min: 10_000n, max: 5_000_000n, autoReceiveMinutes: 24 * 60 };

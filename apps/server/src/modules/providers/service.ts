@@ -8,75 +8,9 @@ import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { publishEvent } from "../../lib/member-events.ts";
 import { memberGate } from "../../lib/member-gates.ts";
-import { registerMessages } from "../../lib/messages.ts";
 import { tokenHash } from "../../lib/passwords.ts";
 import { memberBalances, notifyMember } from "../ledger/service.ts";
 import { MoveBatcher } from "./move-batcher.ts";
-
-registerMessages("EN", {
-  INVALID_SIGNATURE: "The request signature is not valid.",
-  INVALID_TOKEN: "The game session is not valid. Please open the game again.",
-  TRANSACTION_NOT_FOUND: "The transaction this refers to was not found.",
-  BET_ROLLED_BACK: "This bet was already rolled back.",
-  ROLLBACK_NOT_ALLOWED: "This bet already has a result and cannot be rolled back.",
-  PLAYER_NOT_FOUND: "The player was not found.",
-  ROUND_MISMATCH: "The win names a bet of another round.",
-});
-registerMessages("TY", {
-  INVALID_SIGNATURE: "Hindi valid ang signature ng request.",
-  INVALID_TOKEN: "Hindi valid ang game session. Buksan muli ang laro.",
-  TRANSACTION_NOT_FOUND: "Hindi nahanap ang transaksyong tinutukoy.",
-  BET_ROLLED_BACK: "Na-rollback na ang taya na ito.",
-  ROLLBACK_NOT_ALLOWED: "May resulta na ang taya na ito at hindi na mai-rollback.",
-  PLAYER_NOT_FOUND: "Hindi nahanap ang manlalaro.",
-  ROUND_MISMATCH: "Ang panalo ay tumutukoy sa taya ng ibang round.",
-});
-
-registerMessages("CN", {
-  INVALID_SIGNATURE: "请求签名无效。",
-  INVALID_TOKEN: "游戏会话无效，请重新打开游戏。",
-  TRANSACTION_NOT_FOUND: "找不到所引用的交易。",
-  BET_ROLLED_BACK: "该注单已被撤销。",
-  ROLLBACK_NOT_ALLOWED: "该注单已有结果，无法撤销。",
-  PLAYER_NOT_FOUND: "找不到该玩家。",
-  ROUND_MISMATCH: "该派彩对应的是另一局的注单。",
-});
-registerMessages("VI", {
-  INVALID_SIGNATURE: "Chữ ký yêu cầu không hợp lệ.",
-  INVALID_TOKEN: "Phiên trò chơi không hợp lệ. Vui lòng mở lại trò chơi.",
-  TRANSACTION_NOT_FOUND: "Không tìm thấy giao dịch được tham chiếu.",
-  BET_ROLLED_BACK: "Cược này đã được hoàn tác.",
-  ROLLBACK_NOT_ALLOWED: "Cược này đã có kết quả và không thể hoàn tác.",
-  PLAYER_NOT_FOUND: "Không tìm thấy người chơi.",
-  ROUND_MISMATCH: "Khoản thắng này thuộc về cược của một ván khác.",
-});
-registerMessages("TH", {
-  INVALID_SIGNATURE: "ลายเซ็นของคำขอไม่ถูกต้อง",
-  INVALID_TOKEN: "เซสชันเกมไม่ถูกต้อง กรุณาเปิดเกมใหม่อีกครั้ง",
-  TRANSACTION_NOT_FOUND: "ไม่พบรายการธุรกรรมที่อ้างถึง",
-  BET_ROLLED_BACK: "การเดิมพันนี้ถูกยกเลิกไปแล้ว",
-  ROLLBACK_NOT_ALLOWED: "การเดิมพันนี้มีผลแล้ว ไม่สามารถยกเลิกได้",
-  PLAYER_NOT_FOUND: "ไม่พบผู้เล่น",
-  ROUND_MISMATCH: "เงินรางวัลนี้อ้างถึงการเดิมพันของรอบอื่น",
-});
-registerMessages("ID", {
-  INVALID_SIGNATURE: "Tanda tangan permintaan tidak valid.",
-  INVALID_TOKEN: "Sesi game tidak valid. Silakan buka kembali game-nya.",
-  TRANSACTION_NOT_FOUND: "Transaksi yang dirujuk tidak ditemukan.",
-  BET_ROLLED_BACK: "Taruhan ini sudah dibatalkan.",
-  ROLLBACK_NOT_ALLOWED: "Taruhan ini sudah memiliki hasil dan tidak dapat dibatalkan.",
-  PLAYER_NOT_FOUND: "Pemain tidak ditemukan.",
-  ROUND_MISMATCH: "Kemenangan ini merujuk taruhan dari ronde lain.",
-});
-registerMessages("JA", {
-  INVALID_SIGNATURE: "リクエストの署名が正しくありません。",
-  INVALID_TOKEN: "ゲームセッションが無効です。ゲームを開き直してください。",
-  TRANSACTION_NOT_FOUND: "参照先の取引が見つかりません。",
-  BET_ROLLED_BACK: "このベットはすでに取り消されています。",
-  ROLLBACK_NOT_ALLOWED: "このベットはすでに結果が出ているため、取り消せません。",
-  PLAYER_NOT_FOUND: "プレイヤーが見つかりません。",
-  ROUND_MISMATCH: "この配当は別のラウンドのベットを指しています。",
-});
 
 /** Signed requests older or newer than this are refused (replay window, clock skew). */
 export const SIGNATURE_WINDOW_S = 300;

@@ -9,7 +9,6 @@ import { providerClients, vendorTransfers } from "../../db/schema/providers.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
 import { memberGate } from "../../lib/member-gates.ts";
-import { registerMessages } from "../../lib/messages.ts";
 import { type Leg, memberBalances, notifyMember, postIn } from "../ledger/service.ts";
 import { providerClient, signProvider } from "./service.ts";
 
@@ -30,47 +29,6 @@ import { providerClient, signProvider } from "./service.ts";
  * losses at the vendor, against house:games) — only while no transfer of that wallet is under
  * way, under the lock of vendor_wallet_versions, which every movement of the wallet takes first.
  */
-
-registerMessages("EN", {
-  VENDOR_NOT_TRANSFER: "This game provider has no wallet of its own to transfer to.",
-  VENDOR_UNAVAILABLE:
-    "The game provider could not be reached. Your transfer is being checked; the money is safe.",
-  TRANSFER_REFUSED: "The game provider refused the transfer. The money is back in your wallet.",
-});
-registerMessages("TY", {
-  VENDOR_NOT_TRANSFER: "Walang sariling wallet ang game provider na ito na mapagpapadalhan.",
-  VENDOR_UNAVAILABLE: "Hindi maabot ang game provider. Sinusuri ang iyong transfer; ligtas ang pera mo.",
-  TRANSFER_REFUSED: "Tinanggihan ng game provider ang transfer. Naibalik na ang pera sa iyong wallet.",
-});
-
-registerMessages("CN", {
-  VENDOR_NOT_TRANSFER: "该游戏供应商没有可转入的独立钱包。",
-  VENDOR_UNAVAILABLE: "暂时无法连接游戏供应商。我们正在核查您的转账，资金安全无虞。",
-  TRANSFER_REFUSED: "游戏供应商拒绝了此次转账，资金已退回您的钱包。",
-});
-registerMessages("VI", {
-  VENDOR_NOT_TRANSFER: "Nhà cung cấp trò chơi này không có ví riêng để chuyển tiền vào.",
-  VENDOR_UNAVAILABLE:
-    "Không thể kết nối với nhà cung cấp trò chơi. Giao dịch chuyển tiền của bạn đang được kiểm tra; tiền của bạn vẫn an toàn.",
-  TRANSFER_REFUSED:
-    "Nhà cung cấp trò chơi đã từ chối giao dịch chuyển tiền. Tiền đã được hoàn về ví của bạn.",
-});
-registerMessages("TH", {
-  VENDOR_NOT_TRANSFER: "ผู้ให้บริการเกมนี้ไม่มีกระเป๋าเงินแยกสำหรับโอนเข้า",
-  VENDOR_UNAVAILABLE: "ไม่สามารถติดต่อผู้ให้บริการเกมได้ กำลังตรวจสอบรายการโอนของคุณ เงินของคุณปลอดภัย",
-  TRANSFER_REFUSED: "ผู้ให้บริการเกมปฏิเสธการโอน เงินได้กลับเข้ากระเป๋าเงินของคุณแล้ว",
-});
-registerMessages("ID", {
-  VENDOR_NOT_TRANSFER: "Penyedia game ini tidak memiliki dompet sendiri untuk transfer.",
-  VENDOR_UNAVAILABLE: "Penyedia game tidak dapat dihubungi. Transfer Anda sedang diperiksa; dana Anda aman.",
-  TRANSFER_REFUSED: "Penyedia game menolak transfer. Dana telah kembali ke dompet Anda.",
-});
-registerMessages("JA", {
-  VENDOR_NOT_TRANSFER: "このゲームプロバイダーには送金先となる専用ウォレットがありません。",
-  VENDOR_UNAVAILABLE:
-    "ゲームプロバイダーに接続できませんでした。お振替は確認中です。資金は安全に保管されています。",
-  TRANSFER_REFUSED: "ゲームプロバイダーが振替を拒否しました。資金はお客様のウォレットに戻っています。",
-});
 
 /** The clearing account between the main wallet and the vendors' wallets. */
 const CLEARING = "vendor-transfer";

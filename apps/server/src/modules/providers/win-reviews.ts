@@ -10,7 +10,6 @@ import { approvalRequests } from "../../db/schema/payments.ts";
 import { providerClients, providerWinReviews } from "../../db/schema/providers.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
-import { registerMessages } from "../../lib/messages.ts";
 import { route } from "../../lib/route.ts";
 import {
   type OperatorPrincipal,
@@ -35,29 +34,6 @@ import { forgetProviderClients } from "./service.ts";
  * its ledger movement (under its own idempotency key) in one transaction, audited with the
  * operator, the note and the row before and after.
  */
-
-registerMessages("EN", {
-  WIN_REVIEW_DECIDED: "This held win has already been decided.",
-});
-registerMessages("TY", {
-  WIN_REVIEW_DECIDED: "Napagpasyahan na ang panalong ito na naka-hold.",
-});
-
-registerMessages("CN", {
-  WIN_REVIEW_DECIDED: "该暂扣奖金已处理。",
-});
-registerMessages("VI", {
-  WIN_REVIEW_DECIDED: "Khoản thắng bị tạm giữ này đã được xử lý.",
-});
-registerMessages("TH", {
-  WIN_REVIEW_DECIDED: "เงินรางวัลที่ถูกระงับนี้ได้รับการพิจารณาแล้ว",
-});
-registerMessages("ID", {
-  WIN_REVIEW_DECIDED: "Kemenangan yang ditahan ini sudah diputuskan.",
-});
-registerMessages("JA", {
-  WIN_REVIEW_DECIDED: "この保留中の配当はすでに処理済みです。",
-});
 
 /** The clearing account that holds wins above a vendor's limit until an operator decides. */
 export const WIN_REVIEW_ACCOUNT = "win-review";

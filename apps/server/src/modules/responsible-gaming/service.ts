@@ -1,3 +1,4 @@
+import { manilaClock, manilaMinute, manilaMoment } from "@panalo/contracts/manila-time";
 import { formatMinor } from "@panalo/contracts/money";
 import {
   RG_LIMIT_KINDS,
@@ -19,8 +20,6 @@ import { AppError } from "../../lib/errors.ts";
 import { emitMemberEvent } from "../../lib/member-events.ts";
 import { readSetting } from "../content/settings.ts";
 import { addDays, manilaDay, manilaStart } from "../reports/service.ts";
-import "./messages.ts";
-import { manilaClock, manilaMinute, manilaMoment } from "@panalo/contracts/manila-time";
 
 /**
  * Responsible gaming: the rules. State lives in rg_member (migration 1020),

@@ -2,60 +2,8 @@ import { sql } from "drizzle-orm";
 import { type Executor, queryRows, type Tx } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { memberGate } from "../../lib/member-gates.ts";
-import { registerMessages } from "../../lib/messages.ts";
 import { grantBonus } from "../bonus/service.ts";
 import { postIn } from "../ledger/service.ts";
-
-registerMessages("EN", {
-  REWARD_NOT_FOUND: "That reward does not exist.",
-  REWARD_ALREADY_CLAIMED: "This reward has already been claimed.",
-  REWARD_EXPIRED: "This reward has expired.",
-  REWARD_NOT_AVAILABLE: "This reward cannot be claimed at the moment.",
-  REWARD_NOT_ALLOWED: "Your account cannot receive rewards.",
-});
-registerMessages("TY", {
-  REWARD_NOT_FOUND: "Walang ganoong gantimpala.",
-  REWARD_ALREADY_CLAIMED: "Na-claim na ang gantimpalang ito.",
-  REWARD_EXPIRED: "Nag-expire na ang gantimpalang ito.",
-  REWARD_NOT_AVAILABLE: "Hindi pa ma-claim ang gantimpalang ito sa ngayon.",
-  REWARD_NOT_ALLOWED: "Hindi maaaring tumanggap ng gantimpala ang iyong account.",
-});
-
-registerMessages("CN", {
-  REWARD_NOT_FOUND: "该奖励不存在。",
-  REWARD_ALREADY_CLAIMED: "该奖励已被领取。",
-  REWARD_EXPIRED: "该奖励已过期。",
-  REWARD_NOT_AVAILABLE: "该奖励暂时无法领取。",
-  REWARD_NOT_ALLOWED: "您的账户无法领取奖励。",
-});
-registerMessages("VI", {
-  REWARD_NOT_FOUND: "Phần thưởng này không tồn tại.",
-  REWARD_ALREADY_CLAIMED: "Phần thưởng này đã được nhận.",
-  REWARD_EXPIRED: "Phần thưởng này đã hết hạn.",
-  REWARD_NOT_AVAILABLE: "Hiện chưa thể nhận phần thưởng này.",
-  REWARD_NOT_ALLOWED: "Tài khoản của bạn không thể nhận phần thưởng.",
-});
-registerMessages("TH", {
-  REWARD_NOT_FOUND: "ไม่มีรางวัลนี้",
-  REWARD_ALREADY_CLAIMED: "รางวัลนี้ถูกรับไปแล้ว",
-  REWARD_EXPIRED: "รางวัลนี้หมดอายุแล้ว",
-  REWARD_NOT_AVAILABLE: "ยังไม่สามารถรับรางวัลนี้ได้ในขณะนี้",
-  REWARD_NOT_ALLOWED: "บัญชีของคุณไม่สามารถรับรางวัลได้",
-});
-registerMessages("ID", {
-  REWARD_NOT_FOUND: "Hadiah itu tidak ada.",
-  REWARD_ALREADY_CLAIMED: "Hadiah ini sudah diklaim.",
-  REWARD_EXPIRED: "Hadiah ini sudah kedaluwarsa.",
-  REWARD_NOT_AVAILABLE: "Hadiah ini belum dapat diklaim saat ini.",
-  REWARD_NOT_ALLOWED: "Akun Anda tidak dapat menerima hadiah.",
-});
-registerMessages("JA", {
-  REWARD_NOT_FOUND: "その報酬は存在しません。",
-  REWARD_ALREADY_CLAIMED: "この報酬はすでに受け取り済みです。",
-  REWARD_EXPIRED: "この報酬は期限切れです。",
-  REWARD_NOT_AVAILABLE: "この報酬は現在受け取れません。",
-  REWARD_NOT_ALLOWED: "お使いのアカウントは報酬を受け取れません。",
-});
 
 /** The house account every cash reward is paid from. */
 export const REWARDS_HOUSE = "rewards";

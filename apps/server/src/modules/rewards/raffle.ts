@@ -6,46 +6,8 @@ import { sql } from "drizzle-orm";
 import { type Executor, queryRows } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
-import { registerMessages } from "../../lib/messages.ts";
 import { offerReward } from "./offer.ts";
 import { validBets } from "./valid-bets.ts";
-
-registerMessages("EN", {
-  RAFFLE_NOT_FOUND: "That raffle does not exist.",
-  RAFFLE_NOT_ENDED: "The raffle has not ended yet.",
-  RAFFLE_ALREADY_DRAWN: "The raffle has already been drawn.",
-});
-registerMessages("TY", {
-  RAFFLE_NOT_FOUND: "Walang ganoong raffle.",
-  RAFFLE_NOT_ENDED: "Hindi pa tapos ang raffle.",
-  RAFFLE_ALREADY_DRAWN: "Nabunot na ang raffle.",
-});
-
-registerMessages("CN", {
-  RAFFLE_NOT_FOUND: "该抽奖不存在。",
-  RAFFLE_NOT_ENDED: "抽奖尚未结束。",
-  RAFFLE_ALREADY_DRAWN: "该抽奖已开奖。",
-});
-registerMessages("VI", {
-  RAFFLE_NOT_FOUND: "Đợt rút thăm này không tồn tại.",
-  RAFFLE_NOT_ENDED: "Đợt rút thăm chưa kết thúc.",
-  RAFFLE_ALREADY_DRAWN: "Đợt rút thăm đã được quay.",
-});
-registerMessages("TH", {
-  RAFFLE_NOT_FOUND: "ไม่มีการจับรางวัลนี้",
-  RAFFLE_NOT_ENDED: "การจับรางวัลยังไม่สิ้นสุด",
-  RAFFLE_ALREADY_DRAWN: "จับรางวัลไปแล้ว",
-});
-registerMessages("ID", {
-  RAFFLE_NOT_FOUND: "Undian itu tidak ada.",
-  RAFFLE_NOT_ENDED: "Undian belum berakhir.",
-  RAFFLE_ALREADY_DRAWN: "Undian sudah ditarik.",
-});
-registerMessages("JA", {
-  RAFFLE_NOT_FOUND: "その抽選は存在しません。",
-  RAFFLE_NOT_ENDED: "抽選はまだ終了していません。",
-  RAFFLE_ALREADY_DRAWN: "抽選はすでに行われました。",
-});
 
 /**
  * Raffles. Tickets: one per `ticket_per_deposit` of credited deposits and one

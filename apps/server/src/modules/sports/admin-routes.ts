@@ -13,7 +13,6 @@ import { recordAudit } from "../admin/audit.ts";
 import { operatorOf, requireOperator } from "../admin/guard.ts";
 import { applyFeedMessage, pushMatch } from "./book.ts";
 import { MANUAL, type UofSettledOutcome } from "./feed.ts";
-import "./messages.ts";
 import { simulate } from "./simulator.ts";
 
 const Id = z.object({ id: BigId });

@@ -26,7 +26,6 @@ import {
   tabWhere,
 } from "./book.ts";
 import { FeedMessageSchema } from "./feed-schema.ts";
-import "./messages.ts";
 import { placeBet } from "./place.ts";
 
 const IdParams = z.object({ id: z.coerce.number().int().positive() });
