@@ -11,7 +11,7 @@ import { applyFeedMessageIn, type FeedMessage } from "./feed.ts";
 import { matchWithMarkets } from "./repo.ts";
 import { insertProviderRows, LEG_RESULT, settleBets, unsettleBets, walletOf } from "./settle.ts";
 
-/** The shared-store channel of odds pushes; the public socket (routes.ts) fans them out. */
+/** The shared-store channel of odds pushes; the public socket (routes.ts, odds-watchers.ts) fans them out. */
 export const ODDS_CHANNEL = "sb:odds";
 
 /** Apply a feed message, then settle or reopen the bets it touches and tell viewers. */
