@@ -1,17 +1,17 @@
 import { formatMinor } from "@panalo/contracts/money";
-import type { SportsBet, SportsMarket, SportsMatch, SportsOddsPush } from "@panalo/contracts/sports";
+import type { SportsBet, SportsOddsPush } from "@panalo/contracts/sports";
 import type { LegResult } from "@panalo/game-math/sportsbook/bets";
 import { type CashoutLeg, cashoutOffer } from "@panalo/game-math/sportsbook/cashout";
 import { sql } from "drizzle-orm";
 import { type Executor, queryRows } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
-import { postIn } from "../ledger/ledger.ts";
-import { notifyMember } from "../ledger/notify.ts";
+import { notifyMember, postIn } from "../ledger/service.ts";
 import { applyFeedMessageIn, type FeedMessage } from "./feed.ts";
+import { matchWithMarkets } from "./repo.ts";
 import { insertProviderRows, LEG_RESULT, settleBets, unsettleBets, walletOf } from "./settle.ts";
 
-/** The shared-store channel of odds pushes; the public socket (routes.ts) fans them out. */
+/** The shared-store channel of odds pushes; the public socket (routes.ts, odds-watchers.ts) fans them out. */
 export const ODDS_CHANNEL = "sb:odds";
 
 /** Apply a feed message, then settle or reopen the bets it touches and tell viewers. */
@@ -57,7 +57,7 @@ export async function finishMatch(ctx: AppContext, eventId: string): Promise<voi
 }
 
 export async function pushMatch(ctx: AppContext, matchId: number): Promise<void> {
-  const [m] = await matchesWhere(ctx.db, sql`m.id = ${matchId}`, true);
+  const m = await matchWithMarkets(ctx.db, matchId);
   if (!m) return;
   const push: SportsOddsPush = {
     type: "odds",
@@ -72,111 +72,6 @@ export async function pushMatch(ctx: AppContext, matchId: number): Promise<void>
     })),
   };
   await ctx.store.publish(ODDS_CHANNEL, JSON.stringify(push));
-}
-
-interface MatchRow {
-  id: string;
-  sport: string;
-  category: "SPORTS" | "ESPORTS";
-  league_id: string;
-  league: string;
-  home: string;
-  away: string;
-  start_at: Date | string;
-  status: string;
-  score_home: number;
-  score_away: number;
-  minute: number | null;
-  period: string;
-  hot: boolean;
-  markets: Array<{
-    id: number;
-    kind: SportsMarket["kind"];
-    period: "ft" | "1h";
-    line_q: number | null;
-    status: string;
-    outcomes: SportsMarket["outcomes"];
-  }> | null;
-}
-
-const MAIN = sql`(mk.kind IN ('1x2', 'moneyline') OR (mk.kind IN ('handicap', 'total') AND mk.ext_key IN (
-  SELECT ext_key FROM sb_markets x WHERE x.match_id = mk.match_id AND x.kind = mk.kind AND x.period = 'ft'
-  ORDER BY abs(coalesce(x.line_q, 0) - CASE WHEN x.kind = 'total' THEN 10 ELSE 0 END) LIMIT 1))) AND mk.period = 'ft'`;
-
-export async function matchesWhere(
-  exec: Executor,
-  where: ReturnType<typeof sql>,
-  all: boolean,
-  limit = 200,
-): Promise<SportsMatch[]> {
-  const rows = await queryRows<MatchRow>(
-    exec,
-    sql`SELECT m.id, s.code AS sport, s.category, l.id AS league_id, l.name AS league, h.name AS home, a.name AS away,
-          m.start_at, m.status, m.score_home, m.score_away, m.minute, m.period, m.hot,
-          (SELECT jsonb_agg(jsonb_build_object('id', mk.id, 'kind', mk.kind, 'period', mk.period, 'line_q', mk.line_q,
-                 'status', CASE WHEN mk.trader_suspended OR m.suspended OR EXISTS (
-                     SELECT 1 FROM sb_outcomes f WHERE f.market_id = mk.id AND f.odds < (SELECT min_odds FROM sb_book))
-                   THEN 'suspended' ELSE mk.status END,
-                 'outcomes', (SELECT jsonb_agg(jsonb_build_object('id', o.id, 'code', o.code, 'name', o.name, 'odds', o.odds, 'active', o.active) ORDER BY o.id)
-                              FROM sb_outcomes o WHERE o.market_id = mk.id)) ORDER BY mk.kind, mk.period, mk.line_q)
-             FROM sb_markets mk WHERE mk.match_id = m.id AND mk.status IN ('active', 'suspended')
-               AND (${all} OR ${MAIN})) AS markets
-        FROM sb_matches m JOIN sb_leagues l ON l.id = m.league_id JOIN sb_sports s ON s.code = l.sport
-        JOIN sb_teams h ON h.id = m.home_id JOIN sb_teams a ON a.id = m.away_id
-        WHERE m.enabled AND l.enabled AND s.enabled AND ${where}
-        ORDER BY m.start_at, m.id LIMIT ${limit}`,
-  );
-  return rows.map((r) => ({
-    id: Number(r.id),
-    sport: r.sport,
-    category: r.category,
-    league: { id: Number(r.league_id), name: r.league },
-    home: r.home,
-    away: r.away,
-    startAt: new Date(r.start_at).toISOString(),
-    status: r.status,
-    score: [r.score_home, r.score_away],
-    minute: r.minute,
-    period: r.period,
-    hot: r.hot,
-    markets: (r.markets ?? []).map((mk) => ({
-      id: mk.id,
-      kind: mk.kind,
-      period: mk.period,
-      line: mk.line_q === null ? null : mk.line_q / 4,
-      status: mk.status,
-      outcomes: mk.outcomes ?? [],
-    })),
-  }));
-}
-
-export async function menu(exec: Executor, category: string) {
-  return queryRows<{
-    code: string;
-    name: string;
-    leagues: Array<{ id: number; name: string; count: number }> | null;
-    live: number;
-  }>(
-    exec,
-    sql`SELECT s.code, s.name,
-          (SELECT count(*)::int FROM sb_matches m JOIN sb_leagues l ON l.id = m.league_id
-            WHERE l.sport = s.code AND m.status = 'live' AND m.enabled AND l.enabled) AS live,
-          (SELECT jsonb_agg(jsonb_build_object('id', l.id, 'name', l.name, 'count', c.n) ORDER BY l.sort_order, l.name)
-             FROM sb_leagues l JOIN LATERAL (SELECT count(*)::int AS n FROM sb_matches m
-               WHERE m.league_id = l.id AND m.status IN ('not_started', 'live') AND m.enabled) c ON c.n > 0
-            WHERE l.sport = s.code AND l.enabled) AS leagues
-        FROM sb_sports s WHERE s.enabled AND s.category = ${category} ORDER BY s.sort_order`,
-  );
-}
-
-/** The tabs: live now; today (Manila day) not started; early: later days. */
-export function tabWhere(tab: "today" | "early" | "live", now: Date) {
-  const manilaMidnight = new Date(
-    Math.floor((now.getTime() + 8 * 3600_000) / 86_400_000) * 86_400_000 - 8 * 3600_000 + 86_400_000,
-  );
-  if (tab === "live") return sql`m.status = 'live'`;
-  if (tab === "today") return sql`m.status = 'not_started' AND m.start_at < ${manilaMidnight}`;
-  return sql`m.status = 'not_started' AND m.start_at >= ${manilaMidnight}`;
 }
 
 const LEG_STATE = (r: LegResult | null): SportsBet["legs"][number]["state"] => {

@@ -6,8 +6,7 @@ import { type Executor, queryRows, type Tx } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { memberGate } from "../../lib/member-gates.ts";
-import { postIn } from "../ledger/ledger.ts";
-import { notifyMember } from "../ledger/notify.ts";
+import { notifyMember, postIn } from "../ledger/service.ts";
 import { ensureBookCatalogue } from "./catalogue.ts";
 import { insertProviderRows } from "./settle.ts";
 

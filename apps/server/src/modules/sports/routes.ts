@@ -6,27 +6,27 @@ import {
   SportsMatchesQuery,
   SportsMenuQuery,
 } from "@panalo/contracts/sports";
-import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { WebSocket } from "ws";
 import { z } from "zod";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
 import { memberOf, requireMember } from "../members/service.ts";
 import { verifyProviderSignature } from "../providers/service.ts";
+import { FeedMessageSchema } from "./feed-schema.ts";
+import { OddsWatchers } from "./odds-watchers.ts";
 import {
   applyFeedMessage,
   cashout,
   cashoutQuote,
-  matchesWhere,
+  hotMatches,
+  matchWithMarkets,
   menu,
   myBets,
   ODDS_CHANNEL,
-  tabWhere,
-} from "./book.ts";
-import { FeedMessageSchema } from "./feed-schema.ts";
-import { placeBet } from "./place.ts";
+  placeAndShow,
+  tabMatches,
+} from "./service.ts";
 
 const IdParams = z.object({ id: z.coerce.number().int().positive() });
 /** The real feed's vendor row in provider_clients (its secret signs what it posts). */
@@ -42,22 +42,20 @@ export async function sportsRoutes(app: FastifyInstance, ctx: AppContext): Promi
   route(app, { method: "GET", url: "/api/sports/menu", query: SportsMenuQuery }, async ({ query }) => ({
     sports: await menu(ctx.db, query.gameType),
   }));
-  route(app, { method: "GET", url: "/api/sports/matches", query: SportsMatchesQuery }, async ({ query }) => {
-    const where = sql`s.category = ${query.gameType} AND ${tabWhere(query.tab, ctx.clock.now())}
-      AND (${query.sport ?? null}::text IS NULL OR s.code = ${query.sport ?? null})
-      AND (${query.league ?? null}::bigint IS NULL OR l.id = ${query.league ?? null})`;
-    return { matches: await matchesWhere(ctx.db, where, false) };
-  });
+  route(app, { method: "GET", url: "/api/sports/matches", query: SportsMatchesQuery }, async ({ query }) => ({
+    matches: await tabMatches(ctx.db, {
+      category: query.gameType,
+      tab: query.tab,
+      now: ctx.clock.now(),
+      sport: query.sport,
+      league: query.league,
+    }),
+  }));
   route(app, { method: "GET", url: "/api/sports/hot", query: SportsMenuQuery }, async ({ query }) => ({
-    matches: await matchesWhere(
-      ctx.db,
-      sql`s.category = ${query.gameType} AND m.hot AND m.status IN ('not_started', 'live')`,
-      false,
-      12,
-    ),
+    matches: await hotMatches(ctx.db, query.gameType),
   }));
   route(app, { method: "GET", url: "/api/sports/matches/:id", params: IdParams }, async ({ params }) => {
-    const [m] = await matchesWhere(ctx.db, sql`m.id = ${params.id}`, true);
+    const m = await matchWithMarkets(ctx.db, params.id);
     if (!m) throw Errors.notFound("match");
     return m;
   });
@@ -66,12 +64,7 @@ export async function sportsRoutes(app: FastifyInstance, ctx: AppContext): Promi
   route(
     app,
     { method: "POST", url: "/api/sports/bets", body: PlaceBetRequest, guards: member },
-    async ({ body, req }) => {
-      const m = memberOf(req);
-      const placed = await placeBet(ctx, m.id, body);
-      const [bet] = (await myBets(ctx.db, m.id, "open", 50)).filter((b) => b.id === placed.id);
-      return bet ?? { id: placed.id };
-    },
+    async ({ body, req }) => placeAndShow(ctx, memberOf(req).id, body),
   );
   route(
     app,
@@ -135,23 +128,10 @@ export async function sportsRoutes(app: FastifyInstance, ctx: AppContext): Promi
   });
 
   // The public odds socket: guests watch prices too, so it needs no sign-in (the member hub does).
-  const watchers = new Map<number, Set<WebSocket>>();
-  await ctx.store.subscribe(ODDS_CHANNEL, (message) => {
-    const m = /"matchId":(\d+)/.exec(message);
-    const set = m ? watchers.get(Number(m[1])) : undefined;
-    if (!set) return;
-    for (const ws of set) if (ws.readyState === ws.OPEN) ws.send(message);
-  });
+  const watchers = new OddsWatchers();
+  await ctx.store.subscribe(ODDS_CHANNEL, (message) => watchers.fanOut(message));
   app.get("/api/sports/live", { websocket: true }, (socket) => {
-    const mine = new Set<number>();
-    const drop = () => {
-      for (const id of mine) {
-        const set = watchers.get(id);
-        set?.delete(socket);
-        if (set && !set.size) watchers.delete(id);
-      }
-      mine.clear();
-    };
+    const viewer = watchers.viewer(socket);
     socket.on("message", (raw: Buffer) => {
       let ids: number[] = [];
       try {
@@ -161,14 +141,8 @@ export async function sportsRoutes(app: FastifyInstance, ctx: AppContext): Promi
       } catch {
         return;
       }
-      drop();
-      for (const id of ids) {
-        mine.add(id);
-        const set = watchers.get(id) ?? new Set();
-        set.add(socket);
-        watchers.set(id, set);
-      }
+      viewer.watch(ids);
     });
-    socket.on("close", drop);
+    socket.on("close", viewer.drop);
   });
 }

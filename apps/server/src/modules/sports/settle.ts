@@ -4,8 +4,7 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Tx } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
-import { type PostInput, postIn, postManyIn } from "../ledger/ledger.ts";
-import { notifyMember } from "../ledger/notify.ts";
+import { notifyMember, type PostInput, postIn, postManyIn } from "../ledger/service.ts";
 
 /**
  * Settlement: a bet settles once per settlement version. The bet's row moves
