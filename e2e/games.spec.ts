@@ -32,11 +32,13 @@ function slot(p: Page): FrameLocator {
 async function spinOnce(game: FrameLocator): Promise<{ win: number; balance: number }> {
   const root = game.locator("[data-state]").first();
   await expect(root).toHaveAttribute("data-state", "idle", { timeout: 30_000 });
+  const rounds = Number((await root.getAttribute("data-rounds")) ?? "NaN");
   await game.getByTestId("slot-spin").click();
-  await expect(root).toHaveAttribute("data-state", "spinning");
   // A tap on the reels only hurries the animation along (the round is already settled); unlike
   // a second press of spin, one that lands after the round has ended cannot start another.
   await game.getByTestId("slot-window").click();
+  // The round ended and was counted (a refused spin is not): the screen played exactly one.
+  await expect(root).toHaveAttribute("data-rounds", String(rounds + 1), { timeout: 30_000 });
   await expect(root).toHaveAttribute("data-state", "idle", { timeout: 30_000 });
   const win = Number((await game.getByTestId("slot-win").getAttribute("data-win")) ?? "NaN");
   const balance = Number((await game.getByTestId("slot-balance").getAttribute("data-balance")) ?? "NaN");

@@ -74,9 +74,11 @@ test("an Xpress game plays from that wallet; the wallet page shows what it left"
   });
   const root = game.locator("[data-state]").first();
   await expect(root).toHaveAttribute("data-state", "idle", { timeout: 30_000 });
+  const rounds = Number((await root.getAttribute("data-rounds")) ?? "NaN");
   await game.getByTestId("slot-spin").click();
-  await expect(root).toHaveAttribute("data-state", "spinning");
   await game.getByTestId("slot-window").click(); // hurries; never starts another spin
+  // The round ended and was counted (a refused spin is not): the screen played exactly one.
+  await expect(root).toHaveAttribute("data-rounds", String(rounds + 1), { timeout: 30_000 });
   await expect(root).toHaveAttribute("data-state", "idle", { timeout: 30_000 });
   const after = (await game.getByTestId("slot-balance").getAttribute("data-balance")) ?? "";
   const win = Number((await game.getByTestId("slot-win").getAttribute("data-win")) ?? "NaN");

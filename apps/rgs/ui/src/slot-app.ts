@@ -44,6 +44,12 @@ export class SlotApp {
   private readonly fairness: FairnessPanel;
   private closeSheet: (() => void) | null = null;
   private busy = false;
+  /**
+   * Rounds this screen has played to the end (a refused spin and a replay are not counted), on
+   * the root as `data-rounds`: a count only grows, so a watcher (a test, an embedding page) knows
+   * a round ended without having to catch the short "spinning" state.
+   */
+  private roundsPlayed = 0;
   /** A free-spin grant on this game: spins use it while it has spins left. */
   private grant: RgsFreeSpinGrant | null = null;
 
@@ -88,6 +94,7 @@ export class SlotApp {
     this.renderBalance();
     this.showWin(0n);
     this.renderMute();
+    this.root.dataset.rounds = "0";
     this.setBusy(false);
     void rgsApi
       .freeSpins(session.sessionId)
@@ -301,6 +308,8 @@ export class SlotApp {
       }
       this.fairness.update({ ...res.fairness, nonce: res.fairness.nonce + 1 });
       this.fairness.played(res.fairness.nonce, formatMinor(perLine));
+      this.roundsPlayed += 1;
+      this.root.dataset.rounds = String(this.roundsPlayed);
     } catch (e) {
       await reels.stop(reels.lastWindow(), () => undefined, true);
       if (grant && e instanceof RgsApiError && e.code.startsWith("FREE_SPINS_")) {
