@@ -509,7 +509,7 @@ export async function sittingShots(
   sittingId: string,
 ): Promise<Array<ShotRecord & { magazineId: string; bet: string; win: string }>> {
   const sitting = sittingView(await mySitting(ctx, session, sittingId));
-  if (sitting.serverSeed === null) throw new RgsError("SEAT_CLOSED", 409);
+  if (sitting.serverSeed === null) throw new RgsError("SEED_NOT_REVEALED", 409);
   const list = await rows<Record<string, unknown>>(
     ctx.db,
     sql`SELECT a.seat_id, a.result, a.win, s.room_id FROM rgs.room_actions a JOIN rgs.room_seats s ON s.id = a.seat_id

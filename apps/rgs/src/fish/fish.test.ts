@@ -134,8 +134,10 @@ describe("fish rooms and magazines", () => {
     const closed = await closeMagazine(ctx, session, mag);
     expect(closed.status).toBe("settled");
     expect(closed.shots).toBe(15);
-    // A second close pays nothing twice; a shot after the close is refused and takes nothing.
+    // A second close pays nothing twice; a retried burst answers its first results; a new shot
+    // after the close is refused and takes nothing.
     await closeMagazine(ctx, session, mag);
+    expect(await fire(ctx, session, mag, burst)).toEqual(first);
     const [late] = await targets(joined.sitting.roomId);
     await expect(
       fire(ctx, session, mag, [{ requestId: "late", fish: late as number, cannon: 1 }]),
@@ -305,5 +307,59 @@ describe("fish rooms and magazines", () => {
       roomId: "high-1",
       seat: 2,
     });
+  });
+
+  it("serves the game through its HTTP API, validating what a player sends", async () => {
+    const p = await fundedPlayer(t, 100_00n, "PNF");
+    const session = await api<{ value: { sessionId: string } }>(t, "POST", "/rgs/api/fish/session", {
+      token: p.token,
+      level: "low",
+    });
+    expect(session.status).toBe(200);
+    const sessionId = session.json.value.sessionId;
+    const unknownLevel = await api(t, "POST", "/rgs/api/fish/session", { token: p.token, level: "vip" });
+    expect(unknownLevel.json).toMatchObject({ success: false, code: "FISH_LEVEL_NOT_FOUND" });
+    const tooMany = await api(t, "POST", "/rgs/api/fish/join", {
+      sessionId,
+      requestId: "j",
+      shots: 1001,
+      cannon: 1,
+    });
+    expect(tooMany.status).toBe(400);
+    const joined = await api<{ value: { sitting: { sittingId: string }; magazine: { magazineId: string } } }>(
+      t,
+      "POST",
+      "/rgs/api/fish/join",
+      { sessionId, requestId: "j", shots: 10, cannon: 1 },
+    );
+    expect(joined.status).toBe(200);
+    expect(await mainBalance(t, p.id)).toBe(99_00n);
+    const { magazineId } = joined.json.value.magazine;
+    const badCannon = await api(t, "POST", "/rgs/api/fish/fire", {
+      sessionId,
+      magazineId,
+      shots: [{ requestId: "s", fish: 1, cannon: 11 }],
+    });
+    expect(badCannon.status).toBe(400);
+    // Not yet revealed: the shots of a sitting still seated are not shown.
+    const early = await api(
+      t,
+      "GET",
+      `/rgs/api/fish/shots?sessionId=${sessionId}&sittingId=${joined.json.value.sitting.sittingId}`,
+    );
+    expect(early.json).toMatchObject({ success: false, code: "SEED_NOT_REVEALED" });
+    const left = await api<{ value: { status: string; serverSeed: string | null } }>(
+      t,
+      "POST",
+      "/rgs/api/fish/leave",
+      {
+        sessionId,
+        sittingId: joined.json.value.sitting.sittingId,
+      },
+    );
+    expect(left.json.value.status).toBe("left");
+    expect(left.json.value.serverSeed).not.toBeNull();
+    // Nothing fired: the whole magazine came back.
+    expect(await mainBalance(t, p.id)).toBe(100_00n);
   });
 });

@@ -192,7 +192,6 @@ export async function actOnSeat<A, S, E>(
       sql`SELECT * FROM rgs.room_seats WHERE id = ${seatId} AND game = ${game.name} FOR UPDATE`,
     );
     if (!seat || Number(seat.player_id) !== session.playerId) throw new RgsError("ROUND_NOT_FOUND", 404);
-    if (seat.status !== "placed") throw new RgsError(game.closedCode ?? "SEAT_CLOSED", 409);
     const done = new Map(
       (
         await rows<Record<string, unknown>>(
@@ -205,6 +204,10 @@ export async function actOnSeat<A, S, E>(
         )
       ).map((r) => [String(r.request_id), r]),
     );
+    // After the close no action is applied; a repeat of actions applied before it still
+    // answers their first results (a shot's retry after its magazine closed).
+    if (seat.status !== "placed" && actions.some((a) => !done.has(a.requestId)))
+      throw new RgsError(game.closedCode ?? "SEAT_CLOSED", 409);
     let onRound = BigInt(String(seat.on_round));
     let seq = Number(seat.seq);
     let state = jsonOf(seat.state) as S;
