@@ -186,6 +186,8 @@ export const FISH: ContinuousGame<Shot, MagazineState, Sea> = {
     };
   },
   act: (state, shot, _words, env) => {
+    // actOnSeat always passes the env (with the sea `load` read); a shot is never decided without it.
+    if (!env) throw new Error("a shot needs the sea at its instant");
     const sea = env.room;
     const bet = shotBet(fishLevel(state.level), shot.cannon);
     // The shot's nonce on the sitting's seed pair: every shot of every magazine has its own.

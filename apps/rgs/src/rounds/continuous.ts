@@ -42,7 +42,7 @@ export interface ContinuousGame<Action, State, Env = undefined> {
    * from `words` (the seat's seed, "act:<action number>") or from `env` (the seat's seed, the
    * action's number, what `load` read) — never from the client. `detail` is logged with it.
    */
-  act(state: State, action: Action, words: WordSource, env: ActEnv<Env>): ActOutcome<State>;
+  act(state: State, action: Action, words: WordSource, env?: ActEnv<Env>): ActOutcome<State>;
   /** Read, in the actions' transaction, what they need beyond the round (fish: the sea now). */
   load?(tx: RgsTx, seat: Record<string, unknown>, now: Date): Promise<Env>;
   /** Write, in the same transaction, what the batch changed beyond the round (fish: kills). */
@@ -567,8 +567,8 @@ export async function standUp(ctx: RgsContext, sittingId: string): Promise<Sitti
 
 export function startSeats(
   ctx: RoundsContext,
-  // biome-ignore lint/suspicious/noExplicitAny: games of different action and state types
-  games: Array<ContinuousGame<any, any>>,
+  // biome-ignore lint/suspicious/noExplicitAny: games of different action, state and env types
+  games: Array<ContinuousGame<any, any, any>>,
   onError: (err: unknown, game: string) => void,
   everyMs = 1000,
 ): () => Promise<void> {
