@@ -48,6 +48,11 @@ const MESSAGES = {
     ROOM_NOT_FOUND: "This bingo room does not exist.",
     ROOM_FULL: "Every seat in this room is taken. Please try another room.",
     SEAT_CLOSED: "You have left this seat. Sit down again to play on.",
+    ROUND_OPEN: "Your current magazine is still open. Close it before loading another.",
+    MAGAZINE_CLOSED: "This magazine is closed. Load a new one to fire on.",
+    FISH_LEVEL_NOT_FOUND: "This stake level does not exist.",
+    SEED_NOT_REVEALED:
+      "These shots can be checked once you leave the seat: its server seed is revealed then.",
     GAME_SALES_CLOSED: "Ticket sales for this game closed before your purchase arrived. Nothing was taken.",
     TICKET_LIMIT: "You can hold at most {max} tickets in one game.",
     TICKETS_SOLD_OUT: "Only {left} tickets are left for this game.",
@@ -89,6 +94,11 @@ const MESSAGES = {
     ROOM_NOT_FOUND: "Walang ganitong bingo room.",
     ROOM_FULL: "Puno na ang lahat ng upuan sa room na ito. Subukan ang ibang room.",
     SEAT_CLOSED: "Umalis ka na sa upuang ito. Umupo muli para magpatuloy.",
+    ROUND_OPEN: "Bukas pa ang kasalukuyan mong magazine. Isara muna ito bago mag-load ng bago.",
+    MAGAZINE_CLOSED: "Sarado na ang magazine na ito. Mag-load ng bago para makapagpaputok.",
+    FISH_LEVEL_NOT_FOUND: "Walang ganitong antas ng taya.",
+    SEED_NOT_REVEALED:
+      "Masusuri ang mga putok na ito kapag umalis ka na sa upuan: doon ibubunyag ang server seed.",
     GAME_SALES_CLOSED: "Sarado na ang bentahan ng tiket bago dumating ang bili mo. Walang kinuha.",
     TICKET_LIMIT: "Hanggang {max} tiket lang ang puwede mong hawakan sa isang laro.",
     TICKETS_SOLD_OUT: "{left} tiket na lang ang natitira para sa larong ito.",

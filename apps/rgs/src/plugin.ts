@@ -17,6 +17,8 @@ import { BINGO } from "./bingo/engine.ts";
 import { bingoRoutes } from "./bingo/routes.ts";
 import { type RgsCode, type RgsContext, RgsError, rgsMessage } from "./context.ts";
 import { isConnectionLost, migrateRgs, type RgsDb } from "./db.ts";
+import { FISH, seedFishRooms } from "./fish/engine.ts";
+import { fishRoutes } from "./fish/routes.ts";
 import { freeSpinAdminRoutes, usableGrants } from "./free-spins.ts";
 import { getRound, listRounds, replayRound, verifyRound } from "./history.ts";
 import { seedLotteryGames } from "./lottery/catalog.ts";
@@ -25,6 +27,7 @@ import { lotteryAdminRoutes, lotteryGatewayRoutes, lotteryRoutes } from "./lotte
 import { announceSettlements } from "./lottery/settle.ts";
 import { startLotteryWorker } from "./lottery/worker.ts";
 import { protocolClient, type Transport } from "./protocol-client.ts";
+import { startSeats } from "./rounds/continuous.ts";
 import {
   type AnyRoundGame,
   latest,
@@ -117,6 +120,7 @@ export const rgsPlugin: FastifyPluginAsync<RgsPluginOptions> = async (app, opts)
   await seedLotteryGames(opts.db);
   await seedLiveTables(opts.db);
   await seedBingoRooms(opts.db);
+  await seedFishRooms(opts.db);
   const now = opts.now ?? (() => new Date());
   const ctx: RgsContext = {
     db: opts.db,
@@ -211,16 +215,24 @@ export const rgsPlugin: FastifyPluginAsync<RgsPluginOptions> = async (app, opts)
   tableRoutes(app, rounds, opts.secretOf);
   await tableAdminRoutes(app, rounds, opts.adminSecret ?? "");
   bingoRoutes(app, rounds, opts.secretOf);
+  fishRoutes(app, rounds);
   await bingoAdminRoutes(app, rounds, opts.adminSecret ?? "");
   if (opts.tablesEngine) {
     let stop: (() => Promise<void>) | null = null;
+    let stopSeats: (() => Promise<void>) | null = null;
     app.addHook("onReady", async () => {
       stop = startRounds({ ...rounds, db: opts.engineDb ?? rounds.db }, games, (err, game) =>
         app.log.error({ err, game }, "round engine step failed"),
       );
+      // The continuous games' sweep: idle magazines and seats closed and paid, owed credits
+      // and dead senders' debits settled by the retry pass (in the holder of its lease).
+      stopSeats = startSeats({ ...rounds, db: opts.engineDb ?? rounds.db }, [FISH], (err, game) =>
+        app.log.error({ err, game }, "continuous rooms' sweep failed"),
+      );
     });
     app.addHook("onClose", async () => {
       await stop?.();
+      await stopSeats?.();
     });
   }
   app.addHook("onClose", async () => hub.stop());

@@ -19,7 +19,7 @@ export async function registerInHouseVendors(t: TestApp): Promise<void> {
   await t.database.db
     .insert(providerClients)
     .values(
-      ["PNS", "PNG", "PNX", "TCG_SEA", "PNL"].map((vendor) => ({
+      ["PNS", "PNG", "PNX", "TCG_SEA", "PNL", "PNF"].map((vendor) => ({
         vendor,
         secret: inHouseProviderSecret(appSecret, vendor),
       })),

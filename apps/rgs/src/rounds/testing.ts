@@ -32,12 +32,13 @@ export function roomTestContext(
  * crash point (crash-points.ts).
  */
 export async function crashPlatform(
-  game: "tables" | "bingo",
+  game: "tables" | "bingo" | "fish",
   appSecret: string,
 ): Promise<{
   t: TestApp;
   opened: Awaited<ReturnType<typeof openTestDatabase>>;
-  startLeader: (holder: string, crashAt: string | null) => ChildProcess;
+  /** A child process; fish runs fish/fish-child.ts (a player's process or a sweeper, by `env`). */
+  startLeader: (holder: string, crashAt: string | null, env?: Record<string, string>) => ChildProcess;
   /** Every leader started (a test stops the survivors with SIGTERM). */
   children: ChildProcess[];
   close: () => Promise<void>;
@@ -61,10 +62,13 @@ export async function crashPlatform(
   await registerInHouseVendors(t);
   const children: ChildProcess[] = [];
   const crashDir = mkdtempSync(join(tmpdir(), `${game}-crash-`));
-  const startLeader = (holder: string, crashAt: string | null) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "apps/rgs/src/rounds/leader-child.ts"], {
+  const startLeader = (holder: string, crashAt: string | null, env: Record<string, string> = {}) => {
+    const script =
+      game === "fish" ? "apps/rgs/src/fish/fish-child.ts" : "apps/rgs/src/rounds/leader-child.ts";
+    const child = spawn(process.execPath, ["--import", "tsx", script], {
       env: {
         ...process.env,
+        ...env,
         NODE_ENV: "test",
         ROUNDS_GAME: game,
         TABLES_DB_URL: opened.url,

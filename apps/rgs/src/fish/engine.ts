@@ -1,0 +1,541 @@
+import { formatMinor } from "@panalo/contracts/money";
+import {
+  CROSSING_MS,
+  fishKind,
+  positionAt,
+  type ShotRecord,
+  SPAWN_INTERVAL_MS,
+  shoot,
+  spawnAt,
+  swimmingAt,
+  type Target,
+  targetAt,
+} from "@panalo/game-math/fish/index";
+import { sql } from "drizzle-orm";
+import { type RgsContext, RgsError } from "../context.ts";
+import { type RgsDb, type RgsTx, rows } from "../db.ts";
+import { newServerSeed } from "../fairness.ts";
+import {
+  type ActionResult,
+  actOnSeat,
+  type ContinuousGame,
+  leaveSeat,
+  mySitting,
+  openSittingRound,
+  type SittingView,
+  sitDown,
+  sittingView,
+  standUp,
+} from "../rounds/continuous.ts";
+import { at } from "../rounds/stakes.ts";
+import type { SessionRow } from "../schema.ts";
+
+/**
+ * The in-house fish-shooting game (vendor PNF "Panalo Fishing") on the continuous rooms of the
+ * round engine (docs/fish.md "Rooms and magazines"). Rooms by stake level, four seats around one
+ * sea; a player's sitting holds a seat and the session's committed server seed; the money moves
+ * in magazines: one debit of N shots' stake, shots fired from it, ONE credit of its kills' wins
+ * and its unfired stake when it closes.
+ */
+export const FISH_VENDOR = "PNF";
+export const FISH_GAME = "fish";
+export const FISH_SEATS = 4;
+/** The rooms' certified RTP setting (packages/game-math fish CERTIFIED_RTP_BP). */
+export const FISH_RTP_BP = 9650;
+/** Cannon levels 1..10: a shot's bet is the stake level's smallest bet times the cannon level. */
+export const CANNON_LEVELS = 10;
+/** A magazine holds this many shots (of the cannon level it is loaded for). */
+export const MAGAZINE_SHOTS = { min: 1, max: 1000 } as const;
+/** A magazine or a sitting without a shot this long is closed (paid) and the seat freed. */
+export const FISH_IDLE_MS = 120_000;
+
+export interface FishLevel {
+  id: string;
+  /** The cannon's level-1 bet and its level-10 bet (centavos). */
+  minBet: bigint;
+  maxBet: bigint;
+}
+
+export const FISH_LEVELS: readonly FishLevel[] = [
+  { id: "low", minBet: 10n, maxBet: 1_00n },
+  { id: "mid", minBet: 1_00n, maxBet: 10_00n },
+  { id: "high", minBet: 10_00n, maxBet: 100_00n },
+];
+
+export function fishLevel(id: string): FishLevel {
+  const level = FISH_LEVELS.find((l) => l.id === id);
+  if (!level) throw new RgsError("FISH_LEVEL_NOT_FOUND", 404);
+  return level;
+}
+
+export const shotBet = (level: FishLevel, cannon: number): bigint => level.minBet * BigInt(cannon);
+const validCannon = (c: unknown): c is number =>
+  Number.isInteger(c) && Number(c) >= 1 && Number(c) <= CANNON_LEVELS;
+/** A room's id is `<level>-<no>`. */
+const levelOfRoom = (roomId: string): string => roomId.slice(0, roomId.lastIndexOf("-"));
+
+export interface Shot {
+  /** The aimed fish: its spawn index in the room's sea (lock-on). */
+  fish: number;
+  cannon: number;
+}
+
+interface MagazineState {
+  level: string;
+  clientSeed: string;
+  /** The nonce of this magazine's first shot: shots taken on the seed pair before it. */
+  nonceBase: number;
+}
+
+/** The sea at the moment of a batch of shots, read in its transaction. */
+interface Sea {
+  roomId: string;
+  seaSeed: string;
+  rtpBp: number;
+  /** Milliseconds since the sea started. */
+  t: number;
+  /** Fish already killed (spawn indexes), with this batch's kills added as they happen. */
+  killed: Set<number>;
+}
+
+export interface ShotDetail {
+  fish: number;
+  cannon: number;
+  bet: string;
+  nonce: number;
+  /** False when the fish was not swimming (gone, or killed first): nothing staked, nothing won. */
+  fired: boolean;
+  kindId?: number;
+  /** A special fish's catch: the kinds of the fish it takes, and their spawn indexes. */
+  taken?: number[];
+  victims?: number[];
+  hit?: boolean;
+  /** The kill's total in bets, paid when hit. */
+  total?: number;
+  paid?: number;
+  /** The uniform draw u (hit when u < the probability's numerator), for the verifier. */
+  draw?: string;
+}
+
+const LONGEST_MS = Math.max(...Object.values(CROSSING_MS)) + 2_000;
+
+/**
+ * The spawn indexes a special fish takes when it dies at t: the same fish, in the same order,
+ * as `targetAt`'s catch (which names only their kinds), so the sea marks them dead too.
+ */
+function victimsOf(seed: string, index: number, t: number, alive: (i: number) => boolean): number[] {
+  const spawn = spawnAt(seed, index);
+  const kind = fishKind(spawn.kindId);
+  if (kind.type === "bomb") {
+    const here = positionAt(spawn, t);
+    if (!here) return [];
+    const r2 = kind.radius * kind.radius;
+    return swimmingAt(seed, t, alive)
+      .filter((s) => s.index !== index && fishKind(s.kindId).type === "normal")
+      .filter((s) => {
+        const p = positionAt(s, t);
+        return p !== null && (p.x - here.x) * (p.x - here.x) + (p.y - here.y) * (p.y - here.y) <= r2;
+      })
+      .map((s) => s.index);
+  }
+  if (kind.type === "lightning")
+    return swimmingAt(seed, t, alive)
+      .filter((s) => s.index !== index && s.kindId === spawn.chainKindId)
+      .slice(0, kind.maxChain)
+      .map((s) => s.index);
+  return [];
+}
+
+export const FISH: ContinuousGame<Shot, MagazineState, Sea> = {
+  name: FISH_GAME,
+  seats: FISH_SEATS,
+  minBuyIn: FISH_LEVELS[0]?.minBet ?? 10n,
+  maxBuyIn: BigInt(MAGAZINE_SHOTS.max) * (FISH_LEVELS.at(-1)?.maxBet ?? 100_00n),
+  idleMs: FISH_IDLE_MS,
+  closedCode: "MAGAZINE_CLOSED",
+  initial: (from) => ({
+    level: levelOfRoom(from?.roomId ?? ""),
+    clientSeed: from?.clientSeed ?? "",
+    nonceBase: from?.nonceBase ?? 0,
+  }),
+  parse: (raw) => {
+    const r = raw as { fish?: unknown; cannon?: unknown } | null;
+    if (!Number.isSafeInteger(r?.fish) || Number(r?.fish) < 0 || !validCannon(r?.cannon)) return null;
+    return { fish: Number(r?.fish), cannon: Number(r?.cannon) };
+  },
+  load: async (tx, seat, now) => {
+    const roomId = String(seat.room_id);
+    const [room] = await rows<Record<string, unknown>>(
+      tx,
+      sql`SELECT sea_seed, rtp_bp, started_at FROM rgs.fish_rooms WHERE id = ${roomId}`,
+    );
+    if (!room) throw new RgsError("ROOM_NOT_FOUND", 404);
+    const t = now.getTime() - new Date(String(room.started_at)).getTime();
+    // Only the fish that can still be swimming matter.
+    const first = Math.max(0, Math.floor((t - LONGEST_MS) / SPAWN_INTERVAL_MS) - 1);
+    const killed = await rows<{ fish: unknown }>(
+      tx,
+      sql`SELECT fish FROM rgs.fish_kills WHERE room_id = ${roomId} AND fish >= ${first}`,
+    );
+    return {
+      roomId,
+      seaSeed: String(room.sea_seed),
+      rtpBp: Number(room.rtp_bp),
+      t,
+      killed: new Set(killed.map((k) => Number(k.fish))),
+    };
+  },
+  act: (state, shot, _words, env) => {
+    // actOnSeat always passes the env (with the sea `load` read); a shot is never decided without it.
+    if (!env) throw new Error("a shot needs the sea at its instant");
+    const sea = env.room;
+    const bet = shotBet(fishLevel(state.level), shot.cannon);
+    // The shot's nonce on the sitting's seed pair: every shot of every magazine has its own.
+    const nonce = state.nonceBase + env.seq - 1;
+    const alive = (i: number) => !sea.killed.has(i);
+    let target: Target | null = null;
+    if (alive(shot.fish)) {
+      try {
+        target = targetAt(sea.seaSeed, shot.fish, sea.t, alive);
+      } catch {
+        target = null; // not swimming now: not in the sea yet, or gone
+      }
+    }
+    if (!target) {
+      // Not fired: a shot is never fired without its stake taken, and none is taken here.
+      const detail: ShotDetail = {
+        fish: shot.fish,
+        cannon: shot.cannon,
+        bet: formatMinor(bet),
+        nonce,
+        fired: false,
+      };
+      return { stake: 0n, win: 0n, state, detail };
+    }
+    const r = shoot({
+      serverSeed: env.seed,
+      clientSeed: state.clientSeed,
+      nonce,
+      targetId: String(shot.fish),
+      rtpBp: sea.rtpBp,
+      target,
+    });
+    const victims = r.hit ? victimsOf(sea.seaSeed, shot.fish, sea.t, alive) : [];
+    if (r.hit) for (const i of [shot.fish, ...victims]) sea.killed.add(i);
+    const detail: ShotDetail = {
+      fish: shot.fish,
+      cannon: shot.cannon,
+      bet: formatMinor(bet),
+      nonce,
+      fired: true,
+      kindId: target.kindId,
+      taken: [...(target.taken ?? [])],
+      victims,
+      hit: r.hit,
+      total: r.total,
+      paid: r.paid,
+      draw: r.draw.toString(),
+    };
+    // A payout is the bet times the kill's whole-number total: integer centavos.
+    return { stake: bet, win: bet * BigInt(r.paid), state, detail };
+  },
+  record: async (tx, seat, done, now) => {
+    const kills = done.flatMap((d) => {
+      const s = d.detail as ShotDetail;
+      return s.hit ? [s.fish, ...(s.victims ?? [])].map((fish) => ({ fish, seq: d.seq })) : [];
+    });
+    if (kills.length === 0) return;
+    // Two players killing one fish in the same instant: both shots were fair and both pay; the
+    // fish is recorded dead once.
+    await tx.execute(
+      sql`INSERT INTO rgs.fish_kills (room_id, fish, magazine_id, seq, killed_at)
+          VALUES ${sql.join(
+            kills.map(
+              (k) => sql`(${String(seat.room_id)}, ${k.fish}, ${String(seat.id)}, ${k.seq}, ${at(now)})`,
+            ),
+            sql`, `,
+          )}
+          ON CONFLICT (room_id, fish) DO NOTHING`,
+    );
+  },
+};
+
+export interface FishRoom {
+  roomId: string;
+  game: typeof FISH_GAME;
+  vendor: typeof FISH_VENDOR;
+  level: string;
+  minBet: string;
+  maxBet: string;
+  seats: number;
+  seatsFree: number;
+  /** The sea's seed and start: the client draws every fish from them (paths.ts). */
+  seaSeed: string;
+  startedAt: string;
+  rtpBp: number;
+}
+
+const roomView = (r: Record<string, unknown>, seated: number): FishRoom => {
+  const level = fishLevel(String(r.level));
+  return {
+    roomId: String(r.id),
+    game: FISH_GAME,
+    vendor: FISH_VENDOR,
+    level: level.id,
+    minBet: formatMinor(level.minBet),
+    maxBet: formatMinor(level.maxBet),
+    seats: FISH_SEATS,
+    seatsFree: FISH_SEATS - seated,
+    seaSeed: String(r.sea_seed),
+    startedAt: new Date(String(r.started_at)).toISOString(),
+    rtpBp: Number(r.rtp_bp),
+  };
+};
+
+/** Open room `no` of a stake level: a fresh sea. */
+async function openRoom(db: RgsDb | RgsTx, level: string, no: number, now: Date): Promise<string> {
+  const id = `${level}-${no}`;
+  await db.execute(
+    sql`INSERT INTO rgs.fish_rooms (id, level, no, rtp_bp, sea_seed, started_at)
+        VALUES (${id}, ${level}, ${no}, ${FISH_RTP_BP}, ${newServerSeed()}, ${at(now)})
+        ON CONFLICT (level, no) DO NOTHING`,
+  );
+  return id;
+}
+
+/** Every stake level has its first room from the start (the room list shows each level). */
+export async function seedFishRooms(db: RgsDb, now = new Date()): Promise<void> {
+  for (const l of FISH_LEVELS) await openRoom(db, l.id, 1, now);
+}
+
+/**
+ * The fish rooms for the platform's room list: each room's stake level, bet range and seats
+ * free, by level then room number.
+ */
+export async function fishRooms(ctx: RgsContext): Promise<FishRoom[]> {
+  const list = await rows<Record<string, unknown>>(
+    ctx.db,
+    sql`SELECT r.*, (SELECT count(*) FROM rgs.room_sittings s WHERE s.game = ${FISH_GAME} AND s.room_id = r.id
+          AND s.status = 'seated') AS seated
+        FROM rgs.fish_rooms r ORDER BY r.level, r.no`,
+  );
+  const order = new Map(FISH_LEVELS.map((l, i) => [l.id, i]));
+  return list
+    .filter((r) => order.has(String(r.level)))
+    .sort(
+      (a, b) =>
+        (order.get(String(a.level)) ?? 0) - (order.get(String(b.level)) ?? 0) || Number(a.no) - Number(b.no),
+    )
+    .map((r) => roomView(r, Number(r.seated)));
+}
+
+export async function fishRoom(ctx: RgsContext, roomId: string): Promise<FishRoom> {
+  const room = (await fishRooms(ctx)).find((r) => r.roomId === roomId);
+  if (!room) throw new RgsError("ROOM_NOT_FOUND", 404);
+  return room;
+}
+
+/** A fish session's stake level (its game id is `fish:<level>`). */
+export function sessionLevel(session: SessionRow): FishLevel {
+  const prefix = `${FISH_GAME}:`;
+  if (!session.gameId.startsWith(prefix)) throw new RgsError("ROOM_NOT_FOUND", 404);
+  return fishLevel(session.gameId.slice(prefix.length));
+}
+
+export interface MagazineView {
+  magazineId: string;
+  sittingId: string;
+  roomId: string;
+  seat: number;
+  /** What the magazine's debit took: its shots times the bet it was loaded for. */
+  amount: string;
+  /** Its kills' wins plus its unfired stake: what its close pays. */
+  onRound: string;
+  shots: number;
+  status: string;
+  /** What its close paid (decided once, when it closed). */
+  win: string | null;
+}
+
+function magazineView(r: Record<string, unknown>): MagazineView {
+  return {
+    magazineId: String(r.id),
+    sittingId: String(r.sitting_id),
+    roomId: String(r.room_id),
+    seat: Number(r.seat),
+    amount: formatMinor(BigInt(String(r.total))),
+    onRound: formatMinor(BigInt(String(r.on_round))),
+    shots: Number(r.seq),
+    status: String(r.status),
+    win: r.win === null || r.win === undefined ? null : formatMinor(BigInt(String(r.win))),
+  };
+}
+
+async function magazineRow(ctx: RgsContext, magazineId: string): Promise<Record<string, unknown>> {
+  const [row] = await rows<Record<string, unknown>>(
+    ctx.db,
+    sql`SELECT * FROM rgs.room_seats WHERE id = ${magazineId} AND game = ${FISH_GAME} AND sitting_id IS NOT NULL`,
+  );
+  if (!row) throw new RgsError("ROUND_NOT_FOUND", 404);
+  return row;
+}
+
+function magazineAmount(level: FishLevel, input: { shots: number; cannon: number }): bigint {
+  if (
+    !Number.isInteger(input.shots) ||
+    input.shots < MAGAZINE_SHOTS.min ||
+    input.shots > MAGAZINE_SHOTS.max ||
+    !validCannon(input.cannon)
+  )
+    throw new RgsError("BET_INVALID", 400);
+  return BigInt(input.shots) * shotBet(level, input.cannon);
+}
+
+/**
+ * Load a magazine on the player's sitting: ONE debit of `shots` times the cannon level's bet.
+ * Refused while the sitting's magazine is open (ROUND_OPEN); a debit the platform refuses
+ * (INSUFFICIENT_FUNDS) leaves nothing behind. Idempotent on the request id.
+ */
+export async function loadMagazine(
+  ctx: RgsContext,
+  session: SessionRow,
+  sittingId: string,
+  input: { requestId: string; shots: number; cannon: number },
+): Promise<MagazineView> {
+  const amount = magazineAmount(sessionLevel(session), input);
+  const view = await openSittingRound(ctx, FISH, session, sittingId, { requestId: input.requestId, amount });
+  return magazineView(await magazineRow(ctx, view.seatId));
+}
+
+/**
+ * Sit down at the session's stake level — a free seat of its rooms, or a new room — and load
+ * the first magazine. A player who cannot pay it gets the debit's refusal (INSUFFICIENT_FUNDS)
+ * and keeps no seat: nothing changed.
+ */
+export async function joinFish(
+  ctx: RgsContext,
+  session: SessionRow,
+  input: { requestId: string; clientSeed?: string | undefined; shots: number; cannon: number },
+): Promise<{ sitting: SittingView; magazine: MagazineView; room: FishRoom }> {
+  const level = sessionLevel(session);
+  magazineAmount(level, input);
+  const sitting = await sitDown(ctx, FISH, session, {
+    requestId: input.requestId,
+    clientSeed: input.clientSeed,
+    lockKey: level.id,
+    rooms: async (tx) =>
+      (
+        await rows<{ id: string }>(
+          tx,
+          sql`SELECT id FROM rgs.fish_rooms WHERE level = ${level.id} ORDER BY no`,
+        )
+      ).map((r) => String(r.id)),
+    openRoom: async (tx) => {
+      const [last] = await rows<{ no: unknown }>(
+        tx,
+        sql`SELECT COALESCE(max(no), 0) AS no FROM rgs.fish_rooms WHERE level = ${level.id}`,
+      );
+      return openRoom(tx, level.id, Number(last?.no ?? 0) + 1, ctx.now());
+    },
+  });
+  let magazine: MagazineView;
+  try {
+    magazine = await loadMagazine(ctx, session, sitting.sittingId, {
+      requestId: `join:${input.requestId}`,
+      shots: input.shots,
+      cannon: input.cannon,
+    });
+  } catch (err) {
+    // This join's own seat is given up when its first magazine was not paid.
+    const [mine] = await rows<{ request_id: string }>(
+      ctx.db,
+      sql`SELECT request_id FROM rgs.room_sittings WHERE id = ${sitting.sittingId}`,
+    );
+    const code = (err as { code?: unknown }).code;
+    if (
+      mine?.request_id === input.requestId &&
+      (code === "INSUFFICIENT_FUNDS" || code === "SESSION_EXPIRED" || code === "PLATFORM_UNAVAILABLE")
+    )
+      await standUp(ctx, sitting.sittingId);
+    throw err;
+  }
+  return { sitting, magazine, room: await fishRoom(ctx, sitting.roomId) };
+}
+
+/** Fire a burst of shots from a magazine (each idempotent on its request id). */
+export async function fire(
+  ctx: RgsContext,
+  session: SessionRow,
+  magazineId: string,
+  shots: Array<{ requestId: string; fish: number; cannon: number }>,
+): Promise<{ onRound: string; results: Array<ActionResult & { detail?: unknown }> }> {
+  return actOnSeat(
+    ctx,
+    FISH,
+    session,
+    magazineId,
+    shots.map((s) => ({ requestId: s.requestId, action: { fish: s.fish, cannon: s.cannon } })),
+  );
+}
+
+/** Close a magazine: ONE credit of its kills' wins and its unfired stake; a repeat pays nothing. */
+export async function closeMagazine(
+  ctx: RgsContext,
+  session: SessionRow,
+  magazineId: string,
+): Promise<MagazineView> {
+  const row = await magazineRow(ctx, magazineId);
+  if (Number(row.player_id) !== session.playerId) throw new RgsError("ROUND_NOT_FOUND", 404);
+  await leaveSeat(ctx, magazineId);
+  return magazineView(await magazineRow(ctx, magazineId));
+}
+
+/** Leave the seat: the open magazine closed and paid, the server seed revealed. */
+export async function leaveFish(
+  ctx: RgsContext,
+  session: SessionRow,
+  sittingId: string,
+): Promise<SittingView> {
+  await mySitting(ctx, session, sittingId);
+  return standUp(ctx, sittingId);
+}
+
+/**
+ * Every shot of an ended sitting with what a verifier needs (`verifyShot` of
+ * packages/game-math): the revealed server seed and its commitment, the client seed, the nonce,
+ * the target and the recorded hit and payout. Not before the leave: the seed is still secret.
+ */
+export async function sittingShots(
+  ctx: RgsContext,
+  session: SessionRow,
+  sittingId: string,
+): Promise<Array<ShotRecord & { magazineId: string; bet: string; win: string }>> {
+  const sitting = sittingView(await mySitting(ctx, session, sittingId));
+  if (sitting.serverSeed === null) throw new RgsError("SEED_NOT_REVEALED", 409);
+  const list = await rows<Record<string, unknown>>(
+    ctx.db,
+    sql`SELECT a.seat_id, a.result, a.win, s.room_id FROM rgs.room_actions a JOIN rgs.room_seats s ON s.id = a.seat_id
+        WHERE s.sitting_id = ${sittingId} ORDER BY (a.result->>'nonce')::int`,
+  );
+  const [room] = await rows<{ rtp_bp: unknown }>(
+    ctx.db,
+    sql`SELECT rtp_bp FROM rgs.fish_rooms WHERE id = ${sitting.roomId}`,
+  );
+  return list
+    .map((a) => ({ a, d: (typeof a.result === "string" ? JSON.parse(a.result) : a.result) as ShotDetail }))
+    .filter(({ d }) => d?.fired)
+    .map(({ a, d }) => ({
+      magazineId: String(a.seat_id),
+      serverSeed: sitting.serverSeed as string,
+      serverSeedHash: sitting.serverSeedHash,
+      clientSeed: sitting.clientSeed,
+      nonce: d.nonce,
+      targetId: String(d.fish),
+      rtpBp: Number(room?.rtp_bp ?? FISH_RTP_BP),
+      target: { kindId: d.kindId ?? 0, taken: d.taken ?? [] },
+      hit: Boolean(d.hit),
+      paid: d.paid ?? 0,
+      bet: d.bet,
+      win: formatMinor(BigInt(String(a.win))),
+    }));
+}
