@@ -131,7 +131,9 @@ export const AdminRebateRunRequest = z.strictObject({
  */
 const Title = z
   .partialRecord(LangCode, z.string().trim().max(120))
-  .transform((t) => Object.fromEntries(Object.entries(t).filter(([, v]) => v)) as Partial<Record<LangCode, string>>)
+  .transform(
+    (t) => Object.fromEntries(Object.entries(t).filter(([, v]) => v)) as Partial<Record<LangCode, string>>,
+  )
   .refine((t) => Boolean(t.TY || t.EN), "title_ty_or_en_needed");
 export const AdminRaffleCreate = z
   .strictObject({
