@@ -377,10 +377,17 @@ export async function savePointsRate(
   });
 }
 
+/** A flat object as text with its keys sorted: jsonb (the stored base) does not keep key order. */
+const canonical = (v: unknown) =>
+  v && typeof v === "object"
+    ? JSON.stringify(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
+    : "null";
+
 /**
  * The second operator's approval re-runs the change against what it was made on: a level or
  * rules changed since are stale (VERSION_CONFLICT), to be asked again.
  */
+
 export function registerLoyaltyAppliers(ctx: AppContext): void {
   registerApplier(ctx, "loyalty.vip_level", {
     permission: "marketing.write",
@@ -389,7 +396,7 @@ export function registerLoyaltyAppliers(ctx: AppContext): void {
       const b = AdminVipLevel.parse(r.payload);
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('loyalty.vip_level'), ${b.level})`);
       const before = await levelOf(tx, b.level);
-      if (JSON.stringify(before ? vipLevelWire(before) : null) !== JSON.stringify(r.base))
+      if (canonical(before ? vipLevelWire(before) : null) !== canonical(r.base))
         throw new AppError("VERSION_CONFLICT", 409);
       await writeVipLevel(tx, before, b, op, ip, ctx.clock.now());
       return vipLevelWire(b);
