@@ -17,7 +17,6 @@ export const ApprovalRow = z.object({
     "queue.bulk_approve",
     "bonus.grant",
     "loyalty.vip_level",
-    "loyalty.settings",
   ]),
   entityId: z.string().nullable(),
   summary: z.record(z.string(), z.unknown()),
@@ -68,8 +67,7 @@ export const KIND_LABELS: Record<Approval["kind"], string> = {
   "provider_limits.update": "Maximum win per round",
   "queue.bulk_approve": "Bulk approval",
   "bonus.grant": "Bonus grant",
-  "loyalty.vip_level": "VIP level perks",
-  "loyalty.settings": "Points cash value",
+  "loyalty.vip_level": "VIP level bonus",
 };
 
 /** One line saying what the request changes, from its (masked) summary. */
@@ -95,14 +93,14 @@ export function describeApproval(a: Approval): string {
       `${l?.maxWinMultiple == null ? "no multiple" : `${l.maxWinMultiple}×`}, ${l?.maxWinAmount ?? "no amount"}`;
     return `${String(s.vendor ?? a.entityId ?? "")}: ${text(s.before as L)} → ${text(s.after as L)}`;
   }
-  if (a.kind === "loyalty.vip_level" || a.kind === "loyalty.settings") {
-    // Pesos and percentages as the operator typed them; only the fields that pay more.
+  if (a.kind === "loyalty.vip_level") {
+    // Pesos as the operator typed them; only the bonuses raised above the threshold.
     const before = (s.before ?? {}) as Record<string, unknown>;
     const after = (s.after ?? {}) as Record<string, unknown>;
     const what = changes
       .map((c) => `${c} ${String(before[c] ?? "—")} → ${String(after[c] ?? "none")}`)
       .join(", ");
-    return a.kind === "loyalty.vip_level" ? `Level ${a.entityId ?? ""}: ${what}` : what;
+    return `Level ${a.entityId ?? ""}: ${what} (above ${String(s.threshold ?? "")})`;
   }
   if (a.kind === "bonus.grant")
     return `Member #${String(s.memberId ?? "")}: ${String(s.amount ?? "")} under rule #${String(s.ruleId ?? "")}`;

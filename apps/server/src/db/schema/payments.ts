@@ -110,8 +110,7 @@ export type ApprovalKind =
   | "provider_limits.update"
   | "queue.bulk_approve"
   | "bonus.grant"
-  | "loyalty.vip_level"
-  | "loyalty.settings";
+  | "loyalty.vip_level";
 
 /** Four-eyes changes waiting for a second operator (migrations 0431, 0515). */
 export const approvalRequests = pgTable("approval_requests", {

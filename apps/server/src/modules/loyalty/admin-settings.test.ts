@@ -13,8 +13,8 @@ import { totpAt } from "../admin/totp.ts";
 
 /**
  * Loyalty's back office takes amounts in pesos and rates in percent (never centavos or ppm),
- * answers them as typed, audits each change, and holds a change that pays more (a higher rebate
- * or bonus, points worth more cash) for a second operator.
+ * answers them as typed, audits each change, and holds a VIP bonus raised above the finance
+ * threshold for a second operator.
  */
 const H = { "x-requested-with": "panalo-admin", "x-lang": "EN" };
 const LEVEL = {
@@ -102,7 +102,7 @@ describe("loyalty settings in pesos and percent", () => {
         .json()
         .value.list.find((l: { level: number }) => l.level === 7);
 
-    it("saves a VIP level as typed, audits it, and holds a higher rebate for a second operator", async () => {
+    it("saves a VIP level as typed, audits it, and holds a bonus above the threshold for a second operator", async () => {
       expect((await call("mkt1", "PUT", "/api/admin/loyalty/vip-levels", LEVEL)).statusCode).toBe(200);
       expect(await level7()).toEqual({
         ...LEVEL,
@@ -116,27 +116,35 @@ describe("loyalty settings in pesos and percent", () => {
         .where(and(eq(auditLog.entityType, "vip_level"), eq(auditLog.entityId, "7")));
       expect(audits.map((a) => a.after)).toEqual([expect.objectContaining({ minValidBet: "1000.00" })]);
 
+      // An upgrade bonus above the finance threshold (₱10,000.00) waits for a second operator.
       const raise = await call("mkt1", "PUT", "/api/admin/loyalty/vip-levels", {
         ...LEVEL,
-        rebateRatePercent: "0.5",
+        upgradeBonus: "15000",
       });
       expect(raise.statusCode).toBe(202);
       expect(raise.json().code).toBe("APPROVAL_PENDING");
-      expect((await level7()).rebateRatePercent).toBe("0");
+      expect((await level7()).upgradeBonus).toBe("0.00");
       const approved = await call("own1", "POST", `/api/admin/approvals/${raise.json().approvalId}/approve`);
       expect(approved.json().value.status).toBe("applied");
-      expect((await level7()).rebateRatePercent).toBe("0.5");
-      // Lowering it, or a higher threshold, applies at once.
-      const lower = await call("mkt1", "PUT", "/api/admin/loyalty/vip-levels", {
+      expect((await level7()).upgradeBonus).toBe("15000.00");
+      // A rate, a threshold or a bonus within the threshold applies at once.
+      const atOnce = await call("mkt1", "PUT", "/api/admin/loyalty/vip-levels", {
         ...LEVEL,
         minValidBet: "2000",
         rebateRatePercent: "0.25",
+        birthdayBonus: "500",
+        upgradeBonus: "15000",
       });
-      expect(lower.statusCode).toBe(200);
-      expect(await level7()).toMatchObject({ minValidBet: "2000.00", rebateRatePercent: "0.25" });
+      expect(atOnce.statusCode).toBe(200);
+      expect(await level7()).toMatchObject({
+        minValidBet: "2000.00",
+        rebateRatePercent: "0.25",
+        birthdayBonus: "500.00",
+        upgradeBonus: "15000.00",
+      });
     });
 
-    it("saves points rates in percent and holds points worth more cash for a second operator", async () => {
+    it("saves points rates and the rules in percent and pesos", async () => {
       const rate = await call("mkt1", "PUT", "/api/admin/loyalty/rates", {
         gameType: "RNG",
         vipLevel: 7,
@@ -146,19 +154,19 @@ describe("loyalty settings in pesos and percent", () => {
       const rules = async () => (await call("mkt1", "GET", "/api/admin/loyalty/settings")).json().value;
       expect((await rules()).rates).toContainEqual({ gameType: "RNG", vipLevel: 7, ratePercent: "1.5" });
       const before = (await rules()).settings;
-      const richer = await call("mkt1", "PUT", "/api/admin/loyalty/settings", {
-        ...before,
-        convertAmount: `${Number(before.convertAmount) + 1}.00`,
-      });
-      expect(richer.statusCode).toBe(202);
-      expect((await rules()).settings).toEqual(before);
-      const longer = await call("mkt1", "PUT", "/api/admin/loyalty/settings", {
+      const changed = await call("mkt1", "PUT", "/api/admin/loyalty/settings", {
         ...before,
         depositRatePercent: "2.5",
+        convertAmount: "1.50",
         rankDays: 14,
       });
-      expect(longer.statusCode).toBe(200);
-      expect((await rules()).settings).toEqual({ ...before, depositRatePercent: "2.5", rankDays: 14 });
+      expect(changed.statusCode).toBe(200);
+      expect((await rules()).settings).toEqual({
+        ...before,
+        depositRatePercent: "2.5",
+        convertAmount: "1.50",
+        rankDays: 14,
+      });
     });
   });
 });

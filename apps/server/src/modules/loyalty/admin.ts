@@ -1,6 +1,6 @@
 import {
   type AdminCampaign,
-  AdminLoyaltySettings,
+  type AdminLoyaltySettings,
   type AdminMallItem,
   type AdminMission,
   type AdminPointsRate,
@@ -10,7 +10,7 @@ import {
   partsToPercent,
   REBATE_RATE,
 } from "@panalo/contracts/loyalty";
-import { formatMinor } from "@panalo/contracts/money";
+import { formatMinor, parseMoney } from "@panalo/contracts/money";
 import { isTransferVendor } from "@panalo/rgs/catalog";
 import { rgsGame, totalBet } from "@panalo/rgs/games";
 import { sql } from "drizzle-orm";
@@ -18,6 +18,7 @@ import type { Executor, Tx } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { recordAudit, registerApplier, requestApproval, withApproval } from "../admin/service.ts";
+import { readSetting } from "../content/service.ts";
 import { addDays, manilaStart } from "../reports/service.ts";
 import { toRedemption } from "./mall.ts";
 import { leaderboard } from "./missions.ts";
@@ -234,31 +235,16 @@ export const vipLevelsView = async (ctx: AppContext) => ({
 });
 
 /**
- * Four eyes on a VIP level: a change that pays members more — a higher rebate, upgrade or
- * birthday bonus, or a withdrawal cap raised or removed — waits for a second operator, as a
- * higher finance threshold does. A new level counts its rebate and bonuses against zero.
- * Lowering anything, thresholds and the name apply at once.
+ * Four eyes on a VIP level, as on a bonus granted by hand: an upgrade or birthday bonus raised
+ * above the amount one operator may move alone (Finance settings, adjustment threshold) pays
+ * every member who reaches the level that much, so it waits for a second operator. Lower
+ * bonuses, thresholds, rates (as rebate rates) and withdrawal caps apply at once.
  */
-export function vipLevelRaises(before: VipLevel | null, after: VipLevelBody): string[] {
+export function vipLevelRaises(before: VipLevel | null, after: VipLevelBody, threshold: bigint): string[] {
   const changes: string[] = [];
-  if (after.rebateRatePpm > (before?.rebateRatePpm ?? 0)) changes.push("rebateRatePercent");
-  if (after.upgradeBonus > (before?.upgradeBonus ?? 0n)) changes.push("upgradeBonus");
-  if (after.birthdayBonus > (before?.birthdayBonus ?? 0n)) changes.push("birthdayBonus");
-  const raisedCap = <T extends bigint | number>(b: T | null | undefined, a: T | null) =>
-    b != null && (a === null || a > b);
-  if (raisedCap(before?.withdrawDailyMax, after.withdrawDailyMax)) changes.push("withdrawDailyMax");
-  if (raisedCap(before?.withdrawDailyCount, after.withdrawDailyCount)) changes.push("withdrawDailyCount");
+  for (const field of ["upgradeBonus", "birthdayBonus"] as const)
+    if (after[field] > threshold && after[field] > (before?.[field] ?? 0n)) changes.push(field);
   return changes;
-}
-
-/**
- * Four eyes on the rules: points worth more cash (convertAmount / convertPoints higher) wait for a
- * second operator; the rest (earning rates, days, the minimum) applies at once.
- */
-export function settingsRaises(before: LoyaltySettings, after: SettingsBody): string[] {
-  const worthBefore = before.convertMinor * BigInt(after.convertPoints);
-  const worthAfter = after.convertMinor * BigInt(before.convertPoints);
-  return worthAfter > worthBefore ? ["convertAmount"] : [];
 }
 
 async function writeVipLevel(
@@ -312,14 +298,20 @@ export function saveVipLevel(ctx: AppContext, b: VipLevelBody, op: Operator, ip:
     // Serialise with other saves of the level so the four-eyes comparison holds.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('loyalty.vip_level'), ${b.level})`);
     const before = await levelOf(tx, b.level);
-    const changes = vipLevelRaises(before, b);
+    const threshold = parseMoney((await readSetting(tx, "finance")).adjustmentApprovalThreshold) ?? 0n;
+    const changes = vipLevelRaises(before, b, threshold);
     if (changes.length > 0) {
       return requestApproval(ctx, tx, {
         kind: "loyalty.vip_level",
         entityId: String(b.level),
         payload: vipLevelWire(b),
         base: before ? vipLevelWire(before) : null,
-        summary: { before: before ? vipLevelWire(before) : null, after: vipLevelWire(b), changes },
+        summary: {
+          before: before ? vipLevelWire(before) : null,
+          after: vipLevelWire(b),
+          changes,
+          threshold: formatMinor(threshold),
+        },
         op,
         ip,
       });
@@ -329,24 +321,12 @@ export function saveVipLevel(ctx: AppContext, b: VipLevelBody, op: Operator, ip:
   });
 }
 
-/** Save the rules (audited), or store them for a second operator when points are worth more. */
+/** Save the rules, audited with what they replaced (rates and days: no second operator). */
 export function saveLoyaltySettings(ctx: AppContext, b: SettingsBody, op: Operator, ip: string) {
-  return withApproval(ctx, async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT 1 FROM loyalty_settings WHERE id = 1 FOR UPDATE`);
     const before = await loyaltySettings(tx);
-    const changes = settingsRaises(before, b);
-    if (changes.length > 0) {
-      return requestApproval(ctx, tx, {
-        kind: "loyalty.settings",
-        entityId: "1",
-        payload: settingsWire(b),
-        base: settingsWire(before),
-        summary: { before: settingsWire(before), after: settingsWire(b), changes },
-        op,
-        ip,
-      });
-    }
-    await writeSettings(tx as Tx, before, b, op, ip, ctx.clock.now());
+    await writeSettings(tx, before, b, op, ip, ctx.clock.now());
     return settingsWire(b);
   });
 }
@@ -384,8 +364,8 @@ const canonical = (v: unknown) =>
     : "null";
 
 /**
- * The second operator's approval re-runs the change against what it was made on: a level or
- * rules changed since are stale (VERSION_CONFLICT), to be asked again.
+ * The second operator's approval re-runs the change against what it was made on: a level
+ * changed since is stale (VERSION_CONFLICT), to be asked again.
  */
 
 export function registerLoyaltyAppliers(ctx: AppContext): void {
@@ -400,19 +380,6 @@ export function registerLoyaltyAppliers(ctx: AppContext): void {
         throw new AppError("VERSION_CONFLICT", 409);
       await writeVipLevel(tx, before, b, op, ip, ctx.clock.now());
       return vipLevelWire(b);
-    },
-  });
-  registerApplier(ctx, "loyalty.settings", {
-    permission: "marketing.write",
-    entityType: "loyalty_settings",
-    async apply(tx, r, op, ip) {
-      const b = AdminLoyaltySettings.parse(r.payload);
-      await tx.execute(sql`SELECT 1 FROM loyalty_settings WHERE id = 1 FOR UPDATE`);
-      const before = await loyaltySettings(tx);
-      if (JSON.stringify(settingsWire(before)) !== JSON.stringify(r.base))
-        throw new AppError("VERSION_CONFLICT", 409);
-      await writeSettings(tx, before, b, op, ip, ctx.clock.now());
-      return settingsWire(b);
     },
   });
 }
