@@ -67,7 +67,9 @@ const ok = async (res: Promise<import("@playwright/test").APIResponse>) => {
 test.beforeAll(async ({ browser }) => {
   admin = await operatorApi();
   await ok(admin.put("/api/admin/loyalty/vip-levels", { data: LEVEL }));
-  await ok(admin.put("/api/admin/loyalty/rates", { data: { gameType: "RNG", vipLevel: 9, ratePercent: "100" } }));
+  await ok(
+    admin.put("/api/admin/loyalty/rates", { data: { gameType: "RNG", vipLevel: 9, ratePercent: "100" } }),
+  );
   missionId = (await ok(admin.post("/api/admin/loyalty/missions", { data: mission }))).id;
   itemId = (await ok(admin.post("/api/admin/loyalty/mall/items", { data: item }))).id;
   const found = await ok(admin.get(`/api/admin/players?q=${LOYALTY_PLAYER.username}`));
