@@ -1,6 +1,10 @@
 import { AdminRaffleCreate } from "@panalo/contracts/rewards";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog } from "../../db/schema/admin.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
+import { createOperator } from "../admin/operators.ts";
+import { totpAt } from "../admin/totp.ts";
 import { createRaffle, raffleViews } from "./raffle.ts";
 
 /**
@@ -33,6 +37,41 @@ describe("raffle titles", () => {
     const refused = AdminRaffleCreate.safeParse(raffle({ CN: "三月抽奖", EN: "" }));
     expect(refused.error?.issues.map((i) => i.message)).toEqual(["title_ty_or_en_needed"]);
     expect(AdminRaffleCreate.safeParse(raffle({ XX: "?" })).success).toBe(false);
+  });
+
+  it("creates one through the back office with a Filipino title and a ticket rule, audited in pesos", async () => {
+    const secret = "MFRGGZDFMZTWQ2LKNNWG23TPOBYXE43U";
+    await createOperator(t.database.db, {
+      username: "raffles1",
+      role: "marketing",
+      password: "Raffle-pass-2026",
+      totpSecret: secret,
+    });
+    const headers = { "x-requested-with": "panalo-admin", "x-lang": "EN" };
+    const session = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/session",
+      headers,
+      payload: {
+        username: "raffles1",
+        password: "Raffle-pass-2026",
+        totp: totpAt(secret, Math.floor(Date.now() / 30000)),
+      },
+    });
+    const cookie = `panalo_admin=${session.cookies.find((c) => c.name === "panalo_admin")?.value}`;
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/rewards/raffles",
+      headers: { ...headers, cookie },
+      payload: raffle({ TY: "Pa-raffle ng opisina" }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().value).toMatchObject({ title: "Pa-raffle ng opisina", ticketPerDeposit: "500.00" });
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, "raffle"), eq(auditLog.entityId, String(res.json().value.id))));
+    expect(audit?.after).toMatchObject({ ticketPerDeposit: "500.00", prizes: ["1000.00"] });
   });
 
   it("shows every language the Filipino title when it is the only one, and English before it", async () => {
