@@ -25,13 +25,13 @@ const LEVEL = {
   name: "E2E VIP",
   // ₱77,780.00: the seeded ₱77,777.00 round alone stays below it, the first 9.00 spin passes it
   // (whenever the accrual job first reads the seeded round).
-  minValidBet: "7778000",
+  minValidBet: "77780.00",
   minDeposit: "0",
-  rebateRatePpm: 5000,
-  withdrawDailyMax: "2000000",
+  rebateRatePercent: "0.5",
+  withdrawDailyMax: "20000.00",
   withdrawDailyCount: 3,
   birthdayBonus: "0",
-  upgradeBonus: "500",
+  upgradeBonus: "5.00",
 };
 const mission = {
   campaignId: null,
@@ -67,7 +67,9 @@ const ok = async (res: Promise<import("@playwright/test").APIResponse>) => {
 test.beforeAll(async ({ browser }) => {
   admin = await operatorApi();
   await ok(admin.put("/api/admin/loyalty/vip-levels", { data: LEVEL }));
-  await ok(admin.put("/api/admin/loyalty/rates", { data: { gameType: "RNG", vipLevel: 9, ratePpm: 10000 } }));
+  await ok(
+    admin.put("/api/admin/loyalty/rates", { data: { gameType: "RNG", vipLevel: 9, ratePercent: "100" } }),
+  );
   missionId = (await ok(admin.post("/api/admin/loyalty/missions", { data: mission }))).id;
   itemId = (await ok(admin.post("/api/admin/loyalty/mall/items", { data: item }))).id;
   const found = await ok(admin.get(`/api/admin/players?q=${LOYALTY_PLAYER.username}`));
@@ -90,7 +92,7 @@ test.beforeAll(async ({ browser }) => {
 test.afterAll(async () => {
   // Withdrawn: nobody else could reach the level, and its rate, mission and item go too.
   await admin?.put(`/api/admin/loyalty/missions/${missionId}`, { data: { ...mission, enabled: false } });
-  await admin?.put("/api/admin/loyalty/rates", { data: { gameType: "RNG", vipLevel: 9, ratePpm: 0 } });
+  await admin?.put("/api/admin/loyalty/rates", { data: { gameType: "RNG", vipLevel: 9, ratePercent: "0" } });
   await admin?.put(`/api/admin/loyalty/mall/items/${itemId}`, { data: { ...item, enabled: false } });
   await context?.close();
   await admin?.dispose();

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BigId, Id, intInput, PageNo } from "./input.ts";
-import { PositiveAmount } from "./money.ts";
+import { amountSchema, NonNegativeAmount, PositiveAmount } from "./money.ts";
 
 /**
  * Loyalty (spec §2 /pointMall, /deposit-rank, /bet-rank, missionLeaderboard; §3 points
@@ -80,37 +80,102 @@ export interface PointsRecord {
 
 // ---------- back office ----------
 const Texts = z.partialRecord(z.enum(["TY", "EN", "CN", "VI", "TH", "ID", "JA"]), z.string().max(200));
-const Ppm = intInput(0, 1_000_000);
+/**
+ * A rate the operator types as a percentage ("0.5" = 0.5 %, "12" = 12 %; at most `decimals`
+ * decimals) → the whole number the tables keep: `perPercent` parts for 1 %. Text to integer,
+ * never through a float; null when the text is not such a percentage.
+ */
+export function percentToParts(text: string, decimals: number, perPercent: number): number | null {
+  const m = /^(\d{1,7})(?:\.(\d+))?$/.exec(typeof text === "string" ? text.trim() : "");
+  if (!m) return null;
+  const frac = m[2] ?? "";
+  if (frac.length > decimals) return null;
+  const scale = 10 ** decimals;
+  // perPercent is a multiple of 10^decimals (see the rates below), so every typed value is whole.
+  return ((Number(m[1]) * scale + Number(frac.padEnd(decimals, "0") || "0")) * perPercent) / scale;
+}
 
-export const AdminLoyaltySettings = z.strictObject({
-  depositRatePpm: Ppm,
-  expiryDays: intInput(0, 3650),
-  convertPoints: intInput(1, 1_000_000),
-  convertMinor: intInput(0, 100_000_000),
-  convertMinPoints: intInput(1, 1_000_000_000),
-  vipWindowDays: intInput(1, 366),
-  vipReviewDays: intInput(1, 366),
-  rankDays: intInput(1, 366),
-});
-export const AdminPointsRate = z.strictObject({
-  gameType: z.string().regex(/^[A-Z_]{2,20}$/),
-  vipLevel: intInput(0, 20),
-  ratePpm: Ppm,
-});
-export const AdminVipLevel = z.strictObject({
-  level: intInput(0, 20),
-  name: z.string().trim().min(1).max(40),
-  minValidBet: z.string().regex(/^\d{1,15}$/),
-  minDeposit: z.string().regex(/^\d{1,15}$/),
-  rebateRatePpm: intInput(0, 100_000),
-  withdrawDailyMax: z
-    .string()
-    .regex(/^\d{1,15}$/)
-    .nullable(),
-  withdrawDailyCount: intInput(1, 1000).nullable(),
-  birthdayBonus: z.string().regex(/^\d{1,15}$/),
-  upgradeBonus: z.string().regex(/^\d{1,15}$/),
-});
+/** The stored parts back as the percentage text the operator typed: 5000 ppm of 10000 per 1 % → "0.5". */
+export function partsToPercent(parts: number, decimals: number, perPercent: number): string {
+  const scale = 10 ** decimals;
+  const n = Math.round((parts * scale) / perPercent);
+  const frac = String(n % scale)
+    .padStart(decimals, "0")
+    .replace(/0+$/, "");
+  return `${Math.floor(n / scale)}${frac ? `.${frac}` : ""}`;
+}
+
+/**
+ * The two kinds of rate of loyalty's back office:
+ * - points earned, as a percentage of the amount in pesos (100 % = 1 point per ₱1), kept as
+ *   millionths of a point per centavo (100 % = 10,000), two decimals;
+ * - a VIP level's rebate, a percentage of valid bets kept as parts per million (1 % = 10,000),
+ *   four decimals.
+ */
+export const POINTS_RATE = { decimals: 2, perPercent: 100 } as const;
+export const REBATE_RATE = { decimals: 4, perPercent: 10_000 } as const;
+const percent = (unit: { decimals: number; perPercent: number }, maxParts: number) =>
+  z
+    .string({ error: "rate_invalid" })
+    .max(20, "rate_invalid")
+    .transform((s, ctx) => {
+      const parts = percentToParts(s, unit.decimals, unit.perPercent);
+      if (parts === null || parts > maxParts) {
+        ctx.addIssue({ code: "custom", message: "rate_invalid" });
+        return z.NEVER;
+      }
+      return parts;
+    });
+/** Points rate: at most 10,000 % (100 points per ₱1). */
+const PointsPercent = percent(POINTS_RATE, 1_000_000);
+/** Rebate rate: at most 10 % of valid bets. */
+const RebatePercent = percent(REBATE_RATE, 100_000);
+/** A peso amount of a setting: "1000" or "1000.00" → centavos (zero allowed), at most ₱1,000,000,000. */
+const Pesos = NonNegativeAmount;
+
+/**
+ * PUT /api/admin/loyalty/settings. Amounts in pesos, rates in percent; the output is what the
+ * tables keep (centavos, millionths).
+ */
+export const AdminLoyaltySettings = z
+  .strictObject({
+    depositRatePercent: PointsPercent,
+    expiryDays: intInput(0, 3650),
+    convertPoints: intInput(1, 1_000_000),
+    /** What `convertPoints` points are worth, in pesos (at most ₱1,000,000). */
+    convertAmount: amountSchema({ allowZero: true, max: 100_000_000n }),
+    convertMinPoints: intInput(1, 1_000_000_000),
+    vipWindowDays: intInput(1, 366),
+    vipReviewDays: intInput(1, 366),
+    rankDays: intInput(1, 366),
+  })
+  .transform(({ depositRatePercent, convertAmount, ...rest }) => ({
+    ...rest,
+    depositRatePpm: depositRatePercent,
+    convertMinor: convertAmount,
+  }));
+/** PUT /api/admin/loyalty/rates: points per category and VIP level, in percent. */
+export const AdminPointsRate = z
+  .strictObject({
+    gameType: z.string().regex(/^[A-Z_]{2,20}$/),
+    vipLevel: intInput(0, 20),
+    ratePercent: PointsPercent,
+  })
+  .transform(({ ratePercent, ...rest }) => ({ ...rest, ratePpm: ratePercent }));
+/** PUT /api/admin/loyalty/vip-levels: thresholds, bonuses and the withdrawal cap in pesos, the rebate in percent. */
+export const AdminVipLevel = z
+  .strictObject({
+    level: intInput(0, 20),
+    name: z.string().trim().min(1).max(40),
+    minValidBet: Pesos,
+    minDeposit: Pesos,
+    rebateRatePercent: RebatePercent,
+    withdrawDailyMax: PositiveAmount.nullable(),
+    withdrawDailyCount: intInput(1, 1000).nullable(),
+    birthdayBonus: Pesos,
+    upgradeBonus: Pesos,
+  })
+  .transform(({ rebateRatePercent, ...rest }) => ({ ...rest, rebateRatePpm: rebateRatePercent }));
 export const AdminVipChange = z.strictObject({
   level: intInput(0, 20),
   note: z.string().trim().min(1).max(300),

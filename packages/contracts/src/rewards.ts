@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LangCode } from "./envelope.ts";
 import { BigId, Id, intInput, PageNo } from "./input.ts";
 import { NonNegativeAmount, PositiveAmount } from "./money.ts";
 
@@ -123,7 +124,17 @@ export const AdminRebateRunRequest = z.strictObject({
   day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "date_invalid"),
 });
 
-const Title = z.record(z.enum(["TY", "EN", "CN", "VI", "TH", "ID", "JA"]), z.string().trim().min(1).max(120));
+/**
+ * A raffle's title per site language: the operator writes Filipino (TY) or English (EN) at least;
+ * a language left out or blank is dropped, and the member reads theirs, else EN, else TY (as
+ * promotions and notices fall back).
+ */
+const Title = z
+  .partialRecord(LangCode, z.string().trim().max(120))
+  .transform(
+    (t) => Object.fromEntries(Object.entries(t).filter(([, v]) => v)) as Partial<Record<LangCode, string>>,
+  )
+  .refine((t) => Boolean(t.TY || t.EN), "title_ty_or_en_needed");
 export const AdminRaffleCreate = z
   .strictObject({
     title: Title,

@@ -15,6 +15,8 @@ export const ApprovalRow = z.object({
     "settings.finance",
     "provider_limits.update",
     "queue.bulk_approve",
+    "bonus.grant",
+    "loyalty.vip_level",
   ]),
   entityId: z.string().nullable(),
   summary: z.record(z.string(), z.unknown()),
@@ -64,6 +66,8 @@ export const KIND_LABELS: Record<Approval["kind"], string> = {
   "settings.finance": "Adjustment threshold",
   "provider_limits.update": "Maximum win per round",
   "queue.bulk_approve": "Bulk approval",
+  "bonus.grant": "Bonus grant",
+  "loyalty.vip_level": "VIP level bonus",
 };
 
 /** One line saying what the request changes, from its (masked) summary. */
@@ -89,6 +93,17 @@ export function describeApproval(a: Approval): string {
       `${l?.maxWinMultiple == null ? "no multiple" : `${l.maxWinMultiple}×`}, ${l?.maxWinAmount ?? "no amount"}`;
     return `${String(s.vendor ?? a.entityId ?? "")}: ${text(s.before as L)} → ${text(s.after as L)}`;
   }
+  if (a.kind === "loyalty.vip_level") {
+    // Pesos as the operator typed them; only the bonuses raised above the threshold.
+    const before = (s.before ?? {}) as Record<string, unknown>;
+    const after = (s.after ?? {}) as Record<string, unknown>;
+    const what = changes
+      .map((c) => `${c} ${String(before[c] ?? "—")} → ${String(after[c] ?? "none")}`)
+      .join(", ");
+    return `Level ${a.entityId ?? ""}: ${what} (above ${String(s.threshold ?? "")})`;
+  }
+  if (a.kind === "bonus.grant")
+    return `Member #${String(s.memberId ?? "")}: ${String(s.amount ?? "")} under rule #${String(s.ruleId ?? "")}`;
   const name = `${String(s.name ?? "")} (${String(s.code ?? "")})`;
   const limits = `${String(s.minAmount ?? "")} – ${String(s.maxAmount ?? "")}`;
   const what = changes.filter((c) => c !== "create").join(", ");

@@ -1,33 +1,38 @@
+import { formatMinor, parseMoney } from "@panalo/contracts/money";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import { api, errorMessage } from "../../lib/api.ts";
+import { api } from "../../lib/api.ts";
 import { toast } from "../../lib/toast-store.ts";
 
 /** The back office's loyalty calls (server modules/loyalty/admin-routes.ts). */
+// Amounts are pesos ("1000.00") and rates percentages ("0.5"), both ways.
 export const Settings = z.object({
   settings: z.object({
-    depositRatePpm: z.number(),
+    /** Points per deposit, percent of the amount in pesos (100 = 1 point per ₱1). */
+    depositRatePercent: z.string(),
     expiryDays: z.number(),
     convertPoints: z.number(),
-    convertMinor: z.number(),
+    convertAmount: z.string(),
     convertMinPoints: z.number(),
     vipWindowDays: z.number(),
     vipReviewDays: z.number(),
     rankDays: z.number(),
   }),
-  rates: z.array(z.object({ gameType: z.string(), vipLevel: z.number(), ratePpm: z.number() })),
+  rates: z.array(z.object({ gameType: z.string(), vipLevel: z.number(), ratePercent: z.string() })),
 });
+export type RulesSettings = z.infer<typeof Settings>["settings"];
 export const VipLevel = z.object({
   level: z.number(),
   name: z.string(),
   minValidBet: z.string(),
   minDeposit: z.string(),
-  rebateRatePpm: z.number(),
+  rebateRatePercent: z.string(),
   withdrawDailyMax: z.string().nullable(),
   withdrawDailyCount: z.number().nullable(),
   birthdayBonus: z.string(),
   upgradeBonus: z.string(),
 });
+export type VipLevel = z.infer<typeof VipLevel>;
 export const MallItem = z.object({
   id: z.number(),
   kind: z.string(),
@@ -113,7 +118,10 @@ export const useMemberVip = (id: number | null) =>
     enabled: id !== null,
   });
 
-/** A change: PUT or POST, then every loyalty query again and a toast. */
+/**
+ * A change: PUT or POST, then every loyalty query again and a toast. A failure, or a change held
+ * for a second operator, is told once by the query client (notifyFailure).
+ */
 export function useLoyaltyChange(done: string) {
   const client = useQueryClient();
   return useMutation({
@@ -123,6 +131,13 @@ export function useLoyaltyChange(done: string) {
       toast.success(done);
       void client.invalidateQueries({ queryKey: KEY });
     },
-    onError: (err) => toast.error(errorMessage(err)),
   });
 }
+
+/** An amount as an operator types it ("1,000.00", "1000", "₱ 250.5") → the API's "1000.00"; null when it is not one. */
+export function typedPesos(text: string): string | null {
+  const minor = parseMoney(text.replace(/[₱,\s]/g, ""));
+  return minor === null ? null : formatMinor(minor);
+}
+/** A rate as typed ("0.5", "0.5 %") → "0.5"; the server checks its range and decimals. */
+export const typedPercent = (text: string) => text.replace(/[%\s]/g, "");

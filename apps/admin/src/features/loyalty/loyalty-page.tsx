@@ -1,37 +1,106 @@
 import { manilaToday } from "@panalo/contracts/manila-time";
+import { formatMoney } from "@panalo/contracts/money-format";
 import { type FormEvent, useState } from "react";
 import { useCanWrite } from "../../app/operator-context.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import {
+  type RulesSettings,
+  typedPercent,
+  typedPesos,
   useLoyaltyChange,
   useLoyaltySettings,
   useMallItems,
   useMemberVip,
   useRedemptions,
   useVipLevels,
+  type VipLevel,
 } from "./loyalty-api.ts";
 import { MissionsSection } from "./missions-section.tsx";
 
 const manilaDay = (offsetDays = 0) => manilaToday(offsetDays);
 
-/** Points rules: the settings and the rate per category and VIP level (millionths per centavo). */
+/** A labelled input of a settings form (amounts in pesos, rates in percent, as typed). */
+function Field(p: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  disabled: boolean;
+  testId: string;
+  numeric?: boolean;
+}) {
+  return (
+    <label>
+      {p.label}{" "}
+      <input
+        value={p.value}
+        onChange={(e) => p.onChange(e.target.value)}
+        disabled={p.disabled}
+        data-testid={p.testId}
+        inputMode={p.numeric ? "decimal" : undefined}
+      />
+    </label>
+  );
+}
+
+/** The rules as a form: points per deposit in percent, the cash worth of points in pesos, days. */
+function RulesForm({ settings, canWrite }: { settings: RulesSettings; canWrite: boolean }) {
+  const change = useLoyaltyChange("Saved.");
+  const [f, setF] = useState(() => ({
+    ...settings,
+    expiryDays: String(settings.expiryDays),
+    convertPoints: String(settings.convertPoints),
+    convertMinPoints: String(settings.convertMinPoints),
+    vipWindowDays: String(settings.vipWindowDays),
+    vipReviewDays: String(settings.vipReviewDays),
+    rankDays: String(settings.rankDays),
+  }));
+  const set = (k: keyof typeof f) => (v: string) => setF((x) => ({ ...x, [k]: v }));
+  const field = (k: keyof typeof f, label: string) => (
+    <Field label={label} value={f[k]} onChange={set(k)} disabled={!canWrite} testId={`rules-${k}`} numeric />
+  );
+  return (
+    <form
+      className="toolbar"
+      data-testid="loyalty-rules-form"
+      onSubmit={(e: FormEvent) => {
+        e.preventDefault();
+        change.mutate({
+          method: "PUT",
+          path: "/loyalty/settings",
+          body: {
+            ...f,
+            depositRatePercent: typedPercent(f.depositRatePercent),
+            convertAmount: typedPesos(f.convertAmount) ?? f.convertAmount,
+          },
+        });
+      }}
+    >
+      {field("depositRatePercent", "Deposit points (% of ₱; 100 = 1 point per ₱1)")}
+      {field("convertPoints", "Points")}
+      {field("convertAmount", "are worth (₱)")}
+      {field("convertMinPoints", "Least points converted")}
+      {field("expiryDays", "Points expire after (days, 0 = never)")}
+      {field("vipWindowDays", "VIP window (days)")}
+      {field("vipReviewDays", "VIP review every (days)")}
+      {field("rankDays", "Rankings over (days)")}
+      <button type="submit" className="btn btn--sm" disabled={!canWrite}>
+        Save rules
+      </button>
+    </form>
+  );
+}
+
+/** Points rules: the settings and the rate per category and VIP level, in percent of the amount in pesos. */
 function RulesSection({ canWrite }: { canWrite: boolean }) {
   const s = useLoyaltySettings().data;
   const change = useLoyaltyChange("Saved.");
   const [gameType, setGameType] = useState("RNG");
   const [vipLevel, setVipLevel] = useState("0");
-  const [ratePpm, setRatePpm] = useState("10000");
+  const [ratePercent, setRatePercent] = useState("100");
   return (
     <section className="panel form-stack" data-testid="loyalty-rules">
       <h2 className="subheading">Points rules</h2>
-      {s && (
-        <p>
-          Expiry {s.settings.expiryDays} days · deposit rate {s.settings.depositRatePpm} ppm ·{" "}
-          {s.settings.convertPoints} points = {(s.settings.convertMinor / 100).toFixed(2)} · VIP window{" "}
-          {s.settings.vipWindowDays} days, review every {s.settings.vipReviewDays} days · rankings over{" "}
-          {s.settings.rankDays} days
-        </p>
-      )}
+      {s && <RulesForm key={JSON.stringify(s.settings)} settings={s.settings} canWrite={canWrite} />}
       <div className="table-wrap">
         <table className="table">
           <thead>
@@ -39,7 +108,7 @@ function RulesSection({ canWrite }: { canWrite: boolean }) {
               <th scope="col">Category</th>
               <th scope="col">VIP level</th>
               <th scope="col" className="num">
-                Rate (ppm of a centavo; 10000 = 1 point per ₱1)
+                Rate (% of the amount in ₱; 100 % = 1 point per ₱1)
               </th>
             </tr>
           </thead>
@@ -48,7 +117,7 @@ function RulesSection({ canWrite }: { canWrite: boolean }) {
               <tr key={`${r.gameType}-${r.vipLevel}`}>
                 <td>{r.gameType}</td>
                 <td>{r.vipLevel}</td>
-                <td className="num">{r.ratePpm}</td>
+                <td className="num">{r.ratePercent} %</td>
               </tr>
             ))}
           </tbody>
@@ -58,7 +127,11 @@ function RulesSection({ canWrite }: { canWrite: boolean }) {
         className="toolbar"
         onSubmit={(e: FormEvent) => {
           e.preventDefault();
-          change.mutate({ method: "PUT", path: "/loyalty/rates", body: { gameType, vipLevel, ratePpm } });
+          change.mutate({
+            method: "PUT",
+            path: "/loyalty/rates",
+            body: { gameType, vipLevel, ratePercent: typedPercent(ratePercent) },
+          });
         }}
       >
         <label>
@@ -70,7 +143,8 @@ function RulesSection({ canWrite }: { canWrite: boolean }) {
           <input value={vipLevel} onChange={(e) => setVipLevel(e.target.value)} disabled={!canWrite} />
         </label>
         <label>
-          Rate <input value={ratePpm} onChange={(e) => setRatePpm(e.target.value)} disabled={!canWrite} />
+          Rate (%){" "}
+          <input value={ratePercent} onChange={(e) => setRatePercent(e.target.value)} disabled={!canWrite} />
         </label>
         <button type="submit" className="btn btn--sm" disabled={!canWrite}>
           Save rate
@@ -80,7 +154,96 @@ function RulesSection({ canWrite }: { canWrite: boolean }) {
   );
 }
 
-/** VIP levels with their perks, and one member's level history with a manual change. */
+type LevelForm = Record<Exclude<keyof VipLevel, "level" | "withdrawDailyCount">, string> & {
+  level: string;
+  withdrawDailyCount: string;
+};
+const levelForm = (l: VipLevel | null): LevelForm => ({
+  level: String(l?.level ?? ""),
+  name: l?.name ?? "",
+  minValidBet: l?.minValidBet ?? "0.00",
+  minDeposit: l?.minDeposit ?? "0.00",
+  rebateRatePercent: l?.rebateRatePercent ?? "0",
+  withdrawDailyMax: l?.withdrawDailyMax ?? "",
+  withdrawDailyCount: l?.withdrawDailyCount == null ? "" : String(l.withdrawDailyCount),
+  birthdayBonus: l?.birthdayBonus ?? "0.00",
+  upgradeBonus: l?.upgradeBonus ?? "0.00",
+});
+
+/**
+ * One VIP level's editor: thresholds, bonuses and the withdrawal cap in pesos as typed ("1,000.00"
+ * or "1000"), the rebate in percent. A bonus above the finance threshold waits for a second operator.
+ */
+function VipLevelEditor({
+  level,
+  canWrite,
+  onDone,
+}: {
+  level: VipLevel | null;
+  canWrite: boolean;
+  onDone: () => void;
+}) {
+  const change = useLoyaltyChange("Saved.");
+  const [f, setF] = useState(() => levelForm(level));
+  const set = (k: keyof LevelForm) => (v: string) => setF((x) => ({ ...x, [k]: v }));
+  const field = (k: keyof LevelForm, label: string, numeric = true) => (
+    <Field
+      label={label}
+      value={f[k]}
+      onChange={set(k)}
+      disabled={!canWrite}
+      testId={`vip-edit-${k}`}
+      numeric={numeric}
+    />
+  );
+  const pesos = (t: string) => typedPesos(t) ?? t;
+  return (
+    <form
+      className="toolbar"
+      data-testid="vip-level-editor"
+      onSubmit={(e: FormEvent) => {
+        e.preventDefault();
+        change.mutate(
+          {
+            method: "PUT",
+            path: "/loyalty/vip-levels",
+            body: {
+              level: f.level,
+              name: f.name,
+              minValidBet: pesos(f.minValidBet),
+              minDeposit: pesos(f.minDeposit),
+              rebateRatePercent: typedPercent(f.rebateRatePercent),
+              // Blank: no cap of this level.
+              withdrawDailyMax: f.withdrawDailyMax.trim() ? pesos(f.withdrawDailyMax) : null,
+              withdrawDailyCount: f.withdrawDailyCount.trim() ? f.withdrawDailyCount : null,
+              birthdayBonus: pesos(f.birthdayBonus),
+              upgradeBonus: pesos(f.upgradeBonus),
+            },
+          },
+          { onSuccess: onDone },
+        );
+      }}
+    >
+      {level ? <strong>Level {level.level}</strong> : field("level", "Level")}
+      {field("name", "Name", false)}
+      {field("minValidBet", "Valid bets from (₱)")}
+      {field("minDeposit", "Deposits from (₱)")}
+      {field("rebateRatePercent", "Rebate (%)")}
+      {field("upgradeBonus", "Upgrade bonus (₱)")}
+      {field("birthdayBonus", "Birthday bonus (₱)")}
+      {field("withdrawDailyMax", "Withdrawals a day up to (₱, blank = no cap)")}
+      {field("withdrawDailyCount", "Withdrawals a day (blank = no cap)")}
+      <button type="submit" className="btn btn--sm" disabled={!canWrite}>
+        Save level
+      </button>
+      <button type="button" className="btn btn--sm" onClick={onDone}>
+        Cancel
+      </button>
+    </form>
+  );
+}
+
+/** VIP levels with their perks (editable), and one member's level history with a manual change. */
 function VipSection({ canWrite }: { canWrite: boolean }) {
   const levels = useVipLevels().data?.list ?? [];
   const change = useLoyaltyChange("Saved.");
@@ -89,6 +252,8 @@ function VipSection({ canWrite }: { canWrite: boolean }) {
   const member = useMemberVip(shown).data;
   const [level, setLevel] = useState("1");
   const [note, setNote] = useState("");
+  // The level being edited (a number), a new one ("new"), or none.
+  const [editing, setEditing] = useState<number | "new" | null>(null);
   return (
     <section className="panel form-stack" data-testid="loyalty-vip">
       <h2 className="subheading">VIP levels</h2>
@@ -99,10 +264,13 @@ function VipSection({ canWrite }: { canWrite: boolean }) {
               <th scope="col">Level</th>
               <th scope="col">Name</th>
               <th scope="col" className="num">
-                Valid bets (centavos)
+                Valid bets from
               </th>
               <th scope="col" className="num">
-                Deposits (centavos)
+                Deposits from
+              </th>
+              <th scope="col" className="num">
+                Rebate
               </th>
               <th scope="col" className="num">
                 Upgrade bonus
@@ -110,22 +278,56 @@ function VipSection({ canWrite }: { canWrite: boolean }) {
               <th scope="col" className="num">
                 Birthday bonus
               </th>
+              <th scope="col" className="num">
+                Withdrawals a day
+              </th>
+              <th scope="col">
+                <span className="visually-hidden">Edit</span>
+              </th>
             </tr>
           </thead>
           <tbody>
             {levels.map((l) => (
-              <tr key={l.level}>
+              <tr key={l.level} data-testid={`vip-level-${l.level}`}>
                 <td>{l.level}</td>
                 <td>{l.name}</td>
-                <td className="num">{l.minValidBet}</td>
-                <td className="num">{l.minDeposit}</td>
-                <td className="num">{l.upgradeBonus}</td>
-                <td className="num">{l.birthdayBonus}</td>
+                <td className="num">₱{formatMoney(l.minValidBet)}</td>
+                <td className="num">₱{formatMoney(l.minDeposit)}</td>
+                <td className="num">{l.rebateRatePercent} %</td>
+                <td className="num">₱{formatMoney(l.upgradeBonus)}</td>
+                <td className="num">₱{formatMoney(l.birthdayBonus)}</td>
+                <td className="num">
+                  {l.withdrawDailyMax === null ? "no cap" : `₱${formatMoney(l.withdrawDailyMax)}`}
+                  {l.withdrawDailyCount === null ? "" : ` · ${l.withdrawDailyCount}×`}
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    className="btn btn--sm"
+                    disabled={!canWrite}
+                    onClick={() => setEditing(l.level)}
+                    aria-label={`Edit level ${l.level}`}
+                  >
+                    Edit
+                  </button>
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
+      {editing === null ? (
+        <button type="button" className="btn btn--sm" disabled={!canWrite} onClick={() => setEditing("new")}>
+          New level
+        </button>
+      ) : (
+        <VipLevelEditor
+          key={String(editing)}
+          level={editing === "new" ? null : (levels.find((l) => l.level === editing) ?? null)}
+          canWrite={canWrite}
+          onDone={() => setEditing(null)}
+        />
+      )}
       <form
         className="toolbar"
         onSubmit={(e: FormEvent) => {

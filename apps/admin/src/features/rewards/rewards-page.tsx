@@ -116,7 +116,9 @@ function RebateSection({ canWrite }: { canWrite: boolean }) {
 function RaffleSection({ canWrite }: { canWrite: boolean }) {
   const raffles = useRaffles();
   const change = useRewardsChange("Done.");
-  const [title, setTitle] = useState("");
+  // The title in Filipino or English at least; the other site languages fall back to them.
+  const [titleTY, setTitleTY] = useState("");
+  const [titleEN, setTitleEN] = useState("");
   const [startsAt, setStartsAt] = useState(manilaDay());
   const [endsAt, setEndsAt] = useState(manilaDay(7));
   const [perDeposit, setPerDeposit] = useState("500.00");
@@ -128,7 +130,12 @@ function RaffleSection({ canWrite }: { canWrite: boolean }) {
       method: "POST",
       path: "/rewards/raffles",
       body: {
-        title: { EN: title, TY: title },
+        title: Object.fromEntries(
+          [
+            ["TY", titleTY.trim()],
+            ["EN", titleEN.trim()],
+          ].filter(([, t]) => t),
+        ),
         startsAt: manilaStart(startsAt).toISOString(),
         endsAt: manilaStart(endsAt).toISOString(),
         ticketPerDeposit: perDeposit.trim() || null,
@@ -146,7 +153,12 @@ function RaffleSection({ canWrite }: { canWrite: boolean }) {
       <form className="form-stack" onSubmit={create}>
         <fieldset disabled={!canWrite} className="plain-fieldset toolbar">
           <label>
-            Title <input value={title} onChange={(e) => setTitle(e.target.value)} required />
+            Title (Filipino){" "}
+            <input value={titleTY} onChange={(e) => setTitleTY(e.target.value)} required={!titleEN.trim()} />
+          </label>
+          <label>
+            Title (English){" "}
+            <input value={titleEN} onChange={(e) => setTitleEN(e.target.value)} required={!titleTY.trim()} />
           </label>
           <label>
             From <input type="date" value={startsAt} onChange={(e) => setStartsAt(e.target.value)} />

@@ -109,7 +109,8 @@ export type ApprovalKind =
   | "settings.finance"
   | "provider_limits.update"
   | "queue.bulk_approve"
-  | "bonus.grant";
+  | "bonus.grant"
+  | "loyalty.vip_level";
 
 /** Four-eyes changes waiting for a second operator (migrations 0431, 0515). */
 export const approvalRequests = pgTable("approval_requests", {

@@ -24,19 +24,20 @@ import {
   changeMemberVip,
   createCampaign,
   createMission,
+  loyaltyRulesView,
   memberVipView,
   pointsReport,
   redemptionQueuePage,
+  registerLoyaltyAppliers,
   replaceMission,
   saveItem,
   saveLoyaltySettings,
   savePointsRate,
   saveVipLevel,
+  vipLevelsView,
 } from "./admin.ts";
 import { decideRedemption, mallItems } from "./mall.ts";
 import { activeMissions } from "./missions.ts";
-import { loyaltySettings, pointsRates } from "./points.ts";
-import { vipLevels } from "./vip.ts";
 
 /**
  * Loyalty's back office: points rules and rates, VIP levels, a member's level history
@@ -69,59 +70,31 @@ export async function loyaltyAdminRoutes(app: FastifyInstance, ctx: AppContext):
   };
 
   // ---------- rules ----------
-  route(app, { method: "GET", url: "/api/admin/loyalty/settings", guards: read }, async () => {
-    const [s, rates] = await Promise.all([loyaltySettings(ctx.db), pointsRates(ctx.db)]);
-    return { settings: { ...s, convertMinor: Number(s.convertMinor) }, rates };
-  });
+  // Pesos and percentages both ways; a change that pays more waits for a second operator
+  // (admin.ts: vipLevelRaises, settingsRaises); every change is audited with what it replaced.
+  registerLoyaltyAppliers(ctx);
+  route(app, { method: "GET", url: "/api/admin/loyalty/settings", guards: read }, async () =>
+    loyaltyRulesView(ctx),
+  );
   route(
     app,
     { method: "PUT", url: "/api/admin/loyalty/settings", body: AdminLoyaltySettings, guards: write },
-    async (i) => {
-      const before = await loyaltySettings(ctx.db);
-      const b = i.body;
-      await saveLoyaltySettings(ctx, b);
-      await audit(
-        i.req,
-        "update",
-        "loyalty_settings",
-        "1",
-        { ...before, convertMinor: Number(before.convertMinor) },
-        b,
-      );
-      return b;
-    },
+    async (i) => saveLoyaltySettings(ctx, i.body, operatorOf(i.req), i.ip),
   );
   route(
     app,
     { method: "PUT", url: "/api/admin/loyalty/rates", body: AdminPointsRate, guards: write },
-    async (i) => {
-      const b = i.body;
-      await savePointsRate(ctx, b);
-      await audit(i.req, "update", "points_rate", `${b.gameType}:${b.vipLevel}`, null, b);
-      return b;
-    },
+    async (i) => savePointsRate(ctx, i.body, operatorOf(i.req), i.ip),
   );
 
   // ---------- VIP ----------
-  route(app, { method: "GET", url: "/api/admin/loyalty/vip-levels", guards: read }, async () => ({
-    list: (await vipLevels(ctx.db)).map((l) => ({
-      ...l,
-      minValidBet: l.minValidBet.toString(),
-      minDeposit: l.minDeposit.toString(),
-      withdrawDailyMax: l.withdrawDailyMax?.toString() ?? null,
-      birthdayBonus: l.birthdayBonus.toString(),
-      upgradeBonus: l.upgradeBonus.toString(),
-    })),
-  }));
+  route(app, { method: "GET", url: "/api/admin/loyalty/vip-levels", guards: read }, async () =>
+    vipLevelsView(ctx),
+  );
   route(
     app,
     { method: "PUT", url: "/api/admin/loyalty/vip-levels", body: AdminVipLevel, guards: write },
-    async (i) => {
-      const b = i.body;
-      await saveVipLevel(ctx, b);
-      await audit(i.req, "update", "vip_level", String(b.level), null, b);
-      return b;
-    },
+    async (i) => saveVipLevel(ctx, i.body, operatorOf(i.req), i.ip),
   );
   route(
     app,

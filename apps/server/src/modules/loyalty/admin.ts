@@ -1,20 +1,28 @@
-import type {
-  AdminCampaign,
-  AdminLoyaltySettings,
-  AdminMallItem,
-  AdminMission,
-  AdminPointsRate,
-  AdminVipChange,
+import {
+  type AdminCampaign,
+  type AdminLoyaltySettings,
+  type AdminMallItem,
+  type AdminMission,
+  type AdminPointsRate,
+  type AdminVipChange,
   AdminVipLevel,
+  POINTS_RATE,
+  partsToPercent,
+  REBATE_RATE,
 } from "@panalo/contracts/loyalty";
-import { formatMinor } from "@panalo/contracts/money";
+import { formatMinor, parseMoney } from "@panalo/contracts/money";
 import { isTransferVendor } from "@panalo/rgs/catalog";
 import { rgsGame, totalBet } from "@panalo/rgs/games";
+import { sql } from "drizzle-orm";
+import type { Executor, Tx } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
+import { recordAudit, registerApplier, requestApproval, withApproval } from "../admin/service.ts";
+import { readSetting } from "../content/service.ts";
 import { addDays, manilaStart } from "../reports/service.ts";
 import { toRedemption } from "./mall.ts";
 import { leaderboard } from "./missions.ts";
+import { type LoyaltySettings, loyaltySettings, pointsRates } from "./points.ts";
 import {
   campaignList,
   campaignPrizes,
@@ -30,7 +38,7 @@ import {
   upsertVipLevel,
   vipHistory,
 } from "./repo.ts";
-import { memberVip, setLevel, vipLevels } from "./vip.ts";
+import { memberVip, setLevel, type VipLevel, vipLevels } from "./vip.ts";
 
 /**
  * The rules of loyalty's back office beyond one call: a manual VIP change,
@@ -180,11 +188,199 @@ export async function pointsReport(ctx: AppContext, from: string, to: string) {
   }));
 }
 
-/** Rules and rates as the operator saves them, stamped with the clock's time. */
-export const saveLoyaltySettings = (ctx: AppContext, b: (typeof AdminLoyaltySettings)["_output"]) =>
-  updateLoyaltySettings(ctx.db, b, ctx.clock.now());
-export const savePointsRate = (ctx: AppContext, b: (typeof AdminPointsRate)["_output"]) =>
-  upsertPointsRate(ctx.db, b, ctx.clock.now());
-export const saveVipLevel = (ctx: AppContext, b: (typeof AdminVipLevel)["_output"]) =>
-  upsertVipLevel(ctx.db, b, ctx.clock.now());
+// ---------- rules, rates and VIP levels (pesos and percentages on the wire) ----------
+
+type SettingsBody = (typeof AdminLoyaltySettings)["_output"];
+type VipLevelBody = (typeof AdminVipLevel)["_output"];
+interface Operator {
+  id: number;
+  username: string;
+}
+
+/** The settings as the back office reads and sends them: pesos and percentages, never centavos or ppm. */
+export const settingsWire = (s: LoyaltySettings | SettingsBody) => ({
+  depositRatePercent: partsToPercent(s.depositRatePpm, POINTS_RATE.decimals, POINTS_RATE.perPercent),
+  expiryDays: s.expiryDays,
+  convertPoints: s.convertPoints,
+  convertAmount: formatMinor(s.convertMinor),
+  convertMinPoints: s.convertMinPoints,
+  vipWindowDays: s.vipWindowDays,
+  vipReviewDays: s.vipReviewDays,
+  rankDays: s.rankDays,
+});
+export const pointsRateWire = (r: { gameType: string; vipLevel: number; ratePpm: number }) => ({
+  gameType: r.gameType,
+  vipLevel: r.vipLevel,
+  ratePercent: partsToPercent(r.ratePpm, POINTS_RATE.decimals, POINTS_RATE.perPercent),
+});
+export const vipLevelWire = (l: VipLevel | VipLevelBody) => ({
+  level: l.level,
+  name: l.name,
+  minValidBet: formatMinor(l.minValidBet),
+  minDeposit: formatMinor(l.minDeposit),
+  rebateRatePercent: partsToPercent(l.rebateRatePpm, REBATE_RATE.decimals, REBATE_RATE.perPercent),
+  withdrawDailyMax: l.withdrawDailyMax === null ? null : formatMinor(l.withdrawDailyMax),
+  withdrawDailyCount: l.withdrawDailyCount,
+  birthdayBonus: formatMinor(l.birthdayBonus),
+  upgradeBonus: formatMinor(l.upgradeBonus),
+});
+
+/** The rules and points rates as the back office shows them. */
+export async function loyaltyRulesView(ctx: AppContext) {
+  const [s, rates] = await Promise.all([loyaltySettings(ctx.db), pointsRates(ctx.db)]);
+  return { settings: settingsWire(s), rates: rates.map(pointsRateWire) };
+}
+export const vipLevelsView = async (ctx: AppContext) => ({
+  list: (await vipLevels(ctx.db)).map(vipLevelWire),
+});
+
+/**
+ * Four eyes on a VIP level, as on a bonus granted by hand: an upgrade or birthday bonus raised
+ * above the amount one operator may move alone (Finance settings, adjustment threshold) pays
+ * every member who reaches the level that much, so it waits for a second operator. Lower
+ * bonuses, thresholds, rates (as rebate rates) and withdrawal caps apply at once.
+ */
+export function vipLevelRaises(before: VipLevel | null, after: VipLevelBody, threshold: bigint): string[] {
+  const changes: string[] = [];
+  for (const field of ["upgradeBonus", "birthdayBonus"] as const)
+    if (after[field] > threshold && after[field] > (before?.[field] ?? 0n)) changes.push(field);
+  return changes;
+}
+
+async function writeVipLevel(
+  tx: Tx,
+  before: VipLevel | null,
+  b: VipLevelBody,
+  op: Operator,
+  ip: string,
+  at: Date,
+) {
+  await upsertVipLevel(tx, b, at);
+  await recordAudit(tx, {
+    operatorId: op.id,
+    operatorName: op.username,
+    action: "update",
+    entityType: "vip_level",
+    entityId: String(b.level),
+    before: before ? vipLevelWire(before) : null,
+    after: vipLevelWire(b),
+    ip,
+  });
+}
+
+async function writeSettings(
+  tx: Tx,
+  before: LoyaltySettings,
+  b: SettingsBody,
+  op: Operator,
+  ip: string,
+  at: Date,
+) {
+  await updateLoyaltySettings(tx, b, at);
+  await recordAudit(tx, {
+    operatorId: op.id,
+    operatorName: op.username,
+    action: "update",
+    entityType: "loyalty_settings",
+    entityId: "1",
+    before: settingsWire(before),
+    after: settingsWire(b),
+    ip,
+  });
+}
+
+const levelOf = async (tx: Executor, level: number) =>
+  (await vipLevels(tx)).find((l) => l.level === level) ?? null;
+
+/** Save a VIP level (audited), or store it for a second operator when it pays more (APPROVAL_PENDING). */
+export function saveVipLevel(ctx: AppContext, b: VipLevelBody, op: Operator, ip: string) {
+  return withApproval(ctx, async (tx) => {
+    // Serialise with other saves of the level so the four-eyes comparison holds.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('loyalty.vip_level'), ${b.level})`);
+    const before = await levelOf(tx, b.level);
+    const threshold = parseMoney((await readSetting(tx, "finance")).adjustmentApprovalThreshold) ?? 0n;
+    const changes = vipLevelRaises(before, b, threshold);
+    if (changes.length > 0) {
+      return requestApproval(ctx, tx, {
+        kind: "loyalty.vip_level",
+        entityId: String(b.level),
+        payload: vipLevelWire(b),
+        base: before ? vipLevelWire(before) : null,
+        summary: {
+          before: before ? vipLevelWire(before) : null,
+          after: vipLevelWire(b),
+          changes,
+          threshold: formatMinor(threshold),
+        },
+        op,
+        ip,
+      });
+    }
+    await writeVipLevel(tx as Tx, before, b, op, ip, ctx.clock.now());
+    return vipLevelWire(b);
+  });
+}
+
+/** Save the rules, audited with what they replaced (rates and days: no second operator). */
+export function saveLoyaltySettings(ctx: AppContext, b: SettingsBody, op: Operator, ip: string) {
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT 1 FROM loyalty_settings WHERE id = 1 FOR UPDATE`);
+    const before = await loyaltySettings(tx);
+    await writeSettings(tx, before, b, op, ip, ctx.clock.now());
+    return settingsWire(b);
+  });
+}
+
+/** A points rate (audited with the rate it replaced); earning rates apply at once. */
+export async function savePointsRate(
+  ctx: AppContext,
+  b: (typeof AdminPointsRate)["_output"],
+  op: Operator,
+  ip: string,
+) {
+  return ctx.db.transaction(async (tx) => {
+    const before = (await pointsRates(tx)).find(
+      (r) => r.gameType === b.gameType && r.vipLevel === b.vipLevel,
+    );
+    await upsertPointsRate(tx, b, ctx.clock.now());
+    await recordAudit(tx, {
+      operatorId: op.id,
+      operatorName: op.username,
+      action: "update",
+      entityType: "points_rate",
+      entityId: `${b.gameType}:${b.vipLevel}`,
+      before: before ? pointsRateWire(before) : null,
+      after: pointsRateWire(b),
+      ip,
+    });
+    return pointsRateWire(b);
+  });
+}
+
+/** A flat object as text with its keys sorted: jsonb (the stored base) does not keep key order. */
+const canonical = (v: unknown) =>
+  v && typeof v === "object"
+    ? JSON.stringify(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
+    : "null";
+
+/**
+ * The second operator's approval re-runs the change against what it was made on: a level
+ * changed since is stale (VERSION_CONFLICT), to be asked again.
+ */
+
+export function registerLoyaltyAppliers(ctx: AppContext): void {
+  registerApplier(ctx, "loyalty.vip_level", {
+    permission: "marketing.write",
+    entityType: "vip_level",
+    async apply(tx, r, op, ip) {
+      const b = AdminVipLevel.parse(r.payload);
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('loyalty.vip_level'), ${b.level})`);
+      const before = await levelOf(tx, b.level);
+      if (canonical(before ? vipLevelWire(before) : null) !== canonical(r.base))
+        throw new AppError("VERSION_CONFLICT", 409);
+      await writeVipLevel(tx, before, b, op, ip, ctx.clock.now());
+      return vipLevelWire(b);
+    },
+  });
+}
 export const campaignsList = (ctx: AppContext) => campaignList(ctx.db);

@@ -126,7 +126,7 @@ type AdminMissionBody = (typeof AdminMission)["_output"];
 export async function updateLoyaltySettings(exec: Executor, b: AdminLoyaltySettingsBody, at: Date) {
   await exec.execute(
     sql`UPDATE loyalty_settings SET deposit_rate_ppm = ${b.depositRatePpm}, expiry_days = ${b.expiryDays},
-        convert_points = ${b.convertPoints}, convert_minor = ${b.convertMinor}, convert_min_points = ${b.convertMinPoints},
+        convert_points = ${b.convertPoints}, convert_minor = ${b.convertMinor.toString()}::bigint, convert_min_points = ${b.convertMinPoints},
         vip_window_days = ${b.vipWindowDays}, vip_review_days = ${b.vipReviewDays}, rank_days = ${b.rankDays},
         updated_at = ${at} WHERE id = 1`,
   );
@@ -143,8 +143,9 @@ export async function upsertVipLevel(exec: Executor, b: AdminVipLevelBody, at: D
   await exec.execute(
     sql`INSERT INTO vip_levels (level, name, min_valid_bet, min_deposit, rebate_rate_ppm, withdraw_daily_max,
         withdraw_daily_count, birthday_bonus, upgrade_bonus, updated_at)
-      VALUES (${b.level}, ${b.name}, ${b.minValidBet}::bigint, ${b.minDeposit}::bigint, ${b.rebateRatePpm},
-        ${b.withdrawDailyMax}::bigint, ${b.withdrawDailyCount}, ${b.birthdayBonus}::bigint, ${b.upgradeBonus}::bigint, ${at})
+      VALUES (${b.level}, ${b.name}, ${b.minValidBet.toString()}::bigint, ${b.minDeposit.toString()}::bigint, ${b.rebateRatePpm},
+        ${b.withdrawDailyMax?.toString() ?? null}::bigint, ${b.withdrawDailyCount}, ${b.birthdayBonus.toString()}::bigint,
+        ${b.upgradeBonus.toString()}::bigint, ${at})
       ON CONFLICT (level) DO UPDATE SET name = EXCLUDED.name, min_valid_bet = EXCLUDED.min_valid_bet,
         min_deposit = EXCLUDED.min_deposit, rebate_rate_ppm = EXCLUDED.rebate_rate_ppm,
         withdraw_daily_max = EXCLUDED.withdraw_daily_max, withdraw_daily_count = EXCLUDED.withdraw_daily_count,

@@ -129,7 +129,13 @@ export async function rewardAdminRoutes(app: FastifyInstance, ctx: AppContext): 
         maxTicketsPerMember: b.maxTicketsPerMember,
         prizes: b.prizes,
       });
-      await audit(i.req, "create", "raffle", String(id), { ...b, prizes: b.prizes.map(String) });
+      // Amounts audited as the API's pesos text (a bigint has no JSON form).
+      await audit(i.req, "create", "raffle", String(id), {
+        ...b,
+        ticketPerDeposit: b.ticketPerDeposit == null ? null : formatMinor(b.ticketPerDeposit),
+        ticketPerBet: b.ticketPerBet == null ? null : formatMinor(b.ticketPerBet),
+        prizes: b.prizes.map(formatMinor),
+      });
       const [view] = await raffleViews(ctx.db, null, i.lang, id);
       return view;
     },

@@ -211,13 +211,14 @@ export async function drawRaffleNow(ctx: AppContext, raffleId: number) {
 /** A member's name as others see it: "ab***z". */
 export const maskName = (u: string) =>
   u.length <= 2 ? `${u[0] ?? ""}*` : `${u.slice(0, 2)}***${u.slice(-1)}`;
+/** The title in the member's language, else English, else Filipino, else any written one. */
 export const pick = (title: Record<string, string>, lang: string) =>
-  title[lang] ??
-  title[lang.toLowerCase()] ??
-  title.EN ??
-  title.en ??
-  title.TY ??
-  Object.values(title)[0] ??
+  title[lang] ||
+  title[lang.toLowerCase()] ||
+  title.EN ||
+  title.en ||
+  title.TY ||
+  Object.values(title).find(Boolean) ||
   "";
 
 /** The raffles a member sees (open and drawn, newest first) with their tickets. */
