@@ -9,7 +9,6 @@ import { type Executor, queryRows } from "../../db/client.ts";
  */
 export * from "./approvals.ts";
 export * from "./audit.ts";
-export * from "./guard.ts";
 export * from "./media.ts";
 export * from "./operators.ts";
 export * from "./totp.ts";

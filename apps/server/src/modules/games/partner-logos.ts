@@ -10,11 +10,12 @@ import { z } from "zod";
 import type { Executor } from "../../db/client.ts";
 import { media } from "../../db/schema/content.ts";
 import { gameVendors } from "../../db/schema/games.ts";
+import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import { registerMessages } from "../../lib/messages.ts";
+import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
 import { route } from "../../lib/route.ts";
-import { operatorOf, recordAudit, requireOperator } from "../admin/service.ts";
 
 registerMessages("EN", { MEDIA_MISSING: "Upload the image first: no stored image has that address." });
 registerMessages("TY", {

@@ -4,19 +4,15 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Executor } from "../../db/client.ts";
 import type { paymentChannels } from "../../db/schema/payments.ts";
+import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
+import { MemberUploadUrl } from "../../lib/member-uploads.ts";
 import { registerMessages } from "../../lib/messages.ts";
+import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
 import { route } from "../../lib/route.ts";
 import { siteOrigin } from "../../lib/site-origin.ts";
-import {
-  operatorOf,
-  recordAudit,
-  registerApplier,
-  requestApproval,
-  requireOperator,
-  withApproval,
-} from "../admin/service.ts";
+import { registerApplier, requestApproval, withApproval } from "../admin/service.ts";
 import { memberOf, requireMember, sessionMember } from "../members/service.ts";
 import { channelUsable, createDeposit, decideDeposit, depositDto, handleCallback } from "./deposits.ts";
 import { MIN_SECRET_LENGTH, REQUIRED_SECRETS, signSandbox } from "./gateways.ts";
@@ -32,7 +28,6 @@ import {
   sandboxDepositByRef,
   updateChannelAt,
 } from "./repo.ts";
-import { MemberUploadUrl } from "./uploads.ts";
 
 registerMessages("EN", {
   SANDBOX_DEMO_ONLY: "The sandbox gateway exists only in demo mode: it credits without real money.",

@@ -17,7 +17,7 @@ import { type Executor, queryRows, type Tx } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { emitMemberEvent } from "../../lib/member-events.ts";
-import { readSetting } from "../content/settings.ts";
+import { readSetting } from "../content/service.ts";
 import { addDays, manilaDay, manilaStart } from "../reports/service.ts";
 import "./messages.ts";
 import { manilaClock, manilaMinute, manilaMoment } from "@panalo/contracts/manila-time";

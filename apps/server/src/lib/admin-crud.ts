@@ -2,12 +2,12 @@ import type { Permission } from "@panalo/contracts/admin-roles";
 import { Id, INT4_MAX, intInput } from "@panalo/contracts/input";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import type { Executor } from "../../db/client.ts";
-import type { AppContext } from "../../lib/context.ts";
-import { Errors } from "../../lib/errors.ts";
-import { route } from "../../lib/route.ts";
+import type { Executor } from "../db/client.ts";
 import { recordAudit } from "./audit.ts";
-import { operatorOf, requireOperator } from "./guard.ts";
+import type { AppContext } from "./context.ts";
+import { Errors } from "./errors.ts";
+import { operatorOf, requireOperator } from "./operator-guard.ts";
+import { route } from "./route.ts";
 
 const IdParams = z.object({ id: Id });
 
