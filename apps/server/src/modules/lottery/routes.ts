@@ -14,6 +14,7 @@ import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { registerMessages } from "../../lib/messages.ts";
 import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
+import { rgsTransport } from "../../lib/rgs-transport.ts";
 import { route } from "../../lib/route.ts";
 import { gameVendor } from "../games/service.ts";
 import { memberOf, requireMember, TRIAL } from "../members/service.ts";
