@@ -11,6 +11,9 @@ import { route } from "./route.ts";
 
 const IdParams = z.object({ id: Id });
 
+// The audited list/create/update/delete calls any module's back-office entity uses (the admin
+// module's notices and banners, promotions' own): guarded and audited through lib only.
+
 /** How one editable content entity is read and written; the generic part adds the rest. */
 export interface CrudSpec<I, R extends { id: number; version: number }> {
   /** URL under /api/admin, e.g. "/notices". */
