@@ -15,7 +15,7 @@ import WebSocket from "ws";
 import { openDatabase } from "../../apps/server/src/db/client.ts";
 import { migrate } from "../../apps/server/src/db/migrate.ts";
 import { newToken, tokenHash } from "../../apps/server/src/lib/passwords.ts";
-import { chatOn } from "../../apps/server/src/modules/chat/chat-kit.ts";
+import { chatOn } from "../../apps/server/src/testing/chat-kit.ts";
 import { figure } from "../lib/figure.ts";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 2000);

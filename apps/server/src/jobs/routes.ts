@@ -1,10 +1,10 @@
 import { JobParams, JobRunsQuery } from "@panalo/contracts/admin-jobs";
 import type { FastifyInstance } from "fastify";
+import { recordAudit } from "../lib/audit.ts";
 import type { AppContext } from "../lib/context.ts";
 import { Errors } from "../lib/errors.ts";
+import { operatorOf, requireOperator } from "../lib/operator-guard.ts";
 import { route } from "../lib/route.ts";
-import { recordAudit } from "../modules/admin/audit.ts";
-import { operatorOf, requireOperator } from "../modules/admin/guard.ts";
 import "./catalog.ts";
 import { JobQueue } from "./queue.ts";
 import { registeredJobs } from "./registry.ts";

@@ -8,11 +8,11 @@ import { z } from "zod";
 import type { Executor, Tx } from "../../db/client.ts";
 import { operators } from "../../db/schema/admin.ts";
 import { type ApprovalKind, approvalRequests } from "../../db/schema/payments.ts";
+import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
+import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
 import { route } from "../../lib/route.ts";
-import { recordAudit } from "./audit.ts";
-import { operatorOf, requireOperator } from "./guard.ts";
 
 /**
  * Four eyes: a change that could move money without money behind it — a new

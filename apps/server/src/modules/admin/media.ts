@@ -4,28 +4,11 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Executor } from "../../db/client.ts";
 import { media } from "../../db/schema/content.ts";
+import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
-import { recordAudit } from "./audit.ts";
-import { operatorOf, requireOperator } from "./guard.ts";
-
-export const MAX_MEDIA_BYTES = 5 * 1024 * 1024;
-
-/** The image type by its first bytes, never by the name or the header the client sent. */
-export function sniffImage(bytes: Buffer): string | null {
-  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
-    return "image/png";
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";
-  if (
-    bytes.subarray(0, 4).toString("latin1") === "RIFF" &&
-    bytes.subarray(8, 12).toString("latin1") === "WEBP"
-  ) {
-    return "image/webp";
-  }
-  const head = bytes.subarray(0, 512).toString("utf8").trimStart();
-  if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)?<svg[\s>]/i.test(head)) return "image/svg+xml";
-  return null;
-}
+import { MAX_MEDIA_BYTES, sniffImage } from "../../lib/images.ts";
+import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
 
 type Purifier = { sanitize: (dirty: string, cfg: object) => Node; removed: unknown[] };
 type SvgTools = { purify: Purifier; serialize: (n: Node) => string };

@@ -1,8 +1,8 @@
 import type { Role } from "@panalo/contracts/admin-roles";
+import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
-import { recordAudit } from "./audit.ts";
-import type { OperatorPrincipal } from "./guard.ts";
+import type { OperatorPrincipal } from "../../lib/operator-guard.ts";
 import { createOperator } from "./operators.ts";
 import * as repo from "./repo.ts";
 

@@ -12,6 +12,7 @@ import {
 } from "../../lib/attempts.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
+import { ADMIN_COOKIE, registerOperatorSessions, type SessionOperator } from "../../lib/operator-guard.ts";
 import { dummyHash, hashPassword, newToken, tokenHash, verifyPassword } from "../../lib/passwords.ts";
 import { matchTotp, newTotpSecret, otpauthUrl } from "./totp.ts";
 
@@ -19,7 +20,6 @@ export const SESSION_IDLE_MS = 30 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 export const MAX_FAILED_LOGINS = 10;
 export const LOCK_MINUTES = 15;
-export const ADMIN_COOKIE = "panalo_admin";
 
 /** A readable random password: 20 characters from an unambiguous alphabet, with digits. */
 export function generatePassword(): string {
@@ -74,12 +74,7 @@ export async function createOperator(
   };
 }
 
-export interface SessionOperator {
-  id: number;
-  username: string;
-  role: Role;
-  mustChangePassword: boolean;
-}
+export { ADMIN_COOKIE, type SessionOperator };
 
 export function selfOf(op: SessionOperator) {
   return { ...op, permissions: [...ROLE_PERMISSIONS[op.role]] };
@@ -209,6 +204,10 @@ export async function sessionOperator(ctx: AppContext, token: string): Promise<S
     mustChangePassword: row.mustChangePassword,
   };
 }
+
+// Every module's admin routes guard their calls with lib/operator-guard.ts; the sessions it checks
+// are this module's, looked up through this function.
+registerOperatorSessions(sessionOperator);
 
 export async function signOut(db: Db, token: string): Promise<void> {
   await db.delete(operatorSessions).where(eq(operatorSessions.tokenHash, tokenHash(token)));

@@ -19,8 +19,11 @@ import { Id } from "@panalo/contracts/input";
 import { parseMoney } from "@panalo/contracts/money";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { crudRoutes } from "../../lib/admin-crud.ts";
+import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
+import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
 import { route } from "../../lib/route.ts";
 import { forgetSiteSources } from "../../lib/security-headers.ts";
 import {
@@ -40,9 +43,7 @@ import {
   writeSetting,
 } from "../content/service.ts";
 import { registerApplier, requestApproval, withApproval } from "./approvals.ts";
-import { auditPage, recordAudit } from "./audit.ts";
-import { crudRoutes } from "./crud.ts";
-import { operatorOf, requireOperator } from "./guard.ts";
+import { auditPage } from "./audit.ts";
 import { mediaRoutes } from "./media.ts";
 import { addOperator, listOperators, updateOperator } from "./operator-admin.ts";
 import { ADMIN_COOKIE, changePassword, SESSION_ABSOLUTE_MS, selfOf, signIn, signOut } from "./operators.ts";

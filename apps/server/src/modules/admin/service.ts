@@ -3,13 +3,14 @@ import { sql } from "drizzle-orm";
 import { type Executor, queryRows } from "../../db/client.ts";
 
 /**
- * The admin module's public face: what other modules may use of it. Operators' guards and
- * sessions, the audit trail, the four-eyes approval queue, TOTP and stored media. Anything not
- * exported here is the admin module's own.
+ * The admin module's public face: what other modules may use of it. Operators and their
+ * sessions, the audit page, the four-eyes approval queue, TOTP and stored media. Anything not
+ * exported here is the admin module's own. The route guard and the audit writer every module
+ * uses are in lib/ (operator-guard.ts, audit.ts); this module fills in the guard's session
+ * lookup when it loads.
  */
 export * from "./approvals.ts";
 export * from "./audit.ts";
-export * from "./guard.ts";
 export * from "./media.ts";
 export * from "./operators.ts";
 export * from "./totp.ts";

@@ -11,11 +11,11 @@ import {
 import { BigIdParams, intInput } from "@panalo/contracts/input";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
+import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
 import { route } from "../../lib/route.ts";
-import { recordAudit } from "../admin/audit.ts";
-import { operatorOf, requireOperator } from "../admin/guard.ts";
 import { activeDownlineAgents, memberOf, requireMember } from "../members/service.ts";
 import { adminBills, billsOfKind, commissionReport, myIncome, runsList } from "./bills.ts";
 import {

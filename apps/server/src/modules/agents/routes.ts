@@ -10,10 +10,10 @@ import {
 import type { FastifyInstance } from "fastify";
 import QRCode from "qrcode";
 import { z } from "zod";
+import { perIp } from "../../lib/address-limits.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
-import { perIp } from "../members/recovery.ts";
 import { agentByCode } from "../members/service.ts";
 import { agentOf, registerDownline, requireAgent } from "./service.ts";
 import { teamOverview, teamRead } from "./team.ts";

@@ -2,10 +2,10 @@ import { randomInt } from "node:crypto";
 import { AGENT_RIGHTS, type AgentRights, type AgentType, isAgentType } from "@panalo/contracts/agents";
 import type { FastifyRequest } from "fastify";
 import type { Executor } from "../../db/client.ts";
+import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
 import { hashPassword } from "../../lib/passwords.ts";
-import { recordAudit } from "../admin/service.ts";
 import {
   affiliateCodeOrSet,
   insertMemberRecord,

@@ -8,12 +8,12 @@ import {
 } from "@panalo/contracts/bingo";
 import { rgsAdminSecret, signAdminCall } from "@panalo/rgs/lottery/admin-auth";
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Lang } from "../../lib/messages.ts";
+import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
 import { route } from "../../lib/route.ts";
-import { recordAudit } from "../admin/audit.ts";
-import { operatorOf, requireOperator } from "../admin/guard.ts";
 import { enabledGameNodes } from "../games/service.ts";
 import { requireMember } from "../members/service.ts";
 

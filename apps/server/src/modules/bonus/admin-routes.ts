@@ -4,18 +4,13 @@ import { formatMinor, parseMoney } from "@panalo/contracts/money";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Executor } from "../../db/client.ts";
+import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
+import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
 import { route } from "../../lib/route.ts";
-import {
-  operatorOf,
-  recordAudit,
-  registerApplier,
-  requestApproval,
-  requireOperator,
-  withApproval,
-} from "../admin/service.ts";
-import { readSetting } from "../content/settings.ts";
+import { registerApplier, requestApproval, withApproval } from "../admin/service.ts";
+import { readSetting } from "../content/service.ts";
 import { memberRecord } from "../members/service.ts";
 import { grantBonus } from "./grant.ts";
 import { allRules, bonusReviewOf, clearBonusReview, insertRule, lockRule, updateRule } from "./repo.ts";

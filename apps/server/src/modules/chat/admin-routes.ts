@@ -13,15 +13,15 @@ import {
 import { BigId, Id } from "@panalo/contracts/input";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
+import { MAX_MEDIA_BYTES } from "../../lib/images.ts";
+import { sendPrivate } from "../../lib/member-uploads.ts";
+import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
 import { route } from "../../lib/route.ts";
 import { pushToOperators } from "../../realtime/admin-hub.ts";
 import { pushToMember } from "../../realtime/bus.ts";
-import { recordAudit } from "../admin/audit.ts";
-import { operatorOf, requireOperator } from "../admin/guard.ts";
-import { MAX_MEDIA_BYTES } from "../admin/media.ts";
-import { sendPrivate } from "../payments/uploads.ts";
 import { uploadedBytes } from "./routes.ts";
 import {
   appendMessage,

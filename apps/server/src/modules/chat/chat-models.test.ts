@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chatMember, chatOn } from "../../testing/chat-kit.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { readSetting, writeSetting } from "../content/service.ts";
-import { chatMember, chatOn } from "./chat-kit.ts";
 
 /**
  * The customer-service channels a member is offered (CBS_modelList): the general team's chat as

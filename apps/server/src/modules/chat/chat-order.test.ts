@@ -9,8 +9,8 @@ import { buildApp } from "../../app.ts";
 import { loadConfig } from "../../config.ts";
 import { type Database, openDatabase } from "../../db/client.ts";
 import { memoryStore, redisStore, type SharedStore } from "../../lib/shared-store.ts";
+import { ADMIN_HEADERS, chatMember, chatOn, chatOperator } from "../../testing/chat-kit.ts";
 import { openTestDatabase } from "../../testing/test-app.ts";
-import { ADMIN_HEADERS, chatMember, chatOn, chatOperator } from "./chat-kit.ts";
 
 /**
  * "200 chat messages across two server processes arrive in order". Two app instances

@@ -2,9 +2,9 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client.ts";
 import { forgetSiteSources } from "../../lib/security-headers.ts";
+import { ADMIN_HEADERS, chatMember, chatOn, chatOperator } from "../../testing/chat-kit.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { readSetting, writeSetting } from "../content/settings.ts";
-import { ADMIN_HEADERS, chatMember, chatOn, chatOperator } from "./chat-kit.ts";
 import { DEFAULT_CHAT_SETTINGS, isOpenAt } from "./hours.ts";
 import { chatTeamFor } from "./service.ts";
 

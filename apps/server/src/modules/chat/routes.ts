@@ -11,12 +11,12 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
+import { MAX_MEDIA_BYTES } from "../../lib/images.ts";
+import { sendPrivate } from "../../lib/member-uploads.ts";
 import { route } from "../../lib/route.ts";
 import { pushToOperators, registerAdminHubHandler } from "../../realtime/admin-hub.ts";
 import { pushToMember, registerHubHandler } from "../../realtime/bus.ts";
-import { MAX_MEDIA_BYTES } from "../admin/media.ts";
 import { memberOf, requireMember } from "../members/service.ts";
-import { sendPrivate } from "../payments/uploads.ts";
 import { isOpenAt } from "./hours.ts";
 import {
   appendMessage,

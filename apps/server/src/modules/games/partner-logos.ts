@@ -10,10 +10,11 @@ import { z } from "zod";
 import type { Executor } from "../../db/client.ts";
 import { media } from "../../db/schema/content.ts";
 import { gameVendors } from "../../db/schema/games.ts";
+import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
+import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
 import { route } from "../../lib/route.ts";
-import { operatorOf, recordAudit, requireOperator } from "../admin/service.ts";
 
 const row = (v: typeof gameVendors.$inferSelect): AdminPartnerLogo => ({
   vassalage: v.vassalage,

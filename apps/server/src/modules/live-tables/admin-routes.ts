@@ -6,11 +6,11 @@ import {
 } from "@panalo/contracts/live-tables";
 import { rgsAdminSecret, signAdminCall } from "@panalo/rgs/lottery/admin-auth";
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
+import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
 import { route } from "../../lib/route.ts";
-import { recordAudit } from "../admin/audit.ts";
-import { operatorOf, requireOperator } from "../admin/guard.ts";
 
 /**
  * The back office's live tables: /api/admin/tables* checks the operator's

@@ -9,46 +9,15 @@ import {
 import { rgsAdminSecret, signAdminCall } from "@panalo/rgs/lottery/admin-auth";
 import { LOTTERY_VENDOR } from "@panalo/rgs/lottery/catalog";
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
+import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
+import { rgsTransport } from "../../lib/rgs-transport.ts";
 import { route } from "../../lib/route.ts";
-import { recordAudit } from "../admin/audit.ts";
-import { operatorOf, requireOperator } from "../admin/guard.ts";
 import { gameVendor } from "../games/service.ts";
 import { memberOf, requireMember, TRIAL } from "../members/service.ts";
 import { issueLaunchToken } from "../providers/service.ts";
-
-/** How the platform reaches the RGS's signed back-office API: in memory, or RGS_URL when split. */
-export type RgsCall = (
-  method: "GET" | "PUT" | "POST",
-  path: string,
-  body: string,
-  headers: Record<string, string>,
-) => Promise<{ status: number; body: string }>;
-
-export function rgsTransport(app: FastifyInstance, ctx: AppContext): RgsCall {
-  const base = ctx.config.RGS_URL.replace(/\/+$/, "");
-  if (base) {
-    return async (method, path, body, headers) => {
-      const res = await fetch(`${base}${path}`, {
-        method,
-        headers,
-        ...(method === "GET" ? {} : { body }),
-        signal: AbortSignal.timeout(ctx.config.RGS_CALL_TIMEOUT_MS),
-      });
-      return { status: res.status, body: await res.text() };
-    };
-  }
-  return async (method, path, body, headers) => {
-    const res = await app.inject({
-      method,
-      url: path,
-      headers,
-      ...(method === "GET" ? {} : { payload: body }),
-    });
-    return { status: res.statusCode, body: res.body };
-  };
-}
 
 /**
  * The lottery's platform calls: the member's session for the RGS lottery, and the back

@@ -14,10 +14,11 @@ import {
 } from "@panalo/contracts/loyalty";
 import { formatMinor } from "@panalo/contracts/money";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { sendCsv } from "../../lib/csv.ts";
+import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
 import { route } from "../../lib/route.ts";
-import { operatorOf, recordAudit, requireOperator } from "../admin/service.ts";
 import {
   campaignResults,
   campaignsList,

@@ -7,7 +7,7 @@ import { queryRows } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { type Lang, messageFor } from "../../lib/messages.ts";
-import { rgsTransport } from "../lottery/routes.ts";
+import { rgsTransport } from "../../lib/rgs-transport.ts";
 
 /** One free-spin grant the platform asks the RGS to make. */
 export interface GrantRequest {

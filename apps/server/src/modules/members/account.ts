@@ -19,11 +19,20 @@ import { z } from "zod";
 import type { Executor } from "../../db/client.ts";
 import { memberSessions, members } from "../../db/schema/members.ts";
 import { payoutAccounts } from "../../db/schema/payments.ts";
+import { perIp } from "../../lib/address-limits.ts";
+import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
+import {
+  MEMBER_UPLOAD_PATH,
+  readMemberUpload,
+  requireOwnUpload,
+  sendPrivate,
+} from "../../lib/member-uploads.ts";
+import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
 import { tokenHash } from "../../lib/passwords.ts";
 import { route } from "../../lib/route.ts";
-import { newTotpSecret, operatorOf, otpauthUrl, recordAudit, requireOperator } from "../admin/service.ts";
+import { newTotpSecret, otpauthUrl } from "../admin/service.ts";
 import { readSettings } from "../content/service.ts";
 import { consumeCode, issueCode, sendMessage } from "../messaging/service.ts";
 import { setMemberAddress } from "./household.ts";
@@ -41,9 +50,7 @@ import {
   writeKycSettings,
 } from "./kyc.ts";
 import { checkMemberTotp } from "./member-totp.ts";
-import { perIp } from "./recovery.ts";
 import { memberOf, requireMember } from "./service.ts";
-import { MEMBER_UPLOAD_PATH, readMemberUpload, requireOwnUpload, sendPrivate } from "./uploads.ts";
 
 /** The member's avatar: their choice, or one drawn from their initials (spec §7). */
 export async function avatarUrlOf(exec: Executor, memberId: number): Promise<string> {

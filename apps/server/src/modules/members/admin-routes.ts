@@ -2,9 +2,10 @@ import { BigId, PageNo, pageSize } from "@panalo/contracts/input";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../lib/context.ts";
+import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
 import { hashPassword } from "../../lib/passwords.ts";
 import { route } from "../../lib/route.ts";
-import { generatePassword, operatorOf, requireOperator } from "../admin/service.ts";
+import { generatePassword } from "../admin/service.ts";
 import { outboxBodyFor, outboxPage } from "../messaging/service.ts";
 import { changePlayer, type NewMemberRecord, playerDetail, playerPage } from "./service.ts";
 

@@ -4,20 +4,20 @@ import { formatMinor, parseMoney } from "@panalo/contracts/money";
 import { and, eq, sql } from "drizzle-orm";
 import { type Executor, queryRows } from "../../db/client.ts";
 import { kycCases, kycSettings, members } from "../../db/schema/members.ts";
+import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
 import { emitMemberEvent } from "../../lib/member-events.ts";
-import { recordAudit } from "../admin/service.ts";
+import { MEMBER_UPLOAD_PATH, requireOwnUpload } from "../../lib/member-uploads.ts";
 import { readSettings } from "../content/service.ts";
 import { setMemberAddress } from "./household.ts";
 import { manilaToday } from "./register-fields.ts";
-import { MEMBER_UPLOAD_PATH, requireOwnUpload } from "./uploads.ts";
 
 /**
  * KYC: the member sends an ID (front and back), a selfie, and what the
  * Philippine AMLA rules ask of a covered person (occupation, source of income, address); an
  * operator approves, rejects with a reason or asks for more. The documents are the member's
- * private uploads (payments/uploads.ts), shown only to the member and to operators with
+ * private uploads (lib/member-uploads.ts), shown only to the member and to operators with
  * `kyc.read`, and purged by the job `members.kyc-purge` once the operator's retention period
  * after the decision has passed. The operator chooses which actions need a verified account
  * (`requireKycFor`, asked by the withdrawal and deposit paths).

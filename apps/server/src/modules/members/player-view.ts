@@ -4,10 +4,12 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import type { memberNotes } from "../../db/schema/members.ts";
+import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
+import { MEMBER_UPLOAD_PATH } from "../../lib/member-uploads.ts";
+import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
 import { route } from "../../lib/route.ts";
-import { operatorOf, recordAudit, requireOperator } from "../admin/service.ts";
 import { kycOfMember } from "./kyc.ts";
 import {
   identityProvidersOf,
@@ -17,7 +19,6 @@ import {
   txPasswordLockedUntil,
 } from "./repo.ts";
 import { requirePlayer } from "./service.ts";
-import { MEMBER_UPLOAD_PATH } from "./uploads.ts";
 
 const IdParams = z.object({ id: BigId });
 const NoteBody = z.object({ body: z.string().trim().min(1).max(2000) });

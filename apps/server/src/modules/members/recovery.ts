@@ -13,13 +13,13 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { memberSessions, members } from "../../db/schema/members.ts";
 import { passwordResets } from "../../db/schema/messaging.ts";
+import { perIp } from "../../lib/address-limits.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import { hashPassword, tokenHash } from "../../lib/passwords.ts";
 import { route } from "../../lib/route.ts";
 import { readSettings } from "../content/service.ts";
-import { phoneCodesFor } from "../messaging/phone-codes.ts";
-import { sendMessage } from "../messaging/service.ts";
+import { phoneCodesFor, sendMessage } from "../messaging/service.ts";
 import { verifyHumanCheck } from "./human-check.ts";
 import { refuseTakenNumber } from "./mobile-registration.ts";
 import { readRegisterFields } from "./register-fields.ts";
@@ -27,18 +27,6 @@ import { createSession, loginInfo } from "./service.ts";
 
 const RESET_LINK_MINUTES = 30;
 const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers["user-agent"] ?? "" });
-
-/**
- * A per-address limit: `max` calls per `windowMs`, shared across processes through the store.
- * ADDRESS_LIMITS may set another `max` for a name (a test server whose every visitor is 127.0.0.1).
- */
-export function perIp(ctx: AppContext, name: string, defaultMax: number, windowMs: number) {
-  const max = ctx.config.ADDRESS_LIMITS[name] ?? defaultMax;
-  return async (req: FastifyRequest) => {
-    const n = await ctx.store.incr(`rl:${name}:${req.ip}`, windowMs);
-    if (n > max) throw Errors.rateLimited(Math.ceil(windowMs / 1000));
-  };
-}
 
 export async function requireSwitch(ctx: AppContext, id: ModuleId): Promise<void> {
   const { whitelabel } = await readSettings(ctx.db, ["whitelabel"]);

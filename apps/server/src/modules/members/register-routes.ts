@@ -7,16 +7,18 @@ import {
   RegisterRequest,
 } from "@panalo/contracts/members";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { perIp } from "../../lib/address-limits.ts";
+import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
 import { publishEvent } from "../../lib/member-events.ts";
+import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
 import { route } from "../../lib/route.ts";
-import { operatorOf, recordAudit, requireOperator } from "../admin/service.ts";
-import { phoneCodesFor } from "../messaging/phone-codes.ts";
+import { phoneCodesFor } from "../messaging/service.ts";
 import { requestDevice } from "./household.ts";
 import { verifyHumanCheck } from "./human-check.ts";
 import { confirmNumber, recommenderOf } from "./mobile-registration.ts";
-import { perIp, requireSwitch } from "./recovery.ts";
+import { requireSwitch } from "./recovery.ts";
 import {
   checkRegisterFields,
   type KeptRegisterFields,

@@ -1,6 +1,5 @@
 import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { memberUploads } from "../../db/schema/content.ts";
 import {
   loginAttempts,
   loginHistory,
@@ -82,26 +81,6 @@ export async function updateMember(exec: Executor, id: number, set: Partial<type
 /** End every session of a member. */
 export async function deleteSessionsOf(exec: Executor, memberId: number): Promise<void> {
   await exec.delete(memberSessions).where(eq(memberSessions.memberId, memberId));
-}
-
-// ---- members' private uploads ----
-
-/** Whether an upload with this id belongs to this member. */
-export async function uploadOwnedBy(exec: Executor, id: string, memberId: number): Promise<boolean> {
-  const rows = await exec
-    .select({ id: memberUploads.id })
-    .from(memberUploads)
-    .where(and(eq(memberUploads.id, id), eq(memberUploads.memberId, memberId)));
-  return rows.length > 0;
-}
-
-/** An upload by its id, whoever it belongs to. */
-export async function uploadById(exec: Executor, id: string) {
-  const [row] = await exec
-    .select({ contentType: memberUploads.contentType, bytes: memberUploads.bytes })
-    .from(memberUploads)
-    .where(eq(memberUploads.id, id));
-  return row;
 }
 
 // ---- the back office's player page ----

@@ -8,6 +8,7 @@ import {
 } from "@panalo/contracts/members";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { perIp } from "../../lib/address-limits.ts";
 import { releaseKey, reserveAddress } from "../../lib/attempts.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
@@ -21,7 +22,7 @@ import { requestDevice, setMemberAddress } from "./household.ts";
 import { newChallenge, verifyHumanCheck } from "./human-check.ts";
 import { oidcRoutes } from "./oidc.ts";
 import { type PayoutFacts, playerViewRoutes } from "./player-view.ts";
-import { perIp, recoveryRoutes, smsLogin } from "./recovery.ts";
+import { recoveryRoutes, smsLogin } from "./recovery.ts";
 import { registerRoutes } from "./register-routes.ts";
 import {
   bearerToken,

@@ -10,12 +10,12 @@ import {
   reserveAddress,
   reserveAttempt,
 } from "../../lib/attempts.ts";
+import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
 import { registerMemberAuth } from "../../lib/member-auth.ts";
 import { publishEvent } from "../../lib/member-events.ts";
 import { dummyHash, hashPassword, newToken, tokenHash, verifyPassword } from "../../lib/passwords.ts";
-import { recordAudit } from "../admin/service.ts";
 import { readSettings } from "../content/service.ts";
 import { post } from "../ledger/service.ts";
 import { consumeCode, issueCode, sendMessage } from "../messaging/service.ts";
@@ -30,8 +30,8 @@ export {
 
 import { verifyTxPassword } from "./tx-password.ts";
 
+export { requireKycFor } from "./kyc.ts";
 export { TX_PASSWORD_RULE, verifyTxPassword } from "./tx-password.ts";
-export { MEMBER_UPLOAD_PATH, readMemberUpload, requireOwnUpload, sendPrivate } from "./uploads.ts";
 
 import { memberLabelOf } from "../../lib/member-labels.ts";
 import { memberByLoginName } from "./login-name.ts";

@@ -8,13 +8,13 @@ import {
   type Segment,
 } from "@panalo/contracts/messages";
 import type { FastifyInstance } from "fastify";
+import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
+import { readMemberUpload, sendPrivate } from "../../lib/member-uploads.ts";
+import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
 import { route } from "../../lib/route.ts";
 import { pushToMember } from "../../realtime/bus.ts";
-import { recordAudit } from "../admin/audit.ts";
-import { operatorOf, requireOperator } from "../admin/guard.ts";
-import { readMemberUpload, sendPrivate } from "../payments/uploads.ts";
 import { closeFeedback, feedbackPage, feedbackScreenshot, replyToFeedback } from "./feedback.ts";
 import { announceSend, countAudience, sendMessage } from "./send.ts";
 import { sentMessages } from "./service.ts";

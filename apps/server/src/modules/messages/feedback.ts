@@ -2,12 +2,12 @@ import type { AdminFeedbackItem, FEEDBACK_STATES } from "@panalo/contracts/messa
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { type Executor, queryRows, type Tx } from "../../db/client.ts";
+import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import { emitMemberEvent } from "../../lib/member-events.ts";
+import { requireOwnUpload } from "../../lib/member-uploads.ts";
 import type { Lang } from "../../lib/messages.ts";
-import { recordAudit } from "../admin/audit.ts";
-import { requireOwnUpload } from "../payments/uploads.ts";
 
 /**
  * Feedback (spec §5 "feedback up to 140 characters", §7 `/wps/feedback`, open):

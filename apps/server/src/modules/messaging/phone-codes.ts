@@ -2,21 +2,15 @@ import { createHash } from "node:crypto";
 import type { Config } from "../../config.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
+import { CODE_EXPIRED_MINUTES, consumeCode, issueCode, MAX_CODE_ATTEMPTS, RESEND_AFTER_S } from "./codes.ts";
 import { type FirebasePhone, firebasePhone } from "./firebase-phone.ts";
+import { sendMessage } from "./outbox.ts";
 import { PHONE_AUTH_RETRY_AFTER_S, phoneAuthError } from "./phone-auth-errors.ts";
-import {
-  CODE_EXPIRED_MINUTES,
-  consumeCode,
-  issueCode,
-  MAX_CODE_ATTEMPTS,
-  RESEND_AFTER_S,
-  sendMessage,
-} from "./service.ts";
 
 /**
  * Codes that prove a player holds a phone number (registration, login by SMS, forgot password
  * by phone), behind one interface with two services:
- * - `dev`: the platform's own 6-digit codes (messaging/service.ts), sent through the SMS
+ * - `dev`: the platform's own 6-digit codes (messaging/codes.ts), sent through the SMS
  *   adapter — the development adapter keeps them in the back-office outbox;
  * - `firebase`: a third-party phone-auth service (spec §3 firebaseChannel and firebaseIdToken,
  *   §4 its 1-minute countdown, §8 its errors, §9 retry after 5 minutes) that sends and checks the

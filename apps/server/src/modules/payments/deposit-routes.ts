@@ -4,18 +4,14 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Executor } from "../../db/client.ts";
 import type { paymentChannels } from "../../db/schema/payments.ts";
+import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
+import { MemberUploadUrl } from "../../lib/member-uploads.ts";
+import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
 import { route } from "../../lib/route.ts";
 import { siteOrigin } from "../../lib/site-origin.ts";
-import {
-  operatorOf,
-  recordAudit,
-  registerApplier,
-  requestApproval,
-  requireOperator,
-  withApproval,
-} from "../admin/service.ts";
+import { registerApplier, requestApproval, withApproval } from "../admin/service.ts";
 import { memberOf, requireMember, sessionMember } from "../members/service.ts";
 import { channelUsable, createDeposit, decideDeposit, depositDto, handleCallback } from "./deposits.ts";
 import { MIN_SECRET_LENGTH, REQUIRED_SECRETS, signSandbox } from "./gateways.ts";
@@ -31,7 +27,6 @@ import {
   sandboxDepositByRef,
   updateChannelAt,
 } from "./repo.ts";
-import { MemberUploadUrl } from "./uploads.ts";
 
 /** The sandbox checkout's cookie: the member's own session, sent only to /sandbox-gateway. */
 export const CHECKOUT_COOKIE = "panalo_checkout";

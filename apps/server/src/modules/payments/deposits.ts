@@ -3,17 +3,17 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { members } from "../../db/schema/members.ts";
 import { deposits, paymentChannels } from "../../db/schema/payments.ts";
+import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
 import { emitMemberEvent, publishEvent } from "../../lib/member-events.ts";
 import { memberGate } from "../../lib/member-gates.ts";
-import { recordAudit } from "../admin/service.ts";
+import { requireOwnUpload } from "../../lib/member-uploads.ts";
 import { checkDepositChoice, lockMember } from "../bonus/service.ts";
 import { notifyMembers, postIn } from "../ledger/service.ts";
-import { requireKycFor } from "../members/kyc.ts";
+import { requireKycFor } from "../members/service.ts";
 import { checkDepositLimit } from "../responsible-gaming/service.ts";
 import { CallbackRefused, type PaymentGateway, paymongoGateway, sandboxGateway } from "./gateways.ts";
-import { requireOwnUpload } from "./uploads.ts";
 
 export type Channel = typeof paymentChannels.$inferSelect;
 

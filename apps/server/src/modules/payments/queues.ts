@@ -7,15 +7,11 @@ import type { Tx } from "../../db/client.ts";
 import { deposits, withdrawals } from "../../db/schema/payments.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
+import { adminUploadUrl } from "../../lib/member-uploads.ts";
+import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
 import { route } from "../../lib/route.ts";
-import {
-  operatorOf,
-  registerApplier,
-  requestApproval,
-  requireOperator,
-  withApproval,
-} from "../admin/service.ts";
-import { readSetting } from "../content/settings.ts";
+import { registerApplier, requestApproval, withApproval } from "../admin/service.ts";
+import { readSetting } from "../content/service.ts";
 import type { Leg } from "../ledger/service.ts";
 import { notifyMembers } from "../ledger/service.ts";
 import { memberUsernames } from "../members/service.ts";
@@ -27,7 +23,6 @@ import {
   type WithdrawalQueueQuery,
   withdrawalQueueRows,
 } from "./repo.ts";
-import { adminUploadUrl } from "./uploads.ts";
 import { decideWithdrawalIn, withdrawalDto } from "./withdrawals.ts";
 
 export { queueSearch };

@@ -6,14 +6,16 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
+import { MemberUploadUrl } from "../../lib/member-uploads.ts";
+import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
 import { route } from "../../lib/route.ts";
-import { approvalRoutes, operatorOf, requireOperator } from "../admin/service.ts";
+import { approvalRoutes } from "../admin/service.ts";
 import { memberWithdrawLimits } from "../loyalty/service.ts";
 import { memberOf, requireMember } from "../members/service.ts";
 import { depositRoutes } from "./deposit-routes.ts";
 import { PayoutReference, queueRoutes, withdrawalQueue } from "./queues.ts";
 import { transferRoutes } from "./transfers.ts";
-import { MemberUploadUrl, memberUploadRoutes } from "./uploads.ts";
+import { memberUploadRoutes } from "./uploads.ts";
 import {
   addPayoutAccount,
   confirmReceipt,

@@ -9,12 +9,13 @@ import { z } from "zod";
 import { operators } from "../../db/schema/admin.ts";
 import { members } from "../../db/schema/members.ts";
 import { adjustments } from "../../db/schema/payments.ts";
+import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
+import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
 import { route } from "../../lib/route.ts";
 import { singleFlight } from "../../lib/single-flight.ts";
-import { operatorOf, recordAudit, requireOperator } from "../admin/service.ts";
-import { readSetting } from "../content/settings.ts";
+import { readSetting } from "../content/service.ts";
 import { notifyMembers, postAndNotify, postIn } from "../ledger/service.ts";
 import { memberOf, requireMember, verifyTxPassword } from "../members/service.ts";
 

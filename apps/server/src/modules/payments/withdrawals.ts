@@ -3,20 +3,19 @@ import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import { type Db, type Executor, queryRows, type Tx } from "../../db/client.ts";
 import { members } from "../../db/schema/members.ts";
 import { payoutAccounts, type WithdrawalStatus, withdrawals } from "../../db/schema/payments.ts";
+import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import { emitMemberEvent } from "../../lib/member-events.ts";
+import { requireOwnUpload } from "../../lib/member-uploads.ts";
 import { hashPassword } from "../../lib/passwords.ts";
 import { singleFlight } from "../../lib/single-flight.ts";
-import { recordAudit } from "../admin/service.ts";
 import { forfeitOnWithdrawal } from "../bonus/service.ts";
 import { notifyMembers, postIn } from "../ledger/service.ts";
 import { memberWithdrawLimits } from "../loyalty/service.ts";
-import { requireKycFor } from "../members/kyc.ts";
-import { verifyTxPassword } from "../members/service.ts";
+import { requireKycFor, verifyTxPassword } from "../members/service.ts";
 import { manilaDay, manilaStart } from "../reports/service.ts";
 import { payoutAccountsOf } from "./repo.ts";
-import { requireOwnUpload } from "./uploads.ts";
 
 /** Operator settings (defaults until the back office sets them): ₱100 to ₱50,000, 24 h to confirm. */
 export const WITHDRAWAL_LIMITS = { min: 10_000n, max: 5_000_000n, autoReceiveMinutes: 24 * 60 };

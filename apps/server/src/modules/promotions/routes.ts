@@ -9,16 +9,16 @@ import {
 } from "@panalo/contracts/promotions";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { crudRoutes } from "../../lib/admin-crud.ts";
+import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { startCsv } from "../../lib/csv.ts";
 import { Errors } from "../../lib/errors.ts";
+import { MEMBER_UPLOAD_PATH, readMemberUpload, sendPrivate } from "../../lib/member-uploads.ts";
+import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
 import { route } from "../../lib/route.ts";
-import { recordAudit } from "../admin/audit.ts";
-import { crudRoutes } from "../admin/crud.ts";
-import { operatorOf, requireOperator } from "../admin/guard.ts";
-import { pick } from "../content/texts.ts";
+import { pick } from "../content/service.ts";
 import { bearerToken, memberOf, requireMember, sessionMember } from "../members/service.ts";
-import { MEMBER_UPLOAD_PATH, readMemberUpload, sendPrivate } from "../payments/uploads.ts";
 import {
   applicationNamesImage,
   applicationsPage,

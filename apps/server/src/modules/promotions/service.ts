@@ -16,11 +16,11 @@ import { type Executor, queryRows, type Tx } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
 import { memberGate } from "../../lib/member-gates.ts";
+import { requireOwnUpload } from "../../lib/member-uploads.ts";
 import { type Lang, messageFor } from "../../lib/messages.ts";
 import { operatorNames } from "../admin/service.ts";
-import { cleanTexts, linksIn, pick, plainTexts } from "../content/texts.ts";
+import { cleanTexts, linksIn, pick, plainTexts } from "../content/service.ts";
 import { memberRecord, memberUsernames } from "../members/service.ts";
-import { requireOwnUpload } from "../payments/uploads.ts";
 import { offerReward } from "../rewards/service.ts";
 import * as repo from "./repo.ts";
 

@@ -8,18 +8,12 @@ import { operators } from "../../db/schema/admin.ts";
 import { members } from "../../db/schema/members.ts";
 import { approvalRequests } from "../../db/schema/payments.ts";
 import { providerClients, providerWinReviews } from "../../db/schema/providers.ts";
+import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
+import { type OperatorPrincipal, operatorOf, requireOperator } from "../../lib/operator-guard.ts";
 import { route } from "../../lib/route.ts";
-import {
-  type OperatorPrincipal,
-  operatorOf,
-  recordAudit,
-  registerApplier,
-  requestApproval,
-  requireOperator,
-  withApproval,
-} from "../admin/service.ts";
+import { registerApplier, requestApproval, withApproval } from "../admin/service.ts";
 import { heldWinLegs } from "../bonus/service.ts";
 import { type Leg, notifyMembers, postIn } from "../ledger/service.ts";
 import { forgetProviderClients } from "./service.ts";

@@ -8,8 +8,8 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../lib/context.ts";
 import { startCsv } from "../../lib/csv.ts";
+import { requireOperator } from "../../lib/operator-guard.ts";
 import { route } from "../../lib/route.ts";
-import { requireOperator } from "../admin/guard.ts";
 import {
   dashboard,
   prepareReports,

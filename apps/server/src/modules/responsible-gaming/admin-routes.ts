@@ -6,12 +6,12 @@ import {
   AdminRgSettingsRequest,
 } from "@panalo/contracts/responsible-gaming";
 import type { FastifyInstance } from "fastify";
+import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
+import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
 import { route } from "../../lib/route.ts";
-import { recordAudit } from "../admin/audit.ts";
-import { operatorOf, requireOperator } from "../admin/guard.ts";
-import { readSetting } from "../content/settings.ts";
+import { readSetting } from "../content/service.ts";
 import { memberUsernames } from "../members/service.ts";
 import {
   exclude,

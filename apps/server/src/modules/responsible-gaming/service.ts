@@ -18,7 +18,7 @@ import { type Executor, queryRows, type Tx } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { emitMemberEvent } from "../../lib/member-events.ts";
-import { readSetting } from "../content/settings.ts";
+import { readSetting } from "../content/service.ts";
 import { addDays, manilaDay, manilaStart } from "../reports/service.ts";
 
 /**

@@ -9,10 +9,11 @@ import {
   AdminRewardReportQuery,
 } from "@panalo/contracts/rewards";
 import type { FastifyInstance } from "fastify";
+import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { sendCsv } from "../../lib/csv.ts";
+import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
 import { route } from "../../lib/route.ts";
-import { operatorOf, recordAudit, requireOperator } from "../admin/service.ts";
 import { createRaffle, drawRaffleNow, raffleViews } from "./raffle.ts";
 import { percentOfPpm, ppmOfPercent } from "./rebate.ts";
 import { referralSettings } from "./referral.ts";

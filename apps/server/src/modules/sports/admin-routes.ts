@@ -1,11 +1,11 @@
 import { BigId } from "@panalo/contracts/input";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { sendCsv } from "../../lib/csv.ts";
+import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
 import { route } from "../../lib/route.ts";
-import { recordAudit } from "../admin/audit.ts";
-import { operatorOf, requireOperator } from "../admin/guard.ts";
 import * as sports from "./service.ts";
 
 const Id = z.object({ id: BigId });

@@ -3,8 +3,8 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
+import { requireOperator } from "../../lib/operator-guard.ts";
 import { route } from "../../lib/route.ts";
-import { requireOperator } from "../admin/service.ts";
 import { accountReconciliation, memberExists, memberLedger } from "./service.ts";
 
 const Paging = {

@@ -1,7 +1,7 @@
 import { formatMinor } from "@panalo/contracts/money";
 import type { Executor } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
-import { readSetting } from "../content/settings.ts";
+import { readSetting } from "../content/service.ts";
 import { accountBalancesPage, entriesPage, memberAccounts, memberBalances } from "../ledger/service.ts";
 import { memberRecord, memberUsernames } from "../members/service.ts";
 import { payoutLedgerReference, withdrawalStates } from "../payments/service.ts";

@@ -1,16 +1,29 @@
 import type { Permission, Role } from "@panalo/contracts/admin-roles";
 import { roleAllows } from "@panalo/contracts/admin-roles";
 import type { FastifyRequest } from "fastify";
-import type { AppContext } from "../../lib/context.ts";
-import { Errors } from "../../lib/errors.ts";
-import { ADMIN_COOKIE, sessionOperator } from "./operators.ts";
+import type { AppContext } from "./context.ts";
+import { Errors } from "./errors.ts";
 
-/** The operator behind a back-office request, set by requireOperator. */
-export interface OperatorPrincipal {
+/**
+ * The back-office route guard every module's admin routes use, without importing the admin
+ * module: the admin module owns operators and their sessions and registers its session lookup
+ * here when it loads (the app loads it), as the members module fills in member-auth.ts. A
+ * module that guards an admin call never needs to know how operators sign in.
+ */
+
+/** The back-office session cookie (set by the admin module's sign-in, read by this guard). */
+export const ADMIN_COOKIE = "panalo_admin";
+
+/** An operator's live session as the admin module answers it. */
+export interface SessionOperator {
   id: number;
   username: string;
   role: Role;
   mustChangePassword: boolean;
+}
+
+/** The operator behind a back-office request, set by requireOperator. */
+export interface OperatorPrincipal extends SessionOperator {
   token: string;
 }
 
@@ -23,6 +36,19 @@ declare module "fastify" {
 /** Header every state-changing back-office call carries: a cross-site form cannot set it. */
 export const CSRF_HEADER = "x-requested-with";
 export const CSRF_VALUE = "panalo-admin";
+
+type SessionLookup = (ctx: AppContext, token: string) => Promise<SessionOperator | null>;
+let lookup: SessionLookup | undefined;
+
+/** The admin module's session lookup (a live session's operator, or null when none). */
+export function registerOperatorSessions(fn: SessionLookup): void {
+  lookup = fn;
+}
+
+function sessionOperator(ctx: AppContext, token: string): Promise<SessionOperator | null> {
+  if (!lookup) throw new Error("operator sessions are not registered: the admin module is not loaded");
+  return lookup(ctx, token);
+}
 
 /**
  * Route guard for /api/admin/*: a live operator session (cookie `panalo_admin`) whose role

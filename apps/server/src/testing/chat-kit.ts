@@ -1,11 +1,11 @@
 import type { Role } from "@panalo/contracts/admin-roles";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { type Executor, queryRows } from "../../db/client.ts";
-import { newToken, tokenHash } from "../../lib/passwords.ts";
-import { createOperator } from "../admin/operators.ts";
-import { switchesOf, writeSetting } from "../content/settings.ts";
-import { createSession } from "../members/service.ts";
+import { type Executor, queryRows } from "../db/client.ts";
+import { newToken, tokenHash } from "../lib/passwords.ts";
+import { createOperator } from "../modules/admin/operators.ts";
+import { switchesOf, writeSetting } from "../modules/content/settings.ts";
+import { createSession } from "../modules/members/service.ts";
 
 /** Test and benchmark set-up for the chat: members with a session, operators with a session. */
 export const ADMIN_HEADERS = { "x-requested-with": "panalo-admin", "x-lang": "EN" };

@@ -2,14 +2,17 @@ import type { Permission } from "@panalo/contracts/admin-roles";
 import { Id, INT4_MAX, intInput } from "@panalo/contracts/input";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import type { Executor } from "../../db/client.ts";
-import type { AppContext } from "../../lib/context.ts";
-import { Errors } from "../../lib/errors.ts";
-import { route } from "../../lib/route.ts";
+import type { Executor } from "../db/client.ts";
 import { recordAudit } from "./audit.ts";
-import { operatorOf, requireOperator } from "./guard.ts";
+import type { AppContext } from "./context.ts";
+import { Errors } from "./errors.ts";
+import { operatorOf, requireOperator } from "./operator-guard.ts";
+import { route } from "./route.ts";
 
 const IdParams = z.object({ id: Id });
+
+// The audited list/create/update/delete calls any module's back-office entity uses (the admin
+// module's notices and banners, promotions' own): guarded and audited through lib only.
 
 /** How one editable content entity is read and written; the generic part adds the rest. */
 export interface CrudSpec<I, R extends { id: number; version: number }> {

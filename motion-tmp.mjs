@@ -1,0 +1,15 @@
+import { chromium } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { execSync } from "node:child_process";
+const url = process.argv[2]; const motion = process.argv[3];
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox","--disable-gpu","--disable-background-networking","--disable-component-update","--disable-sync","--no-first-run"] });
+const ctx = await browser.newContext({ reducedMotion: motion, viewport: { width: 390, height: 844 } });
+const page = await ctx.newPage();
+await page.goto(url); await page.waitForTimeout(5000);
+const root = process.pid;
+const tree = (p) => [p, ...execSync(`pgrep -P ${p} || true`).toString().trim().split("\n").filter(Boolean).flatMap((c) => tree(Number(c)))];
+const cpu = () => { const pids = tree(root);
+  let t = 0; for (const p of pids) { try { const f = readFileSync(`/proc/${p}/stat`,"utf8").split(") ")[1].split(" "); t += Number(f[11]) + Number(f[12]); } catch {} } return t; };
+const a = cpu(); await page.waitForTimeout(20000); const b = cpu();
+console.log(motion, url, "chromium CPU ticks in 20 s:", b - a);
+await browser.close();
