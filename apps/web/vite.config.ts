@@ -2,6 +2,30 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { cataloguePart } from "./src/features/i18n/areas.ts";
+
+/**
+ * A language catalogue imported as `src/locales/XX.json?area=<part>` is that part of it only
+ * (src/features/i18n/areas.ts): "core" loads before the first render, each area with the code
+ * that shows it. Vite's JSON plugin then turns the part into a module as it does a whole file.
+ */
+function catalogueParts(): Plugin {
+  return {
+    name: "panalo-catalogue-parts",
+    enforce: "pre",
+    load(id) {
+      const m = /[\\/]src[\\/]locales[\\/][A-Z]{2}\.json\?(.*)$/.exec(id);
+      const part = m ? new URLSearchParams(m[1]).get("area") : null;
+      if (!part) return null;
+      const file = id.slice(0, id.indexOf("?"));
+      this.addWatchFile(file);
+      return {
+        code: JSON.stringify(cataloguePart(JSON.parse(readFileSync(file, "utf8")), part)),
+        moduleType: "json",
+      };
+    },
+  };
+}
 
 /**
  * Build-time touches to index.html:
@@ -22,7 +46,8 @@ function indexHtmlExtras(aliases: readonly string[]): Plugin {
       const preload: Record<string, string> = {};
       for (const file of Object.values(bundle)) {
         if (file.type !== "chunk" || !file.facadeModuleId) continue;
-        const locale = /\/src\/locales\/([A-Z]{2})\.json$/.exec(file.facadeModuleId);
+        // The core part of each catalogue (the rest loads with the pages that show it).
+        const locale = /\/src\/locales\/([A-Z]{2})\.json\?area=core$/.exec(file.facadeModuleId);
         if (locale?.[1]) preload[locale[1]] = `/${file.fileName}`;
         if (file.facadeModuleId.endsWith("/src/pages/home/home-page.tsx")) preload.home = `/${file.fileName}`;
       }
@@ -59,7 +84,7 @@ const preactAliases = [
 ];
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), indexHtmlExtras(["register.html"])],
+  plugins: [catalogueParts(), react(), indexHtmlExtras(["register.html"])],
   base: "/",
   resolve: {
     alias: command === "build" && process.env.PANALO_REACT !== "1" ? preactAliases : [],

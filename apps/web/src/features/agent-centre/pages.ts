@@ -1,3 +1,4 @@
+import "../i18n/texts/agent.ts";
 import { lazy } from "react";
 import { agentContractPages } from "../agent-contracts/pages.ts";
 import type { AgentCentrePage } from "./registry-types.ts";

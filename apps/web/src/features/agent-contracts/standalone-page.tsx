@@ -1,3 +1,4 @@
+import "../i18n/texts/agent.ts";
 import { lazy, Suspense, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";

@@ -1,3 +1,4 @@
+import "../../features/i18n/texts/register.ts";
 import {
   ageOn,
   FIELD_REQUIRED,

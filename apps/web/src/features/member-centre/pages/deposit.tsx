@@ -1,3 +1,5 @@
+import "../../i18n/texts/rg.ts";
+import "../../i18n/texts/wallet.ts";
 import { lazy, Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/empty-state.tsx";

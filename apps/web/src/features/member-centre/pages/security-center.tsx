@@ -1,3 +1,4 @@
+import "../../i18n/texts/acct.ts";
 import { lazy, Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TabPanel, Tabs } from "../../../components/tabs.tsx";
