@@ -60,6 +60,29 @@ describe("the catalogue's areas", () => {
     }
   });
 
+  it("each route whose page awaits an area loads that area's texts beside the page's code", () => {
+    // routes.tsx: const SportsPage = lazyPage(
+    //   () => import("../pages/sports/sports-page.tsx"),
+    //   () => import("../features/i18n/texts/sports.ts"),
+    // );
+    const routes = readFileSync(join(src, "app/routes.tsx"), "utf8");
+    const LAZY =
+      /const (\w+) = lazyPage\(\s*(?:\(\) => import\("([^"]+)"\)|(\w+))(?:,\s*\(\) => import\("[./]+\/features\/i18n\/texts\/(\w+)\.ts"\))?,?\s*\)/g;
+    const named = new Map(
+      [...routes.matchAll(/const (\w+) = \(\) => import\("([^"]+)"\)/g)].map((m) => [m[1], m[2]]),
+    );
+    const pages = [...routes.matchAll(LAZY)];
+    expect(pages.length).toBeGreaterThan(20); // the walk reads the routes
+    const wrong: string[] = [];
+    for (const [, name, path, loader, given] of pages) {
+      const code = readFileSync(resolve(join(src, "app"), path ?? named.get(loader ?? "") ?? ""), "utf8");
+      const awaited = /^import "[./]+\/(?:[\w-]+\/)*i18n\/texts\/(\w+)\.ts";/m.exec(code)?.[1];
+      if (awaited !== given) wrong.push(`${name}: page awaits ${awaited}, route loads ${given}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(routes.match(/lazyPage\(/g)?.length).toBe(pages.length);
+  });
+
   it("refuses an unknown part", () => {
     expect(() => cataloguePart({}, "nope")).toThrow();
   });
