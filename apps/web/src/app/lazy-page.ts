@@ -1,4 +1,5 @@
 import { type ComponentType, lazy } from "react";
+import { textsLoaded } from "../features/i18n/i18n.ts";
 
 /** spec §9: a route's code that has not arrived after 120 s counts as failed (network). */
 const CHUNK_TIMEOUT_MS = 120_000;
@@ -7,8 +8,9 @@ type PageModule = { default: ComponentType };
 
 /**
  * React.lazy with the chunk time-out; the ErrorBoundary around the outlet shows the failure.
- * `texts`: the page's catalogue area (features/i18n/texts/<area>.ts), which the page imports
- * and awaits anyway; imported here as well, it starts downloading its texts as soon as its own
+ * The page renders once the catalogue areas its code started loading are in (areas.ts), never
+ * showing a key. `texts`: the page's own area (features/i18n/texts/<area>.ts), which the page
+ * imports anyway; imported here as well, it starts downloading its texts as soon as its own
  * small module arrives, beside the page's code, instead of once all of the page's code has.
  */
 export function lazyPage(load: () => Promise<PageModule>, texts?: () => Promise<unknown>) {
@@ -17,7 +19,7 @@ export function lazyPage(load: () => Promise<PageModule>, texts?: () => Promise<
       new Promise<PageModule>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error("route chunk timed out")), CHUNK_TIMEOUT_MS);
         Promise.all([load(), texts?.()])
-          .then(([m]) => m)
+          .then(([m]) => textsLoaded().then(() => m))
           .then(
             (m) => {
               clearTimeout(timer);

@@ -83,6 +83,22 @@ describe("the catalogue's areas", () => {
     expect(routes.match(/lazyPage\(/g)?.length).toBe(pages.length);
   });
 
+  it("every lazily loaded component waits for the texts its code started loading", () => {
+    // React's own lazy renders as soon as the code is in, before the texts it started.
+    const own = [join(src, "features/i18n/lazy.ts"), join(src, "app/lazy-page.ts")];
+    const direct = sources(src).filter(
+      (f) =>
+        !own.includes(f) &&
+        /import \{[^}]*\blazy\b[^}]*\} from "react"|\bReact\.lazy\(/.test(readFileSync(f, "utf8")),
+    );
+    expect(direct.map((f) => relative(src, f))).toEqual([]);
+    expect(readFileSync(join(src, "app/lazy-page.ts"), "utf8")).toContain("textsLoaded()");
+    const users = sources(src).filter((f) =>
+      /import \{ lazy \} from "[./]+\/(?:[\w-]+\/)*i18n\/lazy\.ts"/.test(readFileSync(f, "utf8")),
+    );
+    expect(users.length).toBeGreaterThan(8); // the scan sees the lazy components
+  });
+
   it("refuses an unknown part", () => {
     expect(() => cataloguePart({}, "nope")).toThrow();
   });

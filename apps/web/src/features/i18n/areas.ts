@@ -2,12 +2,16 @@
  * The language catalogues (src/locales/XX.json) are written whole, one file per language; the
  * build serves each in parts. The "core" part (every namespace not listed here) loads before the
  * first render; each area's namespaces load with the code that shows them: a module using an
- * area's keys imports `./texts/<area>.ts`, whose top-level await adds the area's texts of the
- * active language before that module runs, so the page never draws a key (no flash of English
- * or of keys, in Filipino as in any language). The site's first screens (home, /rng, /live) do
- * not download the member centre's, the lottery's or the agents' texts this way.
- * home-bundle.test.ts keeps the split honest: no area module on the entry's static imports, and
- * every module using an area's keys importing its texts module.
+ * area's keys imports `./texts/<area>.ts`, which starts loading the area's texts of the active
+ * language when its chunk runs, and the lazy component or route page of that chunk (lazy.ts,
+ * app/lazy-page.ts) renders only once they are in, so the page never draws a key (no flash of
+ * English or of keys, in Filipino as in any language). The site's first screens (home, /rng,
+ * /live) do not download the member centre's, the lottery's or the agents' texts this way.
+ * (Not a top-level await in the texts modules: with one, the bundler split the entry's modules
+ * shared with lazy chunks into some twenty small chunks, 4 KB gz heavier.)
+ * home-bundle.test.ts and areas.test.ts keep the split honest: no texts module on the entry's
+ * static imports, every module using an area's keys importing its texts module, and every lazy
+ * component waiting for its texts.
  */
 export const CATALOGUE_AREAS = {
   wallet: ["wallet"],

@@ -33,17 +33,31 @@ function addPart(lang: LangCode, part: string): Promise<void> {
   return done;
 }
 
+/** The area loads under way: a lazily loaded module's code has just started them. */
+const pending = new Set<Promise<void>>();
+
 /**
- * An area's texts in the active language (and the one being activated), before the module that
- * awaits this runs: called only by the top-level await of texts/<area>.ts. Once loaded, a
- * language switch loads the area in the new language too, before the switch shows.
+ * Start loading an area's texts in the active language (and the one being activated): called
+ * by texts/<area>.ts when it is evaluated. Once registered, a language switch loads the area in
+ * the new language too, before the switch shows.
  */
-export async function loadTexts(area: string, loaders: CatalogueLoaders): Promise<void> {
+export function loadTexts(area: string, loaders: CatalogueLoaders): void {
   parts.set(area, loaders);
   const langs = new Set<LangCode>([target ?? "TY"]);
   const shown = i18next.language;
   if (shown && /^[A-Z]{2}$/.test(shown)) langs.add(shown as LangCode);
-  await Promise.all([...langs].map((lang) => addPart(lang, area)));
+  const loading = Promise.all([...langs].map((lang) => addPart(lang, area))).then(() => undefined);
+  pending.add(loading);
+  const settled = () => pending.delete(loading);
+  loading.then(settled, settled);
+}
+
+/**
+ * Every area load under way, done (rejects if one failed): what the lazy components (lazy.ts)
+ * and route pages wait for after their code arrives, so they never draw before their texts.
+ */
+export async function textsLoaded(): Promise<void> {
+  while (pending.size > 0) await Promise.all(pending);
 }
 
 /**

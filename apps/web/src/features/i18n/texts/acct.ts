@@ -1,7 +1,5 @@
-// The texts of the login form and the member centre's security pages (area "acct" of areas.ts), added before any module importing this runs.
+// The texts of the login form and the member centre's security pages (area "acct" of areas.ts), loaded when a chunk importing this runs;
+// the lazy component or page of that chunk waits for them (lazy.ts, lazy-page.ts).
 import { loadTexts } from "../i18n.ts";
 
-await loadTexts(
-  "acct",
-  import.meta.glob("../../../locales/*.json", { query: "?area=acct", import: "default" }),
-);
+loadTexts("acct", import.meta.glob("../../../locales/*.json", { query: "?area=acct", import: "default" }));

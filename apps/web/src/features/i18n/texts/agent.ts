@@ -1,7 +1,5 @@
-// The texts of the agent centre and the agent contract pages (area "agent" of areas.ts), added before any module importing this runs.
+// The texts of the agent centre and the agent contract pages (area "agent" of areas.ts), loaded when a chunk importing this runs;
+// the lazy component or page of that chunk waits for them (lazy.ts, lazy-page.ts).
 import { loadTexts } from "../i18n.ts";
 
-await loadTexts(
-  "agent",
-  import.meta.glob("../../../locales/*.json", { query: "?area=agent", import: "default" }),
-);
+loadTexts("agent", import.meta.glob("../../../locales/*.json", { query: "?area=agent", import: "default" }));
