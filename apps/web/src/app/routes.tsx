@@ -51,7 +51,10 @@ const DownloadPage = lazyPage(
 const JoinPage = lazyPage(() => import("../pages/join/join-page.tsx"));
 const GamePage = lazyPage(() => import("../pages/game/game-page.tsx"));
 const DepositReturnPage = lazyPage(() => import("../pages/deposit-return/deposit-return-page.tsx"));
-const ResetPasswordPage = lazyPage(() => import("../pages/reset-password/reset-password-page.tsx"));
+const ResetPasswordPage = lazyPage(
+  () => import("../pages/reset-password/reset-password-page.tsx"),
+  () => import("../features/i18n/texts/acct.ts"),
+);
 const ResponsibleGamingPage = lazyPage(
   () => import("../pages/responsible-gaming/responsible-gaming-page.tsx"),
   () => import("../features/i18n/texts/rg.ts"),

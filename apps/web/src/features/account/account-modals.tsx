@@ -1,3 +1,4 @@
+import "../i18n/texts/acct.ts";
 import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";

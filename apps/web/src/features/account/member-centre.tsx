@@ -1,5 +1,7 @@
-// The wallet's and responsible gaming's texts serve most of the centre's pages (amounts,
-// records, pagers, limits): they load with the centre, not with each page (areas.ts).
+// The wallet's, the centre's and responsible gaming's texts serve most of the centre's pages
+// (amounts, records, pagers, limits, rewards): they load with the centre, not with each page
+// (areas.ts).
+import "../i18n/texts/centre.ts";
 import "../i18n/texts/rg.ts";
 import "../i18n/texts/wallet.ts";
 import { Suspense } from "react";

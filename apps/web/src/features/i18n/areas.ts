@@ -15,6 +15,8 @@
  */
 export const CATALOGUE_AREAS = {
   wallet: ["wallet"],
+  // the member centre's other pages: bonuses, rewards, rebates, referrals, profit, bet records
+  centre: ["bonus", "rewards", "rebate", "referral", "profit", "betRecord", "loyalty"],
   rg: ["rg"],
   lottery: ["lottery"],
   agent: ["agent", "agentContracts"],
@@ -22,7 +24,8 @@ export const CATALOGUE_AREAS = {
   sports: ["sports"],
   register: ["register"],
   download: ["download"],
-  acct: ["acct"],
+  // signing in and the account's security: login, password, forgotten password, SMS codes
+  acct: ["acct", "field", "forgot", "password", "sms", "reset", "pattern"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type CatalogueArea = keyof typeof CATALOGUE_AREAS;

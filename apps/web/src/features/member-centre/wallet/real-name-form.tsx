@@ -1,3 +1,4 @@
+import "../../i18n/texts/acct.ts";
 import "../../i18n/texts/wallet.ts";
 import { PATTERNS } from "@panalo/contracts/patterns";
 import { type FormEvent, useId, useState } from "react";
