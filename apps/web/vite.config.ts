@@ -2,30 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
-import { cataloguePart } from "./src/features/i18n/areas.ts";
-
-/**
- * A language catalogue imported as `src/locales/XX.json?area=<part>` is that part of it only
- * (src/features/i18n/areas.ts): "core" loads before the first render, each area with the code
- * that shows it. Vite's JSON plugin then turns the part into a module as it does a whole file.
- */
-function catalogueParts(): Plugin {
-  return {
-    name: "panalo-catalogue-parts",
-    enforce: "pre",
-    load(id) {
-      const m = /[\\/]src[\\/]locales[\\/][A-Z]{2}\.json\?(.*)$/.exec(id);
-      const part = m ? new URLSearchParams(m[1]).get("area") : null;
-      if (!part) return null;
-      const file = id.slice(0, id.indexOf("?"));
-      this.addWatchFile(file);
-      return {
-        code: JSON.stringify(cataloguePart(JSON.parse(readFileSync(file, "utf8")), part)),
-        moduleType: "json",
-      };
-    },
-  };
-}
+import { catalogueParts } from "./catalogue-parts.ts";
 
 /**
  * Build-time touches to index.html:
