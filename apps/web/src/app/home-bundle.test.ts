@@ -99,9 +99,9 @@ describe("the home route's eager code", () => {
   });
 
   it("loads no catalogue area's texts before the first render", () => {
-    // The texts modules (features/i18n/texts/*.ts) await their area's catalogue part when they
-    // load; on the entry's imports they would put that part back on every first visit and hold
-    // the first render until it arrived.
+    // The texts modules (features/i18n/texts/*.ts) start loading their area's catalogue part
+    // when they load; on the entry's imports they would put that part back on every first visit,
+    // and the shell, which is no lazy component, would draw before it arrived (keys on screen).
     expect(eagerModules(entries).filter((f) => f.includes("/features/i18n/texts/"))).toEqual([]);
     expect(eagerModules(entries)).toContain(join(src, "features/i18n/i18n.ts"));
   });
