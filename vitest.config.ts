@@ -1,6 +1,9 @@
 import { defineConfig } from "vitest/config";
+import { catalogueParts } from "./apps/web/catalogue-parts.ts";
 
 export default defineConfig({
+  // The player site's language catalogues are imported in parts (apps/web/catalogue-parts.ts).
+  plugins: [catalogueParts()],
   test: {
     include: [
       "apps/*/src/**/*.test.ts",

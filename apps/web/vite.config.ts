@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { catalogueParts } from "./catalogue-parts.ts";
 
 /**
  * Build-time touches to index.html:
@@ -22,7 +23,8 @@ function indexHtmlExtras(aliases: readonly string[]): Plugin {
       const preload: Record<string, string> = {};
       for (const file of Object.values(bundle)) {
         if (file.type !== "chunk" || !file.facadeModuleId) continue;
-        const locale = /\/src\/locales\/([A-Z]{2})\.json$/.exec(file.facadeModuleId);
+        // The core part of each catalogue (the rest loads with the pages that show it).
+        const locale = /\/src\/locales\/([A-Z]{2})\.json\?area=core$/.exec(file.facadeModuleId);
         if (locale?.[1]) preload[locale[1]] = `/${file.fileName}`;
         if (file.facadeModuleId.endsWith("/src/pages/home/home-page.tsx")) preload.home = `/${file.fileName}`;
       }
@@ -59,7 +61,7 @@ const preactAliases = [
 ];
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), indexHtmlExtras(["register.html"])],
+  plugins: [catalogueParts(), react(), indexHtmlExtras(["register.html"])],
   base: "/",
   resolve: {
     alias: command === "build" && process.env.PANALO_REACT !== "1" ? preactAliases : [],

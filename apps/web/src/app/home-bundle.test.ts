@@ -46,6 +46,22 @@ function resolveModule(from: string, spec: string): string | null {
   return null; // a style sheet or a JSON catalog
 }
 
+/** Every site module the entry points load without `import()`. */
+function eagerModules(entries: string[]): string[] {
+  const seen = new Set<string>();
+  const queue = [...entries];
+  while (queue.length > 0) {
+    const file = queue.pop() as string;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const spec of runtimeImports(readFileSync(file, "utf8"))) {
+      const next = resolveModule(file, spec);
+      if (next) queue.push(next);
+    }
+  }
+  return [...seen];
+}
+
 /** Every package the entry points load without `import()`, with the module importing it. */
 function eagerPackages(entries: string[]): Map<string, string> {
   const seen = new Set<string>();
@@ -80,6 +96,14 @@ describe("the home route's eager code", () => {
   it("leaves zod and DOMPurify to the pages that load them on demand", () => {
     expect(packages.get("zod")).toBeUndefined();
     expect(packages.get("dompurify")).toBeUndefined();
+  });
+
+  it("loads no catalogue area's texts before the first render", () => {
+    // The texts modules (features/i18n/texts/*.ts) start loading their area's catalogue part
+    // when they load; on the entry's imports they would put that part back on every first visit,
+    // and the shell, which is no lazy component, would draw before it arrived (keys on screen).
+    expect(eagerModules(entries).filter((f) => f.includes("/features/i18n/texts/"))).toEqual([]);
+    expect(eagerModules(entries)).toContain(join(src, "features/i18n/i18n.ts"));
   });
 
   it("tells a type-only import from one that loads the module", () => {

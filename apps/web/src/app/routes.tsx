@@ -8,35 +8,63 @@ export const loadHomePage = () => import("../pages/home/home-page.tsx");
 
 // One lazily loaded chunk per screen (spec §2 route table).
 const HomePage = lazyPage(loadHomePage);
-const RegisterPage = lazyPage(() => import("../pages/register/register-page.tsx"));
+const RegisterPage = lazyPage(
+  () => import("../pages/register/register-page.tsx"),
+  () => import("../features/i18n/texts/register.ts"),
+);
 const LoginPage = lazyPage(() => import("../pages/login/login-page.tsx"));
 const AgentLoginPage = lazyPage(() => import("../pages/login/agent-login-page.tsx"));
 const InviteRedirect = lazyPage(() => import("../pages/register/invite-redirect.tsx"));
 const NoticesPage = lazyPage(() => import("../pages/notices/notices-page.tsx"));
-const PointMallPage = lazyPage(() => import("../pages/point-mall/point-mall-page.tsx"));
+const PointMallPage = lazyPage(
+  () => import("../pages/point-mall/point-mall-page.tsx"),
+  () => import("../features/i18n/texts/pointMall.ts"),
+);
 const RankPage = lazyPage(() => import("../pages/rank/rank-page.tsx"));
-const LotteryPage = lazyPage(() => import("../pages/lottery/lottery-page.tsx"));
-const LotteryVerifyPage = lazyPage(() => import("../pages/lottery/verify-page.tsx"));
+const LotteryPage = lazyPage(
+  () => import("../pages/lottery/lottery-page.tsx"),
+  () => import("../features/i18n/texts/lottery.ts"),
+);
+const LotteryVerifyPage = lazyPage(
+  () => import("../pages/lottery/verify-page.tsx"),
+  () => import("../features/i18n/texts/lottery.ts"),
+);
 const GamesPage = lazyPage(() => import("../pages/games/games-page.tsx"));
 const BingoPage = lazyPage(() => import("../pages/bingo/bingo-page.tsx"));
 const LivePage = lazyPage(() => import("../pages/live/live-page.tsx"));
-const SportsPage = lazyPage(() => import("../pages/sports/sports-page.tsx"));
+const SportsPage = lazyPage(
+  () => import("../pages/sports/sports-page.tsx"),
+  () => import("../features/i18n/texts/sports.ts"),
+);
 const PromotionsPage = lazyPage(() => import("../pages/promotions/promotions-page.tsx"));
-const PromoDetailPage = lazyPage(() => import("../pages/promotions/promo-detail-page.tsx"));
+const PromoDetailPage = lazyPage(
+  () => import("../pages/promotions/promo-detail-page.tsx"),
+  () => import("../features/i18n/texts/wallet.ts"),
+);
 const SeamlessPage = lazyPage(() => import("../pages/seamless/seamless-page.tsx"));
 const HelpPage = lazyPage(() => import("../pages/help/help-page.tsx"));
 const HelpMcPage = lazyPage(() => import("../pages/help/helpmc-page.tsx"));
-const DownloadPage = lazyPage(() => import("../pages/download/download-page.tsx"));
+const DownloadPage = lazyPage(
+  () => import("../pages/download/download-page.tsx"),
+  () => import("../features/i18n/texts/download.ts"),
+);
 const JoinPage = lazyPage(() => import("../pages/join/join-page.tsx"));
 const GamePage = lazyPage(() => import("../pages/game/game-page.tsx"));
 const DepositReturnPage = lazyPage(() => import("../pages/deposit-return/deposit-return-page.tsx"));
-const ResetPasswordPage = lazyPage(() => import("../pages/reset-password/reset-password-page.tsx"));
+const ResetPasswordPage = lazyPage(
+  () => import("../pages/reset-password/reset-password-page.tsx"),
+  () => import("../features/i18n/texts/acct.ts"),
+);
 const ResponsibleGamingPage = lazyPage(
   () => import("../pages/responsible-gaming/responsible-gaming-page.tsx"),
+  () => import("../features/i18n/texts/rg.ts"),
 );
 const NotFoundPage = lazyPage(() => import("../pages/not-found/not-found-page.tsx"));
 // Agent contract pages by address; the agent centre overlay lists the same pages.
-const AgentContractsPage = lazyPage(() => import("../features/agent-contracts/standalone-page.tsx"));
+const AgentContractsPage = lazyPage(
+  () => import("../features/agent-contracts/standalone-page.tsx"),
+  () => import("../features/i18n/texts/agent.ts"),
+);
 
 // The route table is shared with the server (packages/contracts/src/site-routes.ts), which
 // answers 404 for any other path; routes.test.ts keeps the two in step.

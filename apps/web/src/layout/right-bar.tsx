@@ -1,6 +1,7 @@
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../components/icons.tsx";
+import { lazy } from "../features/i18n/lazy.ts";
 import { CustomerServiceLink } from "./customer-service.tsx";
 
 // The feedback window loads when first opened (spec §7 /wps/feedback).

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { OPEN_PATHS, routeMeta } from "../app/route-meta.ts";
@@ -6,6 +6,7 @@ import { ErrorBoundary } from "../components/error-boundary.tsx";
 import { useAccountUi } from "../features/account/account-ui.ts";
 import { BannerCarousel } from "../features/banners/banner-carousel.tsx";
 import { useChatWindow } from "../features/chat/chat-store.ts";
+import { lazy } from "../features/i18n/lazy.ts";
 import { useNoticeModal } from "../features/notices/notice-modal-store.ts";
 import { useSession } from "../features/session/session-store.ts";
 import { useStatus } from "../features/system/system-api.ts";

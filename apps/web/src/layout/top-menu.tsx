@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { Suspense, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { Icon } from "../components/icons.tsx";
 import { useBanners } from "../features/banners/banners-api.ts";
+import { lazy } from "../features/i18n/lazy.ts";
 import { resourceOf, useStatus } from "../features/system/system-api.ts";
 import { CustomerServiceLink } from "./customer-service.tsx";
 

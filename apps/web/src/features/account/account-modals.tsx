@@ -1,7 +1,9 @@
-import { lazy, Suspense } from "react";
+import "../i18n/texts/acct.ts";
+import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { Modal } from "../../components/modal.tsx";
+import { lazy } from "../i18n/lazy.ts";
 import { logout } from "../session/session-store.ts";
 import "./auth-form.css";
 import { type AccountModal, closeAccountModal, useAccountUi } from "./account-ui.ts";

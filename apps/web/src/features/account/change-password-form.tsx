@@ -1,3 +1,4 @@
+import "../i18n/texts/acct.ts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { PASSWORD_MAX, PASSWORD_MIN, Password } from "@panalo/contracts/members";
 import { useId, useState } from "react";

@@ -1,3 +1,4 @@
+import "../i18n/texts/acct.ts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { LoginValue } from "@panalo/contracts/members";
 import { normalizeMobile, PASSWORD_MAX, PASSWORD_MIN, Password, Username } from "@panalo/contracts/members";

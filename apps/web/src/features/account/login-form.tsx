@@ -1,3 +1,4 @@
+import "../i18n/texts/acct.ts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { normalizeMobile } from "@panalo/contracts/members";
 import { useQuery } from "@tanstack/react-query";

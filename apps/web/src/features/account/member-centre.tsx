@@ -1,3 +1,9 @@
+// The wallet's, the centre's and responsible gaming's texts serve most of the centre's pages
+// (amounts, records, pagers, limits, rewards): they load with the centre, not with each page
+// (areas.ts).
+import "../i18n/texts/centre.ts";
+import "../i18n/texts/rg.ts";
+import "../i18n/texts/wallet.ts";
 import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorBoundary } from "../../components/error-boundary.tsx";

@@ -1,3 +1,4 @@
+import "../i18n/texts/acct.ts";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 

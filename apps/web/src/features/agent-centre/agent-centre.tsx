@@ -1,3 +1,4 @@
+import "../i18n/texts/agent.ts";
 import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorBoundary } from "../../components/error-boundary.tsx";

@@ -1,5 +1,6 @@
-import { lazy } from "react";
+import "../i18n/texts/agent.ts";
 import { agentContractPages } from "../agent-contracts/pages.ts";
+import { lazy } from "../i18n/lazy.ts";
 import type { AgentCentrePage } from "./registry-types.ts";
 
 /** Where the contract pages stand in the spec's menu order. */

@@ -1,3 +1,4 @@
+import "../i18n/texts/agent.ts";
 import type { ContractKind } from "@panalo/contracts/agent-contracts";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,3 +1,4 @@
+import "../i18n/texts/agent.ts";
 import type { ConsolidatedContractInfo } from "@panalo/contracts/agent-contracts";
 
 /**

@@ -1,6 +1,8 @@
-import { lazy, Suspense, useMemo } from "react";
+import "../i18n/texts/agent.ts";
+import { Suspense, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
+import { lazy } from "../i18n/lazy.ts";
 import { useSession } from "../session/session-store.ts";
 import { useConsolidatedContractInfo } from "./contracts-api.ts";
 import { agentContractPages } from "./pages.ts";

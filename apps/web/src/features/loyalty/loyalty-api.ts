@@ -1,3 +1,4 @@
+import "../i18n/texts/centre.ts";
 import type { MallItemView, PointsRecord } from "@panalo/contracts/loyalty";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";

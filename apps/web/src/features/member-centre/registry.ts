@@ -1,5 +1,6 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+import type { ComponentType, LazyExoticComponent } from "react";
 import type { MemberPage } from "../account/account-ui.ts";
+import { lazy } from "../i18n/lazy.ts";
 
 /**
  * The member centre's pages that exist, each its own chunk (spec §2 "Personal centre menu").

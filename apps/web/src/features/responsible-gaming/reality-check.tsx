@@ -1,3 +1,4 @@
+import "../i18n/texts/rg.ts";
 import type { RgSession } from "@panalo/contracts/responsible-gaming";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";

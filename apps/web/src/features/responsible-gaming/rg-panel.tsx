@@ -1,3 +1,4 @@
+import "../i18n/texts/rg.ts";
 import type { RgLimitView, RgState } from "@panalo/contracts/responsible-gaming";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,3 +1,4 @@
+import "../../features/i18n/texts/download.ts";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";

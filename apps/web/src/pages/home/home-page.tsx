@@ -1,10 +1,11 @@
 import type { GameCategory } from "@panalo/contracts/content";
-import { lazy, Suspense, useRef } from "react";
+import { Suspense, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Icon, type IconName } from "../../components/icons.tsx";
 import { CardSkeletons } from "../../components/skeleton.tsx";
 import { CATEGORY_PATH } from "../../features/games/categories.ts";
+import { lazy } from "../../features/i18n/lazy.ts";
 import { JackpotCounter } from "../../features/jackpot/jackpot-counter.tsx";
 import { WinnerTicker } from "../../features/jackpot/winner-ticker.tsx";
 import { NoticeMarquee } from "../../features/notices/notice-marquee.tsx";

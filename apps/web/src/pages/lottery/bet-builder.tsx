@@ -1,3 +1,4 @@
+import "../../features/i18n/texts/lottery.ts";
 import type { LotteryDraw, LotteryGameInfo, LotteryPlayType } from "@panalo/contracts/lottery";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";

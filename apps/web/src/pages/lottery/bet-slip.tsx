@@ -1,3 +1,4 @@
+import "../../features/i18n/texts/lottery.ts";
 import type { LotteryBetType } from "@panalo/contracts/lottery";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";

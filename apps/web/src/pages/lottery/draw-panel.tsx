@@ -1,3 +1,4 @@
+import "../../features/i18n/texts/lottery.ts";
 import type { LotteryDraw, LotteryGameInfo } from "@panalo/contracts/lottery";
 import { useTranslation } from "react-i18next";
 import { formatCountdown, secondsUntil, useServerTick } from "../../features/lottery/clock.ts";

@@ -1,3 +1,4 @@
+import "../../features/i18n/texts/lottery.ts";
 import type { LotteryGameInfo } from "@panalo/contracts/lottery";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/icons.tsx";

@@ -1,3 +1,4 @@
+import "../../features/i18n/texts/lottery.ts";
 import type { LotteryDraw, LotteryPlayType } from "@panalo/contracts/lottery";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";

@@ -1,3 +1,4 @@
+import "../../features/i18n/texts/lottery.ts";
 import type { LotteryBet, LotteryGameInfo } from "@panalo/contracts/lottery";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,3 +1,4 @@
+import "../../features/i18n/texts/lottery.ts";
 import { useTranslation } from "react-i18next";
 
 /** What a picker needs to know about a game's numbers (packages/game-math lottery.ts). */

@@ -1,3 +1,4 @@
+import "../../features/i18n/texts/lottery.ts";
 import type { LotteryDraw } from "@panalo/contracts/lottery";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,3 +1,4 @@
+import "../../features/i18n/texts/lottery.ts";
 import type { LotteryDraw } from "@panalo/contracts/lottery";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";

@@ -1,3 +1,4 @@
+import "../../features/i18n/texts/pointMall.ts";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,3 +1,4 @@
+import "../../features/i18n/texts/pointMall.ts";
 import type { MallItemView } from "@panalo/contracts/loyalty";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,3 +1,4 @@
+import "../../features/i18n/texts/wallet.ts";
 import {
   APPLICATION_IMAGES_MAX,
   APPLICATION_REMARK_MAX,

@@ -1,3 +1,5 @@
+import "../../features/i18n/texts/acct.ts";
+import "../../features/i18n/texts/register.ts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { RegisterSettingValue } from "@panalo/contracts/members";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";

@@ -1,3 +1,4 @@
+import "../../features/i18n/texts/register.ts";
 import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate } from "react-router";

@@ -1,3 +1,5 @@
+import "../../features/i18n/texts/acct.ts";
+import "../../features/i18n/texts/register.ts";
 import {
   ageOn,
   FIELD_REQUIRED,

@@ -1,3 +1,4 @@
+import "../../features/i18n/texts/rg.ts";
 import { useTranslation } from "react-i18next";
 import { PageTitle } from "../../components/page-title.tsx";
 import { openLogin } from "../../features/account/account-ui.ts";

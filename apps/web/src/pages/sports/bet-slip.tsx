@@ -1,3 +1,4 @@
+import "../../features/i18n/texts/sports.ts";
 import type { SportsBet } from "@panalo/contracts/sports";
 import {
   NAMED_SYSTEMS,

@@ -1,3 +1,4 @@
+import "../../features/i18n/texts/sports.ts";
 import type { SportsMatch } from "@panalo/contracts/sports";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,3 +1,4 @@
+import "../../features/i18n/texts/sports.ts";
 import type { SportsMarket, SportsMatch } from "@panalo/contracts/sports";
 import { formatOdds } from "@panalo/game-math/sportsbook/odds";
 import { useTranslation } from "react-i18next";

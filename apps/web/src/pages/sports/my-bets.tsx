@@ -1,3 +1,4 @@
+import "../../features/i18n/texts/sports.ts";
 import { formatOdds } from "@panalo/game-math/sportsbook/odds";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";

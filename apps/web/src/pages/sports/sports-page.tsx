@@ -1,3 +1,4 @@
+import "../../features/i18n/texts/sports.ts";
 import type { SportsMarket } from "@panalo/contracts/sports";
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";

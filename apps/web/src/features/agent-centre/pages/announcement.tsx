@@ -1,3 +1,4 @@
+import "../../i18n/texts/agent.ts";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { SafeHtml } from "../../../components/safe-html.tsx";

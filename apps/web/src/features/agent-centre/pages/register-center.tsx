@@ -1,3 +1,4 @@
+import "../../i18n/texts/agent.ts";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,3 +1,4 @@
+import "../../i18n/texts/agent.ts";
 import { isAgentType, type TeamMemberRow } from "@panalo/contracts/agents";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,3 +1,4 @@
+import "../../i18n/texts/agent.ts";
 import type { TeamOverviewValue } from "@panalo/contracts/agents";
 import { useTranslation } from "react-i18next";
 import { formatMoneyString } from "../../../lib/format.ts";

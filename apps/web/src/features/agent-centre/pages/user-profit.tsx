@@ -1,3 +1,4 @@
+import "../../i18n/texts/agent.ts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatMoneyString } from "../../../lib/format.ts";

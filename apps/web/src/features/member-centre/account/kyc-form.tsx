@@ -1,3 +1,4 @@
+import "../../i18n/texts/acct.ts";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Field } from "../../../components/field.tsx";

@@ -1,3 +1,4 @@
+import "../../i18n/texts/acct.ts";
 import { AVATAR_PRESETS, CONTACT_KINDS, presetAvatarUrl } from "@panalo/contracts/account-options";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";

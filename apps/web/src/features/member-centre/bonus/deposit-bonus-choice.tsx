@@ -1,3 +1,4 @@
+import "../../i18n/texts/centre.ts";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { money } from "../wallet/money.ts";

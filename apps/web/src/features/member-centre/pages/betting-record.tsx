@@ -1,3 +1,5 @@
+import "../../i18n/texts/centre.ts";
+import "../../i18n/texts/wallet.ts";
 import type { BetRecordRow, BetRecordValue, BetRoundStatus } from "@panalo/contracts/betting-record";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";

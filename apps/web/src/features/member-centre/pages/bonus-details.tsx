@@ -1,3 +1,5 @@
+import "../../i18n/texts/centre.ts";
+import "../../i18n/texts/wallet.ts";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { useBalance } from "../../account/member-api.ts";

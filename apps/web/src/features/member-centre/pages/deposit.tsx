@@ -1,10 +1,13 @@
-import { lazy, Suspense, useId, useState } from "react";
+import "../../i18n/texts/rg.ts";
+import "../../i18n/texts/wallet.ts";
+import { Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { TabPanel, Tabs } from "../../../components/tabs.tsx";
 import { formatDateTime } from "../../../lib/format.ts";
 import { useAccountUi } from "../../account/account-ui.ts";
 import { useBalance } from "../../account/member-api.ts";
+import { lazy } from "../../i18n/lazy.ts";
 import { useRgState } from "../../responsible-gaming/rg-api.ts";
 import { DepositForm, type DepositSent } from "../wallet/deposit-form.tsx";
 import { money } from "../wallet/money.ts";

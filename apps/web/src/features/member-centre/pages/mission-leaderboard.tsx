@@ -1,3 +1,4 @@
+import "../../i18n/texts/centre.ts";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { queryClient } from "../../../app/query-client.ts";

@@ -1,3 +1,4 @@
+import "../../i18n/texts/centre.ts";
 import type { ProfitFigures, ProfitValue } from "@panalo/contracts/account";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,3 +1,4 @@
+import "../../i18n/texts/rg.ts";
 import { useTranslation } from "react-i18next";
 import { RgPanel } from "../../responsible-gaming/rg-panel.tsx";
 

@@ -1,3 +1,4 @@
+import "../../i18n/texts/centre.ts";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/empty-state.tsx";

@@ -1,8 +1,10 @@
-import { lazy, Suspense, useId, useState } from "react";
+import "../../i18n/texts/acct.ts";
+import { Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TabPanel, Tabs } from "../../../components/tabs.tsx";
 import { formatDateTime } from "../../../lib/format.ts";
 import { useMemberInfo } from "../../account/member-api.ts";
+import { lazy } from "../../i18n/lazy.ts";
 import { useProfile } from "../account/account-api.ts";
 import { KycSection } from "../account/kyc-form.tsx";
 import {

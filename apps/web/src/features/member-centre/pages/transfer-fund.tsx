@@ -1,3 +1,4 @@
+import "../../i18n/texts/wallet.ts";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { openMemberCentre } from "../../account/account-ui.ts";

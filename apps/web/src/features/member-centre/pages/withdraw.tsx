@@ -1,7 +1,9 @@
-import { lazy, Suspense, useId, useState } from "react";
+import "../../i18n/texts/wallet.ts";
+import { Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TabPanel, Tabs } from "../../../components/tabs.tsx";
 import { useBalance, useMemberInfo } from "../../account/member-api.ts";
+import { lazy } from "../../i18n/lazy.ts";
 import { money } from "../wallet/money.ts";
 import { PayoutAccountForm, PayoutAccountList } from "../wallet/payout-accounts.tsx";
 import { TxPasswordForm } from "../wallet/tx-password-form.tsx";

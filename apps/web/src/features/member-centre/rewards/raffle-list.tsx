@@ -1,3 +1,4 @@
+import "../../i18n/texts/centre.ts";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../../lib/format.ts";
 import { useBalance } from "../../account/member-api.ts";

@@ -1,3 +1,4 @@
+import "../../i18n/texts/wallet.ts";
 import { useTranslation } from "react-i18next";
 import { Field } from "../../../components/field.tsx";
 import { formatMoneyString } from "../../../lib/format.ts";

@@ -1,3 +1,4 @@
+import "../../i18n/texts/wallet.ts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/empty-state.tsx";

@@ -1,3 +1,4 @@
+import "../../i18n/texts/wallet.ts";
 import type { TFunction } from "i18next";
 import { ApiError } from "../../../lib/api.ts";
 import { fieldErrorsOf } from "../../account/form-errors.ts";

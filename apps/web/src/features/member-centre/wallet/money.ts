@@ -1,3 +1,4 @@
+import "../../i18n/texts/wallet.ts";
 import { formatMoney } from "@panalo/contracts/money-format";
 import type { TFunction } from "i18next";
 import type { AmountCheck } from "./amount.ts";

@@ -1,3 +1,4 @@
+import "../../i18n/texts/wallet.ts";
 import { useTranslation } from "react-i18next";
 
 /** Previous / next through a list the platform pages, with where the player is. */

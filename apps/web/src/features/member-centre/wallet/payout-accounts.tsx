@@ -1,3 +1,4 @@
+import "../../i18n/texts/wallet.ts";
 import { EWALLET_PROVIDERS } from "@panalo/contracts/payout";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";

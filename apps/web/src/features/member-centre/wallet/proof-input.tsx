@@ -1,3 +1,4 @@
+import "../../i18n/texts/wallet.ts";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../account/form-errors.ts";

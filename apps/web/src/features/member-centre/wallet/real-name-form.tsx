@@ -1,3 +1,5 @@
+import "../../i18n/texts/acct.ts";
+import "../../i18n/texts/wallet.ts";
 import { PATTERNS } from "@panalo/contracts/patterns";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,3 +1,4 @@
+import "../../i18n/texts/wallet.ts";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,3 +1,4 @@
+import "../../i18n/texts/wallet.ts";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { showDialog } from "../../../components/dialogs.tsx";

@@ -1,0 +1,8 @@
+// The texts of the lottery pages (area "lottery" of areas.ts), loaded when a chunk importing this runs;
+// the lazy component or page of that chunk waits for them (lazy.ts, lazy-page.ts).
+import { loadTexts } from "../i18n.ts";
+
+loadTexts(
+  "lottery",
+  import.meta.glob("../../../locales/*.json", { query: "?area=lottery", import: "default" }),
+);
