@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  pgView,
   primaryKey,
   smallint,
   text,
@@ -62,6 +63,20 @@ export const members = pgTable("members", {
   kycVerifiedAt: stamp("kyc_verified_at"),
   idNumber: text("id_number"),
 });
+
+/**
+ * The members module's published view (migration 20261129034653): the columns other modules may
+ * read, read-only for them. Another module names this view, never the members table.
+ */
+export const memberDirectory = pgView("member_directory", {
+  id: bigint("id", { mode: "number" }).notNull(),
+  username: text("username").notNull(),
+  mobile: text("mobile"),
+  email: text("email"),
+  currency: text("currency").notNull(),
+  isAgent: smallint("is_agent").notNull(),
+  status: text("status").$type<"active" | "locked" | "closed">().notNull(),
+}).existing();
 
 export const memberSessions = pgTable("member_sessions", {
   tokenHash: text("token_hash").primaryKey(),

@@ -266,7 +266,7 @@ describe("bonus wallet", () => {
     expect((await balances(t, b.id)).bonus).toBe(0n);
     const [m] = await queryRows<{ bonus_review: boolean }>(
       t.database.db,
-      sql`SELECT bonus_review FROM members WHERE id = ${b.id}`,
+      sql`SELECT EXISTS (SELECT 1 FROM bonus_reviews WHERE member_id = ${b.id}) AS bonus_review`,
     );
     expect(m?.bonus_review).toBe(true);
   });

@@ -24,9 +24,13 @@ export async function bonusEligibility(
   // The bonus paths have no clock of their own; a gate's periods (days at least) read the real one.
   at: Date = new Date(),
 ): Promise<{ ok: true } | { ok: false; code: string }> {
+  // The member's facts come from the members module's published view; the household review
+  // flag is bonus's own (bonus_reviews).
   const [m] = await queryRows<{ currency: string; is_agent: number; status: string; bonus_review: boolean }>(
     exec,
-    sql`SELECT currency, is_agent, status, bonus_review FROM members WHERE id = ${memberId}`,
+    sql`SELECT currency, is_agent, status,
+          EXISTS (SELECT 1 FROM bonus_reviews r WHERE r.member_id = d.id) AS bonus_review
+        FROM member_directory d WHERE id = ${memberId}`,
   );
   // Agents (any is_agent but a plain player), trial accounts (play money), locked accounts and
   // members under household review are never offered a bonus.
@@ -65,7 +69,7 @@ export async function lockMember(tx: Tx, memberId: number): Promise<void> {
  * One bonus per household, as the operator decides (rule.one_per_household): a member who
  * shares a payout account number, a device (members/household.ts: the site's cookie id and the
  * browser's stable hints) or a normalised address with another member who has had a bonus is
- * flagged for review (members.bonus_review) and refused until an operator clears the flag.
+ * flagged for review (bonus_reviews) and refused until an operator clears the flag.
  */
 async function sharesHousehold(tx: Tx, memberId: number): Promise<boolean> {
   return (await householdReasons(tx, memberId)).length > 0;
@@ -100,7 +104,7 @@ export async function grantBonus(
   const [rule] = await queryRows<RuleRow>(tx, sql`SELECT * FROM bonus_rules WHERE id = ${input.ruleId}`);
   const [member] = await queryRows<{ currency: string }>(
     tx,
-    sql`SELECT currency FROM members WHERE id = ${input.memberId}`,
+    sql`SELECT currency FROM member_directory WHERE id = ${input.memberId}`,
   );
   if (!rule?.enabled || rule.currency !== member?.currency) throw new AppError("BONUS_RULE_NOT_FOUND", 404);
   const [active] = await queryRows<{ id: string }>(
@@ -109,7 +113,9 @@ export async function grantBonus(
   );
   if (active) throw new AppError("BONUS_ALREADY_ACTIVE", 409);
   if (rule.one_per_household && (await sharesHousehold(tx, input.memberId))) {
-    await tx.execute(sql`UPDATE members SET bonus_review = true WHERE id = ${input.memberId}`);
+    await tx.execute(
+      sql`INSERT INTO bonus_reviews (member_id) VALUES (${input.memberId}) ON CONFLICT DO NOTHING`,
+    );
     throw new AppError("BONUS_NOT_ALLOWED", 403);
   }
   const deposit = input.depositMinor ?? 0n;

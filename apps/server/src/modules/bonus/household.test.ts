@@ -94,7 +94,7 @@ describe("one bonus per household: device and address", () => {
   const flagged = async (memberId: number) => {
     const [m] = await queryRows<{ bonus_review: boolean }>(
       t.database.db,
-      sql`SELECT bonus_review FROM members WHERE id = ${memberId}`,
+      sql`SELECT EXISTS (SELECT 1 FROM bonus_reviews WHERE member_id = ${memberId}) AS bonus_review`,
     );
     return m?.bonus_review;
   };

@@ -5,7 +5,8 @@ import type { RuleRow } from "./service.ts";
 
 /**
  * Statements of the bonus back office: the rules (bonus_rules) and the member's household
- * review flag (members.bonus_review, which the bonus grant path sets and only bonus reads).
+ * review flag (bonus_reviews: a row while the member waits for the review; the grant path adds
+ * it, an operator clears it).
  * The grant path and the bonus lifecycle keep theirs in grant.ts and service.ts.
  */
 
@@ -55,11 +56,11 @@ export async function updateRule(
 export async function bonusReviewOf(exec: Executor, memberId: number): Promise<boolean> {
   const [m] = await queryRows<{ bonus_review: boolean }>(
     exec,
-    sql`SELECT bonus_review FROM members WHERE id = ${memberId}`,
+    sql`SELECT EXISTS (SELECT 1 FROM bonus_reviews WHERE member_id = ${memberId}) AS bonus_review`,
   );
   return Boolean(m?.bonus_review);
 }
 
 export async function clearBonusReview(exec: Executor, memberId: number): Promise<void> {
-  await exec.execute(sql`UPDATE members SET bonus_review = false WHERE id = ${memberId}`);
+  await exec.execute(sql`DELETE FROM bonus_reviews WHERE member_id = ${memberId}`);
 }

@@ -96,7 +96,7 @@ export async function depositBonusOptions(exec: Executor, memberId: number, depo
   const firstDone = await hasCreditedDeposit(exec, memberId, null);
   const rules = await queryRows<RuleRow>(
     exec,
-    sql`SELECT r.* FROM bonus_rules r JOIN members m ON m.currency = r.currency
+    sql`SELECT r.* FROM bonus_rules r JOIN member_directory m ON m.currency = r.currency
          WHERE m.id = ${memberId} AND r.enabled AND r.kind IN ('first_deposit', 'reload')
          ORDER BY r.id`,
   );
@@ -256,7 +256,7 @@ export async function listBonuses(exec: Executor, memberId: number, limit = 50) 
   const rows = await queryRows<BonusRow>(
     exec,
     sql`SELECT b.*, r.name AS rule_name,
-          CASE WHEN b.state = 'active' THEN (SELECT balance FROM ledger_accounts a
+          CASE WHEN b.state = 'active' THEN (SELECT balance FROM ledger_balances a
              WHERE a.member_id = b.member_id AND a.kind = 'bonus' AND a.currency = b.currency) END AS balance
         FROM member_bonuses b JOIN bonus_rules r ON r.id = b.rule_id
         WHERE b.member_id = ${memberId} ORDER BY b.id DESC LIMIT ${limit}`,

@@ -38,14 +38,13 @@ export async function expirePoints(ctx: AppContext): Promise<{ members: number; 
     const due = await queryRows<{ member_id: string; amount: string }>(
       tx,
       sql`SELECT a.member_id, LEAST(a.balance,
-          COALESCE(SUM(e.amount) FILTER (WHERE e.amount > 0 AND t.type <> 'points_refund' AND e.created_at < ${cutoff}), 0)
+          COALESCE(SUM(e.amount) FILTER (WHERE e.amount > 0 AND e.type <> 'points_refund' AND e.created_at < ${cutoff}), 0)
           - (COALESCE(-SUM(e.amount) FILTER (WHERE e.amount < 0), 0)
-             - COALESCE(SUM(e.amount) FILTER (WHERE e.amount > 0 AND t.type = 'points_refund'), 0)))::text AS amount
-        FROM ledger_accounts a
-        JOIN ledger_entries e ON e.account_id = a.id
-        JOIN ledger_transactions t ON t.id = e.transaction_id
+             - COALESCE(SUM(e.amount) FILTER (WHERE e.amount > 0 AND e.type = 'points_refund'), 0)))::text AS amount
+        FROM ledger_balances a
+        JOIN points_movements e ON e.account_id = a.account_id
         WHERE a.kind = 'points' AND a.currency = ${PTS} AND a.member_id IS NOT NULL AND a.balance > 0
-        GROUP BY a.id, a.member_id, a.balance`,
+        GROUP BY a.account_id, a.member_id, a.balance`,
     );
     const todo = due.filter((d) => BigInt(d.amount) > 0n);
     let total = 0n;

@@ -221,7 +221,7 @@ export async function resendGrants(
   const due = await queryRows<PendingGrantRow>(
     ctx.db,
     sql`UPDATE mall_free_spin_grants g SET next_attempt_at = ${new Date(now.getTime() + GRANT_LEASE_MS)}
-        FROM members m
+        FROM member_directory m
         WHERE m.id = g.member_id AND g.redemption_id IN (
           SELECT redemption_id FROM mall_free_spin_grants
           WHERE state = 'pending' AND next_attempt_at <= ${now}

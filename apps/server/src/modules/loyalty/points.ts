@@ -37,11 +37,14 @@ export function splitPpm(carryPpm: bigint, addPpm: bigint): { points: bigint; ca
 export const pointsOf = (amountMinor: bigint, ratePpm: number): bigint =>
   amountMinor <= 0n || ratePpm <= 0 ? 0n : (amountMinor * BigInt(ratePpm)) / PPM;
 
-/** A member's points balance (the ledger's account row, which is the sum of its entries). */
+/**
+ * A member's points balance (the ledger's account row, which is the sum of its entries), read
+ * through the ledger's published view ledger_balances.
+ */
 export async function pointsBalance(exec: Executor, memberId: number): Promise<bigint> {
   const [row] = await queryRows<{ balance: string }>(
     exec,
-    sql`SELECT balance::text AS balance FROM ledger_accounts
+    sql`SELECT balance::text AS balance FROM ledger_balances
         WHERE member_id = ${memberId} AND kind = 'points' AND currency = ${PTS}`,
   );
   return row ? BigInt(row.balance) : 0n;

@@ -36,12 +36,11 @@ export async function memberRedemptions(exec: Executor, memberId: number, limit:
         g.spins AS fs_spins, g.bet_per_line::text AS fs_bet_per_line, g.expires_at AS fs_expires_at,
         g.state AS fs_state,
         -- The grant's spins played: its rounds the game server labelled, less those rolled
-        -- back (a rolled-back spin goes back to the grant).
-        (SELECT count(*)::int FROM provider_free_rounds f
+        -- back (a rolled-back spin goes back to the grant): the providers module's published
+        -- view free_spin_rounds_played keeps that rule.
+        (SELECT count(*)::int FROM free_spin_rounds_played f
           WHERE g.grant_id IS NOT NULL AND f.grant_id = g.grant_id AND f.vendor = g.vendor
-            AND f.member_id = g.member_id
-            AND NOT EXISTS (SELECT 1 FROM provider_transactions p
-              WHERE p.round_id = f.round_id AND p.vendor = f.vendor AND p.kind = 'rollback')) AS fs_played
+            AND f.member_id = g.member_id) AS fs_played
       FROM mall_redemptions r JOIN mall_items it ON it.id = r.item_id
       LEFT JOIN mall_free_spin_grants g ON g.redemption_id = r.id
       WHERE r.member_id = ${memberId} ORDER BY r.id DESC LIMIT ${limit} OFFSET ${offset}`,
@@ -62,13 +61,13 @@ export async function pointsEntries(exec: Executor, memberId: number, limit: num
     cash: string | null;
   }>(
     exec,
-    sql`SELECT e.id, t.type, e.amount::text, e.balance_after::text, e.created_at, t.reference, COUNT(*) OVER ()::text AS total,
+    sql`SELECT t.id, t.type, t.amount::text, t.balance_after::text, t.created_at, t.reference, COUNT(*) OVER ()::text AS total,
         r.status, it.amount::text AS cash
-      FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id AND a.member_id = ${memberId} AND a.kind = 'points'
-      JOIN ledger_transactions t ON t.id = e.transaction_id
+      FROM points_movements t
       LEFT JOIN mall_redemptions r ON t.type IN ('points_redeem', 'points_refund') AND t.reference = 'R' || r.id
       LEFT JOIN mall_items it ON it.id = r.item_id
-      ORDER BY e.id DESC LIMIT ${limit} OFFSET ${offset}`,
+      WHERE t.member_id = ${memberId}
+      ORDER BY t.id DESC LIMIT ${limit} OFFSET ${offset}`,
   );
 }
 
@@ -216,7 +215,7 @@ export async function redemptionQueue(exec: Executor, status: string | null, lim
         g.state AS fs_state, g.attempts AS fs_attempts, g.last_error AS fs_last_error,
         g.next_attempt_at AS fs_next_attempt_at
       FROM mall_redemptions r
-      JOIN members m ON m.id = r.member_id JOIN mall_items it ON it.id = r.item_id
+      JOIN member_directory m ON m.id = r.member_id JOIN mall_items it ON it.id = r.item_id
       LEFT JOIN mall_free_spin_grants g ON g.redemption_id = r.id
       WHERE (${status}::text IS NULL OR r.status = ${status})
       ORDER BY r.id DESC LIMIT ${limit} OFFSET ${offset}`,
@@ -290,15 +289,15 @@ export async function campaignPrizes(exec: Executor, id: number) {
 
 /**
  * Points moved between two instants per Manila day and movement type. Points are ledger
- * accounts of kind 'points', so this reads the ledger's tables, as the report did.
+ * accounts of kind 'points', so this reads the ledger's published view points_movements (each
+ * entry on a points account with its transaction's type and time).
  */
 export async function pointsTotalsByDay(exec: Executor, from: Date, to: Date) {
   return queryRows<{ day: string; type: string; points: string }>(
     exec,
-    sql`SELECT to_char(t.created_at AT TIME ZONE 'Asia/Manila', 'YYYY-MM-DD') AS day, t.type, SUM(ABS(e.amount))::text AS points
-      FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id
-      JOIN ledger_accounts a ON a.id = e.account_id AND a.kind = 'points'
-      WHERE t.created_at >= ${from} AND t.created_at < ${to} AND t.type LIKE 'points_%'
+    sql`SELECT to_char(m.posted_at AT TIME ZONE 'Asia/Manila', 'YYYY-MM-DD') AS day, m.type, SUM(ABS(m.amount))::text AS points
+      FROM points_movements m
+      WHERE m.posted_at >= ${from} AND m.posted_at < ${to} AND m.type LIKE 'points_%'
       GROUP BY 1, 2 ORDER BY 1, 2`,
   );
 }

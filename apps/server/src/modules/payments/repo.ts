@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
-import { members } from "../../db/schema/members.ts";
+import { memberDirectory } from "../../db/schema/members.ts";
 import {
   deposits,
   paymentChannels,
@@ -33,7 +33,8 @@ export async function withdrawalStates(
 
 /**
  * The search box of a queue: "W12"/"D12"/"12" finds the item or the member with that id, any
- * other text the members whose username, mobile or e-mail contain it.
+ * other text the members whose username, mobile or e-mail contain it (read from the members
+ * module's published view, member_directory, never its table).
  */
 export function queueSearch(q: string | undefined, idCol: PgColumn, memberCol: PgColumn): SQL | undefined {
   const text = q?.trim();
@@ -43,10 +44,10 @@ export function queueSearch(q: string | undefined, idCol: PgColumn, memberCol: P
   const like = `%${text.replace(/[%_\\]/g, "\\$&")}%`;
   return inArray(
     memberCol,
-    sql`(SELECT ${members.id} FROM ${members} WHERE ${or(
-      ilike(members.username, like),
-      ilike(members.mobile, like),
-      ilike(members.email, like),
+    sql`(SELECT ${memberDirectory.id} FROM ${memberDirectory} WHERE ${or(
+      ilike(memberDirectory.username, like),
+      ilike(memberDirectory.mobile, like),
+      ilike(memberDirectory.email, like),
     )})`,
   );
 }

@@ -108,7 +108,7 @@ export async function rebateLines(exec: Executor, from: string, to: string, limi
   }>(
     exec,
     sql`SELECT l.day::text AS day, m.username, l.game_type, l.valid_bet, l.rate_ppm, l.amount
-      FROM rebate_lines l JOIN members m ON m.id = l.member_id
+      FROM rebate_lines l JOIN member_directory m ON m.id = l.member_id
       WHERE l.day >= ${from}::date AND l.day <= ${to}::date
       ORDER BY l.day, m.username, l.game_type LIMIT ${limit}`,
   );
