@@ -140,6 +140,54 @@ for (const file of files) {
 }
 const routeSqlTotal = Object.values(routeSql).reduce((a, b) => a + b, 0);
 
+/**
+ * SQL naming another module's table. A module reads or writes another module's rows only
+ * through that module's service.ts or a read-only view it publishes (docs/modules.md), so a
+ * statement of one module naming a table another module owns is reported. Who owns a table: the
+ * drizzle schema file it is declared in (apps/server/src/db/schema/<module>.ts; a file not named
+ * after a module, such as core.ts, owns no module's tables here). Tables created only by
+ * migrations, with no drizzle declaration, are not known to this check. A statement is found by
+ * its upper-case keyword (FROM, JOIN, UPDATE, INTO) before the table's name, as the SQL here is
+ * written, or by a query-builder import of the table's drizzle object from another module's
+ * schema file. Reported, never failing: the remaining ones are listed by --report.
+ */
+const schemaDir = join(src, "db/schema");
+const moduleNames = new Set(existsSync(modulesDir) ? readdirSync(modulesDir) : []);
+const tableOwner = new Map(); // table name -> owning module
+const schemaExports = new Map(); // schema file base name -> Map(export name -> table name)
+for (const name of existsSync(schemaDir) ? readdirSync(schemaDir) : []) {
+  const owner = name.replace(/\.ts$/, "");
+  if (!moduleNames.has(owner)) continue;
+  const text = readFileSync(join(schemaDir, name), "utf8");
+  const exported = new Map();
+  for (const m of text.matchAll(/export const (\w+) = pgTable\(\s*"([a-z0-9_]+)"/g)) {
+    tableOwner.set(m[2], owner);
+    exported.set(m[1], m[2]);
+  }
+  schemaExports.set(owner, exported);
+}
+const SQL_TABLE = /\b(?:FROM|JOIN|UPDATE|INTO)\s+([a-z_][a-z0-9_]*)\b/g;
+const SCHEMA_IMPORT = /\bimport\s+(?:type\s+)?\{([^}]*)\}\s*from\s*["'][./]*db\/schema\/([a-z-]+)\.ts["']/g;
+const foreignTables = new Set(); // "file: table (owner)"
+for (const file of files) {
+  if (isTest(file) || !file.startsWith(modulesDir + sep)) continue;
+  const mod = partOf(file);
+  const text = readFileSync(file, "utf8");
+  const rel = relative(root, file);
+  for (const m of text.matchAll(SQL_TABLE)) {
+    const owner = tableOwner.get(m[1]);
+    if (owner && owner !== mod) foreignTables.add(`${rel}: ${m[1]} (${owner})`);
+  }
+  for (const m of text.matchAll(SCHEMA_IMPORT)) {
+    const owner = m[2];
+    if (owner === mod || !schemaExports.has(owner)) continue;
+    for (const spec of m[1].split(",")) {
+      const table = schemaExports.get(owner).get(spec.trim().split(/\s+as\s+/)[0]);
+      if (table) foreignTables.add(`${rel}: ${table} (${owner})`);
+    }
+  }
+}
+
 const allowed = existsSync(allowFile) ? JSON.parse(readFileSync(allowFile, "utf8")) : [];
 const allowedSet = new Set(allowed);
 const found = violations;
@@ -153,20 +201,29 @@ const counts = {
   largestCycleWithLibJobsApp: Math.max(0, ...wholeCycles.map((c) => c.length)),
   mutualPairs: mutualPairs.length,
   routeSqlStatements: routeSqlTotal,
+  foreignTableUses: foreignTables.size,
 };
 
 if (flag("--json")) {
-  console.log(JSON.stringify({ ...counts, mutual: mutualPairs, routeSql, moduleCycles }, null, 2));
+  console.log(
+    JSON.stringify(
+      { ...counts, mutual: mutualPairs, routeSql, moduleCycles, foreignTables: [...foreignTables].sort() },
+      null,
+      2,
+    ),
+  );
 } else {
   console.log(
     `modules: ${counts.boundaryViolations} boundary violations (${allowed.length} allowed), ` +
       `${counts.moduleCycles} module cycles (largest ${counts.largestModuleCycle} modules), ` +
-      `${counts.mutualPairs} mutual pairs, ${counts.routeSqlStatements} SQL statements in route files`,
+      `${counts.mutualPairs} mutual pairs, ${counts.routeSqlStatements} SQL statements in route files, ` +
+      `${counts.foreignTableUses} uses of another module's table`,
   );
   if (flag("--report")) {
     for (const p of mutualPairs) console.log(`  mutual ${p}`);
     for (const [f, n] of Object.entries(routeSql)) console.log(`  sql ${n} ${f}`);
     for (const v of [...violations].sort()) console.log(`  import ${v}`);
+    for (const v of [...foreignTables].sort()) console.log(`  table ${v}`);
   }
 }
 
