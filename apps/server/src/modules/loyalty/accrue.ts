@@ -105,7 +105,7 @@ async function newRounds(tx: Tx, source: RoundSource): Promise<SettledRound[]> {
         FROM per
         LEFT JOIN rolled rl ON rl.vendor = per.vendor AND rl.round_id = per.round_id
         LEFT JOIN games g ON g.vendor = per.vendor AND g.game_code = per.game_code
-        JOIN members m ON m.id = per.member_id AND m.currency <> 'FUN' AND m.is_agent = 0
+        JOIN member_directory m ON m.id = per.member_id AND m.currency <> 'FUN' AND m.is_agent = 0
         LEFT JOIN loyalty_members lm ON lm.member_id = per.member_id
         WHERE per.settled_at IS NOT NULL
       )
@@ -141,7 +141,7 @@ async function newDeposits(tx: Tx, from: Date, to: Date, ratePpm: number): Promi
     tx,
     sql`INSERT INTO loyalty_deposits (deposit_id, member_id, amount, points, credited_at)
         SELECT d.id, d.member_id, d.amount, (d.amount::numeric * ${ratePpm} / 1000000)::bigint, d.decided_at
-        FROM deposits d JOIN members m ON m.id = d.member_id AND m.currency <> 'FUN' AND m.is_agent = 0
+        FROM deposits d JOIN member_directory m ON m.id = d.member_id AND m.currency <> 'FUN' AND m.is_agent = 0
         WHERE d.status = 'paid' AND d.decided_at >= ${from} AND d.decided_at < ${to}
         ON CONFLICT DO NOTHING
         RETURNING deposit_id, member_id, amount::text, credited_at`,

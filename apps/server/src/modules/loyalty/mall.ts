@@ -267,7 +267,7 @@ export async function redeem(
     if (it.kind === "cash" && it.amount) {
       const [m] = await queryRows<{ currency: string }>(
         tx,
-        sql`SELECT currency FROM members WHERE id = ${memberId}`,
+        sql`SELECT currency FROM member_directory WHERE id = ${memberId}`,
       );
       const currency = m?.currency ?? "PHP";
       await postIn(tx, {
@@ -285,7 +285,7 @@ export async function redeem(
       // Tickets in the raffle open now; none open refuses the whole redemption (points and stock kept).
       const [m] = await queryRows<{ currency: string }>(
         tx,
-        sql`SELECT currency FROM members WHERE id = ${memberId}`,
+        sql`SELECT currency FROM member_directory WHERE id = ${memberId}`,
       );
       const raffleId = await lockOpenRaffle(tx, m?.currency ?? "PHP", at);
       if (raffleId === null) throw new AppError("MALL_NO_RAFFLE", 409);
@@ -308,7 +308,7 @@ export async function redeem(
       const fs = it.freeSpins;
       const [m] = await queryRows<{ currency: string }>(
         tx,
-        sql`SELECT currency FROM members WHERE id = ${memberId}`,
+        sql`SELECT currency FROM member_directory WHERE id = ${memberId}`,
       );
       const expiresAt = new Date(at.getTime() + fs.expiryDays * 86_400_000);
       grant = {
@@ -464,7 +464,7 @@ export async function convertPoints(
   }
   const [m] = await queryRows<{ currency: string }>(
     ctx.db,
-    sql`SELECT currency FROM members WHERE id = ${memberId}`,
+    sql`SELECT currency FROM member_directory WHERE id = ${memberId}`,
   );
   const currency = m?.currency ?? "PHP";
   await ctx.db.transaction(async (tx) => {

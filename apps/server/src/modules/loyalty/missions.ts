@@ -278,7 +278,7 @@ async function completeMission(tx: Tx, memberId: number, m: Mission, key: string
     } else {
       const [mem] = await queryRows<{ currency: string }>(
         tx,
-        sql`SELECT currency FROM members WHERE id = ${memberId}`,
+        sql`SELECT currency FROM member_directory WHERE id = ${memberId}`,
       );
       await offerReward(tx, {
         memberId,
@@ -326,7 +326,7 @@ export async function leaderboard(
           FROM mission_progress p JOIN missions m ON m.id = p.mission_id
           WHERE m.campaign_id = ${campaignId} AND p.completed_at IS NOT NULL GROUP BY p.member_id
         ), r AS (SELECT member_id, score, RANK() OVER (ORDER BY score DESC, first) AS rnk FROM s)
-        SELECT r.member_id, mm.username, r.score::text AS score, r.rnk::text AS rnk FROM r JOIN members mm ON mm.id = r.member_id
+        SELECT r.member_id, mm.username, r.score::text AS score, r.rnk::text AS rnk FROM r JOIN member_directory mm ON mm.id = r.member_id
         WHERE r.rnk <= ${limit} OR r.member_id = ${memberId ?? 0} ORDER BY r.rnk`,
   );
   const top = rows
@@ -362,7 +362,7 @@ export async function settleCampaigns(ctx: AppContext): Promise<{ settled: numbe
       const board = await queryRows<{ member_id: string; currency: string; rnk: string }>(
         tx,
         sql`SELECT p.member_id, mm.currency, ROW_NUMBER() OVER (ORDER BY SUM(m.score) DESC, MIN(p.completed_at))::text AS rnk
-            FROM mission_progress p JOIN missions m ON m.id = p.mission_id JOIN members mm ON mm.id = p.member_id
+            FROM mission_progress p JOIN missions m ON m.id = p.mission_id JOIN member_directory mm ON mm.id = p.member_id
             WHERE m.campaign_id = ${c.id} AND p.completed_at IS NOT NULL AND p.completed_at < ${at}
             GROUP BY p.member_id, mm.currency`,
       );

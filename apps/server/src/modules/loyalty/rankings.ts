@@ -26,7 +26,7 @@ export async function refreshRankings(ctx: AppContext): Promise<{ deposit: numbe
     const col = kind === "deposit" ? sql`d.deposit` : sql`d.valid_bet`;
     const rows = await queryRows<{ username: string; total: string }>(
       ctx.db,
-      sql`SELECT m.username, SUM(${col})::text AS total FROM loyalty_member_days d JOIN members m ON m.id = d.member_id
+      sql`SELECT m.username, SUM(${col})::text AS total FROM loyalty_member_days d JOIN member_directory m ON m.id = d.member_id
           WHERE d.day >= ${from}::date AND d.day <= ${to}::date
           GROUP BY m.id, m.username HAVING SUM(${col}) > 0 ORDER BY SUM(${col}) DESC, m.id LIMIT 20`,
     );

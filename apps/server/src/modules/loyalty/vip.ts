@@ -108,7 +108,7 @@ async function offerVipReward(
     sql`INSERT INTO member_rewards (member_id, source_kind, source_key, title, payout, ledger_type, amount, currency, expires_at)
         SELECT m.id, 'vip', ${key}, ${JSON.stringify(title)}::jsonb, 'cash', 'vip_bonus', ${amount.toString()}::bigint,
           m.currency, ${new Date(at.getTime() + 30 * 86_400_000)}
-        FROM members m WHERE m.id = ${memberId} AND m.currency <> 'FUN'
+        FROM member_directory m WHERE m.id = ${memberId} AND m.currency <> 'FUN'
         ON CONFLICT (source_key) DO NOTHING`,
   );
 }

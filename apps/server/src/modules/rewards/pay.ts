@@ -98,7 +98,7 @@ export async function mayReceiveRewards(
 ): Promise<boolean> {
   const [m] = await queryRows<{ ok: boolean }>(
     exec,
-    sql`SELECT (is_agent = 0 AND status = 'active' AND currency <> 'FUN') AS ok FROM members WHERE id = ${memberId}`,
+    sql`SELECT (is_agent = 0 AND status = 'active' AND currency <> 'FUN') AS ok FROM member_directory WHERE id = ${memberId}`,
   );
   // The member gate "bonus" (self-exclusion, cooling-off) refuses every reward too.
   return m?.ok === true && (await memberGate(exec, memberId, "bonus", at)) === null;

@@ -105,7 +105,7 @@ export async function raffleTickets(
   if (ids.length === 0) return new Map();
   const eligible = await queryRows<{ id: string }>(
     exec,
-    sql`SELECT id FROM members WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)
+    sql`SELECT id FROM member_directory WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)
           AND is_agent = 0 AND status = 'active'`,
   );
   const out = new Map<number, number>();
@@ -236,7 +236,7 @@ export async function raffleViews(exec: Executor, memberId: number | null, lang:
     );
     const winners = await queryRows<{ rank: number; ticket: number; username: string; amount: string }>(
       exec,
-      sql`SELECT w.rank, w.ticket, m.username, w.amount FROM raffle_winners w JOIN members m ON m.id = w.member_id
+      sql`SELECT w.rank, w.ticket, m.username, w.amount FROM raffle_winners w JOIN member_directory m ON m.id = w.member_id
           WHERE w.raffle_id = ${r.id} ORDER BY w.rank`,
     );
     let myTickets = 0;

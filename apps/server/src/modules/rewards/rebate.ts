@@ -202,7 +202,7 @@ export async function runRebateDay(ctx: AppContext, day: string): Promise<Rebate
       sql`INSERT INTO rebate_lines (member_id, day, game_type, currency, valid_bet, rate_ppm, amount)
           SELECT x.m, ${day}::date, x.g, x.c, x.v, x.r, x.a
           FROM jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) AS x(m bigint, g text, c text, v bigint, r int, a bigint)
-          JOIN members mm ON mm.id = x.m AND mm.is_agent = 0 AND mm.status = 'active'
+          JOIN member_directory mm ON mm.id = x.m AND mm.is_agent = 0 AND mm.status = 'active'
           ON CONFLICT DO NOTHING`,
     );
   }

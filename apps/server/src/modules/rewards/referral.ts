@@ -149,7 +149,7 @@ export async function recordReferral(
   if (inserted.length === 0) return false;
   const [m] = await queryRows<{ currency: string }>(
     exec,
-    sql`SELECT currency FROM members WHERE id = ${referrerId}`,
+    sql`SELECT currency FROM member_directory WHERE id = ${referrerId}`,
   );
   await offerMilestone(exec, referrerId, friendId, "register", settings.registerReward, m?.currency ?? "PHP");
   return true;
@@ -164,7 +164,7 @@ export async function referralMilestones(ctx: AppContext): Promise<{ offered: nu
     const due = await queryRows<{ member_id: string; referrer_id: string; currency: string }>(
       ctx.db,
       sql`SELECT f.member_id, f.referrer_id, r.currency FROM member_referrals f
-          JOIN members r ON r.id = f.referrer_id
+          JOIN member_directory r ON r.id = f.referrer_id
           WHERE NOT EXISTS (SELECT 1 FROM member_rewards w WHERE w.source_key = 'referral:' || f.member_id || ':deposit')
             AND (SELECT d.amount FROM deposits d WHERE d.member_id = f.member_id AND d.status IN ('approved', 'paid')
                  ORDER BY d.decided_at, d.id LIMIT 1) >= ${settings.depositMin.toString()}::bigint
@@ -191,7 +191,7 @@ export async function referralMilestones(ctx: AppContext): Promise<{ offered: nu
     }>(
       ctx.db,
       sql`SELECT f.member_id, f.referrer_id, r.currency, f.created_at AS since FROM member_referrals f
-          JOIN members r ON r.id = f.referrer_id
+          JOIN member_directory r ON r.id = f.referrer_id
           WHERE NOT EXISTS (SELECT 1 FROM member_rewards w WHERE w.source_key = 'referral:' || f.member_id || ':bet')
           LIMIT 5000`,
     );
@@ -233,7 +233,7 @@ export async function referralPage(
           (SELECT array_agg(w.source_key) FROM member_rewards w
             WHERE w.source_key IN ('referral:' || f.member_id || ':register', 'referral:' || f.member_id || ':deposit',
               'referral:' || f.member_id || ':bet')) AS keys
-        FROM member_referrals f JOIN members m ON m.id = f.member_id
+        FROM member_referrals f JOIN member_directory m ON m.id = f.member_id
         WHERE f.referrer_id = ${memberId} ORDER BY f.created_at DESC LIMIT 200`,
   );
   const [earned] = await queryRows<{ total: string }>(

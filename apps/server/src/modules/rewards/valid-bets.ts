@@ -79,7 +79,7 @@ export async function validBets(
       JOIN per_round pr ON pr.vendor = s.vendor AND pr.round_id = s.round_id AND NOT pr.earlier
       LEFT JOIN rolled rl ON rl.vendor = s.vendor AND rl.round_id = s.round_id
       LEFT JOIN games g ON g.vendor = s.vendor AND g.game_code = pr.game_code
-      JOIN members m ON m.id = s.member_id AND m.currency <> 'FUN'
+      JOIN member_directory m ON m.id = s.member_id AND m.currency <> 'FUN'
       GROUP BY s.member_id, COALESCE(g.game_type, 'OTHER'), m.currency
       HAVING SUM(pr.bets - COALESCE(rl.amount, 0)) > 0`,
   );
