@@ -5,7 +5,7 @@ import { tokenHash } from "../../lib/passwords.ts";
 import { solvedHumanCheck } from "../../testing/human.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { reconcile } from "../ledger/ledger.ts";
-import { postAndNotify } from "../ledger/notify.ts";
+import { BALANCE_CHANNEL, postAndNotify } from "../ledger/notify.ts";
 import { issueLaunchToken, LAUNCH_CLAIM_WINDOW_MS, LAUNCH_TOKEN_TTL_MS, signProvider } from "./service.ts";
 
 const SECRET = "vendor-secret-for-tests-0123456789";
@@ -208,5 +208,30 @@ describe("provider protocol (platform side)", () => {
     expect(await call("authenticate", { token: fresh })).toMatchObject({ code: "INVALID_TOKEN" });
     token = fresh;
     expect(await bet("b-after-claim", "1.00")).toMatchObject({ success: true });
+  });
+  it("tells the member's screens of a round settled with a 0.00 win, once: its wagering counted", async () => {
+    const heard: string[] = [];
+    await t.app.ctx.store.subscribe(BALANCE_CHANNEL, (m) => heard.push(m));
+    expect(await bet("b-lost", "1.00")).toMatchObject({ success: true });
+    await expect.poll(() => heard.at(-1)).toBe(String(playerId)); // the bet's own news
+    const settle = () =>
+      call("credit", {
+        playerId,
+        transactionId: "w-lost",
+        roundId: "b-lost",
+        amount: "0.00",
+        betTransactionId: "b-lost",
+        roundClosed: true,
+      });
+    const before = heard.length;
+    expect(await settle()).toMatchObject({ success: true });
+    await expect.poll(() => heard.length).toBe(before + 1);
+    expect(heard.at(-1)).toBe(String(playerId));
+    // A repeat of the settlement changes nothing and is no news: a marker published after it
+    // (delivered in order) is the next message heard.
+    expect(await settle()).toMatchObject({ success: true });
+    await t.app.ctx.store.publish(BALANCE_CHANNEL, "marker");
+    await expect.poll(() => heard.at(-1)).toBe("marker");
+    expect(heard.length).toBe(before + 2);
   });
 });

@@ -265,7 +265,10 @@ async function applyOnce(ctx: AppContext, kind: "bet" | "win" | "rollback", i: M
       currency: result.currency ?? "PHP",
     });
   }
-  if (result.posted) await notifyMember(ctx, i.playerId);
+  // The member's screens hear of every move of money and of every settled round, even one that
+  // moves none (a 0.00 win): a bet's wagering toward a bonus counts when its round settles, and
+  // the bonus bar and the betting record read again on this news. A repeat changes nothing.
+  if (result.posted || (kind === "win" && !result.replay)) await notifyMember(ctx, i.playerId);
   // Loyalty (points, missions, VIP) follows the settlement off this path: a note in memory
   // after the commit; a repeat notes it again and the accrual marks a round once.
   if (kind === "win")
