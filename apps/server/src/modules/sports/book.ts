@@ -1,5 +1,5 @@
 import { formatMinor } from "@panalo/contracts/money";
-import type { SportsBet, SportsOddsPush } from "@panalo/contracts/sports";
+import type { SportsBet, SportsMatch, SportsOddsPush } from "@panalo/contracts/sports";
 import type { LegResult } from "@panalo/game-math/sportsbook/bets";
 import { type CashoutLeg, cashoutOffer } from "@panalo/game-math/sportsbook/cashout";
 import { sql } from "drizzle-orm";
@@ -56,12 +56,11 @@ export async function finishMatch(ctx: AppContext, eventId: string): Promise<voi
   if (settle.length) await settleBets(ctx, settle);
 }
 
-export async function pushMatch(ctx: AppContext, matchId: number): Promise<void> {
-  const m = await matchWithMarkets(ctx.db, matchId);
-  if (!m) return;
-  const push: SportsOddsPush = {
+/** Where a match stands now, as the odds socket tells its viewers: status, score, minute, prices. */
+export function oddsPushOf(m: SportsMatch): SportsOddsPush {
+  return {
     type: "odds",
-    matchId,
+    matchId: m.id,
     status: m.status,
     score: m.score,
     minute: m.minute,
@@ -71,7 +70,12 @@ export async function pushMatch(ctx: AppContext, matchId: number): Promise<void>
       outcomes: mk.outcomes.map((o) => ({ id: o.id, odds: o.odds, active: o.active })),
     })),
   };
-  await ctx.store.publish(ODDS_CHANNEL, JSON.stringify(push));
+}
+
+export async function pushMatch(ctx: AppContext, matchId: number): Promise<void> {
+  const m = await matchWithMarkets(ctx.db, matchId);
+  if (!m) return;
+  await ctx.store.publish(ODDS_CHANNEL, JSON.stringify(oddsPushOf(m)));
 }
 
 const LEG_STATE = (r: LegResult | null): SportsBet["legs"][number]["state"] => {

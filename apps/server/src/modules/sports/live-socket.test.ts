@@ -35,3 +35,30 @@ it("pushes a simulated match's new prices to a guest watching it on the public s
   expect(push.markets.length).toBeGreaterThan(3);
   ws.close();
 });
+
+it("tells a viewer where a match stands as soon as it starts watching, with no change needed", async () => {
+  const at = Date.now();
+  const sim = simMatchesAt(at).find((m) => m.sport.code === "football" && m.start > at);
+  if (!sim) throw new Error("no match");
+  await simulate(t.app.ctx, { at: new Date(at), only: sim.extId });
+  const [row] = await queryRows<{ id: string }>(
+    t.app.ctx.db,
+    sql`SELECT id FROM sb_matches WHERE ext_id = ${sim.extId}`,
+  );
+  const address = t.app.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/api/sports/live`);
+  const first = new Promise<string>((r) => ws.once("message", (d) => r(String(d))));
+  await new Promise((r) => ws.once("open", r));
+  ws.send(JSON.stringify({ type: "watch", matches: [Number(row?.id)] }));
+  // Nothing moves the match: the first message is its state as it is now.
+  const push = JSON.parse(await first) as {
+    type: string;
+    matchId: number;
+    status: string;
+    markets: unknown[];
+  };
+  expect(push).toMatchObject({ type: "odds", matchId: Number(row?.id), status: "not_started" });
+  expect(push.markets.length).toBeGreaterThan(3);
+  ws.close();
+});

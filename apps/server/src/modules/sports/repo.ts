@@ -131,6 +131,20 @@ export function hotMatches(exec: Executor, category: string): Promise<SportsMatc
 }
 
 /** One match with all its open markets; undefined when it is not shown (unknown or switched off). */
+/** The matches of these ids (enabled ones), with all their open markets: one statement. */
+export function matchesWithMarkets(exec: Executor, ids: readonly number[]): Promise<SportsMatch[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return matchesWhere(
+    exec,
+    sql`m.id IN (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+    true,
+    ids.length,
+  );
+}
+
 export async function matchWithMarkets(exec: Executor, matchId: number): Promise<SportsMatch | undefined> {
   const [m] = await matchesWhere(exec, sql`m.id = ${matchId}`, true);
   return m;

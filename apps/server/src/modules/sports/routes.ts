@@ -19,6 +19,7 @@ import {
   applyFeedMessage,
   cashout,
   cashoutQuote,
+  currentPushes,
   hotMatches,
   matchWithMarkets,
   menu,
@@ -132,6 +133,7 @@ export async function sportsRoutes(app: FastifyInstance, ctx: AppContext): Promi
   await ctx.store.subscribe(ODDS_CHANNEL, (message) => watchers.fanOut(message));
   app.get("/api/sports/live", { websocket: true }, (socket) => {
     const viewer = watchers.viewer(socket);
+    let watched = new Set<number>();
     socket.on("message", (raw: Buffer) => {
       let ids: number[] = [];
       try {
@@ -142,6 +144,16 @@ export async function sportsRoutes(app: FastifyInstance, ctx: AppContext): Promi
         return;
       }
       viewer.watch(ids);
+      // Matches newly watched get where they stand now, read after the watch is in place: a
+      // change between the viewer's list and its watch would otherwise never reach it.
+      const fresh = ids.filter((id) => !watched.has(id));
+      watched = new Set(ids);
+      if (!fresh.length) return;
+      currentPushes(ctx, fresh)
+        .then((pushes) => {
+          for (const p of pushes) if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(p));
+        })
+        .catch((err: unknown) => app.log.warn({ err }, "sports watch: current state not sent"));
     });
     socket.on("close", viewer.drop);
   });

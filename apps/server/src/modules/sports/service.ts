@@ -1,10 +1,10 @@
 import { formatMinor } from "@panalo/contracts/money";
-import type { PlaceBetRequest, SportsBet } from "@panalo/contracts/sports";
+import type { PlaceBetRequest, SportsBet, SportsOddsPush } from "@panalo/contracts/sports";
 import { settleOutcome } from "@panalo/game-math/sportsbook/settle";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
 import { memberRecord, memberUsernames } from "../members/service.ts";
-import { applyFeedMessage, myBets, pushMatch } from "./book.ts";
+import { applyFeedMessage, myBets, oddsPushOf, pushMatch } from "./book.ts";
 import { MANUAL, type UofSettledOutcome } from "./feed.ts";
 import { placeBet } from "./place.ts";
 import * as repo from "./repo.ts";
@@ -37,6 +37,14 @@ export {
   tabMatches,
 } from "./repo.ts";
 export { simulate } from "./simulator.ts";
+
+/**
+ * Where each of these matches stands now, as pushes: a viewer that starts watching gets them
+ * once, so a change between the list it loaded and its watch reaching the server is not lost.
+ */
+export async function currentPushes(ctx: AppContext, ids: readonly number[]): Promise<SportsOddsPush[]> {
+  return (await repo.matchesWithMarkets(ctx.db, ids)).map(oddsPushOf);
+}
 
 // ---- the player ----
 
