@@ -219,6 +219,10 @@ describe("fish rooms and magazines", () => {
     await expect(joinFish(ctx, session, { requestId: "poor", shots: 1, cannon: 1 })).rejects.toMatchObject({
       code: "INSUFFICIENT_FUNDS",
     });
+    // The same call again (a retry of the refused request) answers the same refusal.
+    await expect(joinFish(ctx, session, { requestId: "poor", shots: 1, cannon: 1 })).rejects.toMatchObject({
+      code: "INSUFFICIENT_FUNDS",
+    });
     expect(await mainBalance(t, p.id)).toBe(5n);
     expect((await roomOf("low-1")).seatsFree).toBe(before.seatsFree);
     const [seated] = await rows<{ n: unknown }>(
