@@ -172,7 +172,6 @@ async function runDraw(BETS: number): Promise<{
     }),
   );
   const placedSeconds = (performance.now() - placing) / 1000;
-  console.log((globalThis as any).__T);
   const stats = async () => {
     const page = await adminDraws(ctx, { gameCode: GAME, page: 1, pageSize: 200 });
     const d = page.items.find((x) => x.drawNo === draw.drawNo);
