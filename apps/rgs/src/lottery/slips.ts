@@ -627,9 +627,12 @@ export async function listBets(
   playerId: number,
   q: { status: "open" | "settled" | "all"; gameCode?: string | undefined; page: number; pageSize: number },
 ): Promise<LotteryBets> {
+  // "Open" is said as "none of the other three" (the CHECK's five statuses): the same bets, but a
+  // condition the partial open-bets index cannot serve, so the planner, without statistics,
+  // cannot AND the player's few bets with all of that index (every open bet of every draw).
   const status =
     q.status === "open"
-      ? sql`AND b.status IN ('pending', 'open')`
+      ? sql`AND b.status NOT IN ('won', 'lost', 'cancelled')`
       : q.status === "settled"
         ? sql`AND b.status IN ('won', 'lost')`
         : sql``;
