@@ -203,8 +203,21 @@ export class FishApp {
     return { fish, seats, lock: this.lock };
   }
 
+  /**
+   * The fish drawn now, and the fish swimming at the last whole second of the sea (`data-swim-at`,
+   * `data-swim`): two screens at one sea show the same list for the same second.
+   */
   private showFishCount(): void {
-    this.root.dataset.fish = String(this.sea?.swimming(this.t()).length ?? 0);
+    if (!this.sea) return;
+    const t = this.t();
+    this.root.dataset.fish = String(this.sea.swimming(t).length);
+    const second = Math.floor(t / 1000) * 1000;
+    const dead = new Set(this.sea.dead);
+    this.sea.dead.clear();
+    const all = this.sea.swimming(second).map((f) => f.spawn.index);
+    for (const d of dead) this.sea.dead.add(d);
+    this.root.dataset.swimAt = String(second);
+    this.root.dataset.swim = all.join(",");
   }
 
   // ---- the room's socket ----
