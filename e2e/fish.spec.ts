@@ -84,19 +84,13 @@ test("two players at one sea: the same fish, each other's shots, a kill, verifie
   expect(await appB.getAttribute("data-room")).toBe(roomA);
   expect(await appB.getAttribute("data-sea")).toBe(await appA.getAttribute("data-sea"));
   await expect(appA).toHaveAttribute("data-seats", "2");
-  let compared = false;
-  while (!compared) {
-    const [atA, swimA, atB, swimB] = await Promise.all([
-      appA.getAttribute("data-swim-at"),
-      appA.getAttribute("data-swim"),
-      appB.getAttribute("data-swim-at"),
-      appB.getAttribute("data-swim"),
-    ]);
-    if (atA === null || atA !== atB) continue;
-    expect(swimA).toBe(swimB);
-    expect((swimA ?? "").split(",").length).toBeGreaterThan(3);
-    compared = true;
-  }
+  // Each screen logs the fish swimming at each of its last ten whole seconds.
+  const swimA = JSON.parse((await appA.getAttribute("data-swim")) ?? "{}") as Record<string, string>;
+  const swimB = JSON.parse((await appB.getAttribute("data-swim")) ?? "{}") as Record<string, string>;
+  const common = Object.keys(swimA).filter((k) => k in swimB);
+  expect(common.length).toBeGreaterThan(0);
+  for (const k of common) expect(swimB[k], `second ${k}`).toBe(swimA[k]);
+  expect((swimA[common[0] ?? ""] ?? "").split(",").length).toBeGreaterThan(3);
 
   // The phone in landscape shows the canvas and the controls, not the rotate hint.
   await expect(pageB.getByTestId("fish-canvas")).toBeVisible();

@@ -203,21 +203,32 @@ export class FishApp {
     return { fish, seats, lock: this.lock };
   }
 
+  /** The last ten whole seconds of the sea: second → the fish swimming then (`data-swim`). */
+  private swimLog = new Map<number, string>();
+
   /**
-   * The fish drawn now, and the fish swimming at the last whole second of the sea (`data-swim-at`,
-   * `data-swim`): two screens at one sea show the same list for the same second.
+   * The fish drawn now (`data-fish`), and for each of the last ten whole seconds of the sea the
+   * fish swimming at it, kills aside (`data-swim`, JSON): two screens at one sea show the same
+   * list for the same second.
    */
   private showFishCount(): void {
     if (!this.sea) return;
     const t = this.t();
     this.root.dataset.fish = String(this.sea.swimming(t).length);
     const second = Math.floor(t / 1000) * 1000;
+    if (this.swimLog.has(second)) return;
     const dead = new Set(this.sea.dead);
     this.sea.dead.clear();
-    const all = this.sea.swimming(second).map((f) => f.spawn.index);
+    this.swimLog.set(
+      second,
+      this.sea
+        .swimming(second)
+        .map((f) => f.spawn.index)
+        .join(","),
+    );
     for (const d of dead) this.sea.dead.add(d);
-    this.root.dataset.swimAt = String(second);
-    this.root.dataset.swim = all.join(",");
+    for (const k of this.swimLog.keys()) if (k < second - 10_000) this.swimLog.delete(k);
+    this.root.dataset.swim = JSON.stringify(Object.fromEntries(this.swimLog));
   }
 
   // ---- the room's socket ----
