@@ -108,16 +108,14 @@ test("two players at one sea: the same fish, each other's shots, a kill, verifie
   await expect.poll(() => num(appB, "data-kills"), { timeout: 120_000 }).toBeGreaterThan(0);
   await pageB.getByTestId("fish-auto").click();
   await expect(appB).toHaveAttribute("data-auto", "false");
-  // The shots' cost is 0.10 each (cannon 1 at low stakes): a kill paid more than that back.
-  const fired = await num(appB, "data-fired");
-  const balance = Number(await appB.getAttribute("data-balance"));
-  expect(balance).toBeGreaterThan(Math.round((startB - fired * 0.1) * 100) / 100);
-  expect(fired).toBeGreaterThan(0);
-
-  // B leaves: the magazine is paid back, the seed revealed; every shot verifies.
+  // B leaves (the shots on their way answered first): the magazine is paid back, the seed revealed.
   await pageB.getByTestId("fish-leave").click();
   await expect(appB).toHaveAttribute("data-state", "left", { timeout: 30_000 });
+  // The shots cost 0.10 each (cannon 1 at low stakes): the kills paid more than that back.
+  const fired = await num(appB, "data-fired");
   const left = Number(await appB.getAttribute("data-balance"));
+  expect(fired).toBeGreaterThan(0);
+  expect(left).toBeGreaterThan(Math.round((startB - fired * 0.1) * 100) / 100);
   const href = (await appB.getAttribute("data-verify")) ?? "";
   await pageB.goto(new URL(href, site).toString());
   const verdict = pageB.getByTestId("fish-verify-result");

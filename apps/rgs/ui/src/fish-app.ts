@@ -1,5 +1,5 @@
 import "./fish.css";
-import { FISH_KINDS, type Point } from "@panalo/game-math/fish/index";
+import { FISH_KINDS, type Point, WORLD } from "@panalo/game-math/fish/index";
 import { RgsApiError, readEnvelope } from "./api.ts";
 import type { FishScene, FrameState, SeatDraw } from "./fish-scene.ts";
 import { Sea } from "./fish-sea.ts";
@@ -340,8 +340,26 @@ export class FishApp {
     const t = this.t();
     const locked = this.lock !== null ? this.sea.where(this.lock, t) : null;
     if (this.lock !== null && !locked) this.lock = null;
-    const target = locked ? this.lock : (this.sea.swimming(t)[0]?.spawn.index ?? null);
+    const target = locked ? this.lock : this.autoTarget(t);
     if (target !== null) this.shoot(target);
+  }
+
+  /**
+   * Auto-fire without a lock: the first fish on screen that still has two seconds to swim (a
+   * shot at a fish gone by the time the burst lands is not fired, and costs nothing, but wastes
+   * the tap).
+   */
+  private autoTarget(t: number): number | null {
+    const list = this.sea?.swimming(t) ?? [];
+    const onScreen = list.filter(
+      (f) =>
+        f.at.x > 40 &&
+        f.at.x < WORLD.width - 40 &&
+        f.at.y > 40 &&
+        f.at.y < WORLD.height - 40 &&
+        f.spawn.at + f.spawn.duration - t > 2_000,
+    );
+    return (onScreen[0] ?? list[0])?.spawn.index ?? null;
   }
 
   /** One shot queued for the next burst, if the magazine (less what is queued) can pay it. */
