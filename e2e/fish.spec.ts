@@ -99,6 +99,11 @@ test("two players at one sea: the same fish, each other's shots, a kill, verifie
   await expect(pageB.getByTestId("fish-rotate")).toBeHidden();
   const box = await pageB.getByTestId("fish-canvas").boundingBox();
   expect(box?.width).toBeGreaterThan(800);
+  // Held upright, the phone asks to be turned; sideways again, the sea is back.
+  await pageB.setViewportSize({ width: 390, height: 844 });
+  await expect(pageB.getByTestId("fish-rotate")).toBeVisible();
+  await pageB.setViewportSize({ width: 844, height: 390 });
+  await expect(pageB.getByTestId("fish-rotate")).toBeHidden();
 
   // B fires on auto until a kill; A hears B's shots.
   const startB = Number(await appB.getAttribute("data-balance"));
