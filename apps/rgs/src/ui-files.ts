@@ -51,6 +51,8 @@ export function uiRoutes(app: FastifyInstance, dist: string): void {
   app.get("/tables/:tableId", async (_req, reply) => sendIndex(reply));
   // A bingo room: /rgs/bingo/<roomId>?token=…&lang=…
   app.get("/bingo/:roomId", async (_req, reply) => sendIndex(reply));
+  // A fish sea at a stake level: /rgs/fish/<level>?token=…&lang=…
+  app.get("/fish/:level", async (_req, reply) => sendIndex(reply));
   // One round of the player's history, opened from the platform's betting record (signed link).
   app.get("/replay/:roundId", async (_req, reply) => sendIndex(reply));
   app.get<{ Params: { "*": string } }>("/assets/*", async (req, reply) => {

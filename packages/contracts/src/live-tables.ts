@@ -67,8 +67,9 @@ export const RoomListRequest = z.object({
 });
 export interface RoomListEntry {
   nodeId: number | null;
+  /** A table's id, or a fish room's (`<level>-<no>`). */
   tableId: string;
-  game: TableGame;
+  game: TableGame | "fish";
   name: string;
   vendor: string;
   chips: string[];
@@ -78,6 +79,10 @@ export interface RoomListEntry {
   players: number;
   bettingMs: number;
   round: { roundNo: number; status: TableRoundView["status"]; closesAt: string } | null;
+  /** Fish rooms (docs/fish.md): the stake level, the seats and the seats free. */
+  level?: string;
+  seats?: number;
+  seatsFree?: number;
 }
 
 /** Back office: a table's settings. Amounts as money strings, hours "HH:MM" Manila. */

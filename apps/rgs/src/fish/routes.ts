@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { RoundsContext } from "../rounds/engine.ts";
-import { ok, openRoomSession, parse } from "../rounds/routes.ts";
+import { ok, openRoomSession, parse, roomSocketRoute } from "../rounds/routes.ts";
 import { liveSession } from "../session.ts";
 import {
   CANNON_LEVELS,
@@ -17,6 +17,16 @@ import {
   MAGAZINE_SHOTS,
   sittingShots,
 } from "./engine.ts";
+import {
+  fishKey,
+  fishResync,
+  fishRoomLive,
+  magazineSeat,
+  publishCannon,
+  publishSeats,
+  publishShots,
+  seatedSitting,
+} from "./live.ts";
 
 const requestId = z.string().min(1).max(64);
 const sessionId = z.string().uuid();
@@ -24,10 +34,15 @@ const cannon = z.number().int().min(1).max(CANNON_LEVELS);
 const shots = z.number().int().min(MAGAZINE_SHOTS.min).max(MAGAZINE_SHOTS.max);
 
 /**
- * The fish game's API under /rgs (docs/fish.md "Rooms and magazines"). Not in the catalogue yet:
- * the canvas client comes later; the room list is what the platform's GLS2_roomList will read.
+ * The fish game's API under /rgs (docs/fish.md "Rooms and magazines"), the room list the
+ * platform's GLS2_roomList reads, and the room's socket (fish/live.ts): a join, a leave, a cannon
+ * change and each burst are published to every seat at the sea.
  */
 export function fishRoutes(app: FastifyInstance, ctx: RoundsContext): void {
+  /** An event that could not be published changes nothing: the next one, or a resync, catches up. */
+  const tell = (p: Promise<unknown>) =>
+    p.catch((err: unknown) => app.log.warn({ err }, "fish event not published"));
+  ctx.hub.onResync(fishKey(""), fishResync(ctx));
   /** The rooms for the platform's room list: game, stake range, seats free. */
   app.get("/api/fish/rooms", async () => ok(await fishRooms(ctx)));
 
@@ -56,7 +71,9 @@ export function fishRoutes(app: FastifyInstance, ctx: RoundsContext): void {
       z.object({ sessionId, requestId, clientSeed: z.string().min(1).max(64).optional(), shots, cannon }),
       req.body,
     );
-    return ok(await joinFish(ctx, await liveSession(ctx, b.sessionId), b));
+    const joined = await joinFish(ctx, await liveSession(ctx, b.sessionId), b);
+    await tell(publishSeats(ctx, joined.sitting.roomId));
+    return ok(joined);
   });
 
   app.post("/api/fish/magazine", async (req) => {
@@ -79,7 +96,13 @@ export function fishRoutes(app: FastifyInstance, ctx: RoundsContext): void {
       }),
       req.body,
     );
-    return ok(await fire(ctx, await liveSession(ctx, b.sessionId), b.magazineId, b.shots));
+    const fired = await fire(ctx, await liveSession(ctx, b.sessionId), b.magazineId, b.shots);
+    await tell(
+      magazineSeat(ctx, b.magazineId).then((at) => {
+        if (at) publishShots(ctx, at, fired.results);
+      }),
+    );
+    return ok(fired);
   });
 
   app.post("/api/fish/magazine/close", async (req) => {
@@ -89,7 +112,42 @@ export function fishRoutes(app: FastifyInstance, ctx: RoundsContext): void {
 
   app.post("/api/fish/leave", async (req) => {
     const b = parse(z.object({ sessionId, sittingId: z.string().uuid() }), req.body);
-    return ok(await leaveFish(ctx, await liveSession(ctx, b.sessionId), b.sittingId));
+    const left = await leaveFish(ctx, await liveSession(ctx, b.sessionId), b.sittingId);
+    await tell(publishSeats(ctx, left.roomId));
+    return ok(left);
+  });
+
+  /** The player's cannon level, told to the room (no money moves: each shot names its level). */
+  app.post("/api/fish/cannon", async (req) => {
+    const b = parse(z.object({ sessionId, sittingId: z.string().uuid(), cannon }), req.body);
+    const sitting = await seatedSitting(ctx, await liveSession(ctx, b.sessionId), b.sittingId);
+    publishCannon(ctx, sitting.roomId, sitting.seat, b.cannon);
+    return ok({ cannon: b.cannon });
+  });
+
+  /**
+   * The room's socket: {"type":"hello", roomId, seats, kills, now} on connect, then
+   * fish.seats / fish.cannon / fish.shots events (fish/live.ts).
+   */
+  roomSocketRoute(app, ctx, {
+    path: "/ws/fish/:roomId",
+    key: fishKey,
+    gameId: (roomId) => `${FISH_GAME}:${roomId.slice(0, Math.max(0, roomId.lastIndexOf("-")))}`,
+    hello: (roomId, send) => {
+      fishRoomLive(ctx, roomId).then(
+        (live) =>
+          send(
+            JSON.stringify({
+              type: "hello",
+              roomId,
+              seats: live?.seats ?? [],
+              kills: live?.kills ?? [],
+              now: ctx.now().getTime(),
+            }),
+          ),
+        () => undefined,
+      );
+    },
   });
 
   /** An ended sitting's shots with its revealed seed: each one recomputable with verifyShot. */

@@ -129,6 +129,50 @@ async function startBingo(root: HTMLElement, roomId: string, lang: Lang): Promis
   }
 }
 
+/**
+ * A fish sea: /rgs/fish/<level>?token=…&lang=… (level low | mid | high). The screen and PixiJS
+ * load only here, in chunks of their own: the other games' bundles do not grow.
+ */
+async function startFish(root: HTMLElement, level: string, lang: Lang): Promise<void> {
+  const token = new URLSearchParams(location.search).get("token") ?? "";
+  root.dataset.state = "loading";
+  skeleton(root, lang);
+  try {
+    const post = async <T>(path: string, body: unknown): Promise<T> => {
+      const res = await fetch(`/rgs/api/fish/${path}`, {
+        method: body === undefined ? "GET" : "POST",
+        headers: {
+          "x-lang": serverLang(lang),
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const json = (await res.json()) as { success: boolean; code?: string; message?: string; value?: T };
+      if (!json.success || json.value === undefined)
+        throw new RgsApiError(json.code ?? "ERROR", json.message ?? "", null);
+      return json.value;
+    };
+    const [session, rooms, app] = await Promise.all([
+      post<{ sessionId: string; playerId: number; currency: string; balance: string }>("session", {
+        token,
+        level,
+        lang: serverLang(lang),
+      }),
+      post<Array<{ level: string; minBet: string }>>("rooms", undefined),
+      import("./fish-app.ts"),
+      fontCss,
+    ]);
+    const stake = rooms.find((r) => r.level === level);
+    if (!stake) throw new RgsApiError("FISH_LEVEL_NOT_FOUND", "", null);
+    useCurrency(session.currency);
+    const fish = new app.FishApp(root, lang, { ...session, level }, stake);
+    document.title = "Panalo Fishing";
+    await fish.start();
+  } catch (e) {
+    sessionError(root, lang, e, () => void startFish(root, level, lang));
+  }
+}
+
 let fontCss: Promise<unknown> = Promise.resolve();
 
 const root = document.getElementById("app");
@@ -145,8 +189,12 @@ if (root) {
   const replay = /^\/rgs\/replay\/([^/]+)\/?$/.exec(location.pathname);
   const table = /^\/rgs\/tables\/([^/]+)\/?$/.exec(location.pathname);
   const bingo = /^\/rgs\/bingo\/([^/]+)\/?$/.exec(location.pathname);
+  const fish = /^\/rgs\/fish\/([^/]+)\/?$/.exec(location.pathname);
   const vendor = new URLSearchParams(location.search).get("vendor");
-  if (bingo?.[1]) void startBingo(root, decodeURIComponent(bingo[1]), lang);
+  if (fish?.[1]) void startFish(root, decodeURIComponent(fish[1]), lang);
+  else if (!replay && !game && !table && new URLSearchParams(location.search).get("fish"))
+    void fontCss.then(() => import("./fish-verify.ts")).then((m) => m.startFishVerify(root, lang));
+  else if (bingo?.[1]) void startBingo(root, decodeURIComponent(bingo[1]), lang);
   else if (replay?.[1] && vendor === "PNB")
     void fontCss.then(() => startBingoReplay(root, decodeURIComponent(replay[1] ?? ""), lang));
   else if (!replay && !game && !table && new URLSearchParams(location.search).get("bingo"))

@@ -5,6 +5,7 @@ import { seedBingoGames } from "./bingo.ts";
 import { seedDemoContent } from "./content.ts";
 import type { DemoAgent } from "./demo/agents.ts";
 import { seedDemoShowcase } from "./demo/showcase.ts";
+import { seedFishGames } from "./fish.ts";
 import { seedGames } from "./games.ts";
 import { seedLiveTableGames } from "./live-tables.ts";
 import { seedLotteryGames } from "./lottery.ts";
@@ -34,6 +35,7 @@ export async function seedIfEmpty(
     await seedLotteryGames(inTx, config);
     await seedLiveTableGames(inTx, config);
     await seedBingoGames(inTx, config);
+    await seedFishGames(inTx, config);
     const showcase = await seedDemoShowcase(inTx, config);
     const operator = await seedOperator(inTx);
     return { operator, demoAgent: showcase?.agent ?? null };

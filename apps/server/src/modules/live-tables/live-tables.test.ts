@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { games } from "../../db/schema/games.ts";
 import { seedDemoContent } from "../../seed/content.ts";
+import { seedFishGames } from "../../seed/fish.ts";
 import { seedLiveTableGames } from "../../seed/live-tables.ts";
 import { registerMember } from "../../testing/games-kit.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
@@ -81,6 +82,48 @@ describe("live tables on the platform", () => {
       payload: { nodeId: bac.nodeId },
     });
     expect(launch.json().value.url).toMatch(/^\/rgs\/tables\/baccarat-1\?token=/);
+  });
+
+  it("lists the fish game per stake level under PNF, its seas in the room list, launched at /rgs/fish", async () => {
+    await seedLiveTableGames(t.database.db, t.config);
+    expect(await seedFishGames(t.database.db, t.config)).toBe(3);
+    expect(await seedFishGames(t.database.db, t.config)).toBe(0);
+    const rows = await t.database.db.select().from(games).where(eq(games.vendor, "PNF"));
+    expect(rows.map((g) => [g.gameCode, g.gameClassify]).sort()).toEqual([
+      ["high", "FISH"],
+      ["low", "FISH"],
+      ["mid", "FISH"],
+    ]);
+    const m = await registerMember(t.app, "Fisher001");
+    const auth = { authorization: `Bearer ${m.token}` };
+    const list = await t.app.inject({
+      method: "POST",
+      url: "/wps/relay/GLS2_roomList",
+      headers: auth,
+      payload: {},
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    const value = list.json().value as Array<Record<string, unknown>>;
+    // The tables are still there, the fish seas beside them.
+    expect(value.some((r) => r.tableId === "baccarat-1")).toBe(true);
+    const seas = value.filter((r) => r.game === "fish");
+    expect(seas.map((r) => r.tableId)).toEqual(["low-1", "mid-1", "high-1"]);
+    expect(seas[0]).toMatchObject({
+      vendor: "PNF",
+      level: "low",
+      minBet: "0.10",
+      maxBet: "1.00",
+      seats: 4,
+      seatsFree: 4,
+      players: 0,
+    });
+    const launch = await t.app.inject({
+      method: "POST",
+      url: "/wps/game/launchGame",
+      headers: auth,
+      payload: { nodeId: seas[1]?.nodeId },
+    });
+    expect(launch.json().value.url).toMatch(/^\/rgs\/fish\/mid\?token=/);
   });
 
   it("lets the back office change a table, audited and permission-checked", async () => {

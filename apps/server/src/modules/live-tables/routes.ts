@@ -10,27 +10,39 @@ import { requireMember } from "../members/service.ts";
 import { liveTableAdminRoutes } from "./admin-routes.ts";
 
 const LIVE_VENDOR = "PNL";
+const FISH_VENDOR = "PNF";
+
+/** A fish room as the game server lists it (GET /rgs/api/fish/rooms, docs/fish.md). */
+interface FishRoomInfo {
+  roomId: string;
+  level: string;
+  minBet: string;
+  maxBet: string;
+  seats: number;
+  seatsFree: number;
+}
 
 /**
  * spec §7 GLS2_roomList: the in-house live tables with their limits, the current
  * round's state and the players at each, read from the game server (in memory in the
- * one-process set-up, RGS_URL otherwise) and joined to the catalog's games (nodeId to launch).
+ * one-process set-up, RGS_URL otherwise) and joined to the catalog's games (nodeId to launch);
+ * beside them the fish rooms (game "fish"): stake range, seats free, the level's game to launch.
  */
 export async function liveTableRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await liveTableAdminRoutes(app, ctx);
   const member = requireMember(ctx);
-  const fromRgs = async (): Promise<TableInfo[]> => {
+  const fromRgs = async <T>(path: string): Promise<T[]> => {
     let body: string;
     if (ctx.config.RGS_MODE === "external") {
-      const res = await fetch(`${ctx.config.RGS_URL.replace(/\/+$/, "")}/rgs/api/tables`, {
+      const res = await fetch(`${ctx.config.RGS_URL.replace(/\/+$/, "")}${path}`, {
         signal: AbortSignal.timeout(5000),
       });
       body = await res.text();
     } else {
-      body = (await app.inject({ method: "GET", url: "/rgs/api/tables" })).body;
+      body = (await app.inject({ method: "GET", url: path })).body;
     }
-    const json = JSON.parse(body) as { success?: boolean; value?: TableInfo[] };
-    if (!json.success || !Array.isArray(json.value)) throw new Error("no table list");
+    const json = JSON.parse(body) as { success?: boolean; value?: T[] };
+    if (!json.success || !Array.isArray(json.value)) throw new Error(`no list from ${path}`);
     return json.value;
   };
   route(
@@ -40,12 +52,38 @@ export async function liveTableRoutes(app: FastifyInstance, ctx: AppContext): Pr
       const lang: Lang = i.body.language ?? i.lang;
       let tables: TableInfo[];
       try {
-        tables = await fromRgs();
+        tables = await fromRgs<TableInfo>("/rgs/api/tables");
       } catch {
         throw new AppError("LIVE_TABLES_UNAVAILABLE", 503);
       }
-      const nodes = await enabledGameNodes(ctx, LIVE_VENDOR);
-      return tables
+      // The fish rooms are listed when the game server answers for them; the tables regardless.
+      const fish = await fromRgs<FishRoomInfo>("/rgs/api/fish/rooms").catch(() => []);
+      const [nodes, fishNodes] = await Promise.all([
+        enabledGameNodes(ctx, LIVE_VENDOR),
+        enabledGameNodes(ctx, FISH_VENDOR),
+      ]);
+      const fishRooms = fish
+        .filter((r) => fishNodes.has(r.level))
+        .map(
+          (r): RoomListEntry => ({
+            nodeId: fishNodes.get(r.level) ?? null,
+            tableId: r.roomId,
+            game: "fish",
+            name: `Panalo Fishing ${r.minBet}–${r.maxBet} · ${r.roomId}`,
+            vendor: FISH_VENDOR,
+            chips: [],
+            minBet: r.minBet,
+            maxBet: r.maxBet,
+            open: true,
+            players: r.seats - r.seatsFree,
+            bettingMs: 0,
+            round: null,
+            level: r.level,
+            seats: r.seats,
+            seatsFree: r.seatsFree,
+          }),
+        );
+      const live = tables
         .filter((t) => t.enabled && nodes.has(t.id))
         .map((t) => ({
           nodeId: nodes.get(t.id) ?? null,
@@ -63,6 +101,7 @@ export async function liveTableRoutes(app: FastifyInstance, ctx: AppContext): Pr
             ? { roundNo: t.round.roundNo, status: t.round.status, closesAt: t.round.closesAt }
             : null,
         }));
+      return [...live, ...fishRooms];
     },
   );
 }

@@ -15,6 +15,7 @@ import { VendorMenu } from "../../features/games/vendor-menu.tsx";
 import { WinnerTicker } from "../../features/jackpot/winner-ticker.tsx";
 import { useSession } from "../../features/session/session-store.ts";
 import { useGameMenus } from "../../features/system/system-api.ts";
+import { FishRooms } from "./fish-rooms.tsx";
 import { GamesFilters } from "./games-filters.tsx";
 import { GamesGrid } from "./games-grid.tsx";
 import "./games.css";
@@ -93,6 +94,7 @@ function GamesList({ games }: { games: GamesParam }) {
         title={routeVendorName ?? t(`title.${games === "fish" ? "fish" : games === "pvp" ? "pvp" : "rng"}`)}
         lead={t(`lead.${category}`)}
       />
+      {games === "fish" && <FishRooms />}
       {isPending ? (
         <span className="skeleton vendor-skeleton" aria-hidden="true" />
       ) : (

@@ -21,12 +21,14 @@ export function LiveTables() {
     enabled: loggedIn,
     refetchInterval: 5000,
   });
-  if (!loggedIn || !rooms.data?.length) return null;
+  // The fish seas come in the same list (game "fish"): they are on /fish.
+  const tables = (rooms.data ?? []).filter((r) => r.game !== "fish");
+  if (!loggedIn || tables.length === 0) return null;
   return (
     <section aria-label={t("live.tables")} data-testid="live-tables">
       <h2>{t("live.tables")}</h2>
       <ul className="card-grid">
-        {rooms.data.map((r) => (
+        {tables.map((r) => (
           <li key={r.tableId}>
             <article className="card live-table" data-testid="live-table" data-table={r.tableId}>
               <h3>{r.name}</h3>
