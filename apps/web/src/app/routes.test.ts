@@ -27,6 +27,8 @@ describe("the site's route table", () => {
       "/",
       "/a/K7MPQ2XZ",
       "/agentContracts/myIncome",
+      "/agent/team-overview",
+      "/agent/income",
     ])
       expect(isSitePath(p), p).toBe(true);
     for (const p of [
@@ -38,6 +40,8 @@ describe("the site's route table", () => {
       "/depositv3",
       "/a/K7MPQ2XZ/x",
       "/agentContracts/my-income/x",
+      "/agent/income/x",
+      "/agent/Team_1",
     ])
       expect(isSitePath(p), p).toBe(false);
   });

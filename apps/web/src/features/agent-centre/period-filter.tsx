@@ -62,6 +62,7 @@ export function PeriodFilter(props: {
           type="search"
           className="input input-sm"
           placeholder={t("agent.username")}
+          aria-label={t("agent.username")}
           value={props.username ?? ""}
           maxLength={40}
           onChange={(e) => props.onUsername?.(e.target.value)}
@@ -83,6 +84,7 @@ export function Pager(props: { page: number; total: number; pageSize: number; on
         type="button"
         className="btn btn-ghost btn-sm"
         disabled={props.page <= 1}
+        aria-label={t("agent.prevPage")}
         onClick={() => props.onPage(props.page - 1)}
       >
         ‹
@@ -92,6 +94,7 @@ export function Pager(props: { page: number; total: number; pageSize: number; on
         type="button"
         className="btn btn-ghost btn-sm"
         disabled={props.page >= pages}
+        aria-label={t("agent.nextPage")}
         onClick={() => props.onPage(props.page + 1)}
       >
         ›
