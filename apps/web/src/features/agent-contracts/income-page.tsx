@@ -9,7 +9,7 @@ import { useBalance } from "../account/member-api.ts";
 import { BarChart, ChartLegend } from "../agent-centre/bar-chart.tsx";
 import { money } from "../member-centre/wallet/money.ts";
 import { Pager } from "../member-centre/wallet/pager.tsx";
-import { BillsTable } from "./contract-page.tsx";
+import { BillsTable } from "./bills-table.tsx";
 import { useIncome, useIncomeSummary } from "./contracts-api.ts";
 import { incomeCsv } from "./income-csv.ts";
 import "./agent-contracts.css";

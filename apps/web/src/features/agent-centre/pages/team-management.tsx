@@ -1,5 +1,6 @@
 import "../../i18n/texts/agent.ts";
-import { isAgentType, type TeamMemberRow } from "@panalo/contracts/agents";
+import { isAgentType } from "@panalo/contracts/agent-types";
+import type { TeamMemberRow } from "@panalo/contracts/agents";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
