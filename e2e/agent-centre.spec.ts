@@ -32,6 +32,8 @@ const PAGES = [
 async function agentPage(browser: Browser, who: keyof typeof CENTRE_AGENTS, viewport = PHONE) {
   const context = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: site });
+  // English, so the texts below read as written here (the site's default is Filipino).
+  await context.addInitScript(() => localStorage.setItem("panalo.lang", "EN"));
   const page = await context.newPage();
   const { username, password } = CENTRE_AGENTS[who];
   await page.goto("/agent");
