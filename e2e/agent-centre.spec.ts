@@ -180,16 +180,25 @@ test("on a phone: invitation link, a lower rate offered and ended, still listed;
   expect(csv.charCodeAt(0)).toBe(0xfeff);
   expect(csv).toContain(`50.00,20.00,30.00,${CENTRE_AGENTS.mid.username} 20.00`);
 
-  // Every page at 390 px: nothing sideways, axe clean.
+  await mid.context.close();
+  await top.context.close();
+});
+
+test("on a phone: every page fits 390 px and axe finds nothing serious", async ({ browser }) => {
+  const { context, page } = await agentPage(browser, "top");
+  await page.goto("/agent/team-overview");
+  await expect(page.getByTestId("agent-page-teamOverview")).toBeVisible(SERVER_WORK);
   const findings: string[] = [];
   for (const [id] of PAGES) {
     await openFromMenu(page, id);
     await expectNoSideScroll(page);
     findings.push(...(await axeSeriousOrCritical(page)).map((f) => `${id} (phone): ${f}`));
   }
+  // The menu itself, open.
+  await page.getByTestId("agent-menu-toggle").click();
+  findings.push(...(await axeSeriousOrCritical(page)).map((f) => `menu (phone): ${f}`));
   expect(findings).toEqual([]);
-  await mid.context.close();
-  await top.context.close();
+  await context.close();
 });
 
 test("on a desktop: the menu on the left, each page its own address, axe clean", async ({ browser }) => {
