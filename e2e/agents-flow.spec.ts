@@ -71,6 +71,12 @@ async function agentLogin(page: Page, username: string, password: string) {
 
 /** Opens an agent-centre page (its own route) from the centre's menu, behind a button on a phone. */
 async function openCentre(page: Page, menu: string) {
+  // The member centre (a modal, opened for the wallet's pages) closes first.
+  const member = page.getByTestId("member-centre");
+  if (await member.isVisible()) {
+    await page.keyboard.press("Escape");
+    await expect(member).toBeHidden();
+  }
   const centre = page.getByTestId("agent-centre");
   if (!(await centre.isVisible())) await page.getByTestId("header-agent").click();
   await expect(centre).toBeVisible();
