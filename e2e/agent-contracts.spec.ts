@@ -12,7 +12,7 @@ test("a downline agent accepts a daily salary, the run pays, my income shows it"
   await page.goto("/");
   await site.login(AGENTS.down.username, AGENTS.down.password);
 
-  await page.goto("/agentContracts/dailySalary");
+  await page.goto("/agent/daily-salary");
   const contracts = page.getByTestId("contract-page-daily_salary");
   const offer = contracts.getByTestId("my-contract").filter({ has: page.getByTestId("contract-accept") });
   await expect(offer).toContainText("0.60%");
@@ -45,7 +45,7 @@ test("a downline agent accepts a daily salary, the run pays, my income shows it"
     await api.dispose();
   }
 
-  await page.goto("/agentContracts/myIncome");
+  await page.goto("/agent/income");
   const income = page.getByTestId("agent-income");
   await expect(income.getByTestId("bill-row").filter({ hasText: "10.00" })).toHaveAttribute(
     "data-status",

@@ -69,9 +69,19 @@ async function agentLogin(page: Page, username: string, password: string) {
   await page.getByTestId("login-page-submit").click();
 }
 
+/** Opens an agent-centre page (its own route) from the centre's menu, behind a button on a phone. */
 async function openCentre(page: Page, menu: string) {
+  // The member centre (a modal, opened for the wallet's pages) closes first.
+  const member = page.getByTestId("member-centre");
+  if (await member.isVisible()) {
+    await page.keyboard.press("Escape");
+    await expect(member).toBeHidden();
+  }
   const centre = page.getByTestId("agent-centre");
   if (!(await centre.isVisible())) await page.getByTestId("header-agent").click();
+  await expect(centre).toBeVisible();
+  const toggle = page.getByTestId("agent-menu-toggle");
+  if (await toggle.isVisible()) await toggle.click();
   await page.getByTestId(`agent-menu-${menu}`).click();
   await expect(page.getByTestId(`agent-page-${menu}`)).toBeVisible();
 }
@@ -79,7 +89,6 @@ async function openCentre(page: Page, menu: string) {
 async function openWallet(page: Page, name: string) {
   const centre = page.getByTestId("member-centre");
   if (!(await centre.isVisible())) {
-    if (await page.getByTestId("agent-centre").isVisible()) await page.keyboard.press("Escape");
     await page.getByTestId("account-name").click();
   }
   await page.getByTestId(`member-menu-${name}`).click();
@@ -281,7 +290,6 @@ test("an operator's top agent builds a team, a downline earns a daily salary, mo
   await expect(betRow).toContainText(totalBet);
 
   // 9. Transfers through the wallet page: the agent to its downline, the downline back up.
-  await top.page.keyboard.press("Escape");
   await openWallet(top.page, "transferUpline");
   const down = top.page.getByTestId("transfer-downline");
   await down.getByTestId("transfer-downline-name").fill(SUB);
@@ -292,7 +300,6 @@ test("an operator's top agent builds a team, a downline earns a daily salary, mo
   await expect(top.page.getByTestId("transfer-available")).toContainText("250.00", SERVER_WORK);
   const subApi = await memberApi(SUB, SUB_PASSWORD, "agent");
   await ok(await subApi.put("/wps/member/transactionPassword", { data: { newTransactionPassword: PIN } }));
-  await sub.page.keyboard.press("Escape");
   await openWallet(sub.page, "transferUpline");
   await expect(sub.page.getByTestId("transfer-available")).toContainText("50.00", SERVER_WORK);
   const up = sub.page.getByTestId("transfer-upline");
@@ -333,20 +340,17 @@ test("an operator's top agent builds a team, a downline earns a daily salary, mo
   );
 
   // "My income" in the downline's agent centre shows it.
-  await sub.page.keyboard.press("Escape");
   await openCentre(sub.page, "myIncome");
   const income = sub.page.getByTestId("agent-income");
   await expect(income.getByTestId("bill-row").filter({ hasText: salary }).first()).toBeVisible();
   await expect(income.getByTestId("income-total")).toContainText(salary);
 
   // 11. The key pages at phone size.
-  await top.page.keyboard.press("Escape");
   await top.page.setViewportSize(PHONE);
   for (const menu of ["teamOverview", "registerCenter", "teamManagement", "teamBetting", "dailySalary"]) {
     await openCentre(top.page, menu);
     await expectNoSideScroll(top.page);
   }
-  await sub.page.keyboard.press("Escape");
   await sub.page.setViewportSize(PHONE);
   await openCentre(sub.page, "myIncome");
   await expectNoSideScroll(sub.page);

@@ -133,6 +133,28 @@ try {
     check(key.replace("src/features/member-centre/pages/", ""), bytes, PAGE_LIMIT);
   }
   figure("member centre largest page js gz", largest, "bytes", "lower");
+
+  // The agent centre (/agent/<page>): a route like the others — the entry, its shell and the
+  // page's chunk — each page within the route budget.
+  console.log("\nEach agent-centre page (entry + the centre's route chunk + the page's chunk):");
+  const shell = closure("src/features/agent-centre/agent-centre-page.tsx");
+  const agentPages = Object.entries(manifest)
+    .filter(
+      ([k, c]) =>
+        c.isDynamicEntry &&
+        (k.startsWith("src/features/agent-centre/pages/") ||
+          /^src\/features\/agent-contracts\/.*-page\.tsx$/.test(k)),
+    )
+    .map(([k]) => k)
+    .sort();
+  if (agentPages.length === 0) throw new Error("no agent-centre page chunks found");
+  let largestAgent = 0;
+  for (const key of agentPages) {
+    const bytes = weight(union(entry, shell, closure(key)));
+    largestAgent = Math.max(largestAgent, bytes);
+    check(`/agent ${key.replace(/^src\/features\//, "")}`, bytes, ROUTE_LIMIT);
+  }
+  figure("agent centre largest route js gz", largestAgent, "bytes", "lower");
   if (over.length > 0) {
     console.log(`\nOver target: ${over.join("; ")}`);
     process.exitCode = 1;

@@ -175,6 +175,47 @@ export const AdminContractsQuery = z.strictObject({
   status: z.enum(CONTRACT_STATUSES).optional(),
 });
 export const REPORT_GROUPS = ["day", "week", "month"] as const;
+/**
+ * "My income" per period: what the agent earned (its paid bills), what it paid its downlines
+ * (the paid bills it was the payer of, per downline) and the net, per Manila day, week (from
+ * Monday) or month a bill's period ended in, inclusive Manila days, at most 366 of them.
+ */
+export const IncomeSummaryQuery = z
+  .strictObject({
+    from: z.iso.date(),
+    to: z.iso.date(),
+    group: z.enum(REPORT_GROUPS).default("day"),
+  })
+  .refine((q) => q.from <= q.to && Date.parse(q.to) - Date.parse(q.from) <= 365 * 86_400_000, {
+    message: "range_invalid",
+    path: ["to"],
+  });
+
+export interface IncomePeriodView {
+  /** YYYY-MM-DD (a day, or a week's Monday) or YYYY-MM. */
+  period: string;
+  gross: string;
+  paidOut: string;
+  net: string;
+  /** What each downline was paid in the period, largest first. */
+  downlines: { id: number; username: string; amount: string }[];
+}
+
+export interface IncomeSummaryView {
+  group: (typeof REPORT_GROUPS)[number];
+  from: string;
+  to: string;
+  /** Oldest first; only periods with a paid bill either way. */
+  periods: IncomePeriodView[];
+  totals: { gross: string; paidOut: string; net: string };
+}
+
+/** The contracts that accepting an open offer would end (spec §4: a lower rate ends them). */
+export interface ContractImpactView {
+  contractId: number;
+  ends: ContractView[];
+}
+
 export const AdminReportQuery = z.strictObject({
   from: z.iso.date(),
   to: z.iso.date(),

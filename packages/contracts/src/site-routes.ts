@@ -46,8 +46,15 @@ export const SITE_PATHS: readonly string[] = [
   "/responsibleGaming",
 ];
 
-/** Routes with a parameter: an agent's invitation short link and the agent contract pages. */
-const PARAM_PATHS = [/^\/a\/[A-Za-z0-9]{1,32}$/, /^\/agentContracts\/[A-Za-z]{1,32}$/];
+/**
+ * Routes with a parameter: an agent's invitation short link, the agent centre's pages
+ * (/agent/<slug>) and the contract pages' earlier addresses (sent on to the agent centre).
+ */
+const PARAM_PATHS = [
+  /^\/a\/[A-Za-z0-9]{1,32}$/,
+  /^\/agent\/[a-z-]{1,32}$/,
+  /^\/agentContracts\/[A-Za-z]{1,32}$/,
+];
 
 /** The named route 'games': /{games}/{type: hot | vassalage}/{vassalage}. */
 const NAMED_GAMES = new RegExp(

@@ -2,6 +2,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { GAMES_PATHS, HOME_PATHS, isSitePath, SITE_PATHS } from "@panalo/contracts/site-routes";
 import { describe, expect, it } from "vitest";
+import { AGENT_CENTRE_PAGES } from "../features/agent-centre/pages.ts";
+import { AGENT_PAGE_SLUGS, agentPageOfSlug, agentPagePath } from "../features/agent-centre/paths.ts";
 
 /**
  * The server answers 404 for a path the site has no screen for, from the shared route
@@ -27,6 +29,8 @@ describe("the site's route table", () => {
       "/",
       "/a/K7MPQ2XZ",
       "/agentContracts/myIncome",
+      "/agent/team-overview",
+      "/agent/income",
     ])
       expect(isSitePath(p), p).toBe(true);
     for (const p of [
@@ -38,7 +42,19 @@ describe("the site's route table", () => {
       "/depositv3",
       "/a/K7MPQ2XZ/x",
       "/agentContracts/my-income/x",
+      "/agent/income/x",
+      "/agent/Team_1",
     ])
       expect(isSitePath(p), p).toBe(false);
+  });
+
+  it("gives every agent-centre page its own address, one per page of the menu", () => {
+    expect(new Set(AGENT_CENTRE_PAGES.map((p) => p.id))).toEqual(new Set(Object.keys(AGENT_PAGE_SLUGS)));
+    const slugs = Object.values(AGENT_PAGE_SLUGS);
+    expect(new Set(slugs).size).toBe(slugs.length);
+    for (const p of AGENT_CENTRE_PAGES) {
+      expect(isSitePath(agentPagePath(p.id)), p.id).toBe(true);
+      expect(agentPageOfSlug(agentPagePath(p.id).slice("/agent/".length))).toBe(p.id);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { GAMES_PATHS, HOME_PATHS } from "@panalo/contracts/site-routes";
-import { Route, Routes } from "react-router";
+import { Navigate, Route, Routes, useParams } from "react-router";
+import { agentPagePath } from "../features/agent-centre/paths.ts";
 import { BareLayout, SiteLayout } from "../layout/site-layout.tsx";
 import { lazyPage } from "./lazy-page.ts";
 
@@ -60,9 +61,9 @@ const ResponsibleGamingPage = lazyPage(
   () => import("../features/i18n/texts/rg.ts"),
 );
 const NotFoundPage = lazyPage(() => import("../pages/not-found/not-found-page.tsx"));
-// Agent contract pages by address; the agent centre overlay lists the same pages.
-const AgentContractsPage = lazyPage(
-  () => import("../features/agent-contracts/standalone-page.tsx"),
+// The agent centre: one route per page of its menu (/agent/<slug>), each page its own chunk.
+const AgentCentrePage = lazyPage(
+  () => import("../features/agent-centre/agent-centre-page.tsx"),
   () => import("../features/i18n/texts/agent.ts"),
 );
 
@@ -112,11 +113,18 @@ export function AppRoutes() {
         <Route path="/depositv2" element={<DepositReturnPage />} />
         {/* the password-reset e-mail's link (spec §4, CHNGPASSMAIL3) */}
         <Route path="/resetPassword" element={<ResetPasswordPage />} />
-        <Route path="/agentContracts/:page" element={<AgentContractsPage />} />
+        <Route path="/agent/:page" element={<AgentCentrePage />} />
+        {/* the contract pages' earlier addresses, now pages of the agent centre */}
+        <Route path="/agentContracts/:page" element={<AgentContractsRedirect />} />
         {/* Responsible gaming, linked from every page's footer */}
         <Route path="/responsibleGaming" element={<ResponsibleGamingPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
   );
+}
+
+function AgentContractsRedirect() {
+  const { page } = useParams();
+  return <Navigate to={agentPagePath(page)} replace />;
 }

@@ -4,10 +4,11 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { showDialog, showLoader } from "../components/dialogs.tsx";
 import { Icon } from "../components/icons.tsx";
-import { openAgentCentre, openLogin, openMemberCentre } from "../features/account/account-ui.ts";
+import { openLogin, openMemberCentre } from "../features/account/account-ui.ts";
 import { useBalanceSocket } from "../features/account/balance-socket.ts";
 import { completeLogin, requestLogin } from "../features/account/login-flow.ts";
 import { useBalance, useMemberInfo } from "../features/account/member-api.ts";
+import { agentPagePath } from "../features/agent-centre/paths.ts";
 import { useMessagesHub, useUnreadMessages } from "../features/messages/messages-api.ts";
 import {
   consumeOAuthFragment,
@@ -186,7 +187,13 @@ function AccountBox({ username }: { username: string }) {
           type="button"
           className="balance-chip"
           onClick={() => void balance.refetch()}
-          aria-label={t("header.refreshBalance")}
+          aria-label={
+            balance.data
+              ? t("header.balanceLabel", {
+                  amount: `${balance.data.currencySymbol}${formatMoneyString(balance.data.sumBalance)}`,
+                })
+              : t("header.refreshBalance")
+          }
           data-testid="header-balance"
           aria-busy={balance.isFetching || undefined}
         >
@@ -201,14 +208,9 @@ function AccountBox({ username }: { username: string }) {
         </button>
       )}
       {agent && (
-        <button
-          type="button"
-          className="btn btn-outline btn-sm on-brand"
-          onClick={() => openAgentCentre()}
-          data-testid="header-agent"
-        >
+        <Link to={agentPagePath()} className="btn btn-outline btn-sm on-brand" data-testid="header-agent">
           {t("header.agent")}
-        </button>
+        </Link>
       )}
       {!trial && (
         <button

@@ -1,4 +1,9 @@
-import type { BillStatus, BillView, ContractKind } from "@panalo/contracts/agent-contracts";
+import type {
+  BillStatus,
+  BillView,
+  ContractKind,
+  IncomeSummaryView,
+} from "@panalo/contracts/agent-contracts";
 import { addDays, manilaStart } from "@panalo/contracts/manila-time";
 import { formatMinor } from "@panalo/contracts/money";
 import { type SQL, sql } from "drizzle-orm";
@@ -220,5 +225,80 @@ export async function commissionReport(
       waitingAmount: money(r.waiting_minor),
       validBet: money(r.valid_bet),
     })),
+  };
+}
+
+/**
+ * "My income" per period (spec §2 agent centre): per Manila day, week (from Monday) or month
+ * a bill's period ended in, the agent's paid bills (gross), the paid bills it was the payer of
+ * (paid to its downlines, named) and the net. Only paid bills count: a bill still waiting for
+ * an upline's balance is neither earned nor paid yet. Reads the bills by member and by payer
+ * (agent_bills_member_idx, agent_bills_payer_idx).
+ */
+export async function incomeSummary(
+  exec: Executor,
+  memberId: number,
+  q: { from: string; to: string; group: "day" | "week" | "month" },
+): Promise<IncomeSummaryView> {
+  const local = sql`(b.window_end AT TIME ZONE 'Asia/Manila' - interval '1 microsecond')`;
+  const label =
+    q.group === "day"
+      ? sql`to_char(${local}, 'YYYY-MM-DD')`
+      : q.group === "week"
+        ? sql`to_char(date_trunc('week', ${local}), 'YYYY-MM-DD')`
+        : sql`to_char(date_trunc('month', ${local}), 'YYYY-MM')`;
+  const start = manilaStart(q.from);
+  const end = manilaStart(addDays(q.to, 1));
+  const inRange = sql`b.status = 'paid' AND b.window_end > ${start} AND b.window_end <= ${end}`;
+  const rows = await queryRows<{
+    period: string;
+    downline_id: string | null;
+    username: string | null;
+    total: string;
+  }>(
+    exec,
+    sql`SELECT ${label} AS period, NULL::bigint AS downline_id, NULL::text AS username, SUM(b.amount)::text AS total
+        FROM agent_bills b WHERE b.member_id = ${memberId} AND ${inRange} GROUP BY 1
+      UNION ALL
+      SELECT ${label}, b.member_id, m.username, SUM(b.amount)::text
+        FROM agent_bills b JOIN members m ON m.id = b.member_id
+        WHERE b.payer_id = ${memberId} AND ${inRange} GROUP BY 1, 2, 3`,
+  );
+  const periods = new Map<string, { gross: bigint; out: bigint; downlines: Map<number, [string, bigint]> }>();
+  for (const r of rows) {
+    const p = periods.get(r.period) ?? { gross: 0n, out: 0n, downlines: new Map<number, [string, bigint]>() };
+    periods.set(r.period, p);
+    const amount = BigInt(r.total);
+    if (r.downline_id === null) p.gross += amount;
+    else {
+      p.out += amount;
+      const id = Number(r.downline_id);
+      const prev = p.downlines.get(id)?.[1] ?? 0n;
+      p.downlines.set(id, [r.username ?? "", prev + amount]);
+    }
+  }
+  let gross = 0n;
+  let out = 0n;
+  const list = [...periods.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([period, p]) => {
+      gross += p.gross;
+      out += p.out;
+      return {
+        period,
+        gross: formatMinor(p.gross),
+        paidOut: formatMinor(p.out),
+        net: formatMinor(p.gross - p.out),
+        downlines: [...p.downlines.entries()]
+          .sort((a, b) => (a[1][1] > b[1][1] ? -1 : a[1][1] < b[1][1] ? 1 : a[0] - b[0]))
+          .map(([id, [username, amount]]) => ({ id, username, amount: formatMinor(amount) })),
+      };
+    });
+  return {
+    group: q.group,
+    from: q.from,
+    to: q.to,
+    periods: list,
+    totals: { gross: formatMinor(gross), paidOut: formatMinor(out), net: formatMinor(gross - out) },
   };
 }

@@ -6,6 +6,7 @@ import {
   ContractIdRequest,
   type ContractKind,
   IncomeQuery,
+  IncomeSummaryQuery,
   OfferContractRequest,
 } from "@panalo/contracts/agent-contracts";
 import { BigIdParams, intInput } from "@panalo/contracts/input";
@@ -17,10 +18,11 @@ import { AppError } from "../../lib/errors.ts";
 import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
 import { route } from "../../lib/route.ts";
 import { activeDownlineAgents, memberOf, requireMember } from "../members/service.ts";
-import { adminBills, billsOfKind, commissionReport, myIncome, runsList } from "./bills.ts";
+import { adminBills, billsOfKind, commissionReport, incomeSummary, myIncome, runsList } from "./bills.ts";
 import {
   AGENT_TYPES,
   acceptContract,
+  acceptImpact,
   consolidatedInfo,
   contractById,
   contractEvents,
@@ -111,6 +113,18 @@ export async function agentContractRoutes(app: FastifyInstance, ctx: AppContext)
       if (!c || (c.downlineId !== me && c.uplineId !== me)) throw new AppError("CONTRACT_NOT_FOUND", 404);
       return { contract: c, events: await contractEvents(ctx.db, c.id) };
     },
+  );
+  // What accepting an open offer would end in the downline's team (spec §4), for either party.
+  route(
+    app,
+    { method: "POST", url: "/wps/agent/contract/impact", body: ContractIdRequest, guards: agent },
+    async ({ req, body }) => acceptImpact(ctx.db, memberOf(req).id, body.contractId),
+  );
+  // "My income" per period: earned, paid to downlines (named), net.
+  route(
+    app,
+    { method: "POST", url: "/wps/agent/income/summary", body: IncomeSummaryQuery, guards: agent },
+    async ({ req, body }) => incomeSummary(ctx.db, memberOf(req).id, body),
   );
   // "My income": every commission and salary paid, by period and contract.
   route(

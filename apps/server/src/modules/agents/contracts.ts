@@ -299,7 +299,10 @@ export async function endContractsOnMove(
   return ended;
 }
 
-/** The agent's contracts: those it holds (and is offered), and those it gave its downlines. */
+/**
+ * The agent's contracts: those it holds (and is offered), and those it gave its downlines —
+ * ended, terminated, rejected and withdrawn ones included, so a contract's end stays readable.
+ */
 export async function contractsOf(exec: Executor, memberId: number, kind?: ContractKind) {
   const k = kind ? sql`AND c.kind = ${kind}` : sql``;
   const [mine, given] = await Promise.all([
@@ -309,7 +312,9 @@ export async function contractsOf(exec: Executor, memberId: number, kind?: Contr
     ),
     queryRows<ContractRow>(
       exec,
-      sql`${SELECT} WHERE c.upline_id = ${memberId} AND c.status IN ('offered', 'active') ${k} ORDER BY c.id DESC LIMIT 500`,
+      // Ended ones stay listed (with their end and its reason) after the live ones.
+      sql`${SELECT} WHERE c.upline_id = ${memberId} ${k}
+        ORDER BY (c.status IN ('offered', 'active')) DESC, COALESCE(c.ended_at, c.offered_at) DESC, c.id DESC LIMIT 500`,
     ),
   ]);
   return { mine: mine.map(view), given: given.map(view) };
@@ -338,13 +343,14 @@ export async function contractEvents(exec: Executor, contractId: number): Promis
 
 /**
  * spec §3 consolidated contract info (loaded when AGENTPOLICY3 is on): a contract page is shown
- * when the agent holds or is offered a contract of its kind, or has given one to a downline.
+ * when the agent holds, held or is offered a contract of its kind, or has given one to a
+ * downline — an ended contract keeps its page, where it stays listed with its end.
  */
 export async function consolidatedInfo(exec: Executor, memberId: number): Promise<ConsolidatedContractInfo> {
   const rows = await queryRows<{ kind: ContractKind }>(
     exec,
-    sql`SELECT DISTINCT kind FROM agent_contracts
-      WHERE (downline_id = ${memberId} OR upline_id = ${memberId}) AND status IN ('offered', 'active')`,
+    sql`SELECT kind FROM agent_contracts WHERE downline_id = ${memberId}
+      UNION SELECT kind FROM agent_contracts WHERE upline_id = ${memberId}`,
   );
   const has = (k: ContractKind) => (rows.some((r) => r.kind === k) ? 1 : 0);
   return {
@@ -353,4 +359,24 @@ export async function consolidatedInfo(exec: Executor, memberId: number): Promis
     contracthoursalreq: has("hourly_salary"),
     realtimesalreqtype: has("realtime_salary"),
   };
+}
+
+/**
+ * What accepting an open offer would end (spec §4): the active contracts and open offers of
+ * the kind in the downline's team that its terms no longer cover — the list acceptContract
+ * ends, read without locks, for the downline before it accepts and for the upline that offered.
+ * Only the offer's two parties may read it; a contract no longer offered ends nothing.
+ */
+export async function acceptImpact(exec: Executor, memberId: number, contractId: number) {
+  const c = await contractById(exec, contractId);
+  if (!c || (c.downlineId !== memberId && c.uplineId !== memberId))
+    throw new AppError("CONTRACT_NOT_FOUND", 404);
+  if (c.status !== "offered") return { contractId, ends: [] as ContractView[] };
+  const below = await queryRows<ContractRow>(
+    exec,
+    sql`${SELECT} JOIN member_tree t ON t.descendant_id = c.downline_id
+      WHERE t.ancestor_id = ${c.downlineId} AND t.depth >= 1 AND c.kind = ${c.kind} AND c.status IN ('active', 'offered')
+      ORDER BY c.id`,
+  );
+  return { contractId, ends: endedByLowerRate(c.terms, below.map(view)) };
 }

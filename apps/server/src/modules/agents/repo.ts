@@ -96,3 +96,17 @@ export async function contractIds(
   );
   return rows.map((r) => Number(r.id));
 }
+
+/** How far below the agent the member of that username is (1 = direct), or null outside its team. */
+export async function depthOfUsernameBelow(
+  exec: Executor,
+  agentId: number,
+  username: string,
+): Promise<number | null> {
+  const [r] = await queryRows<{ depth: number }>(
+    exec,
+    sql`SELECT t.depth FROM members m JOIN member_tree t ON t.descendant_id = m.id AND t.ancestor_id = ${agentId}
+      WHERE m.username = ${username} AND t.depth >= 1`,
+  );
+  return r ? Number(r.depth) : null;
+}

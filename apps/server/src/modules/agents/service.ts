@@ -268,5 +268,13 @@ export function contractIdsFor(exec: Executor, q: { memberId?: number; status?: 
   return repo.contractIds(exec, q);
 }
 
+/**
+ * How far below the agent the member of that username is (1 = a direct downline), or null when
+ * not in its team: transfers go to direct downlines only, and say so to an indirect one.
+ */
+export function downlineDepth(exec: Executor, agentId: number, username: string) {
+  return repo.depthOfUsernameBelow(exec, agentId, username);
+}
+
 // How far the hourly rollup of rounds has come, for the rewards' valid bets.
 export { hoursCover, rollupState } from "./rollup.ts";

@@ -191,4 +191,33 @@ describe("transfers between agents and their team, and operator adjustments", ()
     expect(noUpline.json().code).toBe("NO_UPLINE");
     expect((await reconcile(t.database.db)).ok).toBe(true);
   });
+  it("refuses a transfer to an indirect downline, saying only direct downlines receive transfers", async () => {
+    // Stranger1 joins the team under Team01: in Agent01's team, two levels down.
+    await t.database.db
+      .update(members)
+      .set({ uplineId: p.Team01?.id ?? 0 })
+      .where(eq(members.id, p.Stranger1?.id ?? 0));
+    const before = await main("Agent01");
+    const send = (lang: string, requestId: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/wps/relay/transferToDownline",
+        headers: { ...as("Agent01"), "x-lang": lang },
+        payload: { amount: "5.00", transactionPassword: "246810", downline: "stranger1", requestId },
+      });
+    const en = await send("EN", "tr-indirect-01");
+    expect(en.statusCode).toBe(403);
+    expect(en.json()).toMatchObject({
+      code: "NOT_DIRECT_DOWNLINE",
+      message: expect.stringContaining("only to your direct downlines"),
+    });
+    const ty = await send("TY", "tr-indirect-02");
+    expect(ty.json()).toMatchObject({
+      code: "NOT_DIRECT_DOWNLINE",
+      message: expect.stringContaining("direktang downline"),
+    });
+    // Nothing moved.
+    expect(await main("Agent01")).toBe(before);
+    expect(await main("Stranger1")).toBe("0.00");
+  });
 });

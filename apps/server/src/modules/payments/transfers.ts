@@ -15,6 +15,7 @@ import { Errors } from "../../lib/errors.ts";
 import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
 import { route } from "../../lib/route.ts";
 import { singleFlight } from "../../lib/single-flight.ts";
+import { downlineDepth } from "../agents/service.ts";
 import { readSetting } from "../content/service.ts";
 import { notifyMembers, postAndNotify, postIn } from "../ledger/service.ts";
 import { memberOf, requireMember, verifyTxPassword } from "../members/service.ts";
@@ -81,7 +82,12 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
           .select({ id: members.id, currency: members.currency, status: members.status })
           .from(members)
           .where(and(eq(members.username, body.downline.toLowerCase()), eq(members.uplineId, me.id)));
-        if (target?.currency !== m.currency || target.status !== "active") {
+        if (!target) {
+          // In the team but further down: say that transfers go to direct downlines only.
+          const depth = await downlineDepth(ctx.db, me.id, body.downline.toLowerCase());
+          throw Errors.forbiddenCode(depth !== null ? "NOT_DIRECT_DOWNLINE" : "NOT_YOUR_DOWNLINE");
+        }
+        if (target.currency !== m.currency || target.status !== "active") {
           throw Errors.forbiddenCode("NOT_YOUR_DOWNLINE");
         }
         return move(m, target.id, body.amount, body.requestId);

@@ -9,8 +9,6 @@ import "./auth-form.css";
 import { type AccountModal, closeAccountModal, useAccountUi } from "./account-ui.ts";
 import { MemberCentre } from "./member-centre.tsx";
 
-// The agent centre is its own chunk: most visitors are not agents.
-const AgentCentre = lazy(() => import("../agent-centre/agent-centre.tsx"));
 // The login and password forms validate with zod: their own chunks, so opening the member
 // centre (a signed-in member's modal) never loads them.
 const LoginForm = lazy(() => import("./login-form.tsx").then((m) => ({ default: m.LoginForm })));
@@ -97,11 +95,5 @@ function AccountModalView({ modal }: { modal: AccountModal }) {
       );
     case "memberCentre":
       return <MemberCentre page={modal.page} />;
-    case "agentCentre":
-      return (
-        <Suspense fallback={null}>
-          <AgentCentre page={modal.page} />
-        </Suspense>
-      );
   }
 }

@@ -64,17 +64,7 @@ export interface MemberCentreModal {
   /** depositv2 opened by a gateway's return address: the deposit whose outcome it shows. */
   deposit?: number;
 }
-export interface AgentCentreModal {
-  kind: "agentCentre";
-  /** An id of features/agent-centre/pages.ts. */
-  page: string;
-}
-export type AccountModal =
-  | LoginModal
-  | ForgotModal
-  | ChangePasswordModal
-  | MemberCentreModal
-  | AgentCentreModal;
+export type AccountModal = LoginModal | ForgotModal | ChangePasswordModal | MemberCentreModal;
 
 export const useAccountUi = create<{ modal: AccountModal | null }>(() => ({
   modal: passwordChangeRequired() ? { kind: "changePassword", forced: true } : null,
@@ -113,11 +103,6 @@ export function openMemberCentre(
   options: { deposit?: number } = {},
 ): void {
   open({ kind: "memberCentre", page, ...options });
-}
-
-/** spec §2 "Agent centre": the overlay, on the given page (the first one by default). */
-export function openAgentCentre(page = "teamOverview"): void {
-  open({ kind: "agentCentre", page });
 }
 
 /** The forced change replaces whatever is open; a voluntary one opens like the others. */

@@ -1,5 +1,4 @@
 import type { AgentPermissionValue } from "@panalo/contracts/agents";
-import { manilaDay } from "@panalo/contracts/manila-time";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api.ts";
 import { useSession } from "../session/session-store.ts";
@@ -30,11 +29,4 @@ export function useAgentQuery<T>(path: string, params: Record<string, string | n
     // A page opened again shows the team as it is now (balances move without this page).
     refetchOnMount: "always",
   });
-}
-
-/** Today and N−1 days before, as Manila calendar days (the server's reading of a period). */
-export function manilaDays(back: number): { startDate: string; endDate: string } {
-  const day = (ms: number) => manilaDay(ms);
-  const now = Date.now();
-  return { startDate: day(now - back * 86_400_000), endDate: day(now) };
 }

@@ -12,7 +12,10 @@ const CONTRACT_ORDER: Record<string, number> = {
   realtimeSalary: 120,
 };
 
-/** The agent centre's pages (spec §2), each its own chunk, in menu order. */
+/**
+ * The agent centre's pages (spec §2), each its own chunk, in menu order; each has its own
+ * address, /agent/<slug> (paths.ts).
+ */
 export const AGENT_CENTRE_PAGES: readonly AgentCentrePage[] = [
   {
     id: "announcement",

@@ -1,7 +1,16 @@
 import "../i18n/texts/agent.ts";
+import { manilaDay } from "@panalo/contracts/manila-time";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { manilaDays } from "./agent-api.ts";
+
+/**
+ * Today and N−1 days before, as Manila calendar days (the server's reading of a period). Here,
+ * not in agent-api.ts: the centre's shell needs no dates, only the pages with a period do.
+ */
+export function manilaDays(back: number): { startDate: string; endDate: string } {
+  const now = Date.now();
+  return { startDate: manilaDay(now - back * 86_400_000), endDate: manilaDay(now) };
+}
 
 export interface Period {
   startDate: string;
@@ -62,6 +71,7 @@ export function PeriodFilter(props: {
           type="search"
           className="input input-sm"
           placeholder={t("agent.username")}
+          aria-label={t("agent.username")}
           value={props.username ?? ""}
           maxLength={40}
           onChange={(e) => props.onUsername?.(e.target.value)}
@@ -83,6 +93,7 @@ export function Pager(props: { page: number; total: number; pageSize: number; on
         type="button"
         className="btn btn-ghost btn-sm"
         disabled={props.page <= 1}
+        aria-label={t("agent.prevPage")}
         onClick={() => props.onPage(props.page - 1)}
       >
         ‹
@@ -92,6 +103,7 @@ export function Pager(props: { page: number; total: number; pageSize: number; on
         type="button"
         className="btn btn-ghost btn-sm"
         disabled={props.page >= pages}
+        aria-label={t("agent.nextPage")}
         onClick={() => props.onPage(props.page + 1)}
       >
         ›

@@ -1,6 +1,5 @@
 import "../i18n/texts/agent.ts";
 import type {
-  BillView,
   ContractKind,
   ContractTerms,
   ContractView,
@@ -16,10 +15,12 @@ import { useBalance } from "../account/member-api.ts";
 import { i18next } from "../i18n/i18n.ts";
 import { useLocale } from "../member-centre/wallet/locale.ts";
 import { money } from "../member-centre/wallet/money.ts";
+import { BillsTable } from "./bills-table.tsx";
 import {
   type ContractPageData,
   takeOfferDownline,
   useContractAction,
+  useContractImpact,
   useContractPage,
   useOfferContract,
 } from "./contracts-api.ts";
@@ -27,7 +28,6 @@ import { bpToPercent, isAmountText, percentToBp } from "./rates.ts";
 import "./agent-contracts.css";
 
 const PERIODS = ["daily", "weekly", "semimonthly", "monthly"] as const;
-const MANILA_TZ = "Asia/Manila";
 
 /** A refusal in the player's language: the site's own words for contract codes, else the server's. */
 export function contractError(err: unknown, t: (k: string) => string): string {
@@ -89,13 +89,12 @@ export function ContractPage({ kind }: { kind: ContractKind }) {
       </p>
     );
   const live = data.mine.filter((c) => c.status === "active" || c.status === "offered");
-  const past = data.mine.filter((c) => c.status !== "active" && c.status !== "offered").slice(0, 5);
+  const past = data.mine.filter((c) => c.status !== "active" && c.status !== "offered");
   const busy = accept.isPending || reject.isPending || terminate.isPending;
   const date = (iso: string | null) => (iso ? formatDateTime(iso, locale) : "—");
 
   return (
     <div className="agent-contract-page" data-testid={`contract-page-${kind}`}>
-      <h2>{t(`agentContracts.title.${kind}`)}</h2>
       <section aria-labelledby={`mine-${kind}`}>
         <h3 id={`mine-${kind}`}>{t("agentContracts.mine")}</h3>
         {actionError && (
@@ -116,6 +115,7 @@ export function ContractPage({ kind }: { kind: ContractKind }) {
                   </span>
                 </div>
                 <div data-testid="contract-terms">{termsText(c.terms, t, symbol)}</div>
+                {c.status === "offered" && <ImpactNote contractId={c.id} who="downline" />}
                 <div className="muted">
                   {c.status === "offered"
                     ? t("agentContracts.offeredAt", { at: date(c.offeredAt) })
@@ -124,15 +124,7 @@ export function ContractPage({ kind }: { kind: ContractKind }) {
                 <div className="contract-actions">
                   {c.status === "offered" && (
                     <>
-                      <button
-                        type="button"
-                        className="btn btn-primary"
-                        disabled={busy}
-                        onClick={() => act(accept, c.id)}
-                        data-testid="contract-accept"
-                      >
-                        {t("agentContracts.accept")}
-                      </button>
+                      <AcceptButton contractId={c.id} disabled={busy} onAccept={() => act(accept, c.id)} />
                       <button
                         type="button"
                         className="btn"
@@ -163,18 +155,32 @@ export function ContractPage({ kind }: { kind: ContractKind }) {
           </ul>
         )}
         {past.length > 0 && (
-          <details className="contract-history">
-            <summary>{t("agentContracts.history")}</summary>
-            <ul>
+          <>
+            <h4>{t("agentContracts.history")}</h4>
+            <ul className="contract-list" data-testid="my-past-contracts">
               {past.map((c) => (
-                <li key={c.id}>
-                  {t(`agentContracts.status.${c.status}`)} · {termsText(c.terms, t, symbol)} ·{" "}
-                  {date(c.endedAt)}
-                  {c.endReason ? ` · ${t(`agentContracts.endReason.${c.endReason}`)}` : ""}
+                <li
+                  key={c.id}
+                  className="contract-card ended"
+                  data-testid="my-past-contract"
+                  data-status={c.status}
+                >
+                  <div>
+                    <strong>{t(`agentContracts.status.${c.status}`)}</strong>{" "}
+                    <span className="muted">
+                      {c.uplineName ?? t("agentContracts.platform")} ·{" "}
+                      {t(`agentContracts.period.${c.period}`)}
+                    </span>
+                  </div>
+                  <div>{termsText(c.terms, t, symbol)}</div>
+                  <div data-testid="contract-end">
+                    {t("agentContracts.endedAt", { at: date(c.endedAt) })}
+                    {c.endReason ? ` · ${endReasonText(c.endReason, t)}` : ""}
+                  </div>
                 </li>
               ))}
             </ul>
-          </details>
+          </>
         )}
       </section>
 
@@ -183,28 +189,42 @@ export function ContractPage({ kind }: { kind: ContractKind }) {
         {data.given.length === 0 ? (
           <EmptyState title={t("agentContracts.noneGiven")} />
         ) : (
-          <div className="table-scroll">
-            <table className="table" data-testid="given-contracts">
-              <thead>
-                <tr>
-                  <th>{t("agentContracts.col.downline")}</th>
-                  <th>{t("agentContracts.col.status")}</th>
-                  <th>{t("agentContracts.col.terms")}</th>
-                  <th>{t("agentContracts.col.since")}</th>
+          <table className="agent-table" data-testid="given-contracts">
+            <thead>
+              <tr>
+                <th scope="col">{t("agentContracts.col.downline")}</th>
+                <th scope="col">{t("agentContracts.col.status")}</th>
+                <th scope="col">{t("agentContracts.col.terms")}</th>
+                <th scope="col">{t("agentContracts.col.since")}</th>
+                <th scope="col">{t("agentContracts.col.ended")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.given.map((c: ContractView) => (
+                <tr
+                  key={c.id}
+                  data-testid="given-contract"
+                  data-status={c.status}
+                  data-downline={c.downlineName}
+                >
+                  <td data-label={t("agentContracts.col.downline")}>{c.downlineName}</td>
+                  <td data-label={t("agentContracts.col.status")}>
+                    <span>
+                      {t(`agentContracts.status.${c.status}`)}
+                      {c.status === "offered" && <ImpactNote contractId={c.id} who="upline" />}
+                    </span>
+                  </td>
+                  <td data-label={t("agentContracts.col.terms")}>{termsText(c.terms, t, symbol)}</td>
+                  <td data-label={t("agentContracts.col.since")}>{date(c.acceptedAt ?? c.offeredAt)}</td>
+                  <td data-label={t("agentContracts.col.ended")} data-testid="given-end">
+                    {c.endedAt
+                      ? `${date(c.endedAt)}${c.endReason ? ` · ${endReasonText(c.endReason, t)}` : ""}`
+                      : "—"}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {data.given.map((c: ContractView) => (
-                  <tr key={c.id}>
-                    <td>{c.downlineName}</td>
-                    <td>{t(`agentContracts.status.${c.status}`)}</td>
-                    <td>{termsText(c.terms, t, symbol)}</td>
-                    <td>{date(c.acceptedAt ?? c.offeredAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </table>
         )}
         {data.downlines.length > 0 && <OfferForm kind={kind} downlines={data.downlines} />}
       </section>
@@ -217,54 +237,53 @@ export function ContractPage({ kind }: { kind: ContractKind }) {
   );
 }
 
-export function BillsTable({ bills, testId = "contract-bills" }: { bills: BillView[]; testId?: string }) {
+/** An end reason in the reader's language (a reason the site has no words for: "ended"). */
+function endReasonText(reason: string, t: (k: string, o?: Record<string, unknown>) => string): string {
+  return t(`agentContracts.endReason.${reason}`, { defaultValue: t("agentContracts.status.ended") });
+}
+
+/**
+ * spec §4: accepting a lower rate ends the contracts below that exceed it. Listed before the
+ * downline accepts, and to the upline that offered it, so neither is surprised.
+ */
+function ImpactNote({ contractId, who }: { contractId: number; who: "downline" | "upline" }) {
   const { t } = useTranslation();
   const symbol = useBalance().data?.currencySymbol;
-  if (bills.length === 0) return <EmptyState title={t("agentContracts.noneBills")} />;
+  const { data } = useContractImpact(contractId);
+  if (!data || data.ends.length === 0) return null;
   return (
-    <div className="table-scroll">
-      <table className="table" data-testid={testId}>
-        <thead>
-          <tr>
-            <th>{t("agentContracts.col.period")}</th>
-            <th>{t("agentContracts.col.kind")}</th>
-            <th className="num">{t("agentContracts.col.validBet")}</th>
-            <th className="num">{t("agentContracts.col.rate")}</th>
-            <th className="num">{t("agentContracts.col.amount")}</th>
-            <th>{t("agentContracts.col.status")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {bills.map((b) => (
-            <tr key={b.id} data-testid="bill-row" data-status={b.status} data-contract={b.contractId}>
-              <td>{periodLabel(b)}</td>
-              <td>{t(`agentContracts.title.${b.kind}`)}</td>
-              <td className="num">{money(symbol, b.validBet)}</td>
-              <td className="num">{bpToPercent(b.rateBp)}%</td>
-              <td className="num amount-in" data-testid="bill-amount">
-                {money(symbol, b.amount)}
-              </td>
-              <td>{t(`agentContracts.billStatus.${b.status}`)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <div className="contract-impact" role="note" data-testid="contract-impact">
+      <p>{t(who === "downline" ? "agentContracts.impact.downline" : "agentContracts.impact.upline")}</p>
+      <ul>
+        {data.ends.map((c) => (
+          <li key={c.id} data-testid="contract-impact-item">
+            {c.downlineName} · {t(`agentContracts.status.${c.status}`)} · {termsText(c.terms, t, symbol)}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
 
-/** "2026-03-02 00:00 – 2026-03-03 00:00" in Manila time, as the period was settled. */
-function periodLabel(b: BillView): string {
-  const f = new Intl.DateTimeFormat("en-CA", {
-    timeZone: MANILA_TZ,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  });
-  return `${f.format(new Date(b.windowStart)).replace(",", "")} – ${f.format(new Date(b.windowEnd)).replace(",", "")}`;
+/** Accept an offer; when it ends contracts in the team, the agent confirms having read them. */
+function AcceptButton(props: { contractId: number; disabled: boolean; onAccept: () => void }) {
+  const { t } = useTranslation();
+  const { data, isPending } = useContractImpact(props.contractId);
+  const ends = data?.ends.length ?? 0;
+  return (
+    <button
+      type="button"
+      className="btn btn-primary"
+      disabled={props.disabled || isPending}
+      onClick={() => {
+        if (ends === 0 || window.confirm(t("agentContracts.impact.confirm", { count: ends })))
+          props.onAccept();
+      }}
+      data-testid="contract-accept"
+    >
+      {t("agentContracts.accept")}
+    </button>
+  );
 }
 
 interface TierDraft {

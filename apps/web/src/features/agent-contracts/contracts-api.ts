@@ -1,9 +1,11 @@
 import type {
   BillView,
   ConsolidatedContractInfo,
+  ContractImpactView,
   ContractKind,
   ContractTerms,
   ContractView,
+  IncomeSummaryView,
 } from "@panalo/contracts/agent-contracts";
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { queryClient } from "../../app/query-client.ts";
@@ -81,6 +83,28 @@ export function useIncome(q: { kind?: ContractKind; page: number; pageSize: numb
     queryFn: () => api<IncomePage>("/wps/agent/income", { method: "POST", body: q }),
     enabled: token !== null,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** "My income" per period: earned, paid to downlines (named), net. */
+export function useIncomeSummary(q: { from: string; to: string; group: "day" | "week" | "month" }) {
+  const token = useSession((s) => s.token);
+  return useQuery({
+    queryKey: [...CONTRACTS_KEY, token, "income-summary", q],
+    queryFn: () => api<IncomeSummaryView>("/wps/agent/income/summary", { method: "POST", body: q }),
+    enabled: token !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** What accepting an open offer would end in the downline's team (spec §4), for either party. */
+export function useContractImpact(contractId: number | null) {
+  const token = useSession((s) => s.token);
+  return useQuery({
+    queryKey: [...CONTRACTS_KEY, token, "impact", contractId],
+    queryFn: () =>
+      api<ContractImpactView>("/wps/agent/contract/impact", { method: "POST", body: { contractId } }),
+    enabled: token !== null && contractId !== null,
   });
 }
 

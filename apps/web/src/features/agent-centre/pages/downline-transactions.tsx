@@ -16,6 +16,13 @@ interface Row {
 const PAGE = 20;
 const TYPES = ["", "deposit", "withdrawal", "transfer", "adjustment", "bet", "win", "other"] as const;
 
+/** A ledger type as the reader's language names it ("withdrawal_paid" is a withdrawal). */
+function txKind(type: string): string {
+  if (type.startsWith("withdrawal")) return "withdrawal";
+  return (KNOWN as readonly string[]).includes(type) ? type : "other";
+}
+const KNOWN = ["deposit", "transfer", "adjustment", "bet", "win", "salary", "dividend", "refund"] as const;
+
 /** spec §2 agent centre "downline transaction details": the team's ledger movements. */
 export default function DownlineTransactions() {
   const { t, i18n } = useTranslation();
@@ -36,6 +43,7 @@ export default function DownlineTransactions() {
       <div className="agent-filters">
         <select
           className="input input-sm"
+          aria-label={t("agent.txType")}
           value={type}
           onChange={(e) => setType(e.target.value as (typeof TYPES)[number])}
           data-testid="tx-type"
@@ -60,11 +68,17 @@ export default function DownlineTransactions() {
         <tbody>
           {data?.items.map((r) => (
             <tr key={`${r.id}-${r.username}`}>
-              <td>{formatDateTime(r.time, i18n.language)}</td>
-              <td>{r.username}</td>
-              <td>{r.type}</td>
-              <td className="num">{formatMoneyString(r.amount)}</td>
-              <td className="num">{r.balanceAfter === null ? "—" : formatMoneyString(r.balanceAfter)}</td>
+              <td data-label={t("agent.time")}>{formatDateTime(r.time, i18n.language)}</td>
+              <td data-label={t("agent.username")}>{r.username}</td>
+              <td data-label={t("agent.txType")} data-testid="tx-type-cell">
+                {t(`agent.tx.${txKind(r.type)}`)}
+              </td>
+              <td className="num" data-label={t("agent.amount")}>
+                {formatMoneyString(r.amount)}
+              </td>
+              <td className="num" data-label={t("agent.balance")}>
+                {r.balanceAfter === null ? "—" : formatMoneyString(r.balanceAfter)}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -20,6 +20,18 @@ export default function RegisterCenter() {
   if (!me) return <span className="spinner" aria-hidden="true" />;
   const link = `${window.location.origin}${me.invitePath}`;
   const types = [...(me.rights.registersMembers ? [0] : []), ...me.rights.registersAgents];
+  const canShare = typeof navigator.share === "function";
+  const copy = () =>
+    void navigator.clipboard
+      .writeText(link)
+      .then(() => toast(t("agent.copied"), "success"))
+      // No clipboard (an insecure page, a refused permission): the link stays shown to copy by hand.
+      .catch(() => toast(t("agent.copyByHand")));
+  const share = () =>
+    void navigator
+      .share({ title: t("agent.shareTitle"), text: t("agent.shareText"), url: link })
+      // Closed by the agent, or refused: nothing to say.
+      .catch(() => undefined);
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -49,28 +61,36 @@ export default function RegisterCenter() {
 
   return (
     <div>
-      <section className="agent-invite">
-        <img src={`/media/qr/invite/${me.affiliateCode}.svg`} alt={t("agent.qr")} data-testid="invite-qr" />
-        <div>
+      <section className="agent-invite" aria-label={t("agent.invitation")}>
+        <img
+          src={`/media/qr/invite/${me.affiliateCode}.svg`}
+          alt={t("agent.qr")}
+          width={120}
+          height={120}
+          data-testid="invite-qr"
+        />
+        <div className="agent-invite-text">
           <p>
             {t("agent.inviteCode")}: <strong data-testid="invite-code">{me.affiliateCode}</strong>
           </p>
-          <p>
-            <code data-testid="invite-link">{link}</code>
+          <p className="agent-invite-link" data-testid="invite-link">
+            {link}
           </p>
-          <button
-            type="button"
-            className="btn btn-outline btn-sm"
-            data-testid="invite-copy"
-            onClick={() =>
-              void navigator.clipboard
-                .writeText(link)
-                .then(() => toast(t("agent.copied"), "success"))
-                .catch(() => toast(link))
-            }
-          >
-            {t("agent.copyLink")}
-          </button>
+          <div className="agent-invite-actions">
+            <button type="button" className="btn btn-gold btn-sm" data-testid="invite-copy" onClick={copy}>
+              {t("agent.copyLink")}
+            </button>
+            {canShare && (
+              <button
+                type="button"
+                className="btn btn-outline btn-sm"
+                data-testid="invite-share"
+                onClick={share}
+              >
+                {t("agent.shareLink")}
+              </button>
+            )}
+          </div>
         </div>
       </section>
       {types.length > 0 ? (

@@ -29,6 +29,7 @@ export default function TeamBetting() {
     page,
     pageSize: PAGE,
   });
+  const first = by === "category" ? t("agent.category") : t("agent.username");
   return (
     <div>
       <PeriodFilter value={period} onChange={setPeriod} username={username} onUsername={setUsername} />
@@ -51,7 +52,7 @@ export default function TeamBetting() {
       <table className="agent-table" data-testid="team-bets">
         <thead>
           <tr>
-            <th>{by === "category" ? t("agent.category") : t("agent.username")}</th>
+            <th>{first}</th>
             <th className="num">{t("agent.rounds")}</th>
             <th className="num">{t("agent.fig.bets")}</th>
             <th className="num">{t("agent.fig.validBets")}</th>
@@ -62,12 +63,22 @@ export default function TeamBetting() {
         <tbody>
           {data?.items.map((r) => (
             <tr key={r.key}>
-              <td>{r.key}</td>
-              <td className="num">{r.rounds}</td>
-              <td className="num">{formatMoneyString(r.bets)}</td>
-              <td className="num">{formatMoneyString(r.validBets)}</td>
-              <td className="num">{formatMoneyString(r.wins)}</td>
-              <td className="num">{formatMoneyString(r.profitLoss)}</td>
+              <td data-label={first}>{r.key}</td>
+              <td className="num" data-label={t("agent.rounds")}>
+                {r.rounds}
+              </td>
+              <td className="num" data-label={t("agent.fig.bets")}>
+                {formatMoneyString(r.bets)}
+              </td>
+              <td className="num" data-label={t("agent.fig.validBets")}>
+                {formatMoneyString(r.validBets)}
+              </td>
+              <td className="num" data-label={t("agent.fig.wins")}>
+                {formatMoneyString(r.wins)}
+              </td>
+              <td className="num" data-label={t("agent.fig.profitLoss")}>
+                {formatMoneyString(r.profitLoss)}
+              </td>
             </tr>
           ))}
         </tbody>

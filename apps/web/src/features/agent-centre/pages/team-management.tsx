@@ -1,12 +1,14 @@
 import "../../i18n/texts/agent.ts";
-import { isAgentType, type TeamMemberRow } from "@panalo/contracts/agents";
+import { isAgentType } from "@panalo/contracts/agent-types";
+import type { TeamMemberRow } from "@panalo/contracts/agents";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
 import { formatDateTime, formatMoneyString } from "../../../lib/format.ts";
-import { openAgentCentre } from "../../account/account-ui.ts";
 import { setOfferDownline, useConsolidatedContractInfo } from "../../agent-contracts/contracts-api.ts";
 import { agentContractPages } from "../../agent-contracts/pages.ts";
 import { useAgentQuery } from "../agent-api.ts";
+import { agentPagePath } from "../paths.ts";
 import { Pager } from "../period-filter.tsx";
 
 const PAGE = 20;
@@ -21,6 +23,7 @@ export default function TeamManagement() {
   const [q, setQ] = useState("");
   const [under, setUnder] = useState<{ id: number; name: string } | null>(null);
   const [page, setPage] = useState(1);
+  const navigate = useNavigate();
   const { data } = useAgentQuery<{ items: TeamMemberRow[]; total: number }>("/wps/agent/team/members", {
     q,
     under: under?.id,
@@ -45,6 +48,7 @@ export default function TeamManagement() {
           type="search"
           className="input input-sm"
           placeholder={t("agent.username")}
+          aria-label={t("agent.username")}
           value={q}
           maxLength={40}
           onChange={(e) => {
@@ -74,7 +78,7 @@ export default function TeamManagement() {
         <tbody>
           {data?.items.map((m) => (
             <tr key={m.id} data-testid={`team-row-${m.username}`}>
-              <td>
+              <td data-label={t("agent.username")}>
                 {m.teamSize > 0 ? (
                   <button
                     type="button"
@@ -87,12 +91,18 @@ export default function TeamManagement() {
                   m.username
                 )}
               </td>
-              <td>{m.level}</td>
-              <td>{t(`agent.type.${m.isAgent}`, { defaultValue: String(m.isAgent) })}</td>
-              <td>{m.uplineName ?? ""}</td>
-              <td className="num">{formatMoneyString(m.balance)}</td>
-              <td>{m.lastLoginAt ? formatDateTime(m.lastLoginAt, i18n.language) : "—"}</td>
-              <td>
+              <td data-label={t("agent.level")}>{m.level}</td>
+              <td data-label={t("agent.accountType")}>
+                {t(`agent.type.${m.isAgent}`, { defaultValue: String(m.isAgent) })}
+              </td>
+              <td data-label={t("agent.upline")}>{m.uplineName ?? ""}</td>
+              <td className="num" data-label={t("agent.balance")}>
+                {formatMoneyString(m.balance)}
+              </td>
+              <td data-label={t("agent.lastLogin")}>
+                {m.lastLoginAt ? formatDateTime(m.lastLoginAt, i18n.language) : "—"}
+              </td>
+              <td data-label={t("agent.contract")}>
                 {contractText(m.contract)}
                 {offerPage && m.level === 1 && isAgentType(m.isAgent) && (
                   <button
@@ -100,7 +110,7 @@ export default function TeamManagement() {
                     className="link-btn"
                     onClick={() => {
                       setOfferDownline(m.id);
-                      openAgentCentre(offerPage.key);
+                      navigate(agentPagePath(offerPage.key));
                     }}
                     data-testid={`team-contract-${m.username}`}
                   >

@@ -1,8 +1,9 @@
 import "../../i18n/texts/agent.ts";
 import type { TeamOverviewValue } from "@panalo/contracts/agents";
 import { useTranslation } from "react-i18next";
-import { formatMoneyString } from "../../../lib/format.ts";
+import { formatDate, formatMoneyString } from "../../../lib/format.ts";
 import { useAgentQuery } from "../agent-api.ts";
+import { BarChart } from "../bar-chart.tsx";
 import { PeriodFilter, usePeriod } from "../period-filter.tsx";
 
 const MONEY = ["deposits", "withdrawals", "bets", "validBets", "wins", "profitLoss"] as const;
@@ -40,34 +41,48 @@ export default function TeamOverview() {
   );
 }
 
-/** Valid bets per day as bars (an SVG drawn here; no chart library for one small chart). */
+/** Valid bets per day: a labelled chart and, for a screen reader or a closer look, the table. */
 function Chart({ days, label }: { days: TeamOverviewValue["days"]; label: string }) {
-  const values = days.map((d) => Number(d.validBets));
-  const max = Math.max(1, ...values.map(Math.abs));
-  const w = 100 / Math.max(1, days.length);
+  const { t, i18n } = useTranslation();
+  const labels = days.map((d) => formatDate(`${d.day}T12:00:00+08:00`, i18n.language));
+  const total = days.reduce((sum, d) => sum + Number(d.validBets), 0);
   return (
-    <svg
-      className="agent-chart"
-      viewBox="0 0 100 50"
-      preserveAspectRatio="none"
-      role="img"
-      aria-label={label}
-    >
-      {days.map((d, i) => {
-        const h = (Math.abs(Number(d.validBets)) / max) * 48;
-        return (
-          <rect
-            key={d.day}
-            className={Number(d.validBets) < 0 ? "bar negative" : "bar"}
-            x={i * w + w * 0.1}
-            y={50 - h}
-            width={w * 0.8}
-            height={h}
-          >
-            <title>{`${d.day}: ${d.validBets}`}</title>
-          </rect>
-        );
-      })}
-    </svg>
+    <>
+      <BarChart
+        labels={labels}
+        series={[
+          { key: "validBets", label, className: "bar-gross", values: days.map((d) => Number(d.validBets)) },
+        ]}
+        format={(v) => formatMoneyString(v.toFixed(2))}
+        title={label}
+        summary={`${labels[0] ?? ""} – ${labels.at(-1) ?? ""}: ${formatMoneyString(total.toFixed(2))}`}
+        testId="team-chart"
+      />
+      <details>
+        <summary>{t("agent.showTable")}</summary>
+        <table className="agent-table">
+          <thead>
+            <tr>
+              <th scope="col">{t("agent.day")}</th>
+              <th scope="col" className="num">
+                {label}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {days.map((d, i) => (
+              <tr key={d.day}>
+                <th scope="row" data-label={t("agent.day")}>
+                  {labels[i]}
+                </th>
+                <td className="num" data-label={label}>
+                  {formatMoneyString(d.validBets)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </>
   );
 }

@@ -47,9 +47,9 @@ export default function UserProfit() {
         <tbody>
           {data?.items.map((r) => (
             <tr key={r.id}>
-              <td>{r.username}</td>
+              <td data-label={t("agent.username")}>{r.username}</td>
               {COLS.map((c) => (
-                <td key={c} className="num">
+                <td key={c} className="num" data-label={t(`agent.fig.${c}`)}>
                   {formatMoneyString(r[c])}
                 </td>
               ))}

@@ -78,6 +78,8 @@ export function TransferForm(props: {
       }
       const fields = walletFieldErrors(err, t);
       if (code === "NOT_YOUR_DOWNLINE") fields.downline = errorText(err, t);
+      // In the team but not directly below: only direct downlines receive transfers.
+      if (code === "NOT_DIRECT_DOWNLINE") fields.downline = t("wallet.transfer.notDirectDownline");
       setServerErrors(fields);
       if (!fields.amount && !fields.transactionPassword && !fields.downline) setFormError(errorText(err, t));
     } finally {
