@@ -1,10 +1,5 @@
 import "../i18n/texts/agent.ts";
-import type {
-  ContractKind,
-  ContractTerms,
-  ContractView,
-  Tier,
-} from "@panalo/contracts/agent-contracts";
+import type { ContractKind, ContractTerms, ContractView, Tier } from "@panalo/contracts/agent-contracts";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../components/empty-state.tsx";
