@@ -11,6 +11,7 @@ import {
   type OperatorCreateInput,
   roleOptions,
   useCreateOperator,
+  useRoles,
 } from "./operators-api.ts";
 
 function CopyRow({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -74,6 +75,7 @@ function Credentials({ created, onClose }: { created: OperatorCreated; onClose: 
 export function CreateOperatorDialog({ onClose }: { onClose: () => void }) {
   const formId = useId();
   const create = useCreateOperator();
+  const roles = useRoles();
   const [created, setCreated] = useState<OperatorCreated | null>(null);
   const form = useForm<OperatorCreateInput>({
     resolver: zodResolver(OperatorCreate),
@@ -121,7 +123,12 @@ export function CreateOperatorDialog({ onClose }: { onClose: () => void }) {
             required
             testId="operator-username"
           />
-          <SelectField name="role" label="Role" options={roleOptions()} testId="operator-role" />
+          <SelectField
+            name="role"
+            label="Role"
+            options={roleOptions(roles.data, "content")}
+            testId="operator-role"
+          />
           <p className="muted">A password and an authenticator secret are generated and shown once.</p>
         </form>
       </FormProvider>

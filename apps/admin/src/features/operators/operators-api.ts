@@ -1,5 +1,5 @@
 import { type OperatorCreate, OperatorRow, type OperatorUpdate } from "@panalo/contracts/admin";
-import { type Role, Roles } from "@panalo/contracts/admin-roles";
+import { RoleRow } from "@panalo/contracts/admin-roles";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { api } from "../../lib/api.ts";
@@ -43,15 +43,24 @@ export function useUpdateOperator() {
   });
 }
 
-export const ROLE_SUMMARIES: Record<Role, string> = {
-  owner: "Everything, including operators",
-  finance: "Finance and players; reads audit and system",
-  support: "Players; reads content and system",
-  content: "Writes content; reads system",
-  marketing: "Marketing and content; reads system",
-  auditor: "Reads everything; changes nothing",
-};
+const rolesKey = ["roles"] as const;
 
-export function roleOptions() {
-  return Roles.map((r) => ({ value: r, label: `${r} — ${ROLE_SUMMARIES[r]}` }));
+/** The roles stored on the server (the owner shapes them on the Roles page). */
+export function useRoles() {
+  return useQuery({
+    queryKey: rolesKey,
+    queryFn: ({ signal }) => api.get("/roles", z.array(RoleRow), signal),
+  });
+}
+
+/** The role select's options: name and label, the permissions counted. */
+export function roleOptions(roles: readonly RoleRow[] | undefined, current?: string) {
+  const list = roles ?? [];
+  const options = list.map((r) => ({
+    value: r.name,
+    label: r.fixed ? `${r.label} — every permission` : `${r.label} — ${r.permissions.length} permissions`,
+  }));
+  // While the list loads, the operator's own role is still shown.
+  if (current && !list.some((r) => r.name === current)) options.unshift({ value: current, label: current });
+  return options;
 }

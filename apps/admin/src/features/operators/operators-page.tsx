@@ -18,12 +18,14 @@ import {
   type OperatorUpdateInput,
   roleOptions,
   useOperators,
+  useRoles,
   useUpdateOperator,
 } from "./operators-api.ts";
 
 function EditOperatorDialog({ operator, onClose }: { operator: Operator; onClose: () => void }) {
   const formId = useId();
   const update = useUpdateOperator();
+  const roles = useRoles();
   const form = useForm<OperatorUpdateInput>({
     resolver: zodResolver(OperatorUpdate),
     defaultValues: { role: operator.role, disabled: operator.disabled },
@@ -57,7 +59,12 @@ function EditOperatorDialog({ operator, onClose }: { operator: Operator; onClose
     >
       <FormProvider {...form}>
         <form id={formId} onSubmit={onSubmit} noValidate className="form-stack">
-          <SelectField name="role" label="Role" options={roleOptions()} testId="operator-edit-role" />
+          <SelectField
+            name="role"
+            label="Role"
+            options={roleOptions(roles.data, operator.role)}
+            testId="operator-edit-role"
+          />
           <CheckboxField
             name="disabled"
             label="Account disabled"

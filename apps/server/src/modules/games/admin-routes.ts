@@ -21,7 +21,7 @@ const ROUNDS_SHOWN = 10;
  */
 export async function gameAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const read = [requireOperator(ctx, "content.read")];
-  const write = [requireOperator(ctx, "content.write")];
+  const write = [requireOperator(ctx, "games.write")];
 
   route(app, { method: "GET", url: "/api/admin/games/vendors", guards: read }, async () => adminVendors(ctx));
 

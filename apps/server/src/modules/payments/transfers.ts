@@ -151,7 +151,7 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
       method: "POST",
       url: "/api/admin/adjustments",
       body: AdjustBody,
-      guards: [requireOperator(ctx, "finance.write")],
+      guards: [requireOperator(ctx, "players.adjust")],
     },
     async ({ body, req, ip }) => {
       const op = operatorOf(req);
@@ -319,7 +319,7 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
       method: "POST",
       url: "/api/admin/adjustments/:id/approve",
       params: IdParams,
-      guards: [requireOperator(ctx, "finance.write")],
+      guards: [requireOperator(ctx, "players.adjust")],
     },
     decide(true),
   );
@@ -329,7 +329,7 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
       method: "POST",
       url: "/api/admin/adjustments/:id/reject",
       params: IdParams,
-      guards: [requireOperator(ctx, "finance.write")],
+      guards: [requireOperator(ctx, "players.adjust")],
     },
     decide(false),
   );
