@@ -35,10 +35,10 @@ async function signInTrader(browser: Browser, t: (typeof traders)[number]): Prom
   await p.getByTestId("admin-login-totp").fill(totp(t.totpSecret));
   await p.getByTestId("admin-login-submit").click();
   // A generated password is changed before anything else.
-  await p.getByLabel("Current (generated) password").fill(t.password);
+  await p.locator('input[name="oldPassword"]').fill(t.password);
   const own = `${t.username}-Own-2026`;
-  await p.getByLabel("New password", { exact: true }).fill(own);
-  await p.getByLabel("New password again").fill(own);
+  await p.locator('input[name="newPassword"]').fill(own);
+  await p.locator('input[name="confirmPassword"]').fill(own);
   await p.getByTestId("change-password-submit").click();
   await expect(p.getByTestId("admin-nav-sports-trading")).toBeVisible();
   // The role holds sports.read and sports.settle only: no finance, no operators.
