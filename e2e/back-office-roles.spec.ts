@@ -142,6 +142,14 @@ test("at 390 px the Roles page fits and an operator hides a game that leaves the
   await expect(page.getByTestId(`role-row-${ROLE}`)).toBeVisible();
   await expectNoSidewaysScroll(page, "the Roles page at 390 px");
   await expectAxeClean(page);
+  // The back office in Filipino: the page and the menu speak it, and so do the server's answers.
+  await page.getByTestId("admin-lang").selectOption("TY");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mga role");
+  await expect(page.locator("html")).toHaveAttribute("lang", "fil");
+  await expect(page.getByTestId("role-row-owner")).toContainText("Lahat ng pahintulot");
+  await expectAxeClean(page);
+  await page.getByTestId("admin-lang").selectOption("EN");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Roles");
 
   const site = await browser.newPage({ viewport: { width: 390, height: 844 } });
   const games = new GamesPage(site);

@@ -3,6 +3,7 @@ import { RoleRow } from "@panalo/contracts/admin-roles";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { api } from "../../lib/api.ts";
+import { t } from "../../lib/i18n.ts";
 
 export type Operator = z.infer<typeof OperatorRow>;
 export type OperatorCreateInput = z.infer<typeof OperatorCreate>;
@@ -58,7 +59,9 @@ export function roleOptions(roles: readonly RoleRow[] | undefined, current?: str
   const list = roles ?? [];
   const options = list.map((r) => ({
     value: r.name,
-    label: r.fixed ? `${r.label} — every permission` : `${r.label} — ${r.permissions.length} permissions`,
+    label: r.fixed
+      ? t("roles.optionOwner", { label: r.label })
+      : t("roles.optionCount", { label: r.label, count: r.permissions.length }),
   }));
   // While the list loads, the operator's own role is still shown.
   if (current && !list.some((r) => r.name === current)) options.unshift({ value: current, label: current });

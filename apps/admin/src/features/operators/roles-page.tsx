@@ -14,48 +14,18 @@ import { Dialog } from "../../components/dialog.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
 import { api, errorMessage } from "../../lib/api.ts";
+import { type TextKey, useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { roleOptions, useOperators, useRoles, useUpdateOperator } from "./operators-api.ts";
-
-/** What each permission lets an operator do, as the Roles page explains it. */
-const PERMISSION_TEXT: Record<Permission, string> = {
-  "content.read": "See notices, banners, help, resources and SEO",
-  "content.write": "Change notices, banners, help, resources and SEO",
-  "system.read": "See settings and scheduled jobs",
-  "system.write": "Change settings",
-  "operators.read": "See operators",
-  "operators.write": "Add operators, disable them, give them roles they could hold themselves",
-  "audit.read": "Read the audit log",
-  "players.read": "See players and agents",
-  "players.write": "Change players and agents (lock, notes, limits, moves)",
-  "finance.read": "See deposits, withdrawals, wallets and approvals",
-  "finance.write": "Decide deposits and withdrawals, payment channels, held wins",
-  "marketing.read": "See promotions, bonus rules, messages and loyalty",
-  "marketing.write": "Change promotions, bonus rules, messages and loyalty",
-  "outbox.read": "Read the message outbox",
-  "lottery.read": "See lottery games and draws",
-  "lottery.write": "Change lottery games and draws",
-  "tables.read": "See live tables and bingo rooms",
-  "tables.write": "Change live tables and bingo rooms",
-  "jobs.run": "Start a scheduled job now",
-  "kyc.read": "See identity documents",
-  "kyc.write": "Accept or refuse identity documents",
-  "sports.read": "See the sportsbook's trading desk",
-  "sports.write": "Change sports, matches, markets and limits",
-  "chat.operate": "Answer members in the chat console",
-  "chat.manage": "Manage chat replies, hours and teams",
-  "sports.settle": "Settle or void a match by hand, or approve another trader's",
-  "players.adjust": "Credit or debit a member's balance, or approve another operator's",
-  "bonuses.grant": "Grant or forfeit a member's bonus",
-  "games.write": "Change the game catalogue: show, hide, hot, categories, order",
-  "roles.write": "Shape roles (the owner's alone)",
-};
 
 /** The permissions a role other than the owner's may hold, in the catalogue's order. */
 const GRANTABLE = Permissions.filter((p) => !OWNER_ONLY_PERMISSIONS.includes(p));
 const rolesKey = ["roles"] as const;
 
+const permissionText = (p: Permission) => `perm.${p}` as TextKey;
+
 function RoleDialog({ role, onClose }: { role: RoleRow | null; onClose: () => void }) {
+  const t = useT();
   const formId = useId();
   const qc = useQueryClient();
   const [name, setName] = useState(role?.name ?? "");
@@ -71,7 +41,7 @@ function RoleDialog({ role, onClose }: { role: RoleRow | null; onClose: () => vo
     },
     onSuccess: async () => {
       await qc.invalidateQueries({ queryKey: rolesKey });
-      toast.success(`Saved role ${label}.`);
+      toast.success(t("roles.saved", { label }));
       onClose();
     },
     onError: (err) => setError(errorMessage(err)),
@@ -79,11 +49,11 @@ function RoleDialog({ role, onClose }: { role: RoleRow | null; onClose: () => vo
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!role && !Role.safeParse(name).success) {
-      setError("Name: 2–40 lower-case letters, digits, dash or underscore.");
+      setError(t("roles.nameBad"));
       return;
     }
     if (label.trim().length < 2) {
-      setError("Give the role a label of at least 2 characters.");
+      setError(t("roles.labelBad"));
       return;
     }
     setError(null);
@@ -98,14 +68,14 @@ function RoleDialog({ role, onClose }: { role: RoleRow | null; onClose: () => vo
     });
   return (
     <Dialog
-      title={role ? `Edit role ${role.label}` : "New role"}
+      title={role ? t("roles.dialogEdit", { label: role.label }) : t("roles.dialogNew")}
       onClose={onClose}
       busy={save.isPending}
       testId="role-dialog"
       footer={
         <>
           <button type="button" className="btn" onClick={onClose} disabled={save.isPending}>
-            Cancel
+            {t("roles.cancel")}
           </button>
           <button
             type="submit"
@@ -114,7 +84,7 @@ function RoleDialog({ role, onClose }: { role: RoleRow | null; onClose: () => vo
             disabled={save.isPending}
             data-testid="role-save"
           >
-            {save.isPending ? "Saving…" : "Save role"}
+            {save.isPending ? t("roles.saving") : t("roles.save")}
           </button>
         </>
       }
@@ -128,7 +98,7 @@ function RoleDialog({ role, onClose }: { role: RoleRow | null; onClose: () => vo
         {!role && (
           <div className="field">
             <label htmlFor={`${formId}-name`} className="field-label">
-              Name
+              {t("roles.name")}
             </label>
             <input
               id={`${formId}-name`}
@@ -139,12 +109,12 @@ function RoleDialog({ role, onClose }: { role: RoleRow | null; onClose: () => vo
               spellCheck={false}
               data-testid="role-name"
             />
-            <p className="field-hint">Its key: lower-case letters, digits, dash or underscore.</p>
+            <p className="field-hint">{t("roles.nameHint")}</p>
           </div>
         )}
         <div className="field">
           <label htmlFor={`${formId}-label`} className="field-label">
-            Label
+            {t("roles.label")}
           </label>
           <input
             id={`${formId}-label`}
@@ -155,7 +125,7 @@ function RoleDialog({ role, onClose }: { role: RoleRow | null; onClose: () => vo
           />
         </div>
         <fieldset className="plain-fieldset">
-          <legend>Permissions</legend>
+          <legend>{t("roles.permissions")}</legend>
           {GRANTABLE.map((p) => (
             <div className="field-check" key={p}>
               <input
@@ -168,7 +138,7 @@ function RoleDialog({ role, onClose }: { role: RoleRow | null; onClose: () => vo
               />
               <div>
                 <label htmlFor={`${formId}-${p}`} className="field-check-label">
-                  {PERMISSION_TEXT[p]}
+                  {t(permissionText(p))}
                 </label>
                 <p className="field-hint">
                   <code>{p}</code>
@@ -187,6 +157,7 @@ const OPERATOR_COLUMNS = 2;
 
 /** The owner's page: roles as sets of permissions, and who holds which. */
 export function RolesPage() {
+  const t = useT();
   const self = useOperator();
   const roles = useRoles();
   const operators = useOperators();
@@ -198,7 +169,7 @@ export function RolesPage() {
     mutationFn: (name: string) => api.delete(`/roles/${name}`, z.unknown()),
     onSuccess: async () => {
       await qc.invalidateQueries({ queryKey: rolesKey });
-      toast.success(`Deleted role ${deleting?.label ?? ""}.`);
+      toast.success(t("roles.deleted", { label: deleting?.label ?? "" }));
       setDeleting(null);
     },
     onError: (err) => {
@@ -212,7 +183,7 @@ export function RolesPage() {
       {
         onSuccess: async () => {
           await qc.invalidateQueries({ queryKey: rolesKey });
-          toast.success(`Saved: ${username} now holds ${role}.`);
+          toast.success(t("roles.given", { name: username, role }));
         },
         onError: (err) => toast.error(errorMessage(err)),
       },
@@ -221,8 +192,8 @@ export function RolesPage() {
   return (
     <>
       <PageHeader
-        title="Roles"
-        description="A role is a set of permissions. Changes apply at once to every operator who holds it. Four eyes means two different operators who both hold the permission."
+        title={t("roles.title")}
+        description={t("roles.description")}
         actions={
           <button
             type="button"
@@ -230,27 +201,27 @@ export function RolesPage() {
             onClick={() => setEditing("new")}
             data-testid="role-new"
           >
-            New role
+            {t("roles.new")}
           </button>
         }
       />
       <div className="table-wrap">
         <table className="table" aria-busy={roles.isPending}>
-          <caption className="visually-hidden">Roles</caption>
+          <caption className="visually-hidden">{t("roles.caption")}</caption>
           <thead>
             <tr>
-              <th scope="col">Role</th>
-              <th scope="col">Permissions</th>
-              <th scope="col">Operators</th>
+              <th scope="col">{t("roles.colRole")}</th>
+              <th scope="col">{t("roles.colPermissions")}</th>
+              <th scope="col">{t("roles.colOperators")}</th>
               <th scope="col" className="actions">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t("roles.colActions")}</span>
               </th>
             </tr>
           </thead>
           <tbody>
             {roles.isPending && <SkeletonRows columns={ROLE_COLUMNS} rows={4} />}
             {roles.isError && <ErrorRow columns={ROLE_COLUMNS} onRetry={() => roles.refetch()} />}
-            {roles.data?.length === 0 && <EmptyRow columns={ROLE_COLUMNS} title="No roles." />}
+            {roles.data?.length === 0 && <EmptyRow columns={ROLE_COLUMNS} title={t("roles.empty")} />}
             {roles.data?.map((r) => (
               <tr key={r.name} data-testid={`role-row-${r.name}`}>
                 <td>
@@ -258,9 +229,9 @@ export function RolesPage() {
                 </td>
                 <td>
                   {r.fixed ? (
-                    "Every permission, now and later"
+                    t("roles.every")
                   ) : r.permissions.length === 0 ? (
-                    <span className="muted">None</span>
+                    <span className="muted">{t("roles.none")}</span>
                   ) : (
                     r.permissions.join(", ")
                   )}
@@ -273,20 +244,20 @@ export function RolesPage() {
                         type="button"
                         className="btn btn--sm"
                         onClick={() => setEditing(r)}
-                        aria-label={`Edit role ${r.label}`}
+                        aria-label={t("roles.editAria", { label: r.label })}
                         data-testid={`role-edit-${r.name}`}
                       >
-                        Edit
+                        {t("roles.edit")}
                       </button>
                       <button
                         type="button"
                         className="btn btn--sm btn--danger-ghost"
                         onClick={() => setDeleting(r)}
                         disabled={r.operators > 0}
-                        title={r.operators > 0 ? "Operators still hold this role" : undefined}
-                        aria-label={`Delete role ${r.label}`}
+                        title={r.operators > 0 ? t("roles.inUse") : undefined}
+                        aria-label={t("roles.deleteAria", { label: r.label })}
                       >
-                        Delete
+                        {t("roles.delete")}
                       </button>
                     </>
                   )}
@@ -297,14 +268,14 @@ export function RolesPage() {
         </table>
       </div>
 
-      <h2 className="subheading">Who holds which role</h2>
+      <h2 className="subheading">{t("roles.holders")}</h2>
       <div className="table-wrap">
         <table className="table" aria-busy={operators.isPending}>
-          <caption className="visually-hidden">Operators and their roles</caption>
+          <caption className="visually-hidden">{t("roles.holdersCaption")}</caption>
           <thead>
             <tr>
-              <th scope="col">Operator</th>
-              <th scope="col">Role</th>
+              <th scope="col">{t("roles.colOperator")}</th>
+              <th scope="col">{t("roles.colRole")}</th>
             </tr>
           </thead>
           <tbody>
@@ -314,7 +285,7 @@ export function RolesPage() {
               <tr key={o.id} data-testid={`role-operator-${o.username}`}>
                 <td>
                   {o.username}
-                  {o.disabled && <span className="badge badge--muted"> disabled</span>}
+                  {o.disabled && <span className="badge badge--muted">{t("roles.disabled")}</span>}
                 </td>
                 <td>
                   {o.id === self.id ? (
@@ -323,7 +294,7 @@ export function RolesPage() {
                     <select
                       className="input select"
                       value={o.role}
-                      aria-label={`Role of ${o.username}`}
+                      aria-label={t("roles.roleOf", { name: o.username })}
                       disabled={update.isPending}
                       onChange={(e) => give(o.id, o.username, e.currentTarget.value, o.disabled)}
                       data-testid={`role-of-${o.username}`}
@@ -351,9 +322,9 @@ export function RolesPage() {
       )}
       {deleting && (
         <ConfirmDialog
-          title="Delete role?"
-          message={<p>{`The role ${deleting.label} will be gone. No operator holds it.`}</p>}
-          confirmLabel="Delete"
+          title={t("roles.deleteTitle")}
+          message={<p>{t("roles.deleteText", { label: deleting.label })}</p>}
+          confirmLabel={t("roles.delete")}
           busy={remove.isPending}
           onConfirm={() => remove.mutate(deleting.name)}
           onCancel={() => setDeleting(null)}
