@@ -37,11 +37,15 @@ const SAME_IN_FILIPINO = new Set([
 const ON_CATALOGUE = [
   "app/admin-layout.tsx",
   "app/section-route.tsx",
+  "components/confirm-dialog.tsx",
+  "components/dialog.tsx",
   "components/language-switch.tsx",
   "components/page-header.tsx",
   "components/table-states.tsx",
+  "components/toaster.tsx",
   "features/session/login-page.tsx",
   "features/session/change-password-page.tsx",
+  "features/operators/operators-page.tsx",
   "features/operators/roles-page.tsx",
 ];
 
