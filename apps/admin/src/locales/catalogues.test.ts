@@ -45,6 +45,7 @@ const ON_CATALOGUE = [
   "components/toaster.tsx",
   "features/session/login-page.tsx",
   "features/session/change-password-page.tsx",
+  "features/operators/create-operator-dialog.tsx",
   "features/operators/operators-page.tsx",
   "features/operators/roles-page.tsx",
 ];
