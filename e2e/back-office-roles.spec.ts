@@ -134,9 +134,7 @@ test("one trader asks to settle a match, cannot approve it, and the other approv
   await twoCtx.close();
 });
 
-test("at 390 px the Roles page fits and an operator hides a game that leaves the lobby", async ({
-  browser,
-}) => {
+test("at 390 px the Roles page fits and reads in Filipino", async () => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/admin/roles");
   await expect(page.getByTestId(`role-row-${ROLE}`)).toBeVisible();
@@ -150,7 +148,9 @@ test("at 390 px the Roles page fits and an operator hides a game that leaves the
   await expectAxeClean(page);
   await page.getByTestId("admin-lang").selectOption("EN");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Roles");
+});
 
+test("at 390 px an operator hides a game in the catalogue and it leaves the lobby", async ({ browser }) => {
   const site = await browser.newPage({ viewport: { width: 390, height: 844 } });
   const games = new GamesPage(site);
   await games.open("/rng");
