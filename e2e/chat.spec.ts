@@ -134,6 +134,12 @@ test("an agent pressing customer service is warned (in_please_information) and n
     await api.post("/wps/session/login", { data: { username: agent, password, path: "agent" } })
   ).json();
   expect(login.success, JSON.stringify(login)).toBe(true);
+  // The operator chose the password: the agent chooses their own first.
+  const changed = await api.post("/wps/member/password", {
+    headers: { authorization: `Bearer ${login.value.token}`, "x-lang": "EN" },
+    data: { oldPassword: password, newPassword: "Agent2026own", confirmNewPassword: "Agent2026own" },
+  });
+  expect(changed.ok(), await changed.text()).toBe(true);
   const refused = await api.get("/wps/relay/CSP_chatUrl?b2c=1&language=EN", {
     headers: { authorization: `Bearer ${login.value.token}`, "x-lang": "EN" },
   });

@@ -1,8 +1,9 @@
 import { z } from "zod";
 
 /**
- * Back-office permissions and the roles that hold them. A route asks for one
- * permission; a role is only a named set of them, so new roles never need new code.
+ * Back-office permissions. A route asks for one permission; a role is a named set of them kept
+ * in the database (`admin_roles`) and shaped by the owner in the back office (Roles), so a new
+ * role never needs new code.
  */
 export const Permissions = [
   "content.read",
@@ -36,53 +37,61 @@ export const Permissions = [
   // replies, business hours and operators' teams.
   "chat.operate",
   "chat.manage",
+  // Settle or void a match by hand, and approve another trader's settlement (four eyes).
+  "sports.settle",
+  // Credit or debit a member's balance by hand, and approve another operator's adjustment.
+  "players.adjust",
+  // Grant a bonus to a member by hand.
+  "bonuses.grant",
+  // The game catalogue: games shown or hidden, hot, categories and their order.
+  "games.write",
+  // Shape roles and give them to operators: the owner's alone, never in another role.
+  "roles.write",
 ] as const;
 export const Permission = z.enum(Permissions);
 export type Permission = z.infer<typeof Permission>;
 
-export const Roles = ["owner", "finance", "support", "content", "marketing", "auditor"] as const;
-export const Role = z.enum(Roles);
+/** The role that holds every permission, now and later; it cannot be changed or deleted. */
+export const OWNER_ROLE = "owner";
+/** Permissions only the owner holds: no other role may be given them. */
+export const OWNER_ONLY_PERMISSIONS: readonly Permission[] = ["roles.write"];
+
+/** A role's name: its key, lower-case (operators carry it). */
+export const Role = z
+  .string()
+  .trim()
+  .regex(/^[a-z][a-z0-9_-]{1,39}$/, "2–40 lower-case letters, digits, dash or underscore");
 export type Role = z.infer<typeof Role>;
 
-export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
-  owner: Permissions,
-  finance: [
-    "finance.read",
-    "finance.write",
-    "players.read",
-    "audit.read",
-    "system.read",
-    "lottery.read",
-    "tables.read",
-  ],
-  support: [
-    "players.read",
-    "players.write",
-    "content.read",
-    "outbox.read",
-    "system.read",
-    "kyc.read",
-    "kyc.write",
-    "chat.operate",
-  ],
-  content: ["content.read", "content.write", "system.read"],
-  marketing: ["marketing.read", "marketing.write", "content.read", "content.write", "system.read"],
-  auditor: [
-    "audit.read",
-    "content.read",
-    "system.read",
-    "operators.read",
-    "players.read",
-    "finance.read",
-    "marketing.read",
-    "outbox.read",
-    "lottery.read",
-    "kyc.read",
-    "tables.read",
-    "sports.read",
-  ],
-};
+/** GET /api/admin/roles → RoleRow[]; POST creates; PUT /:name changes; DELETE /:name. */
+export const RoleRow = z.object({
+  name: Role,
+  label: z.string(),
+  permissions: z.array(Permission),
+  /** The owner role: every permission, never edited or deleted. */
+  fixed: z.boolean(),
+  /** How many operators hold it (a role in use cannot be deleted). */
+  operators: z.number().int(),
+  version: z.number().int(),
+});
+export type RoleRow = z.infer<typeof RoleRow>;
+export const RoleCreate = z.object({
+  name: Role,
+  label: z.string().trim().min(2).max(60),
+  permissions: z.array(Permission).max(Permissions.length),
+});
+export const RoleUpdate = z.object({
+  label: z.string().trim().min(2).max(60),
+  permissions: z.array(Permission).max(Permissions.length),
+  /** The version loaded: a stale one answers VERSION_CONFLICT. */
+  version: z.number().int(),
+});
 
-export function roleAllows(role: Role, permission: Permission): boolean {
-  return ROLE_PERMISSIONS[role].includes(permission);
+/** What a role's stored permissions mean: the owner holds all of them. */
+export function effectivePermissions(role: string, stored: readonly string[]): Permission[] {
+  if (role === OWNER_ROLE) return [...Permissions];
+  const known = new Set<string>(Permissions);
+  return stored.filter(
+    (p): p is Permission => known.has(p) && !OWNER_ONLY_PERMISSIONS.includes(p as Permission),
+  );
 }

@@ -76,6 +76,8 @@ export const AdminNoticeInput = z.object({
   content: LocalizedText,
   /** Links in the text may leave the site (new tab, noopener); otherwise only in-site paths "/…". */
   external: z.boolean().default(false),
+  /** Everyone (the site, and agents in their centre), or agents only (the agent centre's announcements). */
+  audience: z.enum(["all", "agents"]).default("all"),
   startsAt: isoDate.nullable(),
   endsAt: isoDate.nullable(),
   sortOrder: z.number().int().min(0).max(100000),

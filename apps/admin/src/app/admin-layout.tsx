@@ -1,8 +1,10 @@
 import { Suspense, useEffect, useState } from "react";
 import { NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { ErrorBoundary } from "../components/error-boundary.tsx";
+import { LanguageSwitch } from "../components/language-switch.tsx";
 import { usePendingWinReviews } from "../features/finance/win-reviews-api.ts";
 import { useLogout } from "../features/session/session-api.ts";
+import { type TextKey, useT } from "../lib/i18n.ts";
 import { useOperator } from "./operator-context.tsx";
 import { SECTIONS, type Section } from "./sections.ts";
 
@@ -19,8 +21,9 @@ const GROUPS: ReadonlyArray<Section["group"]> = [
 ];
 
 function PageSkeleton() {
+  const t = useT();
   return (
-    <div className="page-skeleton" role="status" aria-label="Loading page">
+    <div className="page-skeleton" role="status" aria-label={t("layout.loadingPage")}>
       <span className="skeleton skeleton--title" />
       <span className="skeleton skeleton--line" />
       <span className="skeleton skeleton--block" />
@@ -33,6 +36,7 @@ const NARROW = "(max-width: 1024px)";
 const isNarrow = () => typeof window !== "undefined" && window.matchMedia(NARROW).matches;
 
 function SideNav({ onNavigate }: { onNavigate: () => void }) {
+  const t = useT();
   const operator = useOperator();
   const visible = SECTIONS.filter(
     (s) => s.permission === null || operator.permissions.includes(s.permission),
@@ -41,13 +45,13 @@ function SideNav({ onNavigate }: { onNavigate: () => void }) {
   const held = usePendingWinReviews(visible.some((s) => s.id === "win-reviews"));
   const badges: Partial<Record<Section["id"], number>> = { "win-reviews": held.data?.pending ?? 0 };
   return (
-    <nav aria-label="Sections" className="sidenav">
+    <nav aria-label={t("layout.sections")} className="sidenav">
       {GROUPS.map((group) => {
         const items = visible.filter((s) => s.group === group);
         if (items.length === 0) return null;
         return (
           <div key={group} className="sidenav-group">
-            <p className="sidenav-heading">{group}</p>
+            <p className="sidenav-heading">{t(`group.${group}` as TextKey)}</p>
             <ul>
               {items.map((s) => (
                 <li key={s.id}>
@@ -58,14 +62,14 @@ function SideNav({ onNavigate }: { onNavigate: () => void }) {
                     data-testid={`admin-nav-${s.id}`}
                     onClick={onNavigate}
                   >
-                    {s.label}
+                    {t(`section.${s.id}` as TextKey)}
                     {(badges[s.id] ?? 0) > 0 && (
                       <span
                         className="badge badge--warn sidenav-badge"
                         data-testid={`admin-nav-badge-${s.id}`}
                       >
                         {badges[s.id]}
-                        <span className="visually-hidden"> waiting</span>
+                        <span className="visually-hidden">{t("layout.waiting")}</span>
                       </span>
                     )}
                   </NavLink>
@@ -80,6 +84,7 @@ function SideNav({ onNavigate }: { onNavigate: () => void }) {
 }
 
 function TopBar({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => void }) {
+  const t = useT();
   const operator = useOperator();
   const logout = useLogout();
   const navigate = useNavigate();
@@ -91,15 +96,16 @@ function TopBar({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => void })
           className="menu-toggle"
           aria-controls="admin-sidebar"
           aria-expanded={menuOpen}
-          aria-label={menuOpen ? "Close the menu" : "Open the menu"}
+          aria-label={menuOpen ? t("layout.closeMenu") : t("layout.openMenu")}
           data-testid="admin-menu-toggle"
           onClick={onMenu}
         >
           <span className="menu-toggle-bars" aria-hidden="true" />
         </button>
-        <p className="topbar-title">Back office</p>
+        <p className="topbar-title">{t("layout.title")}</p>
       </div>
       <div className="topbar-user">
+        <LanguageSwitch />
         <span className="avatar" aria-hidden="true">
           {operator.username.slice(0, 1).toUpperCase()}
         </span>
@@ -116,7 +122,7 @@ function TopBar({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => void })
           disabled={logout.isPending}
           onClick={() => logout.mutate(undefined, { onSettled: () => navigate("/login", { replace: true }) })}
         >
-          Sign out
+          {t("layout.signOut")}
         </button>
       </div>
     </header>
@@ -129,6 +135,7 @@ function TopBar({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => void })
  * it closes it again.
  */
 export function AdminLayout() {
+  const t = useT();
   const location = useLocation();
   const [narrow, setNarrow] = useState(isNarrow);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -161,7 +168,7 @@ export function AdminLayout() {
   return (
     <div className={shellClass} data-testid="admin-shell" data-menu-open={menuOpen}>
       <a href="#main" className="skip-link">
-        Skip to content
+        {t("layout.skip")}
       </a>
       <aside className="sidebar" id="admin-sidebar" data-testid="admin-sidebar">
         <div className="sidebar-brand">
@@ -176,7 +183,7 @@ export function AdminLayout() {
         <button
           type="button"
           className="drawer-backdrop"
-          aria-label="Close the menu"
+          aria-label={t("layout.closeMenu")}
           data-testid="admin-menu-backdrop"
           onClick={() => setDrawerOpen(false)}
         />

@@ -72,6 +72,7 @@ const pages: Record<SectionId, ComponentType> = {
   cdns: page(() => import("../features/settings/cdn-page.tsx"), "CdnPage"),
   jobs: page(() => import("../features/jobs/jobs-page.tsx"), "JobsPage"),
   operators: page(() => import("../features/operators/operators-page.tsx"), "OperatorsPage"),
+  roles: page(() => import("../features/operators/roles-page.tsx"), "RolesPage"),
   audit: page(() => import("../features/audit/audit-page.tsx"), "AuditPage"),
 };
 
@@ -157,6 +158,7 @@ export const router = createBrowserRouter(
         { path: "cdns", element: sectionRoute("cdns") },
         { path: "jobs", element: sectionRoute("jobs") },
         { path: "operators", element: sectionRoute("operators") },
+        { path: "roles", element: sectionRoute("roles") },
         { path: "audit", element: sectionRoute("audit") },
         { path: "*", element: <NotFound /> },
       ],

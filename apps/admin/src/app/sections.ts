@@ -50,6 +50,7 @@ export type SectionId =
   | "cdns"
   | "jobs"
   | "operators"
+  | "roles"
   | "audit";
 
 export interface Section {
@@ -197,7 +198,7 @@ export const SECTIONS: readonly Section[] = [
     label: "Adjustments",
     path: "/adjustments",
     permission: "finance.read",
-    writePermission: "finance.write",
+    writePermission: "players.adjust",
     group: "Finance",
     summary: "Manual credits and debits; large ones wait for a second operator.",
   },
@@ -426,7 +427,7 @@ export const SECTIONS: readonly Section[] = [
     label: "Games",
     path: "/games",
     permission: "content.read",
-    writePermission: "content.write",
+    writePermission: "games.write",
     group: "Content",
     summary: "Vendors and games on or off, their order, hot flags, images, categories and names.",
   },
@@ -539,6 +540,15 @@ export const SECTIONS: readonly Section[] = [
     writePermission: "operators.write",
     group: "Administration",
     summary: "Back-office accounts and their roles.",
+  },
+  {
+    id: "roles",
+    label: "Roles",
+    path: "/roles",
+    permission: "roles.write",
+    writePermission: "roles.write",
+    group: "Administration",
+    summary: "Roles as sets of permissions: make, change or delete them and give them to operators.",
   },
   {
     id: "audit",

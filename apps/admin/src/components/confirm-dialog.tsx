@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useT } from "../lib/i18n.ts";
 import { Dialog } from "./dialog.tsx";
 
 interface ConfirmDialogProps {
@@ -21,6 +22,7 @@ export function ConfirmDialog({
   busy,
   tone = "danger",
 }: ConfirmDialogProps) {
+  const t = useT();
   return (
     <Dialog
       title={title}
@@ -31,7 +33,7 @@ export function ConfirmDialog({
       footer={
         <>
           <button type="button" className="btn" onClick={onCancel} disabled={busy} data-autofocus>
-            Cancel
+            {t("dialog.cancel")}
           </button>
           <button
             type="button"
@@ -40,7 +42,7 @@ export function ConfirmDialog({
             disabled={busy}
             data-testid="confirm-ok"
           >
-            {busy ? "Working…" : confirmLabel}
+            {busy ? t("dialog.working") : confirmLabel}
           </button>
         </>
       }

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from "react";
 import { createPortal } from "react-dom";
+import { useT } from "../lib/i18n.ts";
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -30,6 +31,7 @@ export function Dialog({
   busy,
   testId,
 }: DialogProps) {
+  const t = useT();
   const panelRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descId = useId();
@@ -97,7 +99,7 @@ export function Dialog({
           <button
             type="button"
             className="btn btn--ghost btn--icon"
-            aria-label="Close"
+            aria-label={t("dialog.close")}
             disabled={busy}
             onClick={onClose}
           >

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useT } from "../lib/i18n.ts";
 
 interface PageHeaderProps {
   title: string;
@@ -20,19 +21,21 @@ export function PageHeader({ title, description, actions }: PageHeaderProps) {
 
 /** Shown instead of a page section the operator's role may not read. */
 export function NoAccess({ what }: { what: string }) {
+  const t = useT();
   return (
     <div className="panel empty-state" role="note">
-      <p className="empty-state-title">No access</p>
-      <p>Your role does not allow you to see {what}. Ask an owner if you need it.</p>
+      <p className="empty-state-title">{t("access.title")}</p>
+      <p>{t("access.text", { what })}</p>
     </div>
   );
 }
 
 /** A banner that says the page is read-only for this operator. */
 export function ReadOnlyNote() {
+  const t = useT();
   return (
     <p className="note" role="note">
-      Read-only: your role can view this page but not change it.
+      {t("access.readOnly")}
     </p>
   );
 }

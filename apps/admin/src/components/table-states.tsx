@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useT } from "../lib/i18n.ts";
 
 /** Grey placeholder rows while a table loads, so the layout does not jump. */
 export function SkeletonRows({ columns, rows = 6 }: { columns: number; rows?: number }) {
@@ -47,13 +48,14 @@ export function EmptyRow({
 
 /** A failed load inside a table, with a retry. */
 export function ErrorRow({ columns, onRetry }: { columns: number; onRetry: () => void }) {
+  const t = useT();
   return (
     <tr className="empty-row">
       <td colSpan={columns}>
         <div className="empty-state">
-          <p className="empty-state-title">This list could not be loaded.</p>
+          <p className="empty-state-title">{t("table.error")}</p>
           <button type="button" className="btn btn--sm" onClick={onRetry}>
-            Try again
+            {t("table.retry")}
           </button>
         </div>
       </td>
@@ -61,14 +63,11 @@ export function ErrorRow({ columns, onRetry }: { columns: number; onRetry: () =>
   );
 }
 
-export function StatusPill({
-  on,
-  onLabel = "On",
-  offLabel = "Off",
-}: {
-  on: boolean;
-  onLabel?: string;
-  offLabel?: string;
-}) {
-  return <span className={`pill ${on ? "pill--on" : "pill--off"}`}>{on ? onLabel : offLabel}</span>;
+export function StatusPill({ on, onLabel, offLabel }: { on: boolean; onLabel?: string; offLabel?: string }) {
+  const t = useT();
+  return (
+    <span className={`pill ${on ? "pill--on" : "pill--off"}`}>
+      {on ? (onLabel ?? t("table.on")) : (offLabel ?? t("table.off"))}
+    </span>
+  );
 }

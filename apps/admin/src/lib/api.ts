@@ -1,5 +1,6 @@
 import { ApiFailureSchema, envelopeOf } from "@panalo/contracts/envelope";
 import { z } from "zod";
+import { adminLang } from "./i18n.ts";
 
 /** One field problem reported by the server (`details` of a VALIDATION_ERROR). */
 export interface FieldIssue {
@@ -62,7 +63,7 @@ export async function apiRequest<S extends z.ZodType>(
   schema: S,
   options: RequestOptions = {},
 ): Promise<z.output<S>> {
-  const headers: Record<string, string> = { Accept: "application/json", "X-Lang": "EN" };
+  const headers: Record<string, string> = { Accept: "application/json", "X-Lang": adminLang() };
   let body: BodyInit | undefined;
   if (method !== "GET") headers["X-Requested-With"] = "panalo-admin";
   if (options.form) {

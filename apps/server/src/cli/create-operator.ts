@@ -28,7 +28,8 @@ const username = values.username?.trim().toLowerCase() ?? "";
 if (!/^[a-z0-9][a-z0-9._-]{2,39}$/.test(username))
   fail("--username must be 3–40 lower-case letters, digits, . _ -");
 const role = Role.safeParse(values.role);
-if (!role.success) fail(`--role must be one of ${Role.options.join(", ")}`);
+if (!role.success)
+  fail("--role must name a role (owner, finance, support, content, marketing, auditor or one made in Roles)");
 const password = values.password || undefined;
 if (password !== undefined && (password.length < 12 || !/[A-Za-z]/.test(password) || !/\d/.test(password))) {
   fail("--password must have at least 12 characters with letters and digits");

@@ -1,5 +1,4 @@
 import type { Permission, Role } from "@panalo/contracts/admin-roles";
-import { roleAllows } from "@panalo/contracts/admin-roles";
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "./context.ts";
 import { Errors } from "./errors.ts";
@@ -19,6 +18,8 @@ export interface SessionOperator {
   id: number;
   username: string;
   role: Role;
+  /** What the operator's role holds now (read with the session: a role's change applies at once). */
+  permissions: readonly Permission[];
   mustChangePassword: boolean;
 }
 
@@ -52,7 +53,7 @@ function sessionOperator(ctx: AppContext, token: string): Promise<SessionOperato
 
 /**
  * Route guard for /api/admin/*: a live operator session (cookie `panalo_admin`) whose role
- * holds `permission`; a state-changing call must also carry the CSRF header. An operator who
+ * (as stored in `admin_roles` now) holds `permission`; a state-changing call must also carry the CSRF header. An operator who
  * still has a generated password may do nothing until it is changed (permission null skips
  * that rule, for the session calls themselves).
  */
@@ -68,7 +69,7 @@ export function requireOperator(
     if (!op) throw Errors.unauthorizedCode("SESSION_EXPIRED");
     req.operator = { ...op, token };
     if (permission === null) return;
-    if (op.mustChangePassword || !roleAllows(op.role, permission)) throw Errors.forbidden();
+    if (op.mustChangePassword || !op.permissions.includes(permission)) throw Errors.forbidden();
   };
 }
 

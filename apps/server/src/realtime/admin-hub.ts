@@ -1,4 +1,4 @@
-import { type Permission, roleAllows } from "@panalo/contracts/admin-roles";
+import type { Permission } from "@panalo/contracts/admin-roles";
 import type { FastifyInstance } from "fastify";
 import type { WebSocket } from "ws";
 import type { AppContext } from "../lib/context.ts";
@@ -106,7 +106,7 @@ export async function adminHub(app: FastifyInstance, ctx: AppContext): Promise<v
     }
     const token = req.cookies[ADMIN_COOKIE];
     const op = token ? await sessionOperator(ctx, token).catch(() => null) : null;
-    if (!op || op.mustChangePassword || !roleAllows(op.role, HUB_PERMISSION)) {
+    if (!op || op.mustChangePassword || !op.permissions.includes(HUB_PERMISSION)) {
       socket.close(4401, "not signed in");
       return;
     }

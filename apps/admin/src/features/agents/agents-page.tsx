@@ -118,11 +118,19 @@ export function AgentsPage() {
                 autoComplete="new-password"
                 data-testid="agent-create-password"
               />
-              <span className="field-hint">For a new account; empty makes an existing player an agent.</span>
+              <span className="field-hint">
+                For a new account (the agent chooses their own at the first sign-in); empty makes an existing
+                player an agent.
+              </span>
             </label>
             <label className="field">
               <span className="field-label">Type</span>
-              <select name="isAgent" className="select" defaultValue="1" data-testid="agent-create-type">
+              <select
+                name="isAgent"
+                className="input select"
+                defaultValue="1"
+                data-testid="agent-create-type"
+              >
                 {[1, 2, 41, 42].map((v) => (
                   <option key={v} value={v}>
                     {TYPE[v]}

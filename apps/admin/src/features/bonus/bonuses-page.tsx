@@ -170,7 +170,7 @@ function RuleForm({ rule, onDone }: { rule: (BonusRuleDraft & { id?: number }) |
         <label className="field">
           <span className="field-label">Kind</span>
           <select
-            className="select"
+            className="input select"
             value={d.kind}
             onChange={(e) => setD({ ...d, kind: e.target.value as BonusRule["kind"] })}
           >
@@ -186,7 +186,7 @@ function RuleForm({ rule, onDone }: { rule: (BonusRuleDraft & { id?: number }) |
         <label className="field">
           <span className="field-label">Wagering of</span>
           <select
-            className="select"
+            className="input select"
             value={d.wageringBase}
             onChange={(e) => setD({ ...d, wageringBase: e.target.value as BonusRule["wageringBase"] })}
           >
@@ -388,7 +388,7 @@ function MemberBonusesPanel({ canWrite }: { canWrite: boolean }) {
         <form className="toolbar" onSubmit={onGrant} data-testid="bonus-grant-form">
           <span className="toolbar-label">Grant</span>
           <select
-            className="select input--auto"
+            className="input select input--auto"
             aria-label="Bonus rule"
             value={ruleId ?? ""}
             onChange={(e) => setRuleId(e.target.value ? Number(e.target.value) : null)}

@@ -143,7 +143,7 @@ function Ledger({ memberId }: { memberId: number }) {
 }
 
 function WalletView({ id }: { id: number }) {
-  const canAdjust = useCan("finance.write");
+  const canAdjust = useCan("players.adjust");
   const player = usePlayerBrief(id);
   const wallet = useWallet(id);
   const [adjusting, setAdjusting] = useState(false);

@@ -13,6 +13,7 @@ import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.
 import { toast } from "../../lib/toast-store.ts";
 import { QueueSearch } from "../finance/queue-ui.tsx";
 import { useGames, useSaveGame, useSaveVendor, useVendors } from "./catalog-api.ts";
+import { NavOrderPanel } from "./nav-order.tsx";
 
 const PAGE_SIZE = 25;
 const LANG_LABELS: Record<(typeof LangCodes)[number], string> = {
@@ -481,6 +482,7 @@ export function GamesCatalogPage() {
         description="Which vendors and games players see, in which order, which are hot, their images, categories and names in each language. Changes show on the site at the player's next page."
       />
       {!canWrite && <ReadOnlyNote />}
+      <NavOrderPanel canWrite={canWrite} />
       <VendorsTable canWrite={canWrite} onEdit={setEditingVendor} />
       <GamesTable canWrite={canWrite} onEdit={setEditingGame} />
       {editingGame && <GameEditor game={editingGame} onClose={() => setEditingGame(null)} />}

@@ -9,6 +9,7 @@ import { LocalizedEditor } from "../../components/localized-editor.tsx";
 import { WindowFields } from "../../components/window-fields.tsx";
 import { useEntitySubmit } from "../../lib/use-entity-submit.ts";
 import {
+  NOTICE_AUDIENCE_OPTIONS,
   NOTICE_TYPE_OPTIONS,
   NoticeForm,
   type NoticeFormValues,
@@ -64,6 +65,13 @@ export function NoticeEditor({ notice, onClose, onReloaded, readOnly }: NoticeEd
           <fieldset disabled={readOnly} className="plain-fieldset">
             <div className="form-grid form-grid--4">
               <SelectField name="type" label="Type" options={NOTICE_TYPE_OPTIONS} testId="notice-type" />
+              <SelectField
+                name="audience"
+                label="Audience"
+                hint="Agents only: a bulletin in the agent centre, never shown to players."
+                options={NOTICE_AUDIENCE_OPTIONS}
+                testId="notice-audience"
+              />
               <WindowFields testIdPrefix="notice" />
               <NumberField
                 name="sortOrder"

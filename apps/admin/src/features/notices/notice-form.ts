@@ -25,6 +25,12 @@ export const NOTICE_TYPE_OPTIONS = AnnouncementType.options.map((t) => ({
   label: `${NOTICE_TYPE_LABELS[t]} (${t})`,
 }));
 
+/** Who reads a notice: everyone, or agents only (in the agent centre, never on the player site). */
+export const NOTICE_AUDIENCE_OPTIONS = [
+  { value: "all", label: "Everyone" },
+  { value: "agents", label: "Agents only (agent centre)" },
+];
+
 export const sortOrderSchema = z
   .number({ error: "Enter a whole number" })
   .int("Enter a whole number")
@@ -49,6 +55,7 @@ export const NoticeForm = z
     sortOrder: sortOrderSchema,
     enabled: z.boolean(),
     external: z.boolean(),
+    audience: z.enum(["all", "agents"]),
   })
   .superRefine(checkWindow)
   .transform((f) => ({
@@ -60,8 +67,9 @@ export const NoticeForm = z
     sortOrder: f.sortOrder,
     enabled: f.enabled,
     external: f.external,
+    audience: f.audience,
   }))
-  .pipe(AdminNoticeInput.required({ external: true }));
+  .pipe(AdminNoticeInput.required({ external: true, audience: true }));
 
 export type NoticeFormValues = z.input<typeof NoticeForm>;
 export type NoticeInput = z.output<typeof NoticeForm>;
@@ -76,5 +84,6 @@ export function noticeToForm(notice: AdminNotice | null): NoticeFormValues {
     sortOrder: notice?.sortOrder ?? 0,
     enabled: notice?.enabled ?? true,
     external: notice?.external ?? false,
+    audience: notice?.audience ?? "all",
   };
 }

@@ -116,6 +116,11 @@ export function NoticesPage() {
                   <span className="badge" title={NOTICE_TYPE_LABELS[n.type]}>
                     {n.type}
                   </span>
+                  {n.audience === "agents" && (
+                    <span className="badge badge--muted" data-testid={`notice-agents-${n.id}`}>
+                      Agents only
+                    </span>
+                  )}
                 </td>
                 <td className="cell-text">{n.title.TY}</td>
                 <td className="cell-text">{n.title.EN}</td>

@@ -5,21 +5,24 @@ import { FormProvider, useForm } from "react-hook-form";
 import { Dialog } from "../../components/dialog.tsx";
 import { SelectField, TextField } from "../../components/form-fields.tsx";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
+import { useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 import {
   type OperatorCreated,
   type OperatorCreateInput,
   roleOptions,
   useCreateOperator,
+  useRoles,
 } from "./operators-api.ts";
 
 function CopyRow({ label, value, testId }: { label: string; value: string; testId: string }) {
+  const t = useT();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(value);
-      toast.success(`${label} copied.`);
+      toast.success(t("newOperator.copied", { what: label }));
     } catch {
-      toast.error("Copying failed; select the text and copy it by hand.");
+      toast.error(t("newOperator.copyFailed"));
     }
   };
   return (
@@ -33,9 +36,9 @@ function CopyRow({ label, value, testId }: { label: string; value: string; testI
           type="button"
           className="btn btn--xs"
           onClick={copy}
-          aria-label={`Copy ${label.toLowerCase()}`}
+          aria-label={t("newOperator.copyAria", { what: label.toLowerCase() })}
         >
-          Copy
+          {t("newOperator.copy")}
         </button>
       </dd>
     </div>
@@ -44,36 +47,44 @@ function CopyRow({ label, value, testId }: { label: string; value: string; testI
 
 /** The new account's credentials. They exist only in this component's state: closing forgets them. */
 function Credentials({ created, onClose }: { created: OperatorCreated; onClose: () => void }) {
+  const t = useT();
   return (
     <Dialog
-      title={`Operator ${created.operator.username} created`}
+      title={t("newOperator.createdTitle", { name: created.operator.username })}
       onClose={onClose}
       testId="operator-credentials"
       footer={
         <button type="button" className="btn btn--primary" onClick={onClose} data-autofocus>
-          I have stored them
+          {t("newOperator.stored")}
         </button>
       }
     >
       <p className="alert alert--warn" role="alert">
-        These are shown <strong>once</strong>. Store them now in a password manager and pass them on securely;
-        they cannot be shown again. The password must be changed at first sign-in.
+        {t("newOperator.once")}
       </p>
       <dl className="secret-list">
-        <CopyRow label="Password" value={created.password} testId="operator-created-password" />
-        <CopyRow label="TOTP secret" value={created.totpSecret} testId="operator-created-totp" />
-        <CopyRow label="otpauth URL" value={created.otpauthUrl} testId="operator-created-otpauth" />
+        <CopyRow
+          label={t("newOperator.password")}
+          value={created.password}
+          testId="operator-created-password"
+        />
+        <CopyRow label={t("newOperator.totp")} value={created.totpSecret} testId="operator-created-totp" />
+        <CopyRow
+          label={t("newOperator.otpauth")}
+          value={created.otpauthUrl}
+          testId="operator-created-otpauth"
+        />
       </dl>
-      <p className="muted">
-        Add the secret or the otpauth URL to an authenticator app (Google Authenticator, 1Password, …).
-      </p>
+      <p className="muted">{t("newOperator.app")}</p>
     </Dialog>
   );
 }
 
 export function CreateOperatorDialog({ onClose }: { onClose: () => void }) {
+  const t = useT();
   const formId = useId();
   const create = useCreateOperator();
+  const roles = useRoles();
   const [created, setCreated] = useState<OperatorCreated | null>(null);
   const form = useForm<OperatorCreateInput>({
     resolver: zodResolver(OperatorCreate),
@@ -89,13 +100,13 @@ export function CreateOperatorDialog({ onClose }: { onClose: () => void }) {
   if (created) return <Credentials created={created} onClose={onClose} />;
   return (
     <Dialog
-      title="New operator"
+      title={t("newOperator.title")}
       onClose={onClose}
       busy={create.isPending}
       footer={
         <>
           <button type="button" className="btn" onClick={onClose} disabled={create.isPending}>
-            Cancel
+            {t("newOperator.cancel")}
           </button>
           <button
             type="submit"
@@ -104,7 +115,7 @@ export function CreateOperatorDialog({ onClose }: { onClose: () => void }) {
             disabled={create.isPending}
             data-testid="operator-create-submit"
           >
-            {create.isPending ? "Creating…" : "Create operator"}
+            {create.isPending ? t("newOperator.creating") : t("newOperator.create")}
           </button>
         </>
       }
@@ -113,16 +124,21 @@ export function CreateOperatorDialog({ onClose }: { onClose: () => void }) {
         <form id={formId} onSubmit={onSubmit} noValidate className="form-stack">
           <TextField
             name="username"
-            label="Username"
-            hint="3–40 lower-case letters, digits, dot, dash or underscore."
+            label={t("newOperator.username")}
+            hint={t("newOperator.usernameHint")}
             autoCapitalize="none"
             spellCheck={false}
             autoComplete="off"
             required
             testId="operator-username"
           />
-          <SelectField name="role" label="Role" options={roleOptions()} testId="operator-role" />
-          <p className="muted">A password and an authenticator secret are generated and shown once.</p>
+          <SelectField
+            name="role"
+            label={t("newOperator.role")}
+            options={roleOptions(roles.data, "content")}
+            testId="operator-role"
+          />
+          <p className="muted">{t("newOperator.generated")}</p>
         </form>
       </FormProvider>
     </Dialog>

@@ -1,8 +1,9 @@
 import { type OperatorCreate, OperatorRow, type OperatorUpdate } from "@panalo/contracts/admin";
-import { type Role, Roles } from "@panalo/contracts/admin-roles";
+import { RoleRow } from "@panalo/contracts/admin-roles";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { api } from "../../lib/api.ts";
+import { t } from "../../lib/i18n.ts";
 
 export type Operator = z.infer<typeof OperatorRow>;
 export type OperatorCreateInput = z.infer<typeof OperatorCreate>;
@@ -43,15 +44,26 @@ export function useUpdateOperator() {
   });
 }
 
-export const ROLE_SUMMARIES: Record<Role, string> = {
-  owner: "Everything, including operators",
-  finance: "Finance and players; reads audit and system",
-  support: "Players; reads content and system",
-  content: "Writes content; reads system",
-  marketing: "Marketing and content; reads system",
-  auditor: "Reads everything; changes nothing",
-};
+const rolesKey = ["roles"] as const;
 
-export function roleOptions() {
-  return Roles.map((r) => ({ value: r, label: `${r} — ${ROLE_SUMMARIES[r]}` }));
+/** The roles stored on the server (the owner shapes them on the Roles page). */
+export function useRoles() {
+  return useQuery({
+    queryKey: rolesKey,
+    queryFn: ({ signal }) => api.get("/roles", z.array(RoleRow), signal),
+  });
+}
+
+/** The role select's options: name and label, the permissions counted. */
+export function roleOptions(roles: readonly RoleRow[] | undefined, current?: string) {
+  const list = roles ?? [];
+  const options = list.map((r) => ({
+    value: r.name,
+    label: r.fixed
+      ? t("roles.optionOwner", { label: r.label })
+      : t("roles.optionCount", { label: r.label, count: r.permissions.length }),
+  }));
+  // While the list loads, the operator's own role is still shown.
+  if (current && !list.some((r) => r.name === current)) options.unshift({ value: current, label: current });
+  return options;
 }

@@ -11,6 +11,7 @@ import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows, StatusPill } from "../../components/table-states.tsx";
 import { formatDateTime } from "../../lib/dates.ts";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
+import { useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { CreateOperatorDialog } from "./create-operator-dialog.tsx";
 import {
@@ -18,12 +19,15 @@ import {
   type OperatorUpdateInput,
   roleOptions,
   useOperators,
+  useRoles,
   useUpdateOperator,
 } from "./operators-api.ts";
 
 function EditOperatorDialog({ operator, onClose }: { operator: Operator; onClose: () => void }) {
+  const t = useT();
   const formId = useId();
   const update = useUpdateOperator();
+  const roles = useRoles();
   const form = useForm<OperatorUpdateInput>({
     resolver: zodResolver(OperatorUpdate),
     defaultValues: { role: operator.role, disabled: operator.disabled },
@@ -33,7 +37,7 @@ function EditOperatorDialog({ operator, onClose }: { operator: Operator; onClose
       { id: operator.id, input },
       {
         onSuccess: () => {
-          toast.success(`Saved operator ${operator.username}.`);
+          toast.success(t("operators.saved", { name: operator.username }));
           onClose();
         },
         onError: (err) => applyServerFieldErrors(err, form),
@@ -42,7 +46,7 @@ function EditOperatorDialog({ operator, onClose }: { operator: Operator; onClose
   );
   return (
     <Dialog
-      title={`Edit operator ${operator.username}`}
+      title={t("operators.editTitle", { name: operator.username })}
       onClose={onClose}
       busy={update.isPending}
       footer={
@@ -57,11 +61,16 @@ function EditOperatorDialog({ operator, onClose }: { operator: Operator; onClose
     >
       <FormProvider {...form}>
         <form id={formId} onSubmit={onSubmit} noValidate className="form-stack">
-          <SelectField name="role" label="Role" options={roleOptions()} testId="operator-edit-role" />
+          <SelectField
+            name="role"
+            label={t("operators.role")}
+            options={roleOptions(roles.data, operator.role)}
+            testId="operator-edit-role"
+          />
           <CheckboxField
             name="disabled"
-            label="Account disabled"
-            hint="A disabled operator cannot sign in, and any open session ends at once."
+            label={t("operators.accountDisabled")}
+            hint={t("operators.accountDisabledHint")}
             testId="operator-edit-disabled"
           />
         </form>
@@ -73,6 +82,7 @@ function EditOperatorDialog({ operator, onClose }: { operator: Operator; onClose
 const COLUMNS = 6;
 
 export function OperatorsPage() {
+  const t = useT();
   const self = useOperator();
   const canWrite = useCanWrite("operators");
   const list = useOperators();
@@ -88,7 +98,12 @@ export function OperatorsPage() {
       { id: toggling.id, input: { role: toggling.role, disabled } },
       {
         onSuccess: () => {
-          toast.success(`Saved: ${toggling.username} is ${disabled ? "disabled" : "enabled"}.`);
+          toast.success(
+            t("operators.savedState", {
+              name: toggling.username,
+              state: disabled ? t("operators.stateDisabled") : t("operators.stateEnabled"),
+            }),
+          );
           setToggling(null);
         },
       },
@@ -98,8 +113,8 @@ export function OperatorsPage() {
   return (
     <>
       <PageHeader
-        title="Operators"
-        description="Back-office accounts. Each signs in with a password and an authenticator code."
+        title={t("operators.title")}
+        description={t("operators.description")}
         actions={
           canWrite && (
             <button
@@ -108,7 +123,7 @@ export function OperatorsPage() {
               onClick={() => setCreating(true)}
               data-testid="operator-new"
             >
-              New operator
+              {t("operators.new")}
             </button>
           )
         }
@@ -118,34 +133,42 @@ export function OperatorsPage() {
         <table className="table" aria-busy={list.isPending}>
           <thead>
             <tr>
-              <th scope="col">Username</th>
-              <th scope="col">Role</th>
-              <th scope="col">Status</th>
-              <th scope="col">Last sign-in</th>
-              <th scope="col">Created</th>
+              <th scope="col">{t("operators.colUsername")}</th>
+              <th scope="col">{t("operators.colRole")}</th>
+              <th scope="col">{t("operators.colStatus")}</th>
+              <th scope="col">{t("operators.colLastSignIn")}</th>
+              <th scope="col">{t("operators.colCreated")}</th>
               <th scope="col" className="actions">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t("operators.colActions")}</span>
               </th>
             </tr>
           </thead>
           <tbody>
             {list.isPending && <SkeletonRows columns={COLUMNS} rows={4} />}
             {list.isError && <ErrorRow columns={COLUMNS} onRetry={() => list.refetch()} />}
-            {list.data?.length === 0 && <EmptyRow columns={COLUMNS} title="No operators." />}
+            {list.data?.length === 0 && <EmptyRow columns={COLUMNS} title={t("operators.empty")} />}
             {list.data?.map((o) => (
               <tr key={o.id} data-testid={`operator-row-${o.id}`}>
                 <td>
                   {o.username}
-                  {o.id === self.id && <span className="badge badge--muted"> you</span>}
+                  {o.id === self.id && <span className="badge badge--muted">{t("operators.you")}</span>}
                 </td>
                 <td>
                   <span className="badge">{o.role}</span>
                 </td>
                 <td>
-                  <StatusPill on={!o.disabled} onLabel="Active" offLabel="Disabled" />
+                  <StatusPill
+                    on={!o.disabled}
+                    onLabel={t("operators.active")}
+                    offLabel={t("operators.disabledState")}
+                  />
                 </td>
                 <td className="cell-nowrap">
-                  {o.lastLoginAt ? formatDateTime(o.lastLoginAt) : <span className="muted">Never</span>}
+                  {o.lastLoginAt ? (
+                    formatDateTime(o.lastLoginAt)
+                  ) : (
+                    <span className="muted">{t("operators.never")}</span>
+                  )}
                 </td>
                 <td className="cell-nowrap">{formatDateTime(o.createdAt)}</td>
                 <td className="actions">
@@ -155,17 +178,20 @@ export function OperatorsPage() {
                         type="button"
                         className="btn btn--sm"
                         onClick={() => setEditing(o)}
-                        aria-label={`Change role of ${o.username}`}
+                        aria-label={t("operators.changeRoleAria", { name: o.username })}
                       >
-                        Change role
+                        {t("operators.changeRole")}
                       </button>
                       <button
                         type="button"
                         className={`btn btn--sm ${o.disabled ? "" : "btn--danger-ghost"}`}
                         onClick={() => setToggling(o)}
-                        aria-label={`${o.disabled ? "Enable" : "Disable"} ${o.username}`}
+                        aria-label={t("operators.toggleAria", {
+                          action: o.disabled ? t("operators.enable") : t("operators.disable"),
+                          name: o.username,
+                        })}
                       >
-                        {o.disabled ? "Enable" : "Disable"}
+                        {o.disabled ? t("operators.enable") : t("operators.disable")}
                       </button>
                     </>
                   )}
@@ -179,15 +205,15 @@ export function OperatorsPage() {
       {editing && <EditOperatorDialog key={editing.id} operator={editing} onClose={() => setEditing(null)} />}
       {toggling && (
         <ConfirmDialog
-          title={toggling.disabled ? "Enable operator?" : "Disable operator?"}
+          title={toggling.disabled ? t("operators.enableTitle") : t("operators.disableTitle")}
           message={
             <p>
               {toggling.disabled
-                ? `${toggling.username} will be able to sign in again.`
-                : `${toggling.username} will be signed out at once and cannot sign in until enabled again.`}
+                ? t("operators.enableText", { name: toggling.username })
+                : t("operators.disableText", { name: toggling.username })}
             </p>
           }
-          confirmLabel={toggling.disabled ? "Enable" : "Disable"}
+          confirmLabel={toggling.disabled ? t("operators.enable") : t("operators.disable")}
           tone={toggling.disabled ? "primary" : "danger"}
           busy={update.isPending}
           onConfirm={confirmToggle}

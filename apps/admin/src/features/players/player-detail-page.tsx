@@ -309,7 +309,7 @@ function PlayerDetailView({ id, back }: { id: number; back: ReactNode }) {
   // The wallet is finance data: a support operator sees the player but not the money.
   const canSeeMoney = useCan("finance.read");
   const canSeeBonuses = useCan("marketing.read");
-  const canAdjust = useCan("finance.write");
+  const canAdjust = useCan("players.adjust");
   const detail = usePlayer(id);
 
   if (!detail.data) {

@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { TextField } from "../../components/form-fields.tsx";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
+import { useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { PasswordChangeForm, useChangePassword, useLogout } from "./session-api.ts";
 
@@ -12,6 +13,7 @@ import { PasswordChangeForm, useChangePassword, useLogout } from "./session-api.
  * everything else until it is changed (guard.ts), so nothing else is offered.
  */
 export function ChangePasswordPage({ operator }: { operator: OperatorSelf }) {
+  const t = useT();
   const change = useChangePassword();
   const logout = useLogout();
   const form = useForm<PasswordChangeForm>({
@@ -24,7 +26,7 @@ export function ChangePasswordPage({ operator }: { operator: OperatorSelf }) {
 
   const onSubmit = form.handleSubmit((input) =>
     change.mutate(input, {
-      onSuccess: () => toast.success("Password changed. Welcome!"),
+      onSuccess: () => toast.success(t("password.done")),
       onError: (err) => applyServerFieldErrors(err, form),
     }),
   );
@@ -32,31 +34,28 @@ export function ChangePasswordPage({ operator }: { operator: OperatorSelf }) {
   return (
     <main className="auth-page">
       <div className="auth-card">
-        <h1 className="auth-title">Choose a new password</h1>
-        <p className="muted">
-          Signed in as <strong>{operator.username}</strong>. Your password was generated for you; choose your
-          own before you continue.
-        </p>
+        <h1 className="auth-title">{t("password.title")}</h1>
+        <p className="muted">{t("password.signedInAs", { name: operator.username })}</p>
         <FormProvider {...form}>
           <form onSubmit={onSubmit} noValidate className="form-stack">
             <TextField
               name="oldPassword"
-              label="Current (generated) password"
+              label={t("password.old")}
               type="password"
               autoComplete="current-password"
               required
             />
             <TextField
               name="newPassword"
-              label="New password"
+              label={t("password.new")}
               type="password"
               autoComplete="new-password"
-              hint="At least 12 characters, with letters and digits."
+              hint={t("password.newHint")}
               required
             />
             <TextField
               name="confirmPassword"
-              label="New password again"
+              label={t("password.again")}
               type="password"
               autoComplete="new-password"
               required
@@ -67,7 +66,7 @@ export function ChangePasswordPage({ operator }: { operator: OperatorSelf }) {
               data-testid="change-password-submit"
               disabled={change.isPending}
             >
-              {change.isPending ? "Saving…" : "Change password"}
+              {change.isPending ? t("password.saving") : t("password.submit")}
             </button>
             <button
               type="button"
@@ -75,7 +74,7 @@ export function ChangePasswordPage({ operator }: { operator: OperatorSelf }) {
               onClick={() => logout.mutate()}
               disabled={logout.isPending}
             >
-              Sign out
+              {t("password.signOut")}
             </button>
           </form>
         </FormProvider>

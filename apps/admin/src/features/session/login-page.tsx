@@ -4,7 +4,9 @@ import { useEffect } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { Navigate, useLocation, useNavigate } from "react-router";
 import { TextField } from "../../components/form-fields.tsx";
+import { LanguageSwitch } from "../../components/language-switch.tsx";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
+import { useT } from "../../lib/i18n.ts";
 import { type LoginInput, useLogin, useSession } from "./session-api.ts";
 
 /** Where the operator was going before the login page, if the router remembered it. */
@@ -16,6 +18,7 @@ function returnPath(state: unknown): string {
 }
 
 export function LoginPage() {
+  const t = useT();
   const session = useSession();
   const location = useLocation();
   const navigate = useNavigate();
@@ -49,15 +52,15 @@ export function LoginPage() {
           </span>
           <div>
             <p className="auth-brand-name">Panalo</p>
-            <p className="muted">Back office</p>
+            <p className="muted">{t("login.brand")}</p>
           </div>
         </div>
-        <h1 className="auth-title">Sign in</h1>
+        <h1 className="auth-title">{t("login.title")}</h1>
         <FormProvider {...form}>
           <form onSubmit={onSubmit} noValidate className="form-stack">
             <TextField
               name="username"
-              label="Username"
+              label={t("login.username")}
               testId="admin-login-username"
               autoComplete="username"
               autoCapitalize="none"
@@ -66,7 +69,7 @@ export function LoginPage() {
             />
             <TextField
               name="password"
-              label="Password"
+              label={t("login.password")}
               type="password"
               testId="admin-login-password"
               autoComplete="current-password"
@@ -74,8 +77,8 @@ export function LoginPage() {
             />
             <TextField
               name="totp"
-              label="Authenticator code"
-              hint="The six digits your authenticator app shows now."
+              label={t("login.totp")}
+              hint={t("login.totpHint")}
               testId="admin-login-totp"
               inputMode="numeric"
               autoComplete="one-time-code"
@@ -89,10 +92,13 @@ export function LoginPage() {
               data-testid="admin-login-submit"
               disabled={login.isPending}
             >
-              {login.isPending ? "Signing in…" : "Sign in"}
+              {login.isPending ? t("login.submitting") : t("login.submit")}
             </button>
           </form>
         </FormProvider>
+        <div className="auth-lang">
+          <LanguageSwitch />
+        </div>
       </div>
     </main>
   );

@@ -3,7 +3,7 @@ import { formatMinor } from "@panalo/contracts/money-format";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { z } from "zod";
-import { useCanWrite } from "../../app/operator-context.tsx";
+import { useCan, useCanWrite } from "../../app/operator-context.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { api, errorMessage } from "../../lib/api.ts";
 
@@ -96,6 +96,9 @@ export function SportsTradingPage() {
   const [tab, setTab] = useState<Tab>("matches");
   const [error, setError] = useState<string | null>(null);
   const canWrite = useCanWrite("sports-trading");
+  // Settling or voiding by hand (asking or approving) is its own permission: a trader's role
+  // may hold it without changing the book.
+  const canSettle = useCan("sports.settle");
   const qc = useQueryClient();
   const change = useMutation({
     mutationFn: (x: { method: "put" | "post"; path: string; body: unknown }) =>
@@ -136,7 +139,7 @@ export function SportsTradingPage() {
       ) : null}
       {tab === "sports" ? <SportsTab canWrite={canWrite} put={put} /> : null}
       {tab === "matches" ? <MatchesTab canWrite={canWrite} put={put} /> : null}
-      {tab === "manual" ? <ManualTab canWrite={canWrite} post={post} /> : null}
+      {tab === "manual" ? <ManualTab canWrite={canSettle} post={post} /> : null}
       {tab === "report" ? <ReportTab /> : null}
     </>
   );
@@ -395,7 +398,12 @@ function ManualTab(props: { canWrite: boolean; post: (path: string, body: unknow
       >
         <label>
           Match id{" "}
-          <input value={matchId} onChange={(e) => setMatchId(e.currentTarget.value)} inputMode="numeric" />
+          <input
+            value={matchId}
+            onChange={(e) => setMatchId(e.currentTarget.value)}
+            inputMode="numeric"
+            data-testid="sb-manual-match"
+          />
         </label>
         <select
           value={kind}
@@ -413,6 +421,7 @@ function ManualTab(props: { canWrite: boolean; post: (path: string, body: unknow
                 value={home}
                 onChange={(e) => setHome(e.currentTarget.value)}
                 inputMode="numeric"
+                data-testid="sb-manual-home"
                 size={3}
               />
             </label>
@@ -422,12 +431,18 @@ function ManualTab(props: { canWrite: boolean; post: (path: string, body: unknow
                 value={away}
                 onChange={(e) => setAway(e.currentTarget.value)}
                 inputMode="numeric"
+                data-testid="sb-manual-away"
                 size={3}
               />
             </label>
           </>
         ) : null}
-        <button type="submit" className="btn" disabled={!props.canWrite || !matchId}>
+        <button
+          type="submit"
+          className="btn"
+          disabled={!props.canWrite || !matchId}
+          data-testid="sb-manual-ask"
+        >
           Ask for approval
         </button>
       </form>
@@ -445,7 +460,7 @@ function ManualTab(props: { canWrite: boolean; post: (path: string, body: unknow
           </thead>
           <tbody>
             {q.data?.actions.map((a) => (
-              <tr key={a.id}>
+              <tr key={a.id} data-testid={`sb-manual-row-${a.id}`}>
                 <td>{a.id}</td>
                 <td>
                   {a.kind} {JSON.stringify(a.payload)}
@@ -463,6 +478,7 @@ function ManualTab(props: { canWrite: boolean; post: (path: string, body: unknow
                         type="button"
                         className="btn"
                         onClick={() => props.post(`/sports/manual/${a.id}/approve`, {})}
+                        data-testid={`sb-manual-approve-${a.id}`}
                       >
                         Approve
                       </button>{" "}

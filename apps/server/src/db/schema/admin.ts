@@ -50,3 +50,13 @@ export const auditLog = pgTable("audit_log", {
   after: jsonb("after"),
   ip: text("ip"),
 });
+
+/** Roles: named sets of permissions the owner shapes (migration 20261129054923_admin_roles). */
+export const adminRoles = pgTable("admin_roles", {
+  name: text("name").primaryKey(),
+  label: text("label").notNull(),
+  permissions: text("permissions").array().notNull(),
+  version: integer("version").notNull().default(1),
+  createdAt: stamp("created_at").notNull().defaultNow(),
+  updatedAt: stamp("updated_at").notNull().defaultNow(),
+});

@@ -51,6 +51,8 @@ export const notices = pgTable("notices", {
   content: jsonb("content").$type<Texts>().notNull(),
   /** Links in the text may leave the site (migration 0102); otherwise only in-site paths. */
   external: boolean("external").notNull().default(false),
+  /** Who reads it: everyone, or agents only in their centre (migration 20261129060416). */
+  audience: text("audience").$type<"all" | "agents">().notNull().default("all"),
   startsAt: stamp("starts_at"),
   endsAt: stamp("ends_at"),
   sortOrder: integer("sort_order").notNull().default(0),

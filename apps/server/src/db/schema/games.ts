@@ -80,3 +80,12 @@ export const recentGames = pgTable(
   },
   (t) => [primaryKey({ columns: [t.memberId, t.nodeId] })],
 );
+
+/** The header nav's categories: order and whether shown (migration 20261129062613_game_nav_order). */
+export const gameCategories = pgTable("game_categories", {
+  code: text("code").primaryKey(),
+  position: integer("position").notNull(),
+  shown: boolean("shown").notNull().default(true),
+  version: integer("version").notNull().default(1),
+  updatedAt: stamp("updated_at").notNull().defaultNow(),
+});

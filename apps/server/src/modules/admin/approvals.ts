@@ -1,5 +1,4 @@
 import type { Permission } from "@panalo/contracts/admin-roles";
-import { roleAllows } from "@panalo/contracts/admin-roles";
 import { BigIdParams, PageNo, pageSize } from "@panalo/contracts/input";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -174,9 +173,10 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext): Pro
         if (r.status !== "pending") throw Errors.conflict("APPROVAL_NOT_PENDING");
         const applier = appliersOf(ctx).get(r.kind);
         if (!applier) throw Errors.internal();
-        // Never the operator who asked, and only one who could make the change themselves.
+        // Never the operator who asked, and only one whose role (as it stands now) holds the
+        // permission the change needs: any two different holders of it make four eyes.
         if (r.createdBy === op.id) throw Errors.forbiddenCode("APPROVER_MUST_DIFFER");
-        if (!roleAllows(op.role, applier.permission)) throw Errors.forbidden();
+        if (!op.permissions.includes(applier.permission)) throw Errors.forbidden();
         const result = approve ? await applier.apply(tx, r, op, ip) : null;
         if (approve && applier.afterCommit)
           after.run = () => applier.afterCommit?.(result) ?? Promise.resolve();

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { ROLE_PERMISSIONS, type Role } from "@panalo/contracts/admin-roles";
+import { effectivePermissions, type Role } from "@panalo/contracts/admin-roles";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client.ts";
-import { operatorSessions, operators } from "../../db/schema/admin.ts";
+import { adminRoles, operatorSessions, operators } from "../../db/schema/admin.ts";
 import {
   type AttemptRule,
   minutesOf,
@@ -50,6 +50,11 @@ export async function createOperator(
   const username = input.username.trim().toLowerCase();
   const password = input.password ?? generatePassword();
   const totpSecret = input.totpSecret ?? newTotpSecret();
+  const [role] = await exec
+    .select({ name: adminRoles.name })
+    .from(adminRoles)
+    .where(eq(adminRoles.name, input.role));
+  if (!role) throw Errors.bad("ROLE_UNKNOWN");
   const passwordHash = await hashPassword(password);
   const rows = await exec
     .insert(operators)
@@ -77,7 +82,22 @@ export async function createOperator(
 export { ADMIN_COOKIE, type SessionOperator };
 
 export function selfOf(op: SessionOperator) {
-  return { ...op, permissions: [...ROLE_PERMISSIONS[op.role]] };
+  return {
+    id: op.id,
+    username: op.username,
+    role: op.role,
+    permissions: [...op.permissions],
+    mustChangePassword: op.mustChangePassword,
+  };
+}
+
+/** What role `name` holds now (none when it is missing). */
+export async function permissionsOfRole(exec: Executor, name: string) {
+  const [row] = await exec
+    .select({ permissions: adminRoles.permissions })
+    .from(adminRoles)
+    .where(eq(adminRoles.name, name));
+  return effectivePermissions(name, row?.permissions ?? []);
 }
 
 /** Failed sign-ins per operator name (an existing operator or not: counted alike). */
@@ -163,7 +183,8 @@ export async function signIn(
     operator: {
       id: op.id,
       username: op.username,
-      role: op.role as Role,
+      role: op.role,
+      permissions: await permissionsOfRole(db, op.role),
       mustChangePassword: op.mustChangePassword,
     },
   };
@@ -179,6 +200,7 @@ export async function sessionOperator(ctx: AppContext, token: string): Promise<S
       id: operators.id,
       username: operators.username,
       role: operators.role,
+      rolePermissions: adminRoles.permissions,
       disabled: operators.disabled,
       mustChangePassword: operators.mustChangePassword,
       lastSeenAt: operatorSessions.lastSeenAt,
@@ -186,6 +208,7 @@ export async function sessionOperator(ctx: AppContext, token: string): Promise<S
     })
     .from(operatorSessions)
     .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
+    .leftJoin(adminRoles, eq(adminRoles.name, operators.role))
     .where(eq(operatorSessions.tokenHash, hashed));
   if (!row) return null;
   const idleExpired = now.getTime() - row.lastSeenAt.getTime() > SESSION_IDLE_MS;
@@ -200,7 +223,8 @@ export async function sessionOperator(ctx: AppContext, token: string): Promise<S
   return {
     id: row.id,
     username: row.username,
-    role: row.role as Role,
+    role: row.role,
+    permissions: effectivePermissions(row.role, row.rolePermissions ?? []),
     mustChangePassword: row.mustChangePassword,
   };
 }

@@ -15,6 +15,7 @@ import {
   RegionSettings,
   WhitelabelSettings,
 } from "@panalo/contracts/admin";
+import { Role, RoleCreate, RoleUpdate } from "@panalo/contracts/admin-roles";
 import { Id } from "@panalo/contracts/input";
 import { parseMoney } from "@panalo/contracts/money";
 import type { FastifyInstance } from "fastify";
@@ -45,7 +46,15 @@ import {
 import { registerApplier, requestApproval, withApproval } from "./approvals.ts";
 import { auditPage } from "./audit.ts";
 import { mediaRoutes } from "./media.ts";
-import { addOperator, listOperators, updateOperator } from "./operator-admin.ts";
+import {
+  addOperator,
+  createRole,
+  deleteRole,
+  listOperators,
+  listRoles,
+  updateOperator,
+  updateRole,
+} from "./operator-admin.ts";
 import { ADMIN_COOKIE, changePassword, SESSION_ABSOLUTE_MS, selfOf, signIn, signOut } from "./operators.ts";
 
 /**
@@ -127,7 +136,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
         after: null,
         ip,
       });
-      return selfOf({ id: op.id, username: op.username, role: op.role, mustChangePassword: false });
+      return selfOf({ ...op, mustChangePassword: false });
     },
   );
 
@@ -157,6 +166,37 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
       guards: [requireOperator(ctx, "operators.write")],
     },
     async ({ params, body, req, ip }) => updateOperator(ctx, operatorOf(req), params.id, body, ip),
+  );
+
+  // ---------- roles (the owner's: roles.write is never in another role) ----------
+  const rolesGuard = [requireOperator(ctx, "roles.write")];
+  const RoleParams = z.object({ name: Role });
+  // The list is read by whoever may see operators (the Operators page offers its roles).
+  route(
+    app,
+    { method: "GET", url: "/api/admin/roles", guards: [requireOperator(ctx, "operators.read")] },
+    async () => listRoles(ctx),
+  );
+  route(
+    app,
+    { method: "POST", url: "/api/admin/roles", body: RoleCreate, guards: rolesGuard },
+    async ({ body, req, ip }) => createRole(ctx, operatorOf(req), body, ip),
+  );
+  route(
+    app,
+    {
+      method: "PUT",
+      url: "/api/admin/roles/:name",
+      params: RoleParams,
+      body: RoleUpdate,
+      guards: rolesGuard,
+    },
+    async ({ params, body, req, ip }) => updateRole(ctx, operatorOf(req), params.name, body, ip),
+  );
+  route(
+    app,
+    { method: "DELETE", url: "/api/admin/roles/:name", params: RoleParams, guards: rolesGuard },
+    async ({ params, req, ip }) => deleteRole(ctx, operatorOf(req), params.name, ip),
   );
 
   // ---------- audit ----------

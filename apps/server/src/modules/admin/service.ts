@@ -1,4 +1,4 @@
-import type { Role } from "@panalo/contracts/admin-roles";
+import { OWNER_ROLE, type Permission } from "@panalo/contracts/admin-roles";
 import { sql } from "drizzle-orm";
 import { type Executor, queryRows } from "../../db/client.ts";
 
@@ -25,31 +25,29 @@ export interface OperatorName {
   username: string;
 }
 
-const roleList = (roles: readonly Role[]) =>
-  sql.join(
-    roles.map((r) => sql`${r}`),
-    sql`, `,
-  );
+/** Operators whose role holds `permission` (the owner holds all): a WHERE condition. */
+const holds = (permission: Permission) =>
+  sql`(o.role = ${OWNER_ROLE} OR ${permission} = ANY (r.permissions))`;
 
-/** Operators not disabled whose role is one of `roles`, by username. */
-export async function activeOperatorsIn(exec: Executor, roles: readonly Role[]): Promise<OperatorName[]> {
-  if (roles.length === 0) return [];
+/** Operators not disabled whose role holds `permission`, by username. */
+export async function activeOperatorsWith(exec: Executor, permission: Permission): Promise<OperatorName[]> {
   return queryRows<OperatorName>(
     exec,
-    sql`SELECT id, username FROM operators WHERE NOT disabled AND role IN (${roleList(roles)}) ORDER BY username`,
+    sql`SELECT o.id, o.username FROM operators o JOIN admin_roles r ON r.name = o.role
+        WHERE NOT o.disabled AND ${holds(permission)} ORDER BY o.username`,
   );
 }
 
-/** Whether operator `id` exists, is not disabled and holds one of `roles`. */
-export async function isActiveOperatorIn(
+/** Whether operator `id` exists, is not disabled and its role holds `permission`. */
+export async function isActiveOperatorWith(
   exec: Executor,
   id: number,
-  roles: readonly Role[],
+  permission: Permission,
 ): Promise<boolean> {
-  if (roles.length === 0) return false;
   const [row] = await queryRows<{ id: number }>(
     exec,
-    sql`SELECT id FROM operators WHERE id = ${id} AND NOT disabled AND role IN (${roleList(roles)})`,
+    sql`SELECT o.id FROM operators o JOIN admin_roles r ON r.name = o.role
+        WHERE o.id = ${id} AND NOT o.disabled AND ${holds(permission)}`,
   );
   return row !== undefined;
 }

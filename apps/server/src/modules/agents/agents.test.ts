@@ -95,7 +95,14 @@ describe("agents: tree, agent centre, transfers", () => {
       expect(r.json().value.affiliateCode).toMatch(/^[A-Z2-9]{8}$/);
       const l = await login(name, "agent");
       expect(l.success).toBe(true);
+      // The operator set this password: the agent chooses their own before anything else.
+      expect(l.value.mustChangePassword).toBe(true);
       tokens[name] = l.value.token;
+      expect((await get(name, "/wps/agent/permission")).code).toBe("PASSWORD_CHANGE_REQUIRED");
+      await t.database.db
+        .update(members)
+        .set({ mustChangePassword: false })
+        .where(eq(members.id, ids[name] ?? 0));
     }
     const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.action, "create_agent"));
     expect(audits.length).toBe(3);

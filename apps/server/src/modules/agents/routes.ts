@@ -14,6 +14,7 @@ import { perIp } from "../../lib/address-limits.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
+import { noticesOf } from "../content/service.ts";
 import { agentByCode } from "../members/service.ts";
 import { agentOf, registerDownline, requireAgent } from "./service.ts";
 import { teamOverview, teamRead } from "./team.ts";
@@ -41,6 +42,12 @@ export async function agentRoutes(app: FastifyInstance, ctx: AppContext): Promis
     };
     return value;
   });
+
+  // The agent centre's announcements (spec §2): those in force for everyone and those for
+  // agents only, which the player site never shows.
+  route(app, { method: "GET", url: "/wps/agent/announcements", guards: agent }, async ({ lang }) =>
+    noticesOf(ctx.db, ["B"], lang, true, "agents"),
+  );
 
   route(
     app,

@@ -187,7 +187,9 @@ export async function createTopAgent(
         username,
         passwordHash,
         passwordChangedAt: ctx.clock.now(),
-        mustChangePassword: false,
+        // An operator chose this password: the agent chooses their own at the first sign-in
+        // (the site asks for it before anything else).
+        mustChangePassword: true,
         isAgent: input.isAgent,
         affiliateCode: newAffiliateCode(),
         createdAt: ctx.clock.now(),

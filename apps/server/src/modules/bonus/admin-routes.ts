@@ -36,7 +36,7 @@ async function memberExists(exec: Executor, id: number) {
 export async function bonusAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const read = [requireOperator(ctx, "marketing.read")];
   const write = [requireOperator(ctx, "marketing.write")];
-  const grant = [requireOperator(ctx, "finance.write")];
+  const grant = [requireOperator(ctx, "bonuses.grant")];
 
   route(app, { method: "GET", url: "/api/admin/bonus/rules", guards: read }, async () => ({
     items: (await allRules(ctx.db)).map(ruleDto),
@@ -138,7 +138,7 @@ export async function bonusAdminRoutes(app: FastifyInstance, ctx: AppContext): P
     return out;
   };
   registerApplier(ctx, "bonus.grant", {
-    permission: "finance.write",
+    permission: "bonuses.grant",
     entityType: "bonus",
     async apply(tx, r, op, ip) {
       return applyGrant(tx, GrantPayload.parse(r.payload), op, ip, r.id);

@@ -184,6 +184,7 @@ describe("bonus wallet", () => {
           id: op.id,
           username: "bonusfinance",
           role: "finance",
+          permissions: ["finance.write"],
           mustChangePassword: false,
           token: "",
         },

@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { Roles, roleAllows } from "@panalo/contracts/admin-roles";
 import { isAgentType } from "@panalo/contracts/agents";
 import type {
   AdminConversationRow,
@@ -21,7 +20,7 @@ import { sniffImage } from "../../lib/images.ts";
 import type { Lang } from "../../lib/messages.ts";
 import { pushToOperators } from "../../realtime/admin-hub.ts";
 import { pushToMember } from "../../realtime/bus.ts";
-import { activeOperatorsIn, isActiveOperatorIn, operatorNames } from "../admin/service.ts";
+import { activeOperatorsWith, isActiveOperatorWith, operatorNames } from "../admin/service.ts";
 import { readSettings } from "../content/service.ts";
 import { bettingRecord } from "../games/service.ts";
 import { storedVipLevel } from "../loyalty/service.ts";
@@ -195,9 +194,6 @@ export async function openConversation(ctx: AppContext, memberId: number): Promi
   return row;
 }
 
-/** The roles whose operators may answer chats. */
-const chatRoles = Roles.filter((r) => roleAllows(r, "chat.operate"));
-
 /**
  * Give an unassigned open conversation to the available operator of its team with the fewest
  * open conversations (under their own maximum; ties to the lowest id). One assignment at a time
@@ -210,7 +206,7 @@ export async function assignByLoad(ctx: AppContext, conversationId: number): Pro
     const conv = await repo.lockConversationForAssign(tx, conversationId);
     if (conv?.status !== "open" || conv.operatorId !== null) return null;
     // Only operators not disabled whose role may answer chats are handed one.
-    const eligible = (await activeOperatorsIn(tx, chatRoles)).map((o) => o.id);
+    const eligible = (await activeOperatorsWith(tx, "chat.operate")).map((o) => o.id);
     const pick = await repo.leastLoadedOperator(tx, conv.team, eligible);
     if (pick === undefined) return null;
     await repo.setConversationOperator(tx, conversationId, pick);
@@ -442,7 +438,7 @@ export async function assignWaitingOfTeam(ctx: AppContext, operatorId: number): 
 
 /** The operators who may answer chats, with their team, maximum and open load, by username. */
 export async function chatOperators(exec: Executor): Promise<ChatOperatorRow[]> {
-  const ops = await activeOperatorsIn(exec, chatRoles);
+  const ops = await activeOperatorsWith(exec, "chat.operate");
   const ids = ops.map((o) => o.id);
   const [states, loads] = await Promise.all([repo.operatorChatStates(exec, ids), repo.openLoads(exec, ids)]);
   return ops.map((o) => {
@@ -466,7 +462,8 @@ export async function setOperatorTeam(exec: Executor, operatorId: number, team: 
 }
 
 export async function assertChatOperator(exec: Executor, operatorId: number): Promise<void> {
-  if (!(await isActiveOperatorIn(exec, operatorId, chatRoles))) throw Errors.bad("CHAT_OPERATOR_INVALID");
+  if (!(await isActiveOperatorWith(exec, operatorId, "chat.operate")))
+    throw Errors.bad("CHAT_OPERATOR_INVALID");
 }
 
 /** The console's list of one scope, with the members' and operators' names. */

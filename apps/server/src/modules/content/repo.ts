@@ -98,11 +98,19 @@ export function noticeRows(
   exec: Executor,
   types: readonly (typeof notices.$inferSelect)["type"][],
   execution: boolean,
+  /** Players read notices for everyone; agents in their centre read those and their own. */
+  reader: "players" | "agents" = "players",
 ) {
   return exec
     .select()
     .from(notices)
-    .where(and(execution ? live(notices) : eq(notices.enabled, true), inArray(notices.type, [...types])))
+    .where(
+      and(
+        execution ? live(notices) : eq(notices.enabled, true),
+        inArray(notices.type, [...types]),
+        reader === "players" ? eq(notices.audience, "all") : undefined,
+      ),
+    )
     .orderBy(
       asc(notices.sortOrder),
       sql`coalesce(${notices.startsAt}, ${notices.createdAt}) DESC`,

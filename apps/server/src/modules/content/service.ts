@@ -89,8 +89,9 @@ export async function noticesOf(
   types: readonly Notice["type"][],
   lang: Lang,
   execution: boolean,
+  reader: "players" | "agents" = "players",
 ): Promise<Notice[]> {
-  const rows = await repo.noticeRows(exec, types, execution);
+  const rows = await repo.noticeRows(exec, types, execution, reader);
   return rows.map((n) => ({
     id: n.id,
     title: pick(n.title, lang),

@@ -1,4 +1,5 @@
 import { GameListQuery, GameUpdate, VendorUpdate } from "@panalo/contracts/admin-games";
+import { GameCategories, GameCategory } from "@panalo/contracts/content";
 import { BigId, Id } from "@panalo/contracts/input";
 import { manilaDay, manilaDayStart } from "@panalo/contracts/manila-time";
 import type { FastifyInstance } from "fastify";
@@ -8,7 +9,14 @@ import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
 import { route } from "../../lib/route.ts";
 import { requirePlayer } from "../members/service.ts";
 import { bettingRecord } from "./betting-record.ts";
-import { adminGames, adminVendors, updateGame, updateVendor } from "./service.ts";
+import {
+  adminCategories,
+  adminGames,
+  adminVendors,
+  setCategoryOrder,
+  updateGame,
+  updateVendor,
+} from "./service.ts";
 
 const NodeParams = z.object({ nodeId: Id });
 const PlayerParams = z.object({ id: BigId });
@@ -21,9 +29,29 @@ const ROUNDS_SHOWN = 10;
  */
 export async function gameAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const read = [requireOperator(ctx, "content.read")];
-  const write = [requireOperator(ctx, "content.write")];
+  const write = [requireOperator(ctx, "games.write")];
 
   route(app, { method: "GET", url: "/api/admin/games/vendors", guards: read }, async () => adminVendors(ctx));
+
+  // The header nav's categories: their order and which are shown.
+  route(app, { method: "GET", url: "/api/admin/games/categories", guards: read }, async () =>
+    adminCategories(ctx),
+  );
+  route(
+    app,
+    {
+      method: "PUT",
+      url: "/api/admin/games/categories",
+      guards: write,
+      body: z.object({
+        order: z
+          .array(z.object({ code: GameCategory, shown: z.boolean() }))
+          .min(1)
+          .max(GameCategories.length),
+      }),
+    },
+    async ({ body, req, ip }) => setCategoryOrder(ctx, operatorOf(req), body.order, ip),
+  );
 
   route(
     app,

@@ -154,4 +154,39 @@ describe("games catalogue in the back office", () => {
     expect((await edit(g, { enabled: false }, "fin1")).statusCode).toBe(403);
     expect((await gameOf("panalo-gold")).version).toBe(g.version);
   });
+
+  it("orders the site's nav and hides a category, as the back office sets it, audited", async () => {
+    const navOf = async () =>
+      (
+        (await t.app.inject({ method: "GET", url: "/lgw/games/game_menus" })).json().value as Array<{
+          gameType: string;
+        }>
+      ).map((m) => m.gameType);
+    const before = await navOf();
+    expect(before.length).toBeGreaterThan(2);
+    const cats = (await call("editor1", "GET", "/api/admin/games/categories")).json().value as Array<{
+      code: string;
+      shown: boolean;
+    }>;
+    // The last category in the nav goes first; the second is hidden.
+    const [first, second] = before;
+    const last = before.at(-1);
+    const order = [...cats.filter((c) => c.code === last), ...cats.filter((c) => c.code !== last)].map(
+      (c) => ({ code: c.code, shown: c.code !== second }),
+    );
+    const saved = await call("editor1", "PUT", "/api/admin/games/categories", { order });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = await navOf();
+    expect(after[0]).toBe(last);
+    expect(after[1]).toBe(first);
+    expect(after).not.toContain(second);
+    // Every category named once, or nothing changes.
+    const partial = await call("editor1", "PUT", "/api/admin/games/categories", { order: order.slice(1) });
+    expect(partial.json()).toMatchObject({ success: false, code: "VALIDATION_ERROR" });
+    expect((await call("fin1", "PUT", "/api/admin/games/categories", { order })).statusCode).toBe(403);
+    expect(await navOf()).toEqual(after);
+    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.entityType, "game_nav"));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]?.operatorName).toBe("editor1");
+  });
 });

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, gte, inArray, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { favoriteGames, games, gameVendors, recentGames } from "../../db/schema/games.ts";
+import { favoriteGames, gameCategories, games, gameVendors, recentGames } from "../../db/schema/games.ts";
 
 /** A catalog row with whether the caller favours it (always false for guests). */
 export type GameRow = typeof games.$inferSelect & { isFavorite: boolean };
@@ -331,4 +331,31 @@ export async function updateGameRow(
 ) {
   const [row] = await exec.update(games).set(values).where(eq(games.nodeId, nodeId)).returning();
   return row;
+}
+
+export type CategoryRow = typeof gameCategories.$inferSelect;
+
+/** The nav's categories in their order. */
+export function categoryRows(exec: Executor): Promise<CategoryRow[]> {
+  return exec.select().from(gameCategories).orderBy(asc(gameCategories.position), asc(gameCategories.code));
+}
+
+/** The same, locked for a change in the caller's transaction. */
+export function lockCategoryRows(exec: Executor): Promise<CategoryRow[]> {
+  return exec
+    .select()
+    .from(gameCategories)
+    .orderBy(asc(gameCategories.position), asc(gameCategories.code))
+    .for("update");
+}
+
+export async function setCategory(
+  exec: Executor,
+  code: string,
+  set: { position: number; shown: boolean; updatedAt: Date },
+): Promise<void> {
+  await exec
+    .update(gameCategories)
+    .set({ ...set, version: sql`${gameCategories.version} + 1` })
+    .where(eq(gameCategories.code, code));
 }

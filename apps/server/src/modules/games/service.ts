@@ -19,6 +19,8 @@ import {
   adminGamePage,
   allEnabledVendors,
   allVendors,
+  type CategoryRow,
+  categoryRows,
   enabledNodesOfVendor,
   type GameRow,
   gameCountsByVendor,
@@ -27,10 +29,12 @@ import {
   gameWithVendor,
   launchesSince,
   listGames,
+  lockCategoryRows,
   lockGame,
   lockVendor,
   recordLaunch,
   searchTextOf,
+  setCategory,
   updateGameRow,
   updateVendorRow,
   vendorByCode,
@@ -81,25 +85,14 @@ export function toVendor(v: typeof gameVendors.$inferSelect): Vendor {
   };
 }
 
-/** Categories that have vendors build the nav, in the spec's order (§2 header nav). */
-const NAV_ORDER: readonly GameCategory[] = [
-  "RNG",
-  "LIVE",
-  "SPORTS",
-  "COCKFIGHT",
-  "LOTT",
-  "ESPORTS",
-  "ELOTT",
-  "FISH",
-  "PVP",
-  "BINGO",
-];
-
-/** The header nav: each category that has enabled vendors, with its vendors in order. */
+/**
+ * The header nav: each category shown that has enabled vendors, in the order the back office
+ * set (seeded with the spec's §2 order), with its vendors in order.
+ */
 export async function gameMenus(
   exec: Executor,
 ): Promise<Array<{ gameType: GameCategory; vendors: Vendor[] }>> {
-  const rows = await allEnabledVendors(exec);
+  const [rows, order] = await Promise.all([allEnabledVendors(exec), categoryRows(exec)]);
   const byType = new Map<GameCategory, Vendor[]>();
   for (const v of rows) {
     const type = v.gameType as GameCategory; // checked on write
@@ -118,7 +111,11 @@ export async function gameMenus(
     });
     byType.set(type, list);
   }
-  return NAV_ORDER.filter((t) => byType.has(t)).map((t) => ({ gameType: t, vendors: byType.get(t) ?? [] }));
+  return order
+    .filter((c) => c.shown)
+    .map((c) => categoryOf(c.code))
+    .filter((t) => byType.has(t))
+    .map((t) => ({ gameType: t, vendors: byType.get(t) ?? [] }));
 }
 
 /**
@@ -363,4 +360,52 @@ export function updateGame(
     });
     return gameDto(after);
   });
+}
+
+// ---- the nav's categories (back office) ----
+
+const categoryDto = (c: CategoryRow, vendors: number) => ({
+  code: categoryOf(c.code),
+  position: c.position,
+  shown: c.shown,
+  /** Enabled vendors in it: a category without any is not in the nav whatever it says. */
+  vendors,
+});
+
+/** Every category in nav order, with whether shown and how many enabled vendors it has. */
+export async function adminCategories(ctx: AppContext) {
+  const [order, vendors] = await Promise.all([categoryRows(ctx.db), allEnabledVendors(ctx.db)]);
+  return order.map((c) => categoryDto(c, vendors.filter((v) => v.gameType === c.code).length));
+}
+
+/**
+ * Set the nav's order and which categories show: `order` names every category once, first
+ * shown first. Audited with the order before and after, in one transaction.
+ */
+export async function setCategoryOrder(
+  ctx: AppContext,
+  op: OperatorPrincipal,
+  order: Array<{ code: GameCategory; shown: boolean }>,
+  ip: string,
+) {
+  const codes = new Set(order.map((c) => c.code));
+  if (codes.size !== order.length || GameCategories.some((c) => !codes.has(c)))
+    throw Errors.validation([{ path: "order", message: "every_category_once" }]);
+  await ctx.db.transaction(async (tx) => {
+    const before = await lockCategoryRows(tx);
+    const now = ctx.clock.now();
+    for (const [i, c] of order.entries())
+      await setCategory(tx, c.code, { position: i + 1, shown: c.shown, updatedAt: now });
+    await recordAudit(tx, {
+      operatorId: op.id,
+      operatorName: op.username,
+      action: "update",
+      entityType: "game_nav",
+      entityId: null,
+      before: before.map((c) => ({ code: c.code, shown: c.shown })),
+      after: order,
+      ip,
+    });
+  });
+  return adminCategories(ctx);
 }

@@ -157,7 +157,7 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
       method: "POST",
       url: "/api/admin/adjustments",
       body: AdjustBody,
-      guards: [requireOperator(ctx, "finance.write")],
+      guards: [requireOperator(ctx, "players.adjust")],
     },
     async ({ body, req, ip }) => {
       const op = operatorOf(req);
@@ -325,7 +325,7 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
       method: "POST",
       url: "/api/admin/adjustments/:id/approve",
       params: IdParams,
-      guards: [requireOperator(ctx, "finance.write")],
+      guards: [requireOperator(ctx, "players.adjust")],
     },
     decide(true),
   );
@@ -335,7 +335,7 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
       method: "POST",
       url: "/api/admin/adjustments/:id/reject",
       params: IdParams,
-      guards: [requireOperator(ctx, "finance.write")],
+      guards: [requireOperator(ctx, "players.adjust")],
     },
     decide(false),
   );

@@ -18,11 +18,13 @@ const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
  * limits per sport, limits per market and per player; suspension of a market or a match;
  * manual settlement or void with four eyes (one operator asks, another approves); liability per
  * match and outcome; turnover, payouts and margin per sport and day (JSON or CSV). Reading needs
- * sports.read, changing sports.write; every change is audited.
+ * sports.read, changing sports.write, a settlement or void by hand (asking or approving)
+ * sports.settle; every change is audited.
  */
 export async function sportsAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const read = [requireOperator(ctx, "sports.read")];
   const write = [requireOperator(ctx, "sports.write")];
+  const settle = [requireOperator(ctx, "sports.settle")];
   const audit = (
     req: FastifyRequest,
     action: string,
@@ -202,7 +204,7 @@ export async function sportsAdminRoutes(app: FastifyInstance, ctx: AppContext): 
   }));
   route(
     app,
-    { method: "POST", url: "/api/admin/sports/manual", guards: write, body: Manual },
+    { method: "POST", url: "/api/admin/sports/manual", guards: settle, body: Manual },
     async ({ body, req }) => {
       const id = await sports.requestManual(ctx, operatorOf(req), body.kind, body.matchId, {
         score: body.score,
@@ -218,7 +220,7 @@ export async function sportsAdminRoutes(app: FastifyInstance, ctx: AppContext): 
       method: "POST",
       url: "/api/admin/sports/manual/:id/:decision",
       params: z.object({ id: z.coerce.number().int().positive(), decision: z.enum(["approve", "reject"]) }),
-      guards: write,
+      guards: settle,
     },
     async ({ params, req }) => {
       await sports.decideManual(ctx, operatorOf(req), params.id, params.decision);

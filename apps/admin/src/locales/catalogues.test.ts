@@ -1,0 +1,127 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { Permissions } from "@panalo/contracts/admin-roles";
+import { describe, expect, it } from "vitest";
+import { SECTIONS } from "../app/sections.ts";
+
+/**
+ * The back office's catalogues (EN, TY = Filipino): the same keys and placeholders in both,
+ * Filipino not left in English but for names and loanwords, every key the code asks for in
+ * the catalogue, and the screens already on the catalogue free of English written in the code.
+ */
+const dir = import.meta.dirname;
+const src = join(dir, "..");
+const catalog = (lang: string) =>
+  JSON.parse(readFileSync(join(dir, `${lang}.json`), "utf8")) as Record<string, string>;
+const EN = catalog("EN");
+const TY = catalog("TY");
+const holes = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+
+/** Said as in English by a Filipino operator too. */
+const SAME_IN_FILIPINO = new Set([
+  "English",
+  "Filipino",
+  "Back office",
+  "Username",
+  "Password",
+  "KYC",
+  "Role",
+  "Operator",
+  "{{section}} · Panalo Back Office",
+]);
+
+/**
+ * Screens whose every text comes from the catalogue. A screen is added here when it is moved
+ * onto the catalogue; from then on an English string written in it fails this test.
+ */
+const ON_CATALOGUE = [
+  "app/admin-layout.tsx",
+  "app/section-route.tsx",
+  "components/confirm-dialog.tsx",
+  "components/dialog.tsx",
+  "components/language-switch.tsx",
+  "components/page-header.tsx",
+  "components/table-states.tsx",
+  "components/toaster.tsx",
+  "features/session/login-page.tsx",
+  "features/session/change-password-page.tsx",
+  "features/operators/create-operator-dialog.tsx",
+  "features/operators/operators-page.tsx",
+  "features/operators/roles-page.tsx",
+];
+
+function sources(d: string): string[] {
+  return readdirSync(d, { withFileTypes: true }).flatMap((e) => {
+    const p = join(d, e.name);
+    if (e.isDirectory()) return sources(p);
+    return /\.tsx?$/.test(e.name) && !e.name.includes(".test.") ? [p] : [];
+  });
+}
+
+/** English left in a component: text between tags, or a quoted text prop or toast. */
+function englishIn(code: string): string[] {
+  const found: string[] = [];
+  // JSX text: >Some words< (not a {expression})
+  for (const m of code.matchAll(/>\s*([^<>{}\n]*[A-Za-z]{2,}[^<>{}\n]*)\s*</g)) {
+    const text = (m[1] ?? "").trim();
+    if (text && !/^[\w.-]*=>/.test(text) && !text.includes("&&")) found.push(text);
+  }
+  // A text prop or a toast written as a literal
+  for (const m of code.matchAll(
+    /\b(?:label|title|aria-label|placeholder|hint|description|confirmLabel|onLabel|offLabel)=["']([^"']*[A-Za-z]{2,}[^"']*)["']/g,
+  )) {
+    found.push(m[1] ?? "");
+  }
+  for (const m of code.matchAll(/toast\.\w+\(\s*["'`]([^"'`]*[A-Za-z]{2,}[^"'`]*)["'`]/g))
+    found.push(m[1] ?? "");
+  return found.filter((text) => !BRAND.has(text));
+}
+
+/** The brand is its own name in every language. */
+const BRAND = new Set(["Panalo"]);
+
+describe("the back office's catalogues", () => {
+  it("EN and TY have the same keys with the same placeholders", () => {
+    expect(Object.keys(TY).sort()).toEqual(Object.keys(EN).sort());
+    for (const [key, en] of Object.entries(EN)) {
+      expect(TY[key], `TY ${key}`).toBeTruthy();
+      expect(holes(TY[key] ?? ""), `TY ${key}`).toEqual(holes(en));
+    }
+  });
+
+  it("leaves nothing in English in Filipino but names and loanwords", () => {
+    const left = Object.entries(EN)
+      .filter(([key, en]) => TY[key] === en && /\p{L}/u.test(en) && !SAME_IN_FILIPINO.has(en.trim()))
+      .map(([key, en]) => `${key} = ${en}`);
+    expect(left).toEqual([]);
+  });
+
+  it("has every key the code asks for", () => {
+    const asked = new Set<string>();
+    for (const file of sources(src)) {
+      for (const m of readFileSync(file, "utf8").matchAll(/\bt\(\s*"([a-zA-Z]+\.[\w.-]+)"/g))
+        asked.add(m[1] ?? "");
+    }
+    // The keys built from a name: every section, group, permission and language.
+    for (const s of SECTIONS) asked.add(`section.${s.id}`).add(`group.${s.group}`);
+    for (const p of Permissions) asked.add(`perm.${p}`);
+    for (const l of ["EN", "TY"]) asked.add(`lang.${l}`);
+    expect(asked.size).toBeGreaterThan(100); // the scan finds the code's keys
+    expect([...asked].filter((k) => !(k in EN))).toEqual([]);
+  });
+
+  it("the screens on the catalogue write no English of their own", () => {
+    const left = ON_CATALOGUE.flatMap((f) =>
+      englishIn(readFileSync(join(src, f), "utf8")).map((text) => `${f}: ${text}`),
+    );
+    expect(left).toEqual([]);
+  });
+
+  it("catches English written in a component", () => {
+    expect(englishIn(`<p className="x">Try again</p>`)).toEqual(["Try again"]);
+    expect(englishIn(`<input aria-label="Close the menu" />`)).toEqual(["Close the menu"]);
+    expect(englishIn(`toast.success("Saved.")`)).toEqual(["Saved."]);
+    expect(englishIn(`<p>{t("table.retry")}</p>`)).toEqual([]);
+    expect(ON_CATALOGUE.every((f) => sources(src).some((s) => relative(src, s) === f))).toBe(true);
+  });
+});
