@@ -288,7 +288,8 @@ BEGIN
         -- A held win never reached the member: a waiting review is closed (rejected, the held
         -- amount back to house:games); nothing is taken from the wallet.
         IF lim.status = 'pending' THEN
-          UPDATE provider_win_reviews SET status = 'rejected', decided_at = p_now
+          UPDATE provider_win_reviews SET status = 'rejected', decided_at = p_now,
+                 note = 'reversed by the provider'
            WHERE id = lim.id AND status = 'pending';
           PERFORM ledger_post(
             'prov:' || p_vendor || ':' || p_tid, 'win_return', p_vendor || ':' || p_round, m.id, p_print,

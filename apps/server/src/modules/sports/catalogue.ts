@@ -14,9 +14,12 @@ let ensured = false;
 
 export async function ensureBookCatalogue(exec: Executor): Promise<void> {
   if (ensured) return;
+  // PNSB is listed by the seed (content.ts); where it is missing it is made switched off (no nav
+  // entry appears), only so that its round category exists.
   await exec.execute(sql`
     INSERT INTO game_vendors (vassalage, game_type, account_type_id, display_name, small_icon, logo, logo_hover, enabled)
-    VALUES ('PNES', 'ESPORTS', 1, 'Panalo E-sports', '', '', '', true)
+    VALUES ('PNES', 'ESPORTS', 1, 'Panalo E-sports', '', '', '', true),
+           ('PNSB', 'SPORTS', 1, 'Panalo Sports', '', '', '', false)
     ON CONFLICT (vassalage) DO NOTHING`);
   await exec.execute(sql`
     INSERT INTO games (vendor, game_code, game_type, game_classify, names, search_text, min_bet, min_line_num, thumbnail, enabled)
