@@ -236,8 +236,8 @@ export async function driveBet(ctx: AppContext, betId: number): Promise<Driven> 
   }
 }
 
-/** Drive many bets' calls, a few at a time (the platform groups what arrives together). */
-export async function driveBets(ctx: AppContext, betIds: number[], width = 32): Promise<void> {
+/** Drive many bets' calls, up to two of the platform's batches (MoveBatcher) at a time. */
+export async function driveBets(ctx: AppContext, betIds: number[], width = 96): Promise<void> {
   const ids = [...new Set(betIds)];
   let next = 0;
   let failure: unknown = null;

@@ -175,6 +175,14 @@ export async function placeBet(
   if (seen.id) {
     // A retry of a placement whose debit got no answer yet: its debit is sent again.
     if (seen.status === "pending") await takeStake(ctx, Number(seen.id));
+    // Refused meanwhile (its debit answered to another sender, or cancelled): refused again.
+    if (seen.status === "refused") {
+      const [c] = await queryRows<{ code: string | null }>(
+        ctx.db,
+        sql`SELECT answer->>'refused' AS code FROM sb_money_calls WHERE bet_id = ${seen.id} AND call = 'debit'`,
+      );
+      throw c?.code ? new AppError(c.code, 409) : new AppError("SERVICE_UNAVAILABLE", 503);
+    }
     return { id: Number(seen.id), replayed: true };
   }
   const member = { id: memberId, currency: seen.currency };
@@ -195,7 +203,7 @@ export async function placeBet(
     if (now.odds.some((o, i) => o !== first.odds[i])) {
       await check(tx, member.id, req, true);
     }
-    return insertBet(tx, member, req, now);
+    return insertBet(ctx.db, tx, member, req, now);
   });
   if (placed.replayed) return placed;
   await takeStake(ctx, placed.id);
@@ -275,6 +283,7 @@ export async function cancelStalePending(ctx: AppContext): Promise<number> {
 }
 
 async function insertBet(
+  db: object,
   tx: Tx,
   member: { id: number; currency: string },
   req: PlaceBetRequest,
@@ -309,7 +318,7 @@ async function insertBet(
       FROM jsonb_to_recordset(${JSON.stringify(legs)}::jsonb) AS x(idx int, o bigint, mk bigint, m bigint, odds int)`);
   // The round's category (SPORTS / ESPORTS) in the games catalogue: the bonus's weight, valid
   // bets, rollups and reports read it through the debit's game code.
-  await ensureBookCatalogue(tx);
+  await ensureBookCatalogue(tx, db);
   // The stake: one debit of the bet's round (responsible gaming, bonus money and funds are the
   // platform's checks, in provider_move).
   await queueCalls(tx, [{ betId: id, call: "debit", tid: `sb:${id}`, ref: null, amount: c.stake }]);
