@@ -185,76 +185,124 @@ async function send(ctx: AppContext, c: CallRow): Promise<CallResult> {
 }
 
 /**
- * Send a bet's due calls in order until none is left or one gets no trusted answer. Another
- * driver may send the same call at the same moment: the platform answers both alike, and only
- * one of them records the answer (and its effect on the bet).
+ * Send the due calls of these bets, each bet's in order, until none is left or a call gets no
+ * trusted answer: in rounds, each round sending every bet's first due call at once (up to
+ * `width` in flight: two of the platform's batches) and recording the answers in one
+ * transaction. Another driver may send the same call at the same moment: the platform answers
+ * both alike, and only one of them records the answer (and its effect on the bet).
  */
-export async function driveBet(ctx: AppContext, betId: number): Promise<Driven> {
-  const out: Driven = { done: [] };
-  for (;;) {
-    const [c] = await queryRows<CallRow>(
+async function drive(ctx: AppContext, betIds: number[], width = 96): Promise<Map<number, Driven>> {
+  const out = new Map<number, Driven>(betIds.map((id) => [id, { done: [] }]));
+  let ids = [...new Set(betIds)];
+  let failure: unknown = null;
+  while (ids.length) {
+    const calls = await queryRows<CallRow>(
       ctx.db,
-      sql`SELECT c.id, c.bet_id, c.call, c.transaction_id, c.ref_transaction_id, c.amount, c.gross, b.member_id, b.vendor
+      sql`SELECT DISTINCT ON (c.bet_id) c.id, c.bet_id, c.call, c.transaction_id, c.ref_transaction_id, c.amount, c.gross,
+            b.member_id, b.vendor
           FROM sb_money_calls c JOIN sb_bets b ON b.id = c.bet_id
-          WHERE c.bet_id = ${betId} AND c.done_at IS NULL ORDER BY c.id LIMIT 1`,
+          WHERE c.bet_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)
+            AND c.done_at IS NULL
+          ORDER BY c.bet_id, c.id`,
     );
-    if (!c) return out;
-    const r = await send(ctx, c);
-    if (r.kind === "unknown") {
-      out.unknown = r.reason;
-      return out;
-    }
-    if (r.kind === "refused") {
-      if (c.call !== "debit") {
+    if (!calls.length) break;
+    const answers: Array<{ c: CallRow; r: CallResult }> = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(width, calls.length) }, async () => {
+        while (next < calls.length) {
+          const c = calls[next++] as CallRow;
+          try {
+            answers.push({ c, r: await send(ctx, c) });
+          } catch (err) {
+            failure ??= err;
+          }
+        }
+      }),
+    );
+    const record: Array<{
+      id: number;
+      bet: number;
+      call: MoneyCall;
+      ok: boolean;
+      answer: unknown;
+      owed: string;
+    }> = [];
+    const again = new Set<number>();
+    for (const { c, r } of answers) {
+      const bet = Number(c.bet_id);
+      const d = out.get(bet) ?? { done: [] };
+      out.set(bet, d);
+      if (r.kind === "unknown") {
+        d.unknown = r.reason;
+        continue;
+      }
+      if (r.kind === "refused" && c.call !== "debit") {
         // A settlement's call refused is a bug of the book (it names what it sent before): it
-        // stays due, and the sweep shows it again; never answered as if paid.
-        throw new Error(`sportsbook ${c.call} ${c.transaction_id} refused: ${r.code}`);
+        // stays due, and the sweep shows it again; never recorded as if paid.
+        failure ??= new Error(`sportsbook ${c.call} ${c.transaction_id} refused: ${r.code}`);
+        continue;
       }
-      out.refused = { code: r.code, status: r.status };
+      if (r.kind === "refused") d.refused = { code: r.code, status: r.status };
+      // What the wallet could not give back of what the settlement counted: the bet's debt.
+      const taken = r.kind === "ok" ? (parseMoney(String(r.value.taken ?? "0")) ?? 0n) : 0n;
+      const owed = c.call === "reverse" ? BigInt(c.gross ?? c.amount) - taken : 0n;
+      record.push({
+        id: Number(c.id),
+        bet,
+        call: c.call,
+        ok: r.kind === "ok",
+        answer: r.kind === "ok" ? r.value : { refused: r.kind === "refused" ? r.code : null },
+        owed: (owed > 0n ? owed : 0n).toString(),
+      });
+      d.done.push(c.call);
+      if (r.kind === "ok") again.add(bet);
     }
-    await ctx.db.transaction(async (tx) => {
-      const [mine] = await queryRows<{ id: string }>(
-        tx,
-        sql`UPDATE sb_money_calls SET done_at = now(), answer = ${JSON.stringify(r.kind === "ok" ? r.value : { refused: r.kind === "refused" ? r.code : null })}::jsonb
-            WHERE id = ${c.id} AND done_at IS NULL RETURNING id`,
-      );
-      if (!mine) return;
-      if (c.call === "debit") {
-        await tx.execute(
-          sql`UPDATE sb_bets SET status = ${r.kind === "ok" ? "open" : "refused"} WHERE id = ${betId} AND status = 'pending'`,
+    if (record.length)
+      await ctx.db.transaction(async (tx) => {
+        // Rows locked in id order, then the bets in id order: two drivers never wait in a cycle.
+        await tx.execute(sql`SELECT id FROM sb_money_calls
+            WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(record.map((r) => r.id))}::jsonb)::bigint)
+            ORDER BY id FOR UPDATE`);
+        const mine = await queryRows<{ id: string }>(
+          tx,
+          sql`UPDATE sb_money_calls c SET done_at = now(), answer = x.answer
+              FROM jsonb_to_recordset(${JSON.stringify(record)}::jsonb) AS x(id bigint, answer jsonb)
+              WHERE c.id = x.id AND c.done_at IS NULL RETURNING c.id`,
         );
-      } else if (c.call === "reverse" && r.kind === "ok") {
-        // What the wallet could not give back of what the settlement counted: the bet's debt.
-        const taken = parseMoney(String(r.value.taken ?? "0")) ?? 0n;
-        const owed = BigInt(c.gross ?? c.amount) - taken;
-        if (owed > 0n)
-          await tx.execute(sql`UPDATE sb_bets SET debt = debt + ${owed.toString()} WHERE id = ${betId}`);
-      }
-    });
-    out.done.push(c.call);
-    if (out.refused) return out;
+        const recorded = new Set(mine.map((r) => Number(r.id)));
+        const effects = record
+          .filter(
+            (r) => recorded.has(r.id) && (r.call === "debit" || (r.call === "reverse" && r.owed !== "0")),
+          )
+          .sort((a, b) => a.bet - b.bet);
+        if (!effects.length) return;
+        await tx.execute(sql`SELECT id FROM sb_bets
+            WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(effects.map((r) => r.bet))}::jsonb)::bigint)
+            ORDER BY id FOR UPDATE`);
+        await tx.execute(sql`UPDATE sb_bets b SET
+              status = CASE WHEN x.call = 'debit' AND b.status = 'pending'
+                            THEN CASE WHEN x.ok THEN 'open' ELSE 'refused' END ELSE b.status END,
+              debt = b.debt + CASE WHEN x.call = 'reverse' THEN x.owed ELSE 0 END
+            FROM jsonb_to_recordset(${JSON.stringify(effects)}::jsonb) AS x(bet bigint, call text, ok boolean, owed bigint)
+            WHERE b.id = x.bet`);
+      });
+    ids = [...again];
   }
+  if (failure) throw failure;
+  return out;
 }
 
-/** Drive many bets' calls, up to two of the platform's batches (MoveBatcher) at a time. */
-export async function driveBets(ctx: AppContext, betIds: number[], width = 96): Promise<void> {
-  const ids = [...new Set(betIds)];
-  let next = 0;
-  let failure: unknown = null;
-  await Promise.all(
-    Array.from({ length: Math.min(width, ids.length) }, async () => {
-      while (next < ids.length) {
-        const id = ids[next++] as number;
-        try {
-          await driveBet(ctx, id);
-        } catch (err) {
-          failure ??= err;
-        }
-      }
-    }),
-  );
-  if (failure) throw failure;
+/** Send one bet's due calls in order (see drive). */
+export async function driveBet(ctx: AppContext, betId: number): Promise<Driven> {
+  return (await drive(ctx, [betId])).get(betId) ?? { done: [] };
 }
+
+/** Send many bets' due calls, each bet's in order, many bets at once. */
+export async function driveBets(ctx: AppContext, betIds: number[]): Promise<void> {
+  for (let i = 0; i < betIds.length; i += SETTLE_ROUND) await drive(ctx, betIds.slice(i, i + SETTLE_ROUND));
+}
+const SETTLE_ROUND = 5000;
 
 /** Bets with calls still due (a lost answer, a crash after a commit): for the settle sweep. */
 export async function betsWithDueCalls(ctx: AppContext, limit = 5000): Promise<number[]> {
