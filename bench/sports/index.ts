@@ -4,10 +4,10 @@
 //  3. a replay of 100 odds changes a second (UOF odds_change) through applyFeedMessage for
 //     BENCH_SECONDS: the odds-change-to-screen latency is from the message's arrival to each
 //     viewer's socket receiving the push (p50/p99);
-//  4. bets placed through placeBet (validation, ledger, provider transaction) by 64 players at
-//     once: bets placed per second;
+//  4. bets placed through placeBet (validation, the bet, its debit through the provider protocol
+//     in this process) by 64 players at once: bets placed per second;
 //  5. the rest of 100,000 open bets written in bulk, every match's result set, and the time of
-//     the settlement run (settleBets: every bet moved once, provider rows and ledger postings).
+//     the settlement run (settleBets: every bet moved once, each paid by a protocol credit).
 // Targets on the 2-core machine: p99 < 200 ms; settlement < 10 s. Prints the load average.
 // Run: npx tsx bench/sports/index.ts   (BENCH_PG, BENCH_MATCHES, BENCH_VIEWERS, BENCH_RATE,
 //      BENCH_SECONDS, BENCH_PLACED, BENCH_BETS)

@@ -13,7 +13,7 @@ export type Transport = (
   headers: Record<string, string>,
 ) => Promise<{ status: number; body: string }>;
 
-export type ProtocolCall = "authenticate" | "balance" | "debit" | "credit" | "rollback";
+export type ProtocolCall = "authenticate" | "balance" | "debit" | "credit" | "rollback" | "reverse";
 
 /** ok: the platform acknowledged; refused: it answered a definite no; unknown: no answer we trust. */
 export type CallResult =

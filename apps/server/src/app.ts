@@ -50,6 +50,7 @@ import { reportRoutes } from "./modules/reports/routes.ts";
 import { responsibleGamingRoutes } from "./modules/responsible-gaming/routes.ts";
 import { rewardRoutes } from "./modules/rewards/routes.ts";
 import { sportsAdminRoutes } from "./modules/sports/admin-routes.ts";
+import { setSportsTransport } from "./modules/sports/money.ts";
 import { sportsRoutes } from "./modules/sports/routes.ts";
 import { walletRoutes } from "./modules/wallet/routes.ts";
 import { adminHub } from "./realtime/admin-hub.ts";
@@ -110,6 +111,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     const res = await app.inject({ method: "POST", url, payload, headers });
     return { status: res.statusCode, body: res.body };
   });
+  // The sportsbook's provider-protocol calls (vendors PNSB, PNES): to this app in memory, or to
+  // RGS_PLATFORM_URL as the in-house game server's are.
+  setSportsTransport(
+    ctx,
+    config.RGS_PLATFORM_URL
+      ? fetchTransport(config.RGS_PLATFORM_URL, config.RGS_CALL_TIMEOUT_MS)
+      : async (url, payload, headers) => {
+          const res = await app.inject({ method: "POST", url, payload, headers });
+          return { status: res.statusCode, body: res.body };
+        },
+  );
   app.addHook("onClose", async () => {
     if (!opts.store) await store.close();
   });

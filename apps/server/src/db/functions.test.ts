@@ -17,6 +17,13 @@ import { FUNCTIONS_DIR, MIGRATIONS_DIR } from "./migrate.ts";
 
 const CREATE_FUNCTION = /\bCREATE\s+(?:OR\s+REPLACE\s+)?FUNCTION\s+(?:public\.)?"?([a-z_][a-z0-9_]*)/gi;
 const files = readFunctionFiles(FUNCTIONS_DIR, "Platform");
+/**
+ * Functions whose file changed them after the switch (the migrator applies a changed file), and
+ * why: each differs from what the shipped migrations left; every other one is identical.
+ */
+const CHANGED_BY_FILE = new Map([
+  ["provider_move", "the protocol's reverse call, and a reversed win no longer stops a rollback"],
+]);
 
 async function definitions(run: RunSql): Promise<Map<string, string>> {
   const rows = await run(`SELECT p.proname AS name, pg_get_functiondef(p.oid) AS def
@@ -55,7 +62,10 @@ describe("stored functions have one home", () => {
         expect([...before.keys()].sort()).toEqual(files.map((f) => f.name.replace(/\.sql$/, "")));
         await applyFunctionFiles(run, files, "Platform");
         const after = await definitions(run);
-        for (const [name, definition] of before) expect(after.get(name), name).toBe(definition);
+        for (const [name, definition] of before) {
+          if (CHANGED_BY_FILE.has(name)) expect(after.get(name), name).not.toBe(definition);
+          else expect(after.get(name), name).toBe(definition);
+        }
         expect(after.size).toBe(before.size);
       });
     } finally {

@@ -13,8 +13,7 @@ import { purgeKycDocuments } from "../modules/members/kyc.ts";
 import { autoReceive } from "../modules/payments/withdrawals.ts";
 import { rollupReports } from "../modules/reports/rollup.ts";
 import { expireRewards, rebateJob, referralMilestones } from "../modules/rewards/service.ts";
-import { simulatorJob } from "../modules/sports/jobs.ts";
-import { settleBets } from "../modules/sports/settle.ts";
+import { settleSweepJob, simulatorJob } from "../modules/sports/jobs.ts";
 import { registerJob } from "./registry.ts";
 
 /**
@@ -170,6 +169,7 @@ registerJob({
 registerJob({
   name: "sports.settle-sweep",
   cron: "*/5 * * * *",
-  description: "Settles every open sportsbook bet whose selections all have results.",
-  handler: async (ctx) => ({ settled: await settleBets(ctx, null) }),
+  description:
+    "Sends the sportsbook's money calls still due, cancels placements left pending, and settles every open bet whose selections all have results.",
+  handler: settleSweepJob,
 });

@@ -36,6 +36,17 @@
 --      is refused; of a bet that has a win, ROLLBACK_NOT_ALLOWED; of a bet rolled back already
 --      under another id, that rollback's answer again, nothing moved (kind rollback_repeat); of
 --      a refused bet, acknowledged, nothing moved.
+--    * reverse (a result corrected after it was paid, e.g. a sportsbook's settlement undone by
+--      its feed): names a win or a rollback of the member's same round (TRANSACTION_NOT_FOUND,
+--      ROUND_MISMATCH), for at most what it gave (the win's amount, the rolled-back bet's stake;
+--      REVERSE_TOO_LARGE). It takes what the wallet holds up to the amount — main, then bonus —
+--      never below zero, and answers how much it took (taken); the rest is the vendor's to
+--      recover. A held win still waiting is closed as rejected instead (nothing leaves the
+--      wallet, taken = the amount). Recorded as the records read it: a win reversed is a negative
+--      win of the amount (ref = the win), a rollback reversed is the bet staked again (kind bet,
+--      ref = the rollback; later wins and rollbacks name it). One reversal per transaction: a
+--      second under another id answers the first's answer (kind reverse_repeat). A win reversed
+--      no longer stops a rollback of its bet.
 -- 4. The bonus rule: a win or rollback of a bet with a bonus part gives that part's share back
 --    (share = amount × bet's bonus part ÷ bet's amount, rounded down; a rollback gives the whole
 --    part) to the bonus account while that bonus is active, to main once it completed, and not
@@ -93,7 +104,7 @@ DECLARE
   v_rg text;
   v_rg_counted boolean := false;
 BEGIN
-  IF p_kind NOT IN ('bet', 'win', 'rollback') THEN
+  IF p_kind NOT IN ('bet', 'win', 'rollback', 'reverse') THEN
     RAISE EXCEPTION 'unknown provider move %', p_kind;
   END IF;
   SELECT id, currency, status, rg_active INTO m FROM members WHERE id = p_player;
@@ -124,7 +135,8 @@ BEGIN
     ELSIF seen.kind = p_kind || '_refused' THEN
       -- The refusal this id got, again (its own status: not a repeat's 409).
       RETURN seen.response || jsonb_build_object('replay', true);
-    ELSIF seen.kind = p_kind OR (p_kind = 'rollback' AND seen.kind = 'rollback_repeat') THEN
+    ELSIF seen.kind = p_kind OR (p_kind = 'rollback' AND seen.kind = 'rollback_repeat')
+       OR (p_kind = 'reverse' AND seen.kind IN ('win', 'bet', 'reverse_repeat')) THEN
       RETURN jsonb_build_object('answer', seen.response, 'replay', true, 'posted', false);
     ELSE
       v_err := 'DUPLICATE_MISMATCH';
@@ -193,7 +205,7 @@ BEGIN
                    AND (v_round_wins + p_amount)::numeric > lim.max_win_multiple::numeric * v_round_bets);
       END IF;
     END IF;
-  ELSE -- rollback
+  ELSIF p_kind = 'rollback' THEN
     SELECT kind, member_id, amount, bonus_id, bonus_amount INTO ref
       FROM provider_transactions WHERE vendor = p_vendor AND transaction_id = p_ref;
     IF NOT FOUND THEN
@@ -223,14 +235,115 @@ BEGIN
          WHERE id = v_claim;
         RETURN jsonb_build_object('answer', first_rb.response, 'replay', false, 'posted', false);
       ELSIF ref.kind = 'bet' AND EXISTS (
-          SELECT 1 FROM provider_transactions
-           WHERE ref_transaction_id = p_ref AND vendor = p_vendor AND kind = 'win') THEN
+          SELECT 1 FROM provider_transactions w
+           WHERE w.ref_transaction_id = p_ref AND w.vendor = p_vendor AND w.kind = 'win'
+             AND NOT EXISTS (SELECT 1 FROM provider_transactions r
+                              WHERE r.ref_transaction_id = w.transaction_id AND r.vendor = p_vendor
+                                AND r.kind = 'win')) THEN
+        -- A bet with a win that stands (one reversed does not count: its bet may be void again).
         v_err := 'ROLLBACK_NOT_ALLOWED';
       ELSIF ref.kind = 'bet' AND ref.amount > 0 THEN
         v_delta := ref.amount;
       END IF;
       -- A tombstone's bet (a rollback before it was remembered by another id: that one answered)
       -- or a refused bet: acknowledged, no money moves.
+    END IF;
+  ELSE -- reverse
+    -- The credit or rollback it names: the member's, of this round, a win not itself a reversal.
+    SELECT kind, member_id, round_id, amount, ref_transaction_id, response INTO ref
+      FROM provider_transactions WHERE vendor = p_vendor AND transaction_id = p_ref;
+    IF NOT FOUND OR ref.member_id <> m.id OR ref.kind NOT IN ('win', 'rollback')
+       OR (ref.kind = 'win' AND ref.amount < 0) THEN
+      v_err := 'TRANSACTION_NOT_FOUND';
+    ELSIF ref.round_id <> p_round THEN
+      v_err := 'ROUND_MISMATCH';
+    ELSE
+      SELECT response INTO first_rb FROM provider_transactions
+       WHERE ref_transaction_id = p_ref AND vendor = p_vendor AND kind IN ('win', 'bet')
+         AND id <> v_claim
+       ORDER BY id LIMIT 1;
+      IF FOUND THEN
+        -- Reversed already under another id: that reversal's answer, nothing moved.
+        UPDATE provider_transactions SET kind = 'reverse_repeat', response = first_rb.response
+         WHERE id = v_claim;
+        RETURN jsonb_build_object('answer', first_rb.response, 'replay', false, 'posted', false);
+      END IF;
+      -- At most what the transaction gave: the win's amount, the rolled-back bet's stake.
+      IF ref.kind = 'win' THEN
+        v_base := ref.amount;
+      ELSE
+        SELECT amount INTO v_base FROM provider_transactions
+         WHERE vendor = p_vendor AND transaction_id = ref.ref_transaction_id AND kind = 'bet';
+        v_base := COALESCE(v_base, 0);
+      END IF;
+      IF p_amount > v_base THEN
+        v_err := 'REVERSE_TOO_LARGE';
+      END IF;
+    END IF;
+    IF v_err IS NULL THEN
+      v_delta := 0; -- what is taken from the member (main, then bonus)
+      SELECT id, status INTO lim FROM provider_win_reviews
+       WHERE vendor = p_vendor AND transaction_id = p_ref;
+      IF FOUND AND lim.status <> 'approved' THEN
+        -- A held win never reached the member: a waiting review is closed (rejected, the held
+        -- amount back to house:games); nothing is taken from the wallet.
+        IF lim.status = 'pending' THEN
+          UPDATE provider_win_reviews SET status = 'rejected', decided_at = p_now,
+                 note = 'reversed by the provider'
+           WHERE id = lim.id AND status = 'pending';
+          PERFORM ledger_post(
+            'prov:' || p_vendor || ':' || p_tid, 'win_return', p_vendor || ':' || p_round, m.id, p_print,
+            jsonb_build_array(
+              jsonb_build_object('m', NULL, 'k', 'house:win-review', 'c', m.currency, 'a', (-ref.amount)::text),
+              jsonb_build_object('m', NULL, 'k', 'house:games', 'c', m.currency, 'a', ref.amount::text)));
+        END IF;
+        v_delta := p_amount;
+      ELSIF p_amount > 0 THEN
+        -- Never below zero: what the wallet holds, real money first, then bonus money; the rest
+        -- is the caller's to recover (the answer's taken says how much was).
+        SELECT balance INTO v_main_bal FROM ledger_accounts
+         WHERE member_id = m.id AND kind = v_wallet AND currency = m.currency FOR UPDATE;
+        v_main_bal := GREATEST(COALESCE(v_main_bal, 0), 0);
+        v_bonus_bal := 0;
+        IF v_wallet = 'main' THEN
+          SELECT balance INTO v_bonus_bal FROM ledger_accounts
+           WHERE member_id = m.id AND kind = 'bonus' AND currency = m.currency FOR UPDATE;
+          v_bonus_bal := GREATEST(COALESCE(v_bonus_bal, 0), 0);
+        END IF;
+        v_valid := LEAST(p_amount, v_main_bal);
+        v_bonus_part := LEAST(p_amount - v_valid, v_bonus_bal);
+        v_delta := v_valid + v_bonus_part;
+        IF v_delta > 0 THEN
+          v_legs := '[]'::jsonb;
+          IF v_valid > 0 THEN
+            v_legs := v_legs || jsonb_build_object('m', m.id, 'k', v_wallet, 'c', m.currency,
+                                                   'a', (-v_valid)::text);
+          END IF;
+          IF v_bonus_part > 0 THEN
+            v_legs := v_legs || jsonb_build_object('m', m.id, 'k', 'bonus', 'c', m.currency,
+                                                   'a', (-v_bonus_part)::text);
+            SELECT id INTO v_bonus_id FROM member_bonuses WHERE member_id = m.id AND state = 'active';
+          END IF;
+          v_legs := v_legs || jsonb_build_object('m', NULL, 'k', 'house:games', 'c', m.currency,
+                                                 'a', v_delta::text);
+          PERFORM ledger_post('prov:' || p_vendor || ':' || p_tid, 'bet', p_vendor || ':' || p_round,
+                              m.id, p_print, v_legs);
+        END IF;
+      END IF;
+      -- Kept as the records read it: a win reversed is a negative win of the amount reversed; a
+      -- rollback reversed is the bet staked again (its id is the bet's id from now on).
+      UPDATE provider_transactions
+         SET kind = CASE WHEN ref.kind = 'win' THEN 'win' ELSE 'bet' END,
+             amount = CASE WHEN ref.kind = 'win' THEN -p_amount ELSE p_amount END,
+             bonus_id = v_bonus_id, bonus_amount = v_bonus_part
+       WHERE id = v_claim;
+      SELECT sum(balance) INTO v_balance FROM ledger_accounts
+       WHERE member_id = m.id AND kind IN (v_wallet, 'bonus') AND currency = m.currency;
+      v_answer := jsonb_build_object('transactionId', p_tid, 'playerId', m.id, 'currency', m.currency,
+                                     'balance', ledger_format_minor(COALESCE(v_balance, 0)),
+                                     'taken', ledger_format_minor(v_delta));
+      UPDATE provider_transactions SET response = v_answer WHERE id = v_claim;
+      RETURN jsonb_build_object('answer', v_answer, 'replay', false, 'posted', v_delta > 0);
     END IF;
   END IF;
 

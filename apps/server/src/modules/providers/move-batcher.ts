@@ -3,7 +3,7 @@ import type { Database } from "../../db/client.ts";
 /** One provider operation as provider_move (migration 0510) takes it. */
 export interface MoveOp {
   vendor: string;
-  kind: "bet" | "win" | "rollback";
+  kind: "bet" | "win" | "rollback" | "reverse";
   tid: string;
   round: string;
   player: number;

@@ -1,3 +1,4 @@
+import { formatMinor } from "@panalo/contracts/money";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { launchTokens, providerClients } from "../../db/schema/providers.ts";
@@ -154,6 +155,92 @@ describe("provider protocol (platform side)", () => {
       roundClosed: true,
     });
     expect(winAfter.code).toBe("BET_ROLLED_BACK");
+  });
+
+  it("reverses a win as far as the balance goes, once; the bet may be rolled back after", async () => {
+    // A player of its own (the other tests count on the first one's balance).
+    const p = (
+      await t.app.inject({
+        method: "PUT",
+        url: "/wps/member/register",
+        payload: {
+          username: "Reverser01",
+          password: "secret123",
+          confirmPassword: "secret123",
+          ageConfirmed: true,
+          agree: true,
+          humanCheck: await solvedHumanCheck(t.app),
+        },
+      })
+    ).json().value.customerId as number;
+    await postAndNotify(t.app.ctx, {
+      idempotencyKey: "seed-reverser",
+      type: "deposit",
+      memberId: p,
+      legs: [
+        { account: { house: "cash", currency: "PHP" }, amount: -10_000n },
+        { account: { member: p, kind: "main", currency: "PHP" }, amount: 10_000n },
+      ],
+    });
+    const pToken = await issueLaunchToken(t.app.ctx, p, "PNS");
+    const pBet = (transactionId: string, amount: string) =>
+      call("debit", {
+        token: pToken,
+        playerId: p,
+        transactionId,
+        roundId: transactionId,
+        amount,
+        roundClosed: false,
+      });
+    const minor = (text: string) => BigInt(text.replace(".", ""));
+    const balanceNow = async () => minor((await call("balance", { playerId: p })).value.balance);
+    const start = await balanceNow();
+    expect((await pBet("rv-b1", "1.00")).success).toBe(true);
+    const win = { playerId: p, roundId: "rv-b1", betTransactionId: "rv-b1", roundClosed: true };
+    expect((await call("credit", { ...win, transactionId: "rv-w1", amount: "5.00" })).success).toBe(true);
+    // The member spends all but ₱2.00 of it elsewhere before the win is taken back.
+    const spend = start + 400n - 200n;
+    expect((await pBet("rv-spend", formatMinor(spend))).success).toBe(true);
+    const rev = { playerId: p, roundId: "rv-b1", refTransactionId: "rv-w1" };
+    const tooMuch = await call("reverse", { ...rev, transactionId: "rv-r0", amount: "5.01" });
+    expect(tooMuch).toMatchObject({ success: false, code: "REVERSE_TOO_LARGE" });
+    // Never below zero: ₱2.00 is taken, the other ₱3.00 is the vendor's to recover.
+    const first = await call("reverse", { ...rev, transactionId: "rv-r1", amount: "5.00" });
+    expect(first.value).toMatchObject({ transactionId: "rv-r1", taken: "2.00", balance: "0.00" });
+    // A retry answers the same; a second reversal under another id answers the first one's answer.
+    expect((await call("reverse", { ...rev, transactionId: "rv-r1", amount: "5.00" })).value).toMatchObject({
+      transactionId: "rv-r1",
+      taken: "2.00",
+    });
+    expect((await call("reverse", { ...rev, transactionId: "rv-r2", amount: "5.00" })).value).toMatchObject({
+      transactionId: "rv-r1",
+      taken: "2.00",
+    });
+    expect(await balanceNow()).toBe(0n);
+    // A reversal names a win or a rollback of the member's round, nothing else.
+    const ofBet = await call("reverse", {
+      ...rev,
+      refTransactionId: "rv-b1",
+      transactionId: "rv-r3",
+      amount: "1.00",
+    });
+    expect(ofBet.code).toBe("TRANSACTION_NOT_FOUND");
+    // Its win taken back, the bet has no outcome that stands: it may be rolled back (void).
+    const rb = await call("rollback", {
+      playerId: p,
+      transactionId: "rv-rb",
+      roundId: "rv-b1",
+      refTransactionId: "rv-b1",
+    });
+    expect(rb.value.balance).toBe("1.00");
+    await call("rollback", {
+      playerId: p,
+      transactionId: "rv-rb2",
+      roundId: "rv-spend",
+      refTransactionId: "rv-spend",
+    });
+    expect(await balanceNow()).toBe(start + 300n);
+    expect((await reconcile(t.database.db)).ok).toBe(true);
   });
 
   it("acknowledges a rollback that arrives before its bet, then refuses the late bet", async () => {

@@ -10,6 +10,7 @@ import {
   credit,
   debit,
   type MoveInput,
+  reverse,
   rollback,
   verifyProviderSignature,
 } from "./service.ts";
@@ -44,6 +45,8 @@ const Schemas = {
     }),
   credit: Move.extend({ betTransactionId: Id }),
   rollback: Move.extend({ refTransactionId: Id, amount: Amount.default(0n) }),
+  // A credit or rollback taken back (a result corrected after it was paid): at most its amount.
+  reverse: Move.extend({ refTransactionId: Id }),
 };
 
 /**
@@ -105,7 +108,9 @@ export async function providerRoutes(app: FastifyInstance, ctx: AppContext): Pro
               ? await debit(ctx, move())
               : call === "credit"
                 ? await credit(ctx, move())
-                : await rollback(ctx, move());
+                : call === "rollback"
+                  ? await rollback(ctx, move())
+                  : await reverse(ctx, move());
       return { success: true, value: { ...value, requestId: b.requestId } };
     };
     for (const call of Object.keys(Schemas) as Array<keyof typeof Schemas>) {

@@ -206,7 +206,14 @@ const print = (kind: string, i: MoveInput) =>
     )
     .digest("hex");
 
-type Answer = { transactionId: string; playerId: number; currency: string; balance: string };
+type Answer = {
+  transactionId: string;
+  playerId: number;
+  currency: string;
+  balance: string;
+  /** reverse: what was taken back (the rest is the vendor's to recover). */
+  taken?: string;
+};
 
 /** What provider_move (migration 0512) answers; a refusal's replay is the refusal it stored. */
 type MoveResult =
@@ -244,7 +251,11 @@ function batcherOf(ctx: AppContext): MoveBatcher {
  * stored answer or refusal, with other content DUPLICATE_MISMATCH; a concurrent copy waits for
  * the first and then gets its answer.
  */
-async function applyOnce(ctx: AppContext, kind: "bet" | "win" | "rollback", i: MoveInput): Promise<Answer> {
+async function applyOnce(
+  ctx: AppContext,
+  kind: "bet" | "win" | "rollback" | "reverse",
+  i: MoveInput,
+): Promise<Answer> {
   const result = (await batcherOf(ctx).run({
     vendor: i.vendor,
     kind,
@@ -295,6 +306,25 @@ export const credit = (ctx: AppContext, i: MoveInput) => applyOnce(ctx, "win", i
  * remembers the bet's id, so the bet arriving late is refused.
  */
 export const rollback = (ctx: AppContext, i: MoveInput) => applyOnce(ctx, "rollback", i);
+/**
+ * A reversal takes back a credit or a rollback of the member's round, as far as the wallet goes
+ * (never below zero), and answers how much it took; what it could not take is the vendor's to
+ * recover (a sportsbook nets it from the bet's next payout).
+ */
+export const reverse = (ctx: AppContext, i: MoveInput) => applyOnce(ctx, "reverse", i);
+
+/**
+ * The provider_clients row of an in-house vendor whose secret is derived from APP_SECRET (the
+ * sportsbook's PNSB and PNES): written when missing, never changed.
+ */
+export async function ensureInHouseClient(ctx: AppContext, vendor: string): Promise<void> {
+  const appSecret = ctx.config.APP_SECRET;
+  if (!appSecret) throw new Error("APP_SECRET is not set: the in-house vendors cannot sign their calls");
+  await ctx.db
+    .insert(providerClients)
+    .values({ vendor, secret: inHouseProviderSecret(appSecret, vendor) })
+    .onConflictDoNothing();
+}
 
 // The game statistics the games module and the lobby show (biggest wins, rounds per game).
 export { biggestWins, roundsByGame } from "./stats.ts";

@@ -6,10 +6,10 @@ import { sql } from "drizzle-orm";
 import { type Executor, queryRows } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
-import { notifyMember, postIn } from "../ledger/service.ts";
 import { applyFeedMessageIn, type FeedMessage } from "./feed.ts";
+import { betTidOf, driveBet, queueCalls } from "./money.ts";
 import { matchWithMarkets } from "./repo.ts";
-import { insertProviderRows, LEG_RESULT, settleBets, unsettleBets, walletOf } from "./settle.ts";
+import { LEG_RESULT, settleBets, unsettleBets } from "./settle.ts";
 
 /** The shared-store channel of odds pushes; the public socket (routes.ts, odds-watchers.ts) fans them out. */
 export const ODDS_CHANNEL = "sb:odds";
@@ -209,19 +209,29 @@ export async function cashoutQuote(
   return { value, debt, amount: value > debt ? value - debt : null };
 }
 
-/** Cash out at the amount the player saw, if the book still offers at least that. */
+/**
+ * Cash out at the amount the player saw, if the book still offers at least that. The bet's due
+ * calls are sent first (a reversal's answer is what sets its debt); one still due under the
+ * bet's row lock (another driver's, this instant) refuses the cash-out for now.
+ */
 export async function cashout(
   ctx: AppContext,
   memberId: number,
   betId: number,
   amount: bigint,
 ): Promise<bigint> {
+  await driveBet(ctx, betId);
   const paid = await ctx.db.transaction(async (tx) => {
-    const [b] = await queryRows<{ vendor: string; currency: string; settle_version: number }>(
+    const [b] = await queryRows<{ id: string; bet_tid: string | null }>(
       tx,
-      sql`SELECT vendor, currency, settle_version FROM sb_bets WHERE id = ${betId} AND member_id = ${memberId} AND status = 'open' FOR UPDATE`,
+      sql`SELECT id, bet_tid FROM sb_bets WHERE id = ${betId} AND member_id = ${memberId} AND status = 'open' FOR UPDATE`,
     );
     if (!b) throw new AppError("SB_CASHOUT_UNAVAILABLE", 409);
+    const [due] = await queryRows<{ n: number }>(
+      tx,
+      sql`SELECT count(*)::int AS n FROM sb_money_calls WHERE bet_id = ${betId} AND done_at IS NULL`,
+    );
+    if (due?.n) throw new AppError("SB_CASHOUT_UNAVAILABLE", 409);
     // Read under the bet's row lock: a rollback that reopened it has committed its debt.
     const quote = await cashoutQuote(tx, memberId, betId);
     if (quote === null) throw new AppError("SB_CASHOUT_UNAVAILABLE", 409);
@@ -230,35 +240,15 @@ export async function cashout(
       throw new AppError("SB_CASHOUT_CHANGED", 409, {}, undefined, { amount: formatMinor(quote.amount) });
     // The debt is settled out of the cash-out's value: the bet closes owing nothing; its payout
     // is what the bet returned (the debt it repaid and what the member receives).
-    await tx.execute(sql`UPDATE sb_bets SET status = 'cashed_out', payout = ${(amount + quote.debt).toString()},
-        paid = ${amount.toString()}, debt = 0, settle_version = settle_version + 1, settled_at = now()
-        WHERE id = ${betId}`);
     const tid = `sbc:${betId}`;
-    await insertProviderRows(tx, [
-      {
-        vendor: b.vendor,
-        tid,
-        kind: "win",
-        round: `sb-${betId}`,
-        member: memberId,
-        amount: amount.toString(),
-        ref: `sb:${betId}`,
-        game: b.vendor === "PNES" ? "ESPORTS" : "SPORTS",
-        print: tid,
-      },
-    ]);
-    await postIn(tx, {
-      idempotencyKey: `prov:${b.vendor}:${tid}`,
-      type: "win",
-      reference: `${b.vendor}:sb-${betId}`,
-      memberId,
-      legs: [
-        { account: { member: memberId, kind: walletOf(b.currency), currency: b.currency }, amount },
-        { account: { house: "games", currency: b.currency }, amount: -amount },
-      ],
-    });
+    await tx.execute(sql`UPDATE sb_bets SET status = 'cashed_out', payout = ${(amount + quote.debt).toString()},
+        paid = ${amount.toString()}, debt = 0, settle_version = settle_version + 1, settled_at = now(),
+        settle_call = 'credit', settle_tid = ${tid}
+        WHERE id = ${betId}`);
+    // The payment: a credit that closes the round.
+    await queueCalls(tx, [{ betId, call: "credit", tid, ref: betTidOf(b), amount }]);
     return amount;
   });
-  await notifyMember(ctx, memberId);
+  await driveBet(ctx, betId);
   return paid;
 }

@@ -1,5 +1,8 @@
 import type { JobRun } from "../../jobs/registry.ts";
 import type { AppContext } from "../../lib/context.ts";
+import { betsWithDueCalls, driveBets } from "./money.ts";
+import { cancelStalePending } from "./place.ts";
+import { settleBets } from "./settle.ts";
 import { simulate } from "./simulator.ts";
 
 /**
@@ -19,4 +22,16 @@ export async function simulatorJob(ctx: AppContext, run: JobRun): Promise<unknow
     await new Promise((r) => setTimeout(r, tick));
   } while (ctx.clock.now().getTime() + tick < until);
   return { ticks, messages };
+}
+
+/**
+ * The settle sweep: placements left pending over a minute are cancelled (their debit abandoned,
+ * a rollback sent), every call still due is sent again, then every open bet whose legs all have
+ * results is settled.
+ */
+export async function settleSweepJob(ctx: AppContext): Promise<unknown> {
+  const cancelled = await cancelStalePending(ctx);
+  const due = await betsWithDueCalls(ctx);
+  await driveBets(ctx, due);
+  return { cancelled, resent: due.length, settled: await settleBets(ctx, null) };
 }

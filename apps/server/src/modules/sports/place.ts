@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import type { PlaceBetRequest, SportsPriceNow } from "@panalo/contracts/sports";
 import { potentialReturn, systemDef, systemPotential, systemStake } from "@panalo/game-math/sportsbook/bets";
 import { sql } from "drizzle-orm";
@@ -6,9 +5,9 @@ import { type Executor, queryRows, type Tx } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { memberGate } from "../../lib/member-gates.ts";
-import { notifyMember, postIn } from "../ledger/service.ts";
 import { ensureBookCatalogue } from "./catalogue.ts";
-import { insertProviderRows } from "./settle.ts";
+import { driveBet, queueCalls } from "./money.ts";
+import { settleBets } from "./settle.ts";
 
 /**
  * Taking a bet. Every leg must be on an open market of an enabled, running
@@ -16,7 +15,8 @@ import { insertProviderRows } from "./settle.ts";
  * book's legs; stakes are within the sport's, the market's and the player's limits; odds that
  * changed since the slip showed them follow the player's policy. A live bet waits the book's
  * delay and is refused if any of its markets was suspended meanwhile (suspend_seq moved). The
- * stake leaves through the ledger with the bet, as the vendor's provider transaction.
+ * bet is written pending with its debit due; the stake is taken by the platform through the
+ * provider protocol (money.ts) after the commit, and the bet opens once the debit is taken.
  */
 export interface LegRow {
   outcome_id: string;
@@ -165,13 +165,26 @@ export async function placeBet(
   req: PlaceBetRequest,
   wait: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
 ): Promise<Placed> {
-  const [seen] = await queryRows<{ id: string | null; currency: string }>(
+  const [seen] = await queryRows<{ id: string | null; status: string | null; currency: string }>(
     ctx.db,
-    sql`SELECT m.currency, (SELECT id FROM sb_bets WHERE member_id = m.id AND idempotency_key = ${req.idempotencyKey}) AS id
-        FROM members m WHERE m.id = ${memberId}`,
+    sql`SELECT m.currency, b.id, b.status FROM members m
+        LEFT JOIN sb_bets b ON b.member_id = m.id AND b.idempotency_key = ${req.idempotencyKey}
+        WHERE m.id = ${memberId}`,
   );
   if (!seen) throw new AppError("PLAYER_NOT_FOUND", 404);
-  if (seen.id) return { id: Number(seen.id), replayed: true };
+  if (seen.id) {
+    // A retry of a placement whose debit got no answer yet: its debit is sent again.
+    if (seen.status === "pending") await takeStake(ctx, Number(seen.id));
+    // Refused meanwhile (its debit answered to another sender, or cancelled): refused again.
+    if (seen.status === "refused") {
+      const [c] = await queryRows<{ code: string | null }>(
+        ctx.db,
+        sql`SELECT answer->>'refused' AS code FROM sb_money_calls WHERE bet_id = ${seen.id} AND call = 'debit'`,
+      );
+      throw c?.code ? new AppError(c.code, 409) : new AppError("SERVICE_UNAVAILABLE", 503);
+    }
+    return { id: Number(seen.id), replayed: true };
+  }
   const member = { id: memberId, currency: seen.currency };
   const gate = await memberGate(ctx.db, member.id, "play", ctx.clock.now());
   if (gate) throw new AppError(gate, 403);
@@ -190,26 +203,99 @@ export async function placeBet(
     if (now.odds.some((o, i) => o !== first.odds[i])) {
       await check(tx, member.id, req, true);
     }
-    return insertBet(tx, member, req, now, ctx.clock.now());
+    return insertBet(ctx.db, tx, member, req, now);
   });
-  if (!placed.replayed) await notifyMember(ctx, member.id);
+  if (placed.replayed) return placed;
+  await takeStake(ctx, placed.id);
   return placed;
 }
 
+/**
+ * The debit of a pending bet: taken, the bet opens (and settles at once if its markets settled
+ * meanwhile); refused (funds, limits, a bonus's maximum bet), the bet is refused with the
+ * platform's code. No trusted answer: the bet is cancelled — a rollback follows the debit (a
+ * rollback before its bet is remembered, so a late debit is refused too).
+ */
+async function takeStake(ctx: AppContext, id: number): Promise<void> {
+  const driven = await driveBet(ctx, id);
+  if (driven.refused) {
+    // Refused, nothing was taken: the bet leaves no trace on the book (the platform keeps the
+    // refusal of sb:<id>), so the same slip may be placed again once it would be taken.
+    await ctx.db.transaction(async (tx) => {
+      const [gone] = await queryRows<{ id: string }>(
+        tx,
+        sql`SELECT id FROM sb_bets WHERE id = ${id} AND status = 'refused' FOR UPDATE`,
+      );
+      if (!gone) return;
+      await tx.execute(sql`DELETE FROM sb_money_calls WHERE bet_id = ${id}`);
+      await tx.execute(sql`DELETE FROM sb_bet_legs WHERE bet_id = ${id}`);
+      await tx.execute(sql`DELETE FROM sb_bets WHERE id = ${id}`);
+    });
+    throw new AppError(driven.refused.code, driven.refused.status);
+  }
+  if (driven.unknown) {
+    await ctx.db.transaction(async (tx) => {
+      const [b] = await queryRows<{ stake: string }>(
+        tx,
+        sql`UPDATE sb_bets SET status = 'refused' WHERE id = ${id} AND status = 'pending' RETURNING stake`,
+      );
+      if (!b) return;
+      await tx.execute(sql`UPDATE sb_money_calls SET done_at = now(), answer = '{"abandoned": true}'::jsonb
+          WHERE bet_id = ${id} AND call = 'debit' AND done_at IS NULL`);
+      await queueCalls(tx, [
+        { betId: id, call: "rollback", tid: `sbx:${id}`, ref: `sb:${id}`, amount: BigInt(b.stake) },
+      ]);
+    });
+    await driveBet(ctx, id).catch(() => undefined); // due until answered: the sweep sends it again
+    const [b] = await queryRows<{ status: string }>(ctx.db, sql`SELECT status FROM sb_bets WHERE id = ${id}`);
+    if (b?.status !== "open") throw new AppError("SERVICE_UNAVAILABLE", 503);
+  }
+  // Its markets may have settled while the stake was being taken.
+  await settleBets(ctx, null, [id]);
+}
+
+/**
+ * Bets left pending (a crash between the bet's commit and its debit's answer) are cancelled
+ * after a minute: their debit is abandoned and a rollback sent, so the stake, if the platform
+ * took it, comes back. For the settle sweep.
+ */
+export async function cancelStalePending(ctx: AppContext): Promise<number> {
+  const stale = await queryRows<{ id: string }>(
+    ctx.db,
+    sql`SELECT id FROM sb_bets WHERE status = 'pending' AND placed_at < now() - interval '1 minute' ORDER BY id LIMIT 1000`,
+  );
+  for (const r of stale) {
+    const id = Number(r.id);
+    await ctx.db.transaction(async (tx) => {
+      const [b] = await queryRows<{ stake: string }>(
+        tx,
+        sql`UPDATE sb_bets SET status = 'refused' WHERE id = ${id} AND status = 'pending' RETURNING stake`,
+      );
+      if (!b) return;
+      await tx.execute(sql`UPDATE sb_money_calls SET done_at = now(), answer = '{"abandoned": true}'::jsonb
+          WHERE bet_id = ${id} AND call = 'debit' AND done_at IS NULL`);
+      await queueCalls(tx, [
+        { betId: id, call: "rollback", tid: `sbx:${id}`, ref: `sb:${id}`, amount: BigInt(b.stake) },
+      ]);
+    });
+  }
+  return stale.length;
+}
+
 async function insertBet(
+  db: object,
   tx: Tx,
   member: { id: number; currency: string },
   req: PlaceBetRequest,
   c: Checked,
-  at: Date,
 ): Promise<Placed> {
   const vendor = c.rows.every((r) => r.category === "ESPORTS") ? "PNES" : "PNSB";
   const [bet] = await queryRows<{ id: string }>(
     tx,
-    sql`INSERT INTO sb_bets (member_id, idempotency_key, currency, vendor, kind, system_code, stake, stake_per_line, potential, live)
+    sql`INSERT INTO sb_bets (member_id, idempotency_key, currency, vendor, kind, system_code, stake, stake_per_line, potential, live, status)
         VALUES (${member.id}, ${req.idempotencyKey}, ${member.currency}, ${vendor}, ${req.kind},
           ${req.kind === "system" ? (req.systemCode ?? null) : null}, ${c.stake.toString()}, ${req.stake.toString()},
-          ${c.potential.toString()}, ${c.live})
+          ${c.potential.toString()}, ${c.live}, 'pending')
         ON CONFLICT (member_id, idempotency_key) DO NOTHING RETURNING id`,
   );
   if (!bet) {
@@ -220,15 +306,6 @@ async function insertBet(
     return { id: Number(again?.id), replayed: true };
   }
   const id = Number(bet.id);
-  // Responsible gaming: the stake counts against the member's wager and loss limits
-  // through provider_move's own counting (rg_take_bet, migration 1020), for members with limits
-  // only; a refusal undoes the whole placement.
-  const [rg] = await queryRows<{ code: string | null }>(
-    tx,
-    sql`SELECT rg_take_bet(m.id, ${c.stake.toString()}::bigint, ${at.toISOString()}::timestamptz) AS code
-        FROM members m WHERE m.id = ${member.id} AND m.rg_active`,
-  );
-  if (rg?.code && rg.code !== "OK") throw new AppError(rg.code, 403);
   const legs = c.rows.map((r, i) => ({
     idx: i,
     o: Number(r.outcome_id),
@@ -239,32 +316,11 @@ async function insertBet(
   await tx.execute(sql`INSERT INTO sb_bet_legs (bet_id, idx, outcome_id, market_id, match_id, odds)
       SELECT ${id}, x.idx, x.o, x.mk, x.m, x.odds
       FROM jsonb_to_recordset(${JSON.stringify(legs)}::jsonb) AS x(idx int, o bigint, mk bigint, m bigint, odds int)`);
-  const tid = `sb:${id}`;
-  // The round's category (SPORTS / ESPORTS) for valid bets, rollups and reports.
-  await ensureBookCatalogue(tx);
-  await insertProviderRows(tx, [
-    {
-      vendor,
-      tid,
-      kind: "bet",
-      round: `sb-${id}`,
-      member: member.id,
-      amount: c.stake.toString(),
-      ref: null,
-      game: vendor === "PNES" ? "ESPORTS" : "SPORTS",
-      print: createHash("sha256").update(`${tid}|${c.stake}`).digest("hex"),
-    },
-  ]);
-  const wallet = member.currency === "FUN" ? "play" : "main";
-  await postIn(tx, {
-    idempotencyKey: `prov:${vendor}:${tid}`,
-    type: "bet",
-    reference: `${vendor}:sb-${id}`,
-    memberId: member.id,
-    legs: [
-      { account: { member: member.id, kind: wallet, currency: member.currency }, amount: -c.stake },
-      { account: { house: "games", currency: member.currency }, amount: c.stake },
-    ],
-  });
+  // The round's category (SPORTS / ESPORTS) in the games catalogue: the bonus's weight, valid
+  // bets, rollups and reports read it through the debit's game code.
+  await ensureBookCatalogue(tx, db);
+  // The stake: one debit of the bet's round (responsible gaming, bonus money and funds are the
+  // platform's checks, in provider_move).
+  await queueCalls(tx, [{ betId: id, call: "debit", tid: `sb:${id}`, ref: null, amount: c.stake }]);
   return { id, replayed: false };
 }

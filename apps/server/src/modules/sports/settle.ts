@@ -1,17 +1,16 @@
-import { createHash } from "node:crypto";
 import { type LegResult, lineReturn, systemDef, systemReturn, VOID } from "@panalo/game-math/sportsbook/bets";
 import { sql } from "drizzle-orm";
 import { queryRows, type Tx } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
-import { AppError } from "../../lib/errors.ts";
-import { notifyMember, type PostInput, postIn, postManyIn } from "../ledger/service.ts";
+import { betTidOf, type DueCall, driveBets, queueCalls } from "./money.ts";
 
 /**
  * Settlement: a bet settles once per settlement version. The bet's row moves
  * from open to settled only where its version is the one read (a second run finds nothing to
- * move); the money goes as the provider transactions of the vendor (PNSB/PNES) with ledger keys
- * that carry the version, so a retry posts nothing twice. A rollback raises the version, takes
- * the payout back through the ledger and opens the bet again; its next settlement pays anew.
+ * move); the money goes as the vendor's (PNSB/PNES) provider-protocol calls (money.ts) whose
+ * transaction ids carry the version, so a retry pays nothing twice. A rollback raises the
+ * version, reverses what the settlement paid and opens the bet again; its next settlement pays
+ * anew. A bet with calls still due is left for the driver of those calls to settle.
  */
 export const SETTLE_CHUNK = 5000;
 
@@ -27,12 +26,12 @@ interface OpenBet {
   stake_per_line: string;
   settle_version: number;
   debt: string;
+  bet_tid: string | null;
   legs: Leg[];
 }
 
 /** Play money bets from and wins to the play wallet. */
 export const walletOf = (currency: string) => (currency === "FUN" ? "play" : "main");
-const print = (s: string) => createHash("sha256").update(s).digest("hex");
 const FULL_LOSS = (r: LegResult | null) => r !== null && !r.won && r.voidPermille === 0;
 
 /** What a bet returns when its legs have these results; null while it cannot settle yet. */
@@ -65,12 +64,18 @@ export const LEG_RESULT = sql.raw(
 );
 
 /** Open bets with a leg on these markets (or, with null, every open bet), and their legs' results. */
-async function openBets(tx: Tx, marketIds: number[] | null, afterId: number): Promise<OpenBet[]> {
+async function openBets(
+  tx: Tx,
+  marketIds: number[] | null,
+  afterId: number,
+  betIds: number[] | null,
+): Promise<OpenBet[]> {
   const only = marketIds ? JSON.stringify(marketIds) : null;
+  const these = betIds ? JSON.stringify(betIds) : null;
   return queryRows<OpenBet>(
     tx,
     sql`SELECT b.id, b.member_id, b.currency, b.vendor, b.kind, b.system_code, b.stake, b.stake_per_line,
-          b.settle_version, b.debt,
+          b.settle_version, b.debt, b.bet_tid,
           jsonb_agg(jsonb_build_object('odds', l.odds, 'result', ${LEG_RESULT}, 'o', l.outcome_id,
             'mk', l.market_id, 'v', l.void_ts IS NOT NULL) ORDER BY l.idx) AS legs
         FROM sb_bets b JOIN sb_bet_legs l ON l.bet_id = b.id JOIN sb_outcomes o ON o.id = l.outcome_id
@@ -78,33 +83,40 @@ async function openBets(tx: Tx, marketIds: number[] | null, afterId: number): Pr
           AND (${only}::jsonb IS NULL OR b.id IN (
             SELECT bet_id FROM sb_bet_legs
             WHERE market_id IN (SELECT jsonb_array_elements_text(${only}::jsonb)::bigint)))
+          AND (${these}::jsonb IS NULL OR b.id IN (SELECT jsonb_array_elements_text(${these}::jsonb)::bigint))
+          AND NOT EXISTS (SELECT 1 FROM sb_money_calls c WHERE c.bet_id = b.id AND c.done_at IS NULL)
         GROUP BY b.id
         HAVING bool_or(o.result IS NOT NULL OR l.void_ts IS NOT NULL)
         ORDER BY b.id LIMIT ${SETTLE_CHUNK}`,
   );
 }
 
-/** Settle what can settle among the open bets on these markets (null: all). Answers how many. */
-export async function settleBets(ctx: AppContext, marketIds: number[] | null): Promise<number> {
+/** Settle what can settle among the open bets on these markets (null: all; or these bets). Answers how many. */
+export async function settleBets(
+  ctx: AppContext,
+  marketIds: number[] | null,
+  betIds: number[] | null = null,
+): Promise<number> {
   let settled = 0;
   let after = 0;
   for (;;) {
-    const { count, last, members } = await ctx.db.transaction(async (tx) => {
-      const bets = await openBets(tx, marketIds, after);
+    const { count, last, ids } = await ctx.db.transaction(async (tx) => {
+      const bets = await openBets(tx, marketIds, after, betIds);
       await lockResults(tx, bets);
       const due = bets.flatMap((b) => {
         const r = betReturn(b, b.legs);
         return r === null ? [] : [{ b, payout: r }];
       });
-      if (due.length) await settleIn(tx, due);
+      const moved = due.length ? await settleIn(tx, due) : [];
       return {
-        count: due.length,
+        count: moved.length,
         last: bets.length === SETTLE_CHUNK ? Number(bets[bets.length - 1]?.id) : null,
-        members: new Set(due.map((d) => Number(d.b.member_id))),
+        ids: moved,
       };
     });
     settled += count;
-    for (const m of members) await notifyMember(ctx, m);
+    // The payments, after the commit (the platform tells the members' pages).
+    await driveBets(ctx, ids);
     if (last === null) return settled;
     after = last;
   }
@@ -131,94 +143,61 @@ async function lockResults(tx: Tx, bets: OpenBet[]): Promise<void> {
   for (const b of bets) for (const l of b.legs) if (!l.v) l.result = byId.get(Number(l.o)) ?? null;
 }
 
-async function settleIn(tx: Tx, due: Array<{ b: OpenBet; payout: bigint }>): Promise<void> {
+async function settleIn(tx: Tx, due: Array<{ b: OpenBet; payout: bigint }>): Promise<number[]> {
   const rows = due.map(({ b, payout }) => {
     const allVoid = b.legs.every((l) => l.result?.voidPermille === 1000);
     const debt = BigInt(b.debt);
     const paid = payout > debt ? payout - debt : 0n;
+    const status = allVoid && payout === BigInt(b.stake) ? "void" : "settled";
+    const v = b.settle_version + 1;
+    // A bet voided whole is a rollback of its stake (not a valid bet) — unless it owes a debt:
+    // the rollback would return the whole stake, so it is a credit of the stake less the debt.
+    // Else a credit of what is paid, 0.00 included.
+    const call = status === "void" && debt === 0n ? ("rollback" as const) : ("credit" as const);
+    const tid = `${call === "credit" ? "sbw" : "sbv"}:${b.id}:${v}`;
     return {
       id: Number(b.id),
       v: b.settle_version,
       payout: payout.toString(),
       paid: paid.toString(),
       debt: (debt > payout ? debt - payout : 0n).toString(),
-      status: allVoid && payout === BigInt(b.stake) ? "void" : "settled",
+      status,
+      call,
+      tid,
     };
   });
   const moved = await queryRows<{ id: string }>(
     tx,
     sql`UPDATE sb_bets b SET status = x.status, payout = x.payout, paid = x.paid, debt = x.debt,
-          settle_version = b.settle_version + 1, settled_at = now()
+          settle_version = b.settle_version + 1, settled_at = now(), settle_call = x.call, settle_tid = x.tid
         FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-          AS x(id bigint, v int, payout bigint, paid bigint, debt bigint, status text)
+          AS x(id bigint, v int, payout bigint, paid bigint, debt bigint, status text, call text, tid text)
         WHERE b.id = x.id AND b.status = 'open' AND b.settle_version = x.v
         RETURNING b.id`,
   );
   const ok = new Set(moved.map((r) => Number(r.id)));
   const byId = new Map(due.map((d) => [Number(d.b.id), d.b]));
-  const txRows: unknown[] = [];
-  const posts: PostInput[] = [];
+  const calls: DueCall[] = [];
   for (const r of rows) {
     const b = byId.get(r.id);
     if (!b || !ok.has(r.id)) continue;
-    const v = r.v + 1;
-    // A bet voided whole is a rollback of its stake (not a valid bet); else a win, 0.00 included.
-    const kind = r.status === "void" ? "rollback" : "win";
-    const tid = `${kind === "win" ? "sbw" : "sbv"}:${r.id}:${v}`;
-    txRows.push({
-      vendor: b.vendor,
-      tid,
-      kind,
-      round: `sb-${r.id}`,
-      member: Number(b.member_id),
-      amount: r.paid,
-      ref: `sb:${r.id}`,
-      game: b.vendor === "PNES" ? "ESPORTS" : "SPORTS",
-      print: print(`${tid}|${r.paid}`),
+    calls.push({
+      betId: r.id,
+      call: r.call,
+      tid: r.tid,
+      ref: betTidOf(b),
+      amount: r.call === "rollback" ? BigInt(b.stake) : BigInt(r.paid),
     });
-    if (BigInt(r.paid) > 0n) {
-      posts.push({
-        idempotencyKey: `prov:${b.vendor}:${tid}`,
-        type: kind,
-        reference: `${b.vendor}:sb-${r.id}`,
-        memberId: Number(b.member_id),
-        legs: [
-          {
-            account: { member: Number(b.member_id), kind: walletOf(b.currency), currency: b.currency },
-            amount: BigInt(r.paid),
-          },
-          { account: { house: "games", currency: b.currency }, amount: -BigInt(r.paid) },
-        ],
-      });
-    }
   }
-  await insertProviderRows(tx, txRows);
-  await postManyIn(tx, posts);
-  // Responsible gaming: what is paid back lowers the period's loss (a void also its
-  // wager), for members with limits only (rg_give_back, migration 1020).
-  const returns = rows
-    .filter((r) => ok.has(r.id) && BigInt(r.paid) > 0n)
-    .map((r) => ({ m: Number(byId.get(r.id)?.member_id), a: r.paid, v: r.status === "void" }));
-  if (returns.length)
-    await tx.execute(sql`SELECT rg_give_back(x.m, x.a, x.v, now())
-        FROM jsonb_to_recordset(${JSON.stringify(returns)}::jsonb) AS x(m bigint, a bigint, v boolean)
-        JOIN members mm ON mm.id = x.m AND mm.rg_active`);
-}
-
-/** Provider transactions of the book's rounds (the betting record, valid bets and reports read them). */
-export async function insertProviderRows(tx: Tx, rows: unknown[]): Promise<void> {
-  if (!rows.length) return;
-  await tx.execute(sql`INSERT INTO provider_transactions
-      (vendor, transaction_id, kind, round_id, member_id, amount, ref_transaction_id, game_code, fingerprint, response)
-      SELECT x.vendor, x.tid, x.kind, x.round, x.member, x.amount, x.ref, x.game, x.print, '{}'::jsonb
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        AS x(vendor text, tid text, kind text, round text, member bigint, amount bigint, ref text, game text, print text)`);
+  await queueCalls(tx, calls);
+  return calls.map((c) => c.betId);
 }
 
 /**
  * A settlement rolled back by the feed (or a trader): the bets settled on these markets open
- * again, each at a new version; what was paid is taken back through the ledger — what the
- * member no longer has stays as a debt the next settlement nets.
+ * again, each at a new version; what the settlement paid is reversed through the protocol —
+ * what the member no longer has stays as a debt the next settlement (or cash-out) nets. A
+ * settlement that had netted a debt brings it back: the reversal counts the whole payout.
  */
 export async function unsettleBets(
   ctx: AppContext,
@@ -226,82 +205,56 @@ export async function unsettleBets(
   betIds: number[] = [],
 ): Promise<number> {
   if (!marketIds.length && !betIds.length) return 0;
-  const members = new Set<number>();
-  const n = await ctx.db.transaction(async (tx) => {
+  const reopened = await ctx.db.transaction(async (tx) => {
     const bets = await queryRows<{
       id: string;
-      member_id: string;
-      currency: string;
-      vendor: string;
       stake: string;
       paid: string;
-      debt: string;
+      payout: string | null;
       status: string;
       settle_version: number;
+      settle_call: string | null;
+      settle_tid: string | null;
     }>(
       tx,
-      sql`UPDATE sb_bets b SET status = 'open', settle_version = b.settle_version + 1, payout = NULL, settled_at = NULL
+      sql`UPDATE sb_bets b SET status = 'open', settle_version = b.settle_version + 1, payout = NULL, settled_at = NULL,
+            paid = 0, settle_call = NULL, settle_tid = NULL,
+            bet_tid = CASE WHEN old.status = 'void' AND COALESCE(old.settle_call, 'rollback') = 'rollback'
+                           THEN 'sbr:' || b.id || ':' || (b.settle_version + 1) ELSE b.bet_tid END
           FROM sb_bets old
           WHERE old.id = b.id AND b.status IN ('settled', 'void') AND (b.id IN (
             SELECT bet_id FROM sb_bet_legs WHERE market_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(marketIds)}::jsonb)::bigint))
             OR b.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(betIds)}::jsonb)::bigint))
-          RETURNING b.id, b.member_id, b.currency, b.vendor, b.stake, old.paid, b.debt, old.status, b.settle_version`,
+          RETURNING b.id, old.stake, old.paid, old.payout, old.status, b.settle_version, old.settle_call, old.settle_tid`,
     );
-    for (const b of bets) {
+    const calls: DueCall[] = bets.map((b) => {
       const id = Number(b.id);
-      const member = Number(b.member_id);
-      members.add(member);
-      // A void bet had its stake back (a rollback): it is staked again; a win is taken back.
-      const take = b.status === "void" ? BigInt(b.stake) : BigInt(b.paid ?? "0");
-      const tid = `sbr:${id}:${b.settle_version}`;
-      let taken = take;
-      if (take > 0n) {
-        const input = (amount: bigint): PostInput => ({
-          idempotencyKey: `prov:${b.vendor}:${tid}`,
-          type: "bet",
-          reference: `${b.vendor}:sb-${id}`,
-          memberId: member,
-          legs: [
-            { account: { member, kind: walletOf(b.currency), currency: b.currency }, amount: -amount },
-            { account: { house: "games", currency: b.currency }, amount },
-          ],
-        });
-        try {
-          await tx.transaction((sp) => postIn(sp, input(take)));
-        } catch (err) {
-          if (!(err instanceof AppError && err.code === "INSUFFICIENT_FUNDS")) throw err;
-          const [bal] = await queryRows<{ balance: string }>(
-            tx,
-            sql`SELECT balance FROM ledger_accounts WHERE member_id = ${member} AND kind = ${walletOf(b.currency)} AND currency = ${b.currency}`,
-          );
-          taken = BigInt(bal?.balance ?? "0");
-          if (taken > 0n) await postIn(tx, input(taken));
-        }
-      }
-      await tx.execute(
-        sql`UPDATE sb_bets SET paid = 0, debt = debt + ${(take - taken).toString()} WHERE id = ${id}`,
-      );
-      await insertProviderRows(tx, [
-        {
-          vendor: b.vendor,
-          tid,
-          // A win taken back is a negative win (reports net it); a void's stake is staked again.
-          kind: b.status === "void" ? "bet" : "win",
-          round: `sb-${id}`,
-          member,
-          amount: (b.status === "void" ? take : -take).toString(),
-          ref: `sb:${id}`,
-          game: b.vendor === "PNES" ? "ESPORTS" : "SPORTS",
-          print: print(`${tid}|${take}`),
-        },
-      ]);
-    }
+      const v = b.settle_version - 1; // the version the undone settlement wrote
+      // Bets settled before the calls were recorded: the ids that settlement used.
+      const call = b.settle_call ?? (b.status === "void" ? "rollback" : "credit");
+      const ref = b.settle_tid ?? `${call === "credit" ? "sbw" : "sbv"}:${id}:${v}`;
+      // A void's stake is staked again; a payment is taken back. What the wallet cannot give of
+      // what the settlement counted (the stake; the payout with any debt it netted) is debt.
+      return call === "rollback"
+        ? { betId: id, call: "reverse", tid: `sbr:${id}:${b.settle_version}`, ref, amount: BigInt(b.stake) }
+        : {
+            betId: id,
+            call: "reverse",
+            tid: `sbr:${id}:${b.settle_version}`,
+            ref,
+            amount: BigInt(b.paid ?? "0"),
+            gross: BigInt(b.payout ?? b.paid ?? "0"),
+          };
+    });
+    await queueCalls(tx, calls);
     // Done: a redelivered message finds nothing left to undo on these markets.
     if (marketIds.length)
       await tx.execute(sql`UPDATE sb_markets SET unsettle_pending = false
           WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(marketIds)}::jsonb)::bigint) AND unsettle_pending`);
-    return bets.length;
+    return bets.map((b) => Number(b.id));
   });
-  for (const m of members) await notifyMember(ctx, m);
-  return n;
+  await driveBets(ctx, reopened);
+  // A settlement that arrived while the reversals were due left these bets to this driver.
+  if (reopened.length) await settleBets(ctx, null, reopened);
+  return reopened.length;
 }

@@ -1,0 +1,314 @@
+import { formatMinor, parseMoney } from "@panalo/contracts/money";
+import {
+  type CallResult,
+  inHouseProviderSecret,
+  type ProtocolClient,
+  protocolClient,
+  type Transport,
+} from "@panalo/rgs/protocol-client";
+import { sql } from "drizzle-orm";
+import { queryRows, type Tx } from "../../db/client.ts";
+import type { AppContext } from "../../lib/context.ts";
+import { AppError } from "../../lib/errors.ts";
+import { ensureInHouseClient, issueLaunchToken, LAUNCH_TOKEN_TTL_MS } from "../providers/service.ts";
+
+/**
+ * The sportsbook's money, as a vendor of the platform (PNSB, PNES for an all-e-sports bet): it
+ * moves a member's money only through the signed provider protocol (docs/provider-protocol.md),
+ * with the client the in-house game server uses — over HTTP to the platform, or in this process.
+ *
+ * Each change of a bet writes the calls it needs into `sb_money_calls` in its own transaction;
+ * after the commit they are sent, a bet's calls one after the other in the order written (a call
+ * goes only once the one before it was answered), so a reversal never overtakes the credit it
+ * takes back. A call with no answer we trust stays due and is sent again (by the next change of
+ * the bet, the settle sweep or a retried request): every call is idempotent by its transaction id.
+ *
+ * - placement: `debit` sb:<id> (round sb-<id>, game code SPORTS or ESPORTS, so bonus wagering,
+ *   valid bets and reports weigh it by its category); a refusal refuses the bet;
+ * - settlement and cash-out: `credit` of what is paid (0.00 for a loss), naming the bet;
+ * - a void: `rollback` of the bet (a credit of the stake less the debt when the bet owes one);
+ * - a settlement undone: `reverse` of the settlement's credit or rollback, which takes back what
+ *   the wallet holds and answers how much; the rest becomes the bet's debt.
+ */
+
+export type MoneyCall = "debit" | "credit" | "rollback" | "reverse";
+
+export interface DueCall {
+  betId: number;
+  call: MoneyCall;
+  tid: string;
+  ref: string | null;
+  amount: bigint;
+  gross?: bigint;
+}
+
+/** Game code of a round: the category its bonus weight, valid bets and reports go by. */
+export const gameOf = (vendor: string) => (vendor === "PNES" ? "ESPORTS" : "SPORTS");
+export const roundOf = (betId: number) => `sb-${betId}`;
+/** The bet's transaction id on the platform (a void undone stakes it again under a new one). */
+export const betTidOf = (b: { id: string | number; bet_tid?: string | null }) => b.bet_tid ?? `sb:${b.id}`;
+
+/** Write calls to be sent after the commit (in this order per bet). */
+export async function queueCalls(tx: Tx, calls: DueCall[]): Promise<void> {
+  if (!calls.length) return;
+  const rows = calls.map((c) => ({
+    b: c.betId,
+    c: c.call,
+    t: c.tid,
+    r: c.ref,
+    a: c.amount.toString(),
+    g: c.gross?.toString() ?? null,
+  }));
+  await tx.execute(sql`INSERT INTO sb_money_calls (bet_id, call, transaction_id, ref_transaction_id, amount, gross)
+      SELECT x.b, x.c, x.t, x.r, x.a, x.g
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(b bigint, c text, t text, r text, a bigint, g bigint)
+      ORDER BY x.b
+      ON CONFLICT (transaction_id) DO NOTHING`);
+}
+
+/** How the book reaches the platform: set by app.ts (in memory, or RGS_PLATFORM_URL when split). */
+const transports = new WeakMap<object, Transport>();
+const clients = new WeakMap<object, ProtocolClient>();
+export function setSportsTransport(ctx: Pick<AppContext, "db">, t: Transport): void {
+  transports.set(ctx.db, t);
+  clients.delete(ctx.db);
+}
+
+const ensured = new WeakMap<object, Promise<void>>();
+async function clientOf(ctx: AppContext): Promise<ProtocolClient> {
+  let ready = ensured.get(ctx.db);
+  if (!ready) {
+    ready = (async () => {
+      await ensureInHouseClient(ctx, "PNSB");
+      await ensureInHouseClient(ctx, "PNES");
+    })();
+    ready.catch(() => ensured.delete(ctx.db));
+    ensured.set(ctx.db, ready);
+  }
+  await ready;
+  let c = clients.get(ctx.db);
+  if (!c) {
+    const transport = transports.get(ctx.db);
+    if (!transport) throw new Error("the sportsbook has no transport to the platform (app.ts)");
+    const secret = ctx.config.APP_SECRET ?? "";
+    c = protocolClient(
+      transport,
+      (vendor) => inHouseProviderSecret(secret, vendor),
+      () => ctx.clock.now(),
+    );
+    clients.set(ctx.db, c);
+  }
+  return c;
+}
+
+/**
+ * The book's launch token per member and vendor: the protocol's debit presents one. Issued as a
+ * game launch is (the member gate "play" included) and used for 3 of its 4 hours.
+ */
+const tokens = new WeakMap<object, Map<string, { token: string; until: number }>>();
+async function tokenFor(ctx: AppContext, memberId: number, vendor: string): Promise<string> {
+  let cache = tokens.get(ctx.db);
+  if (!cache) {
+    cache = new Map();
+    tokens.set(ctx.db, cache);
+  }
+  const key = `${memberId}:${vendor}`;
+  const now = ctx.clock.now().getTime();
+  const hit = cache.get(key);
+  if (hit && hit.until > now) return hit.token;
+  const token = await issueLaunchToken(ctx, memberId, vendor);
+  cache.set(key, { token, until: now + LAUNCH_TOKEN_TTL_MS - 3600_000 });
+  return token;
+}
+
+interface CallRow {
+  id: string;
+  bet_id: string;
+  call: MoneyCall;
+  transaction_id: string;
+  ref_transaction_id: string | null;
+  amount: string;
+  gross: string | null;
+  member_id: string;
+  vendor: string;
+}
+
+/** What drove a bet's calls: the last answer of each kind the caller may need. */
+export interface Driven {
+  /** A debit refused: its code and status. */
+  refused?: { code: string; status: number };
+  /** A call got no answer we trust: it stays due. */
+  unknown?: string;
+  /** Calls answered now (by this driver). */
+  done: MoneyCall[];
+}
+
+async function send(ctx: AppContext, c: CallRow): Promise<CallResult> {
+  const client = await clientOf(ctx);
+  const betId = Number(c.bet_id);
+  const playerId = Number(c.member_id);
+  const base = {
+    playerId,
+    transactionId: c.transaction_id,
+    roundId: roundOf(betId),
+    amount: formatMinor(BigInt(c.amount)),
+  };
+  if (c.call === "debit") {
+    let token: string;
+    try {
+      token = await tokenFor(ctx, playerId, c.vendor);
+    } catch (err) {
+      // The member may not play now (excluded, cooling off): the bet is refused as the debit is.
+      if (err instanceof AppError)
+        return { kind: "refused", status: err.httpStatus, code: err.code, balance: null };
+      throw err;
+    }
+    return client.call(c.vendor, "debit", {
+      ...base,
+      token,
+      roundClosed: false,
+      gameCode: gameOf(c.vendor),
+    });
+  }
+  if (c.call === "credit")
+    return client.call(c.vendor, "credit", {
+      ...base,
+      betTransactionId: c.ref_transaction_id,
+      roundClosed: true,
+      gameCode: gameOf(c.vendor),
+    });
+  return client.call(c.vendor, c.call, {
+    ...base,
+    refTransactionId: c.ref_transaction_id,
+    roundClosed: true,
+  });
+}
+
+/**
+ * Send the due calls of these bets, each bet's in order, until none is left or a call gets no
+ * trusted answer: in rounds, each round sending every bet's first due call at once (up to
+ * `width` in flight: two of the platform's batches) and recording the answers in one
+ * transaction. Another driver may send the same call at the same moment: the platform answers
+ * both alike, and only one of them records the answer (and its effect on the bet).
+ */
+async function drive(ctx: AppContext, betIds: number[], width = 96): Promise<Map<number, Driven>> {
+  const out = new Map<number, Driven>(betIds.map((id) => [id, { done: [] }]));
+  let ids = [...new Set(betIds)];
+  let failure: unknown = null;
+  while (ids.length) {
+    const calls = await queryRows<CallRow>(
+      ctx.db,
+      sql`SELECT DISTINCT ON (c.bet_id) c.id, c.bet_id, c.call, c.transaction_id, c.ref_transaction_id, c.amount, c.gross,
+            b.member_id, b.vendor
+          FROM sb_money_calls c JOIN sb_bets b ON b.id = c.bet_id
+          WHERE c.bet_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)
+            AND c.done_at IS NULL
+          ORDER BY c.bet_id, c.id`,
+    );
+    if (!calls.length) break;
+    const answers: Array<{ c: CallRow; r: CallResult }> = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(width, calls.length) }, async () => {
+        while (next < calls.length) {
+          const c = calls[next++] as CallRow;
+          try {
+            answers.push({ c, r: await send(ctx, c) });
+          } catch (err) {
+            failure ??= err;
+          }
+        }
+      }),
+    );
+    const record: Array<{
+      id: number;
+      bet: number;
+      call: MoneyCall;
+      ok: boolean;
+      answer: unknown;
+      owed: string;
+    }> = [];
+    const again = new Set<number>();
+    for (const { c, r } of answers) {
+      const bet = Number(c.bet_id);
+      const d = out.get(bet) ?? { done: [] };
+      out.set(bet, d);
+      if (r.kind === "unknown") {
+        d.unknown = r.reason;
+        continue;
+      }
+      if (r.kind === "refused" && c.call !== "debit") {
+        // A settlement's call refused is a bug of the book (it names what it sent before): it
+        // stays due, and the sweep shows it again; never recorded as if paid.
+        failure ??= new Error(`sportsbook ${c.call} ${c.transaction_id} refused: ${r.code}`);
+        continue;
+      }
+      if (r.kind === "refused") d.refused = { code: r.code, status: r.status };
+      // What the wallet could not give back of what the settlement counted: the bet's debt.
+      const taken = r.kind === "ok" ? (parseMoney(String(r.value.taken ?? "0")) ?? 0n) : 0n;
+      const owed = c.call === "reverse" ? BigInt(c.gross ?? c.amount) - taken : 0n;
+      record.push({
+        id: Number(c.id),
+        bet,
+        call: c.call,
+        ok: r.kind === "ok",
+        answer: r.kind === "ok" ? r.value : { refused: r.kind === "refused" ? r.code : null },
+        owed: (owed > 0n ? owed : 0n).toString(),
+      });
+      d.done.push(c.call);
+      if (r.kind === "ok") again.add(bet);
+    }
+    if (record.length)
+      await ctx.db.transaction(async (tx) => {
+        // Rows locked in id order, then the bets in id order: two drivers never wait in a cycle.
+        await tx.execute(sql`SELECT id FROM sb_money_calls
+            WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(record.map((r) => r.id))}::jsonb)::bigint)
+            ORDER BY id FOR UPDATE`);
+        const mine = await queryRows<{ id: string }>(
+          tx,
+          sql`UPDATE sb_money_calls c SET done_at = now(), answer = x.answer
+              FROM jsonb_to_recordset(${JSON.stringify(record)}::jsonb) AS x(id bigint, answer jsonb)
+              WHERE c.id = x.id AND c.done_at IS NULL RETURNING c.id`,
+        );
+        const recorded = new Set(mine.map((r) => Number(r.id)));
+        const effects = record
+          .filter(
+            (r) => recorded.has(r.id) && (r.call === "debit" || (r.call === "reverse" && r.owed !== "0")),
+          )
+          .sort((a, b) => a.bet - b.bet);
+        if (!effects.length) return;
+        await tx.execute(sql`SELECT id FROM sb_bets
+            WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(effects.map((r) => r.bet))}::jsonb)::bigint)
+            ORDER BY id FOR UPDATE`);
+        await tx.execute(sql`UPDATE sb_bets b SET
+              status = CASE WHEN x.call = 'debit' AND b.status = 'pending'
+                            THEN CASE WHEN x.ok THEN 'open' ELSE 'refused' END ELSE b.status END,
+              debt = b.debt + CASE WHEN x.call = 'reverse' THEN x.owed ELSE 0 END
+            FROM jsonb_to_recordset(${JSON.stringify(effects)}::jsonb) AS x(bet bigint, call text, ok boolean, owed bigint)
+            WHERE b.id = x.bet`);
+      });
+    ids = [...again];
+  }
+  if (failure) throw failure;
+  return out;
+}
+
+/** Send one bet's due calls in order (see drive). */
+export async function driveBet(ctx: AppContext, betId: number): Promise<Driven> {
+  return (await drive(ctx, [betId])).get(betId) ?? { done: [] };
+}
+
+/** Send many bets' due calls, each bet's in order, many bets at once. */
+export async function driveBets(ctx: AppContext, betIds: number[]): Promise<void> {
+  for (let i = 0; i < betIds.length; i += SETTLE_ROUND) await drive(ctx, betIds.slice(i, i + SETTLE_ROUND));
+}
+const SETTLE_ROUND = 5000;
+
+/** Bets with calls still due (a lost answer, a crash after a commit): for the settle sweep. */
+export async function betsWithDueCalls(ctx: AppContext, limit = 5000): Promise<number[]> {
+  const rows = await queryRows<{ bet_id: string }>(
+    ctx.db,
+    sql`SELECT DISTINCT bet_id FROM sb_money_calls WHERE done_at IS NULL ORDER BY bet_id LIMIT ${limit}`,
+  );
+  return rows.map((r) => Number(r.bet_id));
+}
