@@ -76,11 +76,8 @@ CREATE VIEW member_lineage AS
 COMMENT ON VIEW member_lineage IS
   'Published by the agents module (owner of member_tree); read-only for other modules.';
 
--- Owner: admin. The operators' names, and the four-eyes queue's requests with their state.
-CREATE VIEW operator_directory AS
-  SELECT id, username, role, disabled FROM operators;
-COMMENT ON VIEW operator_directory IS
-  'Published by the admin module (owner of operators); read-only for other modules.';
+-- Owner: admin. The four-eyes queue's requests with their state (operators' names are asked of
+-- admin/service.ts, operatorNames).
 CREATE VIEW approval_log AS
   SELECT id, kind, status, created_by, decided_by, created_at, decided_at FROM approval_requests;
 COMMENT ON VIEW approval_log IS
