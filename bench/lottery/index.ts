@@ -11,7 +11,7 @@
 // slips of 50 bets a second.
 // Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/lottery/index.ts
 // (TEST_DATABASE_URL works too; with neither, in-memory PGlite.) BENCH_SIZES=10000,100000 picks
-// the sizes; BENCH_BETS=N runs one size (as before).
+// the sizes; BENCH_BETS=N runs one size (as before); BENCH_KEEP=1 keeps each database (to EXPLAIN).
 import { randomUUID } from "node:crypto";
 import { formatMinor, parseMoney } from "@panalo/contracts/money";
 import { adminDraws, updateGame } from "../../apps/rgs/src/lottery/admin.ts";
@@ -128,20 +128,19 @@ async function runDraw(BETS: number): Promise<{
     });
   }
 
-  // One lottery session per member, opened when the member places a first slip (as on the site).
-  const sessions = new Map<number, Promise<Awaited<ReturnType<typeof lotterySession>>>>();
-  const sessionOf = (memberId: number) => {
-    let s = sessions.get(memberId);
-    if (!s) {
-      s = (async () => {
-        const token = await issueLaunchToken(app.ctx, memberId, "TCG_SEA");
-        const opened = await openLotterySession(ctx, { token });
-        return lotterySession(ctx, opened.sessionId);
-      })();
-      sessions.set(memberId, s);
-    }
-    return s;
-  };
+  // One lottery session per member, opened before the clock starts (a player opens one session
+  // and places many slips on it): the placement rate is slips a second, not logins a second.
+  const sessionList: Awaited<ReturnType<typeof lotterySession>>[] = [];
+  for (let i = 0; i < memberRows.length; i += CONCURRENCY) {
+    const opened = await Promise.all(
+      memberRows.slice(i, i + CONCURRENCY).map(async (m) => {
+        const token = await issueLaunchToken(app.ctx, m.id, "TCG_SEA");
+        const o = await openLotterySession(ctx, { token });
+        return lotterySession(ctx, o.sessionId);
+      }),
+    );
+    sessionList.push(...opened);
+  }
   let next = 0;
   const placing = performance.now();
   let rng = 12345;
@@ -153,9 +152,8 @@ async function runDraw(BETS: number): Promise<{
     Array.from({ length: CONCURRENCY }, async () => {
       while (next < slips) {
         const i = next++;
-        const m = memberRows[i % memberRows.length];
-        if (!m) continue;
-        const session = await sessionOf(m.id);
+        const session = sessionList[i % sessionList.length];
+        if (!session) continue;
         const n = Math.min(PER_SLIP, BETS - i * PER_SLIP);
         const lines = Array.from({ length: n }, (_, k) => {
           const selection = [0, 0, 0].map(() => Math.floor(rand() * 10));
@@ -225,7 +223,11 @@ async function runDraw(BETS: number): Promise<{
     `checks: bets won ${after.payouts} = paid on the ledger ${formatMinor(ledgerWins)}; draw ${status}; ledger ${check.ok ? "reconciles" : "BROKEN"} → ${ok ? "OK" : "FAILED"}`,
   );
   await app.close();
-  await opened.drop();
+  // BENCH_KEEP=1 leaves the database in place, to look at its plans (EXPLAIN) afterwards.
+  if (process.env.BENCH_KEEP) {
+    console.log(`kept the database: ${opened.url}`);
+    await opened.database.close();
+  } else await opened.drop();
   return { ok, totalS, decideS, slipsPerS: slips / placedSeconds, load: loadAverage() };
 }
 

@@ -80,7 +80,17 @@ export async function settleDrawn(ctx: LotteryContext, opts: SettleOptions = {})
         }
         return t;
       };
-      let after = 0;
+      // The draw's open bets are read by ONE cursor, in id order, a batch at a time: each bet is
+      // read once whatever plan the statement gets. (Keyset pages — `id > last ORDER BY id
+      // LIMIT n` — were planned, without statistics, as "every remaining open bet of the draw,
+      // then sort": each page read the rest of the draw, a cost growing with the square of its
+      // size.) The cursor's snapshot is taken at DECLARE, so the rows this loop updates are not
+      // read again.
+      await tx.execute(
+        sql`DECLARE lottery_open_bets NO SCROLL CURSOR FOR
+            SELECT id, slip_id, bet_type, selection, stake, prize_table_id FROM rgs.lottery_bets
+            WHERE draw_id = ${drawId} AND status = 'open' ORDER BY id`,
+      );
       let touched = 0;
       for (;;) {
         const open = await rows<{
@@ -90,12 +100,7 @@ export async function settleDrawn(ctx: LotteryContext, opts: SettleOptions = {})
           selection: unknown;
           stake: unknown;
           prize_table_id: unknown;
-        }>(
-          tx,
-          sql`SELECT id, slip_id, bet_type, selection, stake, prize_table_id FROM rgs.lottery_bets
-              WHERE draw_id = ${drawId} AND status = 'open' AND id > ${after}
-              ORDER BY id LIMIT ${batch}`,
-        );
+        }>(tx, sql.raw(`FETCH FORWARD ${Math.max(1, Math.floor(batch))} FROM lottery_open_bets`));
         if (open.length === 0) break;
         const ids: number[] = [];
         const wins: bigint[] = [];
@@ -106,8 +111,8 @@ export async function settleDrawn(ctx: LotteryContext, opts: SettleOptions = {})
             prize(math, b.bet_type as LotteryBetType, ints(b.selection), result, big(b.stake), table),
           );
         }
-        const first = ids[0] ?? after;
-        after = ids[ids.length - 1] ?? after;
+        const first = ids[0] ?? 0;
+        const last = ids[ids.length - 1] ?? 0;
         // The batch's own id range of this draw's open bets bounds the rows the statement may
         // read (the open-bets index range), whatever plan the table's statistics, or their
         // absence on a freshly filled table, lead to: never every open bet of every draw.
@@ -116,11 +121,12 @@ export async function settleDrawn(ctx: LotteryContext, opts: SettleOptions = {})
               SET status = CASE WHEN u.win > 0 THEN 'won' ELSE 'lost' END, win = u.win, settled_at = ${at(ctx.now())}
               FROM unnest(${pgArray(ids)}::bigint[], ${pgArray(wins)}::bigint[]) AS u(id, win)
               WHERE b.id = u.id AND b.draw_id = ${drawId} AND b.status = 'open'
-                AND b.id BETWEEN ${first} AND ${after}`,
+                AND b.id BETWEEN ${first} AND ${last}`,
         );
         touched += open.length;
         if (open.length < batch) break;
       }
+      await tx.execute(sql`CLOSE lottery_open_bets`);
       await opts.afterBetsDecided?.(draw.draw_no);
       if (touched > 0) crashPoint("lottery.after-bets-decided"); // tests only (crash-points.ts)
       // What each slip won on this draw: one credit per slip per draw — also 0.00 when this is

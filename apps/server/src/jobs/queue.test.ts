@@ -50,6 +50,18 @@ registerJob({
   },
 });
 
+const onceRuns: string[] = [];
+registerJob({
+  name: "test.once",
+  cron: "0 0 * * *",
+  catchUp: false,
+  retry: { limit: 0, delaySeconds: 0, backoff: false },
+  handler: async (_ctx, run) => {
+    onceRuns.push(run.periodKey);
+    return { ok: true };
+  },
+});
+
 /** The tests' periods are in March 2026; pg-boss's real cron may add today's at Manila midnight. */
 const march = (keys: string[]) => keys.filter((k) => k.startsWith("2026-03"));
 
@@ -247,6 +259,45 @@ describe("the job queue, two app instances on one database", () => {
     expect((await done)[0]?.state).toBe("succeeded");
     const [row] = (await runs("test.count")).filter((r) => r.period_key === periodKey);
     expect(row).toMatchObject({ state: "succeeded", attempts: 2 });
+  });
+
+  it("marks a run with no retry left that died past its lease as failed, and runs the job's next period", async () => {
+    // test.once is never retried. Its 7 March run was claimed by a process that was killed: it
+    // shows 'running', its lease over, and no message of it will come again.
+    const dead = "2026-03-07T00:00+08:00";
+    await database.db.execute(
+      sql`INSERT INTO job_runs (job, period_key, scheduled_for, state, attempts, started_at, lease_until)
+          VALUES ('test.once', ${dead}, '2026-03-06T16:00:00Z', 'running', 1,
+            now() - interval '2 hours', now() - interval '1 hour')`,
+    );
+    // The next day's run: the worker that takes it looks at the queue first.
+    const done = seen([a, b], "test.once", 1, "succeeded");
+    const { periodKey } = await b.jobs.trigger("test.once", new Date("2026-03-07T16:00:00Z"));
+    expect((await done)[0]?.periodKey).toBe(periodKey);
+    expect(onceRuns).toEqual([periodKey]);
+    const rows = (await runs("test.once")).filter((r) => r.period_key.startsWith("2026-03"));
+    expect(rows).toEqual([
+      {
+        period_key: dead,
+        state: "failed",
+        attempts: 1,
+        error: expect.stringMatching(/stopped before it finished.*no retry was left/),
+        manual: false,
+      },
+      { period_key: periodKey, state: "succeeded", attempts: 1, error: null, manual: false },
+    ]);
+    // The back office's history says so (and looking at it marks such a run too).
+    const manualDead = "manual:2026-03-07T01:00:00.000Z:dead";
+    await database.db.execute(
+      sql`INSERT INTO job_runs (job, period_key, scheduled_for, manual, state, attempts, started_at, lease_until)
+          VALUES ('test.count', ${manualDead}, '2026-03-06T17:00:00Z', true, 'running', 1,
+            now() - interval '2 hours', now() - interval '1 hour')`,
+    );
+    const history = await a.jobs.history({ job: "test.count", page: 1, pageSize: 100 });
+    expect(history.items.find((r) => r.periodKey === manualDead)).toMatchObject({
+      state: "failed",
+      error: expect.stringMatching(/stopped before it finished/),
+    });
   });
 
   it("leaves a period alone while its run is under way elsewhere, and comes back once it ended", async () => {

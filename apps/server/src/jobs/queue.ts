@@ -282,6 +282,7 @@ export class JobQueue {
 
   /** Queue the latest period of every catch-up job that has no run yet (and is past its grace). */
   async catchUp(now: Date = this.ctx.clock.now()): Promise<string[]> {
+    await this.failDeadRuns();
     const queued: string[] = [];
     for (const job of this.jobs.values()) {
       if (!job.catchUp) continue;
@@ -294,12 +295,37 @@ export class JobQueue {
               FROM job_runs WHERE job = ${job.name} AND period_key = ${periodKey}`,
       );
       if (seen && !seen.dead) continue;
-      // A run that died with its process and whose messages are all spent would hold its period
-      // for good: a fresh message (its own id; the period's first one exists) takes it over.
+      // A run that died with its process while retries were left, and whose messages are all
+      // spent, would hold its period for good: a fresh message (its own id; the period's first
+      // one exists) takes it over. (One with no retry left was marked failed just above.)
       const r = await this.trigger(job.name, start, { distinct: Boolean(seen?.dead) });
       if (r.queued) queued.push(`${job.name} ${periodKey}`);
     }
     return queued;
+  }
+
+  /**
+   * Mark as failed every run whose process died — 'running' with its lease over — and that
+   * nothing will retry: a manual run (tried once), or one whose attempts used up its job's
+   * retries. pg-boss retries an expired message only while retries are left, so without this
+   * such a run would show 'running' for good. Whoever looks at the queue does it first: a
+   * worker taking a message, the catch-up, the back office's lists. A run with retries left is
+   * left to its retry (or the catch-up), which takes the period over. Returns the runs marked.
+   */
+  async failDeadRuns(): Promise<Array<{ job: string; periodKey: string }>> {
+    const limits = JSON.stringify(
+      [...this.jobs.values()].map((j) => ({ job: j.name, retry_limit: j.retry.limit })),
+    );
+    return queryRows<{ job: string; periodKey: string }>(
+      this.ctx.db,
+      sql`UPDATE job_runs r SET state = 'failed', finished_at = clock_timestamp(),
+            error = 'The process running it stopped before it finished (its lease ran out at '
+              || to_char(r.lease_until AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') || ' UTC); no retry was left.'
+          FROM jsonb_to_recordset(${limits}::jsonb) AS j(job text, retry_limit int)
+          WHERE r.state = 'running' AND r.lease_until < clock_timestamp() AND r.job = j.job
+            AND (r.manual OR r.attempts > j.retry_limit)
+          RETURNING r.job, r.period_key AS "periodKey"`,
+    );
   }
 
   /**
@@ -325,6 +351,8 @@ export class JobQueue {
       : periodStart(job.cron, job.tz, new Date(m.createdOn));
     const periodKey = data.periodKey ?? periodKeyOf(scheduledFor, job.tz);
     const manual = data.manual === true;
+    // Runs (of any job) that died with their process and that nothing will retry end as failed.
+    await this.failDeadRuns();
     // A run still 'running' past its lease died with its process; pg-boss fails it on the same
     // timeout and a retry may take the period over.
     const leaseSeconds = job.timeoutSeconds + 60;
@@ -395,6 +423,7 @@ export class JobQueue {
 
   /** The registered jobs for the back office: schedule, next run, latest run. */
   async list() {
+    await this.failDeadRuns();
     const now = this.ctx.clock.now();
     const latest = await queryRows<RunRow>(
       this.ctx.db,
@@ -420,6 +449,7 @@ export class JobQueue {
     page: number;
     pageSize: number;
   }): Promise<{ items: RunRow[]; total: number }> {
+    await this.failDeadRuns();
     const where = q.job ? sql`WHERE job = ${q.job}` : sql``;
     const [items, [count]] = await Promise.all([
       queryRows<RunRow>(
