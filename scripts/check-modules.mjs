@@ -10,6 +10,11 @@
 // scripts/module-boundaries.allow.json. The list can only shrink: a new violation fails, and so
 // does a listed one that is gone (delete its line, so it cannot come back unnoticed).
 //
+// Rule: a module's SQL never names another module's table (it reads through the owner's
+// service.ts or a read-only view the owner publishes, docs/modules.md). The uses left in
+// modules/sports when the rule started failing are listed in scripts/module-tables.allow.json,
+// which can only shrink the same way (a new use fails, a listed one that is gone fails).
+//
 // Also printed, so progress is visible: module-level import cycles, pairs of modules that import
 // each other, and SQL statements in route files.
 //
@@ -17,7 +22,8 @@
 //   --root    check another tree (the boundary test checks a temporary copy)
 //   --report  print the counts and the remaining violations, never fail
 //   --json    print the counts as JSON
-//   --prune   delete the allowed imports that no longer happen from the list (never adds one)
+//   --prune   delete the allowed imports and table uses that no longer happen from the lists
+//             (never adds one)
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 
@@ -28,6 +34,7 @@ const root = rootArg >= 0 ? resolve(args[rootArg + 1]) : resolve(new URL("..", i
 const src = join(root, "apps/server/src");
 const modulesDir = join(src, "modules");
 const allowFile = join(root, "scripts/module-boundaries.allow.json");
+const tableAllowFile = join(root, "scripts/module-tables.allow.json");
 
 /** The files another module may import. */
 const PUBLIC_FILES = new Set(["service.ts", "events.ts", "types.ts"]);
@@ -149,7 +156,8 @@ const routeSqlTotal = Object.values(routeSql).reduce((a, b) => a + b, 0);
  * migrations, with no drizzle declaration, are not known to this check. A statement is found by
  * its upper-case keyword (FROM, JOIN, UPDATE, INTO) before the table's name, as the SQL here is
  * written, or by a query-builder import of the table's drizzle object from another module's
- * schema file. Reported, never failing: the remaining ones are listed by --report.
+ * schema file. A use not listed in scripts/module-tables.allow.json fails the check (the list
+ * holds only uses in modules/sports, and only shrinks); --report lists every use.
  */
 const schemaDir = join(src, "db/schema");
 const moduleNames = new Set(existsSync(modulesDir) ? readdirSync(modulesDir) : []);
@@ -194,6 +202,11 @@ const found = violations;
 const fresh = [...violations].filter((v) => !allowedSet.has(v));
 const gone = allowed.filter((v) => !found.has(v));
 
+const tablesAllowed = existsSync(tableAllowFile) ? JSON.parse(readFileSync(tableAllowFile, "utf8")) : [];
+const tablesAllowedSet = new Set(tablesAllowed);
+const freshTables = [...foreignTables].filter((v) => !tablesAllowedSet.has(v));
+const goneTables = tablesAllowed.filter((v) => !foreignTables.has(v));
+
 const counts = {
   boundaryViolations: violations.size,
   moduleCycles: moduleCycles.length,
@@ -217,7 +230,7 @@ if (flag("--json")) {
     `modules: ${counts.boundaryViolations} boundary violations (${allowed.length} allowed), ` +
       `${counts.moduleCycles} module cycles (largest ${counts.largestModuleCycle} modules), ` +
       `${counts.mutualPairs} mutual pairs, ${counts.routeSqlStatements} SQL statements in route files, ` +
-      `${counts.foreignTableUses} uses of another module's table`,
+      `${counts.foreignTableUses} uses of another module's table (${tablesAllowed.length} allowed)`,
   );
   if (flag("--report")) {
     for (const p of mutualPairs) console.log(`  mutual ${p}`);
@@ -233,6 +246,12 @@ if (flag("--prune") && gone.length) {
   console.log(`pruned ${gone.length} allowed imports that no longer happen`);
   gone.length = 0;
 }
+if (flag("--prune") && goneTables.length) {
+  const kept = tablesAllowed.filter((v) => foreignTables.has(v));
+  writeFileSync(tableAllowFile, `${JSON.stringify(kept, null, 2)}\n`);
+  console.log(`pruned ${goneTables.length} allowed table uses that no longer happen`);
+  goneTables.length = 0;
+}
 
 if (!flag("--report")) {
   for (const v of fresh) {
@@ -245,5 +264,13 @@ if (!flag("--report")) {
       `module boundary: ${v} no longer happens: delete it from scripts/module-boundaries.allow.json`,
     );
   }
-  if (fresh.length || gone.length) process.exit(1);
+  for (const v of freshTables) {
+    console.error(
+      `module tables: ${v}\n  read another module's rows through its service.ts or a view it publishes (docs/modules.md)`,
+    );
+  }
+  for (const v of goneTables) {
+    console.error(`module tables: ${v} no longer happens: delete it from scripts/module-tables.allow.json`);
+  }
+  if (fresh.length || gone.length || freshTables.length || goneTables.length) process.exit(1);
 }

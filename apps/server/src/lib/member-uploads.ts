@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
 import { z } from "zod";
 import type { Executor } from "../db/client.ts";
-import { memberUploads } from "../db/schema/content.ts";
+import { memberUploads } from "../db/schema/members.ts";
 import { Errors } from "./errors.ts";
 
 /**

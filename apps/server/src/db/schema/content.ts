@@ -1,14 +1,4 @@
-import {
-  bigint,
-  boolean,
-  customType,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-} from "drizzle-orm/pg-core";
+import { boolean, customType, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 
 /** Texts per language code, e.g. { TY: "…", EN: "…" }. */
 export type Texts = Record<string, string>;
@@ -96,18 +86,4 @@ export const seoTexts = pgTable("seo_texts", {
   title: jsonb("title").$type<Texts>().notNull(),
   description: jsonb("description").$type<Texts>().notNull(),
   updatedAt: stamp("updated_at").notNull().defaultNow(),
-});
-
-/**
- * Members' private files (deposit and receipt proofs, later KYC documents; migration 0210):
- * served only to their owner and to operators with the permission, under random 128-bit+ ids.
- */
-export const memberUploads = pgTable("member_uploads", {
-  id: text("id").primaryKey(),
-  memberId: bigint("member_id", { mode: "number" }).notNull(),
-  contentType: text("content_type").notNull(),
-  bytes: bytea("bytes").notNull(),
-  sha256: text("sha256").notNull(),
-  legacyMediaId: integer("legacy_media_id"),
-  createdAt: stamp("created_at").notNull().defaultNow(),
 });

@@ -5,6 +5,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  pgView,
   primaryKey,
   serial,
   text,
@@ -89,3 +90,17 @@ export const gameCategories = pgTable("game_categories", {
   version: integer("version").notNull().default(1),
   updatedAt: stamp("updated_at").notNull().defaultNow(),
 });
+
+/**
+ * The games module's published view of its vendors (migration 20261129054941): the columns other
+ * modules may read, read-only for them. Another module names this view, never game_vendors.
+ */
+export const vendorCatalogue = pgView("vendor_catalogue", {
+  nodeId: integer("node_id").notNull(),
+  vassalage: text("vassalage").notNull(),
+  gameType: text("game_type").notNull(),
+  displayName: text("display_name").notNull(),
+  enabled: boolean("enabled").notNull(),
+  walletMode: text("wallet_mode").notNull(),
+  replayUrl: text("replay_url"),
+}).existing();

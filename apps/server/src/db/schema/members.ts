@@ -2,6 +2,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -76,6 +77,13 @@ export const memberDirectory = pgView("member_directory", {
   currency: text("currency").notNull(),
   isAgent: smallint("is_agent").notNull(),
   status: text("status").$type<"active" | "locked" | "closed">().notNull(),
+  // Appended by migration 20261129054941.
+  uplineId: bigint("upline_id", { mode: "number" }),
+  affiliateCode: text("affiliate_code"),
+  language: text("language").notNull(),
+  birthday: date("birthday", { mode: "string" }),
+  createdAt: stamp("created_at").notNull(),
+  lastLoginAt: stamp("last_login_at"),
 }).existing();
 
 export const memberSessions = pgTable("member_sessions", {
@@ -171,4 +179,30 @@ export const kycSettings = pgTable("kyc_settings", {
   depositPeriodDays: integer("deposit_period_days").notNull(),
   retentionDays: integer("retention_days").notNull(),
   updatedAt: stamp("updated_at").notNull().defaultNow(),
+});
+
+/** Password reset tokens: the members' account recovery (members/recovery.ts) is their only user. */
+export const passwordResets = pgTable("password_resets", {
+  tokenHash: text("token_hash").primaryKey(),
+  memberId: bigint("member_id", { mode: "number" }).notNull(),
+  expiresAt: stamp("expires_at").notNull(),
+  usedAt: stamp("used_at"),
+  createdAt: stamp("created_at").notNull().defaultNow(),
+});
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
+
+/**
+ * Members' private files (deposit and receipt proofs, KYC documents; migration 0210): served
+ * only to their owner and to operators with the permission, under random 128-bit+ ids. Stored by
+ * lib/member-uploads.ts; other modules find one through members/service.ts (`memberUpload`).
+ */
+export const memberUploads = pgTable("member_uploads", {
+  id: text("id").primaryKey(),
+  memberId: bigint("member_id", { mode: "number" }).notNull(),
+  contentType: text("content_type").notNull(),
+  bytes: bytea("bytes").notNull(),
+  sha256: text("sha256").notNull(),
+  legacyMediaId: integer("legacy_media_id"),
+  createdAt: stamp("created_at").notNull().defaultNow(),
 });

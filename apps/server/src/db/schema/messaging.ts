@@ -1,4 +1,4 @@
-import { bigint, bigserial, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigserial, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -25,13 +25,5 @@ export const verificationCodes = pgTable("verification_codes", {
   attempts: integer("attempts").notNull().default(0),
   expiresAt: stamp("expires_at").notNull(),
   consumedAt: stamp("consumed_at"),
-  createdAt: stamp("created_at").notNull().defaultNow(),
-});
-
-export const passwordResets = pgTable("password_resets", {
-  tokenHash: text("token_hash").primaryKey(),
-  memberId: bigint("member_id", { mode: "number" }).notNull(),
-  expiresAt: stamp("expires_at").notNull(),
-  usedAt: stamp("used_at"),
   createdAt: stamp("created_at").notNull().defaultNow(),
 });

@@ -102,28 +102,3 @@ export const adjustments = pgTable("adjustments", {
   createdAt: stamp("created_at").notNull().defaultNow(),
   decidedAt: stamp("decided_at"),
 });
-
-export type ApprovalKind =
-  | "payment_channel.create"
-  | "payment_channel.update"
-  | "settings.finance"
-  | "provider_limits.update"
-  | "queue.bulk_approve"
-  | "bonus.grant"
-  | "loyalty.vip_level";
-
-/** Four-eyes changes waiting for a second operator (migrations 0431, 0515). */
-export const approvalRequests = pgTable("approval_requests", {
-  id: bigserial("id", { mode: "number" }).primaryKey(),
-  kind: text("kind").$type<ApprovalKind>().notNull(),
-  entityId: text("entity_id"),
-  payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
-  base: jsonb("base").$type<unknown>(),
-  summary: jsonb("summary").$type<Record<string, unknown>>().notNull(),
-  status: text("status").$type<"pending" | "applied" | "rejected">().notNull(),
-  createdBy: integer("created_by").notNull(),
-  decidedBy: integer("decided_by"),
-  reason: text("reason"),
-  createdAt: stamp("created_at").notNull().defaultNow(),
-  decidedAt: stamp("decided_at"),
-});

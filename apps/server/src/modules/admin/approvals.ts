@@ -5,8 +5,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Executor, Tx } from "../../db/client.ts";
-import { operators } from "../../db/schema/admin.ts";
-import { type ApprovalKind, approvalRequests } from "../../db/schema/payments.ts";
+import { type ApprovalKind, approvalRequests, operators } from "../../db/schema/admin.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
@@ -93,6 +92,22 @@ export async function requestApproval(
  * requestApproval answers by throwing (so a route's transaction commits the request first and
  * then the answer is sent): run `fn` in a transaction that commits when it ends in APPROVAL_PENDING.
  */
+/** The requests of one kind still waiting for a second operator, oldest first. */
+export function pendingApprovals(
+  exec: Executor,
+  kind: ApprovalKind,
+): Promise<Array<{ id: number; entityId: string | null; payload: Record<string, unknown> }>> {
+  return exec
+    .select({
+      id: approvalRequests.id,
+      entityId: approvalRequests.entityId,
+      payload: approvalRequests.payload,
+    })
+    .from(approvalRequests)
+    .where(and(eq(approvalRequests.kind, kind), eq(approvalRequests.status, "pending")))
+    .orderBy(asc(approvalRequests.id));
+}
+
 export async function withApproval<T>(ctx: AppContext, fn: (tx: Executor) => Promise<T>): Promise<T> {
   let pending: AppError | null = null;
   const out = await ctx.db.transaction(async (tx) => {

@@ -1,14 +1,13 @@
 import { createHash } from "node:crypto";
 import fastifyMultipart from "@fastify/multipart";
-import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Executor } from "../../db/client.ts";
-import { media } from "../../db/schema/content.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import { MAX_MEDIA_BYTES, sniffImage } from "../../lib/images.ts";
 import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
+import { storeMediaBytes } from "../content/service.ts";
 
 type Purifier = { sanitize: (dirty: string, cfg: object) => Node; removed: unknown[] };
 type SvgTools = { purify: Purifier; serialize: (n: Node) => string };
@@ -53,14 +52,7 @@ export async function cleanSvg(bytes: Buffer): Promise<Buffer | null> {
 /** Store image bytes once (by content hash) and answer its URL. */
 export async function storeMedia(exec: Executor, bytes: Buffer, contentType: string): Promise<string> {
   const sha256 = createHash("sha256").update(bytes).digest("hex");
-  const inserted = await exec
-    .insert(media)
-    .values({ contentType, bytes, sha256 })
-    .onConflictDoNothing({ target: media.sha256 })
-    .returning({ id: media.id });
-  const id =
-    inserted[0]?.id ??
-    (await exec.select({ id: media.id }).from(media).where(eq(media.sha256, sha256)))[0]?.id;
+  const id = await storeMediaBytes(exec, bytes, contentType, sha256);
   if (id === undefined) throw Errors.internal();
   return `/media/${id}`;
 }

@@ -70,7 +70,7 @@ async function pageOf(exec: Executor, where: SQL, page: number, pageSize: number
   const [rows, [count]] = await Promise.all([
     queryRows<BillRow>(
       exec,
-      sql`SELECT ${COLUMNS} FROM agent_bills b JOIN members m ON m.id = b.member_id WHERE ${where}
+      sql`SELECT ${COLUMNS} FROM agent_bills b JOIN member_directory m ON m.id = b.member_id WHERE ${where}
         ORDER BY b.window_end DESC, b.id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
     ),
     queryRows<{ n: string; total: string }>(

@@ -63,7 +63,7 @@ function view(r: ContractRow): ContractView {
 }
 
 const SELECT = sql`SELECT c.*, u.username AS upline_name, d.username AS downline_name
-  FROM agent_contracts c LEFT JOIN members u ON u.id = c.upline_id JOIN members d ON d.id = c.downline_id`;
+  FROM agent_contracts c LEFT JOIN member_directory u ON u.id = c.upline_id JOIN member_directory d ON d.id = c.downline_id`;
 
 async function event(
   tx: Executor,
@@ -92,7 +92,7 @@ async function agentRow(tx: Executor, id: number) {
     is_agent: number;
     upline_id: string | number | null;
     status: string;
-  }>(tx, sql`SELECT id, is_agent, upline_id, status FROM members WHERE id = ${id}`);
+  }>(tx, sql`SELECT id, is_agent, upline_id, status FROM member_directory WHERE id = ${id}`);
   return m ? { id: Number(m.id), isAgent: m.is_agent, uplineId: num(m.upline_id), status: m.status } : null;
 }
 

@@ -56,16 +56,16 @@ export async function treePage(
       sql`SELECT m.id::int AS id, m.username, m.is_agent::int AS is_agent, m.status, m.currency,
         m.upline_id::int AS upline_id, u.username AS upline_name, m.affiliate_code,
         (SELECT max(depth) FROM member_tree p WHERE p.descendant_id = m.id)::int AS depth,
-        (SELECT count(*) FROM members d WHERE d.upline_id = m.id)::int AS direct,
+        (SELECT count(*) FROM member_directory d WHERE d.upline_id = m.id)::int AS direct,
         (SELECT count(*) - 1 FROM member_tree s WHERE s.ancestor_id = m.id)::int AS team_size,
         coalesce(a.balance, 0)::text AS balance,
         to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at
-      FROM members m LEFT JOIN members u ON u.id = m.upline_id
-      LEFT JOIN ledger_accounts a ON a.member_id = m.id AND a.kind = 'main' AND a.currency = m.currency
+      FROM member_directory m LEFT JOIN member_directory u ON u.id = m.upline_id
+      LEFT JOIN ledger_balances a ON a.member_id = m.id AND a.kind = 'main' AND a.currency = m.currency
       WHERE ${where}
       ORDER BY ${treeOrder(filter)} LIMIT ${limit} OFFSET ${offset}`,
     ),
-    queryRows<{ n: number }>(exec, sql`SELECT count(*)::int AS n FROM members m WHERE ${where}`),
+    queryRows<{ n: number }>(exec, sql`SELECT count(*)::int AS n FROM member_directory m WHERE ${where}`),
   ]);
   return { rows, total: count?.n ?? 0 };
 }
@@ -77,7 +77,7 @@ export async function uplinePath(
 ): Promise<Array<{ id: number; username: string }>> {
   return queryRows<{ id: number; username: string }>(
     exec,
-    sql`SELECT m.id::int AS id, m.username FROM member_tree t JOIN members m ON m.id = t.ancestor_id
+    sql`SELECT m.id::int AS id, m.username FROM member_tree t JOIN member_directory m ON m.id = t.ancestor_id
         WHERE t.descendant_id = ${memberId} ORDER BY t.depth DESC`,
   );
 }

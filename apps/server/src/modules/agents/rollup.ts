@@ -164,8 +164,8 @@ export async function rollupAgentDays(
         const [first] = await queryRows<{ at: Date | string | null }>(
           tx,
           sql`SELECT least(
-            (SELECT min(created_at) FROM provider_transactions WHERE kind IN ('bet', 'win', 'rollback')),
-            (SELECT min(created_at) FROM ledger_transactions WHERE type IN ('deposit', 'withdrawal_paid', 'transfer'))
+            (SELECT min(created_at) FROM game_transaction_log WHERE kind IN ('bet', 'win', 'rollback')),
+            (SELECT min(created_at) FROM ledger_transaction_log WHERE type IN ('deposit', 'withdrawal_paid', 'transfer'))
           ) AS at`,
         );
         doneUntil = first?.at ? manilaDay(new Date(first.at)) : addDays(lastClosed, 1);

@@ -5,7 +5,7 @@ import { type Executor, queryRows } from "../../db/client.ts";
 import type { SettlementSchedule } from "../../db/schema/agents.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
-import { type PostInput, postIn, postManyIn } from "../ledger/service.ts";
+import { lockMainBalances, type PostInput, postIn, postManyIn } from "../ledger/service.ts";
 import { dividend, duePeriods, realtimeFromSums, salary } from "./contract-math.ts";
 import { rolledUntil, rollupAgentDays, splitRange } from "./rollup.ts";
 
@@ -106,7 +106,7 @@ async function dueContracts(
   }>(
     exec,
     sql`SELECT c.id, c.kind, c.downline_id, c.upline_id, c.funding, c.period, c.terms, c.settled_until, c.ended_at, m.currency
-      FROM agent_contracts c JOIN members m ON m.id = c.downline_id
+      FROM agent_contracts c JOIN member_directory m ON m.id = c.downline_id
       WHERE c.kind IN (${sql.join(
         kinds.map((k) => sql`${k}`),
         sql`, `,
@@ -148,14 +148,14 @@ interface Figures {
 function settledFromRecords(from: Date, to: Date) {
   return sql`WITH wins AS (
         SELECT w.vendor, w.round_id, w.member_id, SUM(w.amount) AS win
-        FROM provider_transactions w
+        FROM game_transaction_log w
         WHERE w.kind = 'win' AND w.created_at >= ${from} AND w.created_at < ${to}
         GROUP BY w.vendor, w.round_id, w.member_id
       ), round_rows AS (
         -- Every row of those rounds, joined (not probed one by one), so the planner may read
         -- the table once with a hash join where the window holds many rounds.
         SELECT p.vendor, p.round_id, p.kind, p.created_at, p.amount, p.transaction_id, p.ref_transaction_id
-        FROM provider_transactions p
+        FROM game_transaction_log p
         JOIN (SELECT DISTINCT vendor, round_id FROM wins) k ON k.vendor = p.vendor AND k.round_id = p.round_id
         WHERE p.kind IN ('bet', 'win', 'rollback')
       ), per_round AS (
@@ -532,18 +532,14 @@ export async function payBatch(ctx: AppContext, billIds: number[], runId: number
     }
     const held = new Map<string, bigint>();
     if (need.size > 0) {
-      const accounts = await queryRows<{ member_id: string; currency: string; balance: string }>(
+      const accounts = await lockMainBalances(
         tx,
-        sql`SELECT member_id, currency, balance::text FROM ledger_accounts
-          WHERE kind = 'main' AND (member_id, currency) IN (${sql.join(
-            [...need.keys()].map((k) => {
-              const [m, c] = k.split("|");
-              return sql`(${Number(m)}::bigint, ${c})`;
-            }),
-            sql`, `,
-          )}) ORDER BY id FOR UPDATE`,
+        [...need.keys()].map((k) => {
+          const [m, c] = k.split("|");
+          return { memberId: Number(m), currency: c ?? "" };
+        }),
       );
-      for (const a of accounts) held.set(`${a.member_id}|${a.currency}`, BigInt(a.balance));
+      for (const a of accounts) held.set(`${a.memberId}|${a.currency}`, a.balance);
     }
     const covered = (b: BillToPay) =>
       b.payer_id === null || (held.get(payerKey(b)) ?? -1n) >= (need.get(payerKey(b)) ?? 0n);

@@ -29,7 +29,7 @@ const like = (q: string) => `%${q.replace(/[%_\\]/g, "\\$&").toLowerCase()}%`;
 /** The team's members, or only those whose name matches, as an id subquery. */
 function teamFilter(agentId: number, username: string | undefined): SQL {
   return username
-    ? sql`SELECT t.descendant_id AS id FROM member_tree t JOIN members m ON m.id = t.descendant_id
+    ? sql`SELECT t.descendant_id AS id FROM member_tree t JOIN member_directory m ON m.id = t.descendant_id
         WHERE t.ancestor_id = ${agentId} AND t.depth > 0 AND m.username LIKE ${like(username)}`
     : teamIds(agentId);
 }
@@ -71,10 +71,10 @@ export async function teamMembers(
           to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
           (SELECT count(*) - 1 FROM member_tree s WHERE s.ancestor_id = m.id)::int AS team_size
         FROM member_tree t
-        JOIN members m ON m.id = t.descendant_id
+        JOIN member_directory m ON m.id = t.descendant_id
         JOIN member_tree mine ON mine.ancestor_id = ${me.id} AND mine.descendant_id = m.id
-        LEFT JOIN members u ON u.id = m.upline_id
-        LEFT JOIN ledger_accounts a ON a.member_id = m.id AND a.kind = 'main' AND a.currency = m.currency
+        LEFT JOIN member_directory u ON u.id = m.upline_id
+        LEFT JOIN ledger_balances a ON a.member_id = m.id AND a.kind = 'main' AND a.currency = m.currency
         WHERE ${where}
         ORDER BY t.depth, m.id
         LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`,
@@ -82,7 +82,7 @@ export async function teamMembers(
     () =>
       queryRows<{ n: number }>(
         db,
-        sql`SELECT count(*)::int AS n FROM member_tree t JOIN members m ON m.id = t.descendant_id WHERE ${where}`,
+        sql`SELECT count(*)::int AS n FROM member_tree t JOIN member_directory m ON m.id = t.descendant_id WHERE ${where}`,
       ),
   ]);
   const contracts = await contractSummaries(
@@ -116,8 +116,8 @@ export async function teamBets(db: Executor, me: Viewer, q: z.output<typeof Team
   const r = periodOf(q);
   const key =
     q.by === "category"
-      ? sql`coalesce((SELECT v.game_type FROM game_vendors v WHERE v.vassalage = p.vendor), 'OTHER')`
-      : sql`(SELECT m.username FROM members m WHERE m.id = p.member_id)`;
+      ? sql`coalesce((SELECT v.game_type FROM vendor_catalogue v WHERE v.vassalage = p.vendor), 'OTHER')`
+      : sql`(SELECT m.username FROM member_directory m WHERE m.id = p.member_id)`;
   const rows = await queryRows<RoundSumRow>(db, roundSums(teamFilter(me.id, q.username), r, key));
   rows.sort((a, b) => (BigInt(b.bets) > BigInt(a.bets) ? 1 : BigInt(b.bets) < BigInt(a.bets) ? -1 : 0));
   const page = rows.slice((q.page - 1) * q.pageSize, q.page * q.pageSize);
@@ -146,7 +146,7 @@ export async function teamProfit(db: Executor, me: Viewer, q: z.output<typeof Te
   const names = page.length
     ? await queryRows<{ id: number; username: string }>(
         db,
-        sql`SELECT id::int AS id, username FROM members WHERE id IN (${sql.join(
+        sql`SELECT id::int AS id, username FROM member_directory WHERE id IN (${sql.join(
           page.map((id) => sql`${id}`),
           sql`, `,
         )})`,
@@ -190,13 +190,13 @@ export async function teamTransactions(db: Executor, me: Viewer, q: z.output<typ
   const base = sql`WITH team AS (${members}),
     ent AS (
       SELECT e.transaction_id, a.member_id, e.amount, e.balance_after, a.kind, e.created_at
-      FROM ledger_accounts a JOIN team ON team.id = a.member_id
-      JOIN ledger_entries e ON e.account_id = a.id
+      FROM ledger_balances a JOIN team ON team.id = a.member_id
+      JOIN ledger_entry_log e ON e.account_id = a.account_id
       WHERE e.created_at >= ${r.from.toISOString()}::timestamptz AND e.created_at < ${r.to.toISOString()}::timestamptz),
     lines AS (
       SELECT ent.transaction_id, ent.member_id, t.type, sum(ent.amount) AS amount,
         max(ent.balance_after) FILTER (WHERE ent.kind = 'main') AS balance_after, min(ent.created_at) AS at
-      FROM ent JOIN ledger_transactions t ON t.id = ent.transaction_id
+      FROM ent JOIN ledger_transaction_log t ON t.id = ent.transaction_id
       ${q.type ? sql`WHERE ${TYPE_FILTER[q.type]}` : sql``}
       GROUP BY ent.transaction_id, ent.member_id, t.type)`;
   const [rows, [count]] = await sequential([
@@ -214,7 +214,7 @@ export async function teamTransactions(db: Executor, me: Viewer, q: z.output<typ
         SELECT l.transaction_id::int AS id, m.username, l.type, l.amount::text AS amount,
           l.balance_after::text AS balance_after,
           to_char(l.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at
-        FROM lines l JOIN members m ON m.id = l.member_id
+        FROM lines l JOIN member_directory m ON m.id = l.member_id
         ORDER BY l.at DESC, l.transaction_id DESC, m.username
         LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`,
       ),

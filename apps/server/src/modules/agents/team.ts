@@ -72,7 +72,7 @@ export function roundSums(members: SQL, r: Range, key: SQL): SQL {
   return sql`WITH team AS (${members}),
     p AS (
       SELECT p.member_id, p.kind, p.amount, p.vendor, p.created_at, p.transaction_id, p.ref_transaction_id
-      FROM provider_transactions p JOIN team ON team.id = p.member_id
+      FROM game_transaction_log p JOIN team ON team.id = p.member_id
       WHERE p.created_at >= ${ts(r.from)} AND p.created_at < ${ts(r.to)}
         AND p.kind IN ('bet', 'win', 'rollback'))
     SELECT k.key, count(*) FILTER (WHERE k.kind = 'bet')::int AS rounds,
@@ -84,11 +84,11 @@ export function roundSums(members: SQL, r: Range, key: SQL): SQL {
       SELECT ${key} AS key, p.member_id, p.kind, p.amount FROM p WHERE p.kind IN ('bet', 'win')
       UNION ALL
       SELECT ${key} AS key, p.member_id, 'win', -p.amount FROM p
-      JOIN provider_win_reviews w ON w.transaction_id = p.transaction_id AND w.vendor = p.vendor
+      JOIN held_win_log w ON w.transaction_id = p.transaction_id AND w.vendor = p.vendor
       WHERE p.kind = 'win' AND w.status <> 'approved'
       UNION ALL
       SELECT ${key} AS key, p.member_id, 'refund', b.amount FROM p
-      JOIN provider_transactions b ON b.transaction_id = p.ref_transaction_id
+      JOIN game_transaction_log b ON b.transaction_id = p.ref_transaction_id
         AND b.vendor = p.vendor AND b.kind = 'bet' AND b.member_id = p.member_id
       WHERE p.kind = 'rollback'
     ) k
@@ -138,10 +138,10 @@ export function cashSums(members: SQL, r: Range, currency: string): SQL {
     SELECT t.member_id,
       coalesce(sum(e.amount) FILTER (WHERE t.type = 'deposit'), 0)::text AS deposits,
       coalesce(-sum(e.amount) FILTER (WHERE t.type = 'withdrawal_paid'), 0)::text AS withdrawals
-    FROM ledger_transactions t
+    FROM ledger_transaction_log t
     JOIN team ON team.id = t.member_id
-    JOIN ledger_entries e ON e.transaction_id = t.id
-    JOIN ledger_accounts a ON a.id = e.account_id AND a.member_id = t.member_id AND a.currency = ${currency}
+    JOIN ledger_entry_log e ON e.transaction_id = t.id
+    JOIN ledger_balances a ON a.account_id = e.account_id AND a.member_id = t.member_id AND a.currency = ${currency}
     WHERE t.type IN ('deposit', 'withdrawal_paid')
       AND t.created_at >= ${ts(r.from)} AND t.created_at < ${ts(r.to)}
     GROUP BY t.member_id`;
@@ -207,7 +207,7 @@ async function overviewFast(
   }>(
     db,
     sql`SELECT s.done_until::text AS done_until, s.team_hours_from, s.team_hours_until,
-      (SELECT m.currency FROM members m WHERE m.id = ${agentId}) AS agent_currency,
+      (SELECT m.currency FROM member_directory m WHERE m.id = ${agentId}) AS agent_currency,
       EXISTS (SELECT 1 FROM agent_team_stale x WHERE x.agent_id = ${agentId}) AS stale
     FROM agent_rollup_state s WHERE s.id = 1`,
   );
@@ -265,8 +265,8 @@ async function overviewFast(
         ? queryRows<{ key: string; wins: string }>(
             db,
             sql`SELECT ${manilaDay("p.created_at")} AS key, sum(p.amount)::text AS wins
-            FROM provider_win_reviews w
-            JOIN provider_transactions p ON p.transaction_id = w.transaction_id AND p.vendor = w.vendor AND p.kind = 'win'
+            FROM held_win_log w
+            JOIN game_transaction_log p ON p.transaction_id = w.transaction_id AND p.vendor = w.vendor AND p.kind = 'win'
             WHERE w.status <> 'approved' AND p.created_at >= ${ts(r.from)} AND p.created_at < ${ts(rolledEnd)}
               AND ${inTeam("p.member_id")}
             GROUP BY 1`,
@@ -278,7 +278,7 @@ async function overviewFast(
             db,
             sql`WITH p AS (
               SELECT p.member_id, p.kind, p.amount, p.vendor, p.created_at, p.transaction_id, p.ref_transaction_id
-              FROM provider_transactions p
+              FROM game_transaction_log p
               WHERE p.created_at >= ${ts(tail.from)} AND p.created_at < ${ts(tail.to)}
                 AND p.kind IN ('bet', 'win', 'rollback') AND ${inTeam("p.member_id")})
             SELECT '' AS key, 0 AS rounds, 0 AS active,
@@ -289,11 +289,11 @@ async function overviewFast(
               SELECT p.kind, p.amount FROM p WHERE p.kind IN ('bet', 'win')
               UNION ALL
               SELECT 'win', -p.amount FROM p
-              JOIN provider_win_reviews w ON w.transaction_id = p.transaction_id AND w.vendor = p.vendor
+              JOIN held_win_log w ON w.transaction_id = p.transaction_id AND w.vendor = p.vendor
               WHERE p.kind = 'win' AND w.status <> 'approved'
               UNION ALL
               SELECT 'refund', b.amount FROM p
-              JOIN provider_transactions b ON b.transaction_id = p.ref_transaction_id
+              JOIN game_transaction_log b ON b.transaction_id = p.ref_transaction_id
                 AND b.vendor = p.vendor AND b.kind = 'bet' AND b.member_id = p.member_id
               WHERE p.kind = 'rollback'
             ) k`,
@@ -308,10 +308,10 @@ async function overviewFast(
             sql`SELECT coalesce(sum(x.amount) FILTER (WHERE x.type = 'deposit'), 0)::text AS deposits,
               coalesce(-sum(x.amount) FILTER (WHERE x.type = 'withdrawal_paid'), 0)::text AS withdrawals
             FROM (
-              SELECT t.type, (SELECT sum(e.amount) FROM ledger_entries e
-                  JOIN ledger_accounts a ON a.id = e.account_id
+              SELECT t.type, (SELECT sum(e.amount) FROM ledger_entry_log e
+                  JOIN ledger_balances a ON a.account_id = e.account_id
                   WHERE e.transaction_id = t.id AND a.member_id = t.member_id AND a.currency = ${currency}) AS amount
-              FROM ledger_transactions t
+              FROM ledger_transaction_log t
               WHERE t.type IN ('deposit', 'withdrawal_paid')
                 AND t.created_at >= ${ts(tail.from)} AND t.created_at < ${ts(tail.to)} AND ${inTeam("t.member_id")}
             ) x`,
@@ -324,7 +324,7 @@ async function overviewFast(
         ? queryRows<{ today: number; period: number }>(
             db,
             sql`WITH m AS (
-              SELECT DISTINCT p.member_id FROM provider_transactions p
+              SELECT DISTINCT p.member_id FROM game_transaction_log p
               WHERE p.kind = 'bet' AND p.created_at >= ${ts(tail.from)} AND p.created_at < ${ts(tail.to)}
                 AND ${inTeam("p.member_id")}
             ), n AS (
@@ -344,7 +344,7 @@ async function overviewFast(
       tail
         ? queryRows<{ n: number }>(
             db,
-            sql`SELECT count(*)::int AS n FROM members m
+            sql`SELECT count(*)::int AS n FROM member_directory m
             WHERE m.created_at >= ${ts(tail.from)} AND m.created_at < ${ts(tail.to)} AND ${inTeam("m.id")}`,
           )
         : Promise.resolve([] as Array<{ n: number }>),
@@ -441,7 +441,7 @@ async function overviewIn(
     () =>
       queryRows<{ n: number }>(
         db,
-        sql`SELECT count(*)::int AS n FROM members m
+        sql`SELECT count(*)::int AS n FROM member_directory m
         WHERE m.created_at >= ${ts(r.from)} AND m.created_at < ${ts(r.to)}
           AND EXISTS (SELECT 1 FROM member_tree t WHERE t.ancestor_id = ${agentId} AND t.descendant_id = m.id AND t.depth > 0)`,
       ),
@@ -465,8 +465,8 @@ async function overviewIn(
         ? queryRows<{ key: string; wins: string }>(
             db,
             sql`SELECT ${manilaDay("p.created_at")} AS key, sum(p.amount)::text AS wins
-            FROM provider_win_reviews w
-            JOIN provider_transactions p ON p.transaction_id = w.transaction_id AND p.vendor = w.vendor AND p.kind = 'win'
+            FROM held_win_log w
+            JOIN game_transaction_log p ON p.transaction_id = w.transaction_id AND p.vendor = w.vendor AND p.kind = 'win'
             WHERE w.status <> 'approved'
               AND p.created_at >= ${ts(manilaStart(rolled.dayFrom))} AND p.created_at < ${ts(manilaStart(rolled.dayUntil))}
               AND p.member_id IN (${members})
@@ -517,7 +517,7 @@ async function overviewIn(
             ...live.map(
               (
                 range,
-              ) => sql`SELECT p.member_id FROM provider_transactions p JOIN (${members}) team ON team.id = p.member_id
+              ) => sql`SELECT p.member_id FROM game_transaction_log p JOIN (${members}) team ON team.id = p.member_id
                 WHERE p.kind = 'bet' AND p.created_at >= ${ts(range.from)} AND p.created_at < ${ts(range.to)}`,
             ),
             sql`SELECT NULL::bigint WHERE false`,

@@ -67,7 +67,7 @@ async function hasCreditedDeposit(
 ): Promise<boolean> {
   const rows = await queryRows<{ n: number }>(
     exec,
-    sql`SELECT count(*)::int AS n FROM deposits
+    sql`SELECT count(*)::int AS n FROM deposit_log
          WHERE member_id = ${memberId} AND status IN ('paid', 'approved') AND id <> ${exceptId ?? 0}`,
   );
   return (rows[0]?.n ?? 0) > 0;
@@ -338,8 +338,8 @@ export async function heldWinLegs(
   const [bet] = await queryRows<{ amount: string; bonus_amount: string; state: string | null }>(
     tx,
     sql`SELECT b.amount::text, b.bonus_amount::text, mb.state
-          FROM provider_transactions w
-          JOIN provider_transactions b ON b.vendor = w.vendor AND b.transaction_id = w.ref_transaction_id
+          FROM game_transaction_log w
+          JOIN game_transaction_log b ON b.vendor = w.vendor AND b.transaction_id = w.ref_transaction_id
           LEFT JOIN member_bonuses mb ON mb.id = b.bonus_id
          WHERE w.vendor = ${win.vendor} AND w.transaction_id = ${win.transactionId}`,
   );

@@ -134,6 +134,24 @@ export async function mediaById(exec: Executor, id: number) {
   return row;
 }
 
+/** Stores image bytes once (by content hash) and answers the stored row's id. */
+export async function insertMedia(exec: Executor, bytes: Buffer, contentType: string, sha256: string) {
+  const inserted = await exec
+    .insert(media)
+    .values({ contentType, bytes, sha256 })
+    .onConflictDoNothing({ target: media.sha256 })
+    .returning({ id: media.id });
+  return (
+    inserted[0]?.id ??
+    (await exec.select({ id: media.id }).from(media).where(eq(media.sha256, sha256)))[0]?.id
+  );
+}
+
+export async function mediaExists(exec: Executor, id: number): Promise<boolean> {
+  const [found] = await exec.select({ id: media.id }).from(media).where(eq(media.id, id));
+  return found !== undefined;
+}
+
 // ---- the back office's editing (optimistic: an update names the version the editor loaded) ----
 
 type Notice = typeof notices.$inferInsert;

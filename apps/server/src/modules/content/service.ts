@@ -114,6 +114,16 @@ export function storedMedia(exec: Executor, id: number) {
   return repo.mediaById(exec, id);
 }
 
+/** Stores image bytes once (by their SHA-256) and answers the stored image's id. */
+export function storeMediaBytes(exec: Executor, bytes: Buffer, contentType: string, sha256: string) {
+  return repo.insertMedia(exec, bytes, contentType, sha256);
+}
+
+/** A stored public image with this id exists. */
+export function mediaExists(exec: Executor, id: number): Promise<boolean> {
+  return repo.mediaExists(exec, id);
+}
+
 // The back office's editing of the site's content (notices, banners, help, resources, SEO).
 export {
   bannerStore,

@@ -11,11 +11,11 @@ import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { queryRows } from "../../db/client.ts";
 import { games, gameVendors } from "../../db/schema/games.ts";
-import { members } from "../../db/schema/members.ts";
-import { providerClients } from "../../db/schema/providers.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Lang } from "../../lib/messages.ts";
+import { memberCurrency } from "../members/service.ts";
+import { providerClient } from "../providers/service.ts";
 import { nameIn } from "./names.ts";
 
 type Query = z.output<typeof BetRecordRequest>;
@@ -50,11 +50,11 @@ function roundsCte(memberId: number, q: Query): SQL {
   const vendorFilter = q.vassalage
     ? sql`AND vendor = ${q.vassalage}`
     : q.gameType
-      ? sql`AND vendor IN (SELECT vassalage FROM game_vendors WHERE game_type = ${q.gameType})`
+      ? sql`AND vendor IN (SELECT vassalage FROM vendor_catalogue WHERE game_type = ${q.gameType})`
       : sql``;
   return sql`r AS (
     SELECT vendor, round_id, min(created_at) AS started_at, min(id) AS first_id
-    FROM provider_transactions
+    FROM game_transaction_log
     WHERE member_id = ${memberId} AND kind = 'bet'
       AND created_at >= ${from.toISOString()}::timestamptz AND created_at < ${to.toISOString()}::timestamptz
       ${vendorFilter}
@@ -73,17 +73,17 @@ export function aggregateOver(source: string, memberId: number): SQL {
       max(p.game_code) AS game_code,
       coalesce(sum(p.amount) FILTER (WHERE p.kind = 'bet'), 0) AS bet,
       coalesce(sum(p.amount) FILTER (WHERE p.kind = 'win' AND NOT EXISTS (
-        SELECT 1 FROM provider_win_reviews w
+        SELECT 1 FROM held_win_log w
          WHERE w.transaction_id = p.transaction_id AND w.vendor = p.vendor
            AND w.status <> 'approved')), 0) AS win,
       coalesce(sum(b.amount), 0) AS refunded,
       coalesce(bool_or(p.kind = 'rollback'), false) AS rolled,
       coalesce(bool_or(p.kind = 'win'), false) AS closed
     FROM ${sql.raw(source)} s
-    JOIN provider_transactions p
+    JOIN game_transaction_log p
       ON p.vendor = s.vendor AND p.round_id = s.round_id AND p.member_id = ${memberId}
       AND p.kind IN ('bet', 'win', 'rollback')
-    LEFT JOIN provider_transactions b
+    LEFT JOIN game_transaction_log b
       ON p.kind = 'rollback' AND b.vendor = p.vendor AND b.transaction_id = p.ref_transaction_id
       AND b.kind = 'bet' AND b.member_id = ${memberId}
     GROUP BY s.vendor, s.round_id, s.started_at, s.first_id`;
@@ -103,7 +103,7 @@ export async function bettingRecord(
 ): Promise<BetRecordValue> {
   const rounds = roundsCte(memberId, q);
   const offset = (q.page - 1) * q.pageSize;
-  const [page, [totals], [member]] = await Promise.all([
+  const [page, [totals], currency] = await Promise.all([
     queryRows<RoundAgg>(
       ctx.db,
       sql`WITH ${rounds}, pg AS (
@@ -121,7 +121,7 @@ export async function bettingRecord(
           coalesce(sum(a.refunded), 0)::text AS refunded
         FROM (${aggregateOver("r", memberId)}) a`,
     ),
-    ctx.db.select({ currency: members.currency }).from(members).where(eq(members.id, memberId)),
+    memberCurrency(ctx.db, memberId),
   ]);
 
   const vendorCodes = [...new Set(page.map((r) => r.vendor))];
@@ -176,7 +176,7 @@ export async function bettingRecord(
     total: totals?.n ?? 0,
     page: q.page,
     pageSize: q.pageSize,
-    currency: member?.currency ?? "PHP",
+    currency: currency ?? "PHP",
     totals: {
       rounds: totals?.n ?? 0,
       bet: formatMinor(tBet),
@@ -216,17 +216,20 @@ export async function replayLink(
 ): Promise<BetReplayValue> {
   const [own] = await queryRows<{ id: number }>(
     ctx.db,
-    sql`SELECT id FROM provider_transactions
+    sql`SELECT id FROM game_transaction_log
       WHERE vendor = ${input.vassalage} AND round_id = ${input.roundId} AND member_id = ${memberId} AND kind = 'bet'
       LIMIT 1`,
   );
   // Another member's round answers exactly like one that does not exist.
   if (!own) throw new AppError("ROUND_NOT_FOUND", 404);
-  const [vendor] = await ctx.db
-    .select({ replayUrl: gameVendors.replayUrl, secret: providerClients.secret })
-    .from(gameVendors)
-    .innerJoin(providerClients, eq(providerClients.vendor, gameVendors.vassalage))
-    .where(and(eq(gameVendors.vassalage, input.vassalage), eq(providerClients.enabled, true)));
+  const [[row], client] = await Promise.all([
+    ctx.db
+      .select({ replayUrl: gameVendors.replayUrl })
+      .from(gameVendors)
+      .where(eq(gameVendors.vassalage, input.vassalage)),
+    providerClient(ctx, input.vassalage),
+  ]);
+  const vendor = row && client?.enabled ? { replayUrl: row.replayUrl, secret: client.secret } : undefined;
   if (!vendor?.replayUrl) throw new AppError("REPLAY_NOT_AVAILABLE", 404);
   const expires = Math.floor(ctx.clock.now().getTime() / 1000) + REPLAY_LINK_TTL_S;
   const path = vendor.replayUrl.replaceAll("{roundId}", encodeURIComponent(input.roundId));

@@ -8,13 +8,13 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Executor } from "../../db/client.ts";
-import { media } from "../../db/schema/content.ts";
 import { gameVendors } from "../../db/schema/games.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
 import { route } from "../../lib/route.ts";
+import { mediaExists } from "../content/service.ts";
 
 const row = (v: typeof gameVendors.$inferSelect): AdminPartnerLogo => ({
   vassalage: v.vassalage,
@@ -34,8 +34,7 @@ export async function listPartnerLogos(exec: Executor): Promise<AdminPartnerLogo
 /** The image behind a "/media/<id>" path exists (an upload), or the change is refused. */
 async function requireStored(exec: Executor, path: string): Promise<void> {
   const id = Number(path.slice("/media/".length));
-  const [found] = await exec.select({ id: media.id }).from(media).where(eq(media.id, id));
-  if (!found) throw Errors.bad("MEDIA_MISSING");
+  if (!(await mediaExists(exec, id))) throw Errors.bad("MEDIA_MISSING");
 }
 
 /**

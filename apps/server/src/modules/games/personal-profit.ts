@@ -1,9 +1,9 @@
 import type { ProfitFigures, ProfitValue } from "@panalo/contracts/account";
 import { manilaDay } from "@panalo/contracts/manila-time";
 import { formatMinor } from "@panalo/contracts/money";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { type Executor, queryRows } from "../../db/client.ts";
-import { members } from "../../db/schema/members.ts";
+import { memberCurrency } from "../members/service.ts";
 import { aggregateOver } from "./betting-record.ts";
 
 interface Row {
@@ -36,12 +36,12 @@ export async function personalProfit(
 ): Promise<ProfitValue> {
   const from = new Date(`${q.startDate}T00:00:00+08:00`);
   const to = new Date(Date.parse(`${q.endDate}T00:00:00+08:00`) + 86_400_000);
-  const [rows, [member]] = await Promise.all([
+  const [rows, currency] = await Promise.all([
     queryRows<Row>(
       exec,
       sql`WITH r AS (
           SELECT vendor, round_id, min(created_at) AS started_at, min(id) AS first_id
-          FROM provider_transactions
+          FROM game_transaction_log
           WHERE member_id = ${memberId} AND kind = 'bet'
             AND created_at >= ${from.toISOString()}::timestamptz AND created_at < ${to.toISOString()}::timestamptz
           GROUP BY vendor, round_id)
@@ -59,7 +59,7 @@ export async function personalProfit(
         GROUP BY 1, 2
         ORDER BY 1, 2`,
     ),
-    exec.select({ currency: members.currency }).from(members).where(eq(members.id, memberId)),
+    memberCurrency(exec, memberId),
   ]);
   type Sum = {
     bet: bigint;
@@ -112,7 +112,7 @@ export async function personalProfit(
     out.push({ day, ...fig(days.get(day) ?? zero()) });
   }
   return {
-    currency: member?.currency ?? "PHP",
+    currency: currency ?? "PHP",
     days: out,
     categories: [...cats.entries()].map(([gameType, s]) => ({ gameType, ...fig(s) })),
     total: fig(total),

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, lt, notInArray, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
+import { type Executor, queryRows } from "../../db/client.ts";
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from "../../db/schema/ledger.ts";
 
 /**
@@ -116,4 +116,38 @@ export async function accountBalancesPage(
     SELECT count(*)::int AS n FROM ledger_accounts a ${q.problems ? sums : sql``} ${filter}`);
   const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
   return { rows: rows<AccountBalanceRow>(page), total: rows<{ n: number }>(count)[0]?.n ?? 0 };
+}
+
+/** Whether a movement with this idempotency key was posted already. */
+export async function isPosted(exec: Executor, idempotencyKey: string): Promise<boolean> {
+  const [row] = await exec
+    .select({ id: ledgerTransactions.id })
+    .from(ledgerTransactions)
+    .where(eq(ledgerTransactions.idempotencyKey, idempotencyKey));
+  return row !== undefined;
+}
+
+/**
+ * Locks the main accounts of these (member, currency) pairs, in account id order (the ledger's
+ * lock order), for the rest of the caller's transaction, and answers their balances. A pair
+ * without an account is left out.
+ */
+export async function lockMainBalances(
+  tx: Executor,
+  pairs: ReadonlyArray<{ memberId: number; currency: string }>,
+): Promise<Array<{ memberId: number; currency: string; balance: bigint }>> {
+  if (pairs.length === 0) return [];
+  const rows = await queryRows<{ member_id: string; currency: string; balance: string }>(
+    tx,
+    sql`SELECT member_id, currency, balance::text FROM ledger_accounts
+      WHERE kind = 'main' AND (member_id, currency) IN (${sql.join(
+        pairs.map((p) => sql`(${p.memberId}::bigint, ${p.currency})`),
+        sql`, `,
+      )}) ORDER BY id FOR UPDATE`,
+  );
+  return rows.map((r) => ({
+    memberId: Number(r.member_id),
+    currency: r.currency,
+    balance: BigInt(r.balance),
+  }));
 }

@@ -26,5 +26,7 @@ export {
   accountBalancesPage,
   type EntriesQuery,
   entriesPage,
+  isPosted,
+  lockMainBalances,
   memberAccounts,
 } from "./repo.ts";

@@ -59,10 +59,10 @@ function freshRounds(source: RoundSource): SQL {
     const list = JSON.stringify(source.rounds.map((r) => ({ v: r.vendor, r: r.roundId })));
     return sql`SELECT DISTINCT w.vendor, w.round_id
         FROM jsonb_to_recordset(${list}::jsonb) AS x(v text, r text)
-        JOIN provider_transactions w ON w.round_id = x.r AND w.vendor = x.v AND w.kind = 'win'
+        JOIN game_transaction_log w ON w.round_id = x.r AND w.vendor = x.v AND w.kind = 'win'
         WHERE NOT EXISTS (SELECT 1 FROM loyalty_rounds lr WHERE lr.vendor = w.vendor AND lr.round_id = w.round_id)`;
   }
-  return sql`SELECT DISTINCT w.vendor, w.round_id FROM provider_transactions w
+  return sql`SELECT DISTINCT w.vendor, w.round_id FROM game_transaction_log w
         WHERE w.kind = 'win' AND w.created_at >= ${source.from} AND w.created_at < ${source.to}
           AND NOT EXISTS (SELECT 1 FROM loyalty_rounds lr WHERE lr.vendor = w.vendor AND lr.round_id = w.round_id)`;
 }
@@ -83,7 +83,7 @@ async function newRounds(tx: Tx, source: RoundSource): Promise<SettledRound[]> {
     sql`WITH fresh AS (${freshRounds(source)}), rr AS (
         SELECT p.vendor, p.round_id, p.kind, p.member_id, p.amount, p.created_at, p.transaction_id,
           p.ref_transaction_id, p.game_code
-        FROM provider_transactions p JOIN fresh f ON f.vendor = p.vendor AND f.round_id = p.round_id
+        FROM game_transaction_log p JOIN fresh f ON f.vendor = p.vendor AND f.round_id = p.round_id
         WHERE p.kind IN ('bet', 'win', 'rollback')
       ), per AS (
         SELECT vendor, round_id, MIN(member_id) AS member_id,
@@ -104,7 +104,7 @@ async function newRounds(tx: Tx, source: RoundSource): Promise<SettledRound[]> {
           per.settled_at, COALESCE(lm.vip_level, 0) AS lvl
         FROM per
         LEFT JOIN rolled rl ON rl.vendor = per.vendor AND rl.round_id = per.round_id
-        LEFT JOIN games g ON g.vendor = per.vendor AND g.game_code = per.game_code
+        LEFT JOIN game_catalogue g ON g.vendor = per.vendor AND g.game_code = per.game_code
         JOIN member_directory m ON m.id = per.member_id AND m.currency <> 'FUN' AND m.is_agent = 0
         LEFT JOIN loyalty_members lm ON lm.member_id = per.member_id
         WHERE per.settled_at IS NOT NULL
@@ -141,7 +141,7 @@ async function newDeposits(tx: Tx, from: Date, to: Date, ratePpm: number): Promi
     tx,
     sql`INSERT INTO loyalty_deposits (deposit_id, member_id, amount, points, credited_at)
         SELECT d.id, d.member_id, d.amount, (d.amount::numeric * ${ratePpm} / 1000000)::bigint, d.decided_at
-        FROM deposits d JOIN member_directory m ON m.id = d.member_id AND m.currency <> 'FUN' AND m.is_agent = 0
+        FROM deposit_log d JOIN member_directory m ON m.id = d.member_id AND m.currency <> 'FUN' AND m.is_agent = 0
         WHERE d.status = 'paid' AND d.decided_at >= ${from} AND d.decided_at < ${to}
         ON CONFLICT DO NOTHING
         RETURNING deposit_id, member_id, amount::text, credited_at`,

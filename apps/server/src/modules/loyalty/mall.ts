@@ -7,7 +7,7 @@ import { checkTxPassword } from "../../lib/member-auth.ts";
 import { emitMemberEvent } from "../../lib/member-events.ts";
 import { memberGate } from "../../lib/member-gates.ts";
 import { grantBonus } from "../bonus/service.ts";
-import { postIn } from "../ledger/service.ts";
+import { isPosted, postIn } from "../ledger/service.ts";
 import { lockOpenRaffle, REWARDS_HOUSE } from "../rewards/service.ts";
 import {
   deliverGrant,
@@ -453,11 +453,7 @@ export async function convertPoints(
   if (cash <= 0n)
     throw new AppError("POINTS_CONVERT_AMOUNT", 400, { min: s.convertMinPoints, step: s.convertPoints });
   const key = `points:convert:${memberId}:${input.requestId}`;
-  const [seen] = await queryRows<{ id: string }>(
-    ctx.db,
-    sql`SELECT id FROM ledger_transactions WHERE idempotency_key = ${key}`,
-  );
-  if (!seen) {
+  if (!(await isPosted(ctx.db, key))) {
     await checkPassword(ctx, memberId, input.password);
     const gate = await memberGate(ctx.db, memberId, "bonus", ctx.clock.now());
     if (gate) throw new AppError(gate, 403);

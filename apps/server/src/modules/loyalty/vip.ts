@@ -298,7 +298,7 @@ export async function birthdayBonuses(ctx: AppContext): Promise<{ offered: numbe
     ctx.db,
     sql`SELECT lm.member_id, v.name, v.birthday_bonus::text AS bonus
         FROM loyalty_members lm JOIN vip_levels v ON v.level = lm.vip_level AND v.birthday_bonus > 0
-        JOIN members m ON m.id = lm.member_id AND m.status = 'active'
+        JOIN member_directory m ON m.id = lm.member_id AND m.status = 'active'
         WHERE lm.vip_level > 0 AND to_char(m.birthday, 'MM-DD') = ${day.slice(5)}`,
   );
   for (const r of rows) {

@@ -16,9 +16,8 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import QRCode from "qrcode";
 import { z } from "zod";
-import type { Executor } from "../../db/client.ts";
+import { type Executor, queryRows } from "../../db/client.ts";
 import { memberSessions, members } from "../../db/schema/members.ts";
-import { payoutAccounts } from "../../db/schema/payments.ts";
 import { perIp } from "../../lib/address-limits.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
@@ -132,11 +131,10 @@ export async function updateProfile(ctx: AppContext, memberId: number, body: Pro
     set[key] = next;
   }
   if (set.realName !== undefined && m.realName) {
-    const [payee] = await ctx.db
-      .select({ id: payoutAccounts.id })
-      .from(payoutAccounts)
-      .where(and(eq(payoutAccounts.memberId, memberId), sql`${payoutAccounts.removedAt} IS NULL`))
-      .limit(1);
+    const [payee] = await queryRows<{ id: string }>(
+      ctx.db,
+      sql`SELECT id FROM payout_account_directory WHERE member_id = ${memberId} AND removed_at IS NULL LIMIT 1`,
+    );
     if (payee) throw new AppError("FIELD_LOCKED", 409, {}, [{ path: "realName", message: "FIELD_LOCKED" }]);
   }
   if (typeof set.birthday === "string") await checkAge(ctx.db, set.birthday, ctx.clock.now());

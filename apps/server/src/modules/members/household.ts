@@ -147,8 +147,8 @@ export async function householdReasons(
   const [r] = await queryRows<{ payout: boolean; device: boolean; address: boolean }>(
     exec,
     sql`SELECT
-      EXISTS (SELECT 1 FROM payout_accounts mine
-          JOIN payout_accounts other ON other.provider = mine.provider
+      EXISTS (SELECT 1 FROM payout_account_directory mine
+          JOIN payout_account_directory other ON other.provider = mine.provider
            AND other.account_number = mine.account_number AND other.member_id <> mine.member_id
          WHERE mine.member_id = ${memberId}
            AND EXISTS (SELECT 1 FROM member_bonuses b WHERE b.member_id = other.member_id)) AS payout,

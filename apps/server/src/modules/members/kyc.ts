@@ -90,10 +90,10 @@ export async function requireKycFor(
     sql`SELECT m.kyc_status, s.first_withdrawal, s.withdrawal_above::text AS withdrawal_above,
         s.deposit_above::text AS deposit_above, s.deposit_period_days,
         CASE WHEN ${action.kind} = 'withdrawal' AND m.kyc_status <> 'verified' AND s.first_withdrawal THEN
-          EXISTS (SELECT 1 FROM withdrawals w WHERE w.member_id = m.id AND w.status <> 'rejected') END
+          EXISTS (SELECT 1 FROM withdrawal_log w WHERE w.member_id = m.id AND w.status <> 'rejected') END
           AS withdrawn_before,
         CASE WHEN ${action.kind} = 'deposit' AND m.kyc_status <> 'verified' AND s.deposit_above IS NOT NULL THEN
-          (SELECT coalesce(sum(d.amount), 0)::text FROM deposits d
+          (SELECT coalesce(sum(d.amount), 0)::text FROM deposit_log d
             WHERE d.member_id = m.id AND d.request_id <> ${action.kind === "deposit" ? action.requestId : ""}
               AND d.status IN ('pending', 'approved', 'awaiting_payment', 'paid')
               AND d.created_at >= ${at.toISOString()}::timestamptz - make_interval(days => s.deposit_period_days)) END

@@ -11,8 +11,7 @@ import {
 } from "@panalo/contracts/members";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { memberSessions, members } from "../../db/schema/members.ts";
-import { passwordResets } from "../../db/schema/messaging.ts";
+import { memberSessions, members, passwordResets } from "../../db/schema/members.ts";
 import { perIp } from "../../lib/address-limits.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";

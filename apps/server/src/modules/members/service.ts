@@ -30,6 +30,20 @@ export {
 
 import { verifyTxPassword } from "./tx-password.ts";
 
+export {
+  directDownlineByUsername,
+  markResponsibleGamingActive,
+  memberCurrency,
+  memberRealName,
+  memberStanding,
+  memberUpload,
+  responsibleGamingActive,
+  sessionStartedAt,
+  setRealNameOnce,
+  setTxPasswordHash,
+  signedInSince,
+  txPasswordHashOf,
+} from "./facts.ts";
 export { requireKycFor } from "./kyc.ts";
 export { TX_PASSWORD_RULE, verifyTxPassword } from "./tx-password.ts";
 

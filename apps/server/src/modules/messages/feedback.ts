@@ -72,7 +72,7 @@ export async function feedbackPage(
   }>(
     exec,
     sql`SELECT f.*, m.username, count(*) OVER () AS total
-          FROM feedback f LEFT JOIN members m ON m.id = f.member_id
+          FROM feedback f LEFT JOIN member_directory m ON m.id = f.member_id
          WHERE f.state = ${q.state}
          ORDER BY ${q.state === "new" ? sql`f.id ASC` : sql`f.id DESC`}
          LIMIT ${FEEDBACK_PAGE_SIZE} OFFSET ${(q.page - 1) * FEEDBACK_PAGE_SIZE}`,

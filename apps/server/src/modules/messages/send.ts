@@ -32,7 +32,7 @@ export function registerSegmentVipCondition(fn: VipCondition): void {
 /** Members a message can reach at all: real accounts (not trial), not closed. */
 const REACHABLE = sql`m.is_agent <> 4 AND m.status <> 'closed'`;
 
-/** The segment's filters as one condition on `members m` (every filter given must hold). */
+/** The segment's filters as one condition on `member_directory m` (every filter given must hold). */
 export function segmentCondition(s: Segment, at: Date): SQL {
   const parts: SQL[] = [REACHABLE];
   if (s.accountType === "player") parts.push(sql`m.is_agent = 0`);
@@ -52,13 +52,13 @@ export function segmentCondition(s: Segment, at: Date): SQL {
   if (s.depositedWithinDays) {
     const since = new Date(at.getTime() - s.depositedWithinDays * 86_400_000).toISOString();
     parts.push(
-      sql`EXISTS (SELECT 1 FROM deposits d WHERE ${credited} AND d.decided_at >= ${since}::timestamptz)`,
+      sql`EXISTS (SELECT 1 FROM deposit_log d WHERE ${credited} AND d.decided_at >= ${since}::timestamptz)`,
     );
   }
-  if (s.neverDeposited) parts.push(sql`NOT EXISTS (SELECT 1 FROM deposits d WHERE ${credited})`);
+  if (s.neverDeposited) parts.push(sql`NOT EXISTS (SELECT 1 FROM deposit_log d WHERE ${credited})`);
   if (s.underAgentId)
     parts.push(
-      sql`EXISTS (SELECT 1 FROM member_tree t WHERE t.ancestor_id = ${s.underAgentId}
+      sql`EXISTS (SELECT 1 FROM member_lineage t WHERE t.ancestor_id = ${s.underAgentId}
                    AND t.descendant_id = m.id AND t.depth > 0)`,
     );
   if (s.vipLevels) parts.push(vipCondition(s.vipLevels));
@@ -70,7 +70,7 @@ export async function countAudience(exec: Executor, segment: Segment | null, at:
   const where = segment ? segmentCondition(segment, at) : REACHABLE;
   const [row] = await queryRows<{ n: string }>(
     exec,
-    sql`SELECT count(*)::text AS n FROM members m WHERE ${where}`,
+    sql`SELECT count(*)::text AS n FROM member_directory m WHERE ${where}`,
   );
   return Number(row?.n ?? 0);
 }
@@ -96,7 +96,7 @@ export async function sendMessage(
   if (input.audience === "member") {
     const [m] = await queryRows<{ id: string }>(
       tx,
-      sql`SELECT id FROM members m WHERE lower(m.username) = lower(${input.username}) AND ${REACHABLE}`,
+      sql`SELECT id FROM member_directory m WHERE lower(m.username) = lower(${input.username}) AND ${REACHABLE}`,
     );
     if (!m) throw Errors.notFoundCode("MESSAGE_MEMBER_NOT_FOUND");
     memberId = Number(m.id);
@@ -121,7 +121,7 @@ export async function sendMessage(
       tx,
       sql`WITH ins AS (
             INSERT INTO member_message_marks (member_id, message_id)
-            SELECT m.id, ${id}::bigint FROM members m WHERE ${segmentCondition(input.segment, at)}
+            SELECT m.id, ${id}::bigint FROM member_directory m WHERE ${segmentCondition(input.segment, at)}
             RETURNING 1)
           SELECT count(*)::text AS n FROM ins`,
     );

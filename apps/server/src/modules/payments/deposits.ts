@@ -1,7 +1,6 @@
 import { formatMinor, formatPeso } from "@panalo/contracts/money";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
-import { members } from "../../db/schema/members.ts";
 import { deposits, paymentChannels } from "../../db/schema/payments.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
@@ -11,7 +10,7 @@ import { memberGate } from "../../lib/member-gates.ts";
 import { requireOwnUpload } from "../../lib/member-uploads.ts";
 import { checkDepositChoice, lockMember } from "../bonus/service.ts";
 import { notifyMembers, postIn } from "../ledger/service.ts";
-import { requireKycFor } from "../members/service.ts";
+import { memberCurrency, requireKycFor } from "../members/service.ts";
 import { checkDepositLimit } from "../responsible-gaming/service.ts";
 import { CallbackRefused, type PaymentGateway, paymongoGateway, sandboxGateway } from "./gateways.ts";
 
@@ -87,10 +86,7 @@ export async function createDeposit(
   if (ch.kind === "bank" && input.proofUrl)
     await requireOwnUpload(ctx.db, memberId, input.proofUrl, "proofUrl");
   if (input.bonusRuleId) await checkDepositChoice(ctx.db, memberId, input.bonusRuleId, input.amount);
-  const [m] = await ctx.db
-    .select({ currency: members.currency })
-    .from(members)
-    .where(eq(members.id, memberId));
+  const currency = await memberCurrency(ctx.db, memberId);
   // A self-excluded or cooling-off member deposits nothing (the member gate
   // "deposit"), and a deposit must fit the member's deposit limits — checked in the transaction
   // that records it (a retry of a recorded request is answered as before, not counted twice).
@@ -110,7 +106,7 @@ export async function createDeposit(
         channelId: ch.id,
         requestId: input.requestId,
         amount: input.amount,
-        currency: m?.currency ?? ch.currency,
+        currency: currency ?? ch.currency,
         status: ch.kind === "bank" ? "pending" : "awaiting_payment",
         reference: input.reference ?? null,
         proofUrl: ch.kind === "bank" ? (input.proofUrl ?? null) : null,

@@ -3,11 +3,8 @@ import { BigId, PageNo, pageSize } from "@panalo/contracts/input";
 import { manilaDayStart as manilaDayStartOf } from "@panalo/contracts/manila-time";
 import { formatMinor, PositiveAmount, parseMoney, SignedAmount } from "@panalo/contracts/money";
 import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { operators } from "../../db/schema/admin.ts";
-import { members } from "../../db/schema/members.ts";
 import { adjustments } from "../../db/schema/payments.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
@@ -15,10 +12,21 @@ import { Errors } from "../../lib/errors.ts";
 import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
 import { route } from "../../lib/route.ts";
 import { singleFlight } from "../../lib/single-flight.ts";
+import { operatorNames } from "../admin/service.ts";
 import { downlineDepth } from "../agents/service.ts";
 import { readSetting } from "../content/service.ts";
 import { notifyMembers, postAndNotify, postIn } from "../ledger/service.ts";
-import { memberOf, requireMember, verifyTxPassword } from "../members/service.ts";
+import {
+  directDownlineByUsername,
+  type MemberRecord,
+  memberCurrency,
+  memberOf,
+  memberRecord,
+  memberStanding,
+  memberUsernames,
+  requireMember,
+  verifyTxPassword,
+} from "../members/service.ts";
 
 const TransferBody = z.object({
   amount: PositiveAmount,
@@ -26,12 +34,8 @@ const TransferBody = z.object({
   requestId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
 });
 
-async function checkTx(
-  ctx: AppContext,
-  memberId: number,
-  password: string,
-): Promise<typeof members.$inferSelect> {
-  const [m] = await ctx.db.select().from(members).where(eq(members.id, memberId));
+async function checkTx(ctx: AppContext, memberId: number, password: string): Promise<MemberRecord> {
+  const m = await memberRecord(ctx.db, memberId);
   if (!m) throw Errors.unauthorized();
   await verifyTxPassword(ctx, memberId, m.txPasswordHash, password);
   return m;
@@ -45,7 +49,7 @@ export function manilaDayStart(now: Date): Date {
 /** Transfers allowed by spec §6 (agent → own downline, downline → own upline) and operator adjustments. */
 export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const real = [requireMember(ctx, { realOnly: true })];
-  const move = async (from: typeof members.$inferSelect, toId: number, amount: bigint, requestId: string) => {
+  const move = async (from: MemberRecord, toId: number, amount: bigint, requestId: string) => {
     const r = await postAndNotify(ctx, {
       idempotencyKey: `transfer:${from.id}:${requestId}`,
       type: "transfer",
@@ -78,10 +82,7 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
         if (!isAgentType(m.isAgent) || !AGENT_RIGHTS[m.isAgent].transfersToDownline) {
           throw Errors.forbiddenCode("AGENTS_ONLY");
         }
-        const [target] = await ctx.db
-          .select({ id: members.id, currency: members.currency, status: members.status })
-          .from(members)
-          .where(and(eq(members.username, body.downline.toLowerCase()), eq(members.uplineId, me.id)));
+        const target = await directDownlineByUsername(ctx.db, me.id, body.downline.toLowerCase());
         if (!target) {
           // In the team but further down: say that transfers go to direct downlines only.
           const depth = await downlineDepth(ctx.db, me.id, body.downline.toLowerCase());
@@ -105,10 +106,7 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
         if (!m.uplineId) throw Errors.bad("NO_UPLINE");
         // spec §6 "downlines may transfer to an upline": only to the direct upline, which must be
         // an active agent in the same currency (never a new account in another currency).
-        const [up] = await ctx.db
-          .select({ isAgent: members.isAgent, currency: members.currency, status: members.status })
-          .from(members)
-          .where(eq(members.id, m.uplineId));
+        const up = await memberStanding(ctx.db, m.uplineId);
         if (!up || !isAgentType(up.isAgent) || up.status !== "active" || up.currency !== m.currency) {
           throw Errors.bad("NO_UPLINE");
         }
@@ -163,11 +161,8 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
       const op = operatorOf(req);
       const amount = body.amount;
       const abs = amount < 0n ? -amount : amount;
-      const [m] = await ctx.db
-        .select({ currency: members.currency })
-        .from(members)
-        .where(eq(members.id, body.memberId));
-      if (!m || m.currency === "FUN") throw Errors.notFound("player");
+      const currency = await memberCurrency(ctx.db, body.memberId);
+      if (currency === undefined || currency === "FUN") throw Errors.notFound("player");
       const threshold = parseMoney((await readSetting(ctx.db, "finance")).adjustmentApprovalThreshold) ?? 0n;
       const now = ctx.clock.now();
       const out = await ctx.db.transaction(async (tx) => {
@@ -195,7 +190,7 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
           .values({
             memberId: body.memberId,
             amount,
-            currency: m.currency,
+            currency,
             reason: body.reason,
             status: needsSecond ? "pending" : "applied",
             createdBy: op.id,
@@ -225,8 +220,6 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   // The approvals queue (status=pending, oldest first) and the history (newest first), with who
   // asked and who decided, so an operator sees at once which requests are theirs to approve.
-  const creator = alias(operators, "creator");
-  const decider = alias(operators, "decider");
   route(
     app,
     {
@@ -245,30 +238,33 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
         query.status ? eq(adjustments.status, query.status) : undefined,
         query.memberId ? eq(adjustments.memberId, query.memberId) : undefined,
       );
-      const [rows, [count]] = await Promise.all([
+      const [page, [count]] = await Promise.all([
         ctx.db
-          .select({
-            a: adjustments,
-            username: members.username,
-            createdByName: creator.username,
-            decidedByName: decider.username,
-          })
+          .select()
           .from(adjustments)
-          .leftJoin(members, eq(members.id, adjustments.memberId))
-          .leftJoin(creator, eq(creator.id, adjustments.createdBy))
-          .leftJoin(decider, eq(decider.id, adjustments.decidedBy))
           .where(where)
           .orderBy(query.status === "pending" ? asc(adjustments.id) : desc(adjustments.id))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
         ctx.db.select({ n: sql<number>`count(*)::int` }).from(adjustments).where(where),
       ]);
+      // The page's names: one lookup of the members, one of the operators who asked and decided.
+      const [usernames, operators] = await Promise.all([
+        memberUsernames(
+          ctx.db,
+          page.map((a) => a.memberId),
+        ),
+        operatorNames(
+          ctx.db,
+          page.flatMap((a) => (a.decidedBy === null ? [a.createdBy] : [a.createdBy, a.decidedBy])),
+        ),
+      ]);
       return {
-        items: rows.map(({ a, username, createdByName, decidedByName }) => ({
+        items: page.map((a) => ({
           ...dto(a),
-          username,
-          createdByName,
-          decidedByName,
+          username: usernames.get(a.memberId) ?? null,
+          createdByName: operators.get(a.createdBy) ?? null,
+          decidedByName: a.decidedBy === null ? null : (operators.get(a.decidedBy) ?? null),
         })),
         total: count?.n ?? 0,
       };

@@ -1,14 +1,12 @@
 import fastifyMultipart from "@fastify/multipart";
-import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { memberUploads } from "../../db/schema/content.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import { withoutMetadata } from "../../lib/image-metadata.ts";
 import { MAX_MEDIA_BYTES, sniffImage } from "../../lib/images.ts";
 import { MEMBER_UPLOAD_PATH, sendPrivate, storeMemberUpload, UploadId } from "../../lib/member-uploads.ts";
 import { requireOperator } from "../../lib/operator-guard.ts";
-import { memberOf, requireMember } from "../members/service.ts";
+import { memberOf, memberUpload, requireMember } from "../members/service.ts";
 
 /**
  * The calls that take and serve members' private files (lib/member-uploads.ts stores them):
@@ -17,15 +15,7 @@ import { memberOf, requireMember } from "../members/service.ts";
 export async function memberUploadRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const find = async (id: string, memberId?: number) => {
     if (!UploadId.safeParse(id).success) return undefined;
-    const [row] = await ctx.db
-      .select({ contentType: memberUploads.contentType, bytes: memberUploads.bytes })
-      .from(memberUploads)
-      .where(
-        memberId === undefined
-          ? eq(memberUploads.id, id)
-          : and(eq(memberUploads.id, id), eq(memberUploads.memberId, memberId)),
-      );
-    return row;
+    return memberUpload(ctx.db, id, memberId);
   };
 
   // The owner only: anyone else gets the same 404 as for an id that does not exist.

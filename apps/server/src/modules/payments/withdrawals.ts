@@ -1,7 +1,6 @@
 import { formatMinor, formatPeso } from "@panalo/contracts/money";
 import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import { type Db, type Executor, queryRows, type Tx } from "../../db/client.ts";
-import { members } from "../../db/schema/members.ts";
 import { payoutAccounts, type WithdrawalStatus, withdrawals } from "../../db/schema/payments.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
@@ -13,7 +12,15 @@ import { singleFlight } from "../../lib/single-flight.ts";
 import { forfeitOnWithdrawal } from "../bonus/service.ts";
 import { notifyMembers, postIn } from "../ledger/service.ts";
 import { memberWithdrawLimits } from "../loyalty/service.ts";
-import { requireKycFor, verifyTxPassword } from "../members/service.ts";
+import {
+  memberCurrency,
+  memberRealName,
+  requireKycFor,
+  setRealNameOnce,
+  setTxPasswordHash,
+  txPasswordHashOf,
+  verifyTxPassword,
+} from "../members/service.ts";
 import { manilaDay, manilaStart } from "../reports/service.ts";
 import { payoutAccountsOf } from "./repo.ts";
 
@@ -23,12 +30,8 @@ export const WITHDRAWAL_LIMITS = { min: 10_000n, max: 5_000_000n, autoReceiveMin
 const normalName = (s: string) => s.trim().replace(/\s+/g, " ").toLowerCase();
 
 export async function setRealName(db: Db, memberId: number, realName: string): Promise<void> {
-  const done = await db
-    .update(members)
-    .set({ realName: realName.trim().replace(/\s+/g, " ") })
-    .where(and(eq(members.id, memberId), isNull(members.realName)))
-    .returning({ id: members.id });
-  if (done.length === 0) throw Errors.conflict("REAL_NAME_SET");
+  const done = await setRealNameOnce(db, memberId, realName.trim().replace(/\s+/g, " "));
+  if (!done) throw Errors.conflict("REAL_NAME_SET");
 }
 
 /** Set or change the transaction password (separate from the login password, argon2id). */
@@ -39,13 +42,10 @@ export async function setTxPassword(
   next: string,
 ): Promise<void> {
   const { db } = ctx;
-  const [m] = await db.select({ tx: members.txPasswordHash }).from(members).where(eq(members.id, memberId));
+  const tx = await txPasswordHashOf(db, memberId);
   // Changing it needs the current one, counted with the same tries as a withdrawal's.
-  if (m?.tx) await verifyTxPassword(ctx, memberId, m.tx, current ?? "", "currentTransactionPassword");
-  await db
-    .update(members)
-    .set({ txPasswordHash: await hashPassword(next) })
-    .where(eq(members.id, memberId));
+  if (tx) await verifyTxPassword(ctx, memberId, tx, current ?? "", "currentTransactionPassword");
+  await setTxPasswordHash(db, memberId, await hashPassword(next));
 }
 
 export async function addPayoutAccount(
@@ -53,14 +53,14 @@ export async function addPayoutAccount(
   memberId: number,
   input: { kind: "bank" | "ewallet"; provider: string; accountName: string; accountNumber: string },
 ) {
-  const [m] = await db.select({ realName: members.realName }).from(members).where(eq(members.id, memberId));
-  if (!m?.realName) throw Errors.bad("REAL_NAME_REQUIRED");
-  if (normalName(m.realName) !== normalName(input.accountName)) {
+  const realName = await memberRealName(db, memberId);
+  if (!realName) throw Errors.bad("REAL_NAME_REQUIRED");
+  if (normalName(realName) !== normalName(input.accountName)) {
     throw Errors.validation([{ path: "accountName", message: "PAYEE_NAME_MISMATCH" }]);
   }
   const [row] = await db
     .insert(payoutAccounts)
-    .values({ memberId, ...input, accountName: m.realName })
+    .values({ memberId, ...input, accountName: realName })
     .onConflictDoNothing()
     .returning();
   if (!row) throw Errors.conflict("PAYOUT_ACCOUNT_EXISTS");
@@ -68,11 +68,7 @@ export async function addPayoutAccount(
 }
 
 async function checkTxPassword(ctx: AppContext, memberId: number, password: string): Promise<void> {
-  const [m] = await ctx.db
-    .select({ tx: members.txPasswordHash })
-    .from(members)
-    .where(eq(members.id, memberId));
-  await verifyTxPassword(ctx, memberId, m?.tx ?? null, password);
+  await verifyTxPassword(ctx, memberId, await txPasswordHashOf(ctx.db, memberId), password);
 }
 
 export const withdrawalDto = (w: typeof withdrawals.$inferSelect) => ({
@@ -133,11 +129,7 @@ async function requestWithdrawalOnce(
       ),
     );
   if (!account) throw Errors.notFoundCode("PAYOUT_ACCOUNT_NOT_FOUND");
-  const [m] = await ctx.db
-    .select({ currency: members.currency })
-    .from(members)
-    .where(eq(members.id, memberId));
-  const currency = m?.currency ?? "PHP";
+  const currency = (await memberCurrency(ctx.db, memberId)) ?? "PHP";
   const legs = [
     { account: { member: memberId, kind: "main" as const, currency }, amount: -input.amount },
     { account: { member: memberId, kind: "hold" as const, currency }, amount: input.amount },

@@ -134,12 +134,12 @@ export async function reportRows(exec: Executor, after: number, limit: number) {
             WHERE e.promotion_id = p.id AND r.state <> 'void') AS offered,
           (SELECT COALESCE(sum(b.amount), 0)::text
             FROM promotion_entries e
-            JOIN provider_transactions b ON b.member_id = e.member_id AND b.kind = 'bet'
+            JOIN game_transaction_log b ON b.member_id = e.member_id AND b.kind = 'bet'
             WHERE e.promotion_id = p.id AND e.state <> 'rejected'
               AND (p.starts_at IS NULL OR b.created_at >= p.starts_at)
               AND (p.ends_at IS NULL OR b.created_at < p.ends_at)
               AND NOT EXISTS (
-                SELECT 1 FROM provider_transactions rb
+                SELECT 1 FROM game_transaction_log rb
                 WHERE rb.kind = 'rollback' AND rb.vendor = b.vendor AND rb.ref_transaction_id = b.transaction_id
               )) AS turnover
         FROM promotions p

@@ -239,7 +239,7 @@ async function eligibilityOf(
       if (promo.agentIds.length === 0) return { ok: false, code: "PROMO_AUDIENCE" };
       const rows = await queryRows<{ one: number }>(
         exec,
-        sql`SELECT 1 AS one FROM member_tree
+        sql`SELECT 1 AS one FROM member_lineage
             WHERE descendant_id = ${m.id} AND depth > 0
               AND ancestor_id IN (${sql.join(
                 promo.agentIds.map((id) => sql`${id}`),

@@ -2,7 +2,6 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypt
 import { formatMinor } from "@panalo/contracts/money";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { members } from "../../db/schema/members.ts";
 import { launchTokens, providerClients } from "../../db/schema/providers.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -10,6 +9,7 @@ import { publishEvent } from "../../lib/member-events.ts";
 import { memberGate } from "../../lib/member-gates.ts";
 import { tokenHash } from "../../lib/passwords.ts";
 import { memberBalances, notifyMember } from "../ledger/service.ts";
+import { memberCurrency, memberStanding } from "../members/service.ts";
 import { MoveBatcher } from "./move-batcher.ts";
 
 /** Signed requests older or newer than this are refused (replay window, clock skew). */
@@ -91,11 +91,8 @@ export function inHouseProviderSecret(appSecret: string, vendor: string): string
 
 /** A one-time-use-per-launch token the game receives and hands to its provider. */
 export async function issueLaunchToken(ctx: AppContext, memberId: number, vendor: string): Promise<string> {
-  const [m] = await ctx.db
-    .select({ currency: members.currency })
-    .from(members)
-    .where(eq(members.id, memberId));
-  if (!m) throw new AppError("PLAYER_NOT_FOUND", 404);
+  const currency = await memberCurrency(ctx.db, memberId);
+  if (currency === undefined) throw new AppError("PLAYER_NOT_FOUND", 404);
   // Every launch (games, lottery, the RGS's games) passes the member gate "play"
   // (self-exclusion, cooling-off, a spent session limit); the debit checks the same in SQL.
   const refusal = await memberGate(ctx.db, memberId, "play", ctx.clock.now());
@@ -105,7 +102,7 @@ export async function issueLaunchToken(ctx: AppContext, memberId: number, vendor
     tokenHash: tokenHash(token),
     memberId,
     vendor,
-    currency: m.currency,
+    currency,
     expiresAt: new Date(ctx.clock.now().getTime() + LAUNCH_TOKEN_TTL_MS),
   });
   return token;
@@ -133,11 +130,7 @@ async function fail(
 }
 
 async function player(ctx: AppContext, playerId: number) {
-  const [m] = await ctx.db
-    .select({ id: members.id, currency: members.currency, status: members.status })
-    .from(members)
-    .where(eq(members.id, playerId));
-  return m;
+  return memberStanding(ctx.db, playerId);
 }
 
 /**

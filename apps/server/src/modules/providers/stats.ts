@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, isNotNull, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { members } from "../../db/schema/members.ts";
+import { memberDirectory } from "../../db/schema/members.ts";
 import { providerTransactions } from "../../db/schema/providers.ts";
 
 /**
@@ -34,17 +34,17 @@ export async function biggestWins(exec: Executor, since: Date, limit: number, mi
       vendor: providerTransactions.vendor,
       gameCode: providerTransactions.gameCode,
       amount: providerTransactions.amount,
-      username: members.username,
+      username: memberDirectory.username,
     })
     .from(providerTransactions)
-    .innerJoin(members, eq(members.id, providerTransactions.memberId))
+    .innerJoin(memberDirectory, eq(memberDirectory.id, providerTransactions.memberId))
     .where(
       and(
         eq(providerTransactions.kind, "win"),
         gte(providerTransactions.amount, minAmount > 0n ? minAmount : 1n),
         isNotNull(providerTransactions.gameCode),
         gte(providerTransactions.createdAt, since),
-        ne(members.currency, "FUN"),
+        ne(memberDirectory.currency, "FUN"),
         // A win held for review (migration 0514) is on the board only once it is paid.
         sql`NOT EXISTS (SELECT 1 FROM provider_win_reviews w
               WHERE w.transaction_id = ${providerTransactions.transactionId}

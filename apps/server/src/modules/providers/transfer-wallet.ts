@@ -3,13 +3,13 @@ import { formatMinor, parseMoney } from "@panalo/contracts/money";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Executor, queryRows, type Tx } from "../../db/client.ts";
-import { gameVendors } from "../../db/schema/games.ts";
-import { members } from "../../db/schema/members.ts";
+import { vendorCatalogue } from "../../db/schema/games.ts";
 import { providerClients, vendorTransfers } from "../../db/schema/providers.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
 import { memberGate } from "../../lib/member-gates.ts";
 import { type Leg, memberBalances, notifyMember, postIn } from "../ledger/service.ts";
+import { memberCurrency, memberStanding, responsibleGamingActive } from "../members/service.ts";
 import { providerClient, signProvider } from "./service.ts";
 
 /**
@@ -146,7 +146,7 @@ async function lockVersion(tx: Tx, memberId: number, vendor: string): Promise<nu
 async function ledgerVendorBalance(exec: Executor, memberId: number, vendor: string, currency: string) {
   const [row] = await queryRows<{ balance: string }>(
     exec,
-    sql`SELECT balance FROM ledger_accounts
+    sql`SELECT balance FROM ledger_balances
         WHERE member_id = ${memberId} AND kind = ${`vendor:${vendor}`} AND currency = ${currency}`,
   );
   return row ? BigInt(row.balance) : 0n;
@@ -208,18 +208,15 @@ async function applyReported(
 /** Read the vendor's balance of this member and bring the ledger's vendor account up to it. */
 export async function syncVendorWallet(ctx: AppContext, memberId: number, vendor: string): Promise<boolean> {
   const v = await transferVendor(ctx, vendor);
-  const [m] = await ctx.db
-    .select({ currency: members.currency })
-    .from(members)
-    .where(eq(members.id, memberId));
-  if (!m) throw Errors.notFound("member");
-  const res = await callVendor(ctx, v, "balance", { playerId: memberId, currency: m.currency });
+  const currency = await memberCurrency(ctx.db, memberId);
+  if (currency === undefined) throw Errors.notFound("member");
+  const res = await callVendor(ctx, v, "balance", { playerId: memberId, currency });
   if (res.kind !== "ok") return false;
   const r = reported(res.value);
   if (!r) return false;
   const applied = await ctx.db.transaction(async (tx) => {
     const seen = await lockVersion(tx, memberId, vendor);
-    return applyReported(tx, memberId, vendor, m.currency, seen, r);
+    return applyReported(tx, memberId, vendor, currency, seen, r);
   });
   if (applied) await notifyMember(ctx, memberId);
   return applied;
@@ -340,10 +337,7 @@ export interface TransferInput {
  */
 export async function transferWithVendor(ctx: AppContext, input: TransferInput): Promise<TransferRow> {
   const v = await transferVendor(ctx, input.vendor);
-  const [m] = await ctx.db
-    .select({ id: members.id, currency: members.currency })
-    .from(members)
-    .where(eq(members.id, input.memberId));
+  const m = await memberStanding(ctx.db, input.memberId);
   if (!m) throw Errors.notFound("member");
   // Money into a vendor's wallet is play (the member gate "play": self-exclusion,
   // cooling-off, a spent session limit); taking it back out is always allowed.
@@ -383,11 +377,12 @@ export async function transferWithVendor(ctx: AppContext, input: TransferInput):
     // exclusion, cooling-off or spent session stand in the way. A refusal is kept like the
     // insufficient funds below (this request id answers it from now on); nothing moves.
     if (input.direction === "in") {
-      const [rg] = await queryRows<{ code: string | null }>(
-        tx,
-        sql`SELECT CASE WHEN m.rg_active THEN rg_take_bet(m.id, ${row.amount}, ${now}) END AS code
-              FROM members m WHERE m.id = ${m.id}`,
-      );
+      const [rg] = (await responsibleGamingActive(tx, m.id))
+        ? await queryRows<{ code: string | null }>(
+            tx,
+            sql`SELECT rg_take_bet(${m.id}, ${row.amount}, ${now}) AS code`,
+          )
+        : [];
       if (rg?.code && rg.code !== "OK") {
         const [refused] = await tx
           .update(vendorTransfers)
@@ -511,9 +506,9 @@ export function startVendorTransferLoop(
 /** The transfer-wallet vendors a member can move money to, with their display names. */
 export async function transferVendors(ctx: AppContext) {
   const rows = await ctx.db
-    .select({ vendor: providerClients.vendor, name: gameVendors.displayName })
+    .select({ vendor: providerClients.vendor, name: vendorCatalogue.displayName })
     .from(providerClients)
-    .leftJoin(gameVendors, eq(gameVendors.vassalage, providerClients.vendor))
+    .leftJoin(vendorCatalogue, eq(vendorCatalogue.vassalage, providerClients.vendor))
     .where(and(eq(providerClients.enabled, true), sql`${providerClients.transferUrl} IS NOT NULL`));
   return rows.map((r) => ({ vendor: r.vendor, name: r.name ?? r.vendor }));
 }

@@ -1,21 +1,24 @@
 import { formatMinor, PositiveAmount } from "@panalo/contracts/money";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Executor } from "../../db/client.ts";
-import { operators } from "../../db/schema/admin.ts";
-import { members } from "../../db/schema/members.ts";
-import { approvalRequests } from "../../db/schema/payments.ts";
 import { providerClients, providerWinReviews } from "../../db/schema/providers.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import { type OperatorPrincipal, operatorOf, requireOperator } from "../../lib/operator-guard.ts";
 import { route } from "../../lib/route.ts";
-import { registerApplier, requestApproval, withApproval } from "../admin/service.ts";
+import {
+  operatorNames,
+  pendingApprovals,
+  registerApplier,
+  requestApproval,
+  withApproval,
+} from "../admin/service.ts";
 import { heldWinLegs } from "../bonus/service.ts";
 import { type Leg, notifyMembers, postIn } from "../ledger/service.ts";
+import { memberUsernames } from "../members/service.ts";
 import { forgetProviderClients } from "./service.ts";
 
 /**
@@ -147,7 +150,6 @@ const LimitsBody = z.object({
 });
 
 export async function winReviewAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const decider = alias(operators, "decider");
   route(
     app,
     {
@@ -162,12 +164,10 @@ export async function winReviewAdminRoutes(app: FastifyInstance, ctx: AppContext
     },
     async ({ query }) => {
       const where = query.status ? eq(providerWinReviews.status, query.status) : undefined;
-      const [rows, [count], pending] = await Promise.all([
+      const [reviews, [count], pending] = await Promise.all([
         ctx.db
-          .select({ r: providerWinReviews, username: members.username, decidedByName: decider.username })
+          .select()
           .from(providerWinReviews)
-          .leftJoin(members, eq(members.id, providerWinReviews.memberId))
-          .leftJoin(decider, eq(decider.id, providerWinReviews.decidedBy))
           .where(where)
           .orderBy(query.status === "pending" ? asc(providerWinReviews.id) : desc(providerWinReviews.id))
           .limit(query.pageSize)
@@ -175,8 +175,19 @@ export async function winReviewAdminRoutes(app: FastifyInstance, ctx: AppContext
         ctx.db.select({ n: sql<number>`count(*)::int` }).from(providerWinReviews).where(where),
         pendingWinReviews(ctx),
       ]);
+      // The page's names: one lookup each of the members and of the deciding operators.
+      const [usernames, deciders] = await Promise.all([
+        memberUsernames(ctx.db, [...new Set(reviews.map((r) => r.memberId))]),
+        operatorNames(ctx.db, [
+          ...new Set(reviews.flatMap((r) => (r.decidedBy === null ? [] : [r.decidedBy]))),
+        ]),
+      ]);
       return {
-        items: rows.map(({ r, username, decidedByName }) => ({ ...dto(r), username, decidedByName })),
+        items: reviews.map((r) => ({
+          ...dto(r),
+          username: usernames.get(r.memberId) ?? null,
+          decidedByName: r.decidedBy === null ? null : (deciders.get(r.decidedBy) ?? null),
+        })),
         total: count?.n ?? 0,
         pending,
       };
@@ -231,15 +242,11 @@ export async function winReviewAdminRoutes(app: FastifyInstance, ctx: AppContext
   });
   /** The limit's requests waiting for a second operator, by vendor (the page shows them). */
   const pendingLimits = async () => {
-    const rows = await ctx.db
-      .select({
-        id: approvalRequests.id,
-        vendor: approvalRequests.entityId,
-        payload: approvalRequests.payload,
-      })
-      .from(approvalRequests)
-      .where(and(eq(approvalRequests.kind, "provider_limits.update"), eq(approvalRequests.status, "pending")))
-      .orderBy(asc(approvalRequests.id));
+    const rows = (await pendingApprovals(ctx.db, "provider_limits.update")).map((r) => ({
+      id: r.id,
+      vendor: r.entityId,
+      payload: r.payload,
+    }));
     const byVendor = new Map<
       string,
       { id: number; maxWinMultiple: number | null; maxWinAmount: string | null }

@@ -39,7 +39,7 @@ export async function rollupReports(
         // Nothing can be older than the first member.
         const [first] = await queryRows<{ at: Date | string | null }>(
           tx,
-          sql`SELECT min(created_at) AS at FROM members`,
+          sql`SELECT min(created_at) AS at FROM member_directory`,
         );
         doneUntil = first?.at ? manilaDay(new Date(first.at)) : addDays(lastClosed, 1);
       }

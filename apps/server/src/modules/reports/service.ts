@@ -167,8 +167,8 @@ async function gameFigures(
         ), c AS (
           SELECT g.*, coalesce(gm.game_type, gv.game_type, 'OTHER') AS category
             FROM g
-            LEFT JOIN games gm ON gm.vendor = g.vendor AND gm.game_code = g.game_code
-            LEFT JOIN game_vendors gv ON gv.vassalage = g.vendor
+            LEFT JOIN game_catalogue gm ON gm.vendor = g.vendor AND gm.game_code = g.game_code
+            LEFT JOIN vendor_catalogue gv ON gv.vassalage = g.vendor
         )
         SELECT 'period' AS part, GROUPING(day)::int AS g_day, GROUPING(vendor)::int AS g_vendor,
                GROUPING(category)::int AS g_cat, day::text AS day, vendor, category,
@@ -230,9 +230,9 @@ async function moneyFigures(exec: Executor, period: Part, today: Part, hull: { f
 async function newPlayers(exec: Executor, period: [Date, Date], today: [Date, Date]) {
   const [row] = await queryRows<{ p: Num; t: Num }>(
     exec,
-    sql`SELECT (SELECT count(*) FROM members WHERE created_at >= ${ts(period[0])}
+    sql`SELECT (SELECT count(*) FROM member_directory WHERE created_at >= ${ts(period[0])}
                    AND created_at < ${ts(period[1])} AND currency <> 'FUN')::int AS p,
-               (SELECT count(*) FROM members WHERE created_at >= ${ts(today[0])}
+               (SELECT count(*) FROM member_directory WHERE created_at >= ${ts(today[0])}
                    AND created_at < ${ts(today[1])} AND currency <> 'FUN')::int AS t`,
   );
   return { period: int(row?.p ?? 0), today: int(row?.t ?? 0) };
@@ -267,15 +267,15 @@ function figuresOf(g: GameAgg | undefined, m: MoneyAgg | undefined, active: numb
 async function queues(exec: Executor) {
   const rows = await queryRows<{ q: string; n: Num; oldest: string | null }>(
     exec,
-    sql`SELECT 'deposits' AS q, count(*)::int AS n, min(created_at) AS oldest FROM deposits WHERE status = 'pending'
+    sql`SELECT 'deposits' AS q, count(*)::int AS n, min(created_at) AS oldest FROM deposit_log WHERE status = 'pending'
         UNION ALL
-        SELECT 'withdrawals', count(*)::int, min(created_at) FROM withdrawals WHERE status = 'pending'
+        SELECT 'withdrawals', count(*)::int, min(created_at) FROM withdrawal_log WHERE status = 'pending'
         UNION ALL
-        SELECT 'heldWins', count(*)::int, min(created_at) FROM provider_win_reviews WHERE status = 'pending'
+        SELECT 'heldWins', count(*)::int, min(created_at) FROM held_win_log WHERE status = 'pending'
         UNION ALL
         SELECT 'approvals', count(*)::int, min(at) FROM (
-          SELECT created_at AS at FROM approval_requests WHERE status = 'pending'
-          UNION ALL SELECT created_at FROM adjustments WHERE status = 'pending') a`,
+          SELECT created_at AS at FROM approval_log WHERE status = 'pending'
+          UNION ALL SELECT created_at FROM adjustment_log WHERE status = 'pending') a`,
   );
   const of = (q: string) => {
     const r = rows.find((x) => x.q === q);
@@ -416,7 +416,7 @@ async function memberIdOf(exec: Executor, username: string | undefined): Promise
   if (!username) return null;
   const [row] = await queryRows<{ id: Num }>(
     exec,
-    sql`SELECT id FROM members WHERE lower(username) = lower(${username}) LIMIT 1`,
+    sql`SELECT id FROM member_directory WHERE lower(username) = lower(${username}) LIMIT 1`,
   );
   return row ? int(row.id) : -1;
 }
@@ -461,11 +461,11 @@ async function gamesSql(ctx: AppContext, q: GamesReportQuery): Promise<ReportSql
   const labelJoin = {
     day: sql`SELECT a.*, a.key AS label FROM a`,
     game: sql`SELECT a.*, coalesce(gm.names ->> 'EN', gm.names ->> 'TY', a.key) AS label FROM a
-                LEFT JOIN games gm ON gm.vendor || ':' || gm.game_code = a.key`,
+                LEFT JOIN game_catalogue gm ON gm.vendor || ':' || gm.game_code = a.key`,
     vendor: sql`SELECT a.*, coalesce(gv.display_name, a.key) AS label FROM a
-                  LEFT JOIN game_vendors gv ON gv.vassalage = a.key`,
+                  LEFT JOIN vendor_catalogue gv ON gv.vassalage = a.key`,
     player: sql`SELECT a.*, coalesce(m.username, a.key) AS label FROM a
-                  LEFT JOIN members m ON m.id = a.key::bigint`,
+                  LEFT JOIN member_directory m ON m.id = a.key::bigint`,
   }[q.groupBy];
   const sortExpr = {
     key: q.groupBy === "player" ? sql`label` : sql`key`,
@@ -597,7 +597,7 @@ async function playersSql(ctx: AppContext, q: PlayersReportQuery): Promise<Repor
       SELECT src.member_id, m.username, m.status, sum(deposits) AS deposits,
              sum(withdrawals) AS withdrawals, sum(bets) AS bets, sum(wins) AS wins,
              sum(bonuses) AS bonuses, sum(adjustments) AS adjustments, sum(rounds) AS rounds
-        FROM src JOIN members m ON m.id = src.member_id
+        FROM src JOIN member_directory m ON m.id = src.member_id
        WHERE ${q.state ? sql`m.status = ${q.state}` : sql`TRUE`}
        GROUP BY src.member_id, m.username, m.status
     )`;
@@ -746,13 +746,13 @@ const roundsLateral = sql`LEFT JOIN LATERAL (
     SELECT sum(x.amount) FILTER (
              WHERE x.kind = 'win'
                -- A held win the operator rejected was never the player's.
-               AND NOT EXISTS (SELECT 1 FROM provider_win_reviews v
+               AND NOT EXISTS (SELECT 1 FROM held_win_log v
                                 WHERE v.transaction_id = x.transaction_id
                                   AND v.vendor = x.vendor AND v.status = 'rejected')) AS win,
            count(*) FILTER (WHERE x.kind = 'rollback') AS rolled
-      FROM provider_transactions x
+      FROM game_transaction_log x
      WHERE x.ref_transaction_id = b.transaction_id AND x.vendor = b.vendor) w ON TRUE`;
-const roundsFrom = sql`provider_transactions b JOIN members m ON m.id = b.member_id ${roundsLateral}`;
+const roundsFrom = sql`game_transaction_log b JOIN member_directory m ON m.id = b.member_id ${roundsLateral}`;
 
 const roundsCols = sql`b.id::text AS id, b.created_at AS at,
   to_char(b.created_at AT TIME ZONE 'Asia/Manila', 'YYYY-MM-DD HH24:MI:SS') AS local_time,
@@ -816,7 +816,7 @@ export async function* roundsCsv(
   const where = roundsWhere(
     q,
     member,
-    sql`NOT EXISTS (SELECT 1 FROM members f WHERE f.id = b.member_id AND f.currency = 'FUN')`,
+    sql`NOT EXISTS (SELECT 1 FROM member_directory f WHERE f.id = b.member_id AND f.currency = 'FUN')`,
   );
   const asc = q.sortDir === "asc";
   // Member id → its username; bounded (cleared when full), so memory stays flat.
@@ -830,7 +830,7 @@ export async function* roundsCsv(
       missing = unknown();
     }
     const found = await ctx.database.arrays(
-      "SELECT id::text, username FROM members WHERE id = ANY($1::bigint[])",
+      "SELECT id::text, username FROM member_directory WHERE id = ANY($1::bigint[])",
       [[...missing]],
     );
     for (const [id, username] of found) names.set(id as string, username as string);
@@ -840,13 +840,13 @@ export async function* roundsCsv(
       afterId === null
         ? sql``
         : sql`AND (b.created_at, b.id) ${sql.raw(asc ? ">" : "<")}
-                ((SELECT c.created_at FROM provider_transactions c WHERE c.id = ${afterId}::bigint), ${afterId}::bigint)`;
+                ((SELECT c.created_at FROM game_transaction_log c WHERE c.id = ${afterId}::bigint), ${afterId}::bigint)`;
     const query = dialect.sqlToQuery(
       sql`SELECT b.id::text, to_char(b.created_at AT TIME ZONE 'Asia/Manila', 'YYYY-MM-DD HH24:MI:SS'),
                  b.member_id::text, b.vendor, coalesce(b.game_code, ''), b.round_id, b.amount::text,
                  coalesce(w.win, 0)::text,
                  CASE WHEN w.rolled > 0 THEN 'rolled_back' WHEN w.win > 0 THEN 'won' ELSE 'lost' END
-            FROM provider_transactions b ${roundsLateral} WHERE ${where} ${cursor}
+            FROM game_transaction_log b ${roundsLateral} WHERE ${where} ${cursor}
            ORDER BY b.created_at ${dir(q.sortDir)}, b.id ${dir(q.sortDir)} LIMIT ${pageRows}`,
     );
     return ctx.database.arrays(query.sql, query.params, { bulk: true });

@@ -19,6 +19,12 @@ import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { emitMemberEvent } from "../../lib/member-events.ts";
 import { readSetting } from "../content/service.ts";
+import {
+  markResponsibleGamingActive,
+  memberCurrency,
+  sessionStartedAt,
+  signedInSince,
+} from "../members/service.ts";
 import { addDays, manilaDay, manilaStart } from "../reports/service.ts";
 
 /**
@@ -61,7 +67,7 @@ async function ensureRow(tx: Tx, memberId: number, at: Date): Promise<void> {
   await tx.execute(
     sql`INSERT INTO rg_member (member_id, updated_at) VALUES (${memberId}, ${at}) ON CONFLICT DO NOTHING`,
   );
-  await tx.execute(sql`UPDATE members SET rg_active = true WHERE id = ${memberId} AND NOT rg_active`);
+  await markResponsibleGamingActive(tx, memberId);
 }
 
 async function history(
@@ -81,11 +87,7 @@ async function history(
 }
 
 async function currencyOf(exec: Executor, memberId: number): Promise<string> {
-  const [m] = await queryRows<{ currency: string }>(
-    exec,
-    sql`SELECT currency FROM members WHERE id = ${memberId}`,
-  );
-  return m?.currency ?? "PHP";
+  return (await memberCurrency(exec, memberId)) ?? "PHP";
 }
 
 const money = (v: bigint | null) => (v === null ? null : formatMinor(v));
@@ -439,11 +441,7 @@ export async function playCode(exec: Executor, memberId: number, at: Date): Prom
   if (blocked) return blocked.code;
   if (r?.session_minutes) {
     const since = new Date(at.getTime() - r.session_minutes * MINUTE_MS);
-    const live = await queryRows<{ one: number }>(
-      exec,
-      sql`SELECT 1 AS one FROM member_sessions WHERE member_id = ${memberId} AND created_at > ${since} LIMIT 1`,
-    );
-    if (live.length === 0) return "RG_SESSION_LIMIT";
+    if (!(await signedInSince(exec, memberId, since))) return "RG_SESSION_LIMIT";
   }
   return null;
 }
@@ -482,7 +480,7 @@ export async function checkDepositLimit(tx: Tx, memberId: number, amount: bigint
 async function depositsSince(exec: Executor, memberId: number, since: Date): Promise<bigint> {
   const [s] = await queryRows<{ total: string | null }>(
     exec,
-    sql`SELECT COALESCE(sum(amount), 0) AS total FROM deposits
+    sql`SELECT COALESCE(sum(amount), 0) AS total FROM deposit_log
         WHERE member_id = ${memberId} AND created_at >= ${since}
           AND status IN (${sql.join(
             DEPOSIT_COUNTED.map((x) => sql`${x}`),
@@ -530,7 +528,7 @@ function sessionPendingOf(r: StateRow | undefined, at: Date): RgState["sessionPe
 
 /** The member page's (and the back office's) view of a member's limits and blocks. */
 export async function rgState(exec: Executor, memberId: number, at: Date): Promise<RgState> {
-  const [[r], pending, settings, brand, [m]] = await Promise.all([
+  const [[r], pending, settings, brand, currency] = await Promise.all([
     queryRows<StateRow>(
       exec,
       sql`SELECT *, day_key::text AS day_text, week_key::text AS week_text, month_key::text AS month_text
@@ -548,7 +546,7 @@ export async function rgState(exec: Executor, memberId: number, at: Date): Promi
     ),
     rgSettings(exec),
     readSetting(exec, "brand"),
-    queryRows<{ currency: string }>(exec, sql`SELECT currency FROM members WHERE id = ${memberId}`),
+    memberCurrency(exec, memberId),
   ]);
   const deposits = await Promise.all(
     RG_PERIODS.map((p) => depositsSince(exec, memberId, periodStart(p, at))),
@@ -585,7 +583,7 @@ export async function rgState(exec: Executor, memberId: number, at: Date): Promi
       ? null
       : Number(r.reality_check_seconds);
   return {
-    currency: m?.currency ?? "PHP",
+    currency: currency ?? "PHP",
     limits,
     sessionMinutes: r?.session_minutes ? Number(r.session_minutes) : null,
     sessionPending: sessionPendingOf(r, at),
@@ -612,26 +610,23 @@ export async function sessionInfo(
   tokenHashed: string,
   at: Date,
 ): Promise<RgSession> {
-  const [[s], [r], settings, [m]] = await Promise.all([
-    queryRows<{ created_at: unknown }>(
-      exec,
-      sql`SELECT created_at FROM member_sessions WHERE token_hash = ${tokenHashed} AND member_id = ${memberId}`,
-    ),
+  const [s, [r], settings, currency] = await Promise.all([
+    sessionStartedAt(exec, memberId, tokenHashed),
     queryRows<{ reality_check_seconds: number | null; session_minutes: number | null }>(
       exec,
       sql`SELECT reality_check_seconds, session_minutes FROM rg_member WHERE member_id = ${memberId}`,
     ),
     rgSettings(exec),
-    queryRows<{ currency: string }>(exec, sql`SELECT currency FROM members WHERE id = ${memberId}`),
+    memberCurrency(exec, memberId),
   ]);
-  const startedAt = asDate(s?.created_at) ?? at;
+  const startedAt = asDate(s) ?? at;
   const [t] = await queryRows<{ net: string | null; wagered: string | null }>(
     exec,
     sql`SELECT COALESCE(sum(e.amount), 0) AS net,
                COALESCE(sum(-e.amount) FILTER (WHERE t.type = 'bet'), 0) AS wagered
-          FROM ledger_accounts a
-          JOIN ledger_entries e ON e.account_id = a.id
-          JOIN ledger_transactions t ON t.id = e.transaction_id
+          FROM ledger_balances a
+          JOIN ledger_entry_log e ON e.account_id = a.account_id
+          JOIN ledger_transaction_log t ON t.id = e.transaction_id
          WHERE a.member_id = ${memberId} AND a.kind IN ('main', 'bonus')
            AND e.created_at >= ${startedAt} AND t.type IN ('bet', 'win', 'rollback')`,
   );
@@ -642,7 +637,7 @@ export async function sessionInfo(
     elapsedSeconds: Math.max(0, Math.floor((at.getTime() - startedAt.getTime()) / 1000)),
     netResult: formatMinor(BigInt(t?.net ?? 0)),
     wagered: formatMinor(BigInt(t?.wagered ?? 0)),
-    currency: m?.currency ?? "PHP",
+    currency: currency ?? "PHP",
     realityCheckSeconds: r?.reality_check_seconds
       ? Number(r.reality_check_seconds)
       : settings.realityCheckDefaultMinutes * 60,

@@ -78,7 +78,7 @@ export async function raffleTickets(
   if (r.ticket_per_deposit) {
     const rows = await queryRows<{ member_id: string; total: string }>(
       exec,
-      sql`SELECT member_id, SUM(amount)::text AS total FROM deposits
+      sql`SELECT member_id, SUM(amount)::text AS total FROM deposit_log
           WHERE status IN ('approved', 'paid') AND currency = ${r.currency}
             AND decided_at >= ${from} AND decided_at < ${to}
             AND (${only}::jsonb IS NULL OR member_id IN (SELECT jsonb_array_elements_text(${only}::jsonb)::bigint))

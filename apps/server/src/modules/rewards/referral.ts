@@ -166,7 +166,7 @@ export async function referralMilestones(ctx: AppContext): Promise<{ offered: nu
       sql`SELECT f.member_id, f.referrer_id, r.currency FROM member_referrals f
           JOIN member_directory r ON r.id = f.referrer_id
           WHERE NOT EXISTS (SELECT 1 FROM member_rewards w WHERE w.source_key = 'referral:' || f.member_id || ':deposit')
-            AND (SELECT d.amount FROM deposits d WHERE d.member_id = f.member_id AND d.status IN ('approved', 'paid')
+            AND (SELECT d.amount FROM deposit_log d WHERE d.member_id = f.member_id AND d.status IN ('approved', 'paid')
                  ORDER BY d.decided_at, d.id LIMIT 1) >= ${settings.depositMin.toString()}::bigint
           LIMIT 5000`,
     );

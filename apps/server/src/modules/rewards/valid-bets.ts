@@ -52,13 +52,13 @@ export async function validBets(
     exec,
     sql`WITH settled AS (
         SELECT w.vendor, w.round_id, w.member_id
-        FROM provider_transactions w
+        FROM game_transaction_log w
         WHERE w.kind = 'win' AND w.created_at >= ${windowStart} AND w.created_at < ${windowEnd}
           AND (${only}::jsonb IS NULL OR w.member_id IN (SELECT jsonb_array_elements_text(${only}::jsonb)::bigint))
         GROUP BY w.vendor, w.round_id, w.member_id
       ), round_rows AS (
         SELECT p.vendor, p.round_id, p.kind, p.created_at, p.amount, p.transaction_id, p.ref_transaction_id, p.game_code
-        FROM provider_transactions p
+        FROM game_transaction_log p
         JOIN (SELECT DISTINCT vendor, round_id FROM settled) k ON k.vendor = p.vendor AND k.round_id = p.round_id
         WHERE p.kind IN ('bet', 'win', 'rollback')
       ), per_round AS (
@@ -78,7 +78,7 @@ export async function validBets(
       FROM settled s
       JOIN per_round pr ON pr.vendor = s.vendor AND pr.round_id = s.round_id AND NOT pr.earlier
       LEFT JOIN rolled rl ON rl.vendor = s.vendor AND rl.round_id = s.round_id
-      LEFT JOIN games g ON g.vendor = s.vendor AND g.game_code = pr.game_code
+      LEFT JOIN game_catalogue g ON g.vendor = s.vendor AND g.game_code = pr.game_code
       JOIN member_directory m ON m.id = s.member_id AND m.currency <> 'FUN'
       GROUP BY s.member_id, COALESCE(g.game_type, 'OTHER'), m.currency
       HAVING SUM(pr.bets - COALESCE(rl.amount, 0)) > 0`,
