@@ -261,7 +261,7 @@ export async function incomeSummary(
         FROM agent_bills b WHERE b.member_id = ${memberId} AND ${inRange} GROUP BY 1
       UNION ALL
       SELECT ${label}, b.member_id, m.username, SUM(b.amount)::text
-        FROM agent_bills b JOIN members m ON m.id = b.member_id
+        FROM agent_bills b JOIN member_directory m ON m.id = b.member_id
         WHERE b.payer_id = ${memberId} AND ${inRange} GROUP BY 1, 2, 3`,
   );
   const periods = new Map<string, { gross: bigint; out: bigint; downlines: Map<number, [string, bigint]> }>();

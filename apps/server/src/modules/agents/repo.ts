@@ -105,7 +105,7 @@ export async function depthOfUsernameBelow(
 ): Promise<number | null> {
   const [r] = await queryRows<{ depth: number }>(
     exec,
-    sql`SELECT t.depth FROM members m JOIN member_tree t ON t.descendant_id = m.id AND t.ancestor_id = ${agentId}
+    sql`SELECT t.depth FROM member_directory m JOIN member_tree t ON t.descendant_id = m.id AND t.ancestor_id = ${agentId}
       WHERE m.username = ${username} AND t.depth >= 1`,
   );
   return r ? Number(r.depth) : null;
