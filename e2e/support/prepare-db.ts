@@ -7,6 +7,7 @@ import { openDatabase } from "../../apps/server/src/db/client.ts";
 import { migrate } from "../../apps/server/src/db/migrate.ts";
 import { seedIfEmpty } from "../../apps/server/src/seed/seed.ts";
 import { seedTestAgents } from "./seed-agents.ts";
+import { seedFishPlayer } from "./seed-fish.ts";
 import { seedLoyalty } from "./seed-loyalty.ts";
 import { seedTestPlayers } from "./seed-players.ts";
 import { seedRewardPlayers } from "./seed-rewards.ts";
@@ -23,6 +24,7 @@ await seedTestPlayers(database.db);
 await seedTestAgents(database);
 await seedRewardPlayers(database);
 await seedLoyalty(database);
+await seedFishPlayer(database);
 await database.close();
 
 const cli = spawnSync(
