@@ -69,7 +69,9 @@ const ctx = {
   apiDocs: [],
 };
 
-const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+// BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops.
+const prof = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+const server = spawn(process.execPath, [...prof, "--import", "tsx", "apps/server/src/main.ts"], {
   cwd: join(import.meta.dirname, "../.."),
   stdio: ["ignore", process.env.BENCH_SERVER_LOG ? "inherit" : "ignore", "inherit"],
   env: {

@@ -123,6 +123,11 @@ export interface ShotDetail {
 }
 
 const LONGEST_MS = Math.max(...Object.values(CROSSING_MS)) + 2_000;
+/** An int[] a driver answered as its text form ("{1,2}"). */
+const pgArray = (v: unknown): string[] => {
+  const text = String(v ?? "{}").replace(/^\{|\}$/g, "");
+  return text === "" ? [] : text.split(",");
+};
 
 /**
  * The spawn indexes a special fish takes when it dies at t: the same fish, in the same order,
@@ -170,18 +175,19 @@ export const FISH: ContinuousGame<Shot, MagazineState, Sea> = {
   },
   load: async (tx, seat, now) => {
     const roomId = String(seat.room_id);
+    // One round trip: the room and the kills of the fish that can still be swimming (from a
+    // spawn or two before the longest crossing: a superset is harmless, the alive test is exact).
     const [room] = await rows<Record<string, unknown>>(
       tx,
-      sql`SELECT sea_seed, rtp_bp, min_bet, max_bet, started_at FROM rgs.fish_rooms WHERE id = ${roomId}`,
+      sql`SELECT r.sea_seed, r.rtp_bp, r.min_bet, r.max_bet, r.started_at,
+            ARRAY(SELECT k.fish FROM rgs.fish_kills k WHERE k.room_id = r.id
+              AND k.fish >= floor((extract(epoch FROM (${at(now)}::timestamptz - r.started_at)) * 1000
+                - ${LONGEST_MS}) / ${SPAWN_INTERVAL_MS}) - 2) AS killed
+          FROM rgs.fish_rooms r WHERE r.id = ${roomId}`,
     );
     if (!room) throw new RgsError("ROOM_NOT_FOUND", 404);
     const t = now.getTime() - new Date(String(room.started_at)).getTime();
-    // Only the fish that can still be swimming matter.
-    const first = Math.max(0, Math.floor((t - LONGEST_MS) / SPAWN_INTERVAL_MS) - 1);
-    const killed = await rows<{ fish: unknown }>(
-      tx,
-      sql`SELECT fish FROM rgs.fish_kills WHERE room_id = ${roomId} AND fish >= ${first}`,
-    );
+    const killed = (Array.isArray(room.killed) ? room.killed : pgArray(room.killed)).map(Number);
     return {
       roomId,
       seaSeed: String(room.sea_seed),
@@ -189,7 +195,7 @@ export const FISH: ContinuousGame<Shot, MagazineState, Sea> = {
       minBet: BigInt(String(room.min_bet)),
       maxBet: BigInt(String(room.max_bet)),
       t,
-      killed: new Set(killed.map((k) => Number(k.fish))),
+      killed: new Set(killed),
     };
   },
   act: (state, shot, _words, env) => {
