@@ -8,6 +8,7 @@ import { migrate } from "../../apps/server/src/db/migrate.ts";
 import { seedIfEmpty } from "../../apps/server/src/seed/seed.ts";
 import { seedAgentCentre } from "./seed-agent-centre.ts";
 import { seedTestAgents } from "./seed-agents.ts";
+import { seedFishPlayer } from "./seed-fish.ts";
 import { seedLoyalty } from "./seed-loyalty.ts";
 import { seedTestPlayers } from "./seed-players.ts";
 import { seedRewardPlayers } from "./seed-rewards.ts";
@@ -25,6 +26,7 @@ await seedTestAgents(database);
 await seedAgentCentre(database);
 await seedRewardPlayers(database);
 await seedLoyalty(database);
+await seedFishPlayer(database);
 await database.close();
 
 const cli = spawnSync(

@@ -17,6 +17,7 @@ import { BINGO } from "./bingo/engine.ts";
 import { bingoRoutes } from "./bingo/routes.ts";
 import { type RgsCode, type RgsContext, RgsError, rgsMessage } from "./context.ts";
 import { isConnectionLost, migrateRgs, type RgsDb } from "./db.ts";
+import { fishAdminRoutes } from "./fish/admin.ts";
 import { FISH, seedFishRooms } from "./fish/engine.ts";
 import { fishRoutes } from "./fish/routes.ts";
 import { freeSpinAdminRoutes, usableGrants } from "./free-spins.ts";
@@ -216,6 +217,7 @@ export const rgsPlugin: FastifyPluginAsync<RgsPluginOptions> = async (app, opts)
   await tableAdminRoutes(app, rounds, opts.adminSecret ?? "");
   bingoRoutes(app, rounds, opts.secretOf);
   fishRoutes(app, rounds);
+  await fishAdminRoutes(app, rounds, opts.adminSecret ?? "");
   await bingoAdminRoutes(app, rounds, opts.adminSecret ?? "");
   if (opts.tablesEngine) {
     let stop: (() => Promise<void>) | null = null;

@@ -31,6 +31,7 @@ import { bonusRoutes } from "./modules/bonus/routes.ts";
 import { chatAdminRoutes } from "./modules/chat/admin-routes.ts";
 import { chatRoutes } from "./modules/chat/routes.ts";
 import { contentRoutes } from "./modules/content/routes.ts";
+import { fishAdminRoutes } from "./modules/fish-admin/routes.ts";
 import { partnerLogoAdminRoutes } from "./modules/games/partner-logos.ts";
 import { gameRoutes } from "./modules/games/routes.ts";
 import { liveTableRoutes } from "./modules/live-tables/routes.ts";
@@ -200,6 +201,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(async (api) => loyaltyRoutes(api, ctx));
   await app.register(async (api) => liveTableRoutes(api, ctx));
   await app.register(async (api) => bingoRoutes(api, ctx));
+  await app.register(async (api) => fishAdminRoutes(api, ctx));
   await app.register(async (api) => sportsRoutes(api, ctx));
   await app.register(async (api) => sportsAdminRoutes(api, ctx));
   // The job queue (jobs/queue.ts): main.ts starts it; closing the app stops it.

@@ -40,6 +40,7 @@ const pages: Record<SectionId, ComponentType> = {
   "lottery-report": page(() => import("../features/lottery/report-page.tsx"), "LotteryReportPage"),
   "live-tables": page(() => import("../features/live-tables/tables-page.tsx"), "LiveTablesPage"),
   "bingo-rooms": page(() => import("../features/bingo/bingo-page.tsx"), "BingoRoomsPage"),
+  "fish-rooms": page(() => import("../features/fish/fish-page.tsx"), "FishRoomsPage"),
   "sports-trading": page(() => import("../features/sports/trading-page.tsx"), "SportsTradingPage"),
   promotions: page(() => import("../features/promotions/promotions-page.tsx"), "PromotionsPage"),
   "promotion-applications": page(
@@ -135,6 +136,7 @@ export const router = createBrowserRouter(
         { path: "lottery/report", element: sectionRoute("lottery-report") },
         { path: "live-tables", element: sectionRoute("live-tables") },
         { path: "bingo-rooms", element: sectionRoute("bingo-rooms") },
+        { path: "fish-rooms", element: sectionRoute("fish-rooms") },
         { path: "sports/trading", element: sectionRoute("sports-trading") },
         { path: "promotions", element: sectionRoute("promotions") },
         { path: "promotions/applications", element: sectionRoute("promotion-applications") },

@@ -27,6 +27,7 @@ export type SectionId =
   | "lottery-report"
   | "live-tables"
   | "bingo-rooms"
+  | "fish-rooms"
   | "sports-trading"
   | "promotions"
   | "promotion-applications"
@@ -327,6 +328,17 @@ export const SECTIONS: readonly Section[] = [
     group: "Lottery",
     summary:
       "Ticket price, prize pool and split, schedule, draw pace, hours and state of the bingo rooms; games and margin.",
+  },
+  // Fish rooms: bet per shot, seats, RTP, on/off, live state, report by day and room.
+  {
+    id: "fish-rooms",
+    label: "Fish rooms",
+    path: "/fish-rooms",
+    permission: "tables.read",
+    writePermission: "tables.write",
+    group: "Lottery",
+    summary:
+      "Bet per shot, seats, RTP and state of the fish rooms; live seats and shots; margin against the RTP.",
   },
   // The sportsbook's trading desk.
   {

@@ -92,6 +92,9 @@ interface Sea {
   roomId: string;
   seaSeed: string;
   rtpBp: number;
+  /** The room's bet per shot now: the cannon's level-1 bet, and the largest a shot may be. */
+  minBet: bigint;
+  maxBet: bigint;
   /** Milliseconds since the sea started. */
   t: number;
   /** Fish already killed (spawn indexes), with this batch's kills added as they happen. */
@@ -115,9 +118,16 @@ export interface ShotDetail {
   paid?: number;
   /** The uniform draw u (hit when u < the probability's numerator), for the verifier. */
   draw?: string;
+  /** The room's RTP setting the shot was decided at (an operator may change it between shots). */
+  rtpBp?: number;
 }
 
 const LONGEST_MS = Math.max(...Object.values(CROSSING_MS)) + 2_000;
+/** An int[] a driver answered as its text form ("{1,2}"). */
+const pgArray = (v: unknown): string[] => {
+  const text = String(v ?? "{}").replace(/^\{|\}$/g, "");
+  return text === "" ? [] : text.split(",");
+};
 
 /**
  * The spawn indexes a special fish takes when it dies at t: the same fish, in the same order,
@@ -165,31 +175,37 @@ export const FISH: ContinuousGame<Shot, MagazineState, Sea> = {
   },
   load: async (tx, seat, now) => {
     const roomId = String(seat.room_id);
+    // One round trip: the room and the kills of the fish that can still be swimming (from a
+    // spawn or two before the longest crossing: a superset is harmless, the alive test is exact).
     const [room] = await rows<Record<string, unknown>>(
       tx,
-      sql`SELECT sea_seed, rtp_bp, started_at FROM rgs.fish_rooms WHERE id = ${roomId}`,
+      sql`SELECT r.sea_seed, r.rtp_bp, r.min_bet, r.max_bet, r.started_at,
+            ARRAY(SELECT k.fish FROM rgs.fish_kills k WHERE k.room_id = r.id
+              AND k.fish >= floor((extract(epoch FROM (${at(now)}::timestamptz - r.started_at)) * 1000
+                - ${LONGEST_MS}) / ${SPAWN_INTERVAL_MS}) - 2) AS killed
+          FROM rgs.fish_rooms r WHERE r.id = ${roomId}`,
     );
     if (!room) throw new RgsError("ROOM_NOT_FOUND", 404);
     const t = now.getTime() - new Date(String(room.started_at)).getTime();
-    // Only the fish that can still be swimming matter.
-    const first = Math.max(0, Math.floor((t - LONGEST_MS) / SPAWN_INTERVAL_MS) - 1);
-    const killed = await rows<{ fish: unknown }>(
-      tx,
-      sql`SELECT fish FROM rgs.fish_kills WHERE room_id = ${roomId} AND fish >= ${first}`,
-    );
+    const killed = (Array.isArray(room.killed) ? room.killed : pgArray(room.killed)).map(Number);
     return {
       roomId,
       seaSeed: String(room.sea_seed),
       rtpBp: Number(room.rtp_bp),
+      minBet: BigInt(String(room.min_bet)),
+      maxBet: BigInt(String(room.max_bet)),
       t,
-      killed: new Set(killed.map((k) => Number(k.fish))),
+      killed: new Set(killed),
     };
   },
   act: (state, shot, _words, env) => {
     // actOnSeat always passes the env (with the sea `load` read); a shot is never decided without it.
     if (!env) throw new Error("a shot needs the sea at its instant");
     const sea = env.room;
-    const bet = shotBet(fishLevel(state.level), shot.cannon);
+    // The room's bet at the shot's instant (a magazine holds money, not shots: after an
+    // operator's stake change its unfired balance pays the new bet, never below zero).
+    const bet = sea.minBet * BigInt(shot.cannon);
+    if (bet > sea.maxBet) throw new RgsError("BET_INVALID", 400);
     // The shot's nonce on the sitting's seed pair: every shot of every magazine has its own.
     const nonce = state.nonceBase + env.seq - 1;
     const alive = (i: number) => !sea.killed.has(i);
@@ -235,6 +251,7 @@ export const FISH: ContinuousGame<Shot, MagazineState, Sea> = {
       total: r.total,
       paid: r.paid,
       draw: r.draw.toString(),
+      rtpBp: sea.rtpBp,
     };
     // A payout is the bet times the kill's whole-number total: integer centavos.
     return { stake: bet, win: bet * BigInt(r.paid), state, detail };
@@ -273,31 +290,45 @@ export interface FishRoom {
   seaSeed: string;
   startedAt: string;
   rtpBp: number;
+  /** Switched off in the back office: it takes no new seat. */
+  enabled: boolean;
 }
 
-const roomView = (r: Record<string, unknown>, seated: number): FishRoom => {
+export const roomView = (r: Record<string, unknown>, seated: number): FishRoom => {
   const level = fishLevel(String(r.level));
+  const seats = Number(r.seats);
   return {
     roomId: String(r.id),
     game: FISH_GAME,
     vendor: FISH_VENDOR,
     level: level.id,
-    minBet: formatMinor(level.minBet),
-    maxBet: formatMinor(level.maxBet),
-    seats: FISH_SEATS,
-    seatsFree: FISH_SEATS - seated,
+    minBet: formatMinor(BigInt(String(r.min_bet))),
+    maxBet: formatMinor(BigInt(String(r.max_bet))),
+    seats,
+    seatsFree: Math.max(0, seats - seated),
     seaSeed: String(r.sea_seed),
     startedAt: new Date(String(r.started_at)).toISOString(),
     rtpBp: Number(r.rtp_bp),
+    enabled: r.enabled === true || r.enabled === "t",
   };
 };
 
-/** Open room `no` of a stake level: a fresh sea. */
+/**
+ * Open room `no` of a stake level: a fresh sea, with the settings of the level's first room
+ * (the operator's bets, seats and RTP for the level), or the level's own when it has none.
+ */
 async function openRoom(db: RgsDb | RgsTx, level: string, no: number, now: Date): Promise<string> {
   const id = `${level}-${no}`;
+  const l = fishLevel(level);
+  const [first] = await rows<Record<string, unknown>>(
+    db,
+    sql`SELECT rtp_bp, min_bet, max_bet, seats FROM rgs.fish_rooms WHERE level = ${level} ORDER BY no LIMIT 1`,
+  );
   await db.execute(
-    sql`INSERT INTO rgs.fish_rooms (id, level, no, rtp_bp, sea_seed, started_at)
-        VALUES (${id}, ${level}, ${no}, ${FISH_RTP_BP}, ${newServerSeed()}, ${at(now)})
+    sql`INSERT INTO rgs.fish_rooms (id, level, no, rtp_bp, sea_seed, started_at, min_bet, max_bet, seats, enabled)
+        VALUES (${id}, ${level}, ${no}, ${Number(first?.rtp_bp ?? FISH_RTP_BP)}, ${newServerSeed()}, ${at(now)},
+          ${String(first?.min_bet ?? l.minBet)}::bigint, ${String(first?.max_bet ?? l.maxBet)}::bigint,
+          ${Number(first?.seats ?? FISH_SEATS)}, true)
         ON CONFLICT (level, no) DO NOTHING`,
   );
   return id;
@@ -380,7 +411,7 @@ async function magazineRow(ctx: RgsContext, magazineId: string): Promise<Record<
   return row;
 }
 
-function magazineAmount(level: FishLevel, input: { shots: number; cannon: number }): bigint {
+function checkMagazine(input: { shots: number; cannon: number }): void {
   if (
     !Number.isInteger(input.shots) ||
     input.shots < MAGAZINE_SHOTS.min ||
@@ -388,7 +419,24 @@ function magazineAmount(level: FishLevel, input: { shots: number; cannon: number
     !validCannon(input.cannon)
   )
     throw new RgsError("BET_INVALID", 400);
-  return BigInt(input.shots) * shotBet(level, input.cannon);
+}
+
+/** A magazine's debit at the sitting's room's bet now: shots × (level-1 bet × cannon). */
+async function magazineAmount(
+  ctx: RgsContext,
+  sittingId: string,
+  input: { shots: number; cannon: number },
+): Promise<bigint> {
+  checkMagazine(input);
+  const [room] = await rows<{ min_bet: unknown; max_bet: unknown }>(
+    ctx.db,
+    sql`SELECT r.min_bet, r.max_bet FROM rgs.room_sittings s JOIN rgs.fish_rooms r ON r.id = s.room_id
+        WHERE s.id = ${sittingId}`,
+  );
+  if (!room) throw new RgsError("ROUND_NOT_FOUND", 404);
+  const bet = BigInt(String(room.min_bet)) * BigInt(input.cannon);
+  if (bet > BigInt(String(room.max_bet))) throw new RgsError("BET_INVALID", 400);
+  return BigInt(input.shots) * bet;
 }
 
 /**
@@ -402,7 +450,8 @@ export async function loadMagazine(
   sittingId: string,
   input: { requestId: string; shots: number; cannon: number },
 ): Promise<MagazineView> {
-  const amount = magazineAmount(sessionLevel(session), input);
+  sessionLevel(session);
+  const amount = await magazineAmount(ctx, sittingId, input);
   const view = await openSittingRound(ctx, FISH, session, sittingId, { requestId: input.requestId, amount });
   return magazineView(await magazineRow(ctx, view.seatId));
 }
@@ -418,19 +467,26 @@ export async function joinFish(
   input: { requestId: string; clientSeed?: string | undefined; shots: number; cannon: number },
 ): Promise<{ sitting: SittingView; magazine: MagazineView; room: FishRoom }> {
   const level = sessionLevel(session);
-  magazineAmount(level, input);
+  checkMagazine(input);
   const sitting = await sitDown(ctx, FISH, session, {
     requestId: input.requestId,
     clientSeed: input.clientSeed,
     lockKey: level.id,
+    // Only rooms switched on take a seat; a new room opens only when the level has one on
+    // and all of them are full (a level whose rooms are all off takes nobody).
     rooms: async (tx) =>
       (
-        await rows<{ id: string }>(
+        await rows<{ id: string; seats: unknown }>(
           tx,
-          sql`SELECT id FROM rgs.fish_rooms WHERE level = ${level.id} ORDER BY no`,
+          sql`SELECT id, seats FROM rgs.fish_rooms WHERE level = ${level.id} AND enabled ORDER BY no`,
         )
-      ).map((r) => String(r.id)),
+      ).map((r) => ({ id: String(r.id), seats: Number(r.seats) })),
     openRoom: async (tx) => {
+      const [on] = await rows<{ n: unknown }>(
+        tx,
+        sql`SELECT count(*) AS n FROM rgs.fish_rooms WHERE level = ${level.id} AND enabled`,
+      );
+      if (Number(on?.n ?? 0) === 0) throw new RgsError("ROOM_CLOSED", 409);
       const [last] = await rows<{ no: unknown }>(
         tx,
         sql`SELECT COALESCE(max(no), 0) AS no FROM rgs.fish_rooms WHERE level = ${level.id}`,
@@ -454,7 +510,10 @@ export async function joinFish(
     const code = (err as { code?: unknown }).code;
     if (
       mine?.request_id === input.requestId &&
-      (code === "INSUFFICIENT_FUNDS" || code === "SESSION_EXPIRED" || code === "PLATFORM_UNAVAILABLE")
+      (code === "INSUFFICIENT_FUNDS" ||
+        code === "SESSION_EXPIRED" ||
+        code === "PLATFORM_UNAVAILABLE" ||
+        code === "BET_INVALID")
     )
       await standUp(ctx, sitting.sittingId);
     throw err;
@@ -531,7 +590,7 @@ export async function sittingShots(
       clientSeed: sitting.clientSeed,
       nonce: d.nonce,
       targetId: String(d.fish),
-      rtpBp: Number(room?.rtp_bp ?? FISH_RTP_BP),
+      rtpBp: d.rtpBp ?? Number(room?.rtp_bp ?? FISH_RTP_BP),
       target: { kindId: d.kindId ?? 0, taken: d.taken ?? [] },
       hit: Boolean(d.hit),
       paid: d.paid ?? 0,

@@ -408,7 +408,8 @@ export async function sitDown<A, S, E>(
     requestId: string;
     clientSeed?: string | undefined;
     lockKey: string;
-    rooms: (tx: RgsTx) => Promise<string[]>;
+    /** The rooms taking seats, in order; a room with its own seat count names it (else `game.seats`). */
+    rooms: (tx: RgsTx) => Promise<Array<string | { id: string; seats: number }>>;
     openRoom: (tx: RgsTx) => Promise<string>;
   },
 ): Promise<SittingView> {
@@ -435,12 +436,14 @@ export async function sitDown<A, S, E>(
       for (const r of taken) by.get(String(r.room_id))?.add(Number(r.seat));
       return by;
     };
-    const candidates = await input.rooms(tx);
-    const taken = await seatsOf(candidates);
+    const candidates = (await input.rooms(tx)).map((r) =>
+      typeof r === "string" ? { id: r, seats: game.seats } : r,
+    );
+    const taken = await seatsOf(candidates.map((r) => r.id));
     let roomId: string | null = null;
     let seat = 0;
-    for (const id of candidates) {
-      const free = Array.from({ length: game.seats }, (_, i) => i + 1).find((n) => !taken.get(id)?.has(n));
+    for (const { id, seats } of candidates) {
+      const free = Array.from({ length: seats }, (_, i) => i + 1).find((n) => !taken.get(id)?.has(n));
       if (free !== undefined) {
         roomId = id;
         seat = free;

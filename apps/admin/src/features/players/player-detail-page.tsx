@@ -9,6 +9,7 @@ import { formatDateTime } from "../../lib/dates.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { describeUserAgent } from "../../lib/user-agent.ts";
 import { AdjustmentDialog } from "../finance/adjustment-dialog.tsx";
+import { PlayerFishShotsSection } from "../fish/player-fish-shots.tsx";
 import { RgSummarySection } from "../responsible-gaming/player-rg-page.tsx";
 import { LockPlayerDialog, TemporaryPasswordDialog } from "./player-dialogs.tsx";
 import { PlayerStatusBadge } from "./player-status.tsx";
@@ -359,6 +360,7 @@ function PlayerDetailView({ id, back }: { id: number; back: ReactNode }) {
       {canSeeMoney && <MoneyHistorySections id={player.id} />}
       <NotesSection id={player.id} canWrite={canWrite} />
       <RgSummarySection id={player.id} />
+      <PlayerFishShotsSection id={player.id} />
       <SessionsTable sessions={sessions} />
       <LoginsTable logins={logins} />
     </div>
