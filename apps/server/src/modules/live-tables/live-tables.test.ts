@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { games } from "../../db/schema/games.ts";
 import { seedDemoContent } from "../../seed/content.ts";
@@ -124,6 +124,16 @@ describe("live tables on the platform", () => {
       payload: { nodeId: seas[1]?.nodeId },
     });
     expect(launch.json().value.url).toMatch(/^\/rgs\/fish\/mid\?token=/);
+    // A room the operator switched off takes no new seat: players are not shown it.
+    await t.database.db.execute(sql`UPDATE rgs.fish_rooms SET enabled = false WHERE id = 'mid-1'`);
+    const after = await t.app.inject({
+      method: "POST",
+      url: "/wps/relay/GLS2_roomList",
+      headers: auth,
+      payload: {},
+    });
+    const open = (after.json().value as Array<Record<string, unknown>>).filter((r) => r.game === "fish");
+    expect(open.map((r) => r.tableId)).toEqual(["low-1", "high-1"]);
   });
 
   it("lets the back office change a table, audited and permission-checked", async () => {

@@ -20,6 +20,8 @@ interface FishRoomInfo {
   maxBet: string;
   seats: number;
   seatsFree: number;
+  /** Switched off in the back office: no new seat there, so players are not shown it. */
+  enabled?: boolean;
 }
 
 /**
@@ -63,7 +65,7 @@ export async function liveTableRoutes(app: FastifyInstance, ctx: AppContext): Pr
         enabledGameNodes(ctx, FISH_VENDOR),
       ]);
       const fishRooms = fish
-        .filter((r) => fishNodes.has(r.level))
+        .filter((r) => r.enabled !== false && fishNodes.has(r.level))
         .map(
           (r): RoomListEntry => ({
             nodeId: fishNodes.get(r.level) ?? null,
