@@ -26,6 +26,7 @@ const SUB = `fts${stamp}`;
 const PLAYER = `ftp${stamp}`;
 const PASSWORD = "Secret2026";
 const SUB_PASSWORD = "Secret2026b";
+const TOP_PASSWORD = "Secret2026t";
 const PIN = "246810";
 const SERVER_WORK = { timeout: 30_000 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -127,8 +128,14 @@ test("an operator's top agent builds a team, a downline earns a daily salary, mo
 
   // 2. The agent logs in on the agent path; the header's agent button opens its centre.
   const top = await newPage(browser);
+  // The operator chose its password: the agent chooses its own before anything else.
   await agentLogin(top.page, TOP, PASSWORD);
-  await top.page.getByTestId("welcome-dialog").locator(".dialog-buttons button").click();
+  const topChange = top.page.getByTestId("change-password-modal");
+  await expect(topChange).toBeVisible();
+  await top.page.getByTestId("change-password-newPassword").fill(TOP_PASSWORD);
+  await top.page.getByTestId("change-password-confirmNewPassword").fill(TOP_PASSWORD);
+  await top.page.getByTestId("change-password-submit").click();
+  await expect(topChange).toBeHidden(SERVER_WORK);
   await expect(top.page.getByTestId("header-agent")).toBeVisible();
 
   // Set-up: money for the agent, and the operator's platform-paid daily salary (50 %) it holds.
@@ -142,7 +149,7 @@ test("an operator's top agent builds a team, a downline earns a daily salary, mo
       data: { downlineId: topId, funding: "platform", terms: dailyTerms(5000) },
     }),
   );
-  const topApi = await memberApi(TOP, PASSWORD, "agent");
+  const topApi = await memberApi(TOP, TOP_PASSWORD, "agent");
   await ok(await topApi.post("/wps/agent/contract/accept", { data: { contractId: platform.id } }));
   await ok(await topApi.put("/wps/member/transactionPassword", { data: { newTransactionPassword: PIN } }));
 

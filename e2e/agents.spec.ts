@@ -13,12 +13,18 @@ const AGENT = `agt${stamp}`;
 const SUB = `sub${stamp}`;
 const PLAYER = `inv${stamp}`;
 const PASSWORD = "Secret2026";
+/** The password the agent chooses at its first sign-in (the operator chose the first one). */
+const AGENT_PASSWORD = "Secret2026a";
 const SERVER_WORK = { timeout: 30_000 };
 
 /** A member's API session (login, then its bearer token on every call). */
-async function memberApi(username: string, path: "member" | "agent" = "member"): Promise<APIRequestContext> {
+async function memberApi(
+  username: string,
+  path: "member" | "agent" = "member",
+  password = PASSWORD,
+): Promise<APIRequestContext> {
   const anon = await request.newContext({ baseURL: site });
-  const login = await anon.post("/wps/session/login", { data: { username, password: PASSWORD, path } });
+  const login = await anon.post("/wps/session/login", { data: { username, password, path } });
   const body = await login.json();
   expect(body.success, JSON.stringify(body)).toBe(true);
   await anon.dispose();
@@ -50,8 +56,13 @@ test("an operator's top agent builds a team and moves money with it", async ({ b
   await page.getByTestId("login-page-username").fill(AGENT);
   await page.getByTestId("login-page-password").fill(PASSWORD);
   await page.getByTestId("login-page-submit").click();
-  // An account the operator made has not logged in before: the welcome comes first.
-  await page.getByTestId("welcome-dialog").locator(".dialog-buttons button").click();
+  // The operator chose the password: the agent chooses its own before anything else.
+  const change = page.getByTestId("change-password-modal");
+  await expect(change).toBeVisible();
+  await page.getByTestId("change-password-newPassword").fill(AGENT_PASSWORD);
+  await page.getByTestId("change-password-confirmNewPassword").fill(AGENT_PASSWORD);
+  await page.getByTestId("change-password-submit").click();
+  await expect(change).toBeHidden(SERVER_WORK);
   await page.getByTestId("header-agent").click();
   await expect(page.getByTestId("agent-centre")).toBeVisible();
 
@@ -106,7 +117,7 @@ test("an operator's top agent builds a team and moves money with it", async ({ b
     ).ok(),
   ).toBe(true);
   await ops.dispose();
-  const agentApi = await memberApi(AGENT, "agent");
+  const agentApi = await memberApi(AGENT, "agent", AGENT_PASSWORD);
   const playerApi = await memberApi(PLAYER);
   for (const api of [agentApi, playerApi]) {
     const set = await api.put("/wps/member/transactionPassword", {

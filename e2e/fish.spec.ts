@@ -134,6 +134,32 @@ test("two players at one sea: the same fish, each other's shots, a kill, verifie
     value: { balance: string };
   };
   expect(Number(wallet.value.balance)).toBeCloseTo(left, 2);
+  // The betting record shows each magazine as a round (stake, what it paid back), and its recall
+  // lists the magazine's shots and recomputes each one from the revealed seed.
+  const manila = Date.now() + 8 * 3600_000;
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const record = (
+    await (
+      await api.post("/wps/relay/GCS_betRecord", {
+        headers: authB,
+        data: { startDate: day(manila - 86_400_000), endDate: day(manila), vassalage: "PNF" },
+      })
+    ).json()
+  ).value as { items: Array<{ roundId: string; bet: string; status: string; replay: boolean }> };
+  const magazine = record.items.find((r) => r.status === "settled");
+  expect(magazine?.replay).toBe(true);
+  const recall = (
+    await (
+      await api.post("/wps/relay/GCS_betReplay", {
+        headers: authB,
+        data: { vassalage: "PNF", roundId: magazine?.roundId },
+      })
+    ).json()
+  ).value as { url: string };
+  await pageB.goto(new URL(recall.url, site).toString());
+  const recalled = pageB.getByTestId("fish-verify-result");
+  await expect(recalled).toHaveAttribute("data-ok", "true", { timeout: 30_000 });
+  await expect(pageB.getByTestId("fish-replay-line")).toContainText(magazine?.bet ?? "-");
 
   await ctxA.close();
   await ctxB.close();

@@ -216,7 +216,7 @@ export const rgsPlugin: FastifyPluginAsync<RgsPluginOptions> = async (app, opts)
   tableRoutes(app, rounds, opts.secretOf);
   await tableAdminRoutes(app, rounds, opts.adminSecret ?? "");
   bingoRoutes(app, rounds, opts.secretOf);
-  fishRoutes(app, rounds);
+  fishRoutes(app, rounds, opts.secretOf);
   await fishAdminRoutes(app, rounds, opts.adminSecret ?? "");
   await bingoAdminRoutes(app, rounds, opts.adminSecret ?? "");
   if (opts.tablesEngine) {

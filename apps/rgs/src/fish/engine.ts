@@ -598,3 +598,81 @@ export async function sittingShots(
       win: formatMinor(BigInt(String(a.win))),
     }));
 }
+
+/** One magazine as the betting record's game recall shows it (GET /rgs/api/fish/replay/:id). */
+export interface MagazineRecall {
+  magazine: {
+    id: string;
+    roomId: string;
+    level: string;
+    /** What the magazine's one debit took, and what its one credit paid back (null while open). */
+    stake: string;
+    win: string | null;
+    status: string;
+    createdAt: string;
+  };
+  /** The sitting's seed is revealed once the player left the sea; until then shots cannot be recomputed. */
+  revealed: boolean;
+  serverSeedHash: string;
+  shots: Array<ShotRecord & { bet: string; win: string }>;
+}
+
+/**
+ * Game recall of one magazine (a round in the platform's betting record): its stake, what it
+ * paid back, and every shot fired from it with its fish, nonce, hit and win — recomputable with
+ * `verifyShot` once the sitting's seed is revealed (the seed stays hidden while the player sits,
+ * so a recall never shows a seed that still decides shots). Only the player the platform signed
+ * the link for, on the vendor it names, reads it.
+ */
+export async function magazineRecall(
+  ctx: RgsContext,
+  magazineId: string,
+  q: { player: number; vendor: string },
+): Promise<MagazineRecall> {
+  const [m] = await rows<Record<string, unknown>>(
+    ctx.db,
+    sql`SELECT s.id, s.room_id, s.player_id, s.vendor, s.total, s.win, s.status, s.created_at,
+          t.server_seed, t.server_seed_hash, t.client_seed, t.status AS sitting_status, r.level, r.rtp_bp
+        FROM rgs.room_seats s
+        JOIN rgs.room_sittings t ON t.id = s.sitting_id
+        JOIN rgs.fish_rooms r ON r.id = s.room_id
+        WHERE s.id = ${magazineId} AND s.game = ${FISH_GAME}`,
+  );
+  if (!m || Number(m.player_id) !== q.player || String(m.vendor) !== q.vendor)
+    throw new RgsError("ROUND_NOT_FOUND", 404);
+  const revealed = m.sitting_status === "left";
+  const list = await rows<Record<string, unknown>>(
+    ctx.db,
+    sql`SELECT result, win FROM rgs.room_actions WHERE seat_id = ${magazineId} ORDER BY (result->>'nonce')::int`,
+  );
+  const shots = list
+    .map((a) => ({ a, d: (typeof a.result === "string" ? JSON.parse(a.result) : a.result) as ShotDetail }))
+    .filter(({ d }) => d?.fired)
+    .map(({ a, d }) => ({
+      serverSeed: revealed ? String(m.server_seed) : "",
+      serverSeedHash: String(m.server_seed_hash),
+      clientSeed: String(m.client_seed),
+      nonce: d.nonce,
+      targetId: String(d.fish),
+      rtpBp: d.rtpBp ?? Number(m.rtp_bp ?? FISH_RTP_BP),
+      target: { kindId: d.kindId ?? 0, taken: d.taken ?? [] },
+      hit: Boolean(d.hit),
+      paid: d.paid ?? 0,
+      bet: d.bet,
+      win: formatMinor(BigInt(String(a.win ?? 0))),
+    }));
+  return {
+    magazine: {
+      id: String(m.id),
+      roomId: String(m.room_id),
+      level: String(m.level),
+      stake: formatMinor(BigInt(String(m.total))),
+      win: m.win === null || m.win === undefined ? null : formatMinor(BigInt(String(m.win))),
+      status: String(m.status),
+      createdAt: new Date(String(m.created_at)).toISOString(),
+    },
+    revealed,
+    serverSeedHash: String(m.server_seed_hash),
+    shots,
+  };
+}

@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reconcile } from "../../../server/src/modules/ledger/ledger.ts";
 import { createTestApp, type TestApp } from "../../../server/src/testing/test-app.ts";
 import { rows } from "../db.ts";
+import { replaySignature } from "../history.ts";
 import type { Transport } from "../protocol-client.ts";
+import { inHouseProviderSecret } from "../protocol-client.ts";
 import { sweepSeats } from "../rounds/continuous.ts";
 import { type RoundsContext, roundsContext } from "../rounds/engine.ts";
 import { RoundHub } from "../rounds/hub.ts";
@@ -313,6 +315,57 @@ describe("fish rooms and magazines", () => {
       roomId: "high-1",
       seat: 2,
     });
+  });
+
+  it("recalls a magazine from the betting record's signed link, its shots verifiable once the seed is out", async () => {
+    const { p, session } = await player("low");
+    const joined = await joinFish(ctx, session, {
+      requestId: "rc",
+      clientSeed: "recall",
+      shots: 10,
+      cannon: 1,
+    });
+    const mag = joined.magazine.magazineId;
+    const aims = (await targets(joined.sitting.roomId)).slice(0, 3);
+    const shot = await fire(
+      ctx,
+      session,
+      mag,
+      aims.map((fish, i) => ({ requestId: `rc${i}`, fish, cannon: 1 })),
+    );
+    const fired = shot.results.filter((r) => (r.detail as ShotDetail).fired).length;
+    expect(fired).toBeGreaterThan(0);
+    const exp = Math.floor(Date.now() / 1000) + 600;
+    const secret = inHouseProviderSecret(t.config.APP_SECRET ?? "", "PNF");
+    const link = (player: number) =>
+      `/rgs/api/fish/replay/${mag}?vendor=PNF&player=${player}&exp=${exp}&sig=${replaySignature(secret, "PNF", mag, player, exp)}`;
+    type Recall = {
+      revealed: boolean;
+      magazine: { stake: string; win: string | null };
+      shots: Array<Parameters<typeof verifyShot>[0] & { bet: string; win: string }>;
+    };
+    const read = async (url: string) => (await t.app.inject({ method: "GET", url })).json();
+    // Seated: the stake and the shots, never the seed that still decides the next ones.
+    const seated = (await read(link(p.id))).value as Recall;
+    expect(seated.revealed).toBe(false);
+    expect(seated.magazine).toMatchObject({ stake: "1.00", win: null });
+    expect(seated.shots).toHaveLength(fired);
+    expect(seated.shots.every((s) => s.serverSeed === "")).toBe(true);
+    await leaveFish(ctx, session, joined.sitting.sittingId);
+    const after = (await read(link(p.id))).value as Recall;
+    expect(after.revealed).toBe(true);
+    expect(after.shots).toHaveLength(fired);
+    for (const s of after.shots) expect(verifyShot(s).ok).toBe(true);
+    // What the magazine paid back: its shots' wins and the unfired shots' stake.
+    const wins = after.shots.reduce((sum, s) => sum + minor(s.win), 0n);
+    expect(after.magazine.win).toBe(formatMinor(wins + BigInt(10 - fired) * 10n));
+    // Another player's link, rightly signed, does not open this magazine; a link altered after
+    // signing is refused.
+    const other = await fundedPlayer(t, 1_00n, "PNF");
+    expect((await read(link(other.id))).code).toBe("ROUND_NOT_FOUND");
+    expect((await read(link(p.id).replace(`player=${p.id}`, `player=${other.id}`))).code).toBe(
+      "REPLAY_LINK_INVALID",
+    );
   });
 
   it("serves the game through its HTTP API, validating what a player sends", async () => {

@@ -1,7 +1,8 @@
+import { RgsReplayQuery } from "@panalo/contracts/rgs";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { RoundsContext } from "../rounds/engine.ts";
-import { ok, openRoomSession, parse, roomSocketRoute } from "../rounds/routes.ts";
+import { checkReplayLink, ok, openRoomSession, parse, roomSocketRoute } from "../rounds/routes.ts";
 import { liveSession } from "../session.ts";
 import {
   CANNON_LEVELS,
@@ -15,6 +16,7 @@ import {
   leaveFish,
   loadMagazine,
   MAGAZINE_SHOTS,
+  magazineRecall,
   sittingShots,
 } from "./engine.ts";
 import {
@@ -38,7 +40,11 @@ const shots = z.number().int().min(MAGAZINE_SHOTS.min).max(MAGAZINE_SHOTS.max);
  * platform's GLS2_roomList reads, and the room's socket (fish/live.ts): a join, a leave, a cannon
  * change and each burst are published to every seat at the sea.
  */
-export function fishRoutes(app: FastifyInstance, ctx: RoundsContext): void {
+export function fishRoutes(
+  app: FastifyInstance,
+  ctx: RoundsContext,
+  secretOf: (vendor: string) => string,
+): void {
   /** An event that could not be published changes nothing: the next one, or a resync, catches up. */
   const tell = (p: Promise<unknown>) =>
     p.catch((err: unknown) => app.log.warn({ err }, "fish event not published"));
@@ -151,6 +157,19 @@ export function fishRoutes(app: FastifyInstance, ctx: RoundsContext): void {
   });
 
   /** An ended sitting's shots with its revealed seed: each one recomputable with verifyShot. */
+  /**
+   * Game recall of one magazine from the platform's betting record (the signed link every
+   * in-house game's recall uses, docs/provider-protocol.md "Game recall"): its stake, what it paid
+   * back and its shots; a bad or expired link answers REPLAY_LINK_INVALID.
+   */
+  app.get("/api/fish/replay/:magazineId", async (req, reply) => {
+    const { magazineId } = parse(z.object({ magazineId: z.string().uuid() }), req.params);
+    const q = parse(RgsReplayQuery, req.query);
+    checkReplayLink(ctx, secretOf, magazineId, q);
+    reply.header("cache-control", "no-store");
+    return ok(await magazineRecall(ctx, magazineId, q));
+  });
+
   app.get("/api/fish/shots", async (req) => {
     const q = parse(z.object({ sessionId, sittingId: z.string().uuid() }), req.query);
     return ok(await sittingShots(ctx, await liveSession(ctx, q.sessionId), q.sittingId));

@@ -194,6 +194,10 @@ if (root) {
   if (fish?.[1]) void startFish(root, decodeURIComponent(fish[1]), lang);
   else if (!replay && !game && !table && new URLSearchParams(location.search).get("fish"))
     void fontCss.then(() => import("./fish-verify.ts")).then((m) => m.startFishVerify(root, lang));
+  else if (replay?.[1] && vendor === "PNF")
+    void fontCss
+      .then(() => import("./fish-verify.ts"))
+      .then((m) => m.startFishReplay(root, decodeURIComponent(replay[1] ?? ""), lang));
   else if (bingo?.[1]) void startBingo(root, decodeURIComponent(bingo[1]), lang);
   else if (replay?.[1] && vendor === "PNB")
     void fontCss.then(() => startBingoReplay(root, decodeURIComponent(replay[1] ?? ""), lang));

@@ -37,6 +37,11 @@ export async function seedFishGames(db: Db, config: Config): Promise<number> {
     .update(gameVendors)
     .set({ launchUrl: "/rgs/fish/{gameCode}" })
     .where(and(eq(gameVendors.vassalage, FISH_VENDOR), isNull(gameVendors.launchUrl)));
+  // The betting record's game recall of a magazine (a round): the game server's replay page.
+  await db
+    .update(gameVendors)
+    .set({ replayUrl: "/rgs/replay/{roundId}" })
+    .where(and(eq(gameVendors.vassalage, FISH_VENDOR), isNull(gameVendors.replayUrl)));
   if (config.APP_SECRET)
     await db
       .insert(providerClients)
