@@ -16,13 +16,29 @@ const COLOURS: ReadonlyArray<[string, string]> = [
 ];
 const peso = (minor: bigint) => `${minor / 100n}.${String(minor % 100n).padStart(2, "0")}`;
 
-/** The fish game at one stake level, as the catalog lists it. */
-export function fishGameName(level: { id: string; minBet: bigint; maxBet: bigint }): {
+/** The game's name in the site's seven languages (the lobby shows the member's own). */
+const FISH_TITLE: Record<string, string> = {
+  EN: "Panalo Fishing",
+  TY: "Panalo Fishing",
+  CN: "Panalo 捕鱼",
+  VI: "Panalo Bắn Cá",
+  TH: "Panalo ยิงปลา",
+  ID: "Panalo Tembak Ikan",
+  JA: "Panalo フィッシング",
+};
+
+/** The fish game at one stake level, as the catalog lists it: its name and stake range. */
+export function fishGameName(level: { id: string; minBet: bigint; maxBet: bigint }): Record<
+  string,
+  string
+> & {
   EN: string;
-  TY: string;
 } {
   const range = `${peso(level.minBet)}–${peso(level.maxBet)}`;
-  return { EN: `Panalo Fishing ${range}`, TY: `Panalo Fishing ${range}` };
+  const names = Object.fromEntries(
+    Object.entries(FISH_TITLE).map(([lang, title]) => [lang, `${title} ${range}`]),
+  );
+  return { ...names, EN: `${FISH_TITLE.EN} ${range}` };
 }
 
 /**
