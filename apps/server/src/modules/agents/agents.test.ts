@@ -429,9 +429,10 @@ describe("agents: tree, agent centre, transfers", () => {
       });
     const first = await send("topb", "/wps/relay/transferToDownline", { downline: "invited1" }, "a1");
     expect(first.success, JSON.stringify(first)).toBe(true);
-    // Not its downline (deepplayer is two levels down, plainone in no team): refused.
+    // Not its direct downline: deepplayer, two levels down, is told transfers go to direct
+    // downlines only; plainone, in no team of its, is not its downline at all.
     expect((await send("topb", "/wps/relay/transferToDownline", { downline: "deepplayer" }, "a2")).code).toBe(
-      "NOT_YOUR_DOWNLINE",
+      "NOT_DIRECT_DOWNLINE",
     );
     expect((await send("topb", "/wps/relay/transferToDownline", { downline: "plainone" }, "a3")).code).toBe(
       "NOT_YOUR_DOWNLINE",
