@@ -56,7 +56,14 @@ export function protocolClient(
   transport: Transport,
   secretOf: (vendor: string) => string,
   now: () => Date = () => new Date(),
+  /**
+   * Whether the game server's test crash points (`rgs.after-<call>`, crash-points.ts) fire in
+   * this client: the game server's own calls only, so another vendor using this client (the
+   * sportsbook) never kills a process at a point a crash test armed for the game server.
+   */
+  opts: { crashPoints?: boolean } = {},
 ): ProtocolClient {
+  const crashes = opts.crashPoints ?? true;
   return {
     async call(vendor, call, fields) {
       const raw = JSON.stringify({ requestId: randomUUID(), ...fields });
@@ -71,7 +78,7 @@ export function protocolClient(
       } catch (err) {
         return { kind: "unknown", status: null, reason: err instanceof Error ? err.message : String(err) };
       }
-      crashPoint(`rgs.after-${call}`); // tests only (crash-points.ts)
+      if (crashes) crashPoint(`rgs.after-${call}`); // tests only (crash-points.ts)
       // A 5xx or an answer we cannot read may or may not have been applied.
       if (res.status >= 500) return { kind: "unknown", status: res.status, reason: `HTTP ${res.status}` };
       let json: unknown;

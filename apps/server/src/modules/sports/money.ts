@@ -95,6 +95,7 @@ async function clientOf(ctx: AppContext): Promise<ProtocolClient> {
       transport,
       (vendor) => inHouseProviderSecret(secret, vendor),
       () => ctx.clock.now(),
+      { crashPoints: false },
     );
     clients.set(ctx.db, c);
   }
