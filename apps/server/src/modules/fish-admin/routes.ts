@@ -4,12 +4,11 @@ import {
   AdminFishRoomUpdate,
   AdminFishShotsQuery,
 } from "@panalo/contracts/fish-admin";
-import { rgsAdminSecret, signAdminCall } from "@panalo/rgs/lottery/admin-auth";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
-import { AppError } from "../../lib/errors.ts";
 import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
+import { rgsAdminForwarder } from "../../lib/rgs-admin.ts";
 import { route } from "../../lib/route.ts";
 
 /**
@@ -19,54 +18,7 @@ import { route } from "../../lib/route.ts";
  * HMAC(APP_SECRET, "rgs-admin") and the operator's name; a room's change is audited.
  */
 export async function fishAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const secret = ctx.config.APP_SECRET ? rgsAdminSecret(ctx.config.APP_SECRET) : "";
-  const base = ctx.config.RGS_MODE === "external" ? ctx.config.RGS_URL.replace(/\/+$/, "") : "";
-  const forward = async (
-    reply: FastifyReply | null,
-    operator: string,
-    method: "GET" | "PUT",
-    path: string,
-    payload?: unknown,
-  ): Promise<unknown> => {
-    const body = payload === undefined ? "" : JSON.stringify(payload);
-    const headers = {
-      ...(payload === undefined ? {} : { "content-type": "application/json" }),
-      ...signAdminCall(secret, { method, path, operator, body }),
-    };
-    let status: number;
-    let json: { success?: boolean; value?: unknown };
-    try {
-      let text: string;
-      if (base) {
-        const res = await fetch(`${base}${path}`, {
-          method,
-          headers,
-          ...(method === "GET" ? {} : { body }),
-          signal: AbortSignal.timeout(ctx.config.RGS_CALL_TIMEOUT_MS),
-        });
-        status = res.status;
-        text = await res.text();
-      } else {
-        const res = await app.inject({
-          method,
-          url: path,
-          headers,
-          ...(method === "GET" ? {} : { payload: body }),
-        });
-        status = res.statusCode;
-        text = res.body;
-      }
-      json = JSON.parse(text) as typeof json;
-    } catch {
-      throw new AppError("SERVICE_UNAVAILABLE", 503);
-    }
-    if (json.success === true) return json.value;
-    if (reply) {
-      await reply.status(status >= 400 ? status : 502).send(json);
-      return undefined;
-    }
-    throw new AppError("SERVICE_UNAVAILABLE", 503);
-  };
+  const forward = rgsAdminForwarder(app, ctx, "SERVICE_UNAVAILABLE");
 
   const read = [requireOperator(ctx, "tables.read")];
   route(app, { method: "GET", url: "/api/admin/fish/rooms", guards: read }, async (i) =>
