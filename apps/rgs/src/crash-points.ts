@@ -8,7 +8,8 @@ import { join } from "node:path";
  * directory reaches one of the points (a marker file, created exclusively, makes it once across
  * processes). Points: `rgs.after-debit` / `rgs.after-credit` (the platform applied the call, the
  * game server has not recorded its answer), `lottery.after-bets-decided` (inside a draw's
- * deciding transaction). Outside tests, or without both settings, nothing happens.
+ * deciding transaction), `sports.after-credits` (the platform applied a batch of the sportsbook's
+ * settlement credits, the book has not recorded the answers). Outside tests, or without both settings, nothing happens.
  */
 const armed =
   process.env.NODE_ENV === "test" && process.env.PANALO_CRASH_AT && process.env.PANALO_CRASH_DIR

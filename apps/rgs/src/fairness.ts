@@ -35,3 +35,13 @@ export function fairWords(serverSeed: string, clientSeed: string, nonce: number)
     return word;
   };
 }
+
+/**
+ * The spin's jackpot draw (docs/jackpot.md): the first 13 hex digits (52 bits) of
+ * HMAC-SHA256(serverSeed, `${clientSeed}:${nonce}:jackpot`). Its own message, so it is
+ * independent of the reels' words yet fixed by the same committed seed pair and nonce; once the
+ * seed is revealed anyone can recompute it and check the verdict.
+ */
+export function jackpotDraw(serverSeed: string, clientSeed: string, nonce: number): string {
+  return createHmac("sha256", serverSeed).update(`${clientSeed}:${nonce}:jackpot`).digest("hex").slice(0, 13);
+}

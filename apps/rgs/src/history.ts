@@ -10,7 +10,7 @@ import type {
 } from "@panalo/contracts/rgs";
 import { count, desc, eq } from "drizzle-orm";
 import { type RgsContext, RgsError } from "./context.ts";
-import { seedHash } from "./fairness.ts";
+import { jackpotDraw, seedHash } from "./fairness.ts";
 import { gameInfo, playFair, rgsGame, totalBet } from "./games.ts";
 import { type RoundRow, rounds, seeds } from "./schema.ts";
 import { anySession } from "./session.ts";
@@ -152,5 +152,8 @@ export function verifyRound(input: RgsVerifyRequest, lang: "TY" | "EN" = "TY"): 
     serverSeedHash: seedHash(input.serverSeed),
     outcome,
     win: formatMinor(win),
+    // The same seeds decide the spin's jackpot draw (its own HMAC message): shown so a jackpot
+    // win's stored draw can be checked against the revealed seed.
+    jackpotDraw: jackpotDraw(input.serverSeed, input.clientSeed, input.nonce),
   };
 }

@@ -24,6 +24,12 @@ const Env = z.object({
   RGS_TABLES_ENGINE: z.enum(["on", "off"]).default("on"),
   RGS_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /**
+   * The reverse proxies in front of the game server (comma-separated addresses or CIDR ranges):
+   * their X-Forwarded-For gives the player's address (req.ip), which the card tables' fair play
+   * compares. Empty: the connection's address.
+   */
+  RGS_TRUSTED_PROXIES: z.string().default(""),
 });
 const parsed = Env.safeParse(process.env);
 if (!parsed.success) {
@@ -35,7 +41,16 @@ const pool = new pg.Pool({ connectionString: env.RGS_DATABASE_URL, max: 20 });
 // A connection the server ends, idle or in use, must not crash the game server (db.ts).
 survivePoolErrors(pool, (message) => console.error(message));
 const db: RgsDb = drizzle(pool);
-const app = Fastify({ logger: { level: env.LOG_LEVEL } });
+const proxies = env.RGS_TRUSTED_PROXIES.split(",")
+  .map((p) => p.trim())
+  .filter(Boolean);
+// pluginTimeout: a plugin that has not started in two minutes is hung (the 10 s default is
+// shorter than a start on a busy two-core machine).
+const app = Fastify({
+  logger: { level: env.LOG_LEVEL },
+  trustProxy: proxies.length > 0 ? proxies : false,
+  pluginTimeout: 120_000,
+});
 const options = {
   db,
   transport: fetchTransport(env.RGS_PLATFORM_URL, env.RGS_CALL_TIMEOUT_MS),

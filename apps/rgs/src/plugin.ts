@@ -15,7 +15,15 @@ import { bingoAdminRoutes } from "./bingo/admin.ts";
 import { seedBingoRooms } from "./bingo/catalog.ts";
 import { BINGO } from "./bingo/engine.ts";
 import { bingoRoutes } from "./bingo/routes.ts";
+import { cardAdminRoutes } from "./cards/admin.ts";
+import { seedCardTables, startCards } from "./cards/engine.ts";
+import { cardRoutes } from "./cards/routes.ts";
+import { startCockfightSweep } from "./cockfight/operate.ts";
+import { cockfightAdminRoutes, cockfightRoutes } from "./cockfight/routes.ts";
 import { type RgsCode, type RgsContext, RgsError, rgsMessage } from "./context.ts";
+import { seedCrashRooms } from "./crashgame/catalog.ts";
+import { CRASH } from "./crashgame/engine.ts";
+import { crashRoutes } from "./crashgame/routes.ts";
 import { isConnectionLost, migrateRgs, type RgsDb } from "./db.ts";
 import { fishAdminRoutes } from "./fish/admin.ts";
 import { FISH, seedFishRooms } from "./fish/engine.ts";
@@ -122,6 +130,8 @@ export const rgsPlugin: FastifyPluginAsync<RgsPluginOptions> = async (app, opts)
   await seedLiveTables(opts.db);
   await seedBingoRooms(opts.db);
   await seedFishRooms(opts.db);
+  await seedCardTables(opts.db);
+  await seedCrashRooms(opts.db);
   const now = opts.now ?? (() => new Date());
   const ctx: RgsContext = {
     db: opts.db,
@@ -201,12 +211,12 @@ export const rgsPlugin: FastifyPluginAsync<RgsPluginOptions> = async (app, opts)
     });
   }
 
-  // The round engine's games (live tables, bingo): their APIs, the players' sockets, and in
+  // The round engine's games (live tables, bingo, crash): their APIs, the players' sockets, and in
   // processes that run it, one engine leading the rooms whose leases this process holds.
   const hub = new RoundHub();
   if (opts.relay) await hub.connect(opts.relay);
   const rounds = roundsContext(ctx, hub, opts.tables);
-  const games: AnyRoundGame[] = [TABLES, BINGO];
+  const games: AnyRoundGame[] = [TABLES, BINGO, CRASH];
   // A process that missed a room's events (the relay was down) reads the room back from its game.
   for (const game of games)
     hub.onResync(game.key(""), async (key) => {
@@ -216,12 +226,20 @@ export const rgsPlugin: FastifyPluginAsync<RgsPluginOptions> = async (app, opts)
   tableRoutes(app, rounds, opts.secretOf);
   await tableAdminRoutes(app, rounds, opts.adminSecret ?? "");
   bingoRoutes(app, rounds, opts.secretOf);
+  crashRoutes(app, rounds);
   fishRoutes(app, rounds, opts.secretOf);
+  cardRoutes(app, rounds);
   await fishAdminRoutes(app, rounds, opts.adminSecret ?? "");
+  await cardAdminRoutes(app, rounds, opts.adminSecret ?? "");
   await bingoAdminRoutes(app, rounds, opts.adminSecret ?? "");
+  // Cockfight pools: operator-driven fights (no leader clock), on the engine's stake rows.
+  cockfightRoutes(app, rounds, opts.secretOf);
+  await cockfightAdminRoutes(app, rounds, opts.adminSecret ?? "");
   if (opts.tablesEngine) {
     let stop: (() => Promise<void>) | null = null;
     let stopSeats: (() => Promise<void>) | null = null;
+    let stopCockfight: (() => Promise<void>) | null = null;
+    let stopCards: (() => Promise<void>) | null = null;
     app.addHook("onReady", async () => {
       stop = startRounds({ ...rounds, db: opts.engineDb ?? rounds.db }, games, (err, game) =>
         app.log.error({ err, game }, "round engine step failed"),
@@ -231,10 +249,20 @@ export const rgsPlugin: FastifyPluginAsync<RgsPluginOptions> = async (app, opts)
       stopSeats = startSeats({ ...rounds, db: opts.engineDb ?? rounds.db }, [FISH], (err, game) =>
         app.log.error({ err, game }, "continuous rooms' sweep failed"),
       );
+      // Fights past their set closing time closed; owed cockfight credits and rollbacks sent.
+      stopCockfight = startCockfightSweep({ ...rounds, db: opts.engineDb ?? rounds.db }, 1000, (err) =>
+        app.log.error({ err }, "cockfight sweep failed"),
+      );
+      // The card tables: timers, voids of hands whose leader died, dealing (docs/cards.md).
+      stopCards = startCards({ ...rounds, db: opts.engineDb ?? rounds.db }, (err) =>
+        app.log.error({ err }, "card tables' step failed"),
+      );
     });
     app.addHook("onClose", async () => {
       await stop?.();
       await stopSeats?.();
+      await stopCockfight?.();
+      await stopCards?.();
     });
   }
   app.addHook("onClose", async () => hub.stop());

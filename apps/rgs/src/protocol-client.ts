@@ -13,7 +13,15 @@ export type Transport = (
   headers: Record<string, string>,
 ) => Promise<{ status: number; body: string }>;
 
-export type ProtocolCall = "authenticate" | "balance" | "debit" | "credit" | "rollback" | "reverse";
+export type ProtocolCall =
+  | "authenticate"
+  | "balance"
+  | "debit"
+  | "credit"
+  | "credits"
+  | "rollback"
+  | "reverse"
+  | "jackpot";
 
 /** ok: the platform acknowledged; refused: it answered a definite no; unknown: no answer we trust. */
 export type CallResult =
@@ -94,4 +102,39 @@ export function protocolClient(
       return { kind: "refused", status: res.status, code: a.code, balance: a.balance ?? null };
     },
   };
+}
+
+/** The protocol's limit of items in one `credits` request. */
+export const CREDITS_PER_REQUEST = 2000;
+
+const ItemResults = z.array(
+  z.union([
+    z.object({ success: z.literal(true), value: z.record(z.string(), z.unknown()) }),
+    z.object({
+      success: z.literal(false),
+      code: z.string(),
+      status: z.number().int(),
+      balance: z.string().nullish(),
+    }),
+  ]),
+);
+
+/**
+ * The answer of a `credits` request of `n` items as one result per item, in order. A request
+ * with no trusted answer (or an answer of the wrong shape) leaves every item unknown: each is
+ * sent again, and the platform applies a transaction id once.
+ */
+export function itemResults(r: CallResult, n: number): CallResult[] {
+  if (r.kind !== "ok") return Array.from({ length: n }, () => r);
+  const parsed = ItemResults.safeParse(r.value.results);
+  if (!parsed.success || parsed.data.length !== n) {
+    const unknown: CallResult = { kind: "unknown", status: r.status, reason: "unexpected credits answer" };
+    return Array.from({ length: n }, () => unknown);
+  }
+  return parsed.data.map(
+    (x): CallResult =>
+      x.success
+        ? { kind: "ok", status: r.status, value: x.value }
+        : { kind: "refused", status: x.status, code: x.code, balance: x.balance ?? null },
+  );
 }

@@ -3,6 +3,7 @@ import type { RgsRoundStatus } from "@panalo/contracts/rgs";
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { RgsContext } from "./context.ts";
 import { rows } from "./db.ts";
+import { jackpotStep } from "./jackpot.ts";
 import type { CallResult, ProtocolCall } from "./protocol-client.ts";
 import { type RoundRow, rounds } from "./schema.ts";
 
@@ -108,6 +109,17 @@ export const balanceOf = (r: CallResult): bigint | null =>
 
 /** Send the round's win (0.00 included: it closes the round). Settled once acknowledged. */
 export async function creditRound(ctx: RgsContext, round: RoundRow): Promise<CallResult> {
+  // The jackpot first (its contribution, and a win paid by PNJ): until it is through, the
+  // round's own win waits, so a retry of the round does both (jackpot.ts).
+  const jp = await jackpotStep(ctx, round);
+  if (jp) {
+    await withLog(
+      ctx,
+      { roundId: round.id, call: "jackpot", transactionId: `${round.id}:jackpot`, r: jp },
+      rescheduled(ctx, round, jp.kind === "refused" ? jp.code : "UNKNOWN"),
+    );
+    return jp;
+  }
   const transactionId = `${round.id}:win`;
   const r = await ctx.client.call(round.vendor, "credit", {
     playerId: round.playerId,

@@ -19,9 +19,11 @@ export async function registerInHouseVendors(t: TestApp): Promise<void> {
   await t.database.db
     .insert(providerClients)
     .values(
-      ["PNS", "PNG", "PNX", "TCG_SEA", "PNL", "PNF"].map((vendor) => ({
+      ["PNS", "PNG", "PNX", "TCG_SEA", "PNL", "PNF", "PNP"].map((vendor) => ({
         vendor,
         secret: inHouseProviderSecret(appSecret, vendor),
+        // The card rooms' buy-ins are real money only.
+        cashOnly: vendor === "PNP",
       })),
     )
     .onConflictDoNothing();

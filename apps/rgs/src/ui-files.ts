@@ -9,6 +9,12 @@ const CSP =
   "default-src 'self'; img-src 'self' data:; media-src 'self' data: blob:; object-src 'none'; " +
   "base-uri 'self'; form-action 'self'; frame-ancestors 'self'";
 
+/** The cockfight arena's: its HLS video may be fetched (hls.js) and played from an https host. */
+const COCKFIGHT_CSP = CSP.replace(
+  "media-src 'self' data: blob:;",
+  "media-src 'self' data: blob: https:; connect-src 'self' https:;",
+);
+
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
   ".css": "text/css; charset=utf-8",
@@ -31,13 +37,13 @@ const TYPES: Record<string, string> = {
  */
 export function uiRoutes(app: FastifyInstance, dist: string): void {
   const assetsDir = join(dist, "assets");
-  const sendIndex = async (reply: FastifyReply) => {
+  const sendIndex = async (reply: FastifyReply, csp = CSP) => {
     const file = join(dist, "index.html");
     if (!existsSync(file)) {
       return reply.status(503).type("text/plain; charset=utf-8").send("game client not built");
     }
     reply.header("cache-control", "no-cache");
-    reply.header("content-security-policy", CSP);
+    reply.header("content-security-policy", csp);
     return reply.type("text/html; charset=utf-8").send(await readFile(file));
   };
   app.get<{ Params: { gameId: string } }>("/games/:gameId", async (req, reply) => {
@@ -53,6 +59,13 @@ export function uiRoutes(app: FastifyInstance, dist: string): void {
   app.get("/bingo/:roomId", async (_req, reply) => sendIndex(reply));
   // A fish sea at a stake level: /rgs/fish/<level>?token=…&lang=…
   app.get("/fish/:level", async (_req, reply) => sendIndex(reply));
+  // A crash room: /rgs/crash/<roomId>?token=…&lang=…
+  app.get("/crash/:roomId", async (_req, reply) => sendIndex(reply));
+  // The cockfight arena: /rgs/cockfight/<gameCode>?token=…&lang=… (its video may come from
+  // the operator's streaming host: HLS playlists and segments are fetched over https).
+  app.get("/cockfight/:gameCode", async (_req, reply) => sendIndex(reply, COCKFIGHT_CSP));
+  // A PVP card table: /rgs/cards/<tableId>?token=…&lang=… (docs/cards.md)
+  app.get("/cards/:tableId", async (_req, reply) => sendIndex(reply));
   // One round of the player's history, opened from the platform's betting record (signed link).
   app.get("/replay/:roundId", async (_req, reply) => sendIndex(reply));
   app.get<{ Params: { "*": string } }>("/assets/*", async (req, reply) => {

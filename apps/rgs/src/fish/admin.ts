@@ -18,6 +18,8 @@ import { adminMinor, manilaDays, marginOf, ok, parse, signedAdminRoutes } from "
 import { at } from "../rounds/stakes.ts";
 import { FISH, FISH_GAME, FISH_LEVELS, FISH_RTP_BP, roomView, type ShotDetail } from "./engine.ts";
 
+import { roomSettingsChanged } from "./shots.ts";
+
 /**
  * The fish game's back office under /rgs/admin/fish, signed by the platform like the tables'
  * (rounds/routes.ts signedAdminRoutes): each room's settings (bet per shot, seats, RTP from the
@@ -126,6 +128,8 @@ export async function updateFishRoom(ctx: RgsContext, u: AdminFishRoomUpdate): P
           WHERE id = ${u.roomId}`,
     );
   });
+  // The shot path's copies of the room (every process's) read the new settings before the next shot.
+  roomSettingsChanged(u.roomId);
   if (u.enabled === false) await closeRoom(ctx, u.roomId);
   return adminFishRoom(ctx, u.roomId);
 }

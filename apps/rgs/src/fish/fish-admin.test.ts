@@ -147,6 +147,62 @@ describe("the fish rooms' back office", () => {
     expect((await room("mid-1")).rtpBp).toBe(9650);
   });
 
+  it("refuses a change of a room to an operator who may only read the tables, and changes nothing", async () => {
+    const role = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/roles",
+      headers: { ...H, cookie },
+      payload: { name: "tables-viewer", label: "Tables viewer", permissions: ["tables.read"] },
+    });
+    expect(role.statusCode, role.body).toBe(200);
+    const viewer = {
+      username: "fish_viewer",
+      password: "Viewer-password-2026",
+      totpSecret: OWNER.totpSecret,
+    };
+    await createOperator(t.database.db, { ...viewer, role: "tables-viewer" });
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/session",
+      headers: H,
+      payload: {
+        username: viewer.username,
+        password: viewer.password,
+        totp: totpAt(viewer.totpSecret, Math.floor(Date.now() / 30_000)),
+      },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const viewerCookie = `panalo_admin=${login.cookies.find((x) => x.name === "panalo_admin")?.value}`;
+    const before = await room("low-1");
+    const as = (method: "GET" | "PUT", payload?: unknown) =>
+      t.app.inject({
+        method,
+        url: "/api/admin/fish/rooms",
+        headers: { ...H, cookie: viewerCookie },
+        ...(payload ? { payload } : {}),
+      });
+    // Reading is allowed; every change is refused FORBIDDEN: stake, seats, RTP, off.
+    expect((await as("GET")).statusCode).toBe(200);
+    for (const change of [{ minBet: "0.20" }, { seats: 2 }, { rtpBp: 9700 }, { enabled: false }]) {
+      const res = await as("PUT", { roomId: "low-1", ...change });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ code: "FORBIDDEN" });
+    }
+    const after = await room("low-1");
+    expect([after.minBet, after.maxBet, after.seats, after.rtpBp, after.enabled]).toEqual([
+      before.minBet,
+      before.maxBet,
+      before.seats,
+      before.rtpBp,
+      before.enabled,
+    ]);
+    const audited = await rows<{ n: unknown }>(
+      t.database.db,
+      sql`SELECT count(*) AS n FROM audit_log WHERE entity_type = 'fish_room'`,
+    );
+    expect(Number(audited[0]?.n)).toBe(0);
+  });
+
   it("an off room refuses a join, and its open magazine is closed and paid once", async () => {
     const a = await player("low");
     const b = await player("low");

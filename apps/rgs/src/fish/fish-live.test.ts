@@ -1,9 +1,13 @@
 import { fishKind, swimmingAt } from "@panalo/game-math/fish/index";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type WebSocket from "ws";
 import { createTestApp, type TestApp } from "../../../server/src/testing/test-app.ts";
-import { api, fundedPlayer, registerInHouseVendors } from "../test-platform.ts";
-import type { FishRoom, ShotDetail } from "./engine.ts";
+import { sweepSeats } from "../rounds/continuous.ts";
+import { roundsContext } from "../rounds/engine.ts";
+import { RoundHub } from "../rounds/hub.ts";
+import { api, fundedPlayer, registerInHouseVendors, testContext } from "../test-platform.ts";
+import { FISH, type FishRoom, type ShotDetail } from "./engine.ts";
 
 // The fish room's live socket through the test platform's RGS: a second player at the same sea
 // hears the first one's seat, cannon, shots and kill, each published once through the hub.
@@ -177,5 +181,170 @@ describe("fish room socket", () => {
     );
     expect((after.game as { seats: Array<{ playerId: number }> }).seats[0]?.playerId).toBe(a.id);
     for (const s of [watcher, bs, late]) s.ws.terminate();
+  });
+
+  it("tells the others at the sea when the idle sweep frees a seat, and the room list shows it free", async () => {
+    const a = await seated();
+    const b = await seated();
+    expect(b.sitting.roomId).toBe(a.sitting.roomId);
+    const watcher = await listen(a.sitting.roomId);
+    const hello = await watcher.until((m) => m.type === "hello");
+    expect((hello.seats as Array<{ playerId: number }>).map((s) => s.playerId)).toContain(b.id);
+    const freeBefore = (await api<{ value: FishRoom[] }>(t, "GET", "/rgs/api/fish/rooms")).json.value.find(
+      (r) => r.roomId === a.sitting.roomId,
+    )?.seatsFree;
+
+    // B has not fired for ten minutes (A sat down just now): the sweep, in the process holding
+    // the game's lease — a hub of its own on the shared store, as another process's — stands B up.
+    await t.database.db.execute(
+      sql`UPDATE rgs.room_sittings SET last_action_at = now() - interval '10 minutes' WHERE id = ${b.sitting.sittingId}`,
+    );
+    await t.database.db.execute(
+      sql`UPDATE rgs.room_seats SET last_action_at = now() - interval '10 minutes' WHERE id = ${b.magazine.magazineId}`,
+    );
+    const hub = new RoundHub();
+    await hub.connect(t.store);
+    const sweeper = roundsContext(testContext(t), hub, { holder: "fish-sweep" });
+    expect(await sweepSeats(sweeper, FISH)).toBeGreaterThan(0);
+
+    const after = await watcher.until(
+      (m) =>
+        m.type === "fish.seats" &&
+        !(m.game as { seats: Array<{ playerId: number }> }).seats.some((s) => s.playerId === b.id),
+    );
+    // B's cannon is gone from every screen; A (and whoever else sits there) stays.
+    const left = (after.game as { seats: Array<{ playerId: number }> }).seats.map((s) => s.playerId);
+    expect(left).toContain(a.id);
+    expect(left).toHaveLength((hello.seats as unknown[]).length - 1);
+    const freeAfter = (await api<{ value: FishRoom[] }>(t, "GET", "/rgs/api/fish/rooms")).json.value.find(
+      (r) => r.roomId === a.sitting.roomId,
+    )?.seatsFree;
+    expect(freeAfter).toBe((freeBefore ?? 0) + 1);
+    // B's magazine was closed and paid: its one credit gave back its unfired stake.
+    const [mag] = await t.database.db
+      .execute(sql`SELECT status FROM rgs.room_seats WHERE id = ${b.magazine.magazineId}`)
+      .then((r) => (r as unknown as { rows: Array<{ status: string }> }).rows);
+    expect(mag?.status).toBe("settled");
+    watcher.ws.terminate();
+    await hub.stop();
+  });
+  /** A fish swimming in the room now (the largest time left), for a shot that fires. */
+  const aimAt = (room: FishRoom) => {
+    const at = Date.now() - Date.parse(room.startedAt);
+    return swimmingAt(room.seaSeed, at, () => true).sort(
+      (x, y) => y.at + y.duration - (x.at + x.duration),
+    )[0];
+  };
+  type Fired = {
+    type: string;
+    id: unknown;
+    success: boolean;
+    code?: string;
+    value?: {
+      onRound: string;
+      results: Array<{ requestId: string; seq: number; win: string; detail: ShotDetail }>;
+    };
+  };
+
+  it("answers a shot over the room's socket once, even when the message is repeated", async () => {
+    const a = await seated();
+    const s = await listen(a.sitting.roomId);
+    // Before its auth the socket is nobody's: a shot is refused.
+    s.ws.send(JSON.stringify({ type: "fire", id: 0, magazineId: a.magazine.magazineId, shots: [] }));
+    expect((await s.until((m) => m.type === "fired" && m.id === 0)).code).toBe("SESSION_EXPIRED");
+    s.ws.send(JSON.stringify({ type: "auth", sessionId: a.sessionId }));
+    await s.until((m) => m.type === "authed");
+    // A malformed burst (cannon 0) is refused by the socket's check, nothing staked.
+    s.ws.send(
+      JSON.stringify({
+        type: "fire",
+        id: "bad",
+        magazineId: a.magazine.magazineId,
+        shots: [{ requestId: "x", fish: 1, cannon: 0 }],
+      }),
+    );
+    expect((await s.until((m) => m.type === "fired" && m.id === "bad")).code).toBe("VALIDATION_ERROR");
+
+    let fired: Fired | null = null;
+    for (let n = 0; !fired && n < 50; n++) {
+      const aim = aimAt(a.room);
+      if (!aim) {
+        await new Promise((r) => setTimeout(r, 200));
+        continue;
+      }
+      const msg = JSON.stringify({
+        type: "fire",
+        id: `f${n}`,
+        magazineId: a.magazine.magazineId,
+        shots: [{ requestId: `ws-${n}`, fish: aim.index, cannon: 2 }],
+      });
+      // The same message three times at once (a client resending after a doubt).
+      for (let i = 0; i < 3; i++) s.ws.send(msg);
+      const answers: Fired[] = [];
+      while (answers.length < 3) {
+        const m = (await s.until(
+          (x) => x.type === "fired" && x.id === `f${n}` && !answers.includes(x as unknown as Fired),
+        )) as unknown as Fired;
+        answers.push(m);
+      }
+      for (const r of answers) expect(r.success).toBe(true);
+      // One answer, three times: the same shot, the same nonce, the same balance.
+      expect(new Set(answers.map((r) => JSON.stringify(r.value))).size).toBe(1);
+      if (answers[0]?.value?.results[0]?.detail.fired) fired = answers[0];
+    }
+    expect(fired).not.toBeNull();
+    const shot = (fired as Fired).value?.results[0];
+    // The magazine took the shot's stake once: one logged shot, its balance 100.00 − 0.20 (+ win).
+    const rows = await t.database.db
+      .execute(
+        sql`SELECT count(*)::int AS n FROM rgs.room_actions WHERE seat_id = ${a.magazine.magazineId} AND request_id = ${shot?.requestId}`,
+      )
+      .then((r) => (r as unknown as { rows: Array<{ n: number }> }).rows);
+    expect(rows[0]?.n).toBe(1);
+    const [mag] = await t.database.db
+      .execute(
+        sql`SELECT on_round::text AS on_round, seq FROM rgs.room_seats WHERE id = ${a.magazine.magazineId}`,
+      )
+      .then((r) => (r as unknown as { rows: Array<{ on_round: string; seq: number }> }).rows);
+    const win = Math.round(Number(shot?.win) * 100);
+    expect(Number(mag?.on_round)).toBe(100_00 - 20 + win);
+    expect((fired as Fired).value?.onRound).toBe(((100_00 - 20 + win) / 100).toFixed(2));
+    // The HTTP call with the same request id answers the same shot again.
+    const again = await api<{ value: { results: Array<{ seq: number }> } }>(t, "POST", "/rgs/api/fish/fire", {
+      sessionId: a.sessionId,
+      magazineId: a.magazine.magazineId,
+      shots: [{ requestId: shot?.requestId, fish: shot?.detail.fish, cannon: 2 }],
+    });
+    expect(again.json.value.results[0]?.seq).toBe(shot?.seq);
+    s.ws.terminate();
+  });
+
+  it("refuses a shot over the socket at a magazine that is not the socket's player's", async () => {
+    const a = await seated();
+    const b = await seated();
+    const s = await listen(b.sitting.roomId);
+    s.ws.send(JSON.stringify({ type: "auth", sessionId: b.sessionId }));
+    await s.until((m) => m.type === "authed");
+    const aim = aimAt(a.room);
+    s.ws.send(
+      JSON.stringify({
+        type: "fire",
+        id: 1,
+        magazineId: a.magazine.magazineId,
+        shots: [{ requestId: "theft", fish: aim?.index ?? 0, cannon: 1 }],
+      }),
+    );
+    const r = (await s.until((m) => m.type === "fired" && m.id === 1)) as unknown as Fired;
+    expect(r.success).toBe(false);
+    expect(r.code).toBe("ROUND_NOT_FOUND");
+    // A's magazine is untouched: nothing fired, nothing staked.
+    const [mag] = await t.database.db
+      .execute(
+        sql`SELECT on_round::text AS on_round, seq FROM rgs.room_seats WHERE id = ${a.magazine.magazineId}`,
+      )
+      .then((x) => (x as unknown as { rows: Array<{ on_round: string; seq: number }> }).rows);
+    expect(Number(mag?.seq)).toBe(0);
+    expect(Number(mag?.on_round)).toBe(100_00);
+    s.ws.terminate();
   });
 });

@@ -6,7 +6,7 @@ import { mySitting, type SittingView, sittingView } from "../rounds/continuous.t
 import type { RoundsContext } from "../rounds/engine.ts";
 import type { RoomEvent } from "../rounds/hub.ts";
 import type { SessionRow } from "../schema.ts";
-import { FISH_GAME, type ShotDetail } from "./engine.ts";
+import { FISH_GAME, type ShotDetail } from "./game.ts";
 
 /**
  * The fish room's live socket (docs/fish.md "The room's socket"): what every player at one sea

@@ -1,15 +1,23 @@
 import { RgsReplayQuery } from "@panalo/contracts/rgs";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { RgsError, rgsMessage } from "../context.ts";
 import type { RoundsContext } from "../rounds/engine.ts";
-import { checkReplayLink, ok, openRoomSession, parse, roomSocketRoute } from "../rounds/routes.ts";
+import {
+  checkReplayLink,
+  ok,
+  openRoomSession,
+  parse,
+  type RoomSocketConn,
+  roomSocketRoute,
+} from "../rounds/routes.ts";
 import { liveSession } from "../session.ts";
 import {
   CANNON_LEVELS,
   closeMagazine,
   FISH_GAME,
   FISH_VENDOR,
-  fire,
+  fireAt,
   fishLevel,
   fishRooms,
   joinFish,
@@ -33,6 +41,31 @@ import {
 const requestId = z.string().min(1).max(64);
 const sessionId = z.string().uuid();
 const cannon = z.number().int().min(1).max(CANNON_LEVELS);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+type FireShot = { requestId: string; fish: number; cannon: number };
+const isInt = (v: unknown, min: number, max: number): v is number =>
+  typeof v === "number" && Number.isInteger(v) && v >= min && v <= max;
+
+/**
+ * The socket's burst checked by hand (the same rules as the HTTP call's zod schema, without a
+ * zod parse per shot: a shot is the hot path): a magazine id, 1–50 shots of a request id
+ * (1–64 characters), a fish (spawn index) and a cannon level. Null when anything is off.
+ */
+export function fireMessage(msg: Record<string, unknown>): { magazineId: string; shots: FireShot[] } | null {
+  const { magazineId, shots } = msg;
+  if (typeof magazineId !== "string" || !UUID.test(magazineId)) return null;
+  if (!Array.isArray(shots) || shots.length < 1 || shots.length > 50) return null;
+  const out: FireShot[] = [];
+  for (const s of shots as unknown[]) {
+    if (typeof s !== "object" || s === null) return null;
+    const { requestId, fish, cannon } = s as Record<string, unknown>;
+    if (typeof requestId !== "string" || requestId.length < 1 || requestId.length > 64) return null;
+    if (!isInt(fish, 0, Number.MAX_SAFE_INTEGER) || !isInt(cannon, 1, CANNON_LEVELS)) return null;
+    out.push({ requestId, fish, cannon });
+  }
+  return { magazineId, shots: out };
+}
+
 const shots = z.number().int().min(MAGAZINE_SHOTS.min).max(MAGAZINE_SHOTS.max);
 
 /**
@@ -49,6 +82,47 @@ export function fishRoutes(
   const tell = (p: Promise<unknown>) =>
     p.catch((err: unknown) => app.log.warn({ err }, "fish event not published"));
   ctx.hub.onResync(fishKey(""), fishResync(ctx));
+  /** A burst fired (HTTP or the socket: one path), its fired shots told to the room. */
+  const fire = async (session: string, magazineId: string, burst: FireShot[]) => {
+    const fired = await fireAt(ctx, session, magazineId, burst);
+    await tell(
+      (fired.at ? Promise.resolve(fired.at) : magazineSeat(ctx, magazineId)).then((at) => {
+        if (at) publishShots(ctx, at, fired.results);
+      }),
+    );
+    return { onRound: fired.onRound, results: fired.results };
+  };
+  /**
+   * A burst over the room's socket: {"type":"fire", id, magazineId, shots} answered
+   * {"type":"fired", id, ...the HTTP call's envelope}. The socket's session (its auth) is the
+   * caller: no session id in the message, the magazine must be that player's (else the
+   * transactional path refuses it, ROUND_NOT_FOUND).
+   */
+  const fireOnSocket = (msg: Record<string, unknown>, conn: RoomSocketConn) => {
+    if (msg.type !== "fire") return;
+    const id = typeof msg.id === "string" || typeof msg.id === "number" ? msg.id : null;
+    const answer = (body: Record<string, unknown>) =>
+      conn.send(JSON.stringify({ type: "fired", id, ...body }));
+    const refuse = (err: unknown) => {
+      if (err instanceof RgsError) {
+        const lang = conn.session?.lang === "EN" ? "EN" : "TY";
+        answer({
+          success: false,
+          code: err.code,
+          message: rgsMessage(err.code, lang, err.params),
+          ...(err.balance !== null ? { balance: err.balance } : {}),
+        });
+      } else {
+        app.log.error({ err }, "fish shot over the socket failed");
+        answer({ success: false, code: "INTERNAL_ERROR", message: rgsMessage("INTERNAL_ERROR", "TY") });
+      }
+    };
+    if (!conn.session || conn.session.expiresAt.getTime() <= ctx.now().getTime())
+      return refuse(new RgsError("SESSION_EXPIRED", 401));
+    const b = fireMessage(msg);
+    if (!b) return refuse(new RgsError("VALIDATION_ERROR", 400));
+    fire(conn.session.id, b.magazineId, b.shots).then((value) => answer({ success: true, value }), refuse);
+  };
   /** The rooms for the platform's room list: game, stake range, seats free. */
   app.get("/api/fish/rooms", async () => ok(await fishRooms(ctx)));
 
@@ -102,13 +176,8 @@ export function fishRoutes(
       }),
       req.body,
     );
-    const fired = await fire(ctx, await liveSession(ctx, b.sessionId), b.magazineId, b.shots);
-    await tell(
-      magazineSeat(ctx, b.magazineId).then((at) => {
-        if (at) publishShots(ctx, at, fired.results);
-      }),
-    );
-    return ok(fired);
+    // The session is read once and kept a while (each shot's write checks it has not expired).
+    return ok(await fire(b.sessionId, b.magazineId, b.shots));
   });
 
   app.post("/api/fish/magazine/close", async (req) => {
@@ -154,6 +223,7 @@ export function fishRoutes(
         () => undefined,
       );
     },
+    message: fireOnSocket,
   });
 
   /** An ended sitting's shots with its revealed seed: each one recomputable with verifyShot. */

@@ -237,15 +237,23 @@ export async function openDraws(
   gameCode: string,
   now: Date,
   count: number,
-  fromDrawAt?: Date,
+  from?: Date | { drawNo: string },
 ): Promise<DrawRow[]> {
-  const from = fromDrawAt ? sql`AND d.draw_at >= ${fromDrawAt.toISOString()}::timestamptz` : sql``;
+  // From a draw time, or from the draw of that number (of this game): its time read in the same
+  // statement, so placing a bet on a named draw costs one query.
+  const fromSql =
+    from === undefined
+      ? sql``
+      : from instanceof Date
+        ? sql`AND d.draw_at >= ${from.toISOString()}::timestamptz`
+        : sql`AND d.draw_at >= (SELECT f.draw_at FROM rgs.lottery_draws f
+              WHERE f.draw_no = ${from.drawNo} AND f.game_code = ${gameCode})`;
   return (
     await rows<Record<string, unknown>>(
       exec,
       sql`SELECT ${DRAW_COLUMNS} FROM rgs.lottery_draws d
           WHERE d.game_code = ${gameCode} AND d.status = 'open'
-            AND d.cutoff_at > ${now.toISOString()}::timestamptz ${from}
+            AND d.cutoff_at > ${now.toISOString()}::timestamptz ${fromSql}
           ORDER BY d.draw_at LIMIT ${count}`,
     )
   ).map(drawRow);

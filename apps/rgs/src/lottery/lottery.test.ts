@@ -22,7 +22,7 @@ import {
 import { type LotteryContext, lotteryContext } from "./context.ts";
 import { type DrawRow, drawByNo, ensureDraws, openDraws, runDueDraws } from "./draws.ts";
 import { lotteryRoutes } from "./routes.ts";
-import { finishDraws, sendCredits, settleDrawn } from "./settle.ts";
+import { CREDITS_BATCH_FROM, finishDraws, sendCredits, settleDrawn } from "./settle.ts";
 import { cancelSlip, lotterySession, openLotterySession, placeSlip } from "./slips.ts";
 
 // A Monday in Manila, far enough ahead that the real clock never reaches its draws.
@@ -629,4 +629,132 @@ describe("the lottery: draws, slips, settlement", () => {
       await sse.close();
     }
   });
+
+  /** Earlier tests' draws and credits out of the way at `at`: only the next ones are counted. */
+  const quiet = async (at: Date) => {
+    clock = at;
+    await ensureDraws(ctx, true);
+    while ((await runDueDraws(ctx)).length > 0);
+    await settleDrawn(ctx);
+    for (;;) if ((await sendCredits(ctx)).claimed === 0) break;
+    await finishDraws(ctx);
+  };
+  const line = (d: DrawRow, selection: number[]) => ({
+    gameCode: d.gameCode,
+    betType: "straight" as const,
+    selection,
+    stake: "1.00",
+    drawNo: d.drawNo,
+    repeat: 1,
+  });
+  const miss = (r: number[]) => [((r[0] ?? 0) + 1) % 10, r[1] ?? 0, r[2] ?? 0];
+
+  it("pays a big draw's credits in batches, once, when a batch's answer is lost", async () => {
+    await quiet(new Date(T0.getTime() + 2 * 3_600_000));
+    const d = await next("E3D-3");
+    const r = resultOf(d);
+    const p = await player(1_000_00n);
+    // Enough slips for the batched path; every third one wins ₱900.
+    const n = CREDITS_BATCH_FROM + 4;
+    for (let i = 0; i < n; i++) await slip(p.session, [line(d, i % 3 === 0 ? r : miss(r))]);
+    const winners = Math.ceil(n / 3);
+    // The platform applies the first `credits` request, but its answer is lost.
+    const inner = injectTransport(t);
+    const calls: string[] = [];
+    const lossy: Transport = async (url, body, headers) => {
+      const call = url.split("/").pop() as string;
+      calls.push(call);
+      const res = await inner(url, body, headers);
+      if (call === "credits" && calls.filter((c) => c === "credits").length === 1)
+        throw new Error("socket hang up");
+      return res;
+    };
+    const dying = ctxWith(lossy);
+    clock = new Date(d.drawAt.getTime() + 1000);
+    while ((await runDueDraws(dying)).length > 0);
+    await settleDrawn(dying);
+    expect(await sendCredits(dying)).toEqual({ claimed: n, paid: 0 });
+    const owed = await rows<{ status: string }>(
+      t.database.db,
+      sql`SELECT status FROM rgs.lottery_credits WHERE draw_id = ${d.id}`,
+    );
+    expect(owed.map((c) => c.status)).toEqual(Array(n).fill("pending"));
+    // After the lease, the same batch again: the platform answers what it applied, once.
+    clock = new Date(clock.getTime() + 10 * 60_000);
+    expect(await sendCredits(dying)).toEqual({ claimed: n, paid: n });
+    await finishDraws(dying);
+    expect(calls.filter((c) => c === "credits")).toHaveLength(2);
+    expect(calls.filter((c) => c === "credit")).toHaveLength(0);
+    expect(await mainBalance(t, p.id)).toBe(1_000_00n - BigInt(n) * 1_00n + BigInt(winners) * 900_00n);
+    const wins = (await providerRows(t, p.id)).filter((x) => x.kind === "win");
+    expect(wins).toHaveLength(n); // one credit per slip (0.00 closes a losing slip's round)
+    expect(wins.filter((w) => w.amount > 0n)).toHaveLength(winners);
+    expect((await drawByNo(t.database.db, d.drawNo))?.status).toBe("settled");
+    expect((await reconcile(t.database.db)).ok).toBe(true);
+  });
+
+  it.runIf(onServer)(
+    "two settle workers on two draws and a late bet pay every win once (PostgreSQL)",
+    async () => {
+      await quiet(new Date(T0.getTime() + 3 * 3_600_000));
+      const da = await next("E3D-1");
+      const db = await next("E3D-3");
+      const ra = resultOf(da);
+      const rb = resultOf(db);
+      const players = await Promise.all(Array.from({ length: 8 }, () => player(100_00n)));
+      // Each player: a slip on each draw; on draw A everyone wins, on draw B every other one.
+      await Promise.all(
+        players.map(async (p, i) => {
+          await slip(p.session, [line(da, ra), line(da, miss(ra))]);
+          await slip(p.session, [line(db, i % 2 === 0 ? rb : miss(rb))]);
+        }),
+      );
+      // A late bet: its debit is held in flight until both draws were drawn and decided, so its
+      // bets open on draws already decided (the slip's debit answered late).
+      const late = await player(100_00n);
+      let release: () => void = () => {};
+      let reached: () => void = () => {};
+      const held = new Promise<void>((res) => {
+        release = res;
+      });
+      const atDebit = new Promise<void>((res) => {
+        reached = res;
+      });
+      const inner = injectTransport(t);
+      const slow: Transport = async (url, body, headers) => {
+        if (url.endsWith("/debit")) {
+          reached();
+          await held;
+        }
+        return inner(url, body, headers);
+      };
+      const lateSlip = slip(late.session, [line(da, ra)], ctxWith(slow));
+      await atDebit; // stored with its bets pending, before the cut-off
+      clock = new Date(Math.max(da.drawAt.getTime(), db.drawAt.getTime()) + 1000);
+      while ((await runDueDraws(ctx)).length > 0);
+      // Two workers settle together: each draw decided by one of them, its credits written once.
+      const a = ctxWith();
+      const b = ctxWith();
+      await Promise.all([settleDrawn(a), settleDrawn(b)]);
+      release();
+      expect((await lateSlip).status).toBe("placed");
+      await Promise.all([settleDrawn(a), settleDrawn(b)]);
+      const send = async (c: LotteryContext) => {
+        for (;;) if ((await sendCredits(c, { limit: 5 })).claimed === 0) break;
+      };
+      await Promise.all([send(a), send(b)]);
+      await Promise.all([finishDraws(a), finishDraws(b)]);
+      for (const [i, p] of players.entries()) {
+        const won = 900_00n + (i % 2 === 0 ? 900_00n : 0n);
+        expect(await mainBalance(t, p.id)).toBe(100_00n - 3_00n + won);
+        const wins = (await providerRows(t, p.id)).filter((x) => x.kind === "win");
+        expect(wins).toHaveLength(2); // one credit per slip and draw
+      }
+      expect(await mainBalance(t, late.id)).toBe(100_00n - 1_00n + 900_00n);
+      expect((await providerRows(t, late.id)).filter((x) => x.kind === "win")).toHaveLength(1);
+      expect((await drawByNo(t.database.db, da.drawNo))?.status).toBe("settled");
+      expect((await drawByNo(t.database.db, db.drawNo))?.status).toBe("settled");
+      expect((await reconcile(t.database.db)).ok).toBe(true);
+    },
+  );
 });

@@ -1,10 +1,10 @@
 import type { LotteryBetType, LotteryEvent } from "@panalo/contracts/lottery";
 import { formatMinor } from "@panalo/contracts/money";
-import { type PrizeTable, prize } from "@panalo/game-math/lottery";
+import { GAMES, type PrizeTable, prize } from "@panalo/game-math/lottery";
 import { sql } from "drizzle-orm";
 import { crashPoint } from "../crash-points.ts";
 import { rows } from "../db.ts";
-import type { CallResult } from "../protocol-client.ts";
+import { type CallResult, CREDITS_PER_REQUEST, itemResults } from "../protocol-client.ts";
 import { backoffMs, balanceOf } from "../settle.ts";
 import { LOTTERY_VENDOR, mathOf } from "./catalog.ts";
 import { big, type DecidedDraw, ints, type LotteryContext, pgArray } from "./context.ts";
@@ -41,6 +41,20 @@ export async function settleDrawn(ctx: LotteryContext, opts: SettleOptions = {})
   // Draws one worker could not take now (another holds them) are skipped by SKIP LOCKED; a draw
   // whose game is unknown here is left for a process that knows it.
   const skip: number[] = [];
+  // Drawn draws of games known here on which nobody bet (most draws of a quiet game) are marked
+  // decided together, in one statement: deciding one writes nothing else (no bet to decide, no
+  // credit owed). A bet that opens later (a slip's unknown debit confirmed) takes its draw again
+  // below, as after a full pass. The LIMIT keeps the look-up a probe of the draw's index per
+  // draw (the planner cannot turn it into a join over every bet). SKIP LOCKED: a draw another
+  // worker is deciding is left to it.
+  await ctx.db.execute(
+    sql`UPDATE rgs.lottery_draws d SET lease_until = NULL, decided_at = ${at(ctx.now())}
+        WHERE d.id IN (
+          SELECT x.id FROM rgs.lottery_draws x
+          WHERE x.status = 'drawn' AND x.decided_at IS NULL AND x.game_code = ANY(${pgArray(Object.keys(GAMES))}::text[])
+            AND NOT EXISTS (SELECT 1 FROM rgs.lottery_bets b WHERE b.draw_id = x.id LIMIT 1)
+          FOR UPDATE SKIP LOCKED)`,
+  );
   for (;;) {
     const decided = await ctx.db.transaction(async (tx) => {
       const [draw] = await rows<{
@@ -201,6 +215,37 @@ export async function announceSettlements(
 }
 
 /**
+ * A claim of at least this many credits goes to the platform in `credits` requests (up to
+ * CREDITS_PER_REQUEST items each, applied by the platform in one transaction per request) and
+ * its answers are recorded in one statement: a big draw's thousands of credits cost a handful
+ * of requests, not one request and one statement each. Fewer go one `credit` each, in
+ * parallel: each is acknowledged on its own, and none waits on the row locks of a whole batch's
+ * players (a batch locks all of them in one transaction).
+ */
+export const CREDITS_BATCH_FROM = 32;
+
+type Claimed = {
+  slip_id: string;
+  draw_id: unknown;
+  player_id: unknown;
+  amount: unknown;
+  round_closed: boolean;
+  attempts: unknown;
+  draw_no: string;
+  game_code: string;
+};
+
+const creditOf = (c: Claimed) => ({
+  playerId: Number(c.player_id),
+  transactionId: creditTx(c.slip_id, c.draw_no),
+  roundId: c.slip_id,
+  amount: formatMinor(big(c.amount)),
+  betTransactionId: slipBetTx(c.slip_id),
+  roundClosed: c.round_closed,
+  gameCode: c.game_code,
+});
+
+/**
  * Send the credits owed (each win exactly once): claimed with FOR UPDATE SKIP
  * LOCKED under a lease, sent with a transaction id derived from slip and draw (the platform
  * applies a repeat once), marked paid when acknowledged, else retried with backoff.
@@ -210,16 +255,7 @@ export async function sendCredits(
   opts: { limit?: number; concurrency?: number } = {},
 ): Promise<{ claimed: number; paid: number }> {
   const now = ctx.now();
-  const claimed = await rows<{
-    slip_id: string;
-    draw_id: unknown;
-    player_id: unknown;
-    amount: unknown;
-    round_closed: boolean;
-    attempts: unknown;
-    draw_no: string;
-    game_code: string;
-  }>(
+  const claimed = await rows<Claimed>(
     ctx.db,
     sql`UPDATE rgs.lottery_credits c SET next_attempt_at = ${at(new Date(now.getTime() + ctx.leaseMs))}
         FROM rgs.lottery_draws d
@@ -229,19 +265,22 @@ export async function sendCredits(
           ORDER BY next_attempt_at LIMIT ${opts.limit ?? 500} FOR UPDATE SKIP LOCKED)
         RETURNING c.slip_id, c.draw_id, c.player_id, c.amount, c.round_closed, c.attempts, d.draw_no, d.game_code`,
   );
+  if (claimed.length >= CREDITS_BATCH_FROM) {
+    let paid = 0;
+    for (let i = 0; i < claimed.length; i += CREDITS_PER_REQUEST) {
+      const part = claimed.slice(i, i + CREDITS_PER_REQUEST);
+      const r = await ctx.client.call(LOTTERY_VENDOR, "credits", { credits: part.map(creditOf) });
+      const results = itemResults(r, part.length);
+      await recordCredits(ctx, part, results);
+      paid += results.filter((x) => x.kind === "ok").length;
+    }
+    return { claimed: claimed.length, paid };
+  }
   let paid = 0;
   let next = 0;
-  const one = async (c: (typeof claimed)[number]) => {
-    const transactionId = creditTx(c.slip_id, c.draw_no);
-    const r: CallResult = await ctx.client.call(LOTTERY_VENDOR, "credit", {
-      playerId: Number(c.player_id),
-      transactionId,
-      roundId: c.slip_id,
-      amount: formatMinor(big(c.amount)),
-      betTransactionId: slipBetTx(c.slip_id),
-      roundClosed: c.round_closed,
-      gameCode: c.game_code,
-    });
+  const one = async (c: Claimed) => {
+    const credit = creditOf(c);
+    const r: CallResult = await ctx.client.call(LOTTERY_VENDOR, "credit", credit);
     const code = r.kind === "refused" ? r.code : r.kind === "unknown" ? r.reason.slice(0, 200) : null;
     const t = ctx.now();
     const balance = balanceOf(r);
@@ -257,7 +296,7 @@ export async function sendCredits(
     await ctx.db.execute(
       sql`WITH logged AS (
             INSERT INTO rgs.protocol_calls (round_id, call, transaction_id, http_status, result, code)
-            VALUES (${c.slip_id}, 'credit', ${transactionId}, ${r.status}, ${r.kind}, ${code}))
+            VALUES (${c.slip_id}, 'credit', ${credit.transactionId}, ${r.status}, ${r.kind}, ${code}))
           ${update}`,
     );
     if (r.kind === "ok") paid++;
@@ -270,6 +309,45 @@ export async function sendCredits(
   });
   await Promise.all(workers);
   return { claimed: claimed.length, paid };
+}
+
+/**
+ * The answers of one `credits` request, recorded in one statement: each item's call logged, an
+ * acknowledged credit marked paid, any other kept owed with its back-off (a refused win is not
+ * the player's doing: it is sent again, and shows in the log). Rows are found by their primary
+ * key (slip, draw), one index probe each, whatever the table's statistics.
+ */
+async function recordCredits(ctx: LotteryContext, list: Claimed[], rs: CallResult[]): Promise<void> {
+  const t = ctx.now();
+  const items = list.map((c, n) => {
+    const r = rs[n] as CallResult;
+    const balance = r.kind === "ok" ? balanceOf(r) : null;
+    return {
+      slip: c.slip_id,
+      draw: Number(c.draw_id),
+      tx: creditTx(c.slip_id, c.draw_no),
+      http: r.status,
+      result: r.kind,
+      code:
+        r.kind === "refused" ? r.code.slice(0, 100) : r.kind === "unknown" ? r.reason.slice(0, 100) : null,
+      balance: balance === null ? null : balance.toString(),
+      next: new Date(t.getTime() + backoffMs(Number(c.attempts))).toISOString(),
+    };
+  });
+  await ctx.db.execute(
+    sql`WITH r AS (
+          SELECT * FROM jsonb_to_recordset(${JSON.stringify(items)}::jsonb)
+            AS x(slip uuid, draw bigint, tx text, http integer, result text, code text, balance bigint, next timestamptz)),
+        logged AS (
+          INSERT INTO rgs.protocol_calls (round_id, call, transaction_id, http_status, result, code)
+          SELECT slip, 'credit', tx, http, result, code FROM r),
+        paid AS (
+          UPDATE rgs.lottery_credits c SET status = 'paid', paid_at = ${at(t)}, balance = r.balance, error_code = NULL
+          FROM r WHERE c.slip_id = r.slip AND c.draw_id = r.draw AND r.result = 'ok' AND c.status = 'pending')
+        UPDATE rgs.lottery_credits c SET attempts = c.attempts + 1, error_code = COALESCE(r.code, ''),
+          next_attempt_at = r.next
+        FROM r WHERE c.slip_id = r.slip AND c.draw_id = r.draw AND r.result <> 'ok' AND c.status = 'pending'`,
+  );
 }
 
 /**

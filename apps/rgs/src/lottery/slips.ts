@@ -145,6 +145,10 @@ function refusalCode(platformCode: string): { code: RgsCode; status: number } {
 
 const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
+/** A json column as a list (node-postgres parses json; PGlite may hand over the text). */
+const asList = <T>(v: unknown): T[] =>
+  v === null || v === undefined ? [] : ((typeof v === "string" ? JSON.parse(v) : v) as T[]);
+
 /** Record a protocol call of a slip (round id = slip id) with the change it led to, atomically. */
 async function logged(
   exec: LotteryContext["db"] | RgsTx,
@@ -207,11 +211,14 @@ async function plan(ctx: LotteryContext, lines: readonly LineInput[]): Promise<P
     let draws = drawsOf.get(key);
     if (!draws) {
       if (line.drawNo) {
-        const first = await drawByNo(ctx.db, line.drawNo);
-        if (!first || first.gameCode !== game.code) throw new RgsError("DRAW_NOT_FOUND", 404);
-        if (first.status !== "open" || first.cutoffAt.getTime() <= now.getTime())
+        // The named draw and those after it in one query; only when the named draw does not
+        // lead the list (unknown, of another game, closed) is it read alone, to say why.
+        draws = await openDraws(ctx.db, game.code, now, line.repeat, { drawNo: line.drawNo });
+        if (draws[0]?.drawNo !== line.drawNo) {
+          const first = await drawByNo(ctx.db, line.drawNo);
+          if (!first || first.gameCode !== game.code) throw new RgsError("DRAW_NOT_FOUND", 404);
           throw new RgsError("SALES_CLOSED", 409, null, undefined, { draw: first.drawNo });
-        draws = await openDraws(ctx.db, game.code, now, line.repeat, first.drawAt);
+        }
       } else {
         draws = await openDraws(ctx.db, game.code, now, line.repeat);
       }
@@ -273,64 +280,71 @@ export async function placeSlip(
   let betIds: number[] = [];
   try {
     await ctx.db.transaction(async (tx) => {
-      const drawIds = [...new Set(planned.map((p) => p.drawId))];
-      const locked = await rows<{ id: unknown; draw_no: string; status: string; cutoff_at: unknown }>(
-        tx,
-        sql`SELECT id, draw_no, status, cutoff_at FROM rgs.lottery_draws
-            WHERE id = ANY(${pgArray(drawIds)}::bigint[]) ORDER BY id FOR SHARE`,
-      );
-      // Sales close exactly at cut-off: judged now, inside the transaction holding the draws.
-      const t = ctx.now().getTime();
-      for (const d of locked) {
-        if (d.status !== "open" || new Date(d.cutoff_at as string).getTime() <= t)
-          throw new RgsError("SALES_CLOSED", 409, null, undefined, { draw: d.draw_no });
-      }
-      if (locked.length !== drawIds.length) throw new RgsError("DRAW_NOT_FOUND", 404);
-      await tx.execute(
-        sql`INSERT INTO rgs.lottery_slips (id, session_id, request_id, player_id, vendor, currency, total, status,
-              next_attempt_at, created_at, updated_at)
-            VALUES (${slipId}, ${session.id}, ${input.requestId}, ${session.playerId}, ${LOTTERY_VENDOR},
-              ${session.currency}, ${total.toString()}::bigint, 'debit_pending',
-              ${at(new Date(created.getTime() + ctx.leaseMs))}, ${at(created)}, ${at(created)})`,
-      );
+      const drawIds = [...new Set(planned.map((p) => p.drawId))].sort((a, b) => a - b);
       // The slip's last draw (latest draw time, then id) is known now and never moves (draws are
       // not rescheduled, a slip is cancelled whole): its bets there carry closes_slip, so the
       // credit of that draw closes the slip's round without looking at the slip's other draws.
       const last = lastDrawOf(planned);
-      const inserted = await rows<{ id: unknown }>(
+      // The slip, its bets and their liability in ONE statement (one round trip, not five): the
+      // draws are held FOR SHARE until the commit and answered beside what was written; the
+      // checks below throw, which rolls all of it back. Liability: each combination's row is
+      // locked in a fixed order and its total checked against the game's limit under that lock
+      // (race-safe across processes); the rows it did not accept are missing from `accepted`.
+      // The bets' foreign key to the slip is checked at the statement's end, the slip written.
+      const [out] = await rows<{ draws: unknown; bets: unknown; accepted: unknown }>(
         tx,
-        sql`INSERT INTO rgs.lottery_bets (slip_id, draw_id, game_code, player_id, bet_type, selection, stake,
-              prize_table_id, exposure, potential_win, status, created_at, closes_slip)
-            SELECT ${slipId}, u.draw_id, u.game_code, ${session.playerId}, u.bet_type, u.selection::integer[],
-              u.stake, u.prize_table_id, u.exposure, u.potential_win, 'pending', ${at(created)}, u.draw_id = ${last}
-            FROM unnest(${pgArray(planned.map((p) => p.drawId))}::bigint[],
-                        ${pgArray(planned.map((p) => p.gameCode))}::text[],
-                        ${pgArray(planned.map((p) => p.betType))}::text[],
-                        ${pgArray(planned.map((p) => `{${p.selection.join(",")}}`))}::text[],
-                        ${pgArray(planned.map((p) => p.stake))}::bigint[],
-                        ${pgArray(planned.map((p) => p.game.prizeTableId))}::bigint[],
-                        ${pgArray(planned.map((p) => p.exposure))}::bigint[],
-                        ${pgArray(planned.map((p) => p.potentialWin))}::bigint[])
-              AS u(draw_id, game_code, bet_type, selection, stake, prize_table_id, exposure, potential_win)
-            RETURNING id`,
+        sql`WITH d AS (
+              SELECT id, draw_no, status, cutoff_at FROM rgs.lottery_draws
+              WHERE id = ANY(${pgArray(drawIds)}::bigint[]) ORDER BY id FOR SHARE),
+            s AS (
+              INSERT INTO rgs.lottery_slips (id, session_id, request_id, player_id, vendor, currency, total, status,
+                next_attempt_at, created_at, updated_at)
+              VALUES (${slipId}, ${session.id}, ${input.requestId}, ${session.playerId}, ${LOTTERY_VENDOR},
+                ${session.currency}, ${total.toString()}::bigint, 'debit_pending',
+                ${at(new Date(created.getTime() + ctx.leaseMs))}, ${at(created)}, ${at(created)})),
+            b AS (
+              INSERT INTO rgs.lottery_bets (slip_id, draw_id, game_code, player_id, bet_type, selection, stake,
+                prize_table_id, exposure, potential_win, status, created_at, closes_slip)
+              SELECT ${slipId}, u.draw_id, u.game_code, ${session.playerId}, u.bet_type, u.selection::integer[],
+                u.stake, u.prize_table_id, u.exposure, u.potential_win, 'pending', ${at(created)}, u.draw_id = ${last}
+              FROM unnest(${pgArray(planned.map((p) => p.drawId))}::bigint[],
+                          ${pgArray(planned.map((p) => p.gameCode))}::text[],
+                          ${pgArray(planned.map((p) => p.betType))}::text[],
+                          ${pgArray(planned.map((p) => `{${p.selection.join(",")}}`))}::text[],
+                          ${pgArray(planned.map((p) => p.stake))}::bigint[],
+                          ${pgArray(planned.map((p) => p.game.prizeTableId))}::bigint[],
+                          ${pgArray(planned.map((p) => p.exposure))}::bigint[],
+                          ${pgArray(planned.map((p) => p.potentialWin))}::bigint[])
+                AS u(draw_id, game_code, bet_type, selection, stake, prize_table_id, exposure, potential_win)
+              RETURNING id),
+            l AS (
+              INSERT INTO rgs.lottery_liability AS l (draw_id, combination, exposure)
+              SELECT u.draw_id, u.combination, u.amount
+              FROM unnest(${pgArray(liability.map((i) => i.drawId))}::bigint[],
+                          ${pgArray(liability.map((i) => i.key))}::text[],
+                          ${pgArray(liability.map((i) => i.amount))}::bigint[]) AS u(draw_id, combination, amount)
+              ORDER BY u.draw_id, u.combination
+              ON CONFLICT (draw_id, combination) DO UPDATE SET exposure = l.exposure + EXCLUDED.exposure
+              WHERE l.exposure + EXCLUDED.exposure <= (
+                SELECT g.liability_limit FROM rgs.lottery_draws x JOIN rgs.lottery_games g ON g.code = x.game_code
+                WHERE x.id = EXCLUDED.draw_id)
+              RETURNING l.draw_id, l.combination)
+            SELECT (SELECT json_agg(json_build_object('id', d.id, 'draw_no', d.draw_no, 'status', d.status,
+                      'cutoff_at', d.cutoff_at) ORDER BY d.id) FROM d) AS draws,
+                   (SELECT json_agg(b.id ORDER BY b.id) FROM b) AS bets,
+                   (SELECT json_agg(json_build_object('draw_id', l.draw_id, 'combination', l.combination)) FROM l)
+                     AS accepted`,
       );
-      betIds = inserted.map((b) => Number(b.id));
-      // One statement, rows taken in a fixed order: each combination's row is locked and its
-      // total checked against the game's limit under that lock (race-safe across processes).
-      const accepted = await rows<{ draw_id: unknown; combination: string }>(
-        tx,
-        sql`INSERT INTO rgs.lottery_liability AS l (draw_id, combination, exposure)
-            SELECT u.draw_id, u.combination, u.amount
-            FROM unnest(${pgArray(liability.map((i) => i.drawId))}::bigint[],
-                        ${pgArray(liability.map((i) => i.key))}::text[],
-                        ${pgArray(liability.map((i) => i.amount))}::bigint[]) AS u(draw_id, combination, amount)
-            ORDER BY u.draw_id, u.combination
-            ON CONFLICT (draw_id, combination) DO UPDATE SET exposure = l.exposure + EXCLUDED.exposure
-            WHERE l.exposure + EXCLUDED.exposure <= (
-              SELECT g.liability_limit FROM rgs.lottery_draws d JOIN rgs.lottery_games g ON g.code = d.game_code
-              WHERE d.id = EXCLUDED.draw_id)
-            RETURNING l.draw_id, l.combination`,
-      );
+      const locked = asList<{ id: unknown; draw_no: string; status: string; cutoff_at: string }>(out?.draws);
+      // Sales close exactly at cut-off: judged now, inside the transaction holding the draws.
+      const t = ctx.now().getTime();
+      for (const d of locked) {
+        if (d.status !== "open" || new Date(d.cutoff_at).getTime() <= t)
+          throw new RgsError("SALES_CLOSED", 409, null, undefined, { draw: d.draw_no });
+      }
+      if (locked.length !== drawIds.length) throw new RgsError("DRAW_NOT_FOUND", 404);
+      betIds = asList<unknown>(out?.bets).map(Number);
+      const accepted = asList<{ draw_id: unknown; combination: string }>(out?.accepted);
       if (accepted.length !== liability.length) {
         const ok = new Set(accepted.map((a) => `${Number(a.draw_id)}|${a.combination}`));
         const over = liability.find((i) => !ok.has(`${i.drawId}|${i.key}`));
@@ -342,6 +356,10 @@ export async function placeSlip(
     // The same requestId at the same time: the unique (session, request) key kept one slip.
     const same = await slipByRequest(ctx, session.id, input.requestId);
     if (same) return answerSlip(ctx, same);
+    // A draw removed since it was planned (an operator's reschedule deletes unsold draws): the
+    // bets' foreign key refused the write, as the draws' check would have.
+    if (typeof err === "object" && err !== null && (err as { code?: unknown }).code === "23503")
+      throw new RgsError("DRAW_NOT_FOUND", 404);
     throw err;
   }
 
@@ -365,18 +383,23 @@ export async function placeSlip(
     // statistics it believes that index tiny and reads all of it, every open bet of every draw,
     // for each slip (placement slowed down in a straight line with the open bets; see
     // bench/lottery/README.md).
-    await logged(
+    const moved = await rows<{ id: unknown }>(
       ctx.db,
-      slipId,
-      "debit",
-      transactionId,
-      r,
-      sql`, s AS (
+      sql`WITH logged AS (
+            INSERT INTO rgs.protocol_calls (round_id, call, transaction_id, http_status, result, code)
+            VALUES (${slipId}, 'debit', ${transactionId}, ${r.status}, ${r.kind}, NULL)),
+          s AS (
             UPDATE rgs.lottery_slips SET status = 'placed', balance = ${balance?.toString() ?? null}::bigint,
               updated_at = ${now} WHERE id = ${slipId} AND status = 'debit_pending' RETURNING id)
           UPDATE rgs.lottery_bets SET status = 'open'
-          WHERE id = ANY(${pgArray(betIds)}::bigint[]) AND EXISTS (SELECT 1 FROM s)`,
+          WHERE id = ANY(${pgArray(betIds)}::bigint[]) AND EXISTS (SELECT 1 FROM s)
+          RETURNING id`,
     );
+    // Placed now (the slip moved and its bets opened): the answer is what this call wrote, with
+    // no second read. Otherwise (a retry worker rolled the slip back meanwhile) it is read below.
+    if (moved.length > 0 && moved.length === betIds.length) {
+      return placedAnswer(slipId, total, balance, planned, betIds, created);
+    }
   } else if (r.kind === "refused") {
     const balance = balanceOf(r);
     await ctx.db.transaction(async (tx) => {
@@ -399,6 +422,45 @@ export async function placeSlip(
   const slip = await slipById(ctx, slipId);
   if (!slip) throw new RgsError("INTERNAL_ERROR", 500);
   return answerSlip(ctx, slip);
+}
+
+/**
+ * The answer to a slip just placed, from what placing it wrote: its bets in id order (the order
+ * they were inserted in, the order of `planned`), open, on draws still open (no result yet).
+ */
+function placedAnswer(
+  slipId: string,
+  total: bigint,
+  balance: bigint | null,
+  planned: readonly Planned[],
+  betIds: readonly number[],
+  created: Date,
+): LotterySlip {
+  const ids = [...betIds].sort((a, b) => a - b);
+  return {
+    slipId,
+    status: "placed",
+    total: formatMinor(total),
+    balance: balance === null ? null : formatMinor(balance),
+    bets: planned.map((p, i) => ({
+      betId: String(ids[i]),
+      slipId,
+      gameCode: p.gameCode,
+      drawNo: p.draw.drawNo,
+      drawAt: p.draw.drawAt.toISOString(),
+      cutoffAt: p.draw.cutoffAt.toISOString(),
+      betType: p.betType,
+      selection: [...p.selection],
+      stake: formatMinor(p.stake),
+      potentialWin: formatMinor(p.potentialWin),
+      status: "open",
+      win: null,
+      result: null,
+      placedAt: created.toISOString(),
+      settledAt: null,
+    })),
+    createdAt: created.toISOString(),
+  };
 }
 
 /** A slip whose debit failed or is unknown: its bets are void and its stake is given back. */

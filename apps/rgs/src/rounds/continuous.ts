@@ -54,6 +54,12 @@ export interface ContinuousGame<Action, State, Env = undefined> {
   ): Promise<void>;
   /** The answer to an action on a round that ended (default SEAT_CLOSED). */
   closedCode?: "SEAT_CLOSED" | "MAGAZINE_CLOSED";
+  /**
+   * The sweep freed seats in these rooms (players stood up for idleness): tell the others at the
+   * room (fish: its socket). A failure here is only logged by the caller's onError: the next
+   * event or a resync catches up.
+   */
+  seatsFreed?(ctx: RoundsContext, roomIds: string[]): Promise<void>;
 }
 
 export interface ActEnv<Env> {
@@ -334,13 +340,18 @@ export async function sweepSeats<A, S, E>(
   const since = at(new Date(ctx.now().getTime() - game.idleMs));
   // Idle rounds, and rounds whose sitting ended while their debit was on its way (the leave
   // found them not yet placed): closed and paid.
-  const idle = await rows<{ id: string }>(
+  const idle = await rows<{ id: string; room_id: string; sitting_id: string | null }>(
     ctx.db,
-    sql`SELECT s.id FROM rgs.room_seats s LEFT JOIN rgs.room_sittings t ON t.id = s.sitting_id
+    sql`SELECT s.id, s.room_id, s.sitting_id FROM rgs.room_seats s LEFT JOIN rgs.room_sittings t ON t.id = s.sitting_id
         WHERE s.game = ${game.name} AND s.status = 'placed' AND (s.last_action_at < ${since} OR t.status = 'left')
         ORDER BY s.last_action_at LIMIT 200`,
   );
-  for (const s of idle) await leaveSeat(ctx, String(s.id));
+  const freed = new Set<string>();
+  for (const s of idle) {
+    await leaveSeat(ctx, String(s.id));
+    // A seat without a sitting is its round: closing it frees the seat.
+    if (s.sitting_id === null || s.sitting_id === undefined) freed.add(String(s.room_id));
+  }
   // Sittings idle with no round open: the seat frees and the server seed is revealed.
   const idleSittings = await rows<{ id: string }>(
     ctx.db,
@@ -350,8 +361,15 @@ export async function sweepSeats<A, S, E>(
             AND (s.status IN ('debit_pending', 'placed') OR s.last_action_at >= ${since}))
         LIMIT 200`,
   );
-  for (const s of idleSittings) await standUp(ctx, String(s.id));
+  for (const s of idleSittings) freed.add((await standUp(ctx, String(s.id))).roomId);
+  // The others at each room hear of the seats freed (their screens take the cannon away).
+  let untold: unknown = null;
+  if (freed.size > 0 && game.seatsFreed)
+    await game.seatsFreed(ctx, [...freed]).catch((err: unknown) => {
+      untold = err;
+    });
   await seatMoves.retry(ctx);
+  if (untold) throw untold;
   return idle.length + idleSittings.length;
 }
 

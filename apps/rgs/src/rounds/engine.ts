@@ -60,8 +60,8 @@ export function roundsContext(
 /** Where a game keeps its rounds and stakes (column names differ between the first two games). */
 export interface RoundStore {
   /** The rooms' and the rounds' tables in schema rgs. */
-  roomsTable: "live_tables" | "bingo_rooms";
-  rounds: "table_rounds" | "bingo_games";
+  roomsTable: "live_tables" | "bingo_rooms" | "crash_rooms";
+  rounds: "table_rounds" | "bingo_games" | "crash_rounds";
   /** Its column naming the room, the round's number and the end of the stake window. */
   room: "table_id" | "room_id";
   no: "round_no" | "game_no";
@@ -115,6 +115,11 @@ export interface RoundGame<Room extends { id: string }, Round> {
   pauseMs(room: Room): number;
   /** The round's own columns, taken from the room as it is when the round opens. */
   roundColumns(room: Room): Record<string, SQL>;
+  /**
+   * The seed of round `no` (default: 32 fresh random bytes). Crash takes it from the room's hash
+   * chain made in advance, so its commitment SHA-256(seed) is the previous round's hash.
+   */
+  seedOf?(room: Room, no: number): string;
   roundOf(row: Record<string, unknown>): Round;
   info(round: Round): RoundInfo;
   /** What everyone in the room receives for a round (with each player's result at settlement). */
@@ -269,7 +274,7 @@ export async function openRound<Room extends { id: string }, Round>(
   no: number,
 ): Promise<Round | null> {
   const s = game.store;
-  const seed = newRoundSeed();
+  const seed = game.seedOf ? game.seedOf(room, no) : newRoundSeed();
   const opens = ctx.now();
   const closes = new Date(opens.getTime() + game.windowMs(room));
   const own = Object.entries(game.roundColumns(room));

@@ -38,6 +38,36 @@ export type TableEvent = RoomEvent;
 export interface RoomSocket {
   playerId: number | null;
   send(text: string): void;
+  /**
+   * The same text already encoded as UTF-8 (a text frame): the hub encodes each event once per
+   * room and hands every socket the same bytes, instead of each socket encoding its own copy.
+   */
+  sendEncoded?(bytes: Buffer): void;
+  /**
+   * The same text as a complete WebSocket text frame (header and payload in one buffer), built
+   * once per event and written as is: one write per socket, no per-socket framing.
+   */
+  sendFrame?(frame: Buffer): void;
+}
+
+/** A text as one unmasked, final WebSocket text frame (RFC 6455 §5.2: what a server sends). */
+export function textFrame(text: string): Buffer {
+  const payload = Buffer.from(text);
+  const n = payload.length;
+  const head = n < 126 ? 2 : n < 65536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(head + n);
+  frame[0] = 0x81; // FIN + opcode 1 (text)
+  if (n < 126) frame[1] = n;
+  else if (n < 65536) {
+    frame[1] = 126;
+    frame.writeUInt16BE(n, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeUInt32BE(Math.floor(n / 2 ** 32), 2);
+    frame.writeUInt32BE(n >>> 0, 6);
+  }
+  payload.copy(frame, head);
+  return frame;
 }
 export type TableSocket = RoomSocket;
 
@@ -59,6 +89,8 @@ export class RoundHub {
   private readonly lastAt = new Map<string, number>();
   private readonly resyncs = new Map<string, RoomResync>();
   private readonly resyncing = new Set<string>();
+  /** Per room: how long handing one event to this process's sockets takes (ms, moving average). */
+  private readonly cost = new Map<string, number>();
   /** The last stamp this process gave an event: stamps only grow, even within one millisecond. */
   private stamp = 0;
   private relay: LotteryRelay | null = null;
@@ -167,6 +199,19 @@ export class RoundHub {
     return this.current.get(room)?.view as T | undefined;
   }
 
+  /** Sockets of a room on this process. */
+  localSockets(room: string): number {
+    return this.sockets.get(room)?.size ?? 0;
+  }
+
+  /**
+   * How long one event to the room's sockets here takes (ms, a moving average of the last
+   * deliveries; 0 before any): a game batching its events spaces them by it (crashgame/feed.ts).
+   */
+  sendCostMs(room: string): number {
+    return this.cost.get(room) ?? 0;
+  }
+
   join(room: string, s: RoomSocket): () => void {
     const set = this.sockets.get(room) ?? new Set<RoomSocket>();
     this.sockets.set(room, set);
@@ -190,6 +235,27 @@ export class RoundHub {
     const head = JSON.stringify(pub).slice(0, -1);
     const none = `${head},"mine":null}`;
     const texts = new Map<number, string>();
+    // Framed once per text (the public one once per event), not once per socket: with thousands
+    // of sockets the per-socket work is one write of the same bytes.
+    const frames = new Map<string, Buffer>();
+    const frameOf = (text: string) => {
+      let b = frames.get(text);
+      if (!b) {
+        b = textFrame(text);
+        frames.set(text, b);
+      }
+      return b;
+    };
+    const encoded = new Map<string, Buffer>();
+    const bytesOf = (text: string) => {
+      let b = encoded.get(text);
+      if (!b) {
+        b = Buffer.from(text);
+        encoded.set(text, b);
+      }
+      return b;
+    };
+    const started = performance.now();
     for (const s of set) {
       let text = none;
       if (s.playerId !== null && results) {
@@ -202,10 +268,15 @@ export class RoundHub {
         }
       }
       try {
-        s.send(text);
+        if (s.sendFrame) s.sendFrame(frameOf(text));
+        else if (s.sendEncoded) s.sendEncoded(bytesOf(text));
+        else s.send(text);
       } catch {
         // a socket closing under us: it leaves on its close event
       }
     }
+    const took = performance.now() - started;
+    const before = this.cost.get(e.tableId);
+    this.cost.set(e.tableId, before === undefined ? took : before * 0.7 + took * 0.3);
   }
 }

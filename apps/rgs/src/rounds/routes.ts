@@ -116,6 +116,26 @@ export function sessionBatcher(ctx: RoundsContext, most = 500): (sessionId: stri
     });
 }
 
+/** One player's socket of a room, as a game's message handler sees it. */
+export interface RoomSocketConn {
+  playerId: number | null;
+  /** The session the socket authenticated with (its `auth` message), null before. */
+  session: SessionRow | null;
+  roomId: string;
+  send: (text: string) => void;
+  /** The hub's pre-encoded text (RoomSocket.sendEncoded): sent as a text frame. */
+  sendEncoded: (bytes: Buffer) => void;
+  /** The hub's complete frame (RoomSocket.sendFrame): written to the connection as is. */
+  sendFrame: (frame: Buffer) => void;
+}
+
+/** What of `ws`'s socket the direct frame write reads (its sender's queue, its connection). */
+type WsInternals = {
+  _sender?: { _state?: number; _queue?: unknown[] };
+  _socket?: { write(b: Buffer): boolean; destroyed?: boolean };
+  _extensions?: Record<string, unknown>;
+};
+
 /**
  * The players' socket of a room: public events to everyone, one's own results after the first
  * message {"type":"auth","sessionId":"…"} (a session of this room). `hello` greets the socket
@@ -130,15 +150,40 @@ export function roomSocketRoute(
     key: (roomId: string) => string;
     gameId: (roomId: string) => string;
     hello: (roomId: string, send: (text: string) => void) => void;
+    /**
+     * Any other message the socket sends (a game's calls over its socket: the fish's shots),
+     * with the session the socket authenticated (null before its `authed`).
+     */
+    message?: (msg: Record<string, unknown>, conn: RoomSocketConn) => void;
   },
 ): void {
   const authOf = sessionBatcher(ctx);
   app.get(o.path, { websocket: true }, (socket, req) => {
     const roomId = String((req.params as { roomId?: unknown }).roomId ?? "").slice(0, 64);
-    const conn = {
-      playerId: null as number | null,
+    const w = socket as unknown as WsInternals;
+    // Extensions are agreed at the handshake: without compression a frame goes out as built.
+    const plain = Object.keys(w._extensions ?? {}).length === 0;
+    const conn: RoomSocketConn = {
+      playerId: null,
+      session: null,
+      roomId,
       send: (text: string) => {
         if (socket.readyState === socket.OPEN) socket.send(text);
+      },
+      // The same bytes for every socket of the room: a text frame (binary: false), as `send`.
+      sendEncoded: (bytes: Buffer) => {
+        if (socket.readyState === socket.OPEN) socket.send(bytes, { binary: false });
+      },
+      // A frame the hub built once for every socket: written straight to the connection, one
+      // write, when nothing of ws's own is waiting to go out (its sender idle, no compression:
+      // ws writes each frame whole and at once, so frames cannot interleave); otherwise through
+      // ws (it frames the payload itself and keeps the order).
+      sendFrame: (frame: Buffer) => {
+        if (socket.readyState !== socket.OPEN) return;
+        const raw = w._socket;
+        if (plain && raw && !raw.destroyed && w._sender?._state === 0 && w._sender._queue?.length === 0)
+          raw.write(frame);
+        else socket.send(frame.subarray(frame[1] === 126 ? 4 : frame[1] === 127 ? 10 : 2), { binary: false });
       },
     };
     const leave = ctx.hub.join(o.key(roomId), conn);
@@ -151,6 +196,11 @@ export function roomSocketRoute(
       } catch {
         return;
       }
+      if (msg === null || typeof msg !== "object") return;
+      if (msg.type !== "auth") {
+        o.message?.(msg as Record<string, unknown>, conn);
+        return;
+      }
       if (
         msg?.type === "auth" &&
         typeof msg.sessionId === "string" &&
@@ -160,6 +210,7 @@ export function roomSocketRoute(
           (s) => {
             if (s.gameId !== o.gameId(roomId)) return;
             conn.playerId = s.playerId;
+            conn.session = s;
             conn.send(JSON.stringify({ type: "authed" }));
           },
           () => conn.send(JSON.stringify({ type: "error", code: "SESSION_EXPIRED" })),

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { formatMinor } from "@panalo/contracts/money";
 import { type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
 import { type RgsContext, RgsError } from "../context.ts";
 import { type RgsTx, rows } from "../db.ts";
 import type { CallResult } from "../protocol-client.ts";
@@ -55,10 +56,10 @@ export interface Stake {
 
 /** Where a game keeps its stake rows: the table, its round column and its room column. */
 export interface StakeStore {
-  table: "table_bets" | "bingo_purchases" | "room_seats";
+  table: "table_bets" | "bingo_purchases" | "room_seats" | "cockfight_bets" | "crash_bets";
   /** The round a row belongs to (a continuous room's seat is its own round: "id"). */
-  round: "round_id" | "game_id" | "id";
-  room: "table_id" | "room_id";
+  round: "round_id" | "game_id" | "id" | "fight_id";
+  room: "table_id" | "room_id" | "game_code";
 }
 
 /** A stake row as the engine reads it; `row` is the whole row for the game's own reading. */
@@ -100,10 +101,11 @@ export async function sessionRoom<Room>(
 
 /** The platform's refusal of a debit as the player's answer. */
 export function refusal(code: string): {
-  code: "INSUFFICIENT_FUNDS" | "SESSION_EXPIRED" | "PLATFORM_UNAVAILABLE";
+  code: "INSUFFICIENT_FUNDS" | "SESSION_EXPIRED" | "PLATFORM_UNAVAILABLE" | "BONUS_BUY_IN_NOT_ALLOWED";
   status: number;
 } {
-  if (code === "INSUFFICIENT_FUNDS") return { code, status: 409 };
+  // BONUS_BUY_IN_NOT_ALLOWED: a cash-only vendor (the card rooms' buy-ins) would have needed bonus money.
+  if (code === "INSUFFICIENT_FUNDS" || code === "BONUS_BUY_IN_NOT_ALLOWED") return { code, status: 409 };
   if (["INVALID_TOKEN", "ACCOUNT_LOCKED", "PLAYER_NOT_FOUND"].includes(code))
     return { code: "SESSION_EXPIRED", status: 401 };
   return { code: "PLATFORM_UNAVAILABLE", status: 503 };
@@ -234,6 +236,21 @@ export async function placeStake<V>(
   throw new RgsError("PLATFORM_UNAVAILABLE", 503);
 }
 
+/** The protocol's limit of items in one `credits` request. */
+export const CREDITS_PER_REQUEST = 2000;
+
+const CreditResults = z.array(
+  z.union([
+    z.object({ success: z.literal(true), value: z.record(z.string(), z.unknown()) }),
+    z.object({
+      success: z.literal(false),
+      code: z.string(),
+      status: z.number().int(),
+      balance: z.string().nullish(),
+    }),
+  ]),
+);
+
 export function stakeMoves(store: StakeStore) {
   const toStake = (r: Record<string, unknown>) => stakeRowOf(store, r);
   const name = sql.raw(`rgs.${store.table}`);
@@ -269,6 +286,95 @@ export function stakeMoves(store: StakeStore) {
         : reschedule(ctx, s, r.kind === "refused" ? r.code : "UNKNOWN"),
     );
     return r;
+  }
+
+  /**
+   * Pay many rows' wins in signed `credits` requests of one vendor (at most CREDITS_PER_REQUEST
+   * items each), each item exactly a `credit` (its own transaction id `<id>:win`, idempotent by
+   * it). The answers are recorded set-based, one statement per request: an ok row moves
+   * credit_pending → settled, anything else stays owed with the retry pass's back-off. A request
+   * with no trusted answer leaves every item owed (the retry pass resends each; the platform
+   * applies a transaction id once). Answers one result per row, in order.
+   */
+  async function creditMany(ctx: RgsContext, list: Stake[]): Promise<CallResult[]> {
+    const out: CallResult[] = [];
+    for (let i = 0; i < list.length; i += CREDITS_PER_REQUEST) {
+      const part = list.slice(i, i + CREDITS_PER_REQUEST);
+      const vendors = new Set(part.map((s) => s.vendor));
+      const results: CallResult[] = new Array(part.length);
+      for (const vendor of vendors) {
+        const idx = part.flatMap((s, n) => (s.vendor === vendor ? [n] : []));
+        const mine = idx.map((n) => part[n] as Stake);
+        const rs = await sendCredits(ctx, vendor, mine);
+        await recordCredits(ctx, mine, rs);
+        idx.forEach((n, k) => {
+          results[n] = rs[k] as CallResult;
+        });
+      }
+      out.push(...results);
+    }
+    return out;
+  }
+
+  async function sendCredits(ctx: RgsContext, vendor: string, list: Stake[]): Promise<CallResult[]> {
+    const r = await ctx.client.call(vendor, "credits", {
+      credits: list.map((s) => ({
+        playerId: s.playerId,
+        transactionId: `${s.id}:win`,
+        roundId: s.id,
+        amount: formatMinor(s.win ?? 0n),
+        betTransactionId: stakeBetTx(s.id),
+        roundClosed: true,
+        gameCode: s.gameCode,
+      })),
+    });
+    if (r.kind !== "ok") return list.map(() => r);
+    const parsed = CreditResults.safeParse(r.value.results);
+    if (!parsed.success || parsed.data.length !== list.length) {
+      const unknown: CallResult = { kind: "unknown", status: r.status, reason: "unexpected credits answer" };
+      return list.map(() => unknown);
+    }
+    return parsed.data.map(
+      (x): CallResult =>
+        x.success
+          ? { kind: "ok", status: r.status, value: x.value }
+          : { kind: "refused", status: x.status, code: x.code, balance: x.balance ?? null },
+    );
+  }
+
+  /** Log every item's call and apply each row's change in one statement. */
+  async function recordCredits(ctx: RgsContext, list: Stake[], rs: CallResult[]): Promise<void> {
+    const now = ctx.now();
+    const items = list.map((s, n) => {
+      const r = rs[n] as CallResult;
+      const balance = r.kind === "ok" ? balanceOf(r) : null;
+      return {
+        id: s.id,
+        tx: `${s.id}:win`,
+        http: r.status,
+        result: r.kind,
+        code:
+          r.kind === "refused" ? r.code.slice(0, 100) : r.kind === "unknown" ? r.reason.slice(0, 100) : null,
+        balance: balance === null ? null : balance.toString(),
+        err: r.kind === "refused" ? r.code.slice(0, 100) : "UNKNOWN",
+        next: new Date(now.getTime() + backoffMs(s.attempts)).toISOString(),
+      };
+    });
+    await ctx.db.execute(
+      sql`WITH r AS (
+            SELECT * FROM jsonb_to_recordset(${JSON.stringify(items)}::jsonb)
+              AS x(id uuid, tx text, http integer, result text, code text, err text, balance bigint, next timestamptz)),
+          logged AS (
+            INSERT INTO rgs.protocol_calls (round_id, call, transaction_id, http_status, result, code)
+            SELECT id, 'credit', tx, http, result, code FROM r),
+          paid AS (
+            UPDATE ${name} s SET status = 'settled', balance = COALESCE(r.balance, s.balance), error_code = NULL,
+              updated_at = ${at(now)}
+            FROM r WHERE s.id = r.id AND r.result = 'ok' AND s.status = 'credit_pending' RETURNING s.id)
+          UPDATE ${name} s SET attempts = s.attempts + 1, error_code = r.err,
+            next_attempt_at = r.next, updated_at = ${at(now)}
+          FROM r WHERE s.id = r.id AND r.result <> 'ok' AND s.status = 'credit_pending'`,
+    );
   }
 
   /** Give the row's stake back (a void round, a debit with no trustworthy answer). */
@@ -332,5 +438,5 @@ export function stakeMoves(store: StakeStore) {
     await Promise.all(Array.from({ length: Math.min(most, list.length) }, worker));
   }
 
-  return { credit, rollback, retry, payOut };
+  return { credit, creditMany, rollback, retry, payOut };
 }

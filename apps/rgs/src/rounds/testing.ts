@@ -32,12 +32,16 @@ export function roomTestContext(
  * crash point (crash-points.ts).
  */
 export async function crashPlatform(
-  game: "tables" | "bingo" | "fish",
+  game: "tables" | "bingo" | "fish" | "cards" | "crash" | "cockfight",
   appSecret: string,
 ): Promise<{
   t: TestApp;
   opened: Awaited<ReturnType<typeof openTestDatabase>>;
-  /** A child process; fish runs fish/fish-child.ts (a player's process or a sweeper, by `env`). */
+  /**
+   * A child process; fish runs fish/fish-child.ts (a player's process or a sweeper, by `env`),
+   * cards cards/cards-child.ts, cockfight cockfight/cockfight-child.ts (a settling operator's
+   * process or a sweeper, by `env`).
+   */
   startLeader: (holder: string, crashAt: string | null, env?: Record<string, string>) => ChildProcess;
   /** Every leader started (a test stops the survivors with SIGTERM). */
   children: ChildProcess[];
@@ -64,7 +68,13 @@ export async function crashPlatform(
   const crashDir = mkdtempSync(join(tmpdir(), `${game}-crash-`));
   const startLeader = (holder: string, crashAt: string | null, env: Record<string, string> = {}) => {
     const script =
-      game === "fish" ? "apps/rgs/src/fish/fish-child.ts" : "apps/rgs/src/rounds/leader-child.ts";
+      game === "fish"
+        ? "apps/rgs/src/fish/fish-child.ts"
+        : game === "cards"
+          ? "apps/rgs/src/cards/cards-child.ts"
+          : game === "cockfight"
+            ? "apps/rgs/src/cockfight/cockfight-child.ts"
+            : "apps/rgs/src/rounds/leader-child.ts";
     const child = spawn(process.execPath, ["--import", "tsx", script], {
       env: {
         ...process.env,

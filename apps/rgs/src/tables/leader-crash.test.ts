@@ -44,7 +44,9 @@ describe.runIf(onServer)("a live table whose leader is SIGKILLed", () => {
     let second: ChildProcess | null = null;
     const betOn = new Set<string>();
     let staked = 0n;
-    const deadline = Date.now() + 90_000;
+    // A hang guard, not a timing margin: the rounds after the takeover are counted in the
+    // database, so a slow machine only makes the loop longer.
+    const deadline = Date.now() + 180_000;
     let settledAfterTakeover = 0;
     let killedAt: number | null = null;
     void firstExit.then(() => {
@@ -77,24 +79,19 @@ describe.runIf(onServer)("a live table whose leader is SIGKILLed", () => {
           }),
         );
       }
-      if (
-        killedAt !== null &&
-        round?.status === "settled" &&
-        new Date(round.settled_at as string).getTime() > killedAt
-      )
-        settledAfterTakeover = Math.max(settledAfterTakeover, Number(round.round_no));
       const before = await rows<{ n: unknown }>(
         opened.database.db,
         sql`SELECT count(*) AS n FROM rgs.table_rounds WHERE table_id = 'crash-dt' AND status = 'settled'
             AND settled_at > ${new Date(killedAt ?? Date.now() + 1e9).toISOString()}::timestamptz`,
       );
-      if (Number(before[0]?.n ?? 0) >= 2) break;
+      settledAfterTakeover = killedAt === null ? 0 : Number(before[0]?.n ?? 0);
+      if (settledAfterTakeover >= 2) break;
       await new Promise((r) => setTimeout(r, 50));
     }
     expect(await firstExit).toBe("SIGKILL");
     expect(settledAfterTakeover).toBeGreaterThan(0);
     // Every owed credit is paid by the new leader's retry pass.
-    const until = Date.now() + 30_000;
+    const until = Date.now() + 90_000; // a hang guard: the loop ends as soon as nothing is owed
     for (;;) {
       const [owed] = await rows<{ n: unknown }>(
         opened.database.db,
@@ -140,5 +137,5 @@ describe.runIf(onServer)("a live table whose leader is SIGKILLed", () => {
     }
     expect(staked).toBeGreaterThan(0n);
     expect((await reconcile(opened.database.db)).ok).toBe(true);
-  }, 150_000);
+  }, 300_000);
 });

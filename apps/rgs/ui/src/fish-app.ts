@@ -12,11 +12,12 @@ import { Sound } from "./sound.ts";
  * The fish game's screen (vendor PNF): one sea shared by up to four seats, drawn on a PixiJS
  * canvas (fish-scene.ts) from the room's public sea seed (fish-sea.ts). The money moves in
  * magazines (docs/fish.md): one loaded at the join (one debit), taps and auto-fire batched
- * every 250 ms into one /fire call, the next magazine loaded when this one cannot pay the
+ * every 250 ms into one burst (over the room's socket, or POST /fire while it is not open), the next magazine loaded when this one cannot pay the
  * cannon's bet, and the seat left (the magazine closed and paid) on Leave and on `pagehide`.
  * Hits, kills and wins come only from the server's answers and the room's socket.
  *
  * Test hooks on the root: data-state, data-balance, data-fired (shots the server fired),
+ * data-socket-shots ("on" once the room's socket is authenticated: bursts go over it),
  * data-kills (this seat's kills), data-room, data-seat, data-sea, data-room-shots (other seats'
  * shots heard), data-fish (fish drawn), data-cannon, data-verify (after the leave).
  */
@@ -116,6 +117,11 @@ export class FishApp {
   private aims = new Map<number, Point>();
   private offset = 0;
   private ws: WebSocket | null = null;
+  /** The room's socket has answered our auth: bursts go over it (HTTP while it has not). */
+  private wsAuthed = false;
+  private wsCalls = 0;
+  /** Bursts sent over the socket, awaiting their `fired` answer, by message id. */
+  private wsWaiting = new Map<number, { resolve: (m: unknown) => void; fallback: () => void }>();
   private left = false;
   private timers: number[] = [];
   private readonly sound = new Sound(typeof localStorage === "undefined" ? null : localStorage);
@@ -244,18 +250,63 @@ export class FishApp {
     ws.onmessage = (m) => this.onEvent(JSON.parse(String(m.data)));
     ws.onclose = () => {
       this.ws = null;
+      this.wsAuthed = false;
+      // Bursts without an answer go again over HTTP with the same request ids: a shot the server
+      // already fired is answered again, never fired twice.
+      const waiting = [...this.wsWaiting.values()];
+      this.wsWaiting.clear();
+      for (const w of waiting) w.fallback();
       if (!this.left) window.setTimeout(() => this.connect(), 1000);
     };
   }
 
+  /**
+   * A burst over the room's socket when it is open and authenticated (the socket's session is
+   * the caller: no HTTP, no session lookup per call), else over HTTP. Same answer either way.
+   */
+  private fire(body: { sessionId: string; magazineId: string; shots: unknown[] }): Promise<FireAnswer> {
+    const ws = this.ws;
+    if (!ws || !this.wsAuthed || ws.readyState !== WebSocket.OPEN) return call<FireAnswer>("/fire", body);
+    return new Promise<FireAnswer>((resolve, reject) => {
+      const id = ++this.wsCalls;
+      const http = () => call<FireAnswer>("/fire", body).then(resolve, reject);
+      const timer = window.setTimeout(() => {
+        if (this.wsWaiting.delete(id)) void http();
+      }, 15_000);
+      this.wsWaiting.set(id, {
+        resolve: (m) => {
+          window.clearTimeout(timer);
+          try {
+            resolve(readEnvelope(m, 200) as FireAnswer);
+          } catch (e) {
+            reject(e);
+          }
+        },
+        fallback: () => {
+          window.clearTimeout(timer);
+          void http();
+        },
+      });
+      ws.send(JSON.stringify({ type: "fire", id, magazineId: body.magazineId, shots: body.shots }));
+    });
+  }
+
   private onEvent(e: {
     type: string;
+    id?: unknown;
     game?: unknown;
     seats?: SeatLive[];
     kills?: number[];
     now?: number;
   }): void {
-    if (e.type === "hello") {
+    if (e.type === "authed") {
+      this.wsAuthed = true;
+      this.root.dataset.socketShots = "on";
+    } else if (e.type === "fired") {
+      const w = this.wsWaiting.get(Number(e.id));
+      this.wsWaiting.delete(Number(e.id));
+      w?.resolve(e);
+    } else if (e.type === "hello") {
       if (typeof e.now === "number") this.offset = e.now - Date.now();
       for (const k of e.kills ?? []) this.sea?.dead.add(k);
       this.setSeats(e.seats ?? []);
@@ -391,7 +442,7 @@ export class FishApp {
     const bets = burst.reduce((sum, s) => sum + this.bet(s.cannon), 0n);
     this.inFlight = true;
     try {
-      const r = await call<FireAnswer>("/fire", {
+      const r = await this.fire({
         sessionId: this.s.sessionId,
         magazineId: this.magazine.magazineId,
         shots: burst,

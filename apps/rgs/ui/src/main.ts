@@ -173,6 +173,79 @@ async function startFish(root: HTMLElement, level: string, lang: Lang): Promise<
   }
 }
 
+/** A crash room: /rgs/crash/<roomId>?token=…&lang=… (its screen in a chunk of its own). */
+async function startCrash(root: HTMLElement, roomId: string, lang: Lang): Promise<void> {
+  const token = new URLSearchParams(location.search).get("token") ?? "";
+  root.dataset.state = "loading";
+  skeleton(root, lang);
+  try {
+    const [res, app] = await Promise.all([
+      fetch("/rgs/api/crash/session", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-lang": serverLang(lang) },
+        body: JSON.stringify({ token, roomId, lang: serverLang(lang) }),
+      }),
+      import("./crash-app.ts"),
+      fontCss,
+    ]);
+    const json = (await res.json()) as {
+      success: boolean;
+      code?: string;
+      message?: string;
+      value?: import("./crash-app.ts").CrashSession;
+    };
+    if (!json.success || !json.value) throw new RgsApiError(json.code ?? "ERROR", json.message ?? "", null);
+    useCurrency(json.value.currency);
+    document.title = json.value.room.name[lang] ?? json.value.room.name.EN ?? "Panalo Crash";
+    new app.CrashApp(root, lang, json.value);
+    root.dataset.state = "ready";
+  } catch (e) {
+    sessionError(root, lang, e, () => void startCrash(root, roomId, lang));
+  }
+}
+
+/** The cockfight arena: /rgs/cockfight/<gameCode>?token=…&lang=… (its screen a chunk of its own). */
+async function startArena(root: HTMLElement, gameCode: string, lang: Lang): Promise<void> {
+  root.dataset.state = "loading";
+  skeleton(root, lang);
+  try {
+    const [m] = await Promise.all([import("./cockfight-app.ts"), fontCss]);
+    await m.startCockfight(root, gameCode, lang);
+    root.dataset.state = "ready";
+  } catch (e) {
+    sessionError(root, lang, e, () => void startArena(root, gameCode, lang));
+  }
+}
+
+/**
+ * A PVP card table: /rgs/cards/<tableId>?token=…&lang=… (docs/cards.md). The screen loads only
+ * here, in a chunk of its own.
+ */
+async function startCards(root: HTMLElement, tableId: string, lang: Lang): Promise<void> {
+  const token = new URLSearchParams(location.search).get("token") ?? "";
+  root.dataset.state = "loading";
+  skeleton(root, lang);
+  try {
+    const res = await fetch("/rgs/api/cards/session", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-lang": serverLang(lang) },
+      body: JSON.stringify({ token, tableId, lang: serverLang(lang) }),
+    });
+    const json = (await res.json()) as {
+      success: boolean;
+      code?: string;
+      message?: string;
+      value?: { sessionId: string; currency: string };
+    };
+    if (!json.success || !json.value) throw new RgsApiError(json.code ?? "ERROR", json.message ?? "", null);
+    useCurrency(json.value.currency);
+    const [app] = await Promise.all([import("./cards-app.ts"), fontCss]);
+    await new app.CardsApp(root, lang, json.value).start();
+  } catch (e) {
+    sessionError(root, lang, e, () => void startCards(root, tableId, lang));
+  }
+}
+
 let fontCss: Promise<unknown> = Promise.resolve();
 
 const root = document.getElementById("app");
@@ -190,8 +263,20 @@ if (root) {
   const table = /^\/rgs\/tables\/([^/]+)\/?$/.exec(location.pathname);
   const bingo = /^\/rgs\/bingo\/([^/]+)\/?$/.exec(location.pathname);
   const fish = /^\/rgs\/fish\/([^/]+)\/?$/.exec(location.pathname);
+  const crash = /^\/rgs\/crash\/([^/]+)\/?$/.exec(location.pathname);
+  const cockfight = /^\/rgs\/cockfight\/([^/]+)\/?$/.exec(location.pathname);
+  const cards = /^\/rgs\/cards\/([^/]+)\/?$/.exec(location.pathname);
   const vendor = new URLSearchParams(location.search).get("vendor");
-  if (fish?.[1]) void startFish(root, decodeURIComponent(fish[1]), lang);
+  if (cards?.[1]) void startCards(root, decodeURIComponent(cards[1]), lang);
+  else if (crash?.[1]) void startCrash(root, decodeURIComponent(crash[1]), lang);
+  else if (!replay && !game && !table && new URLSearchParams(location.search).get("crash"))
+    void fontCss.then(() => import("./crash-verify.ts")).then((m) => m.startCrashVerify(root, lang));
+  else if (fish?.[1]) void startFish(root, decodeURIComponent(fish[1]), lang);
+  else if (cockfight?.[1]) void startArena(root, decodeURIComponent(cockfight[1]), lang);
+  else if (replay?.[1] && vendor === "SV3")
+    void import("./cockfight-app.ts").then((m) =>
+      m.startCockfightReplay(root, decodeURIComponent(replay[1] ?? ""), lang),
+    );
   else if (!replay && !game && !table && new URLSearchParams(location.search).get("fish"))
     void fontCss.then(() => import("./fish-verify.ts")).then((m) => m.startFishVerify(root, lang));
   else if (replay?.[1] && vendor === "PNF")

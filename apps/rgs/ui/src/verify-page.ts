@@ -94,12 +94,39 @@ function showPending(lang: Lang, out: HTMLElement): void {
   out.replaceChildren(box);
 }
 
+/**
+ * The spin's jackpot draw recomputed from the same seeds, and — when the link names a jackpot
+ * win's stored draw (`jackpotDraw`, from the back office's wins) — whether they are the same.
+ */
+function jackpotBlock(lang: Lang, draw: string, expected: string | null): HTMLElement {
+  const box = document.createElement("div");
+  box.className = "kv";
+  box.dataset.testid = "verify-jackpot";
+  const label = document.createElement("span");
+  label.textContent = t(lang, "jackpotDraw");
+  const code = document.createElement("code");
+  code.dataset.testid = "verify-jackpot-draw";
+  code.textContent = draw;
+  box.append(label, code);
+  if (expected) {
+    const match = expected === draw;
+    const p = document.createElement("p");
+    p.dataset.testid = "verify-jackpot-match";
+    p.dataset.match = String(match);
+    p.className = match ? "verify-ok" : "error";
+    p.textContent = t(lang, match ? "jackpotDrawMatchYes" : "jackpotDrawMatchNo");
+    box.append(p);
+  }
+  return box;
+}
+
 function showResult(
   lang: Lang,
   out: HTMLElement,
   req: RgsVerifyRequest,
   res: RgsVerify,
   published: string | null,
+  jackpot: string | null = null,
 ): void {
   out.replaceChildren();
   const { game } = res;
@@ -126,6 +153,7 @@ function showResult(
   if (win) win.textContent = formatPeso(toMinor(res.win));
   out.append(head);
   if (published) out.append(hashVerdict(lang, res.serverSeedHash, published));
+  if (res.jackpotDraw) out.append(jackpotBlock(lang, res.jackpotDraw, jackpot));
   const bet = toMinor(req.betPerLine);
   out.append(spinBlock(lang, game, t(lang, "outcome"), res.outcome.base, bet, 1));
   res.outcome.freeSpins.forEach((spin, i) => {
@@ -138,6 +166,9 @@ export function startVerifyPage(root: HTMLElement, lang: Lang): void {
   // The hash the game showed before play, when the link carries it: the result is checked against it.
   const hashParam = params.get("hash")?.toLowerCase() ?? "";
   const published = /^[0-9a-f]{64}$/.test(hashParam) ? hashParam : null;
+  // A jackpot win's stored draw, when the link comes from its row in the back office.
+  const jackpotParam = params.get("jackpotDraw")?.toLowerCase() ?? "";
+  const jackpot = /^[0-9a-f]{13}$/.test(jackpotParam) ? jackpotParam : null;
   root.innerHTML = `<main class="verify-page"><h1>${t(lang, "verifyTitle")}</h1>
 <form data-testid="verify-form" novalidate>
 <label class="field"><span>${t(lang, "game")}</span><input name="gameId" required maxlength="64"></label>
@@ -175,7 +206,7 @@ export function startVerifyPage(root: HTMLElement, lang: Lang): void {
     error.hidden = true;
     root.dataset.state = "spinning";
     try {
-      showResult(lang, out, req, await rgsApi.verify(req), published);
+      showResult(lang, out, req, await rgsApi.verify(req), published, jackpot);
     } catch (err) {
       out.replaceChildren();
       error.textContent =

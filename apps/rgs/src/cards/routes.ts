@@ -1,0 +1,138 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { RoundsContext } from "../rounds/engine.ts";
+import { ok, openRoomSession, parse, roomSocketRoute } from "../rounds/routes.ts";
+import { liveSession } from "../session.ts";
+import {
+  actOnHand,
+  CARD_EMOTES,
+  CARDS_GAME,
+  CARDS_VENDOR,
+  cardsKey,
+  cardTables,
+  handView,
+  joinTable,
+  leaveTable,
+  publishTable,
+  rebuy,
+  sendEmote,
+  verifyHand,
+} from "./engine.ts";
+
+const requestId = z.string().min(1).max(64);
+const sessionId = z.string().uuid();
+const money = z
+  .string()
+  .regex(/^\d{1,9}(\.\d{1,2})?$/)
+  .transform((v) => {
+    const [whole, frac = ""] = v.split(".");
+    return BigInt(whole ?? "0") * 100n + BigInt(frac.padEnd(2, "0"));
+  });
+const game = z.enum(["holdem", "tongits"]);
+const card = z.number().int().min(0).max(51);
+/** A player's move (the engine checks it is legal now; a malformed one is a 400 here). */
+const action = z.discriminatedUnion("type", [
+  z.object({ type: z.enum(["fold", "check", "call", "all_in", "show", "muck"]) }),
+  z.object({ type: z.enum(["bet", "raise"]), to: z.number().int().min(1).max(1e12) }),
+  z.object({ type: z.enum(["draw", "call_draw", "fight"]) }),
+  z.object({ type: z.literal("take"), with: z.array(card).min(2).max(3) }),
+  z.object({ type: z.literal("meld"), cards: z.array(card).min(3).max(13), secret: z.boolean().optional() }),
+  z.object({ type: z.literal("lay_off"), card, meld: z.number().int().min(0).max(52) }),
+  z.object({ type: z.literal("discard"), card }),
+]);
+
+/**
+ * The card rooms' API under /rgs (docs/cards.md): the lobby list the platform's GLS2_roomList
+ * reads, a session at a table, sit down (buy-in), rebuy, act, the table's state (also how a
+ * screen resumes a hand after a reconnect), stand up, and the table's socket. Each change is
+ * told to the table's socket (the leader's loop tells its own: deals, timeouts, voids).
+ */
+export function cardRoutes(app: FastifyInstance, ctx: RoundsContext): void {
+  app.get("/api/cards/tables", async (req) => {
+    const q = parse(z.object({ game: game.optional(), stake: money.optional() }), req.query);
+    return ok(await cardTables(ctx, q));
+  });
+  app.post("/api/cards/session", async (req) => {
+    const b = parse(
+      z.object({
+        token: z.string().min(1).max(512),
+        tableId: z.string().min(1).max(64),
+        lang: z.enum(["EN", "TY"]).optional(),
+      }),
+      req.body,
+    );
+    return ok(
+      await openRoomSession(ctx, {
+        vendor: CARDS_VENDOR,
+        gameId: `${CARDS_GAME}:${b.tableId}`,
+        token: b.token,
+        lang: b.lang ?? "TY",
+      }),
+    );
+  });
+  app.post("/api/cards/join", async (req) => {
+    const b = parse(
+      z.object({ sessionId, requestId, buyIn: money, deviceId: z.string().min(8).max(64).optional() }),
+      req.body,
+    );
+    // The address is the request's (req.ip: the proxy's forwarded address when trusted).
+    const seat = await joinTable(ctx, await liveSession(ctx, b.sessionId), {
+      ...b,
+      address: req.ip,
+      device: b.deviceId ?? null,
+    });
+    publishTable(ctx, seat.tableId);
+    return ok(seat);
+  });
+  app.post("/api/cards/rebuy", async (req) => {
+    const b = parse(z.object({ sessionId, seatId: z.string().uuid(), requestId, amount: money }), req.body);
+    const seat = await rebuy(ctx, await liveSession(ctx, b.sessionId), b.seatId, b);
+    publishTable(ctx, seat.tableId);
+    return ok(seat);
+  });
+  app.post("/api/cards/act", async (req) => {
+    const b = parse(z.object({ sessionId, requestId, action }), req.body);
+    const view = await actOnHand(ctx, await liveSession(ctx, b.sessionId), b);
+    if (view.table)
+      publishTable(
+        ctx,
+        view.table.tableId,
+        view.hand ? { handId: view.hand.handId, seq: view.hand.seq } : undefined,
+      );
+    return ok(view);
+  });
+  /** A quick emote to the table (seated players; one per seat every few seconds). */
+  app.post("/api/cards/emote", async (req) => {
+    const b = parse(z.object({ sessionId, emote: z.enum(CARD_EMOTES) }), req.body);
+    return ok(await sendEmote(ctx, await liveSession(ctx, b.sessionId), b.emote));
+  });
+  app.get("/api/cards/state", async (req) => {
+    const q = parse(z.object({ sessionId }), req.query);
+    return ok(await handView(ctx, await liveSession(ctx, q.sessionId)));
+  });
+  app.post("/api/cards/leave", async (req) => {
+    const b = parse(z.object({ sessionId, seatId: z.string().uuid() }), req.body);
+    const session = await liveSession(ctx, b.sessionId);
+    const seat = await leaveTable(ctx, b.seatId, session);
+    publishTable(ctx, seat.tableId);
+    return ok(seat);
+  });
+  /**
+   * A hand's verification, for anyone with its id (the back office's verify link): once the hand
+   * is complete or void, the revealed seed recomputes the deck and both commitments (verifyDeck).
+   */
+  app.get("/api/cards/verify", async (req) => {
+    const q = parse(z.object({ handId: z.string().uuid() }), req.query);
+    return ok(await verifyHand(ctx, q.handId));
+  });
+  /**
+   * The table's socket: {"type":"cards.changed"} whenever a seat, a move, a deal, a timeout or a
+   * void changed the table; the screen then reads its own view (`/state`). No cards travel on it.
+   */
+  roomSocketRoute(app, ctx, {
+    path: "/ws/cards/:roomId",
+    key: cardsKey,
+    gameId: (tableId) => `${CARDS_GAME}:${tableId}`,
+    hello: (_tableId, send) => send(JSON.stringify({ type: "hello", now: ctx.now().getTime() })),
+  });
+}
