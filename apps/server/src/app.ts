@@ -28,12 +28,16 @@ import { agentRoutes } from "./modules/agents/routes.ts";
 import { bingoRoutes } from "./modules/bingo/routes.ts";
 import { bonusAdminRoutes } from "./modules/bonus/admin-routes.ts";
 import { bonusRoutes } from "./modules/bonus/routes.ts";
+import { cardsAdminRoutes } from "./modules/cards-admin/routes.ts";
 import { chatAdminRoutes } from "./modules/chat/admin-routes.ts";
 import { chatRoutes } from "./modules/chat/routes.ts";
+import { cockfightRoutes } from "./modules/cockfight/routes.ts";
 import { contentRoutes } from "./modules/content/routes.ts";
 import { fishAdminRoutes } from "./modules/fish-admin/routes.ts";
 import { partnerLogoAdminRoutes } from "./modules/games/partner-logos.ts";
 import { gameRoutes } from "./modules/games/routes.ts";
+import { jackpotAdminRoutes } from "./modules/jackpot/admin-routes.ts";
+import { jackpotRoutes } from "./modules/jackpot/routes.ts";
 import { liveTableRoutes } from "./modules/live-tables/routes.ts";
 import { lotteryRoutes } from "./modules/lottery/routes.ts";
 import { loyaltyRoutes } from "./modules/loyalty/routes.ts";
@@ -79,6 +83,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // operator's own proxies, so a visitor cannot claim another address.
     trustProxy: trustedProxies(config),
     bodyLimit: 6 * 1024 * 1024,
+    // A plugin that has not started in two minutes is hung; Fastify's 10 s default is shorter
+    // than the game server's start (its schema and rooms) on a busy two-core machine.
+    pluginTimeout: 120_000,
     // spec §7 names served under another name (lib/spec-aliases.ts).
     rewriteUrl: (req) => rewriteSpecAlias(req.url ?? "/"),
   });
@@ -177,6 +184,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(async (api) => bonusRoutes(api, ctx));
   await app.register(async (api) => bonusAdminRoutes(api, ctx));
   await app.register(async (api) => providerRoutes(api, ctx));
+  // The progressive jackpot: the protocol's `jackpot` call, the home counter, the back office.
+  await app.register(async (api) => jackpotRoutes(api, ctx));
+  await app.register(async (api) => jackpotAdminRoutes(api, ctx));
   await app.register(async (api) => transferWalletRoutes(api, ctx));
   await app.register(async (api) => winReviewAdminRoutes(api, ctx));
   await app.register(async (api) => gameRoutes(api, ctx));
@@ -201,7 +211,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(async (api) => loyaltyRoutes(api, ctx));
   await app.register(async (api) => liveTableRoutes(api, ctx));
   await app.register(async (api) => bingoRoutes(api, ctx));
+  await app.register(async (api) => cockfightRoutes(api, ctx));
   await app.register(async (api) => fishAdminRoutes(api, ctx));
+  await app.register(async (api) => cardsAdminRoutes(api, ctx));
   await app.register(async (api) => sportsRoutes(api, ctx));
   await app.register(async (api) => sportsAdminRoutes(api, ctx));
   // The job queue (jobs/queue.ts): main.ts starts it; closing the app stops it.

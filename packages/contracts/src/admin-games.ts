@@ -52,6 +52,38 @@ export const GameUpdate = z.object({
 });
 export type GameUpdate = z.infer<typeof GameUpdate>;
 
+/**
+ * POST /api/admin/games: a game added by hand to a vendor's catalogue (a provider's new title
+ * before its catalogue sync, an in-house one). The category is the vendor's unless given; the
+ * game code is the provider's id of the game, unique within the vendor.
+ */
+export const GameCreate = z.object({
+  vendor: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_]{1,30}$/, "vendor_invalid"),
+  gameCode: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.:-]{1,60}$/, "game_code_invalid"),
+  names: GameNamesInput,
+  gameType: GameCategory,
+  gameClassify: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,30}$/, "game_classify_invalid"),
+  thumbnail: CatalogImage.or(z.literal("")).default(""),
+  /** The smallest stake, as the games list shows it (pesos, "1.00"). */
+  minBet: z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}(\.\d{1,2})?$/, "amount_invalid")
+    .default("1.00"),
+  isHot: z.boolean().default(false),
+  enabled: z.boolean().default(true),
+});
+export type GameCreate = z.infer<typeof GameCreate>;
+
 /** GET /api/admin/games */
 export const GameListQuery = z.object({
   vendor: z

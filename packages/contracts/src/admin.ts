@@ -3,6 +3,7 @@ import { Permission, Role } from "./admin-roles.ts";
 import { BannerGroup, ModuleId, ResourceType } from "./content.ts";
 import { LocalizedText } from "./envelope.ts";
 import { Id, INT4_MAX, intInput } from "./input.ts";
+import { DayFilter, listQuery } from "./list-query.ts";
 import { amountText } from "./money.ts";
 
 /**
@@ -191,11 +192,20 @@ export const BrandSettings = z.object({
 });
 
 // ---------- audit ----------
-/** GET /api/admin/audit?page=1&pageSize=50&entityType=notice */
-export const AuditQuery = z.object({
-  page: intInput(1, 100_000).default(1),
-  pageSize: intInput(1, 200).default(50),
-  entityType: z.string().max(40).optional(),
+/**
+ * GET /api/admin/audit: the shared list query (packages/contracts/src/list-query.ts), newest
+ * first; filters: the operator's name, the entity type and id, a range of Manila days.
+ */
+export const AuditQuery = listQuery({
+  sort: ["at"],
+  defaultSort: "at",
+  filters: {
+    entityType: z.string().max(40).optional(),
+    entityId: z.string().max(100).optional(),
+    operator: z.string().max(60).optional(),
+    from: DayFilter.optional(),
+    to: DayFilter.optional(),
+  },
 });
 export const AuditRow = z.object({
   id: z.number().int(),
@@ -209,6 +219,7 @@ export const AuditRow = z.object({
   ip: z.string().nullable(),
 });
 export const AuditPage = z.object({ items: z.array(AuditRow), total: z.number().int() });
+export type AuditQuery = z.output<typeof AuditQuery>;
 
 /** POST /api/admin/media: multipart upload of one png, jpg, webp or svg image ≤ 5 MB → { url }. */
 export const MediaUploadValue = z.object({ url: z.string() });

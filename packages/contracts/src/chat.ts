@@ -142,3 +142,90 @@ export interface ChatOperatorRow {
   maxOpen: number;
   open: number;
 }
+
+/** A deposit or a withdrawal as the chat console shows it: amount, state, when. */
+export const ChatMoneyLine = z.object({
+  id: z.number(),
+  /** Decimal text in the member's currency ("1,234.50" is the UI's job; this is "1234.50"). */
+  amount: z.string(),
+  currency: z.string(),
+  status: z.string(),
+  /** Still waiting for a decision (a deposit pending or awaiting payment, a withdrawal pending). */
+  open: z.boolean(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type ChatMoneyLine = z.infer<typeof ChatMoneyLine>;
+
+/**
+ * GET /api/admin/chat/conversations/:id/member: the member beside a conversation. The call needs
+ * `chat.operate`; each part is there only when the operator's role would show the same facts on
+ * the player page (`player`: players.read; `money` and `rounds`: finance.read), null otherwise, so
+ * the console never shows an operator more than the player page would.
+ */
+export const ChatMemberPanel = z.object({
+  memberId: z.number(),
+  username: z.string(),
+  /** The member's language: the canned replies are offered in it. */
+  language: z.string(),
+  player: z
+    .object({
+      nickname: z.string().nullable(),
+      currency: z.string(),
+      status: z.string(),
+      isAgent: z.number(),
+      vipLevel: z.number(),
+      createdAt: z.string(),
+      lastLoginAt: z.string().nullable(),
+      kyc: z.object({
+        status: z.string(),
+        verifiedAt: z.string().nullable(),
+        realNameVerified: z.boolean(),
+      }),
+      limits: z.object({
+        /** The limits the member set (or has a change waiting for), with what the period used. */
+        set: z.array(
+          z.object({
+            kind: z.string(),
+            period: z.string(),
+            amount: z.string().nullable(),
+            used: z.string(),
+            pendingAmount: z.string().nullable(),
+          }),
+        ),
+        sessionMinutes: z.number().nullable(),
+        blocked: z.object({ kind: z.string(), until: z.string() }).nullable(),
+      }),
+    })
+    .nullable(),
+  money: z
+    .object({
+      currencySymbol: z.string(),
+      sumBalance: z.string(),
+      main: z.string(),
+      bonus: z.string(),
+      /** Held for pending withdrawals. */
+      held: z.string(),
+      deposits: z.array(ChatMoneyLine),
+      withdrawals: z.array(ChatMoneyLine),
+      /** The latest ledger entries on the member's accounts, newest first. */
+      ledger: z.array(
+        z.object({
+          id: z.number(),
+          account: z.string(),
+          type: z.string(),
+          amount: z.string(),
+          /** Null on an account whose entries keep no running balance (the house's). */
+          balanceAfter: z.string().nullable(),
+          createdAt: z.string(),
+        }),
+      ),
+    })
+    .nullable(),
+  rounds: z
+    .array(
+      z.object({ game: z.string(), roundId: z.string(), bet: z.string(), net: z.string(), at: z.string() }),
+    )
+    .nullable(),
+});
+export type ChatMemberPanel = z.infer<typeof ChatMemberPanel>;

@@ -149,6 +149,8 @@ export const RankEntry = z.object({
     /** Decimal string "1250.00". */
     winAmount: z.string(),
     nodeId: z.number().int(),
+    /** A win of the progressive jackpot (vendor PNJ) in this game. */
+    jackpot: z.boolean().optional(),
   }),
 });
 export type RankEntry = z.infer<typeof RankEntry>;

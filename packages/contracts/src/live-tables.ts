@@ -64,12 +64,20 @@ export interface TableInfo {
 /** spec §7 /wps/relay/GLS2_roomList: the live tables with limits, round state and players. */
 export const RoomListRequest = z.object({
   language: z.enum(["TY", "EN", "CN", "VI", "TH", "ID", "JA"]).optional(),
+  /** Only rooms of this game (a table game, "fish", "holdem", "tongits"). */
+  game: z.string().trim().min(1).max(16).optional(),
+  /** Card tables only at this stake: Hold'em's big blind or Tongits' per-point stake ("2.00"). */
+  stake: z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}(\.\d{1,2})?$/)
+    .optional(),
 });
 export interface RoomListEntry {
   nodeId: number | null;
   /** A table's id, or a fish room's (`<level>-<no>`). */
   tableId: string;
-  game: TableGame | "fish";
+  game: TableGame | "fish" | "holdem" | "tongits";
   name: string;
   vendor: string;
   chips: string[];
@@ -83,6 +91,14 @@ export interface RoomListEntry {
   level?: string;
   seats?: number;
   seatsFree?: number;
+  /** PVP card tables (docs/cards.md): blinds (Hold'em) or the per-point stake (Tongits), the
+   * buy-in range and the seats taken (`seats` is the table's size). */
+  smallBlind?: string | null;
+  bigBlind?: string | null;
+  stake?: string | null;
+  minBuyIn?: string;
+  maxBuyIn?: string;
+  seatsTaken?: number;
 }
 
 /** Back office: a table's settings. Amounts as money strings, hours "HH:MM" Manila. */

@@ -269,5 +269,10 @@ export const RgsVerify = z.object({
   outcome: RgsRoundOutcome,
   /** The round's win in money at this bet per line. */
   win: MoneyString,
+  /**
+   * The spin's progressive-jackpot draw (docs/jackpot.md): the first 13 hex digits of
+   * HMAC-SHA256(serverSeed, "<clientSeed>:<nonce>:jackpot"), as sent with the jackpot call.
+   */
+  jackpotDraw: z.string().optional(),
 });
 export type RgsVerify = z.infer<typeof RgsVerify>;

@@ -28,6 +28,8 @@ export const SITE_PATHS: readonly string[] = [
   "/live",
   "/sports",
   "/esports",
+  // cockfight follows sports in the nav; where it is off, the page says it is not offered
+  "/cockfight",
   "/promotions",
   "/promoDetail",
   "/seamless",

@@ -1,6 +1,7 @@
 import { rollupAgentDays } from "../modules/agents/rollup.ts";
 import { settlementJob } from "../modules/agents/settlement.ts";
 import { expireBonuses } from "../modules/bonus/service.ts";
+import { payPendingWins } from "../modules/jackpot/service.ts";
 import { dailyReconciliation } from "../modules/ledger/service.ts";
 import { accrue } from "../modules/loyalty/accrue.ts";
 import { expirePoints } from "../modules/loyalty/expiry.ts";
@@ -26,6 +27,14 @@ registerJob({
   cron: "*/5 * * * *",
   description: "A paid withdrawal the member has not confirmed within 24 hours counts as received.",
   handler: async (ctx) => ({ received: await autoReceive(ctx) }),
+});
+// The jackpot: an outside vendor's win the platform pays itself (PNJ's debit and credit, each
+// idempotent by its transaction id) is paid right after it is won; this catches any left pending.
+registerJob({
+  name: "jackpot.pay-wins",
+  cron: "* * * * *",
+  description: "Jackpot wins of outside vendors' spins not paid yet: PNJ's debit and credit sent again.",
+  handler: async (ctx) => payPendingWins(ctx),
 });
 registerJob({
   name: "ledger.daily-reconciliation",

@@ -374,6 +374,11 @@ const VENDORS: Array<{ code: string; name: string; type: string; colour: string;
   { code: "TCG_SEA", name: "Panalo Lotto", type: "LOTT", colour: "#c0392b", hot: false },
   { code: "PNF", name: "Panalo Fishing", type: "FISH", colour: "#138d90", hot: false },
   { code: "PNB", name: "Panalo Bingo", type: "BINGO", colour: "#ca6f1e", hot: false },
+  { code: "PNC", name: "Panalo Crash", type: "RNG", colour: "#c0392b", hot: false },
+  // In-house cockfight pools (apps/rgs/src/cockfight); offered only where the operator turns it on.
+  { code: "SV3", name: "Panalo Sabong", type: "COCKFIGHT", colour: "#922b21", hot: false },
+  // The PVP card rooms (Hold'em, Tongits): buy-ins in real money only (provider_clients.cash_only).
+  { code: "PNP", name: "Panalo Poker", type: "PVP", colour: "#7b241c", hot: false },
 ];
 
 /** The drawn logo of an in-house vendor (grey until hovered: the site's CSS), else a placeholder. */

@@ -1,6 +1,6 @@
 import { isSitePath } from "@panalo/contracts/site-routes";
 import { sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
 import { type Database, openDatabase, queryRows } from "../db/client.ts";
 import { openTestDatabase } from "../testing/test-app.ts";
@@ -29,78 +29,75 @@ async function counts(database: Database) {
 }
 
 describe("first-start seeding", () => {
+  // One seeded database for the checks of what a seed writes (seeding is the costly part; each
+  // check only reads it, and the second run is shown to add nothing).
+  let seeded: Awaited<ReturnType<typeof openTestDatabase>>;
+  let first: Awaited<ReturnType<typeof seedIfEmpty>>;
+  beforeAll(async () => {
+    seeded = await openTestDatabase();
+    first = await seedIfEmpty(seeded.database.db, config);
+  });
+  afterAll(async () => {
+    await seeded?.drop();
+  });
+
   it("seeds once, and a second run adds nothing", async () => {
-    const { database, drop } = await openTestDatabase();
-    try {
-      const first = await seedIfEmpty(database.db, config);
-      expect(first.operator?.username).toBe("admin");
-      const after = await counts(database);
-      expect(after?.operators).toBe(1);
-      expect(after?.games).toBeGreaterThan(0);
-      const again = await seedIfEmpty(database.db, config);
-      expect(again.operator).toBeNull();
-      expect(await counts(database)).toEqual(after);
-    } finally {
-      await drop();
-    }
+    const database = seeded.database;
+    expect(first.operator?.username).toBe("admin");
+    const after = await counts(database);
+    expect(after?.operators).toBe(1);
+    expect(after?.games).toBeGreaterThan(0);
+    const again = await seedIfEmpty(database.db, config);
+    expect(again.operator).toBeNull();
+    expect(await counts(database)).toEqual(after);
   });
 
   it("seeds banners that link only to pages and vendors the installation has", async () => {
-    const { database, drop } = await openTestDatabase();
-    try {
-      await seedIfEmpty(database.db, config);
-      const links = await queryRows<{ linkage: string }>(
+    const { database } = seeded;
+    const links = await queryRows<{ linkage: string }>(
+      database.db,
+      sql`SELECT linkage FROM banners WHERE linkage IS NOT NULL`,
+    );
+    expect(links.length).toBeGreaterThan(0);
+    for (const { linkage } of links) {
+      const path = linkage.split("?")[0] ?? "";
+      expect(isSitePath(path), linkage).toBe(true);
+      // A vendor's page: that vendor is on and has listed games; a category page has games.
+      const vendor = /^\/\w+\/vassalage\/([^/]+)$/.exec(path)?.[1];
+      const category = { "/live": "LIVE", "/sports": "SPORTS", "/fish": "FISH", "/rng": "RNG" }[path];
+      const [row] = await queryRows<{ n: number }>(
         database.db,
-        sql`SELECT linkage FROM banners WHERE linkage IS NOT NULL`,
+        vendor
+          ? sql`SELECT count(*)::int AS n FROM games g JOIN game_vendors v ON v.vassalage = g.vendor
+                WHERE v.enabled AND g.enabled AND v.vassalage = ${vendor}`
+          : category
+            ? sql`SELECT count(*)::int AS n FROM games g WHERE g.enabled AND g.game_type = ${category}`
+            : sql`SELECT 1 AS n`,
       );
-      expect(links.length).toBeGreaterThan(0);
-      for (const { linkage } of links) {
-        const path = linkage.split("?")[0] ?? "";
-        expect(isSitePath(path), linkage).toBe(true);
-        // A vendor's page: that vendor is on and has listed games; a category page has games.
-        const vendor = /^\/\w+\/vassalage\/([^/]+)$/.exec(path)?.[1];
-        const category = { "/live": "LIVE", "/sports": "SPORTS", "/fish": "FISH", "/rng": "RNG" }[path];
-        const [row] = await queryRows<{ n: number }>(
-          database.db,
-          vendor
-            ? sql`SELECT count(*)::int AS n FROM games g JOIN game_vendors v ON v.vassalage = g.vendor
-                  WHERE v.enabled AND g.enabled AND v.vassalage = ${vendor}`
-            : category
-              ? sql`SELECT count(*)::int AS n FROM games g WHERE g.enabled AND g.game_type = ${category}`
-              : sql`SELECT 1 AS n`,
-        );
-        expect(row?.n, linkage).toBeGreaterThan(0);
-      }
-      const promises = await queryRows<{ n: number }>(
-        database.db,
-        sql`SELECT count(*)::int AS n FROM banners WHERE alt::text ILIKE '%welcome bonus%' OR alt::text ILIKE '%live%'`,
-      );
-      expect(promises[0]?.n).toBe(0);
-    } finally {
-      await drop();
+      expect(row?.n, linkage).toBeGreaterThan(0);
     }
+    const promises = await queryRows<{ n: number }>(
+      database.db,
+      sql`SELECT count(*)::int AS n FROM banners WHERE alt::text ILIKE '%welcome bonus%' OR alt::text ILIKE '%live%'`,
+    );
+    expect(promises[0]?.n).toBe(0);
   });
 
   it("draws every banner without text and captions it in the seven languages, one hero per category", async () => {
-    const { database, drop } = await openTestDatabase();
-    try {
-      await seedIfEmpty(database.db, config);
-      const rows = await queryRows<{ group_name: string; title: Record<string, string>; svg: string }>(
-        database.db,
-        sql`SELECT b.group_name, b.title, convert_from(m.bytes, 'UTF8') AS svg FROM banners b
-            JOIN media m ON b.image_url = '/media/' || m.id`,
-      );
-      const groups = new Set(rows.map((r) => r.group_name));
-      for (const g of ["home", "rng", "live", "fish", "pvp", "sports", "esports", "promotions", "shop"]) {
-        expect(groups.has(g), g).toBe(true);
-      }
-      for (const r of rows) {
-        // No words in a picture (a card's suit symbol is no text to translate).
-        expect(r.svg, r.group_name).not.toMatch(/<text[^>]*>[^<]*\p{L}/u);
-        expect(Object.keys(r.title).sort(), r.group_name).toEqual(["CN", "EN", "ID", "JA", "TH", "TY", "VI"]);
-      }
-    } finally {
-      await drop();
+    const { database } = seeded;
+    const rows = await queryRows<{ group_name: string; title: Record<string, string>; svg: string }>(
+      database.db,
+      sql`SELECT b.group_name, b.title, convert_from(m.bytes, 'UTF8') AS svg FROM banners b
+          JOIN media m ON b.image_url = '/media/' || m.id`,
+    );
+    const groups = new Set(rows.map((r) => r.group_name));
+    for (const g of ["home", "rng", "live", "fish", "pvp", "sports", "esports", "promotions", "shop"]) {
+      expect(groups.has(g), g).toBe(true);
+    }
+    for (const r of rows) {
+      // No words in a picture (a card's suit symbol is no text to translate).
+      expect(r.svg, r.group_name).not.toMatch(/<text[^>]*>[^<]*\p{L}/u);
+      expect(Object.keys(r.title).sort(), r.group_name).toEqual(["CN", "EN", "ID", "JA", "TH", "TY", "VI"]);
     }
   });
 
@@ -132,7 +129,6 @@ describe("first-start seeding", () => {
     });
     expect(production.DEMO_MODE).toBe(false);
     const prod = await openTestDatabase();
-    const demo = await openTestDatabase();
     try {
       const p = await seedIfEmpty(prod.database.db, production);
       expect(p.demoAgent).toBeNull();
@@ -151,9 +147,9 @@ describe("first-start seeding", () => {
         by_phone: false,
         by_mail: false,
       });
-      const d = await seedIfEmpty(demo.database.db, config);
-      expect(d.demoAgent?.username).toBe("demoagent");
-      expect(await showcase(demo.database)).toEqual({
+      // The demo: the shared database, seeded with the test (demo) configuration.
+      expect(first.demoAgent?.username).toBe("demoagent");
+      expect(await showcase(seeded.database)).toEqual({
         vip: 4,
         missions: 3,
         campaigns: 1,
@@ -170,7 +166,6 @@ describe("first-start seeding", () => {
       });
     } finally {
       await prod.drop();
-      await demo.drop();
     }
   }, 120_000);
 

@@ -22,7 +22,8 @@
 --      limit still holds and no exclusion, cooling-off or spent session stands in the way, else
 --      its refusal code; then the balance must be enough (INSUFFICIENT_FUNDS), read under the
 --      wallet's row lock. Real money is taken first, then bonus money; the split is kept on the
---      bet's row (bonus_amount, bonus_id).
+--      bet's row (bonus_amount, bonus_id). A cash-only vendor's bet that real money does not
+--      cover is refused (BONUS_BUY_IN_NOT_ALLOWED), bonus money or not.
 --    * win: the bet it names must exist and be the member's (TRANSACTION_NOT_FOUND), belong to
 --      the same round (ROUND_MISMATCH), and not be rolled back (BET_ROLLED_BACK); the token's
 --      expiry is not checked (a round started must be able to finish). The vendor's maximum win
@@ -377,6 +378,10 @@ BEGIN
       v_with_bonus := true;
       IF v_main_bal + v_bonus_bal < p_amount THEN
         v_err := 'INSUFFICIENT_FUNDS';
+      ELSIF v_main_bal < p_amount
+        AND COALESCE((SELECT cash_only FROM provider_clients WHERE vendor = p_vendor), false) THEN
+        -- A cash-only vendor (provider_clients.cash_only: the PVP card rooms) takes real money only.
+        v_err := 'BONUS_BUY_IN_NOT_ALLOWED';
       ELSE
         v_bonus_part := GREATEST(p_amount - v_main_bal, 0);
       END IF;

@@ -3,6 +3,7 @@ import * as agents from "./agents.ts";
 import * as content from "./content.ts";
 import * as core from "./core.ts";
 import * as games from "./games.ts";
+import * as jackpot from "./jackpot.ts";
 import * as jobs from "./jobs.ts";
 import * as ledger from "./ledger.ts";
 import * as members from "./members.ts";
@@ -24,5 +25,6 @@ export const schema = {
   ...payments,
   ...providers,
   ...jobs,
+  ...jackpot,
   ...reports,
 };

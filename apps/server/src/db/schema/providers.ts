@@ -4,6 +4,8 @@ const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: "dat
 
 export const providerClients = pgTable("provider_clients", {
   vendor: text("vendor").primaryKey(),
+  /** Stakes in real money only (the PVP card rooms): provider_move refuses bonus money (BONUS_BUY_IN_NOT_ALLOWED). */
+  cashOnly: boolean("cash_only").notNull().default(false),
   secret: text("secret").notNull(),
   enabled: boolean("enabled").notNull().default(true),
   createdAt: stamp("created_at").notNull().defaultNow(),

@@ -1,16 +1,23 @@
 import type { Permission } from "@panalo/contracts/admin-roles";
 import { BigIdParams, PageNo, pageSize } from "@panalo/contracts/input";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Executor, Tx } from "../../db/client.ts";
-import { type ApprovalKind, approvalRequests, operators } from "../../db/schema/admin.ts";
+import type { ApprovalKind } from "../../db/schema/admin.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
 import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
 import { route } from "../../lib/route.ts";
+import {
+  type ApprovalRecord,
+  approvalsPage,
+  decideApprovalRequest,
+  insertApprovalRequest,
+  lockApprovalRequest,
+} from "./repo/approvals.ts";
+
+export { pendingApprovals } from "./repo/approvals.ts";
 
 /**
  * Four eyes: a change that could move money without money behind it — a new
@@ -23,12 +30,7 @@ export interface Applier {
   permission: Permission;
   /** The audit entity of the change. */
   entityType: string;
-  apply(
-    tx: Tx,
-    request: typeof approvalRequests.$inferSelect,
-    op: { id: number; username: string },
-    ip: string,
-  ): Promise<unknown>;
+  apply(tx: Tx, request: ApprovalRecord, op: { id: number; username: string }, ip: string): Promise<unknown>;
   /** After the approval committed (say, announcing new balances); never undoes it. */
   afterCommit?(result: unknown): Promise<void>;
 }
@@ -62,18 +64,14 @@ export async function requestApproval(
     ip: string;
   },
 ): Promise<never> {
-  const [r] = await tx
-    .insert(approvalRequests)
-    .values({
-      kind: input.kind,
-      entityId: input.entityId,
-      payload: input.payload,
-      base: input.base,
-      summary: input.summary,
-      status: "pending",
-      createdBy: input.op.id,
-    })
-    .returning({ id: approvalRequests.id });
+  const r = await insertApprovalRequest(tx, {
+    kind: input.kind,
+    entityId: input.entityId,
+    payload: input.payload,
+    base: input.base,
+    summary: input.summary,
+    createdBy: input.op.id,
+  });
   if (!r) throw Errors.internal();
   await recordAudit(tx, {
     operatorId: input.op.id,
@@ -92,22 +90,6 @@ export async function requestApproval(
  * requestApproval answers by throwing (so a route's transaction commits the request first and
  * then the answer is sent): run `fn` in a transaction that commits when it ends in APPROVAL_PENDING.
  */
-/** The requests of one kind still waiting for a second operator, oldest first. */
-export function pendingApprovals(
-  exec: Executor,
-  kind: ApprovalKind,
-): Promise<Array<{ id: number; entityId: string | null; payload: Record<string, unknown> }>> {
-  return exec
-    .select({
-      id: approvalRequests.id,
-      entityId: approvalRequests.entityId,
-      payload: approvalRequests.payload,
-    })
-    .from(approvalRequests)
-    .where(and(eq(approvalRequests.kind, kind), eq(approvalRequests.status, "pending")))
-    .orderBy(asc(approvalRequests.id));
-}
-
 export async function withApproval<T>(ctx: AppContext, fn: (tx: Executor) => Promise<T>): Promise<T> {
   let pending: AppError | null = null;
   const out = await ctx.db.transaction(async (tx) => {
@@ -126,13 +108,7 @@ export async function withApproval<T>(ctx: AppContext, fn: (tx: Executor) => Pro
 }
 
 export async function approvalRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const creator = alias(operators, "approval_creator");
-  const decider = alias(operators, "approval_decider");
-  const dto = (
-    r: typeof approvalRequests.$inferSelect,
-    createdByName: string | null,
-    decidedByName: string | null,
-  ) => ({
+  const dto = (r: ApprovalRecord, createdByName: string | null, decidedByName: string | null) => ({
     id: r.id,
     kind: r.kind,
     entityId: r.entityId,
@@ -160,20 +136,8 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext): Pro
       guards: [requireOperator(ctx, "finance.read")],
     },
     async ({ query }) => {
-      const where = query.status ? eq(approvalRequests.status, query.status) : undefined;
-      const [rows, [count]] = await Promise.all([
-        ctx.db
-          .select({ r: approvalRequests, c: creator.username, d: decider.username })
-          .from(approvalRequests)
-          .leftJoin(creator, eq(creator.id, approvalRequests.createdBy))
-          .leftJoin(decider, eq(decider.id, approvalRequests.decidedBy))
-          .where(where)
-          .orderBy(query.status === "pending" ? asc(approvalRequests.id) : desc(approvalRequests.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-        ctx.db.select({ n: sql<number>`count(*)::int` }).from(approvalRequests).where(where),
-      ]);
-      return { items: rows.map(({ r, c, d }) => dto(r, c, d)), total: count?.n ?? 0 };
+      const { rows, total } = await approvalsPage(ctx.db, query);
+      return { items: rows.map(({ r, c, d }) => dto(r, c, d)), total };
     },
   );
 
@@ -183,7 +147,7 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext): Pro
       const op = operatorOf(req);
       const after: { run?: () => Promise<void> } = {};
       const out = await ctx.db.transaction(async (tx) => {
-        const [r] = await tx.select().from(approvalRequests).where(eq(approvalRequests.id, id)).for("update");
+        const r = await lockApprovalRequest(tx, id);
         if (!r) throw Errors.notFound("request");
         if (r.status !== "pending") throw Errors.conflict("APPROVAL_NOT_PENDING");
         const applier = appliersOf(ctx).get(r.kind);
@@ -195,16 +159,12 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext): Pro
         const result = approve ? await applier.apply(tx, r, op, ip) : null;
         if (approve && applier.afterCommit)
           after.run = () => applier.afterCommit?.(result) ?? Promise.resolve();
-        const [done] = await tx
-          .update(approvalRequests)
-          .set({
-            status: approve ? "applied" : "rejected",
-            decidedBy: op.id,
-            decidedAt: ctx.clock.now(),
-            reason,
-          })
-          .where(and(eq(approvalRequests.id, id), eq(approvalRequests.status, "pending")))
-          .returning();
+        const done = await decideApprovalRequest(tx, id, {
+          status: approve ? "applied" : "rejected",
+          decidedBy: op.id,
+          decidedAt: ctx.clock.now(),
+          reason,
+        });
         if (!done) throw Errors.conflict("APPROVAL_NOT_PENDING");
         await recordAudit(tx, {
           operatorId: op.id,

@@ -1,23 +1,19 @@
-import { desc, eq, sql } from "drizzle-orm";
+import type { AuditQuery } from "@panalo/contracts/admin";
+import { dayRange, offsetOf } from "@panalo/contracts/list-query";
 import type { Executor } from "../../db/client.ts";
-import { auditLog } from "../../db/schema/admin.ts";
+import { auditRows } from "./repo/audit.ts";
 
-/** The back office's audit page: the trail newest first (written by lib/audit.ts). */
+/** The back office's audit page: the trail newest first (written by lib/audit.ts), filtered. */
 export async function auditPage(
   exec: Executor,
-  q: { page: number; pageSize: number; entityType?: string },
-): Promise<{ items: Array<Record<string, unknown>>; total: number }> {
-  const where = q.entityType ? eq(auditLog.entityType, q.entityType) : undefined;
-  const [rows, [count]] = await Promise.all([
-    exec
-      .select()
-      .from(auditLog)
-      .where(where)
-      .orderBy(desc(auditLog.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    exec.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where),
-  ]);
+  q: AuditQuery,
+): Promise<{ items: Array<Record<string, unknown>>; total: number; page: number; pageSize: number }> {
+  const { from, to, ...f } = q.filters;
+  const { rows, total } = await auditRows(
+    exec,
+    { limit: q.pageSize, offset: offsetOf(q), direction: q.direction },
+    { ...f, ...dayRange(from, to) },
+  );
   return {
     items: rows.map((r) => ({
       id: r.id,
@@ -30,6 +26,8 @@ export async function auditPage(
       after: r.after,
       ip: r.ip,
     })),
-    total: count?.n ?? 0,
+    total,
+    page: q.page,
+    pageSize: q.pageSize,
   };
 }

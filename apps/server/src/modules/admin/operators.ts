@@ -1,8 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { effectivePermissions, type Role } from "@panalo/contracts/admin-roles";
-import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client.ts";
-import { adminRoles, operatorSessions, operators } from "../../db/schema/admin.ts";
 import {
   type AttemptRule,
   minutesOf,
@@ -14,6 +12,21 @@ import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
 import { ADMIN_COOKIE, registerOperatorSessions, type SessionOperator } from "../../lib/operator-guard.ts";
 import { dummyHash, hashPassword, newToken, tokenHash, verifyPassword } from "../../lib/passwords.ts";
+import {
+  claimTotpStep,
+  deleteOtherSessions,
+  deleteSession,
+  insertOperator,
+  insertOperatorSession,
+  operatorById,
+  operatorByUsername,
+  resetFailedLogins,
+  roleExists,
+  sessionRow,
+  setOperatorPassword,
+  storedRolePermissions,
+  touchSession,
+} from "./repo/sign-in.ts";
 import { matchTotp, newTotpSecret, otpauthUrl } from "./totp.ts";
 
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
@@ -50,24 +63,15 @@ export async function createOperator(
   const username = input.username.trim().toLowerCase();
   const password = input.password ?? generatePassword();
   const totpSecret = input.totpSecret ?? newTotpSecret();
-  const [role] = await exec
-    .select({ name: adminRoles.name })
-    .from(adminRoles)
-    .where(eq(adminRoles.name, input.role));
-  if (!role) throw Errors.bad("ROLE_UNKNOWN");
+  if (!(await roleExists(exec, input.role))) throw Errors.bad("ROLE_UNKNOWN");
   const passwordHash = await hashPassword(password);
-  const rows = await exec
-    .insert(operators)
-    .values({
-      username,
-      passwordHash,
-      totpSecret,
-      role: input.role,
-      mustChangePassword: input.password === undefined,
-    })
-    .onConflictDoNothing({ target: operators.username })
-    .returning({ id: operators.id });
-  const row = rows[0];
+  const row = await insertOperator(exec, {
+    username,
+    passwordHash,
+    totpSecret,
+    role: input.role,
+    mustChangePassword: input.password === undefined,
+  });
   if (!row) throw Errors.conflict("OPERATOR_EXISTS");
   return {
     id: row.id,
@@ -93,11 +97,7 @@ export function selfOf(op: SessionOperator) {
 
 /** What role `name` holds now (none when it is missing). */
 export async function permissionsOfRole(exec: Executor, name: string) {
-  const [row] = await exec
-    .select({ permissions: adminRoles.permissions })
-    .from(adminRoles)
-    .where(eq(adminRoles.name, name));
-  return effectivePermissions(name, row?.permissions ?? []);
+  return effectivePermissions(name, (await storedRolePermissions(exec, name)) ?? []);
 }
 
 /** Failed sign-ins per operator name (an existing operator or not: counted alike). */
@@ -133,7 +133,7 @@ export async function signIn(
   };
   const addressWindow = await reserveAddress(db, ADMIN_ADDRESS_SCOPE, meta.ip, addressRule, now);
   const giveBackAddress = () => releaseKey(db, ADMIN_ADDRESS_SCOPE, meta.ip, addressRule, addressWindow);
-  const [row] = await db.select().from(operators).where(eq(operators.username, username));
+  const row = await operatorByUsername(db, username);
   const op = row && !row.disabled ? row : undefined;
   const target = op
     ? { table: "operators" as const, id: op.id }
@@ -149,17 +149,7 @@ export async function signIn(
   // also resets the counter (the reservation was taken while the name was not locked).
   const claimed =
     op && passwordOk && step !== null && step > op.totpLastStep
-      ? await db
-          .update(operators)
-          .set({
-            totpLastStep: step,
-            failedLogins: 0,
-            lockedUntil: null,
-            failWindowUntil: null,
-            lastLoginAt: now,
-          })
-          .where(and(eq(operators.id, op.id), lt(operators.totpLastStep, step)))
-          .returning({ id: operators.id })
+      ? await claimTotpStep(db, op.id, step, now)
       : [];
   if (!op || claimed.length === 0) {
     // The reservation stays counted: this was a failure.
@@ -169,7 +159,7 @@ export async function signIn(
   await giveBackAddress();
 
   const token = newToken();
-  await db.insert(operatorSessions).values({
+  await insertOperatorSession(db, {
     tokenHash: tokenHash(token),
     operatorId: op.id,
     createdAt: now,
@@ -195,30 +185,16 @@ export async function sessionOperator(ctx: AppContext, token: string): Promise<S
   const { db, clock } = ctx;
   const now = clock.now();
   const hashed = tokenHash(token);
-  const [row] = await db
-    .select({
-      id: operators.id,
-      username: operators.username,
-      role: operators.role,
-      rolePermissions: adminRoles.permissions,
-      disabled: operators.disabled,
-      mustChangePassword: operators.mustChangePassword,
-      lastSeenAt: operatorSessions.lastSeenAt,
-      expiresAt: operatorSessions.expiresAt,
-    })
-    .from(operatorSessions)
-    .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
-    .leftJoin(adminRoles, eq(adminRoles.name, operators.role))
-    .where(eq(operatorSessions.tokenHash, hashed));
+  const row = await sessionRow(db, hashed);
   if (!row) return null;
   const idleExpired = now.getTime() - row.lastSeenAt.getTime() > SESSION_IDLE_MS;
   if (row.disabled || idleExpired || row.expiresAt.getTime() <= now.getTime()) {
-    await db.delete(operatorSessions).where(eq(operatorSessions.tokenHash, hashed));
+    await deleteSession(db, hashed);
     return null;
   }
   // Touch at most once a minute: no write per request on the hot path.
   if (now.getTime() - row.lastSeenAt.getTime() > 60_000) {
-    await db.update(operatorSessions).set({ lastSeenAt: now }).where(eq(operatorSessions.tokenHash, hashed));
+    await touchSession(db, hashed, now);
   }
   return {
     id: row.id,
@@ -234,7 +210,7 @@ export async function sessionOperator(ctx: AppContext, token: string): Promise<S
 registerOperatorSessions(sessionOperator);
 
 export async function signOut(db: Db, token: string): Promise<void> {
-  await db.delete(operatorSessions).where(eq(operatorSessions.tokenHash, tokenHash(token)));
+  await deleteSession(db, tokenHash(token));
 }
 
 /** Change the password; every other session of the operator is ended. */
@@ -246,7 +222,7 @@ export async function changePassword(
   newPassword: string,
 ): Promise<void> {
   const { db } = ctx;
-  const [op] = await db.select().from(operators).where(eq(operators.id, operatorId));
+  const op = await operatorById(db, operatorId);
   if (!op) throw Errors.unauthorized();
   // The old password is counted like a sign-in's, reserved before the hash is computed.
   const r = await reserveAttempt(db, { table: "operators", id: op.id }, SIGN_IN_RULE, ctx.clock.now());
@@ -255,24 +231,11 @@ export async function changePassword(
     if (r.locks) throw new AppError("OPERATOR_LOCKED", 423, { minutes: LOCK_MINUTES });
     throw Errors.bad("INVALID_CREDENTIALS");
   }
-  await db
-    .update(operators)
-    .set({ failedLogins: 0, lockedUntil: null, failWindowUntil: null })
-    .where(eq(operators.id, op.id));
+  await resetFailedLogins(db, op.id);
   if (oldPassword === newPassword) throw Errors.bad("PASSWORD_REUSED");
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
-    await tx
-      .update(operators)
-      .set({ passwordHash, mustChangePassword: false })
-      .where(eq(operators.id, operatorId));
-    await tx
-      .delete(operatorSessions)
-      .where(
-        and(
-          eq(operatorSessions.operatorId, operatorId),
-          sql`${operatorSessions.tokenHash} <> ${tokenHash(currentToken)}`,
-        ),
-      );
+    await setOperatorPassword(tx, operatorId, passwordHash);
+    await deleteOtherSessions(tx, operatorId, tokenHash(currentToken));
   });
 }

@@ -282,6 +282,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
   settingRoute("whitelabel", "whitelabel");
   settingRoute("security", "security");
   settingRoute("winners", "winners");
+  settingRoute("cockfight", "cockfight");
   // Raising the adjustment threshold lets one operator move more alone: a four-eyes change.
   const moreThan = (a: string, b: string) => (parseMoney(a) ?? 0n) > (parseMoney(b) ?? 0n);
   settingRoute("finance", "finance", undefined, undefined, (before, value) =>

@@ -6,33 +6,18 @@ import type {
 } from "@panalo/contracts/agent-contracts";
 import { addDays, manilaStart } from "@panalo/contracts/manila-time";
 import { formatMinor } from "@panalo/contracts/money";
-import { type SQL, sql } from "drizzle-orm";
-import { type Executor, queryRows } from "../../db/client.ts";
+import type { Executor } from "../../db/client.ts";
+import {
+  type BillFilter,
+  type BillRow,
+  billsPage,
+  commissionRows,
+  incomeRows,
+  runCount,
+  runRows,
+} from "./repo/bills.ts";
 
 /** Bills, runs and commission reports, read for "my income" and the back office. */
-
-interface BillRow {
-  id: string;
-  contract_id: string;
-  kind: ContractKind;
-  period_key: string;
-  window_start: Date | string;
-  window_end: Date | string;
-  run_id: string;
-  member_id: string;
-  member_name?: string;
-  payer_id: string | null;
-  valid_bet: string;
-  net_loss: string;
-  active_members: number;
-  rate_bp: number;
-  carry_in: string;
-  carry_out: string;
-  amount: string;
-  status: BillStatus;
-  attempts: number;
-  paid_at: Date | string | null;
-}
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const money = (v: string) => formatMinor(BigInt(v));
@@ -62,23 +47,8 @@ export function billView(r: BillRow): BillView {
   };
 }
 
-const COLUMNS = sql`b.id, b.contract_id, b.kind, b.period_key, b.window_start, b.window_end, b.run_id, b.member_id,
-  m.username AS member_name, b.payer_id, b.valid_bet::text, b.net_loss::text, b.active_members, b.rate_bp,
-  b.carry_in::text, b.carry_out::text, b.amount::text, b.status, b.attempts, b.paid_at`;
-
-async function pageOf(exec: Executor, where: SQL, page: number, pageSize: number) {
-  const [rows, [count]] = await Promise.all([
-    queryRows<BillRow>(
-      exec,
-      sql`SELECT ${COLUMNS} FROM agent_bills b JOIN member_directory m ON m.id = b.member_id WHERE ${where}
-        ORDER BY b.window_end DESC, b.id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
-    ),
-    queryRows<{ n: string; total: string }>(
-      exec,
-      sql`SELECT COUNT(*)::text AS n, COALESCE(SUM(b.amount) FILTER (WHERE b.status = 'paid'), 0)::text AS total
-        FROM agent_bills b WHERE ${where}`,
-    ),
-  ]);
+async function pageOf(exec: Executor, filter: BillFilter, page: number, pageSize: number) {
+  const { rows, count } = await billsPage(exec, filter, page, pageSize);
   return {
     items: rows.map(billView),
     total: Number(count?.n ?? 0),
@@ -98,52 +68,25 @@ export async function myIncome(
   memberId: number,
   q: { kind?: ContractKind; page: number; pageSize: number },
 ) {
-  const where = sql`b.member_id = ${memberId} AND b.status <> 'nothing' ${q.kind ? sql`AND b.kind = ${q.kind}` : sql``}`;
-  return pageOf(exec, where, q.page, q.pageSize);
+  return pageOf(exec, { income: memberId, ...(q.kind ? { kind: q.kind } : {}) }, q.page, q.pageSize);
 }
 
 /** Bills of a contract kind, for the contract pages (the agent's own, newest first). */
 export async function billsOfKind(exec: Executor, memberId: number, kind: ContractKind) {
-  return (await pageOf(exec, sql`b.member_id = ${memberId} AND b.kind = ${kind}`, 1, 20)).items;
+  return (await pageOf(exec, { memberOfKind: memberId, kind }, 1, 20)).items;
 }
 
 export async function adminBills(
   exec: Executor,
   q: { runId?: number; memberId?: number; status?: BillStatus; page: number; pageSize: number },
 ) {
-  const parts = [sql`TRUE`];
-  if (q.runId) parts.push(sql`(b.run_id = ${q.runId} OR b.paid_by_run = ${q.runId})`);
-  if (q.memberId) parts.push(sql`b.member_id = ${q.memberId}`);
-  if (q.status) parts.push(sql`b.status = ${q.status}`);
-  return pageOf(exec, sql.join(parts, sql` AND `), q.page, q.pageSize);
+  const { runId, memberId, status } = q;
+  return pageOf(exec, { runId, memberId, status }, q.page, q.pageSize);
 }
 
 export async function runsList(exec: Executor, page: number, pageSize: number) {
-  const rows = await queryRows<{
-    id: string;
-    schedule: string;
-    period_key: string;
-    cutoff: Date | string;
-    status: string;
-    held: boolean;
-    attempts: number;
-    bills: number;
-    paid: number;
-    paid_minor: string;
-    insufficient: number;
-    error: string | null;
-    started_at: Date | string;
-    finished_at: Date | string | null;
-  }>(
-    exec,
-    sql`SELECT id, schedule, period_key, cutoff, status, held, attempts, bills, paid, paid_minor::text, insufficient,
-        error, started_at, finished_at
-      FROM agent_settlement_runs ORDER BY started_at DESC, id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
-  );
-  const [count] = await queryRows<{ n: string }>(
-    exec,
-    sql`SELECT COUNT(*)::text AS n FROM agent_settlement_runs`,
-  );
+  const rows = await runRows(exec, page, pageSize);
+  const count = await runCount(exec);
   return {
     items: rows.map((r) => ({
       id: Number(r.id),
@@ -179,40 +122,9 @@ export async function commissionReport(
   to: string,
   group: "day" | "week" | "month" = "day",
 ) {
-  // The Manila time just before the window's end: the day its period ended in.
-  const local = sql`(b.window_end AT TIME ZONE 'Asia/Manila' - interval '1 microsecond')`;
-  const label =
-    group === "day"
-      ? sql`to_char(${local}, 'YYYY-MM-DD')`
-      : group === "week"
-        ? sql`to_char(date_trunc('week', ${local}), 'YYYY-MM-DD')`
-        : sql`to_char(date_trunc('month', ${local}), 'YYYY-MM')`;
   const start = manilaStart(from);
   const end = manilaStart(addDays(to, 1));
-  const rows = await queryRows<{
-    day: string;
-    kind: ContractKind;
-    funding: string;
-    bills: string;
-    paid: string;
-    paid_minor: string;
-    waiting: string;
-    waiting_minor: string;
-    valid_bet: string;
-  }>(
-    exec,
-    sql`SELECT ${label} AS day,
-        b.kind, CASE WHEN b.payer_id IS NULL THEN 'platform' ELSE 'upline' END AS funding,
-        COUNT(*)::text AS bills,
-        COUNT(*) FILTER (WHERE b.status = 'paid')::text AS paid,
-        COALESCE(SUM(b.amount) FILTER (WHERE b.status = 'paid'), 0)::text AS paid_minor,
-        COUNT(*) FILTER (WHERE b.status IN ('pending', 'insufficient'))::text AS waiting,
-        COALESCE(SUM(b.amount) FILTER (WHERE b.status IN ('pending', 'insufficient')), 0)::text AS waiting_minor,
-        SUM(b.valid_bet)::text AS valid_bet
-      FROM agent_bills b
-      WHERE b.window_end > ${start} AND b.window_end <= ${end}
-      GROUP BY 1, 2, 3 ORDER BY 1 DESC, 2, 3`,
-  );
+  const rows = await commissionRows(exec, start, end, group);
   return {
     items: rows.map((r) => ({
       day: r.day,
@@ -240,30 +152,9 @@ export async function incomeSummary(
   memberId: number,
   q: { from: string; to: string; group: "day" | "week" | "month" },
 ): Promise<IncomeSummaryView> {
-  const local = sql`(b.window_end AT TIME ZONE 'Asia/Manila' - interval '1 microsecond')`;
-  const label =
-    q.group === "day"
-      ? sql`to_char(${local}, 'YYYY-MM-DD')`
-      : q.group === "week"
-        ? sql`to_char(date_trunc('week', ${local}), 'YYYY-MM-DD')`
-        : sql`to_char(date_trunc('month', ${local}), 'YYYY-MM')`;
   const start = manilaStart(q.from);
   const end = manilaStart(addDays(q.to, 1));
-  const inRange = sql`b.status = 'paid' AND b.window_end > ${start} AND b.window_end <= ${end}`;
-  const rows = await queryRows<{
-    period: string;
-    downline_id: string | null;
-    username: string | null;
-    total: string;
-  }>(
-    exec,
-    sql`SELECT ${label} AS period, NULL::bigint AS downline_id, NULL::text AS username, SUM(b.amount)::text AS total
-        FROM agent_bills b WHERE b.member_id = ${memberId} AND ${inRange} GROUP BY 1
-      UNION ALL
-      SELECT ${label}, b.member_id, m.username, SUM(b.amount)::text
-        FROM agent_bills b JOIN member_directory m ON m.id = b.member_id
-        WHERE b.payer_id = ${memberId} AND ${inRange} GROUP BY 1, 2, 3`,
-  );
+  const rows = await incomeRows(exec, memberId, start, end, q.group);
   const periods = new Map<string, { gross: bigint; out: bigint; downlines: Map<number, [string, bigint]> }>();
   for (const r of rows) {
     const p = periods.get(r.period) ?? { gross: 0n, out: 0n, downlines: new Map<number, [string, bigint]>() };

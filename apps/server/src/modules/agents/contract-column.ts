@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
-import { type Executor, queryRows } from "../../db/client.ts";
+import type { Executor } from "../../db/client.ts";
+import { activeContractRates } from "./repo/contract-column.ts";
 
 /**
  * The "contract" column of team management (spec §2 agent centre): for each member of
@@ -15,15 +15,7 @@ export async function contractSummaries(
 ): Promise<Map<number, string>> {
   const out = new Map<number, string>();
   if (memberIds.length === 0) return out;
-  const rows = await queryRows<{ downline_id: string; kind: string; rate_bp: number }>(
-    db,
-    sql`SELECT downline_id, kind, rate_bp FROM agent_contracts
-      WHERE status = 'active' AND downline_id IN (${sql.join(
-        memberIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})
-      ORDER BY downline_id, kind`,
-  );
+  const rows = await activeContractRates(db, memberIds);
   for (const r of rows) {
     const id = Number(r.downline_id);
     const item = `${r.kind} ${(Number(r.rate_bp) / 100).toFixed(2)}%`;

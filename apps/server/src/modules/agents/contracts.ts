@@ -5,11 +5,12 @@ import type {
   ContractTerms,
   ContractView,
 } from "@panalo/contracts/agent-contracts";
-import { sql } from "drizzle-orm";
-import { type Executor, queryRows, type Tx } from "../../db/client.ts";
+import type { Executor, Tx } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { contractPeriod, endedByLowerRate, headlineRate, withinUpline } from "./contract-math.ts";
+import type { ContractRow } from "./repo/contracts.ts";
+import * as repo from "./repo/contracts.ts";
 
 /**
  * Agent contracts (spec §4): an upline offers one of its direct downlines a
@@ -20,24 +21,6 @@ import { contractPeriod, endedByLowerRate, headlineRate, withinUpline } from "./
  */
 
 export const AGENT_TYPES = [1, 2, 41, 42];
-
-interface ContractRow {
-  id: number | string;
-  kind: ContractKind;
-  upline_id: number | string | null;
-  upline_name: string | null;
-  downline_id: number | string;
-  downline_name: string;
-  funding: "platform" | "upline";
-  period: ContractView["period"];
-  terms: ContractTerms;
-  rate_bp: number;
-  status: ContractView["status"];
-  offered_at: Date | string;
-  accepted_at: Date | string | null;
-  ended_at: Date | string | null;
-  end_reason: string | null;
-}
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const num = (v: number | string | null) => (v === null ? null : Number(v));
@@ -62,9 +45,6 @@ function view(r: ContractRow): ContractView {
   };
 }
 
-const SELECT = sql`SELECT c.*, u.username AS upline_name, d.username AS downline_name
-  FROM agent_contracts c LEFT JOIN member_directory u ON u.id = c.upline_id JOIN member_directory d ON d.id = c.downline_id`;
-
 async function event(
   tx: Executor,
   contractId: number,
@@ -72,27 +52,17 @@ async function event(
   who: { memberId?: number | null; operatorId?: number | null },
   detail: Record<string, unknown> = {},
 ) {
-  await tx.execute(sql`INSERT INTO agent_contract_events (contract_id, action, member_id, operator_id, detail)
-    VALUES (${contractId}, ${action}, ${who.memberId ?? null}, ${who.operatorId ?? null}, ${JSON.stringify(detail)}::jsonb)`);
+  await repo.insertEvent(tx, contractId, action, who, detail);
 }
 
 /** The member's own live contract of a kind (the one that caps what it may offer). */
 async function activeContractOf(tx: Executor, memberId: number, kind: ContractKind, lock = false) {
-  const rows = await queryRows<ContractRow>(
-    tx,
-    sql`${SELECT} WHERE c.downline_id = ${memberId} AND c.kind = ${kind} AND c.status = 'active'
-      ${lock ? sql`FOR SHARE OF c` : sql``}`,
-  );
+  const rows = await repo.activeContractRows(tx, memberId, kind, lock);
   return rows[0] ? view(rows[0]) : null;
 }
 
 async function agentRow(tx: Executor, id: number) {
-  const [m] = await queryRows<{
-    id: string | number;
-    is_agent: number;
-    upline_id: string | number | null;
-    status: string;
-  }>(tx, sql`SELECT id, is_agent, upline_id, status FROM member_directory WHERE id = ${id}`);
+  const m = await repo.agentRow(tx, id);
   return m ? { id: Number(m.id), isAgent: m.is_agent, uplineId: num(m.upline_id), status: m.status } : null;
 }
 
@@ -127,20 +97,19 @@ export async function offerContract(ctx: AppContext, input: OfferInput): Promise
     } else if (input.operatorId == null) {
       throw new AppError("NOT_AN_AGENT", 403); // only the operator gives platform-paid contracts
     }
-    const withdrawn = await queryRows<{ id: string }>(
-      tx,
-      sql`UPDATE agent_contracts SET status = 'withdrawn', ended_at = now(), end_reason = 'withdrawn'
-        WHERE downline_id = ${input.downlineId} AND kind = ${input.terms.kind} AND status = 'offered' RETURNING id`,
-    );
+    const withdrawn = await repo.withdrawOffers(tx, input.downlineId, input.terms.kind);
     for (const w of withdrawn)
       await event(tx, Number(w.id), "withdraw", { memberId: input.uplineId, operatorId: input.operatorId });
-    const [row] = await queryRows<{ id: string }>(
-      tx,
-      sql`INSERT INTO agent_contracts (kind, upline_id, downline_id, funding, period, terms, rate_bp, status, offered_by_operator)
-        VALUES (${input.terms.kind}, ${uplineId}, ${input.downlineId}, ${input.funding}, ${contractPeriod(input.terms)},
-          ${JSON.stringify(input.terms)}::jsonb, ${headlineRate(input.terms)}, 'offered', ${input.operatorId ?? null})
-        RETURNING id`,
-    );
+    const row = await repo.insertOffer(tx, {
+      kind: input.terms.kind,
+      uplineId,
+      downlineId: input.downlineId,
+      funding: input.funding,
+      period: contractPeriod(input.terms),
+      terms: input.terms,
+      rateBp: headlineRate(input.terms),
+      operatorId: input.operatorId ?? null,
+    });
     const id = Number(row?.id);
     await event(
       tx,
@@ -156,12 +125,12 @@ export async function offerContract(ctx: AppContext, input: OfferInput): Promise
 }
 
 export async function contractById(exec: Executor, id: number): Promise<ContractView | null> {
-  const [r] = await queryRows<ContractRow>(exec, sql`${SELECT} WHERE c.id = ${id}`);
+  const r = await repo.contractRow(exec, id);
   return r ? view(r) : null;
 }
 
 async function lockContract(tx: Tx, id: number, downlineId: number) {
-  const [r] = await queryRows<ContractRow>(tx, sql`${SELECT} WHERE c.id = ${id} FOR UPDATE OF c`);
+  const r = await repo.contractRowForUpdate(tx, id);
   if (!r || Number(r.downline_id) !== downlineId) throw new AppError("CONTRACT_NOT_FOUND", 404);
   return view(r);
 }
@@ -181,29 +150,18 @@ export async function acceptContract(ctx: AppContext, downlineId: number, contra
       if (!own) throw new AppError("CONTRACT_UPLINE_HAS_NONE", 409);
       if (!withinUpline(c.terms, own.terms)) throw new AppError("CONTRACT_RATE_ABOVE_UPLINE", 409);
     }
-    const replaced = await queryRows<{ id: string }>(
-      tx,
-      sql`UPDATE agent_contracts SET status = 'ended', ended_at = now(), end_reason = 'replaced'
-        WHERE downline_id = ${downlineId} AND kind = ${c.kind} AND status = 'active' RETURNING id`,
-    );
+    const replaced = await repo.endReplaced(tx, downlineId, c.kind);
     for (const r of replaced)
       await event(tx, Number(r.id), "end", { memberId: downlineId }, { reason: "replaced", by: contractId });
-    await tx.execute(sql`UPDATE agent_contracts SET status = 'active', accepted_at = now(), settled_until = now()
-      WHERE id = ${contractId}`);
+    await repo.activate(tx, contractId);
     await event(tx, contractId, "accept", { memberId: downlineId });
     // Contracts below that the new terms no longer cover. Locked in id order (no deadlock
     // between two acceptances in one tree).
-    const below = await queryRows<ContractRow>(
-      tx,
-      sql`${SELECT} JOIN member_tree t ON t.descendant_id = c.downline_id
-        WHERE t.ancestor_id = ${downlineId} AND t.depth >= 1 AND c.kind = ${c.kind} AND c.status IN ('active', 'offered')
-        ORDER BY c.id FOR UPDATE OF c`,
-    );
+    const below = await repo.contractsBelow(tx, downlineId, c.kind, true);
     const ended: number[] = [];
     for (const v of endedByLowerRate(c.terms, below.map(view))) {
       const active = v.status === "active";
-      await tx.execute(sql`UPDATE agent_contracts SET status = ${active ? "ended" : "withdrawn"}, ended_at = now(),
-        end_reason = 'upline_rate_lowered' WHERE id = ${v.id}`);
+      await repo.endContract(tx, v.id, active ? "ended" : "withdrawn", "upline_rate_lowered");
       await event(
         tx,
         v.id,
@@ -221,8 +179,7 @@ export async function rejectContract(ctx: AppContext, downlineId: number, contra
   return ctx.db.transaction(async (tx) => {
     const c = await lockContract(tx, contractId, downlineId);
     if (c.status !== "offered") throw new AppError("CONTRACT_STATE", 409);
-    await tx.execute(sql`UPDATE agent_contracts SET status = 'rejected', ended_at = now(), end_reason = 'rejected'
-      WHERE id = ${contractId}`);
+    await repo.rejectRow(tx, contractId);
     await event(tx, contractId, "reject", { memberId: downlineId });
     return (await contractById(tx, contractId)) as ContractView;
   });
@@ -233,8 +190,7 @@ export async function terminateContract(ctx: AppContext, downlineId: number, con
   return ctx.db.transaction(async (tx) => {
     const c = await lockContract(tx, contractId, downlineId);
     if (c.status !== "active") throw new AppError("CONTRACT_STATE", 409);
-    await tx.execute(sql`UPDATE agent_contracts SET status = 'terminated', ended_at = now(), end_reason = 'terminated'
-      WHERE id = ${contractId}`);
+    await repo.terminateRow(tx, contractId);
     await event(tx, contractId, "terminate", { memberId: downlineId });
     return (await contractById(tx, contractId)) as ContractView;
   });
@@ -248,12 +204,11 @@ export async function endContractByOperator(
   audit?: (tx: Tx, before: ContractView, after: ContractView) => Promise<void>,
 ) {
   return ctx.db.transaction(async (tx) => {
-    const [r] = await queryRows<ContractRow>(tx, sql`${SELECT} WHERE c.id = ${contractId} FOR UPDATE OF c`);
+    const r = await repo.contractRowForUpdate(tx, contractId);
     if (!r) throw new AppError("CONTRACT_NOT_FOUND", 404);
     if (r.status !== "active" && r.status !== "offered") throw new AppError("CONTRACT_STATE", 409);
     const active = r.status === "active";
-    await tx.execute(sql`UPDATE agent_contracts SET status = ${active ? "terminated" : "withdrawn"}, ended_at = now(),
-      end_reason = 'operator' WHERE id = ${contractId}`);
+    await repo.endContract(tx, contractId, active ? "terminated" : "withdrawn", "operator");
     await event(tx, contractId, active ? "terminate" : "withdraw", { operatorId }, { reason: "operator" });
     const after = (await contractById(tx, contractId)) as ContractView;
     await audit?.(tx, view(r), after);
@@ -275,18 +230,11 @@ export async function endContractsOnMove(
   oldUplineId: number | null,
   operatorId: number,
 ): Promise<number[]> {
-  const rows = await queryRows<{ id: string; status: string }>(
-    tx,
-    sql`SELECT id, status FROM agent_contracts
-      WHERE downline_id = ${memberId} AND upline_id IS NOT DISTINCT FROM ${oldUplineId}
-        AND status IN ('active', 'offered')
-      ORDER BY id FOR UPDATE`,
-  );
+  const rows = await repo.contractsWithUplineForUpdate(tx, memberId, oldUplineId);
   const ended: number[] = [];
   for (const r of rows) {
     const active = r.status === "active";
-    await tx.execute(sql`UPDATE agent_contracts SET status = ${active ? "ended" : "withdrawn"}, ended_at = now(),
-      end_reason = 'upline_changed' WHERE id = ${r.id}`);
+    await repo.endContract(tx, r.id, active ? "ended" : "withdrawn", "upline_changed");
     await event(
       tx,
       Number(r.id),
@@ -304,32 +252,12 @@ export async function endContractsOnMove(
  * ended, terminated, rejected and withdrawn ones included, so a contract's end stays readable.
  */
 export async function contractsOf(exec: Executor, memberId: number, kind?: ContractKind) {
-  const k = kind ? sql`AND c.kind = ${kind}` : sql``;
-  const [mine, given] = await Promise.all([
-    queryRows<ContractRow>(
-      exec,
-      sql`${SELECT} WHERE c.downline_id = ${memberId} ${k} ORDER BY c.id DESC LIMIT 100`,
-    ),
-    queryRows<ContractRow>(
-      exec,
-      // Ended ones stay listed (with their end and its reason) after the live ones.
-      sql`${SELECT} WHERE c.upline_id = ${memberId} ${k}
-        ORDER BY (c.status IN ('offered', 'active')) DESC, COALESCE(c.ended_at, c.offered_at) DESC, c.id DESC LIMIT 500`,
-    ),
-  ]);
+  const [mine, given] = await repo.contractLists(exec, memberId, kind);
   return { mine: mine.map(view), given: given.map(view) };
 }
 
 export async function contractEvents(exec: Executor, contractId: number): Promise<ContractEventView[]> {
-  const rows = await queryRows<{
-    id: string;
-    contract_id: string;
-    action: string;
-    member_id: string | null;
-    operator_id: string | null;
-    detail: Record<string, unknown>;
-    created_at: Date | string;
-  }>(exec, sql`SELECT * FROM agent_contract_events WHERE contract_id = ${contractId} ORDER BY id`);
+  const rows = await repo.eventRows(exec, contractId);
   return rows.map((r) => ({
     id: Number(r.id),
     contractId: Number(r.contract_id),
@@ -347,11 +275,7 @@ export async function contractEvents(exec: Executor, contractId: number): Promis
  * downline — an ended contract keeps its page, where it stays listed with its end.
  */
 export async function consolidatedInfo(exec: Executor, memberId: number): Promise<ConsolidatedContractInfo> {
-  const rows = await queryRows<{ kind: ContractKind }>(
-    exec,
-    sql`SELECT kind FROM agent_contracts WHERE downline_id = ${memberId}
-      UNION SELECT kind FROM agent_contracts WHERE upline_id = ${memberId}`,
-  );
+  const rows = await repo.kindsHeldOrGiven(exec, memberId);
   const has = (k: ContractKind) => (rows.some((r) => r.kind === k) ? 1 : 0);
   return {
     dailysalreqtype: has("daily_salary"),
@@ -372,11 +296,6 @@ export async function acceptImpact(exec: Executor, memberId: number, contractId:
   if (!c || (c.downlineId !== memberId && c.uplineId !== memberId))
     throw new AppError("CONTRACT_NOT_FOUND", 404);
   if (c.status !== "offered") return { contractId, ends: [] as ContractView[] };
-  const below = await queryRows<ContractRow>(
-    exec,
-    sql`${SELECT} JOIN member_tree t ON t.descendant_id = c.downline_id
-      WHERE t.ancestor_id = ${c.downlineId} AND t.depth >= 1 AND c.kind = ${c.kind} AND c.status IN ('active', 'offered')
-      ORDER BY c.id`,
-  );
+  const below = await repo.contractsBelow(exec, c.downlineId, c.kind, false);
   return { contractId, ends: endedByLowerRate(c.terms, below.map(view)) };
 }

@@ -1,7 +1,32 @@
-import { sql } from "drizzle-orm";
-import { type Executor, queryRows } from "../../db/client.ts";
+import type { Executor } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { addDays, manilaDay, manilaStart } from "../reports/service.ts";
+import {
+  buildTeamDays,
+  buildTeamHourRange,
+  clearMemberHours,
+  clearStaleMarks,
+  clearTeamHours,
+  doneUntilRow,
+  firstActivity,
+  keepDoneUntil,
+  keepHourWatermarks,
+  lockDayState,
+  lockHourState,
+  lockRollup,
+  lockTeamHourState,
+  pruneMemberHours,
+  pruneTeamHours,
+  rebuildTeams,
+  rollupDayRange,
+  rollupHourRange,
+  rollupSettings,
+  setDoneUntil,
+  setHourWatermarks,
+  setTeamHourWatermarks,
+  staleTeams,
+  watermarkRow,
+} from "./repo/rollup.ts";
 
 /**
  * The agents' per-member daily rollup (migration 0721, `agent_member_days`): each closed Manila
@@ -18,15 +43,10 @@ import { addDays, manilaDay, manilaStart } from "../reports/service.ts";
 export const AGENT_ROLLUP_LAG_MS = 2 * 60_000;
 /** Days recomputed per transaction while catching up (one set-based pass each). */
 export const AGENT_ROLLUP_BATCH_DAYS = 7;
-const LOCK = 72_721;
 
 /** The first day not in the rollup (null: nothing rolled up yet), as read in `exec`'s snapshot. */
 export async function rolledUntil(exec: Executor): Promise<string | null> {
-  const [s] = await queryRows<{ done_until: string | null }>(
-    exec,
-    sql`SELECT done_until::text AS done_until FROM agent_rollup_state WHERE id = 1`,
-  );
-  return s?.done_until ?? null;
+  return doneUntilRow(exec);
 }
 
 const HOUR_MS = 3_600_000;
@@ -43,14 +63,7 @@ export interface HourState {
 
 /** The rollup's watermarks as read in `exec`'s snapshot. */
 export async function rollupState(exec: Executor): Promise<HourState> {
-  const [s] = await queryRows<{
-    done_until: string | null;
-    hours_from: Date | string | null;
-    hours_until: Date | string | null;
-  }>(
-    exec,
-    sql`SELECT done_until::text AS done_until, hours_from, hours_until FROM agent_rollup_state WHERE id = 1`,
-  );
+  const s = await watermarkRow(exec);
   return {
     doneUntil: s?.done_until ?? null,
     hoursFrom: s?.hours_from ? new Date(s.hours_from) : null,
@@ -80,18 +93,14 @@ export async function rollupAgentHours(
   let recheck = true;
   for (;;) {
     const step = await ctx.db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK})`);
-      await tx.execute(sql`SET LOCAL jit = off`);
-      await tx.execute(sql`SET LOCAL work_mem = '256MB'`);
-      const [st] = await queryRows<{ hours_from: Date | string | null; hours_until: Date | string | null }>(
-        tx,
-        sql`SELECT hours_from, hours_until FROM agent_rollup_state WHERE id = 1 FOR UPDATE`,
-      );
+      await lockRollup(tx);
+      await rollupSettings(tx);
+      const st = await lockHourState(tx);
       let from0 = st?.hours_from ? new Date(st.hours_from).getTime() : null;
       let until = st?.hours_until ? new Date(st.hours_until).getTime() : null;
       if (from0 === null || until === null || until < dayStart - 86_400_000) {
         // Nothing yet, or too far behind: the hours start again with the current Manila day.
-        await tx.execute(sql`DELETE FROM agent_member_hours`);
+        await clearMemberHours(tx);
         from0 = dayStart;
         until = dayStart;
         recheck = false;
@@ -105,21 +114,12 @@ export async function rollupAgentHours(
         a = until;
         b = Math.min(until + AGENT_ROLLUP_BATCH_HOURS * HOUR_MS, lastEnd);
       } else {
-        await tx.execute(
-          sql`UPDATE agent_rollup_state SET hours_from = ${new Date(from0)}, hours_until = ${new Date(until)}
-               WHERE id = 1 AND (hours_from IS DISTINCT FROM ${new Date(from0)} OR hours_until IS DISTINCT FROM ${new Date(until)})`,
-        );
+        await keepHourWatermarks(tx, new Date(from0), new Date(until));
         return null;
       }
-      const [r] = await queryRows<{ n: number }>(
-        tx,
-        sql`SELECT agent_rollup_hours(${new Date(a)}, ${new Date(b)})::int AS n`,
-      );
-      await tx.execute(
-        sql`UPDATE agent_rollup_state SET hours_from = ${new Date(from0)}, hours_until = ${new Date(Math.max(b, until))},
-              updated_at = now() WHERE id = 1`,
-      );
-      return { hours: (b - a) / HOUR_MS, rows: r?.n ?? 0 };
+      const n = await rollupHourRange(tx, new Date(a), new Date(b));
+      await setHourWatermarks(tx, new Date(from0), new Date(Math.max(b, until)));
+      return { hours: (b - a) / HOUR_MS, rows: n };
     });
     recheck = false;
     if (step === null) break;
@@ -145,30 +145,16 @@ export async function rollupAgentDays(
   let recheck = true;
   for (;;) {
     const step = await ctx.db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK})`);
+      await lockRollup(tx);
       // A day of a busy site is millions of rows hashed by round and by member: in memory, not
       // in sorted runs on disk (the default work_mem of 4 MB), and without JIT compilation.
-      await tx.execute(sql`SET LOCAL jit = off`);
-      await tx.execute(sql`SET LOCAL work_mem = '256MB'`);
-      const [state] = await queryRows<{
-        done_until: string | null;
-        hours_from: Date | string | null;
-        hours_until: Date | string | null;
-      }>(
-        tx,
-        sql`SELECT done_until::text AS done_until, hours_from, hours_until FROM agent_rollup_state WHERE id = 1 FOR UPDATE`,
-      );
+      await rollupSettings(tx);
+      const state = await lockDayState(tx);
       let doneUntil = state?.done_until ?? null;
       if (doneUntil === null) {
         // Nothing is older than the first round record or cash movement.
-        const [first] = await queryRows<{ at: Date | string | null }>(
-          tx,
-          sql`SELECT least(
-            (SELECT min(created_at) FROM game_transaction_log WHERE kind IN ('bet', 'win', 'rollback')),
-            (SELECT min(created_at) FROM ledger_transaction_log WHERE type IN ('deposit', 'withdrawal_paid', 'transfer'))
-          ) AS at`,
-        );
-        doneUntil = first?.at ? manilaDay(new Date(first.at)) : addDays(lastClosed, 1);
+        const first = await firstActivity(tx);
+        doneUntil = first ? manilaDay(new Date(first)) : addDays(lastClosed, 1);
       }
       let from: string;
       let until: string;
@@ -182,10 +168,7 @@ export async function rollupAgentDays(
         const batchEnd = addDays(from, AGENT_ROLLUP_BATCH_DAYS);
         until = batchEnd < end ? batchEnd : end;
       } else {
-        await tx.execute(
-          sql`UPDATE agent_rollup_state SET done_until = ${doneUntil}::date, updated_at = now()
-               WHERE id = 1 AND done_until IS DISTINCT FROM ${doneUntil}::date`,
-        );
+        await keepDoneUntil(tx, doneUntil);
         return null;
       }
       const hs: HourState = {
@@ -197,19 +180,12 @@ export async function rollupAgentDays(
       const hoursFromDay = hs.hoursFrom ? manilaDay(hs.hoursFrom) : null;
       if (hoursFromDay && from < hoursFromDay && hoursFromDay < until) until = hoursFromDay;
       const fromHours = hoursCover(hs, manilaStart(from), manilaStart(until));
-      const [r] = await queryRows<{ n: number }>(
-        tx,
-        fromHours
-          ? sql`SELECT agent_rollup_days_from_hours(${from}::date, ${until}::date)::int AS n`
-          : sql`SELECT agent_rollup_days(${from}::date, ${until}::date)::int AS n`,
-      );
+      const n = await rollupDayRange(tx, from, until, fromHours);
       // The agents' team totals of those days (migration 0803), from the rows just written.
-      await tx.execute(sql`SELECT agent_team_days_build(${from}::date, ${until}::date)`);
+      await buildTeamDays(tx, from, until);
       const next = until > doneUntil ? until : doneUntil;
-      await tx.execute(
-        sql`UPDATE agent_rollup_state SET done_until = ${next}::date, updated_at = now() WHERE id = 1`,
-      );
-      return { days: (Date.parse(until) - Date.parse(from)) / 86_400_000, rows: r?.n ?? 0 };
+      await setDoneUntil(tx, next);
+      return { days: (Date.parse(until) - Date.parse(from)) / 86_400_000, rows: n };
     });
     recheck = false;
     if (step === null) break;
@@ -218,13 +194,12 @@ export async function rollupAgentDays(
   }
   // Hours well behind the days are no longer read (the rebate run reads yesterday's).
   await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK})`);
+    await lockRollup(tx);
     const s = await rollupState(tx);
     if (!s.doneUntil || !s.hoursFrom) return;
     const keep = manilaStart(addDays(s.doneUntil, -AGENT_HOURS_KEEP_DAYS));
     if (s.hoursFrom >= keep) return;
-    await tx.execute(sql`DELETE FROM agent_member_hours WHERE hour < ${keep}`);
-    await tx.execute(sql`UPDATE agent_rollup_state SET hours_from = ${keep} WHERE id = 1`);
+    await pruneMemberHours(tx, keep);
   });
   await buildTeamHours(ctx);
   await rebuildStaleTeams(ctx);
@@ -238,18 +213,9 @@ export async function rollupAgentDays(
  */
 async function buildTeamHours(ctx: Pick<AppContext, "db">): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK})`);
-    await tx.execute(sql`SET LOCAL jit = off`);
-    await tx.execute(sql`SET LOCAL work_mem = '256MB'`);
-    const [st] = await queryRows<{
-      hours_from: Date | string | null;
-      hours_until: Date | string | null;
-      team_hours_from: Date | string | null;
-      team_hours_until: Date | string | null;
-    }>(
-      tx,
-      sql`SELECT hours_from, hours_until, team_hours_from, team_hours_until FROM agent_rollup_state WHERE id = 1 FOR UPDATE`,
-    );
+    await lockRollup(tx);
+    await rollupSettings(tx);
+    const st = await lockTeamHourState(tx);
     const ms = (v: Date | string | null | undefined) => (v ? new Date(v).getTime() : null);
     const hf = ms(st?.hours_from);
     const hu = ms(st?.hours_until);
@@ -258,47 +224,33 @@ async function buildTeamHours(ctx: Pick<AppContext, "db">): Promise<void> {
     let tu = ms(st?.team_hours_until);
     if (tf === null || tu === null || tu < hf || tu > hu) {
       // Never built, or the member hours started again: from the first member hour.
-      await tx.execute(sql`DELETE FROM agent_team_hours`);
+      await clearTeamHours(tx);
       tf = hf;
       tu = hf;
     } else if (tf !== hf) {
       // The member hours were pruned: so are these.
-      await tx.execute(sql`DELETE FROM agent_team_hours WHERE hour < ${new Date(hf)}`);
+      await pruneTeamHours(tx, new Date(hf));
       tf = hf;
     }
     const from = Math.max(hf, tu - HOUR_MS);
-    if (from < hu) await tx.execute(sql`SELECT agent_team_hours_build(${new Date(from)}, ${new Date(hu)})`);
-    await tx.execute(
-      sql`UPDATE agent_rollup_state SET team_hours_from = ${new Date(tf)}, team_hours_until = ${new Date(hu)} WHERE id = 1`,
-    );
+    if (from < hu) await buildTeamHourRange(tx, new Date(from), new Date(hu));
+    await setTeamHourWatermarks(tx, new Date(tf), new Date(hu));
   });
 }
 
 /** Rebuild the team totals of the agents a move marked (agent_team_stale), every day and hour. */
 async function rebuildStaleTeams(ctx: Pick<AppContext, "db">): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK})`);
-    await tx.execute(sql`SET LOCAL jit = off`);
-    await tx.execute(sql`SET LOCAL work_mem = '256MB'`);
-    const stale = await queryRows<{ agent_id: string; seq: string }>(
-      tx,
-      sql`SELECT agent_id, seq FROM agent_team_stale ORDER BY agent_id`,
-    );
+    await lockRollup(tx);
+    await rollupSettings(tx);
+    const stale = await staleTeams(tx);
     if (stale.length === 0) return;
     const ids = `{${stale.map((x) => x.agent_id).join(",")}}`;
-    await tx.execute(
-      sql`SELECT agent_team_days_build(d.first, (d.last + 1)::date, ${ids}::bigint[])
-          FROM (SELECT min(day) AS first, max(day) AS last FROM agent_member_days) d WHERE d.first IS NOT NULL`,
-    );
-    await tx.execute(
-      sql`SELECT agent_team_hours_build(s.team_hours_from, s.team_hours_until, ${ids}::bigint[])
-          FROM agent_rollup_state s WHERE s.id = 1 AND s.team_hours_from IS NOT NULL AND s.team_hours_until IS NOT NULL`,
-    );
+    await rebuildTeams(tx, ids);
     // A move committed since the list was read keeps its mark (a higher seq): rebuilt next run.
-    const marks = JSON.stringify(stale.map((x) => ({ a: Number(x.agent_id), s: Number(x.seq) })));
-    await tx.execute(
-      sql`DELETE FROM agent_team_stale t USING jsonb_to_recordset(${marks}::jsonb) AS x(a bigint, s bigint)
-          WHERE t.agent_id = x.a AND t.seq <= x.s`,
+    await clearStaleMarks(
+      tx,
+      stale.map((x) => ({ a: Number(x.agent_id), s: Number(x.seq) })),
     );
   });
 }

@@ -1,12 +1,31 @@
 import type { ContractKind, ContractPeriod, ContractTerms } from "@panalo/contracts/agent-contracts";
 import { parseMoney } from "@panalo/contracts/money";
-import { sql } from "drizzle-orm";
-import { type Executor, queryRows } from "../../db/client.ts";
+import type { Executor } from "../../db/client.ts";
 import type { SettlementSchedule } from "../../db/schema/agents.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { lockMainBalances, type PostInput, postIn, postManyIn } from "../ledger/service.ts";
 import { dividend, duePeriods, realtimeFromSums, salary } from "./contract-math.ts";
+import {
+  advanceSettledUntil,
+  type BillToPay,
+  claimRun,
+  dueContractRows,
+  failRun,
+  figureSettings,
+  finishRun,
+  insertBills,
+  lastCarries,
+  lockBillsToPay,
+  markBillInsufficient,
+  markBillPaid,
+  markBillsPaid,
+  type NewBill,
+  runById,
+  setRunHeld,
+  teamFigureRows,
+  unpaidBillIds,
+} from "./repo/settlement.ts";
 import { rolledUntil, rollupAgentDays, splitRange } from "./rollup.ts";
 
 /**
@@ -53,25 +72,6 @@ function crashPoint() {
   if (process.env.NODE_ENV === "test" && n > 0 && ++paidInProcess === n) process.kill(process.pid, "SIGKILL");
 }
 
-/** Claim (or re-claim) the run of a schedule's period; a held run is not started. */
-async function claimRun(exec: Executor, schedule: SettlementSchedule, periodKey: string, cutoff: Date) {
-  const [row] = await queryRows<{ id: string; held: boolean }>(
-    exec,
-    sql`INSERT INTO agent_settlement_runs (schedule, period_key, cutoff, status, attempts)
-      VALUES (${schedule}, ${periodKey}, ${cutoff}, 'running', 1)
-      ON CONFLICT (schedule, period_key) DO UPDATE
-        SET attempts = agent_settlement_runs.attempts + 1, status = 'running', error = NULL, finished_at = NULL
-        WHERE NOT agent_settlement_runs.held
-      RETURNING id, held`,
-  );
-  if (row) return { id: Number(row.id), held: false };
-  const [held] = await queryRows<{ id: string }>(
-    exec,
-    sql`SELECT id FROM agent_settlement_runs WHERE schedule = ${schedule} AND period_key = ${periodKey}`,
-  );
-  return { id: Number(held?.id), held: true };
-}
-
 interface DueContract {
   id: number;
   kind: ContractKind;
@@ -92,29 +92,7 @@ async function dueContracts(
   afterId: number,
   limit: number,
 ) {
-  const rows = await queryRows<{
-    id: string;
-    kind: ContractKind;
-    downline_id: string;
-    upline_id: string | null;
-    funding: "platform" | "upline";
-    period: ContractPeriod;
-    terms: ContractTerms;
-    settled_until: Date | string;
-    ended_at: Date | string | null;
-    currency: string;
-  }>(
-    exec,
-    sql`SELECT c.id, c.kind, c.downline_id, c.upline_id, c.funding, c.period, c.terms, c.settled_until, c.ended_at, m.currency
-      FROM agent_contracts c JOIN member_directory m ON m.id = c.downline_id
-      WHERE c.kind IN (${sql.join(
-        kinds.map((k) => sql`${k}`),
-        sql`, `,
-      )}) AND c.accepted_at IS NOT NULL
-        AND c.settled_until < LEAST(COALESCE(c.ended_at, ${cutoff}::timestamptz), ${cutoff}::timestamptz)
-        AND c.id > ${afterId}
-      ORDER BY c.id LIMIT ${limit}`,
-  );
+  const rows = await dueContractRows(exec, kinds, cutoff, afterId, limit);
   return rows.map(
     (r): DueContract => ({
       id: Number(r.id),
@@ -141,42 +119,6 @@ interface Figures {
 }
 
 /**
- * Per member, the rounds first settled in [from, to) read from the records: valid bets (their
- * stakes less rolled-back stakes), wins landing in the range, rounds counted. A round settled
- * before `from` (an earlier win) brings no stake; its new wins count.
- */
-function settledFromRecords(from: Date, to: Date) {
-  return sql`WITH wins AS (
-        SELECT w.vendor, w.round_id, w.member_id, SUM(w.amount) AS win
-        FROM game_transaction_log w
-        WHERE w.kind = 'win' AND w.created_at >= ${from} AND w.created_at < ${to}
-        GROUP BY w.vendor, w.round_id, w.member_id
-      ), round_rows AS (
-        -- Every row of those rounds, joined (not probed one by one), so the planner may read
-        -- the table once with a hash join where the window holds many rounds.
-        SELECT p.vendor, p.round_id, p.kind, p.created_at, p.amount, p.transaction_id, p.ref_transaction_id
-        FROM game_transaction_log p
-        JOIN (SELECT DISTINCT vendor, round_id FROM wins) k ON k.vendor = p.vendor AND k.round_id = p.round_id
-        WHERE p.kind IN ('bet', 'win', 'rollback')
-      ), per_round AS (
-        SELECT vendor, round_id, bool_or(kind = 'win' AND created_at < ${from}) AS earlier,
-          COALESCE(SUM(amount) FILTER (WHERE kind = 'bet'), 0) AS bets
-        FROM round_rows GROUP BY vendor, round_id
-      ), rolled AS (
-        SELECT b.vendor, b.round_id, SUM(b.amount) AS amount
-        FROM round_rows b JOIN round_rows r
-          ON r.kind = 'rollback' AND r.vendor = b.vendor AND r.round_id = b.round_id AND r.ref_transaction_id = b.transaction_id
-        WHERE b.kind = 'bet'
-        GROUP BY b.vendor, b.round_id
-      ), rounds AS (
-        SELECT wins.member_id, wins.win,
-          CASE WHEN pr.earlier THEN NULL ELSE pr.bets - COALESCE(rl.amount, 0) END AS stake
-        FROM wins JOIN per_round pr ON pr.vendor = wins.vendor AND pr.round_id = wins.round_id
-        LEFT JOIN rolled rl ON rl.vendor = wins.vendor AND rl.round_id = wins.round_id
-      )`;
-}
-
-/**
  * The team figures of many contracts over one window, in one statement: per member, then summed
  * over each contract's team through the closure table. Whole closed days come from the
  * per-member rollup (agents/rollup.ts), the rest of the window from the records by the same
@@ -188,82 +130,15 @@ export async function teamFigures(
   windowEnd: Date,
   contracts: Array<{ id: number; downlineId: number; minSingleBet: bigint }>,
 ): Promise<Map<number, Figures>> {
-  const list = JSON.stringify(
-    contracts.map((c) => ({ id: c.id, downline: c.downlineId, min_bet: c.minSingleBet.toString() })),
-  );
   const single = contracts.some((c) => c.minSingleBet >= 0n);
   const split = single
     ? { rolled: null, head: null, tail: { from: windowStart, to: windowEnd } }
     : splitRange(windowStart, windowEnd, await rolledUntil(exec));
   const parts = [split.head, split.tail].filter((x): x is { from: Date; to: Date } => x !== null);
-  const perMember = sql.join(
-    [
-      ...(split.rolled
-        ? [
-            sql`SELECT d.member_id, d.settled_valid_bet AS valid_bet, d.wins, d.settled_rounds::bigint AS rounds
-              FROM agent_member_days d
-              WHERE d.day >= ${split.rolled.dayFrom}::date AND d.day < ${split.rolled.dayUntil}::date
-                AND (d.settled_rounds > 0 OR d.wins <> 0)`,
-          ]
-        : []),
-      ...parts.map(
-        (r) => sql`SELECT * FROM (${settledFromRecords(r.from, r.to)}
-          SELECT member_id, COALESCE(SUM(stake), 0) AS valid_bet, SUM(win) AS wins, COUNT(stake) AS rounds
-          FROM rounds GROUP BY member_id) x`,
-      ),
-    ],
-    sql` UNION ALL `,
-  );
-  const rows = await queryRows<{
-    id: string;
-    valid_bet: string;
-    wins: string;
-    active: string;
-    won: string;
-    lost: string;
-  }>(
-    exec,
-    single
-      ? sql`${settledFromRecords(windowStart, windowEnd)}, c AS (
-        SELECT * FROM jsonb_to_recordset(${list}::jsonb) AS x(id bigint, downline bigint, min_bet bigint)
-      ), per_member AS (
-        SELECT member_id, COALESCE(SUM(stake), 0) AS valid_bet, SUM(win) AS wins,
-          COUNT(stake) > 0 AS active
-        FROM rounds GROUP BY member_id
-      ), tiered AS (
-        SELECT c.id, SUM(p.valid_bet) AS valid_bet, SUM(p.wins) AS wins,
-          COUNT(*) FILTER (WHERE p.active) AS active
-        FROM c JOIN member_tree t ON t.ancestor_id = c.downline
-        JOIN per_member p ON p.member_id = t.descendant_id
-        GROUP BY c.id
-      ), single AS (
-        SELECT c.id,
-          SUM(r.stake) FILTER (WHERE r.stake >= c.min_bet AND r.win >= r.stake) AS won,
-          SUM(r.stake) FILTER (WHERE r.stake >= c.min_bet AND r.win < r.stake) AS lost
-        FROM c JOIN member_tree t ON t.ancestor_id = c.downline
-        JOIN rounds r ON r.member_id = t.descendant_id
-        WHERE c.min_bet >= 0 AND r.stake > 0
-        GROUP BY c.id
-      )
-      SELECT c.id, COALESCE(tiered.valid_bet, 0)::text AS valid_bet, COALESCE(tiered.wins, 0)::text AS wins,
-        COALESCE(tiered.active, 0)::text AS active, COALESCE(single.won, 0)::text AS won, COALESCE(single.lost, 0)::text AS lost
-      FROM c LEFT JOIN tiered ON tiered.id = c.id LEFT JOIN single ON single.id = c.id`
-      : sql`WITH c AS (
-        SELECT * FROM jsonb_to_recordset(${list}::jsonb) AS x(id bigint, downline bigint, min_bet bigint)
-      ), per_member AS (
-        SELECT m.member_id, SUM(m.valid_bet) AS valid_bet, SUM(m.wins) AS wins, SUM(m.rounds) > 0 AS active
-        FROM (${perMember}) m GROUP BY m.member_id
-      ), tiered AS (
-        SELECT c.id, SUM(p.valid_bet) AS valid_bet, SUM(p.wins) AS wins,
-          COUNT(*) FILTER (WHERE p.active) AS active
-        FROM c JOIN member_tree t ON t.ancestor_id = c.downline
-        JOIN per_member p ON p.member_id = t.descendant_id
-        GROUP BY c.id
-      )
-      SELECT c.id, COALESCE(tiered.valid_bet, 0)::text AS valid_bet, COALESCE(tiered.wins, 0)::text AS wins,
-        COALESCE(tiered.active, 0)::text AS active, '0' AS won, '0' AS lost
-      FROM c LEFT JOIN tiered ON tiered.id = c.id`,
-  );
+  const rows = await teamFigureRows(exec, windowStart, windowEnd, contracts, single, {
+    rolled: split.rolled,
+    parts,
+  });
   const out = new Map<number, Figures>();
   for (const r of rows) {
     const validBet = BigInt(r.valid_bet);
@@ -300,8 +175,7 @@ async function writeBills(ctx: AppContext, runId: number, step: PendingBill[]): 
     // One set-based statement over every contract of the window: hashed in memory (not sorted
     // in runs on disk at the default 4 MB work_mem), without JIT compilation.
     const figures = await ctx.db.transaction(async (tx) => {
-      await tx.execute(sql`SET LOCAL jit = off`);
-      await tx.execute(sql`SET LOCAL work_mem = '128MB'`);
+      await figureSettings(tx);
       return teamFigures(
         tx,
         first.windowStart,
@@ -322,31 +196,18 @@ async function writeBills(ctx: AppContext, runId: number, step: PendingBill[]): 
       await ctx.db.transaction(async (tx) => {
         // Compare-and-set: only contracts still settled exactly to this window's start move on.
         const ids = part.map((b) => b.contract.id);
-        const moved = await queryRows<{ id: string }>(
-          tx,
-          sql`UPDATE agent_contracts SET settled_until = ${first.windowEnd}
-          WHERE id IN (
-            SELECT id FROM agent_contracts WHERE id IN (${sql.join(
-              ids.map((i) => sql`${i}`),
-              sql`, `,
-            )}) AND settled_until = ${first.windowStart} ORDER BY id FOR UPDATE
-          ) AND settled_until = ${first.windowStart} RETURNING id`,
-        );
+        const moved = await advanceSettledUntil(tx, ids, first.windowStart, first.windowEnd);
         const mine = new Set(moved.map((m) => Number(m.id)));
         const carries = new Map<number, bigint>();
         const dividends = part.filter((b) => mine.has(b.contract.id) && b.contract.kind === "dividend");
         if (dividends.length > 0) {
-          const prev = await queryRows<{ contract_id: string; carry_out: string }>(
+          const prev = await lastCarries(
             tx,
-            sql`SELECT DISTINCT ON (contract_id) contract_id, carry_out::text FROM agent_bills
-            WHERE contract_id IN (${sql.join(
-              dividends.map((d) => sql`${d.contract.id}`),
-              sql`, `,
-            )}) ORDER BY contract_id, window_end DESC`,
+            dividends.map((d) => d.contract.id),
           );
           for (const p of prev) carries.set(Number(p.contract_id), BigInt(p.carry_out));
         }
-        const values = [];
+        const values: NewBill[] = [];
         for (const b of part) {
           if (!mine.has(b.contract.id)) continue;
           const c = b.contract;
@@ -376,20 +237,28 @@ async function writeBills(ctx: AppContext, runId: number, step: PendingBill[]): 
           // A real-time window (every 5 minutes) without a settled single bet: no bill of 0.00.
           if (c.kind === "realtime_salary" && amount === 0n) continue;
           const payer = c.funding === "upline" ? c.uplineId : null;
-          values.push(
-            sql`(${c.id}, ${b.key}, ${b.windowStart}, ${b.windowEnd}, ${runId}, ${c.downlineId}, ${payer}, ${c.kind},
-            ${c.currency}, ${validBet}, ${f.netLoss}, ${f.activeMembers}, ${rateBp}, ${carryIn}, ${carryOut}, ${amount},
-            ${amount > 0n ? "pending" : "nothing"})`,
-          );
+          values.push({
+            contractId: c.id,
+            periodKey: b.key,
+            windowStart: b.windowStart,
+            windowEnd: b.windowEnd,
+            runId,
+            memberId: c.downlineId,
+            payerId: payer,
+            kind: c.kind,
+            currency: c.currency,
+            validBet,
+            netLoss: f.netLoss,
+            activeMembers: f.activeMembers,
+            rateBp,
+            carryIn,
+            carryOut,
+            amount,
+            status: amount > 0n ? "pending" : "nothing",
+          });
         }
         if (values.length === 0) return;
-        const inserted = await queryRows<{ id: string }>(
-          tx,
-          sql`INSERT INTO agent_bills (contract_id, period_key, window_start, window_end, run_id, member_id, payer_id, kind,
-            currency, valid_bet, net_loss, active_members, rate_bp, carry_in, carry_out, amount, status)
-          VALUES ${sql.join(values, sql`, `)}
-          ON CONFLICT (contract_id, period_key) DO NOTHING RETURNING id`,
-        );
+        const inserted = await insertBills(tx, values);
         written += inserted.length;
       });
     }
@@ -430,16 +299,7 @@ async function payBills(ctx: AppContext, runId: number, kinds: ContractKind[]) {
   const total = { paid: 0, paidMinor: 0n, insufficient: 0 };
   let after = 0;
   for (;;) {
-    const ids = await queryRows<{ id: string }>(
-      ctx.db,
-      sql`SELECT b.id FROM agent_bills b JOIN agent_settlement_runs r ON r.id = b.run_id
-        WHERE b.status IN ('pending', 'insufficient') AND NOT r.held AND b.id > ${after}
-          AND b.kind IN (${sql.join(
-            kinds.map((k) => sql`${k}`),
-            sql`, `,
-          )})
-        ORDER BY b.id LIMIT ${PAY_BATCH}`,
-    );
+    const ids = await unpaidBillIds(ctx.db, kinds, after, PAY_BATCH);
     if (ids.length === 0) break;
     after = Number(ids.at(-1)?.id);
     const batch = ids.map((r) => Number(r.id));
@@ -471,15 +331,6 @@ interface PayOutcome {
   paid: number;
   paidMinor: bigint;
   insufficient: number;
-}
-
-interface BillToPay {
-  id: string;
-  member_id: string;
-  payer_id: string | null;
-  kind: ContractKind;
-  currency: string;
-  amount: string;
 }
 
 /** The ledger movement of a bill: from the upline's main account (or the platform's house
@@ -514,14 +365,7 @@ function billMovement(b: BillToPay, runId: number): PostInput {
 export async function payBatch(ctx: AppContext, billIds: number[], runId: number): Promise<PayOutcome> {
   return ctx.db.transaction(async (tx) => {
     const out: PayOutcome = { paid: 0, paidMinor: 0n, insufficient: 0 };
-    const bills = await queryRows<BillToPay>(
-      tx,
-      sql`SELECT id, member_id, payer_id, kind, currency, amount::text FROM agent_bills
-        WHERE id IN (${sql.join(
-          billIds.map((i) => sql`${i}`),
-          sql`, `,
-        )}) AND status IN ('pending', 'insufficient') ORDER BY id FOR UPDATE SKIP LOCKED`,
-    );
+    const bills = await lockBillsToPay(tx, billIds);
     if (bills.length === 0) return out;
     // The uplines' main accounts, locked in id order (as the ledger locks them), and what the
     // batch asks of each.
@@ -562,10 +406,11 @@ export async function payBatch(ctx: AppContext, billIds: number[], runId: number
       }
       if (bulk.length > 0) {
         for (const _ of bulk) crashPoint();
-        const paid = JSON.stringify(bulk.map((b, i) => ({ id: Number(b.id), tx: posted[i]?.transactionId })));
-        await tx.execute(sql`UPDATE agent_bills b SET status = 'paid', attempts = b.attempts + 1, paid_at = now(),
-          ledger_transaction_id = x.tx, paid_by_run = ${runId}
-          FROM jsonb_to_recordset(${paid}::jsonb) AS x(id bigint, tx bigint) WHERE b.id = x.id`);
+        await markBillsPaid(
+          tx,
+          bulk.map((b, i) => ({ id: Number(b.id), tx: posted[i]?.transactionId })),
+          runId,
+        );
         out.paid += bulk.length;
         for (const b of bulk) out.paidMinor += BigInt(b.amount);
       }
@@ -576,15 +421,12 @@ export async function payBatch(ctx: AppContext, billIds: number[], runId: number
       try {
         const posted = await tx.transaction((sp) => postIn(sp, billMovement(b, runId)));
         crashPoint();
-        await tx.execute(sql`UPDATE agent_bills SET status = 'paid', attempts = attempts + 1, paid_at = now(),
-          ledger_transaction_id = ${posted.transactionId}, paid_by_run = ${runId} WHERE id = ${b.id}`);
+        await markBillPaid(tx, b.id, posted.transactionId, runId);
         out.paid++;
         out.paidMinor += amount;
       } catch (err) {
         if (!(err instanceof AppError) || err.code !== "INSUFFICIENT_FUNDS") throw err;
-        await tx.execute(
-          sql`UPDATE agent_bills SET status = 'insufficient', attempts = attempts + 1 WHERE id = ${b.id}`,
-        );
+        await markBillInsufficient(tx, b.id);
         out.insufficient++;
       }
     }
@@ -605,13 +447,15 @@ export async function settleRun(
   try {
     const bills = await billDuePeriods(ctx, run.id, kinds, cutoff);
     const paid = await payBills(ctx, run.id, kinds);
-    await ctx.db.execute(sql`UPDATE agent_settlement_runs SET status = 'done', finished_at = now(),
-      bills = bills + ${bills}, paid = paid + ${paid.paid}, paid_minor = paid_minor + ${paid.paidMinor},
-      insufficient = ${paid.insufficient} WHERE id = ${run.id}`);
+    await finishRun(ctx.db, run.id, {
+      bills,
+      paid: paid.paid,
+      paidMinor: paid.paidMinor,
+      insufficient: paid.insufficient,
+    });
     return { runId: run.id, held: false, bills, ...paid, paidMinor: paid.paidMinor.toString() };
   } catch (err) {
-    await ctx.db.execute(sql`UPDATE agent_settlement_runs SET status = 'failed', finished_at = now(),
-      error = ${String((err as Error).message).slice(0, 500)} WHERE id = ${run.id}`);
+    await failRun(ctx.db, run.id, String((err as Error).message).slice(0, 500));
     throw err;
   }
 }
@@ -629,20 +473,11 @@ export function settlementJob(schedule: SettlementSchedule) {
 
 /** The operator's re-run of a failed (or any unheld) run: the same period and cut-off again. */
 export async function rerun(ctx: AppContext, runId: number) {
-  const [r] = await queryRows<{
-    schedule: SettlementSchedule;
-    period_key: string;
-    cutoff: Date | string;
-    held: boolean;
-  }>(ctx.db, sql`SELECT schedule, period_key, cutoff, held FROM agent_settlement_runs WHERE id = ${runId}`);
+  const r = await runById(ctx.db, runId);
   if (!r) throw new AppError("SETTLEMENT_RUN_NOT_FOUND", 404);
   return settleRun(ctx, r.schedule, r.period_key, new Date(r.cutoff));
 }
 
 export async function setHeld(exec: Executor, runId: number, held: boolean) {
-  const rows = await queryRows<{ id: string }>(
-    exec,
-    sql`UPDATE agent_settlement_runs SET held = ${held} WHERE id = ${runId} RETURNING id`,
-  );
-  if (rows.length === 0) throw new AppError("SETTLEMENT_RUN_NOT_FOUND", 404);
+  if (!(await setRunHeld(exec, runId, held))) throw new AppError("SETTLEMENT_RUN_NOT_FOUND", 404);
 }

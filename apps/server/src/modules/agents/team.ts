@@ -1,10 +1,32 @@
 import type { PeriodQuery, TeamFigures, TeamOverviewValue } from "@panalo/contracts/agents";
 import { addDays, manilaDay as manilaDayOfMoment, manilaStart } from "@panalo/contracts/manila-time";
 import { formatMinor } from "@panalo/contracts/money";
-import { type SQL, sql } from "drizzle-orm";
-import { type Db, type Executor, queryRows } from "../../db/client.ts";
+import type { Db, Executor } from "../../db/client.ts";
 import { Errors } from "../../lib/errors.ts";
+import {
+  jitOff,
+  type Range,
+  type RoundSumRow,
+  teamActiveTotal,
+  teamCashTotal,
+  teamDays,
+  teamHeldWins,
+  teamHeldWinsProbed,
+  teamHours,
+  teamNewMembers,
+  teamRolledDays,
+  teamRoundSums,
+  teamSize,
+  teamSizeTotal,
+  teamTailActive,
+  teamTailCash,
+  teamTailNewMembers,
+  teamTailPlay,
+  teamTotalsState,
+} from "./repo/team.ts";
 import { rolledUntil, splitRange } from "./rollup.ts";
+
+export type { RoundSumRow } from "./repo/team.ts";
 
 /**
  * Team figures, all derived from the round records (provider_transactions:
@@ -37,63 +59,7 @@ export function periodOf(q: PeriodQuery): { from: Date; to: Date; days: string[]
   return { from: manilaStart(q.startDate), to: manilaStart(addDays(q.endDate, 1)), days };
 }
 
-/** The members of `agentId`'s team (not the agent itself) as a subquery of ids. */
-export const teamIds = (agentId: number): SQL =>
-  sql`SELECT descendant_id AS id FROM member_tree WHERE ancestor_id = ${agentId} AND depth > 0`;
-
-/** Is `memberId` in `agentId`'s team (strictly below it)? One primary-key probe. */
-export async function inTeam(db: Executor, agentId: number, memberId: number): Promise<boolean> {
-  const rows = await queryRows<{ one: number }>(
-    db,
-    sql`SELECT 1 AS one FROM member_tree WHERE ancestor_id = ${agentId} AND descendant_id = ${memberId} AND depth > 0`,
-  );
-  return rows.length > 0;
-}
-
-interface Range {
-  from: Date;
-  to: Date;
-}
-const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
-/** The Manila day number (days since 1970-01-01 on the Manila calendar) of a time column: a date
- * difference, far cheaper per row than formatting a date. */
-const manilaDay = (col: string) =>
-  sql.raw(`((${col} AT TIME ZONE 'Asia/Manila')::date - DATE '1970-01-01')::text`);
 const dayNumber = (day: string) => String(Math.floor(Date.parse(`${day}T00:00:00Z`) / DAY_MS));
-
-/**
- * The round records of a set of members in a range, per (group key) — the one query behind the
- * overview, team betting and profit pages. `members` is a subquery of ids; `key` groups the rows
- * (a day, a member, a game category).
- */
-export function roundSums(members: SQL, r: Range, key: SQL): SQL {
-  // Three branches, each cheap to plan: every bet and win; minus the wins held for review (a
-  // join with the small review table); the stakes rollbacks gave back (the bet each names).
-  return sql`WITH team AS (${members}),
-    p AS (
-      SELECT p.member_id, p.kind, p.amount, p.vendor, p.created_at, p.transaction_id, p.ref_transaction_id
-      FROM game_transaction_log p JOIN team ON team.id = p.member_id
-      WHERE p.created_at >= ${ts(r.from)} AND p.created_at < ${ts(r.to)}
-        AND p.kind IN ('bet', 'win', 'rollback'))
-    SELECT k.key, count(*) FILTER (WHERE k.kind = 'bet')::int AS rounds,
-      count(DISTINCT k.member_id) FILTER (WHERE k.kind = 'bet')::int AS active,
-      coalesce(sum(k.amount) FILTER (WHERE k.kind = 'bet'), 0)::text AS bets,
-      coalesce(sum(k.amount) FILTER (WHERE k.kind = 'win'), 0)::text AS wins,
-      coalesce(sum(k.amount) FILTER (WHERE k.kind = 'refund'), 0)::text AS refunds
-    FROM (
-      SELECT ${key} AS key, p.member_id, p.kind, p.amount FROM p WHERE p.kind IN ('bet', 'win')
-      UNION ALL
-      SELECT ${key} AS key, p.member_id, 'win', -p.amount FROM p
-      JOIN held_win_log w ON w.transaction_id = p.transaction_id AND w.vendor = p.vendor
-      WHERE p.kind = 'win' AND w.status <> 'approved'
-      UNION ALL
-      SELECT ${key} AS key, p.member_id, 'refund', b.amount FROM p
-      JOIN game_transaction_log b ON b.transaction_id = p.ref_transaction_id
-        AND b.vendor = p.vendor AND b.kind = 'bet' AND b.member_id = p.member_id
-      WHERE p.kind = 'rollback'
-    ) k
-    GROUP BY k.key`;
-}
 
 /**
  * Run a page's queries as one read-only snapshot (its figures agree with each other), without
@@ -103,20 +69,11 @@ export function roundSums(members: SQL, r: Range, key: SQL): SQL {
 export function teamRead<T>(db: Db, fn: (tx: Executor) => Promise<T>): Promise<T> {
   return db.transaction(
     async (tx) => {
-      await tx.execute(sql`SET LOCAL jit = off`);
+      await jitOff(tx);
       return fn(tx);
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
-}
-
-export interface RoundSumRow {
-  key: string;
-  rounds: number;
-  active: number;
-  bets: string;
-  wins: string;
-  refunds: string;
 }
 
 /** Bets, valid bets, wins and profit and loss of one summed row, as decimal strings. */
@@ -130,21 +87,6 @@ export function figuresOf(r: Pick<RoundSumRow, "bets" | "wins" | "refunds"> | un
     wins: formatMinor(wins),
     profitLoss: formatMinor(wins + refunds - bets),
   };
-}
-
-/** Deposits and paid withdrawals of a set of members in a range, per member, from the ledger. */
-export function cashSums(members: SQL, r: Range, currency: string): SQL {
-  return sql`WITH team AS (${members})
-    SELECT t.member_id,
-      coalesce(sum(e.amount) FILTER (WHERE t.type = 'deposit'), 0)::text AS deposits,
-      coalesce(-sum(e.amount) FILTER (WHERE t.type = 'withdrawal_paid'), 0)::text AS withdrawals
-    FROM ledger_transaction_log t
-    JOIN team ON team.id = t.member_id
-    JOIN ledger_entry_log e ON e.transaction_id = t.id
-    JOIN ledger_balances a ON a.account_id = e.account_id AND a.member_id = t.member_id AND a.currency = ${currency}
-    WHERE t.type IN ('deposit', 'withdrawal_paid')
-      AND t.created_at >= ${ts(r.from)} AND t.created_at < ${ts(r.to)}
-    GROUP BY t.member_id`;
 }
 
 /**
@@ -167,18 +109,6 @@ export async function teamOverview(
   );
 }
 
-interface TeamRow {
-  key: string;
-  bets: string;
-  wins: string;
-  refunds: string;
-  deposits: string;
-  withdrawals: string;
-  active: number;
-  new_members: number;
-  gap_days: number[] | string;
-  gap_counts: number[] | string;
-}
 /** A smallint[] / int[] as the driver hands it (an array, or PGlite/pg text "{1,2}"). */
 const ints = (v: number[] | string): number[] =>
   Array.isArray(v) ? v.map(Number) : v.replace(/[{}]/g, "").split(",").filter(Boolean).map(Number);
@@ -198,19 +128,7 @@ async function overviewFast(
   currency: string,
   r: ReturnType<typeof periodOf>,
 ): Promise<TeamOverviewValue | null> {
-  const [st] = await queryRows<{
-    done_until: string | null;
-    team_hours_from: Date | string | null;
-    team_hours_until: Date | string | null;
-    agent_currency: string | null;
-    stale: boolean;
-  }>(
-    db,
-    sql`SELECT s.done_until::text AS done_until, s.team_hours_from, s.team_hours_until,
-      (SELECT m.currency FROM member_directory m WHERE m.id = ${agentId}) AS agent_currency,
-      EXISTS (SELECT 1 FROM agent_team_stale x WHERE x.agent_id = ${agentId}) AS stale
-    FROM agent_rollup_state s WHERE s.id = 1`,
-  );
+  const st = await teamTotalsState(db, agentId);
   if (!st?.done_until || st.stale || st.agent_currency !== currency) return null;
   const d0 = manilaStart(st.done_until);
   const tf = st.team_hours_from ? new Date(st.team_hours_from) : null;
@@ -228,126 +146,22 @@ async function overviewFast(
   const tail = r.to > hoursTo && r.to > restFrom ? { from: hoursTo, to: r.to } : null;
   const aNum = Number(dayNumber(r.days[0] as string));
   const dFrom = r.days[0] as string;
-  const dUntil = r.to < d0 ? manilaDayOf(r.to) : st.done_until;
-  const inTeam = (col: string) =>
-    sql.raw(
-      // A scalar subquery: one primary-key probe per row, never a hash of the team's closure rows.
-      `(SELECT true FROM member_tree mt WHERE mt.ancestor_id = ${Number(agentId)} AND mt.descendant_id = ${col} AND mt.depth > 0)`,
-    );
+  const doneUntil = st.done_until;
+  const dUntil = r.to < d0 ? manilaDayOf(r.to) : doneUntil;
   const rolledEnd = r.to < d0 ? r.to : hoursTo;
   const [sizes, days, hours, held, tailPlay, tailCash, tailActive, fresh] = await sequential([
-    () =>
-      queryRows<{ size: number }>(
-        db,
-        sql`SELECT coalesce((SELECT size FROM agent_team_sizes WHERE agent_id = ${agentId}), 0)::int AS size`,
-      ),
-    () =>
-      dFrom < dUntil
-        ? queryRows<TeamRow>(
-            db,
-            sql`SELECT (d.day - DATE '1970-01-01')::text AS key, d.bets::text, d.wins::text, d.refunds::text,
-              d.deposits::text, d.withdrawals::text, d.active, d.new_members, d.gap_days, d.gap_counts
-            FROM agent_team_days d WHERE d.agent_id = ${agentId} AND d.day >= ${dFrom}::date AND d.day < ${dUntil}::date`,
-          )
-        : Promise.resolve([] as TeamRow[]),
-    () =>
-      hoursTo > restFrom
-        ? queryRows<TeamRow>(
-            db,
-            sql`SELECT ${manilaDay("h.hour")} AS key, h.bets::text, h.wins::text, h.refunds::text, h.deposits::text,
-              h.withdrawals::text, h.first_active AS active, h.new_members, h.gap_days, h.gap_counts
-            FROM agent_team_hours h WHERE h.agent_id = ${agentId} AND h.hour >= ${ts(restFrom)} AND h.hour < ${ts(hoursTo)}`,
-          )
-        : Promise.resolve([] as TeamRow[]),
+    () => teamSizeTotal(db, agentId),
+    () => (dFrom < dUntil ? teamDays(db, agentId, dFrom, dUntil) : Promise.resolve([])),
+    () => (hoursTo > restFrom ? teamHours(db, agentId, restFrom, hoursTo) : Promise.resolve([])),
     // Wins the rolled rows count that are still held for review (or were rejected).
-    () =>
-      rolledEnd > r.from
-        ? queryRows<{ key: string; wins: string }>(
-            db,
-            sql`SELECT ${manilaDay("p.created_at")} AS key, sum(p.amount)::text AS wins
-            FROM held_win_log w
-            JOIN game_transaction_log p ON p.transaction_id = w.transaction_id AND p.vendor = w.vendor AND p.kind = 'win'
-            WHERE w.status <> 'approved' AND p.created_at >= ${ts(r.from)} AND p.created_at < ${ts(rolledEnd)}
-              AND ${inTeam("p.member_id")}
-            GROUP BY 1`,
-          )
-        : Promise.resolve([] as Array<{ key: string; wins: string }>),
-    () =>
-      tail
-        ? queryRows<RoundSumRow>(
-            db,
-            sql`WITH p AS (
-              SELECT p.member_id, p.kind, p.amount, p.vendor, p.created_at, p.transaction_id, p.ref_transaction_id
-              FROM game_transaction_log p
-              WHERE p.created_at >= ${ts(tail.from)} AND p.created_at < ${ts(tail.to)}
-                AND p.kind IN ('bet', 'win', 'rollback') AND ${inTeam("p.member_id")})
-            SELECT '' AS key, 0 AS rounds, 0 AS active,
-              coalesce(sum(k.amount) FILTER (WHERE k.kind = 'bet'), 0)::text AS bets,
-              coalesce(sum(k.amount) FILTER (WHERE k.kind = 'win'), 0)::text AS wins,
-              coalesce(sum(k.amount) FILTER (WHERE k.kind = 'refund'), 0)::text AS refunds
-            FROM (
-              SELECT p.kind, p.amount FROM p WHERE p.kind IN ('bet', 'win')
-              UNION ALL
-              SELECT 'win', -p.amount FROM p
-              JOIN held_win_log w ON w.transaction_id = p.transaction_id AND w.vendor = p.vendor
-              WHERE p.kind = 'win' AND w.status <> 'approved'
-              UNION ALL
-              SELECT 'refund', b.amount FROM p
-              JOIN game_transaction_log b ON b.transaction_id = p.ref_transaction_id
-                AND b.vendor = p.vendor AND b.kind = 'bet' AND b.member_id = p.member_id
-              WHERE p.kind = 'rollback'
-            ) k`,
-          )
-        : Promise.resolve([] as RoundSumRow[]),
-    () =>
-      tail
-        ? queryRows<{ deposits: string; withdrawals: string }>(
-            db,
-            // Each movement's entries on the member's own accounts, probed per movement (a scalar
-            // subquery: the planner hashed every ledger account for a join).
-            sql`SELECT coalesce(sum(x.amount) FILTER (WHERE x.type = 'deposit'), 0)::text AS deposits,
-              coalesce(-sum(x.amount) FILTER (WHERE x.type = 'withdrawal_paid'), 0)::text AS withdrawals
-            FROM (
-              SELECT t.type, (SELECT sum(e.amount) FROM ledger_entry_log e
-                  JOIN ledger_balances a ON a.account_id = e.account_id
-                  WHERE e.transaction_id = t.id AND a.member_id = t.member_id AND a.currency = ${currency}) AS amount
-              FROM ledger_transaction_log t
-              WHERE t.type IN ('deposit', 'withdrawal_paid')
-                AND t.created_at >= ${ts(tail.from)} AND t.created_at < ${ts(tail.to)} AND ${inTeam("t.member_id")}
-            ) x`,
-          )
-        : Promise.resolve([] as Array<{ deposits: string; withdrawals: string }>),
+    () => (rolledEnd > r.from ? teamHeldWinsProbed(db, agentId, r.from, rolledEnd) : Promise.resolve([])),
+    () => (tail ? teamTailPlay(db, agentId, tail) : Promise.resolve([])),
+    () => (tail ? teamTailCash(db, agentId, currency, tail) : Promise.resolve([])),
     // The tail's bettors not active earlier that day (hours), and of those, not active earlier in
     // the period (closed days, hours of the days since).
-    () =>
-      tail
-        ? queryRows<{ today: number; period: number }>(
-            db,
-            sql`WITH m AS (
-              SELECT DISTINCT p.member_id FROM game_transaction_log p
-              WHERE p.kind = 'bet' AND p.created_at >= ${ts(tail.from)} AND p.created_at < ${ts(tail.to)}
-                AND ${inTeam("p.member_id")}
-            ), n AS (
-              -- Probed per bettor (a scalar subquery: one range of the member index each).
-              SELECT m.member_id FROM m WHERE (
-                SELECT 1 FROM agent_member_hours h WHERE h.member_id = m.member_id AND h.bet_count > 0
-                  AND h.hour >= ${ts(d0)} AND h.hour < ${ts(tail.from)} LIMIT 1) IS NULL
-            )
-            SELECT count(*)::int AS today, count(*) FILTER (WHERE (
-                SELECT 1 FROM agent_member_days d WHERE d.member_id = n.member_id AND d.bet_count > 0
-                  AND d.day >= ${dFrom}::date AND d.day < ${st.done_until}::date LIMIT 1) IS NULL)::int AS period
-            FROM n`,
-          )
-        : Promise.resolve([] as Array<{ today: number; period: number }>),
+    () => (tail ? teamTailActive(db, agentId, tail, d0, dFrom, doneUntil) : Promise.resolve([])),
     // New members since the last rolled hour.
-    () =>
-      tail
-        ? queryRows<{ n: number }>(
-            db,
-            sql`SELECT count(*)::int AS n FROM member_directory m
-            WHERE m.created_at >= ${ts(tail.from)} AND m.created_at < ${ts(tail.to)} AND ${inTeam("m.id")}`,
-          )
-        : Promise.resolve([] as Array<{ n: number }>),
+    () => (tail ? teamTailNewMembers(db, agentId, tail) : Promise.resolve([])),
   ]);
   const byDay = new Map<string, { bets: bigint; wins: bigint; refunds: bigint; active: number }>();
   const at = (key: string) => {
@@ -425,106 +239,30 @@ async function overviewIn(
   currency: string,
   r: ReturnType<typeof periodOf>,
 ): Promise<TeamOverviewValue> {
-  const members = teamIds(agentId);
   // Closed days from the per-member rollup (agents/rollup.ts), the rest from the records; the
   // watermark is read in this snapshot, so the two halves never overlap or leave a gap.
   const split = splitRange(r.from, r.to, await rolledUntil(db));
   const live = [split.head, split.tail].filter((x): x is Range => x !== null);
   const rolled = split.rolled;
   const [sizes, fresh, rolledDays, heldDays, liveDays, cash, [active]] = await sequential([
-    () =>
-      queryRows<{ size: number }>(
-        db,
-        sql`SELECT count(*)::int AS size FROM member_tree t WHERE t.ancestor_id = ${agentId} AND t.depth > 0`,
-      ),
+    () => teamSize(db, agentId),
     // New members: the period's registrations (members_created_idx), each probed in the closure.
-    () =>
-      queryRows<{ n: number }>(
-        db,
-        sql`SELECT count(*)::int AS n FROM member_directory m
-        WHERE m.created_at >= ${ts(r.from)} AND m.created_at < ${ts(r.to)}
-          AND EXISTS (SELECT 1 FROM member_tree t WHERE t.ancestor_id = ${agentId} AND t.descendant_id = m.id AND t.depth > 0)`,
-      ),
-    () =>
-      rolled
-        ? queryRows<RoundSumRow>(
-            db,
-            sql`WITH team AS (${members})
-            SELECT (d.day - DATE '1970-01-01')::text AS key, sum(d.bet_count)::int AS rounds,
-              count(*) FILTER (WHERE d.bet_count > 0)::int AS active, sum(d.bets)::text AS bets,
-              sum(d.wins)::text AS wins, sum(d.refunds)::text AS refunds
-            FROM agent_member_days d JOIN team ON team.id = d.member_id
-            WHERE d.day >= ${rolled.dayFrom}::date AND d.day < ${rolled.dayUntil}::date
-            GROUP BY d.day`,
-          )
-        : Promise.resolve([] as RoundSumRow[]),
+    () => teamNewMembers(db, agentId, r),
+    () => (rolled ? teamRolledDays(db, agentId, rolled) : Promise.resolve([])),
     // The rollup keeps every win row; a win still held for review (or rejected) is taken out here,
     // so a decision taken after the day closed counts at once, as it does in the records.
     () =>
       rolled
-        ? queryRows<{ key: string; wins: string }>(
-            db,
-            sql`SELECT ${manilaDay("p.created_at")} AS key, sum(p.amount)::text AS wins
-            FROM held_win_log w
-            JOIN game_transaction_log p ON p.transaction_id = w.transaction_id AND p.vendor = w.vendor AND p.kind = 'win'
-            WHERE w.status <> 'approved'
-              AND p.created_at >= ${ts(manilaStart(rolled.dayFrom))} AND p.created_at < ${ts(manilaStart(rolled.dayUntil))}
-              AND p.member_id IN (${members})
-            GROUP BY 1`,
-          )
-        : Promise.resolve([] as Array<{ key: string; wins: string }>),
+        ? teamHeldWins(db, agentId, manilaStart(rolled.dayFrom), manilaStart(rolled.dayUntil))
+        : Promise.resolve([]),
     async () => {
       const out: RoundSumRow[] = [];
-      for (const range of live)
-        out.push(...(await queryRows<RoundSumRow>(db, roundSums(members, range, manilaDay("p.created_at")))));
+      for (const range of live) out.push(...(await teamRoundSums(db, { agentId }, range, "day")));
       return out;
     },
-    () =>
-      queryRows<{ deposits: string; withdrawals: string }>(
-        db,
-        sql`SELECT coalesce(sum(c.deposits::bigint), 0)::text AS deposits,
-          coalesce(sum(c.withdrawals::bigint), 0)::text AS withdrawals
-        FROM (${sql.join(
-          [
-            ...(rolled
-              ? [
-                  sql`SELECT d.deposits, d.withdrawals FROM agent_member_days d JOIN (${members}) team ON team.id = d.member_id
-                    WHERE d.day >= ${rolled.dayFrom}::date AND d.day < ${rolled.dayUntil}::date AND d.currency = ${currency}
-                      AND (d.deposits <> 0 OR d.withdrawals <> 0)`,
-                ]
-              : []),
-            ...live.map(
-              (range) =>
-                sql`SELECT x.deposits::bigint, x.withdrawals::bigint FROM (${cashSums(members, range, currency)}) x`,
-            ),
-            sql`SELECT 0::bigint, 0::bigint`,
-          ],
-          sql` UNION ALL `,
-        )}) c`,
-      ),
+    () => teamCashTotal(db, agentId, currency, rolled, live),
     // Active members over the whole period: distinct across days (and across both halves).
-    () =>
-      queryRows<{ n: number }>(
-        db,
-        sql`SELECT count(*)::int AS n FROM (${sql.join(
-          [
-            ...(rolled
-              ? [
-                  sql`SELECT d.member_id FROM agent_member_days d JOIN (${members}) team ON team.id = d.member_id
-                    WHERE d.day >= ${rolled.dayFrom}::date AND d.day < ${rolled.dayUntil}::date AND d.bet_count > 0`,
-                ]
-              : []),
-            ...live.map(
-              (
-                range,
-              ) => sql`SELECT p.member_id FROM game_transaction_log p JOIN (${members}) team ON team.id = p.member_id
-                WHERE p.kind = 'bet' AND p.created_at >= ${ts(range.from)} AND p.created_at < ${ts(range.to)}`,
-            ),
-            sql`SELECT NULL::bigint WHERE false`,
-          ],
-          sql` UNION `,
-        )}) a`,
-      ),
+    () => teamActiveTotal(db, agentId, rolled, live),
   ]);
   const byDay = new Map<string, RoundSumRow>();
   for (const d of [...rolledDays, ...liveDays]) {

@@ -1,10 +1,21 @@
-import { sql } from "drizzle-orm";
-import { type Executor, queryRows, type Tx } from "../../db/client.ts";
+import type { Executor, Tx } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { emitMemberEvent } from "../../lib/member-events.ts";
 import { memberGate } from "../../lib/member-gates.ts";
 import { postIn } from "../ledger/service.ts";
 import { householdReasons } from "../members/service.ts";
+import {
+  activeBonus,
+  bonusBySourceKey,
+  bonusMemberLock,
+  bonusRule,
+  completeWithoutWagering,
+  flagForReview,
+  insertGrantedEvent,
+  insertMemberBonus,
+  memberBonusFacts,
+  memberCurrency,
+} from "./repo/lifecycle.ts";
 
 /**
  * Who may never be offered a bonus. Each check answers a refusal code or
@@ -26,12 +37,7 @@ export async function bonusEligibility(
 ): Promise<{ ok: true } | { ok: false; code: string }> {
   // The member's facts come from the members module's published view; the household review
   // flag is bonus's own (bonus_reviews).
-  const [m] = await queryRows<{ currency: string; is_agent: number; status: string; bonus_review: boolean }>(
-    exec,
-    sql`SELECT currency, is_agent, status,
-          EXISTS (SELECT 1 FROM bonus_reviews r WHERE r.member_id = d.id) AS bonus_review
-        FROM member_directory d WHERE id = ${memberId}`,
-  );
+  const m = await memberBonusFacts(exec, memberId);
   // Agents (any is_agent but a plain player), trial accounts (play money), locked accounts and
   // members under household review are never offered a bonus.
   if (!m || m.currency === "FUN" || Number(m.is_agent) !== 0 || m.status !== "active" || m.bonus_review)
@@ -46,23 +52,9 @@ export async function bonusEligibility(
   return { ok: true };
 }
 
-interface RuleRow {
-  id: string;
-  currency: string;
-  wagering_multiple: number;
-  wagering_base: "bonus" | "bonus_deposit";
-  contributions: Record<string, number>;
-  max_bet: string | null;
-  max_conversion: string | null;
-  expiry_days: number;
-  forfeit_on_withdrawal: boolean;
-  one_per_household: boolean;
-  enabled: boolean;
-}
-
 /** The member's lock (migration 0801): provider moves and bonus changes of one member queue. */
 export async function lockMember(tx: Tx, memberId: number): Promise<void> {
-  await tx.execute(sql`SELECT bonus_member_lock(${memberId})`);
+  await bonusMemberLock(tx, memberId);
 }
 
 /**
@@ -94,45 +86,32 @@ export async function grantBonus(
   if (input.amountMinor <= 0n)
     throw new AppError("VALIDATION_ERROR", 400, { field: "amount", reason: "positive" });
   await lockMember(tx, input.memberId);
-  const [seen] = await queryRows<{ id: string }>(
-    tx,
-    sql`SELECT id FROM member_bonuses WHERE source_key = ${input.sourceKey}`,
-  );
+  const seen = await bonusBySourceKey(tx, input.sourceKey);
   if (seen) return { bonusId: Number(seen.id), created: false };
   const eligible = await bonusEligibility(tx, input.memberId);
   if (!eligible.ok) throw new AppError(eligible.code, 403);
-  const [rule] = await queryRows<RuleRow>(tx, sql`SELECT * FROM bonus_rules WHERE id = ${input.ruleId}`);
-  const [member] = await queryRows<{ currency: string }>(
-    tx,
-    sql`SELECT currency FROM member_directory WHERE id = ${input.memberId}`,
-  );
+  const rule = await bonusRule(tx, input.ruleId);
+  const member = await memberCurrency(tx, input.memberId);
   if (!rule?.enabled || rule.currency !== member?.currency) throw new AppError("BONUS_RULE_NOT_FOUND", 404);
-  const [active] = await queryRows<{ id: string }>(
-    tx,
-    sql`SELECT id FROM member_bonuses WHERE member_id = ${input.memberId} AND state = 'active'`,
-  );
+  const active = await activeBonus(tx, input.memberId);
   if (active) throw new AppError("BONUS_ALREADY_ACTIVE", 409);
   if (rule.one_per_household && (await sharesHousehold(tx, input.memberId))) {
-    await tx.execute(
-      sql`INSERT INTO bonus_reviews (member_id) VALUES (${input.memberId}) ON CONFLICT DO NOTHING`,
-    );
+    await flagForReview(tx, input.memberId);
     throw new AppError("BONUS_NOT_ALLOWED", 403);
   }
   const deposit = input.depositMinor ?? 0n;
   const base = rule.wagering_base === "bonus_deposit" ? input.amountMinor + deposit : input.amountMinor;
   const required = base * BigInt(rule.wagering_multiple);
-  const [row] = await queryRows<{ id: string }>(
-    tx,
-    sql`INSERT INTO member_bonuses (member_id, rule_id, source_key, reference, currency, amount,
-          deposit_amount, wagering_required, contributions, max_bet, max_conversion,
-          forfeit_on_withdrawal, expires_at)
-        VALUES (${input.memberId}, ${input.ruleId}, ${input.sourceKey}, ${input.reference ?? null},
-          ${rule.currency}, ${input.amountMinor.toString()}::bigint, ${deposit.toString()}::bigint,
-          ${required.toString()}::bigint, ${JSON.stringify(rule.contributions)}::jsonb,
-          ${rule.max_bet}::bigint, ${rule.max_conversion}::bigint, ${rule.forfeit_on_withdrawal},
-          now() + make_interval(days => ${rule.expiry_days}))
-        RETURNING id`,
-  );
+  const row = await insertMemberBonus(tx, {
+    memberId: input.memberId,
+    ruleId: input.ruleId,
+    sourceKey: input.sourceKey,
+    reference: input.reference ?? null,
+    amountMinor: input.amountMinor,
+    depositMinor: deposit,
+    requiredMinor: required,
+    rule,
+  });
   if (!row) throw new Error("grantBonus: no row");
   const bonusId = Number(row.id);
   await postIn(tx, {
@@ -148,12 +127,9 @@ export async function grantBonus(
       },
     ],
   });
-  await tx.execute(
-    sql`INSERT INTO bonus_events (bonus_id, kind, amount, wagered_after, note)
-        VALUES (${bonusId}, 'granted', ${input.amountMinor.toString()}::bigint, 0, ${input.reference ?? null})`,
-  );
+  await insertGrantedEvent(tx, bonusId, input.amountMinor, input.reference ?? null);
   // A requirement of zero is met at once: the bonus is cash (up to its cap).
-  if (required === 0n) await tx.execute(sql`SELECT bonus_end(${bonusId}, 'completed', 'no wagering', now())`);
+  if (required === 0n) await completeWithoutWagering(tx, bonusId);
   // The member's message about it, in this transaction, once per bonus.
   await emitMemberEvent(tx, {
     kind: "bonus.granted",

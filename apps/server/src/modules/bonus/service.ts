@@ -1,10 +1,23 @@
 import { formatMinor, formatPeso } from "@panalo/contracts/money";
-import { sql } from "drizzle-orm";
-import { type Executor, queryRows, type Tx } from "../../db/client.ts";
+import type { Executor, Tx } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { onEvent } from "../../lib/member-events.ts";
 import { bonusEligibility, grantBonus, lockMember } from "./grant.ts";
+import {
+  activeBonus,
+  activeBonusSource,
+  bonusEnd,
+  bonusEventRows,
+  bonusMember,
+  bonusRule,
+  creditedDeposits,
+  depositRulesFor,
+  expiredBonuses,
+  forfeitableBonus,
+  heldWinBet,
+  memberBonusRows,
+} from "./repo/lifecycle.ts";
 
 /**
  * The bonus wallet's rules outside the provider protocol (the protocol's side is migration
@@ -65,12 +78,7 @@ async function hasCreditedDeposit(
   memberId: number,
   exceptId: number | null,
 ): Promise<boolean> {
-  const rows = await queryRows<{ n: number }>(
-    exec,
-    sql`SELECT count(*)::int AS n FROM deposit_log
-         WHERE member_id = ${memberId} AND status IN ('paid', 'approved') AND id <> ${exceptId ?? 0}`,
-  );
-  return (rows[0]?.n ?? 0) > 0;
+  return (await creditedDeposits(exec, memberId, exceptId)) > 0;
 }
 
 /** Why this rule cannot be taken with this deposit, or null. */
@@ -88,18 +96,10 @@ function depositRefusal(rule: RuleRow, depositMinor: bigint, firstDone: boolean)
 export async function depositBonusOptions(exec: Executor, memberId: number, depositMinor: bigint | null) {
   const eligible = await bonusEligibility(exec, memberId);
   if (!eligible.ok) return { eligible: false, items: [] };
-  const [active] = await queryRows<{ id: string }>(
-    exec,
-    sql`SELECT id FROM member_bonuses WHERE member_id = ${memberId} AND state = 'active'`,
-  );
+  const active = await activeBonus(exec, memberId);
   if (active) return { eligible: false, items: [] };
   const firstDone = await hasCreditedDeposit(exec, memberId, null);
-  const rules = await queryRows<RuleRow>(
-    exec,
-    sql`SELECT r.* FROM bonus_rules r JOIN member_directory m ON m.currency = r.currency
-         WHERE m.id = ${memberId} AND r.enabled AND r.kind IN ('first_deposit', 'reload')
-         ORDER BY r.id`,
-  );
+  const rules = await depositRulesFor(exec, memberId);
   return {
     eligible: true,
     items: rules
@@ -120,7 +120,7 @@ export async function checkDepositChoice(
 ) {
   const eligible = await bonusEligibility(exec, memberId);
   if (!eligible.ok) throw new AppError(eligible.code, 403);
-  const [rule] = await queryRows<RuleRow>(exec, sql`SELECT * FROM bonus_rules WHERE id = ${ruleId}`);
+  const rule = await bonusRule(exec, ruleId);
   if (!rule) throw new AppError("BONUS_RULE_NOT_FOUND", 404);
   const refusal = depositRefusal(rule, depositMinor, await hasCreditedDeposit(exec, memberId, null));
   if (refusal) throw refusal;
@@ -139,15 +139,12 @@ export async function applyDepositBonus(
   d: { id: number; memberId: number; amount: bigint; bonusRuleId: number | null },
 ): Promise<number | null> {
   if (d.bonusRuleId === null) return null;
-  const [rule] = await queryRows<RuleRow>(tx, sql`SELECT * FROM bonus_rules WHERE id = ${d.bonusRuleId}`);
+  const rule = await bonusRule(tx, d.bonusRuleId);
   if (!rule) return null;
   if (depositRefusal(rule, d.amount, await hasCreditedDeposit(tx, d.memberId, d.id))) return null;
   const eligible = await bonusEligibility(tx, d.memberId);
   if (!eligible.ok) return null;
-  const [active] = await queryRows<{ source_key: string }>(
-    tx,
-    sql`SELECT source_key FROM member_bonuses WHERE member_id = ${d.memberId} AND state = 'active'`,
-  );
+  const active = await activeBonusSource(tx, d.memberId);
   if (active && active.source_key !== `bonus:deposit:${d.id}`) return null;
   try {
     const out = await grantBonus(tx, {
@@ -185,17 +182,10 @@ export async function endBonus(
   note: string,
   now: Date,
 ): Promise<boolean> {
-  const [b] = await queryRows<{ member_id: string }>(
-    tx,
-    sql`SELECT member_id FROM member_bonuses WHERE id = ${bonusId}`,
-  );
+  const b = await bonusMember(tx, bonusId);
   if (!b) return false;
   await lockMember(tx, Number(b.member_id));
-  const [r] = await queryRows<{ ok: boolean }>(
-    tx,
-    sql`SELECT bonus_end(${bonusId}, ${state}, ${note}, ${now.toISOString()}::timestamptz) AS ok`,
-  );
-  return Boolean(r?.ok);
+  return bonusEnd(tx, bonusId, state, note, now);
 }
 
 /**
@@ -204,22 +194,14 @@ export async function endBonus(
  */
 export async function forfeitOnWithdrawal(tx: Tx, memberId: number, withdrawalRef: string, now: Date) {
   await lockMember(tx, memberId);
-  const [b] = await queryRows<{ id: string }>(
-    tx,
-    sql`SELECT id FROM member_bonuses WHERE member_id = ${memberId} AND state = 'active'
-          AND forfeit_on_withdrawal AND wagered < wagering_required`,
-  );
+  const b = await forfeitableBonus(tx, memberId);
   if (b) await endBonus(tx, Number(b.id), "forfeited", `withdrawal ${withdrawalRef}`, now);
 }
 
 /** The scheduled job (jobs/catalog.ts "bonus.expiry"): every bonus past its expiry is taken back. */
 export async function expireBonuses(ctx: AppContext): Promise<number> {
   const now = ctx.clock.now();
-  const due = await queryRows<{ id: string }>(
-    ctx.db,
-    sql`SELECT id FROM member_bonuses WHERE state = 'active' AND expires_at <= ${now.toISOString()}::timestamptz
-         ORDER BY expires_at LIMIT 5000`,
-  );
+  const due = await expiredBonuses(ctx.db, now);
   let n = 0;
   for (const b of due) {
     if (await ctx.db.transaction((tx) => endBonus(tx, Number(b.id), "expired", "expiry", now))) n++;
@@ -227,57 +209,13 @@ export async function expireBonuses(ctx: AppContext): Promise<number> {
   return n;
 }
 
-interface BonusRow {
-  id: string;
-  rule_id: string;
-  rule_name: string;
-  currency: string;
-  amount: string;
-  deposit_amount: string;
-  wagering_required: string;
-  wagered: string;
-  contributions: Record<string, number>;
-  max_bet: string | null;
-  max_conversion: string | null;
-  forfeit_on_withdrawal: boolean;
-  state: string;
-  expires_at: Date | string;
-  released: string | null;
-  taken_back: string | null;
-  created_at: Date | string;
-  ended_at: Date | string | null;
-  reference: string | null;
-  balance: string | null;
-}
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
 /** Each bonus with its progress, rules and history (bonusDetails; back office). */
 export async function listBonuses(exec: Executor, memberId: number, limit = 50) {
-  const rows = await queryRows<BonusRow>(
-    exec,
-    sql`SELECT b.*, r.name AS rule_name,
-          CASE WHEN b.state = 'active' THEN (SELECT balance FROM ledger_balances a
-             WHERE a.member_id = b.member_id AND a.kind = 'bonus' AND a.currency = b.currency) END AS balance
-        FROM member_bonuses b JOIN bonus_rules r ON r.id = b.rule_id
-        WHERE b.member_id = ${memberId} ORDER BY b.id DESC LIMIT ${limit}`,
-  );
+  const rows = await memberBonusRows(exec, memberId, limit);
   const ids = rows.map((r) => Number(r.id));
-  const events =
-    ids.length === 0
-      ? []
-      : await queryRows<{
-          bonus_id: string;
-          kind: string;
-          amount: string;
-          wagered_after: string;
-          note: string | null;
-          created_at: Date | string;
-        }>(
-          exec,
-          sql`SELECT * FROM (SELECT e.*, row_number() OVER (PARTITION BY bonus_id ORDER BY id DESC) AS n
-                FROM bonus_events e WHERE bonus_id IN ${sql.raw(`(${ids.join(",")})`)}) x
-              WHERE n <= 50 ORDER BY id DESC`,
-        );
+  const events = ids.length === 0 ? [] : await bonusEventRows(exec, ids);
   return rows.map((b) => {
     const required = BigInt(b.wagering_required);
     const wagered = BigInt(b.wagered);
@@ -335,14 +273,7 @@ export async function heldWinLegs(
   }>
 > {
   const main = { member: win.memberId, kind: "main" as const, currency: win.currency };
-  const [bet] = await queryRows<{ amount: string; bonus_amount: string; state: string | null }>(
-    tx,
-    sql`SELECT b.amount::text, b.bonus_amount::text, mb.state
-          FROM game_transaction_log w
-          JOIN game_transaction_log b ON b.vendor = w.vendor AND b.transaction_id = w.ref_transaction_id
-          LEFT JOIN member_bonuses mb ON mb.id = b.bonus_id
-         WHERE w.vendor = ${win.vendor} AND w.transaction_id = ${win.transactionId}`,
-  );
+  const bet = await heldWinBet(tx, win.vendor, win.transactionId);
   const part = BigInt(bet?.bonus_amount ?? "0");
   if (!bet || part === 0n || BigInt(bet.amount) === 0n) return [{ account: main, amount: win.amount }];
   await lockMember(tx, win.memberId);

@@ -22,6 +22,7 @@ import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
 import { route } from "../../lib/route.ts";
 import { pushToOperators } from "../../realtime/admin-hub.ts";
 import { pushToMember } from "../../realtime/bus.ts";
+import { memberPanel } from "./member-panel.ts";
 import { uploadedBytes } from "./routes.ts";
 import {
   appendMessage,
@@ -38,7 +39,6 @@ import {
   deleteCannedReply,
   handConversation,
   markRead,
-  memberPanel,
   operatorState,
   pushMessage,
   pushUnread,
@@ -271,13 +271,18 @@ export async function chatAdminRoutes(app: FastifyInstance, ctx: AppContext): Pr
     },
   );
 
-  /** Beside the conversation: who the member is, the balance, the latest deposits and rounds. */
+  /**
+   * Beside the conversation: the member, KYC and limits, balance, open and latest deposits and
+   * withdrawals, ledger entries and rounds, each part as far as the operator's role shows it on
+   * the player page (member-panel.ts).
+   */
   route(
     app,
     { method: "GET", url: "/api/admin/chat/conversations/:id/member", params: IdParams, guards: operate },
-    async ({ params }) => {
+    async ({ req, params }) => {
       const conv = await conversation(params.id);
-      return memberPanel(ctx, conv.memberId);
+      const { permissions } = operatorOf(req);
+      return memberPanel(ctx, conv.memberId, (p) => permissions.includes(p));
     },
   );
 

@@ -203,9 +203,9 @@ describe("customer-service chat", () => {
       unReadCount: 0,
     });
     const side = (await asOp("cs2", "GET", `/api/admin/chat/conversations/${c0?.id}/member`)).json().value;
-    expect(side.balance).toMatchObject({ main: "0.00" });
-    expect(side.profile).toMatchObject({ id: ms[0]?.id });
-    expect(side.deposits).toEqual([]);
+    // A support operator sees the member, not the money (as on the player page).
+    expect(side).toMatchObject({ memberId: ms[0]?.id, money: null });
+    expect(side.player).toMatchObject({ status: "active" });
   });
 
   it("answers outside business hours with the away message in the member's language, once", async () => {

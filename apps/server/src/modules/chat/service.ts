@@ -11,8 +11,6 @@ import type {
   ChatTeam,
   ChatUrlValue,
 } from "@panalo/contracts/chat";
-import { manilaDay } from "@panalo/contracts/manila-time";
-import { formatMinor } from "@panalo/contracts/money";
 import type { Executor } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
@@ -22,11 +20,8 @@ import { pushToOperators } from "../../realtime/admin-hub.ts";
 import { pushToMember } from "../../realtime/bus.ts";
 import { activeOperatorsWith, isActiveOperatorWith, operatorNames } from "../admin/service.ts";
 import { readSettings } from "../content/service.ts";
-import { bettingRecord } from "../games/service.ts";
 import { storedVipLevel } from "../loyalty/service.ts";
-import { memberCard, memberLanguage, memberUsernames, TRIAL } from "../members/service.ts";
-import { latestDeposits } from "../payments/service.ts";
-import { balanceSummary } from "../wallet/service.ts";
+import { memberLanguage, memberUsernames, TRIAL } from "../members/service.ts";
 import { isOpenAt, withDefaults } from "./hours.ts";
 import * as repo from "./repo.ts";
 
@@ -546,33 +541,3 @@ export async function deleteCannedReply(exec: Executor, id: number): Promise<Can
 }
 
 /** Beside the conversation: the latest deposits and rounds. */
-const LATEST_SHOWN = 5;
-
-/** Beside the conversation: who the member is, the balance, the latest deposits and rounds. */
-export async function memberPanel(ctx: AppContext, memberId: number) {
-  const day = (d: Date) => manilaDay(d);
-  const now = ctx.clock.now();
-  const [profile, balance, deposits, rounds, vipLevel] = await Promise.all([
-    memberCard(ctx.db, memberId),
-    balanceSummary(ctx, memberId),
-    latestDeposits(ctx.db, memberId, LATEST_SHOWN),
-    bettingRecord(
-      ctx,
-      memberId,
-      {
-        startDate: day(new Date(now.getTime() - 30 * 86_400_000)),
-        endDate: day(now),
-        page: 1,
-        pageSize: LATEST_SHOWN,
-      },
-      "EN",
-    ),
-    memberVipLevel(ctx.db, memberId),
-  ]);
-  return {
-    profile: { ...profile, vipLevel },
-    balance,
-    deposits: deposits.map((d) => ({ ...d, amount: formatMinor(BigInt(d.amount)) })),
-    rounds,
-  };
-}

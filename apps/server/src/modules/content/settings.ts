@@ -9,6 +9,7 @@ import {
   WhitelabelSettings,
   WinnerBoardSettings,
 } from "@panalo/contracts/admin";
+import { CockfightSettings } from "@panalo/contracts/cockfight";
 import { type ModuleId, ModuleIds } from "@panalo/contracts/content";
 import type { z } from "zod";
 import type { Executor } from "../../db/client.ts";
@@ -32,6 +33,8 @@ export const SETTING_SCHEMAS = {
   imageCDNs: CdnList,
   // The smallest win shown on the winner ticker and board.
   winners: WinnerBoardSettings,
+  // Where cockfight is offered (off everywhere until the operator names regions).
+  cockfight: CockfightSettings,
 } as const;
 export type SettingKey = keyof typeof SETTING_SCHEMAS;
 export type SettingValue<K extends SettingKey> = z.infer<(typeof SETTING_SCHEMAS)[K]>;
@@ -85,6 +88,7 @@ export const SETTING_DEFAULTS: { [K in SettingKey]: SettingValue<K> } = {
   launchGameCDNs: [],
   imageCDNs: [],
   winners: { minWinShown: "1.00" },
+  cockfight: { countries: [], unlocated: false },
 };
 
 /** Read several settings in one query. */

@@ -1,4 +1,4 @@
-import { GameListQuery, GameUpdate, VendorUpdate } from "@panalo/contracts/admin-games";
+import { GameCreate, GameListQuery, GameUpdate, VendorUpdate } from "@panalo/contracts/admin-games";
 import { GameCategories, GameCategory } from "@panalo/contracts/content";
 import { BigId, Id } from "@panalo/contracts/input";
 import { manilaDay, manilaDayStart } from "@panalo/contracts/manila-time";
@@ -13,6 +13,7 @@ import {
   adminCategories,
   adminGames,
   adminVendors,
+  createGame,
   setCategoryOrder,
   updateGame,
   updateVendor,
@@ -80,6 +81,12 @@ export async function gameAdminRoutes(app: FastifyInstance, ctx: AppContext): Pr
         query.page,
         query.pageSize,
       ),
+  );
+
+  route(
+    app,
+    { method: "POST", url: "/api/admin/games", body: GameCreate, guards: write },
+    async ({ body, req, ip }) => createGame(ctx, operatorOf(req), body, ip),
   );
 
   route(

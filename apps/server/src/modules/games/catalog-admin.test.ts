@@ -52,7 +52,7 @@ describe("games catalogue in the back office", () => {
   }, 180_000);
   afterAll(async () => t.close());
 
-  const call = (op: string, method: "GET" | "PUT", url: string, payload?: unknown) =>
+  const call = (op: string, method: "GET" | "PUT" | "POST", url: string, payload?: unknown) =>
     t.app.inject({
       method,
       url,
@@ -102,7 +102,8 @@ describe("games catalogue in the back office", () => {
     const audit = await t.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entityType, "game"), eq(auditLog.entityId, `${gold.vendor}:panalo-gold`)));
+      .where(and(eq(auditLog.entityType, "game"), eq(auditLog.entityId, `${gold.vendor}:panalo-gold`)))
+      .orderBy(auditLog.id);
     expect(audit.map((a) => (a.after as { enabled: boolean }).enabled)).toEqual([false, true]);
   });
 
@@ -188,5 +189,65 @@ describe("games catalogue in the back office", () => {
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.entityType, "game_nav"));
     expect(audit).toHaveLength(1);
     expect(audit[0]?.operatorName).toBe("editor1");
+  });
+
+  it("adds a game by hand: the player's list shows it in its category and language, audited", async () => {
+    const game = {
+      vendor: "PNG",
+      gameCode: "panalo-hand-1",
+      names: { EN: "Lucky Carabao", TY: "Suwerteng Kalabaw" },
+      gameType: "RNG",
+      gameClassify: "SLOT",
+      minBet: "2.00",
+      isHot: true,
+    };
+    // Turned back on: the vendor test above turned PNG off.
+    const vendors = (await call("editor1", "GET", "/api/admin/games/vendors")).json().value;
+    const png = vendors.find((v: { vassalage: string }) => v.vassalage === "PNG");
+    if (!png.enabled)
+      await call("editor1", "PUT", `/api/admin/games/vendors/${png.nodeId}`, {
+        displayName: png.displayName,
+        enabled: true,
+        isHot: png.isHot,
+        sort: png.sort,
+        smallIcon: png.smallIcon,
+        logo: png.logo,
+        logoHover: png.logoHover,
+        version: png.version,
+      });
+    const res = await call("editor1", "POST", "/api/admin/games", game);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().value).toMatchObject({
+      vendor: "PNG",
+      gameCode: "panalo-hand-1",
+      isHot: true,
+      enabled: true,
+    });
+    const listed = (await playerList("TY")).find((g) => g.gameCode === "panalo-hand-1");
+    expect(listed).toMatchObject({ gameName: "Suwerteng Kalabaw", isHot: 1 });
+    expect((await playerList("EN", "carabao")).map((g) => g.gameCode)).toEqual(["panalo-hand-1"]);
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, "game"), eq(auditLog.entityId, "PNG:panalo-hand-1")));
+    expect(audit.map((a) => [a.action, a.operatorName])).toEqual([["create", "editor1"]]);
+
+    // The same code twice, an unknown vendor, a game without a name: each refused at its field.
+    const field = async (body: Record<string, unknown>) => {
+      const r = (await call("editor1", "POST", "/api/admin/games", body)).json();
+      expect(r.code).toBe("VALIDATION_ERROR");
+      return r.details[0];
+    };
+    expect(await field(game)).toEqual({ path: "gameCode", message: "game_code_taken" });
+    expect(await field({ ...game, gameCode: "x-2", vendor: "NOPE" })).toEqual({
+      path: "vendor",
+      message: "vendor_unknown",
+    });
+    expect((await field({ ...game, gameCode: "x-3", names: { JA: "x" } })).path).toBe("names.EN");
+    expect((await field({ ...game, gameCode: "bad code!" })).message).toBe("game_code_invalid");
+    // Only an operator who may edit the catalogue adds to it.
+    expect((await call("fin1", "POST", "/api/admin/games", { ...game, gameCode: "x-4" })).statusCode).toBe(
+      403,
+    );
   });
 });

@@ -135,7 +135,7 @@ describe("game catalog calls", () => {
     expect(rngTypes.map((c) => c.gameClassify)).not.toContain("TABLE");
     expect(rngTypes.every((c) => c.count > 0)).toBe(true);
     const rng = (await post("/wps/relay/GCSGAME_gameVendor", { gameType: "RNG" })).value;
-    expect(rng.map((v: { vassalage: string }) => v.vassalage)).toEqual(["PNS", "PNG", "PNX"]);
+    expect(rng.map((v: { vassalage: string }) => v.vassalage)).toEqual(["PNS", "PNG", "PNX", "PNC"]);
     expect(await post("/wps/relay/GCSGAME_gameVendor", { gameType: "x" })).toMatchObject({
       code: "VALIDATION_ERROR",
     });

@@ -4,17 +4,18 @@ import {
   type AdminPartnerLogoInput as LogoInput,
   VendorCode,
 } from "@panalo/contracts/partner-logos";
-import { and, asc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Executor } from "../../db/client.ts";
-import { gameVendors } from "../../db/schema/games.ts";
+import type { gameVendors } from "../../db/schema/games.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
 import { route } from "../../lib/route.ts";
 import { mediaExists } from "../content/service.ts";
+import { setVendorLogo, vendorsInFooterOrder } from "./repo/partner-logos.ts";
+import { vendorByCode } from "./repo.ts";
 
 const row = (v: typeof gameVendors.$inferSelect): AdminPartnerLogo => ({
   vassalage: v.vassalage,
@@ -27,7 +28,7 @@ const row = (v: typeof gameVendors.$inferSelect): AdminPartnerLogo => ({
 });
 
 export async function listPartnerLogos(exec: Executor): Promise<AdminPartnerLogo[]> {
-  const rows = await exec.select().from(gameVendors).orderBy(asc(gameVendors.sort), asc(gameVendors.nodeId));
+  const rows = await vendorsInFooterOrder(exec);
   return rows.map(row);
 }
 
@@ -46,21 +47,16 @@ export async function setPartnerLogo(
   vassalage: string,
   input: LogoInput,
 ): Promise<{ before: AdminPartnerLogo; after: AdminPartnerLogo }> {
-  const [current] = await exec.select().from(gameVendors).where(eq(gameVendors.vassalage, vassalage));
+  const current = await vendorByCode(exec, vassalage);
   if (!current) throw Errors.notFound("vendor");
   if (input.logo) await requireStored(exec, input.logo);
   if (input.logoHover) await requireStored(exec, input.logoHover);
-  const [updated] = await exec
-    .update(gameVendors)
-    .set({
-      logo: input.logo,
-      // No hover image: the same logo, shown in colour on hover.
-      logoHover: input.logoHover ?? input.logo,
-      version: sql`${gameVendors.version} + 1`,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(gameVendors.vassalage, vassalage), eq(gameVendors.version, input.version)))
-    .returning();
+  const updated = await setVendorLogo(exec, vassalage, {
+    logo: input.logo,
+    // No hover image: the same logo, shown in colour on hover.
+    logoHover: input.logoHover ?? input.logo,
+    version: input.version,
+  });
   if (!updated) throw Errors.conflict("VERSION_CONFLICT");
   return { before: row(current), after: row(updated) };
 }

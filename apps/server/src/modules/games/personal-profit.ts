@@ -1,22 +1,9 @@
 import type { ProfitFigures, ProfitValue } from "@panalo/contracts/account";
-import { manilaDay } from "@panalo/contracts/manila-time";
+import { addDays, manilaDay, manilaStart } from "@panalo/contracts/manila-time";
 import { formatMinor } from "@panalo/contracts/money";
-import { sql } from "drizzle-orm";
-import { type Executor, queryRows } from "../../db/client.ts";
+import type { Executor } from "../../db/client.ts";
 import { memberCurrency } from "../members/service.ts";
-import { aggregateOver } from "./betting-record.ts";
-
-interface Row {
-  day: string;
-  game_type: string;
-  rounds: number;
-  bet: string;
-  valid_bet: string;
-  settled_bet: string;
-  win: string;
-  open_bet: string;
-  open_rounds: number;
-}
+import { profitRows, type ProfitRow as Row } from "./repo/rounds.ts";
 
 /**
  * spec §2 personalProfit: the member's profit and loss per Manila day and per game category
@@ -34,31 +21,10 @@ export async function personalProfit(
   memberId: number,
   q: { startDate: string; endDate: string },
 ): Promise<ProfitValue> {
-  const from = new Date(`${q.startDate}T00:00:00+08:00`);
-  const to = new Date(Date.parse(`${q.endDate}T00:00:00+08:00`) + 86_400_000);
+  const from = manilaStart(q.startDate);
+  const to = manilaStart(addDays(q.endDate, 1));
   const [rows, currency] = await Promise.all([
-    queryRows<Row>(
-      exec,
-      sql`WITH r AS (
-          SELECT vendor, round_id, min(created_at) AS started_at, min(id) AS first_id
-          FROM game_transaction_log
-          WHERE member_id = ${memberId} AND kind = 'bet'
-            AND created_at >= ${from.toISOString()}::timestamptz AND created_at < ${to.toISOString()}::timestamptz
-          GROUP BY vendor, round_id)
-        SELECT to_char((a.started_at AT TIME ZONE 'UTC') + interval '8 hours', 'YYYY-MM-DD') AS day,
-          coalesce(v.game_type, 'other') AS game_type,
-          count(*)::int AS rounds,
-          coalesce(sum(a.bet - a.refunded), 0)::text AS bet,
-          coalesce(sum(a.bet - a.refunded) FILTER (WHERE a.closed AND NOT a.rolled), 0)::text AS valid_bet,
-          coalesce(sum(a.bet - a.refunded) FILTER (WHERE a.closed), 0)::text AS settled_bet,
-          coalesce(sum(a.win) FILTER (WHERE a.closed), 0)::text AS win,
-          coalesce(sum(a.bet - a.refunded) FILTER (WHERE NOT a.closed), 0)::text AS open_bet,
-          (count(*) FILTER (WHERE NOT a.closed AND a.bet > a.refunded))::int AS open_rounds
-        FROM (${aggregateOver("r", memberId)}) a
-        LEFT JOIN game_vendors v ON v.vassalage = a.vendor
-        GROUP BY 1, 2
-        ORDER BY 1, 2`,
-    ),
+    profitRows(exec, memberId, from, to),
     memberCurrency(exec, memberId),
   ]);
   type Sum = {

@@ -333,6 +333,16 @@ export async function updateGameRow(
   return row;
 }
 
+/** A new game; undefined when the vendor already has a game with this code. */
+export async function insertGameRow(exec: Executor, values: typeof games.$inferInsert) {
+  const [row] = await exec
+    .insert(games)
+    .values(values)
+    .onConflictDoNothing({ target: [games.vendor, games.gameCode] })
+    .returning();
+  return row;
+}
+
 export type CategoryRow = typeof gameCategories.$inferSelect;
 
 /** The nav's categories in their order. */

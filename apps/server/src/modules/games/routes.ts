@@ -194,6 +194,7 @@ export async function gameRoutes(app: FastifyInstance, ctx: AppContext): Promise
         i.body.nodeId,
         i.lang,
         siteOrigin(ctx.config, i.req),
+        i.ip,
       );
     },
   );

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import type { GameUpdate, VendorUpdate } from "@panalo/contracts/admin-games";
+import type { GameCreate, GameUpdate, VendorUpdate } from "@panalo/contracts/admin-games";
 import { GameCategories, type GameCategory, type Vendor } from "@panalo/contracts/content";
 import type { Game, LaunchGameValue, RankEntry } from "@panalo/contracts/games";
 import { formatMinor, parseMoney } from "@panalo/contracts/money";
@@ -10,8 +10,10 @@ import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
 import type { Lang } from "../../lib/messages.ts";
 import type { OperatorPrincipal } from "../../lib/operator-guard.ts";
+import { cockfightAvailability } from "../cockfight/service.ts";
 import { readSetting } from "../content/service.ts";
-import { TRIAL } from "../members/service.ts";
+import { latestWins } from "../jackpot/service.ts";
+import { memberUsernames, TRIAL } from "../members/service.ts";
 import { biggestWins, issueLaunchToken, roundsByGame } from "../providers/service.ts";
 import { nameIn } from "./names.ts";
 import {
@@ -27,6 +29,7 @@ import {
   gamesByCodes,
   gamesByIds,
   gameWithVendor,
+  insertGameRow,
   launchesSince,
   listGames,
   lockCategoryRows,
@@ -165,11 +168,32 @@ export async function rankList(
   // Wins in games no longer listed are skipped, so read a margin beyond the limit.
   const { minWinShown } = await readSetting(ctx.db, "winners");
   const wins = await biggestWins(ctx.db, since, limit * 5, parseMoney(minWinShown) ?? 1n);
+  // The progressive jackpot's wins of the week come first, named by the game that won them.
+  const jackpots = (await latestWins(ctx.db, limit)).filter((w) => w.createdAt >= since);
+  const names = await memberUsernames(
+    ctx.db,
+    jackpots.map((w) => w.memberId),
+  );
   const known = await gamesByCodes(
     ctx.db,
-    wins.flatMap((w) => (w.gameCode ? [{ vendor: w.vendor, gameCode: w.gameCode }] : [])),
+    [...wins, ...jackpots].flatMap((w) => (w.gameCode ? [{ vendor: w.vendor, gameCode: w.gameCode }] : [])),
   );
   const out: RankEntry[] = [];
+  for (const w of jackpots) {
+    const g = known.find((k) => k.vendor === w.vendor && k.gameCode === w.gameCode);
+    if (!g || (category !== "ALL" && g.gameType !== category)) continue;
+    out.push({
+      vo: {
+        iconUrl: g.thumbnail,
+        customerName: maskName(names.get(w.memberId) ?? ""),
+        gameName: nameIn(g.names, lang),
+        winAmount: formatMinor(w.amount),
+        nodeId: g.nodeId,
+        jackpot: true,
+      },
+    });
+    if (out.length >= limit) return out;
+  }
   for (const w of wins) {
     const g = known.find((k) => k.vendor === w.vendor && k.gameCode === w.gameCode);
     if (!g || (category !== "ALL" && g.gameType !== category)) continue;
@@ -208,11 +232,15 @@ export async function launchGame(
   lang: Lang,
   /** The site's origin as the player reached it (lib/site-origin.ts): the game's lobby link. */
   origin: string = ctx.config.PUBLIC_URL,
+  /** The player's address: cockfight launches only where the operator turned it on. */
+  ip: string | null = null,
 ): Promise<LaunchGameValue> {
   const found = await gameWithVendor(ctx.db, nodeId);
   if (!found) throw new AppError("GAME_NOT_FOUND", 404);
   const { game, vendor } = found;
   if (!game.enabled || !vendor.enabled) throw new AppError("GAME_MAINTENANCE", 503);
+  if (game.gameType === "COCKFIGHT" && (ip === null || !(await cockfightAvailability(ctx.db, ip)).available))
+    throw new AppError("COCKFIGHT_REGION", 403);
   if (member.isAgent === TRIAL && !vendor.playMoney) throw new AppError("IN_NEED_TRUE_ACCOUNT", 403);
   const now = ctx.clock.now();
   if (LOTTERY_TYPES.includes(game.gameType)) {
@@ -323,6 +351,48 @@ export function updateVendor(
 export async function adminGames(ctx: AppContext, filter: AdminGameFilter, page: number, pageSize: number) {
   const { rows, total } = await adminGamePage(ctx.db, filter, pageSize, (page - 1) * pageSize);
   return { items: rows.map(gameDto), total };
+}
+
+/**
+ * Add a game to a vendor's catalogue by hand, audited. Refusals name the field and say why
+ * (`vendor_unknown`, `game_code_taken`), so the editor can put them beside the field.
+ */
+export function createGame(ctx: AppContext, op: OperatorPrincipal, body: GameCreate, ip: string) {
+  return ctx.db.transaction(async (tx) => {
+    const vendor = await vendorByCode(tx, body.vendor);
+    if (!vendor) throw Errors.validation([{ path: "vendor", message: "vendor_unknown" }]);
+    const names = Object.fromEntries(
+      Object.entries(body.names).filter(
+        (e): e is [string, string] => typeof e[1] === "string" && e[1] !== "",
+      ),
+    );
+    const row = await insertGameRow(tx, {
+      vendor: vendor.vassalage,
+      gameCode: body.gameCode,
+      gameType: body.gameType,
+      gameClassify: body.gameClassify,
+      names,
+      // The search matches every language's name (spec §4 search).
+      searchText: searchTextOf([...Object.values(names), body.gameCode].join(" ")),
+      minBet: parseMoney(body.minBet) ?? 0n,
+      minLineNum: 0,
+      thumbnail: body.thumbnail,
+      isHot: body.isHot,
+      enabled: body.enabled,
+    });
+    if (!row) throw Errors.validation([{ path: "gameCode", message: "game_code_taken" }]);
+    await recordAudit(tx, {
+      operatorId: op.id,
+      operatorName: op.username,
+      action: "create",
+      entityType: "game",
+      entityId: `${row.vendor}:${row.gameCode}`,
+      before: null,
+      after: gameDto(row),
+      ip,
+    });
+    return gameDto(row);
+  });
 }
 
 export function updateGame(

@@ -1,8 +1,7 @@
 import { manilaDay } from "@panalo/contracts/manila-time";
-import { sql } from "drizzle-orm";
-import { type Executor, queryRows } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { reconcile } from "./ledger.ts";
+import { insertDayReport, reportOfDay } from "./repo/reconciliation.ts";
 
 /** The player's calendar day in Manila, as YYYY-MM-DD. */
 export { manilaDay };
@@ -18,38 +17,10 @@ export async function dailyReconciliation(
 ): Promise<boolean> {
   const now = ctx.clock.now();
   const day = manilaDay(at);
-  const [done] = await queryRows<{ day: string }>(
-    ctx.db,
-    sql`SELECT day::text FROM reconciliation_reports WHERE day = ${day}::date`,
-  );
+  const done = await reportOfDay(ctx.db, day);
   if (done) return false;
   const r = await reconcile(ctx.db);
-  const inserted = await queryRows<{ day: string }>(
-    ctx.db,
-    sql`INSERT INTO reconciliation_reports
-          (day, ok, accounts, transactions, balance_mismatches, unbalanced_transactions, totals, ran_at)
-        VALUES (${day}::date, ${r.ok}, ${r.accounts}, ${r.transactions}, ${r.balanceMismatches.length},
-          ${r.unbalancedTransactions.length}, ${JSON.stringify(r.totals)}::jsonb, ${now.toISOString()}::timestamptz)
-        ON CONFLICT (day) DO NOTHING RETURNING day::text`,
-  );
-  return inserted.length > 0;
+  return insertDayReport(ctx.db, day, r, now);
 }
 
-/** The last days' verdicts, newest first, for the back office. */
-export async function dailyReports(exec: Executor, days = 31) {
-  return queryRows<{
-    day: string;
-    ok: boolean;
-    accounts: number;
-    transactions: number;
-    balanceMismatches: number;
-    unbalancedTransactions: number;
-    totals: Record<string, string>;
-    ranAt: string;
-  }>(
-    exec,
-    sql`SELECT day::text AS day, ok, accounts, transactions, balance_mismatches AS "balanceMismatches",
-          unbalanced_transactions AS "unbalancedTransactions", totals, ran_at AS "ranAt"
-        FROM reconciliation_reports ORDER BY day DESC LIMIT ${days}`,
-  );
-}
+export { dailyReports } from "./repo/reconciliation.ts";

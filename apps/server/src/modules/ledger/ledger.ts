@@ -1,9 +1,14 @@
 import { createHash } from "node:crypto";
 import { MAX_MINOR } from "@panalo/contracts/money";
-import { eq, sql } from "drizzle-orm";
-import { type Db, type Executor, queryRows, type Tx } from "../../db/client.ts";
-import { ledgerAccounts } from "../../db/schema/ledger.ts";
+import type { Db, Executor, Tx } from "../../db/client.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
+import {
+  ledgerPost,
+  ledgerPostMany,
+  memberAccountRows,
+  type PostedRow,
+  reconciliationFacts,
+} from "./repo/posting.ts";
 
 /**
  * The ledger module's API. Nobody else writes ledger tables.
@@ -62,12 +67,6 @@ function validate(input: PostInput): void {
   if (currencies.size !== 1) throw new AppError("LEDGER_UNBALANCED", 400);
 }
 
-interface PostedRow {
-  transactionId: number | string;
-  replayed: boolean;
-  balances: Record<string, string>;
-}
-
 /** The message a ledger_post refusal raises (INSUFFICIENT_FUNDS, DUPLICATE_MISMATCH, …). */
 function ledgerRefusal(err: unknown): string | undefined {
   for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
@@ -91,13 +90,14 @@ export async function postIn(tx: Tx, input: PostInput): Promise<PostResult> {
   );
   let row: PostedRow | undefined;
   try {
-    [row] = (
-      await queryRows<{ r: PostedRow }>(
-        tx,
-        sql`SELECT ledger_post(${input.idempotencyKey}, ${input.type}, ${input.reference ?? null},
-          ${input.memberId ?? null}, ${fingerprint(input)}, ${JSON.stringify(legs)}::jsonb) AS r`,
-      )
-    ).map((x) => x.r);
+    row = await ledgerPost(tx, {
+      idempotencyKey: input.idempotencyKey,
+      type: input.type,
+      reference: input.reference ?? null,
+      memberId: input.memberId ?? null,
+      fingerprint: fingerprint(input),
+      legs,
+    });
   } catch (err) {
     const refusal = ledgerRefusal(err);
     if (refusal === "INSUFFICIENT_FUNDS" || refusal === "DUPLICATE_MISMATCH")
@@ -140,12 +140,7 @@ export async function postManyIn(tx: Tx, inputs: PostInput[]): Promise<PostResul
   });
   let out: PostedRow[];
   try {
-    out = (
-      await queryRows<{ r: PostedRow }>(
-        tx,
-        sql`SELECT r FROM ledger_post_many(${JSON.stringify(rows)}::jsonb) AS r`,
-      )
-    ).map((x) => x.r);
+    out = await ledgerPostMany(tx, rows);
   } catch (err) {
     const refusal = ledgerRefusal(err);
     if (refusal === "INSUFFICIENT_FUNDS" || refusal === "DUPLICATE_MISMATCH")
@@ -202,15 +197,7 @@ export const transfer = (
 
 /** Balances of a member's accounts, by kind and currency. */
 export async function memberBalances(exec: Executor, memberId: number) {
-  const rows = await exec
-    .select({
-      id: ledgerAccounts.id,
-      kind: ledgerAccounts.kind,
-      currency: ledgerAccounts.currency,
-      balance: ledgerAccounts.balance,
-    })
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.memberId, memberId));
+  const rows = await memberAccountRows(exec, memberId);
   return rows.map((r) => ({ ...r, balance: r.balance ?? 0n }));
 }
 
@@ -228,29 +215,16 @@ export interface Reconciliation {
 
 /** The daily reconciliation, runnable at any time. */
 export async function reconcile(exec: Executor): Promise<Reconciliation> {
-  const mism = await exec.execute(sql`
-    SELECT a.id AS "accountId", a.balance::text AS stored, COALESCE(SUM(e.amount), 0)::text AS sum
-    FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id
-    WHERE a.member_id IS NOT NULL
-    GROUP BY a.id, a.balance
-    HAVING a.balance <> COALESCE(SUM(e.amount), 0)`);
-  const unbalanced = await exec.execute(sql`
-    SELECT transaction_id AS id FROM ledger_entries GROUP BY transaction_id HAVING SUM(amount) <> 0`);
-  const totals = await exec.execute(sql`
-    SELECT a.currency, SUM(e.amount)::text AS total
-    FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id GROUP BY a.currency`);
-  const counts = await exec.execute(sql`
-    SELECT (SELECT count(*) FROM ledger_accounts)::int AS accounts, (SELECT count(*) FROM ledger_transactions)::int AS transactions`);
-  const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
+  const facts = await reconciliationFacts(exec);
   const totalMap: Record<string, string> = {};
-  for (const t of rows<{ currency: string; total: string }>(totals)) totalMap[t.currency] = t.total;
-  const mismatches = rows<{ accountId: number | string; stored: string; sum: string }>(mism).map((m) => ({
+  for (const t of facts.totals) totalMap[t.currency] = t.total;
+  const mismatches = facts.mismatches.map((m) => ({
     accountId: Number(m.accountId),
     stored: m.stored,
     sum: m.sum,
   }));
-  const unbalancedIds = rows<{ id: number | string }>(unbalanced).map((u) => Number(u.id));
-  const c = rows<{ accounts: number; transactions: number }>(counts)[0];
+  const unbalancedIds = facts.unbalanced.map((u) => Number(u.id));
+  const c = facts.counts;
   return {
     ok:
       mismatches.length === 0 &&

@@ -151,3 +151,22 @@ export async function lockMainBalances(
     balance: BigInt(r.balance),
   }));
 }
+
+/**
+ * A house account's id and balance (the sum of its entries: house accounts store none), or
+ * undefined before its first movement. The jackpot's pool checks its row against this.
+ */
+export async function houseAccount(
+  exec: Executor,
+  house: string,
+  currency: string,
+): Promise<{ id: number; balance: bigint } | undefined> {
+  const [row] = await queryRows<{ id: string; balance: string }>(
+    exec,
+    sql`SELECT a.id::text AS id,
+          (SELECT COALESCE(SUM(e.amount), 0)::text FROM ledger_entries e WHERE e.account_id = a.id) AS balance
+        FROM ledger_accounts a
+        WHERE a.member_id IS NULL AND a.kind = ${`house:${house}`} AND a.currency = ${currency}`,
+  );
+  return row ? { id: Number(row.id), balance: BigInt(row.balance) } : undefined;
+}

@@ -21,11 +21,20 @@ export {
 } from "./ledger.ts";
 export { BALANCE_CHANNEL, notifyMember, notifyMembers, postAndNotify } from "./notify.ts";
 export {
+  type LedgerFilter,
+  type LedgerSort,
+  type LedgerTransactionRow,
+  ledgerTransactionCount,
+  ledgerTransactionRows,
+  newestTransactionId,
+} from "./repo/transactions.ts";
+export {
   type AccountBalanceRow,
   type AccountLine,
   accountBalancesPage,
   type EntriesQuery,
   entriesPage,
+  houseAccount,
   isPosted,
   lockMainBalances,
   memberAccounts,

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { games } from "../../db/schema/games.ts";
+import { seedCardGames } from "../../seed/cards.ts";
 import { seedDemoContent } from "../../seed/content.ts";
 import { seedFishGames } from "../../seed/fish.ts";
 import { seedLiveTableGames } from "../../seed/live-tables.ts";
@@ -134,6 +135,53 @@ describe("live tables on the platform", () => {
     });
     const open = (after.json().value as Array<Record<string, unknown>>).filter((r) => r.game === "fish");
     expect(open.map((r) => r.tableId)).toEqual(["low-1", "high-1"]);
+  });
+
+  it("lists the PVP card tables under PNP with stakes, buy-ins and seats, filtered by game and stake", async () => {
+    expect(await seedCardGames(t.database.db, t.config)).toBe(4);
+    expect(await seedCardGames(t.database.db, t.config)).toBe(0);
+    const m = await registerMember(t.app, "Cards001");
+    const auth = { authorization: `Bearer ${m.token}` };
+    const list = async (payload: Record<string, unknown>) => {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/wps/relay/GLS2_roomList",
+        headers: auth,
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().value as Array<Record<string, unknown>>;
+    };
+    const holdem = await list({ game: "holdem" });
+    expect(holdem.map((r) => r.tableId)).toEqual(["holdem-1", "holdem-2"]);
+    expect(holdem[0]).toMatchObject({
+      vendor: "PNP",
+      game: "holdem",
+      smallBlind: "1.00",
+      bigBlind: "2.00",
+      stake: null,
+      minBuyIn: "40.00",
+      maxBuyIn: "200.00",
+      seats: 6,
+      seatsTaken: 0,
+    });
+    expect((await list({ game: "tongits", stake: "20" })).map((r) => r.tableId)).toEqual(["tongits-2"]);
+    expect((await list({ stake: "10.00" })).map((r) => r.tableId)).toEqual(["holdem-2"]);
+    // Without a filter every room is listed, the card tables beside the others.
+    const all = await list({});
+    expect(all.some((r) => r.tableId === "baccarat-1") && all.some((r) => r.tableId === "tongits-1")).toBe(
+      true,
+    );
+    // A table switched off is not listed.
+    await t.database.db.execute(sql`UPDATE rgs.card_tables SET enabled = false WHERE id = 'holdem-2'`);
+    expect((await list({ game: "holdem" })).map((r) => r.tableId)).toEqual(["holdem-1"]);
+    const launch = await t.app.inject({
+      method: "POST",
+      url: "/wps/game/launchGame",
+      headers: auth,
+      payload: { nodeId: holdem[0]?.nodeId },
+    });
+    expect(launch.json().value.url).toMatch(/^\/rgs\/cards\/holdem-1\?token=/);
   });
 
   it("lets the back office change a table, audited and permission-checked", async () => {

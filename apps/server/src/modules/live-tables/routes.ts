@@ -11,6 +11,22 @@ import { liveTableAdminRoutes } from "./admin-routes.ts";
 
 const LIVE_VENDOR = "PNL";
 const FISH_VENDOR = "PNF";
+const CARDS_VENDOR = "PNP";
+
+/** A PVP card table as the game server lists it (GET /rgs/api/cards/tables, docs/cards.md). */
+interface CardTableInfo {
+  tableId: string;
+  game: "holdem" | "tongits";
+  name: string;
+  smallBlind: string | null;
+  bigBlind: string | null;
+  stake: string | null;
+  seats: number;
+  seatsTaken: number;
+  minBuyIn: string;
+  maxBuyIn: string;
+  enabled: boolean;
+}
 
 /** A fish room as the game server lists it (GET /rgs/api/fish/rooms, docs/fish.md). */
 interface FishRoomInfo {
@@ -28,7 +44,9 @@ interface FishRoomInfo {
  * spec §7 GLS2_roomList: the in-house live tables with their limits, the current
  * round's state and the players at each, read from the game server (in memory in the
  * one-process set-up, RGS_URL otherwise) and joined to the catalog's games (nodeId to launch);
- * beside them the fish rooms (game "fish"): stake range, seats free, the level's game to launch.
+ * beside them the fish rooms (game "fish"): stake range, seats free, the level's game to launch;
+ * and the PVP card tables (game "holdem" / "tongits"): blinds or per-point stake, buy-in range,
+ * seats taken of seats, the table's game to launch. `game` and `stake` filter the list.
  */
 export async function liveTableRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await liveTableAdminRoutes(app, ctx);
@@ -60,10 +78,38 @@ export async function liveTableRoutes(app: FastifyInstance, ctx: AppContext): Pr
       }
       // The fish rooms are listed when the game server answers for them; the tables regardless.
       const fish = await fromRgs<FishRoomInfo>("/rgs/api/fish/rooms").catch(() => []);
-      const [nodes, fishNodes] = await Promise.all([
+      const cards = await fromRgs<CardTableInfo>("/rgs/api/cards/tables").catch(() => []);
+      const [nodes, fishNodes, cardNodes] = await Promise.all([
         enabledGameNodes(ctx, LIVE_VENDOR),
         enabledGameNodes(ctx, FISH_VENDOR),
+        enabledGameNodes(ctx, CARDS_VENDOR),
       ]);
+      const cardTables = cards
+        .filter((c) => c.enabled && cardNodes.has(c.tableId))
+        .map(
+          (c): RoomListEntry => ({
+            nodeId: cardNodes.get(c.tableId) ?? null,
+            tableId: c.tableId,
+            game: c.game,
+            name: c.name,
+            vendor: CARDS_VENDOR,
+            chips: [],
+            minBet: c.bigBlind ?? c.stake ?? "0.00",
+            maxBet: c.maxBuyIn,
+            open: true,
+            players: c.seatsTaken,
+            bettingMs: 0,
+            round: null,
+            seats: c.seats,
+            seatsFree: c.seats - c.seatsTaken,
+            seatsTaken: c.seatsTaken,
+            smallBlind: c.smallBlind,
+            bigBlind: c.bigBlind,
+            stake: c.stake,
+            minBuyIn: c.minBuyIn,
+            maxBuyIn: c.maxBuyIn,
+          }),
+        );
       const fishRooms = fish
         .filter((r) => r.enabled !== false && fishNodes.has(r.level))
         .map(
@@ -87,23 +133,29 @@ export async function liveTableRoutes(app: FastifyInstance, ctx: AppContext): Pr
         );
       const live = tables
         .filter((t) => t.enabled && nodes.has(t.id))
-        .map((t) => ({
-          nodeId: nodes.get(t.id) ?? null,
-          tableId: t.id,
-          game: t.game,
-          name: lang === "TY" ? t.name.TY : t.name.EN,
-          vendor: t.vendor,
-          chips: t.chips,
-          minBet: t.minBet,
-          maxBet: t.maxBet,
-          open: t.open,
-          players: t.players,
-          bettingMs: t.bettingMs,
-          round: t.round
-            ? { roundNo: t.round.roundNo, status: t.round.status, closesAt: t.round.closesAt }
-            : null,
-        }));
-      return [...live, ...fishRooms];
+        .map(
+          (t): RoomListEntry => ({
+            nodeId: nodes.get(t.id) ?? null,
+            tableId: t.id,
+            game: t.game,
+            name: lang === "TY" ? t.name.TY : t.name.EN,
+            vendor: t.vendor,
+            chips: t.chips,
+            minBet: t.minBet,
+            maxBet: t.maxBet,
+            open: t.open,
+            players: t.players,
+            bettingMs: t.bettingMs,
+            round: t.round
+              ? { roundNo: t.round.roundNo, status: t.round.status, closesAt: t.round.closesAt }
+              : null,
+          }),
+        );
+      // Filters: by game, and for card tables by stake (big blind or per-point stake, in pesos).
+      const wanted = i.body.stake === undefined ? null : Number(i.body.stake).toFixed(2);
+      return [...live, ...fishRooms, ...cardTables]
+        .filter((r) => i.body.game === undefined || r.game === i.body.game)
+        .filter((r) => wanted === null || (r.bigBlind ?? r.stake) === wanted);
     },
   );
 }

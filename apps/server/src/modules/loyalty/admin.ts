@@ -13,7 +13,6 @@ import {
 import { formatMinor, parseMoney } from "@panalo/contracts/money";
 import { isTransferVendor } from "@panalo/rgs/catalog";
 import { rgsGame, totalBet } from "@panalo/rgs/games";
-import { sql } from "drizzle-orm";
 import type { Executor, Tx } from "../../db/client.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
@@ -24,6 +23,8 @@ import { addDays, manilaStart } from "../reports/service.ts";
 import { toRedemption } from "./mall.ts";
 import { leaderboard } from "./missions.ts";
 import { type LoyaltySettings, loyaltySettings, pointsRates } from "./points.ts";
+import { lockLoyaltySettings } from "./repo/points.ts";
+import { lockVipLevelSaves } from "./repo/vip.ts";
 import {
   campaignList,
   campaignPrizes,
@@ -44,7 +45,7 @@ import { memberVip, setLevel, type VipLevel, vipLevels } from "./vip.ts";
 /**
  * The rules of loyalty's back office beyond one call: a manual VIP change,
  * a mall item's checks, the redemption queue, missions, campaigns and the points report. The
- * routes audit; the statements are in repo.ts.
+ * routes audit; the statements are in repo.ts and repo/*.ts.
  */
 
 export const ADMIN_PAGE = 50;
@@ -297,7 +298,7 @@ const levelOf = async (tx: Executor, level: number) =>
 export function saveVipLevel(ctx: AppContext, b: VipLevelBody, op: Operator, ip: string) {
   return withApproval(ctx, async (tx) => {
     // Serialise with other saves of the level so the four-eyes comparison holds.
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('loyalty.vip_level'), ${b.level})`);
+    await lockVipLevelSaves(tx, b.level);
     const before = await levelOf(tx, b.level);
     const threshold = parseMoney((await readSetting(tx, "finance")).adjustmentApprovalThreshold) ?? 0n;
     const changes = vipLevelRaises(before, b, threshold);
@@ -325,7 +326,7 @@ export function saveVipLevel(ctx: AppContext, b: VipLevelBody, op: Operator, ip:
 /** Save the rules, audited with what they replaced (rates and days: no second operator). */
 export function saveLoyaltySettings(ctx: AppContext, b: SettingsBody, op: Operator, ip: string) {
   return ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT 1 FROM loyalty_settings WHERE id = 1 FOR UPDATE`);
+    await lockLoyaltySettings(tx);
     const before = await loyaltySettings(tx);
     await writeSettings(tx, before, b, op, ip, ctx.clock.now());
     return settingsWire(b);
@@ -375,7 +376,7 @@ export function registerLoyaltyAppliers(ctx: AppContext): void {
     entityType: "vip_level",
     async apply(tx, r, op, ip) {
       const b = AdminVipLevel.parse(r.payload);
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('loyalty.vip_level'), ${b.level})`);
+      await lockVipLevelSaves(tx, b.level);
       const before = await levelOf(tx, b.level);
       if (canonical(before ? vipLevelWire(before) : null) !== canonical(r.base))
         throw new AppError("VERSION_CONFLICT", 409);

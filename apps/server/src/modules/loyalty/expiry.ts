@@ -1,9 +1,8 @@
-import { sql } from "drizzle-orm";
-import { queryRows } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { postManyIn } from "../ledger/service.ts";
 import { manilaDay, manilaStart } from "../reports/service.ts";
 import { PTS, pointsLegs } from "./points.ts";
+import { lockExpiryRun, pointsExpiryDays, pointsPastCutoff } from "./repo/points.ts";
 
 /**
  * Points expiry, oldest first. Whatever leaves the points account (a
@@ -23,10 +22,7 @@ const BATCH = 2000;
 
 export async function expirePoints(ctx: AppContext): Promise<{ members: number; points: string }> {
   const at = ctx.clock.now();
-  const [s] = await queryRows<{ expiry_days: number }>(
-    ctx.db,
-    sql`SELECT expiry_days FROM loyalty_settings WHERE id = 1`,
-  );
+  const s = await pointsExpiryDays(ctx.db);
   if (!s || s.expiry_days <= 0) return { members: 0, points: "0" };
   const day = manilaDay(at);
   // Points earned before the start of the Manila day `expiry_days` ago are past their time.
@@ -34,18 +30,8 @@ export async function expirePoints(ctx: AppContext): Promise<{ members: number; 
   // One run at a time across processes (the transaction's advisory lock): the second run
   // reads the balances the first left, so it finds nothing more to expire.
   return ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(201300)`);
-    const due = await queryRows<{ member_id: string; amount: string }>(
-      tx,
-      sql`SELECT a.member_id, LEAST(a.balance,
-          COALESCE(SUM(e.amount) FILTER (WHERE e.amount > 0 AND e.type <> 'points_refund' AND e.created_at < ${cutoff}), 0)
-          - (COALESCE(-SUM(e.amount) FILTER (WHERE e.amount < 0), 0)
-             - COALESCE(SUM(e.amount) FILTER (WHERE e.amount > 0 AND e.type = 'points_refund'), 0)))::text AS amount
-        FROM ledger_balances a
-        JOIN points_movements e ON e.account_id = a.account_id
-        WHERE a.kind = 'points' AND a.currency = ${PTS} AND a.member_id IS NOT NULL AND a.balance > 0
-        GROUP BY a.account_id, a.member_id, a.balance`,
-    );
+    await lockExpiryRun(tx);
+    const due = await pointsPastCutoff(tx, cutoff, PTS);
     const todo = due.filter((d) => BigInt(d.amount) > 0n);
     let total = 0n;
     for (let i = 0; i < todo.length; i += BATCH) {

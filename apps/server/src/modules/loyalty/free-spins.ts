@@ -1,13 +1,12 @@
 import { formatMinor } from "@panalo/contracts/money";
 import type { RgsFreeSpinGrant, RgsFreeSpinGrantClosed } from "@panalo/contracts/rgs";
 import { rgsAdminSecret, signAdminCall } from "@panalo/rgs/lottery/admin-auth";
-import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { queryRows } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { type Lang, messageFor } from "../../lib/messages.ts";
 import { rgsTransport } from "../../lib/rgs-transport.ts";
+import { leaseDueGrants, markGrantGranted, postponeGrant } from "./repo/free-spins.ts";
 
 /** One free-spin grant the platform asks the RGS to make. */
 export interface GrantRequest {
@@ -108,19 +107,6 @@ export function rgsGrantSender(app: FastifyInstance, ctx: AppContext): GrantSend
   });
 }
 
-/** A redemption's grant as the platform keeps it (mall_free_spin_grants). */
-interface PendingGrantRow {
-  redemption_id: string;
-  member_id: string;
-  grant_id: string;
-  vendor: string;
-  game_code: string;
-  spins: number;
-  bet_per_line: string;
-  expires_at: Date | string;
-  currency: string;
-}
-
 /** How long a sender holds a pending grant before the job may take it (a sender that died). */
 export const GRANT_LEASE_MS = 60_000;
 
@@ -185,10 +171,7 @@ export async function closeExpiredGrant(
 
 /** The RGS has the grant: the copy leaves 'pending' (once). */
 async function granted(ctx: AppContext, redemptionId: number): Promise<"granted"> {
-  await ctx.db.execute(
-    sql`UPDATE mall_free_spin_grants SET state = 'granted', last_error = NULL
-        WHERE redemption_id = ${redemptionId} AND state = 'pending'`,
-  );
+  await markGrantGranted(ctx.db, redemptionId);
   return "granted";
 }
 
@@ -196,12 +179,7 @@ async function granted(ctx: AppContext, redemptionId: number): Promise<"granted"
 async function later(ctx: AppContext, redemptionId: number, err: unknown): Promise<void> {
   // Sent again after 1 minute, then 2, 4, … at most an hour (from this row's failed attempts).
   const message = err instanceof Error ? err.message : String(err);
-  await ctx.db.execute(
-    sql`UPDATE mall_free_spin_grants SET attempts = attempts + 1, last_error = ${message.slice(0, 200)},
-          next_attempt_at = ${ctx.clock.now()}::timestamptz
-            + LEAST(interval '1 minute' * power(2, LEAST(attempts, 10)), interval '1 hour')
-        WHERE redemption_id = ${redemptionId} AND state = 'pending'`,
-  );
+  await postponeGrant(ctx.db, redemptionId, message.slice(0, 200), ctx.clock.now());
 }
 
 /**
@@ -218,17 +196,7 @@ export async function resendGrants(
   const send = senders.get(ctx);
   if (!send) return out;
   const now = ctx.clock.now();
-  const due = await queryRows<PendingGrantRow>(
-    ctx.db,
-    sql`UPDATE mall_free_spin_grants g SET next_attempt_at = ${new Date(now.getTime() + GRANT_LEASE_MS)}
-        FROM member_directory m
-        WHERE m.id = g.member_id AND g.redemption_id IN (
-          SELECT redemption_id FROM mall_free_spin_grants
-          WHERE state = 'pending' AND next_attempt_at <= ${now}
-          ORDER BY next_attempt_at LIMIT 100 FOR UPDATE SKIP LOCKED)
-        RETURNING g.redemption_id, g.member_id, g.grant_id, g.vendor, g.game_code, g.spins,
-          g.bet_per_line::text AS bet_per_line, g.expires_at, m.currency`,
-  );
+  const due = await leaseDueGrants(ctx.db, now, new Date(now.getTime() + GRANT_LEASE_MS));
   for (const r of due) {
     const expired = new Date(r.expires_at).getTime() <= now.getTime();
     const outcome = await (expired ? closeExpiredGrant : deliverGrant)(

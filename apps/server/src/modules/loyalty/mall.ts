@@ -1,6 +1,5 @@
 import { manilaDay, manilaStart } from "@panalo/contracts/manila-time";
-import { sql } from "drizzle-orm";
-import { type Executor, queryRows, type Tx } from "../../db/client.ts";
+import type { Executor, Tx } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
 import { checkTxPassword } from "../../lib/member-auth.ts";
@@ -17,6 +16,24 @@ import {
   type GrantSender,
 } from "./free-spins.ts";
 import { loyaltySettings, pointsLegs } from "./points.ts";
+import { insertFreeSpinGrant, markGrantRefused } from "./repo/free-spins.ts";
+import {
+  enabledMallItem,
+  type ItemRow,
+  insertBoughtTickets,
+  insertRedemption,
+  lockRedemption,
+  mallItemRows,
+  type RedemptionRow,
+  redemptionByRequest,
+  redemptionCounts,
+  returnItemStock,
+  setRedemptionDecision,
+  takeItemStock,
+} from "./repo/mall.ts";
+import { memberCurrency } from "./repo/members.ts";
+
+export type { RedemptionRow } from "./repo/mall.ts";
 
 /**
  * The points mall. A redemption, in one transaction:
@@ -58,28 +75,6 @@ export interface MallItem {
   enabled: boolean;
   sort: number;
 }
-interface ItemRow {
-  id: number;
-  kind: MallItem["kind"];
-  names: Record<string, string>;
-  descriptions: Record<string, string>;
-  image_url: string;
-  price_points: string;
-  stock: number | null;
-  amount: string | null;
-  bonus_rule_id: number | null;
-  tickets: number | null;
-  fs_vendor: string | null;
-  fs_game_code: string | null;
-  fs_spins: number | null;
-  fs_bet_per_line: string | null;
-  fs_expiry_days: number | null;
-  member_cap: number | null;
-  period_cap: number | null;
-  cap_period: MallItem["capPeriod"];
-  enabled: boolean;
-  sort: number;
-}
 const toItem = (r: ItemRow): MallItem => ({
   id: r.id,
   kind: r.kind,
@@ -114,10 +109,7 @@ const toItem = (r: ItemRow): MallItem => ({
 });
 
 export async function mallItems(exec: Executor, opts: { all?: boolean } = {}): Promise<MallItem[]> {
-  const rows = await queryRows<ItemRow>(
-    exec,
-    sql`SELECT * FROM mall_items WHERE (${opts.all ?? false} OR enabled) ORDER BY sort, id`,
-  );
+  const rows = await mallItemRows(exec, opts.all ?? false);
   return rows.map(toItem);
 }
 
@@ -141,19 +133,6 @@ export interface Redemption {
   reason: string | null;
   createdAt: Date;
   decidedAt: Date | null;
-}
-export interface RedemptionRow {
-  id: string;
-  item_id: number;
-  kind: string;
-  points: string;
-  status: Redemption["status"];
-  address: string | null;
-  mobile: string | null;
-  tracking: string | null;
-  reason: string | null;
-  created_at: string | Date;
-  decided_at: string | Date | null;
 }
 export const toRedemption = (r: RedemptionRow): Redemption => ({
   id: Number(r.id),
@@ -206,18 +185,12 @@ export async function redeem(
   deps: { sendGrant?: GrantSender } = {},
 ): Promise<Redemption> {
   const at = ctx.clock.now();
-  const [seen] = await queryRows<RedemptionRow>(
-    ctx.db,
-    sql`SELECT * FROM mall_redemptions WHERE member_id = ${memberId} AND request_id = ${input.requestId}`,
-  );
+  const seen = await redemptionByRequest(ctx.db, memberId, input.requestId);
   if (seen) return toRedemption(seen);
   await checkPassword(ctx, memberId, input.password);
   const gate = await memberGate(ctx.db, memberId, "bonus", at);
   if (gate) throw new AppError(gate, 403);
-  const [peek] = await queryRows<ItemRow>(
-    ctx.db,
-    sql`SELECT * FROM mall_items WHERE id = ${input.itemId} AND enabled`,
-  );
+  const peek = await enabledMallItem(ctx.db, input.itemId);
   if (!peek) throw new AppError("MALL_ITEM_NOT_FOUND", 404);
   const sendGrant = deps.sendGrant;
   if (peek.kind === "freespins" && !sendGrant) throw new AppError("FREESPINS_UNAVAILABLE", 503);
@@ -230,46 +203,34 @@ export async function redeem(
   }
   let grant = null as GrantRequest | null;
   const done = await ctx.db.transaction(async (tx) => {
-    const [item] = await queryRows<ItemRow>(
-      tx,
-      sql`UPDATE mall_items SET stock = CASE WHEN stock IS NULL THEN NULL ELSE stock - 1 END
-          WHERE id = ${input.itemId} AND enabled AND (stock IS NULL OR stock > 0) RETURNING *`,
-    );
+    const item = await takeItemStock(tx, input.itemId);
     if (!item) throw new AppError("MALL_OUT_OF_STOCK", 409);
     const it = toItem(item);
-    const [again] = await queryRows<RedemptionRow>(
-      tx,
-      sql`SELECT * FROM mall_redemptions WHERE member_id = ${memberId} AND request_id = ${input.requestId}`,
-    );
+    const again = await redemptionByRequest(tx, memberId, input.requestId);
     if (again) throw new AppError("DUPLICATE_MISMATCH", 409);
-    const [counts] = await queryRows<{ mine: number; period: number }>(
-      tx,
-      sql`SELECT COUNT(*) FILTER (WHERE status <> 'rejected')::int AS mine,
-            COUNT(*) FILTER (WHERE status <> 'rejected' AND created_at >= ${capPeriodStart(it.capPeriod, at)})::int AS period
-          FROM mall_redemptions WHERE member_id = ${memberId} AND item_id = ${it.id}`,
-    );
+    const counts = await redemptionCounts(tx, memberId, it.id, capPeriodStart(it.capPeriod, at));
     if (it.memberCap !== null && (counts?.mine ?? 0) >= it.memberCap)
       throw new AppError("MALL_CAP_REACHED", 409);
     if (it.periodCap !== null && (counts?.period ?? 0) >= it.periodCap)
       throw new AppError("MALL_CAP_REACHED", 409);
     const status = it.kind === "goods" ? "in_process" : "approved";
-    const [row] = await queryRows<RedemptionRow>(
-      tx,
-      sql`INSERT INTO mall_redemptions (member_id, item_id, request_id, kind, points, status, address, mobile, created_at, decided_at)
-          VALUES (${memberId}, ${it.id}, ${input.requestId}, ${it.kind}, ${it.pricePoints.toString()}::bigint, ${status},
-            ${it.kind === "goods" ? (input.address?.trim() ?? null) : null}, ${it.kind === "goods" ? (input.mobile?.trim() ?? null) : null},
-            ${at}, ${status === "approved" ? at : null})
-          RETURNING *`,
-    );
+    const row = await insertRedemption(tx, {
+      memberId,
+      itemId: it.id,
+      requestId: input.requestId,
+      kind: it.kind,
+      points: it.pricePoints,
+      status,
+      address: it.kind === "goods" ? (input.address?.trim() ?? null) : null,
+      mobile: it.kind === "goods" ? (input.mobile?.trim() ?? null) : null,
+      at,
+      decidedAt: status === "approved" ? at : null,
+    });
     if (!row) throw Errors.internal();
     const id = Number(row.id);
     await spendPoints(tx, `points:redeem:${id}`, memberId, it.pricePoints, `R${id}`);
     if (it.kind === "cash" && it.amount) {
-      const [m] = await queryRows<{ currency: string }>(
-        tx,
-        sql`SELECT currency FROM member_directory WHERE id = ${memberId}`,
-      );
-      const currency = m?.currency ?? "PHP";
+      const currency = (await memberCurrency(tx, memberId)) ?? "PHP";
       await postIn(tx, {
         idempotencyKey: `mall:cash:${id}`,
         type: "points_cash",
@@ -283,16 +244,10 @@ export async function redeem(
     }
     if (it.kind === "raffle" && it.tickets) {
       // Tickets in the raffle open now; none open refuses the whole redemption (points and stock kept).
-      const [m] = await queryRows<{ currency: string }>(
-        tx,
-        sql`SELECT currency FROM member_directory WHERE id = ${memberId}`,
-      );
-      const raffleId = await lockOpenRaffle(tx, m?.currency ?? "PHP", at);
+      const currency = (await memberCurrency(tx, memberId)) ?? "PHP";
+      const raffleId = await lockOpenRaffle(tx, currency, at);
       if (raffleId === null) throw new AppError("MALL_NO_RAFFLE", 409);
-      await tx.execute(
-        sql`INSERT INTO raffle_bought_tickets (redemption_id, raffle_id, member_id, tickets, created_at)
-            VALUES (${id}, ${raffleId}, ${memberId}, ${it.tickets}, ${at})`,
-      );
+      await insertBoughtTickets(tx, { redemptionId: id, raffleId, memberId, tickets: it.tickets, at });
     }
     if (it.kind === "bonus" && it.amount && it.bonusRuleId) {
       await grantBonus(tx, {
@@ -306,26 +261,22 @@ export async function redeem(
     if (it.kind === "freespins" && it.freeSpins) {
       // The grant is sent to the RGS after the commit (below); its copy here names it.
       const fs = it.freeSpins;
-      const [m] = await queryRows<{ currency: string }>(
-        tx,
-        sql`SELECT currency FROM member_directory WHERE id = ${memberId}`,
-      );
+      const currency = (await memberCurrency(tx, memberId)) ?? "PHP";
       const expiresAt = new Date(at.getTime() + fs.expiryDays * 86_400_000);
       grant = {
         grantId: `mall:R${id}`,
         memberId,
         vendor: fs.vendor,
         gameCode: fs.gameCode,
-        currency: m?.currency ?? "PHP",
+        currency,
         spins: fs.spins,
         betPerLine: fs.betPerLine,
         expiresAt,
       };
-      await tx.execute(
-        sql`INSERT INTO mall_free_spin_grants (redemption_id, member_id, grant_id, vendor, game_code, spins, bet_per_line,
-              expires_at, created_at, state, next_attempt_at)
-            VALUES (${id}, ${memberId}, ${grant.grantId}, ${fs.vendor}, ${fs.gameCode}, ${fs.spins},
-              ${fs.betPerLine.toString()}::bigint, ${expiresAt}, ${at}, 'pending', ${new Date(at.getTime() + GRANT_LEASE_MS)})`,
+      await insertFreeSpinGrant(
+        tx,
+        { ...grant, redemptionId: id, at },
+        new Date(at.getTime() + GRANT_LEASE_MS),
       );
     }
     await emitMemberEvent(tx, {
@@ -361,10 +312,7 @@ export async function undoFreeSpins(
   redemptionId: number,
   reason = FS_REFUSED_REASON,
 ): Promise<void> {
-  const refused = (tx: Executor) =>
-    tx.execute(
-      sql`UPDATE mall_free_spin_grants SET state = 'refused' WHERE redemption_id = ${redemptionId} AND state = 'pending'`,
-    );
+  const refused = (tx: Executor) => markGrantRefused(tx, redemptionId);
   try {
     await decideRedemption(ctx, redemptionId, {
       approve: false,
@@ -397,10 +345,7 @@ export async function decideRedemption(
 ): Promise<Redemption> {
   const at = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
-    const [r] = await queryRows<RedemptionRow & { member_id: string }>(
-      tx,
-      sql`SELECT * FROM mall_redemptions WHERE id = ${id} FOR UPDATE`,
-    );
+    const r = await lockRedemption(tx, id);
     if (!r) throw new AppError("MALL_REDEMPTION_NOT_FOUND", 404);
     if (r.status !== (d.from ?? "in_process")) throw new AppError("MALL_REDEMPTION_DECIDED", 409);
     const memberId = Number(r.member_id);
@@ -412,17 +357,15 @@ export async function decideRedemption(
         memberId,
         legs: pointsLegs(memberId, BigInt(r.points)),
       });
-      await tx.execute(
-        sql`UPDATE mall_items SET stock = stock + 1 WHERE id = ${r.item_id} AND stock IS NOT NULL`,
-      );
+      await returnItemStock(tx, r.item_id);
     }
-    const [row] = await queryRows<RedemptionRow>(
-      tx,
-      sql`UPDATE mall_redemptions SET status = ${d.approve ? "approved" : "rejected"},
-            tracking = ${d.approve ? (d.tracking ?? null) : null}, reason = ${d.approve ? null : (d.reason ?? null)},
-            decided_by = ${d.operatorId}, decided_at = ${at}
-          WHERE id = ${id} RETURNING *`,
-    );
+    const row = await setRedemptionDecision(tx, id, {
+      status: d.approve ? "approved" : "rejected",
+      tracking: d.approve ? (d.tracking ?? null) : null,
+      reason: d.approve ? null : (d.reason ?? null),
+      decidedBy: d.operatorId,
+      at,
+    });
     if (!row) throw Errors.internal();
     await d.also?.(tx);
     await emitMemberEvent(tx, {
@@ -458,11 +401,7 @@ export async function convertPoints(
     const gate = await memberGate(ctx.db, memberId, "bonus", ctx.clock.now());
     if (gate) throw new AppError(gate, 403);
   }
-  const [m] = await queryRows<{ currency: string }>(
-    ctx.db,
-    sql`SELECT currency FROM member_directory WHERE id = ${memberId}`,
-  );
-  const currency = m?.currency ?? "PHP";
+  const currency = (await memberCurrency(ctx.db, memberId)) ?? "PHP";
   await ctx.db.transaction(async (tx) => {
     // Points and cash are two currencies, so two ledger transactions, committed together.
     await spendPoints(tx, key, memberId, points, `convert:${input.requestId}`);

@@ -1,5 +1,4 @@
-import { sql } from "drizzle-orm";
-import { type Executor, queryRows, type Tx } from "../../db/client.ts";
+import type { Executor, Tx } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { emitMemberEvent, onEvent } from "../../lib/member-events.ts";
 import { memberGate } from "../../lib/member-gates.ts";
@@ -8,6 +7,21 @@ import { addDays, manilaDay } from "../reports/service.ts";
 import { offerReward, registerMemberRebateRates } from "../rewards/service.ts";
 import type { CreditedDeposit, SettledRound } from "./accrue.ts";
 import { pointsLegs } from "./points.ts";
+import { memberCurrency } from "./repo/members.ts";
+import {
+  campaignFinalPlaces,
+  campaignStandings,
+  campaignsToSettle,
+  insertLoginDay,
+  lockProgress,
+  lockUnsettledCampaign,
+  loginDaysUpTo,
+  markCampaignSettled,
+  missionCompleted,
+  missionRows,
+  saveProgress,
+} from "./repo/missions.ts";
+import { memberVipLevelRows } from "./repo/vip.ts";
 import { vipRebateRates } from "./vip.ts";
 
 // A VIP level's rebate rate applies to its members' rebates (rewards asks, never imports loyalty).
@@ -50,26 +64,7 @@ export interface Mission {
 }
 
 export async function activeMissions(exec: Executor, opts: { all?: boolean } = {}): Promise<Mission[]> {
-  const rows = await queryRows<{
-    id: number;
-    campaign_id: number | null;
-    names: Record<string, string>;
-    period: Mission["period"];
-    tasks: Task[];
-    prize_kind: Mission["prizeKind"];
-    prize_amount: string;
-    bonus_rule_id: number | null;
-    score: number;
-    min_vip_level: number;
-    enabled: boolean;
-    sort: number;
-    starts_at: string | null;
-    ends_at: string | null;
-  }>(
-    exec,
-    sql`SELECT m.*, c.starts_at, c.ends_at FROM missions m LEFT JOIN mission_campaigns c ON c.id = m.campaign_id
-        WHERE (${opts.all ?? false} OR m.enabled) ORDER BY m.sort, m.id`,
-  );
+  const rows = await missionRows(exec, opts.all ?? false);
   return rows.map((r) => ({
     id: r.id,
     campaignId: r.campaign_id,
@@ -119,11 +114,7 @@ export function increments(m: Mission, a: { round?: SettledRound; deposit?: Cred
 
 /** Consecutive Manila days with a login, ending on `day`. */
 async function loginStreak(exec: Executor, memberId: number, day: string): Promise<number> {
-  const rows = await queryRows<{ day: string }>(
-    exec,
-    sql`SELECT day::text AS day FROM loyalty_login_days WHERE member_id = ${memberId} AND day <= ${day}::date
-        ORDER BY day DESC LIMIT 60`,
-  );
+  const rows = await loginDaysUpTo(exec, memberId, day);
   let n = 0;
   let want = day;
   for (const r of rows) {
@@ -140,12 +131,7 @@ async function dependencyDone(
   missionId: number,
   key: string,
 ): Promise<boolean> {
-  const rows = await queryRows<{ n: number }>(
-    exec,
-    sql`SELECT 1 AS n FROM mission_progress WHERE member_id = ${memberId} AND mission_id = ${missionId}
-        AND completed_at IS NOT NULL AND (period_key = ${key} OR period_key = 'once') LIMIT 1`,
-  );
-  return rows.length > 0;
+  return missionCompleted(exec, memberId, missionId, key);
 }
 
 /** Progress values with the live tasks (login streak, other missions) filled in. */
@@ -173,11 +159,7 @@ const inWindow = (m: Mission, at: Date) => (!m.startsAt || at >= m.startsAt) && 
 /** The VIP level of each member (0 when loyalty has not seen them). */
 export async function memberLevels(exec: Executor, memberIds: number[]): Promise<Map<number, number>> {
   if (memberIds.length === 0) return new Map();
-  const rows = await queryRows<{ member_id: string; vip_level: number }>(
-    exec,
-    sql`SELECT member_id, vip_level FROM loyalty_members
-        WHERE member_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(memberIds)}::jsonb)::bigint)`,
-  );
+  const rows = await memberVipLevelRows(exec, memberIds);
   return new Map(rows.map((r) => [Number(r.member_id), r.vip_level]));
 }
 
@@ -231,21 +213,18 @@ async function addProgress(
   at: Date,
   all: Mission[],
 ): Promise<void> {
-  const [row] = await queryRows<{ progress: string[]; completed_at: string | null }>(
-    tx,
-    sql`INSERT INTO mission_progress (member_id, mission_id, period_key, progress, updated_at)
-        VALUES (${memberId}, ${m.id}, ${key}, ${JSON.stringify(m.tasks.map(() => "0"))}::jsonb, ${at})
-        ON CONFLICT (member_id, mission_id, period_key) DO UPDATE SET updated_at = EXCLUDED.updated_at
-        RETURNING progress, completed_at`,
-  );
+  const row = await lockProgress(tx, memberId, m.id, key, JSON.stringify(m.tasks.map(() => "0")), at);
   if (!row || row.completed_at) return;
   const stored = m.tasks.map((_, i) => BigInt(row.progress[i] ?? "0") + (inc[i] ?? 0n));
   const { done } = await evaluate(tx, m, memberId, key, stored, at);
-  await tx.execute(
-    sql`UPDATE mission_progress SET progress = ${JSON.stringify(stored.map(String))}::jsonb,
-          completed_at = ${done ? at : null}, seen = ${!done}
-        WHERE member_id = ${memberId} AND mission_id = ${m.id} AND period_key = ${key}`,
-  );
+  await saveProgress(tx, {
+    memberId,
+    missionId: m.id,
+    key,
+    progress: JSON.stringify(stored.map(String)),
+    completedAt: done ? at : null,
+    seen: !done,
+  });
   if (!done) return;
   await completeMission(tx, memberId, m, key, at);
   // Missions that wait on this one may be complete now.
@@ -276,10 +255,7 @@ async function completeMission(tx: Tx, memberId: number, m: Mission, key: string
         legs: pointsLegs(memberId, m.prizeAmount),
       });
     } else {
-      const [mem] = await queryRows<{ currency: string }>(
-        tx,
-        sql`SELECT currency FROM member_directory WHERE id = ${memberId}`,
-      );
+      const currency = await memberCurrency(tx, memberId);
       await offerReward(tx, {
         memberId,
         sourceKind: "mission",
@@ -288,7 +264,7 @@ async function completeMission(tx: Tx, memberId: number, m: Mission, key: string
         payout: m.prizeKind,
         ledgerType: "mission_prize",
         amountMinor: m.prizeAmount,
-        currency: mem?.currency ?? "PHP",
+        currency: currency ?? "PHP",
         bonusRuleId: m.bonusRuleId,
         expiresAt: new Date(at.getTime() + 7 * 86_400_000),
       });
@@ -304,9 +280,7 @@ async function completeMission(tx: Tx, memberId: number, m: Mission, key: string
 
 /** Record today's login (login-days tasks); the accrual job re-checks the streak on activity. */
 export async function recordLoginDay(exec: Executor, memberId: number, at: Date): Promise<void> {
-  await exec.execute(
-    sql`INSERT INTO loyalty_login_days (member_id, day) VALUES (${memberId}, ${manilaDay(at)}::date) ON CONFLICT DO NOTHING`,
-  );
+  await insertLoginDay(exec, memberId, manilaDay(at));
 }
 
 const mask = (u: string) => (u.length <= 2 ? `${u[0] ?? ""}*` : `${u.slice(0, 2)}***${u.slice(-1)}`);
@@ -319,16 +293,7 @@ export async function leaderboard(
   limit = 20,
   opts: { reveal?: boolean } = {},
 ) {
-  const rows = await queryRows<{ member_id: string; username: string; score: string; rnk: string }>(
-    exec,
-    sql`WITH s AS (
-          SELECT p.member_id, SUM(m.score) AS score, MIN(p.completed_at) AS first
-          FROM mission_progress p JOIN missions m ON m.id = p.mission_id
-          WHERE m.campaign_id = ${campaignId} AND p.completed_at IS NOT NULL GROUP BY p.member_id
-        ), r AS (SELECT member_id, score, RANK() OVER (ORDER BY score DESC, first) AS rnk FROM s)
-        SELECT r.member_id, mm.username, r.score::text AS score, r.rnk::text AS rnk FROM r JOIN member_directory mm ON mm.id = r.member_id
-        WHERE r.rnk <= ${limit} OR r.member_id = ${memberId ?? 0} ORDER BY r.rnk`,
-  );
+  const rows = await campaignStandings(exec, campaignId, memberId, limit);
   const top = rows
     .filter((r) => Number(r.rnk) <= limit)
     // Masked for players; the operator's results (opts.reveal) name the members.
@@ -344,28 +309,12 @@ export async function leaderboard(
 /** Campaigns that ended: their top places paid once (reward centre, cash). */
 export async function settleCampaigns(ctx: AppContext): Promise<{ settled: number }> {
   const at = ctx.clock.now();
-  const due = await queryRows<{
-    id: number;
-    prizes: Array<{ rank: number; amount: string }>;
-    names: Record<string, string>;
-  }>(
-    ctx.db,
-    sql`SELECT id, prizes, names FROM mission_campaigns WHERE ends_at <= ${at} AND settled_at IS NULL ORDER BY id`,
-  );
+  const due = await campaignsToSettle(ctx.db, at);
   for (const c of due) {
     await ctx.db.transaction(async (tx) => {
-      const [locked] = await queryRows<{ id: number }>(
-        tx,
-        sql`SELECT id FROM mission_campaigns WHERE id = ${c.id} AND settled_at IS NULL FOR UPDATE SKIP LOCKED`,
-      );
+      const locked = await lockUnsettledCampaign(tx, c.id);
       if (!locked) return;
-      const board = await queryRows<{ member_id: string; currency: string; rnk: string }>(
-        tx,
-        sql`SELECT p.member_id, mm.currency, ROW_NUMBER() OVER (ORDER BY SUM(m.score) DESC, MIN(p.completed_at))::text AS rnk
-            FROM mission_progress p JOIN missions m ON m.id = p.mission_id JOIN member_directory mm ON mm.id = p.member_id
-            WHERE m.campaign_id = ${c.id} AND p.completed_at IS NOT NULL AND p.completed_at < ${at}
-            GROUP BY p.member_id, mm.currency`,
-      );
+      const board = await campaignFinalPlaces(tx, c.id, at);
       for (const prize of c.prizes) {
         const winner = board.find((b) => Number(b.rnk) === prize.rank);
         if (!winner || BigInt(prize.amount) <= 0n) continue;
@@ -383,7 +332,7 @@ export async function settleCampaigns(ctx: AppContext): Promise<{ settled: numbe
           expiresAt: new Date(at.getTime() + 7 * 86_400_000),
         });
       }
-      await tx.execute(sql`UPDATE mission_campaigns SET settled_at = ${at} WHERE id = ${c.id}`);
+      await markCampaignSettled(tx, c.id, at);
     });
   }
   return { settled: due.length };

@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
-import { type Executor, queryRows } from "../../db/client.ts";
+import type { Executor } from "../../db/client.ts";
 import type { PostInput } from "../ledger/service.ts";
+import { loyaltySettingsRow, pointsAccountBalance, pointsRateRows } from "./repo/points.ts";
 
 /**
  * Points are a currency of the ledger: 'PTS', one unit a point, in the
@@ -42,12 +42,8 @@ export const pointsOf = (amountMinor: bigint, ratePpm: number): bigint =>
  * through the ledger's published view ledger_balances.
  */
 export async function pointsBalance(exec: Executor, memberId: number): Promise<bigint> {
-  const [row] = await queryRows<{ balance: string }>(
-    exec,
-    sql`SELECT balance::text AS balance FROM ledger_balances
-        WHERE member_id = ${memberId} AND kind = 'points' AND currency = ${PTS}`,
-  );
-  return row ? BigInt(row.balance) : 0n;
+  const balance = await pointsAccountBalance(exec, memberId, PTS);
+  return balance !== undefined ? BigInt(balance) : 0n;
 }
 
 export interface LoyaltySettings {
@@ -62,16 +58,7 @@ export interface LoyaltySettings {
 }
 
 export async function loyaltySettings(exec: Executor): Promise<LoyaltySettings> {
-  const [s] = await queryRows<{
-    deposit_rate_ppm: number;
-    expiry_days: number;
-    convert_points: number;
-    convert_minor: string;
-    convert_min_points: number;
-    vip_window_days: number;
-    vip_review_days: number;
-    rank_days: number;
-  }>(exec, sql`SELECT * FROM loyalty_settings WHERE id = 1`);
+  const s = await loyaltySettingsRow(exec);
   if (!s) throw new Error("loyalty_settings row missing (migration 1300)");
   return {
     depositRatePpm: s.deposit_rate_ppm,
@@ -87,10 +74,7 @@ export async function loyaltySettings(exec: Executor): Promise<LoyaltySettings> 
 
 /** Points rates: per category, per VIP level (a level without a row earns level 0's). */
 export async function pointsRates(exec: Executor) {
-  const rows = await queryRows<{ game_type: string; vip_level: number; rate_ppm: number }>(
-    exec,
-    sql`SELECT game_type, vip_level, rate_ppm FROM points_rates ORDER BY game_type, vip_level`,
-  );
+  const rows = await pointsRateRows(exec);
   return rows.map((r) => ({ gameType: r.game_type, vipLevel: r.vip_level, ratePpm: r.rate_ppm }));
 }
 

@@ -7,13 +7,15 @@ import type {
 } from "@panalo/contracts/loyalty";
 import { sql } from "drizzle-orm";
 import { type Executor, queryRows } from "../../db/client.ts";
-import type { RedemptionRow } from "./mall.ts";
+import type { RedemptionRow } from "./repo/mall.ts";
 
 /**
  * Statements of the loyalty pages and back office on loyalty's tables (mall_*, mission_*,
  * loyalty_*). The points themselves are ledger accounts of kind 'points', and a free-spins
  * grant's rounds are the provider's: the two reads below that join them answer in one statement
- * what the page shows, as they did in the route.
+ * what the page shows, as they did in the route. The statements of the accrual, the points,
+ * the VIP levels, the missions, the mall, the free-spins grants and the rankings are in
+ * repo/<topic>.ts.
  */
 
 export type RedemptionPageRow = RedemptionRow & {

@@ -1,10 +1,29 @@
-import { sql } from "drizzle-orm";
-import { type Executor, queryRows, type Tx } from "../../db/client.ts";
+import type { Executor, Tx } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { emitMemberEvent } from "../../lib/member-events.ts";
 import { memberGate } from "../../lib/member-gates.ts";
 import { registerMemberLabel } from "../../lib/member-labels.ts";
 import { addDays, manilaDay } from "../reports/service.ts";
+import {
+  birthdayBonusesDue,
+  finishReviewRun,
+  insertVipHistory,
+  insertVipReward,
+  levelPointsRateRows,
+  lockLoyaltyMember,
+  loyaltyMemberLevel,
+  memberLevelName,
+  membersWindowFigures,
+  reviewBatch,
+  startReviewRun,
+  updateMemberLevel,
+  vipLevelRows,
+  vipRebateRateRows,
+  vipReviewSettings,
+  vipWindowDays,
+  windowSums,
+  withdrawLimitsRow,
+} from "./repo/vip.ts";
 
 /**
  * VIP levels. A level's thresholds are valid bets and deposits over the
@@ -26,20 +45,8 @@ export interface VipLevel {
   upgradeBonus: bigint;
 }
 
-interface LevelRow {
-  level: number;
-  name: string;
-  min_valid_bet: string;
-  min_deposit: string;
-  rebate_rate_ppm: number;
-  withdraw_daily_max: string | null;
-  withdraw_daily_count: number | null;
-  birthday_bonus: string;
-  upgrade_bonus: string;
-}
-
 export async function vipLevels(exec: Executor): Promise<VipLevel[]> {
-  const rows = await queryRows<LevelRow>(exec, sql`SELECT * FROM vip_levels ORDER BY level`);
+  const rows = await vipLevelRows(exec);
   return rows.map((r) => ({
     level: r.level,
     name: r.name,
@@ -66,11 +73,7 @@ export function qualifyingLevel(levels: VipLevel[], validBet: bigint, deposit: b
 export const windowStartDay = (at: Date, days: number) => addDays(manilaDay(at), -(days - 1));
 
 export async function windowFigures(exec: Executor, memberId: number, at: Date, days: number) {
-  const [row] = await queryRows<{ vb: string; dep: string }>(
-    exec,
-    sql`SELECT COALESCE(SUM(valid_bet), 0)::text AS vb, COALESCE(SUM(deposit), 0)::text AS dep
-        FROM loyalty_member_days WHERE member_id = ${memberId} AND day >= ${windowStartDay(at, days)}::date`,
-  );
+  const row = await windowSums(exec, memberId, windowStartDay(at, days));
   return { validBet: BigInt(row?.vb ?? "0"), deposit: BigInt(row?.dep ?? "0") };
 }
 
@@ -104,13 +107,7 @@ async function offerVipReward(
 ): Promise<void> {
   if (amount <= 0n) return;
   if (await memberGate(exec, memberId, "bonus", at)) return;
-  await exec.execute(
-    sql`INSERT INTO member_rewards (member_id, source_kind, source_key, title, payout, ledger_type, amount, currency, expires_at)
-        SELECT m.id, 'vip', ${key}, ${JSON.stringify(title)}::jsonb, 'cash', 'vip_bonus', ${amount.toString()}::bigint,
-          m.currency, ${new Date(at.getTime() + 30 * 86_400_000)}
-        FROM member_directory m WHERE m.id = ${memberId} AND m.currency <> 'FUN'
-        ON CONFLICT (source_key) DO NOTHING`,
-  );
+  await insertVipReward(exec, memberId, key, title, amount, new Date(at.getTime() + 30 * 86_400_000));
 }
 
 /** Set a member's level (locked row), with its history line, bonus and event. */
@@ -126,25 +123,11 @@ export async function setLevel(
     note?: string | null;
   },
 ): Promise<boolean> {
-  const [cur] = await queryRows<{ vip_level: number }>(
-    tx,
-    sql`INSERT INTO loyalty_members (member_id, level_since, reviewed_at) VALUES (${o.memberId}, ${o.at}, ${o.at})
-        ON CONFLICT (member_id) DO UPDATE SET member_id = EXCLUDED.member_id RETURNING vip_level`,
-  );
+  const cur = await lockLoyaltyMember(tx, o);
   const from = cur?.vip_level ?? 0;
   if (from === o.to) return false;
-  const hist = await queryRows<{ id: string }>(
-    tx,
-    sql`INSERT INTO vip_history (member_id, from_level, to_level, reason, operator_id, note, source_key, created_at)
-        VALUES (${o.memberId}, ${from}, ${o.to}, ${o.reason}, ${o.operatorId ?? null}, ${o.note ?? null}, ${o.sourceKey}, ${o.at})
-        ON CONFLICT (source_key) DO NOTHING RETURNING id`,
-  );
-  if (!hist[0]) return false;
-  await tx.execute(
-    sql`UPDATE loyalty_members SET vip_level = ${o.to}, level_since = ${o.at},
-          reviewed_at = CASE WHEN ${o.to} > ${from} THEN ${o.at}::timestamptz ELSE reviewed_at END
-        WHERE member_id = ${o.memberId}`,
-  );
+  if (!(await insertVipHistory(tx, from, o))) return false;
+  await updateMemberLevel(tx, from, o);
   const levels = await vipLevels(tx);
   const name = levels.find((l) => l.level === o.to)?.name ?? `VIP${o.to}`;
   // Each level's upgrade bonus at most once per member, ever (a fall and a rise pay nothing new).
@@ -172,21 +155,11 @@ export async function setLevel(
 /** Rise at once: every member touched whose window now qualifies for a higher level; answers who rose. */
 export async function upgradeMembers(tx: Tx, memberIds: number[], at: Date): Promise<number[]> {
   if (memberIds.length === 0) return [];
-  const [s] = await queryRows<{ vip_window_days: number }>(
-    tx,
-    sql`SELECT vip_window_days FROM loyalty_settings WHERE id = 1`,
-  );
+  const s = await vipWindowDays(tx);
   const levels = await vipLevels(tx);
   if (levels.length <= 1) return [];
   const from = windowStartDay(at, s?.vip_window_days ?? 30);
-  const rows = await queryRows<{ member_id: string; lvl: number; vb: string; dep: string }>(
-    tx,
-    sql`SELECT lm.member_id, lm.vip_level AS lvl, COALESCE(SUM(d.valid_bet), 0)::text AS vb,
-          COALESCE(SUM(d.deposit), 0)::text AS dep
-        FROM loyalty_members lm LEFT JOIN loyalty_member_days d ON d.member_id = lm.member_id AND d.day >= ${from}::date
-        WHERE lm.member_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(memberIds)}::jsonb)::bigint)
-        GROUP BY lm.member_id, lm.vip_level ORDER BY lm.member_id`,
-  );
+  const rows = await membersWindowFigures(tx, memberIds, from);
   const rose: number[] = [];
   for (const r of rows) {
     const target = qualifyingLevel(levels, BigInt(r.vb), BigInt(r.dep));
@@ -224,51 +197,15 @@ const REVIEW_BATCH = 5000;
 export async function reviewVip(ctx: AppContext, periodKey: string): Promise<ReviewResult> {
   const t0 = performance.now();
   const at = ctx.clock.now();
-  await ctx.db.execute(
-    sql`INSERT INTO vip_review_runs (period_key, started_at) VALUES (${periodKey}, ${at}) ON CONFLICT DO NOTHING`,
-  );
-  const [s] = await queryRows<{ vip_window_days: number; vip_review_days: number }>(
-    ctx.db,
-    sql`SELECT vip_window_days, vip_review_days FROM loyalty_settings WHERE id = 1`,
-  );
+  await startReviewRun(ctx.db, periodKey, at);
+  const s = await vipReviewSettings(ctx.db);
   const fromDay = windowStartDay(at, s?.vip_window_days ?? 30);
   const due = new Date(at.getTime() - (s?.vip_review_days ?? 30) * 86_400_000 + 60_000);
   let reviewed = 0;
   let changed = 0;
   for (;;) {
     const batch = await ctx.db.transaction(async (tx) => {
-      const rows = await queryRows<{ member_id: string; from_level: number; to_level: number; key: string }>(
-        tx,
-        sql`WITH due AS (
-              SELECT member_id, vip_level FROM loyalty_members
-              WHERE vip_level > 0 AND reviewed_at <= ${due}
-              ORDER BY member_id LIMIT ${REVIEW_BATCH} FOR UPDATE SKIP LOCKED
-            ), sums AS (
-              SELECT d.member_id, d.vip_level, COALESCE(SUM(md.valid_bet), 0) AS vb, COALESCE(SUM(md.deposit), 0) AS dep
-              FROM due d LEFT JOIN loyalty_member_days md ON md.member_id = d.member_id AND md.day >= ${fromDay}::date
-              GROUP BY d.member_id, d.vip_level
-            ), target AS (
-              SELECT s.member_id, s.vip_level,
-                (SELECT COALESCE(MAX(v.level), 0) FROM vip_levels v WHERE v.min_valid_bet <= s.vb AND v.min_deposit <= s.dep) AS lvl
-              FROM sums s
-            ), hist AS (
-              INSERT INTO vip_history (member_id, from_level, to_level, reason, source_key, created_at)
-              SELECT t.member_id, t.vip_level, t.lvl, 'review', 'vip:review:' || t.member_id || ':' || ${periodKey}, ${at}
-              FROM target t WHERE t.lvl < t.vip_level
-              ON CONFLICT (source_key) DO NOTHING
-              RETURNING member_id, from_level, to_level, source_key
-            ), upd AS (
-              UPDATE loyalty_members lm SET reviewed_at = ${at},
-                vip_level = COALESCE(h.to_level, lm.vip_level),
-                level_since = CASE WHEN h.member_id IS NULL THEN lm.level_since ELSE ${at}::timestamptz END
-              FROM due d LEFT JOIN hist h ON h.member_id = d.member_id
-              WHERE lm.member_id = d.member_id
-              RETURNING lm.member_id
-            )
-            SELECT (SELECT COUNT(*) FROM upd)::text AS member_id, -1 AS from_level, -1 AS to_level, '' AS key
-            UNION ALL
-            SELECT member_id::text, from_level, to_level, source_key FROM hist`,
-      );
+      const rows = await reviewBatch(tx, { due, fromDay, periodKey, at, limit: REVIEW_BATCH });
       for (const r of rows.slice(1)) {
         await emitMemberEvent(tx, {
           kind: "vip.changed",
@@ -283,10 +220,7 @@ export async function reviewVip(ctx: AppContext, periodKey: string): Promise<Rev
     changed += batch.changed;
     if (batch.reviewed === 0) break;
   }
-  await ctx.db.execute(
-    sql`UPDATE vip_review_runs SET status = 'done', reviewed = reviewed + ${reviewed}, changed = changed + ${changed},
-          finished_at = ${ctx.clock.now()} WHERE period_key = ${periodKey}`,
-  );
+  await finishReviewRun(ctx.db, periodKey, { reviewed, changed, at: ctx.clock.now() });
   return { periodKey, reviewed, changed, ms: Math.round(performance.now() - t0) };
 }
 
@@ -294,13 +228,7 @@ export async function reviewVip(ctx: AppContext, periodKey: string): Promise<Rev
 export async function birthdayBonuses(ctx: AppContext): Promise<{ offered: number }> {
   const at = ctx.clock.now();
   const day = manilaDay(at);
-  const rows = await queryRows<{ member_id: string; name: string; bonus: string }>(
-    ctx.db,
-    sql`SELECT lm.member_id, v.name, v.birthday_bonus::text AS bonus
-        FROM loyalty_members lm JOIN vip_levels v ON v.level = lm.vip_level AND v.birthday_bonus > 0
-        JOIN member_directory m ON m.id = lm.member_id AND m.status = 'active'
-        WHERE lm.vip_level > 0 AND to_char(m.birthday, 'MM-DD') = ${day.slice(5)}`,
-  );
+  const rows = await birthdayBonusesDue(ctx.db, day);
   for (const r of rows) {
     const memberId = Number(r.member_id);
     await offerVipReward(
@@ -317,14 +245,8 @@ export async function birthdayBonuses(ctx: AppContext): Promise<{ offered: numbe
 
 /** The member's level, label, progress to the next level and perks (member centre, login). */
 export async function memberVip(exec: Executor, memberId: number, at: Date) {
-  const [s] = await queryRows<{ vip_window_days: number }>(
-    exec,
-    sql`SELECT vip_window_days FROM loyalty_settings WHERE id = 1`,
-  );
-  const [lm] = await queryRows<{ vip_level: number; level_since: string | Date }>(
-    exec,
-    sql`SELECT vip_level, level_since FROM loyalty_members WHERE member_id = ${memberId}`,
-  );
+  const s = await vipWindowDays(exec);
+  const lm = await loyaltyMemberLevel(exec, memberId);
   const levels = await vipLevels(exec);
   const level = lm?.vip_level ?? 0;
   const cur = levels.find((l) => l.level === level);
@@ -342,12 +264,8 @@ export async function memberVip(exec: Executor, memberId: number, at: Date) {
 
 /** memberLabel (spec §3): the level's name when the member is above level 0, else null. */
 export async function memberLabel(exec: Executor, memberId: number): Promise<string | null> {
-  const [row] = await queryRows<{ name: string }>(
-    exec,
-    sql`SELECT v.name FROM loyalty_members lm JOIN vip_levels v ON v.level = lm.vip_level
-        WHERE lm.member_id = ${memberId} AND lm.vip_level > 0`,
-  );
-  return row?.name ?? null;
+  const name = await memberLevelName(exec, memberId);
+  return name ?? null;
 }
 
 // The members module shows this label without importing loyalty (lib/member-labels.ts).
@@ -359,17 +277,7 @@ registerMemberLabel(memberLabel);
  * loyalty has never seen are at level 0.
  */
 export async function memberWithdrawLimits(exec: Executor, memberId: number) {
-  const [row] = await queryRows<{
-    level: number;
-    name: string;
-    withdraw_daily_max: string | null;
-    withdraw_daily_count: number | null;
-  }>(
-    exec,
-    sql`SELECT v.level, v.name, v.withdraw_daily_max, v.withdraw_daily_count
-        FROM vip_levels v
-        WHERE v.level = COALESCE((SELECT vip_level FROM loyalty_members WHERE member_id = ${memberId}), 0)`,
-  );
+  const row = await withdrawLimitsRow(exec, memberId);
   return {
     level: row?.level ?? 0,
     name: row?.name ?? "VIP0",
@@ -384,21 +292,12 @@ export async function memberWithdrawLimits(exec: Executor, memberId: number) {
  * member the level's rate wherever it is higher than the category's own.
  */
 export async function vipRebateRates(exec: Executor): Promise<Map<number, number>> {
-  const rows = await queryRows<{ member_id: string; rate: number }>(
-    exec,
-    sql`SELECT lm.member_id, v.rebate_rate_ppm AS rate FROM loyalty_members lm
-        JOIN vip_levels v ON v.level = lm.vip_level
-        WHERE lm.vip_level > 0 AND v.rebate_rate_ppm > 0`,
-  );
+  const rows = await vipRebateRateRows(exec);
   return new Map(rows.map((r) => [Number(r.member_id), r.rate]));
 }
 
 /** The points a level earns per ₱1.00 of valid bet on each category (its own rows, else level 0's). */
 export async function levelPointsRates(exec: Executor, level: number) {
-  const rows = await queryRows<{ game_type: string; rate_ppm: number }>(
-    exec,
-    sql`SELECT DISTINCT ON (game_type) game_type, rate_ppm FROM points_rates
-        WHERE vip_level IN (0, ${level}) ORDER BY game_type, vip_level DESC`,
-  );
+  const rows = await levelPointsRateRows(exec, level);
   return rows.map((r) => ({ gameType: r.game_type, ratePpm: r.rate_ppm }));
 }

@@ -12,12 +12,10 @@ import {
 } from "@panalo/contracts/account";
 import { BigId, PageNo, pageSize } from "@panalo/contracts/input";
 import { normalizeMobile } from "@panalo/contracts/members";
-import { and, desc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import QRCode from "qrcode";
 import { z } from "zod";
-import { type Executor, queryRows } from "../../db/client.ts";
-import { memberSessions, members } from "../../db/schema/members.ts";
+import type { Executor } from "../../db/client.ts";
 import { perIp } from "../../lib/address-limits.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
@@ -49,14 +47,21 @@ import {
   writeKycSettings,
 } from "./kyc.ts";
 import { checkMemberTotp } from "./member-totp.ts";
+import {
+  avatarAndUsername,
+  avatarOf,
+  contactTakenByOther,
+  deleteOtherSessionsCounted,
+  hasActivePayoutAccount,
+  latestSessionsOf,
+  setMemberFields,
+} from "./repo/account.ts";
+import { memberById } from "./repo.ts";
 import { memberOf, requireMember } from "./service.ts";
 
 /** The member's avatar: their choice, or one drawn from their initials (spec §7). */
 export async function avatarUrlOf(exec: Executor, memberId: number): Promise<string> {
-  const [m] = await exec
-    .select({ avatarUrl: members.avatarUrl, username: members.username })
-    .from(members)
-    .where(eq(members.id, memberId));
+  const m = await avatarAndUsername(exec, memberId);
   if (m?.avatarUrl) return m.avatarUrl;
   return `/media/avatar/${encodeURIComponent((m?.username ?? "?").slice(0, 2).toUpperCase())}.svg`;
 }
@@ -73,20 +78,21 @@ export function presetAvatarSvg(n: number): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64"><circle cx="32" cy="32" r="32" fill="hsl(${hue} 60% 40%)"/>${shapes[(n - 1) % shapes.length]}</svg>`;
 }
 
-const PROFILE_COLUMNS = {
-  nickname: members.nickname,
-  realName: members.realName,
-  fullName: members.fullName,
-  birthday: members.birthday,
-  address: members.address,
-  nationality: members.nationality,
-  occupation: members.occupation,
-  incomeSource: members.incomeSource,
-  birthPlace: members.birthPlace,
-} as const;
+/** The profile's columns a member edits (in this order). */
+const PROFILE_FIELDS = [
+  "nickname",
+  "realName",
+  "fullName",
+  "birthday",
+  "address",
+  "nationality",
+  "occupation",
+  "incomeSource",
+  "birthPlace",
+] as const;
 
 export async function memberProfile(exec: Executor, memberId: number) {
-  const [m] = await exec.select().from(members).where(eq(members.id, memberId));
+  const m = await memberById(exec, memberId);
   if (!m) throw Errors.unauthorized();
   const verified = m.kycStatus === "verified";
   return {
@@ -117,10 +123,10 @@ export async function memberProfile(exec: Executor, memberId: number) {
  * carries it (the payee-name rule of withdrawals); a birthday must give the minimum age.
  */
 export async function updateProfile(ctx: AppContext, memberId: number, body: ProfileUpdate): Promise<void> {
-  const [m] = await ctx.db.select().from(members).where(eq(members.id, memberId));
+  const m = await memberById(ctx.db, memberId);
   if (!m) throw Errors.unauthorized();
   const set: Record<string, unknown> = {};
-  for (const key of Object.keys(PROFILE_COLUMNS) as Array<keyof typeof PROFILE_COLUMNS>) {
+  for (const key of PROFILE_FIELDS) {
     const value = body[key];
     if (value === undefined) continue;
     const next = key === "realName" ? value.replace(/\s+/g, " ") || null : value || null;
@@ -131,11 +137,8 @@ export async function updateProfile(ctx: AppContext, memberId: number, body: Pro
     set[key] = next;
   }
   if (set.realName !== undefined && m.realName) {
-    const [payee] = await queryRows<{ id: string }>(
-      ctx.db,
-      sql`SELECT id FROM payout_account_directory WHERE member_id = ${memberId} AND removed_at IS NULL LIMIT 1`,
-    );
-    if (payee) throw new AppError("FIELD_LOCKED", 409, {}, [{ path: "realName", message: "FIELD_LOCKED" }]);
+    if (await hasActivePayoutAccount(ctx.db, memberId))
+      throw new AppError("FIELD_LOCKED", 409, {}, [{ path: "realName", message: "FIELD_LOCKED" }]);
   }
   if (typeof set.birthday === "string") await checkAge(ctx.db, set.birthday, ctx.clock.now());
   if (body.contacts) {
@@ -143,19 +146,14 @@ export async function updateProfile(ctx: AppContext, memberId: number, body: Pro
     set.contacts = contacts;
   }
   if (Object.keys(set).length === 0) return;
-  await ctx.db.update(members).set(set).where(eq(members.id, memberId));
+  await setMemberFields(ctx.db, memberId, set);
   // The household check compares addresses by their normalised key (members/household.ts).
   if (set.address !== undefined) await setMemberAddress(ctx.db, memberId, String(set.address ?? ""));
 }
 
 /** A member's own sessions, newest first; the one asking is marked. */
 export async function memberSessionList(exec: Executor, memberId: number, token: string) {
-  const rows = await exec
-    .select()
-    .from(memberSessions)
-    .where(eq(memberSessions.memberId, memberId))
-    .orderBy(desc(memberSessions.lastSeenAt))
-    .limit(50);
+  const rows = await latestSessionsOf(exec, memberId);
   const mine = tokenHash(token);
   return rows.map((s) => ({
     current: s.tokenHash === mine,
@@ -169,13 +167,7 @@ export async function memberSessionList(exec: Executor, memberId: number, token:
 
 /** Sign out everywhere else: every session but the one asking ends. */
 export async function endOtherSessions(exec: Executor, memberId: number, token: string): Promise<number> {
-  const ended = await exec
-    .delete(memberSessions)
-    .where(
-      and(eq(memberSessions.memberId, memberId), sql`${memberSessions.tokenHash} <> ${tokenHash(token)}`),
-    )
-    .returning({ t: memberSessions.tokenHash });
-  return ended.length;
+  return deleteOtherSessionsCounted(exec, memberId, tokenHash(token));
 }
 
 const real = (ctx: AppContext) => [requireMember(ctx, { realOnly: true })];
@@ -203,10 +195,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     async ({ req, body }) => {
       if (body.avatarUrl.startsWith(MEMBER_UPLOAD_PATH))
         await requireOwnUpload(db, who(req), body.avatarUrl, "avatarUrl");
-      await db
-        .update(members)
-        .set({ avatarUrl: body.avatarUrl })
-        .where(eq(members.id, who(req)));
+      await setMemberFields(db, who(req), { avatarUrl: body.avatarUrl });
       return { avatarUrl: body.avatarUrl };
     },
   );
@@ -232,17 +221,8 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return email;
   };
   const taken = async (channel: "mobile" | "email", target: string, memberId: number) => {
-    const [other] = await db
-      .select({ id: members.id })
-      .from(members)
-      .where(
-        and(
-          channel === "mobile" ? eq(members.mobile, target) : sql`lower(${members.email}) = ${target}`,
-          sql`${members.id} <> ${memberId}`,
-        ),
-      )
-      .limit(1);
-    if (other) throw Errors.conflict(channel === "mobile" ? "MOBILE_TAKEN" : "EMAIL_TAKEN");
+    if (await contactTakenByOther(db, channel, target, memberId))
+      throw Errors.conflict(channel === "mobile" ? "MOBILE_TAKEN" : "EMAIL_TAKEN");
   };
   route(
     app,
@@ -273,14 +253,14 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const target = targetOf(body);
       await taken(body.channel, target, who(req));
       await consumeCode(ctx, `contact-change:${who(req)}:${body.channel}`, target, body.code);
-      await db
-        .update(members)
-        .set(body.channel === "mobile" ? { mobile: target } : { email: target })
-        .where(eq(members.id, who(req)))
-        .catch((err: { code?: string; cause?: { code?: string } }) => {
-          if ((err.code ?? err.cause?.code) === "23505") throw Errors.conflict("MOBILE_TAKEN");
-          throw err;
-        });
+      await setMemberFields(
+        db,
+        who(req),
+        body.channel === "mobile" ? { mobile: target } : { email: target },
+      ).catch((err: { code?: string; cause?: { code?: string } }) => {
+        if ((err.code ?? err.cause?.code) === "23505") throw Errors.conflict("MOBILE_TAKEN");
+        throw err;
+      });
       return memberProfile(db, who(req));
     },
   );
@@ -294,14 +274,11 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   // The optional second factor: an authenticator app (RFC 6238), asked at every login once on.
   route(app, { method: "POST", url: "/wps/member/totp/setup", guards: real(ctx) }, async ({ req }) => {
-    const [m] = await db
-      .select()
-      .from(members)
-      .where(eq(members.id, who(req)));
+    const m = await memberById(db, who(req));
     if (!m) throw Errors.unauthorized();
     if (m.totpEnabledAt) throw Errors.conflict("TOTP_ALREADY_ON");
     const secret = newTotpSecret();
-    await db.update(members).set({ totpSecret: secret, totpLastStep: null }).where(eq(members.id, m.id));
+    await setMemberFields(db, m.id, { totpSecret: secret, totpLastStep: null });
     const { brand } = await readSettings(db, ["brand"]);
     const url = otpauthUrl(brand.name, m.username, secret);
     const svg = await QRCode.toString(url, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
@@ -311,15 +288,12 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     app,
     { method: "POST", url: "/wps/member/totp/enable", body: TotpCode, guards: real(ctx) },
     async ({ req, body }) => {
-      const [m] = await db
-        .select()
-        .from(members)
-        .where(eq(members.id, who(req)));
+      const m = await memberById(db, who(req));
       if (!m) throw Errors.unauthorized();
       if (m.totpEnabledAt) throw Errors.conflict("TOTP_ALREADY_ON");
       if (!m.totpSecret) throw Errors.bad("TOTP_NOT_STARTED");
       await checkMemberTotp(ctx, m.id, m.totpSecret, body.code);
-      await db.update(members).set({ totpEnabledAt: ctx.clock.now() }).where(eq(members.id, m.id));
+      await setMemberFields(db, m.id, { totpEnabledAt: ctx.clock.now() });
       return { totpEnabled: true };
     },
   );
@@ -327,17 +301,11 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     app,
     { method: "POST", url: "/wps/member/totp/disable", body: TotpCode, guards: real(ctx) },
     async ({ req, body }) => {
-      const [m] = await db
-        .select()
-        .from(members)
-        .where(eq(members.id, who(req)));
+      const m = await memberById(db, who(req));
       if (!m) throw Errors.unauthorized();
       if (!m.totpEnabledAt || !m.totpSecret) throw Errors.bad("TOTP_NOT_ON");
       await checkMemberTotp(ctx, m.id, m.totpSecret, body.code);
-      await db
-        .update(members)
-        .set({ totpEnabledAt: null, totpSecret: null, totpLastStep: null })
-        .where(eq(members.id, m.id));
+      await setMemberFields(db, m.id, { totpEnabledAt: null, totpSecret: null, totpLastStep: null });
       return { totpEnabled: false };
     },
   );
@@ -424,10 +392,7 @@ async function kycAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<vo
     async (req, reply) => {
       const parsed = CaseParams.safeParse(req.params);
       if (!parsed.success) throw Errors.notFound("image");
-      const [m] = await db
-        .select({ avatarUrl: members.avatarUrl })
-        .from(members)
-        .where(eq(members.id, parsed.data.id));
+      const m = await avatarOf(db, parsed.data.id);
       const upload = m?.avatarUrl?.startsWith(MEMBER_UPLOAD_PATH)
         ? await readMemberUpload(db, m.avatarUrl.slice(MEMBER_UPLOAD_PATH.length))
         : undefined;

@@ -1,4 +1,5 @@
 import { BigId, PageNo, pageSize } from "@panalo/contracts/input";
+import { AdminPlayersQuery } from "@panalo/contracts/list-query";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../lib/context.ts";
@@ -10,11 +11,6 @@ import { outboxBodyFor, outboxPage } from "../messaging/service.ts";
 import { changePlayer, type NewMemberRecord, playerDetail, playerPage } from "./service.ts";
 
 const IdParams = z.object({ id: BigId });
-const SearchQuery = z.object({
-  q: z.string().trim().max(60).default(""),
-  page: PageNo.default(1),
-  pageSize: pageSize(100).default(25),
-});
 const LockBody = z.object({ reason: z.string().trim().min(3).max(200) });
 const PageQuery = z.object({
   page: PageNo.default(1),
@@ -29,8 +25,8 @@ export async function memberAdminRoutes(app: FastifyInstance, ctx: AppContext): 
 
   route(
     app,
-    { method: "GET", url: "/api/admin/players", query: SearchQuery, guards: read },
-    async ({ query }) => playerPage(db, query.q, query.page, query.pageSize),
+    { method: "GET", url: "/api/admin/players", query: AdminPlayersQuery, guards: read },
+    async ({ query }) => playerPage(db, query),
   );
 
   route(

@@ -1,10 +1,9 @@
 import { constants, createHash, generateKeyPairSync, privateDecrypt } from "node:crypto";
-import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { settings } from "../../db/schema/core.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
+import { insertFieldKeyIfMissing, storedFieldKey } from "./repo/auth.ts";
 
 /**
  * Sensitive fields of the encrypted calls (spec §7: login, register, password) are encrypted in
@@ -30,11 +29,8 @@ export function fieldKey(ctx: AppContext): Promise<KeyPair> {
 }
 
 async function loadOrCreate(ctx: AppContext): Promise<KeyPair> {
-  const [row] = await ctx.db
-    .select({ value: settings.value })
-    .from(settings)
-    .where(eq(settings.key, "field_key"));
-  if (row) return row.value as KeyPair; // written below by this module only
+  const stored = await storedFieldKey(ctx.db);
+  if (stored) return stored as KeyPair; // written below by this module only
   const { publicKey, privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
   const publicSpki = publicKey.export({ type: "spki", format: "der" }).toString("base64");
   const pair: KeyPair = {
@@ -42,15 +38,9 @@ async function loadOrCreate(ctx: AppContext): Promise<KeyPair> {
     publicSpki,
     privatePem: privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
   };
-  await ctx.db
-    .insert(settings)
-    .values({ key: "field_key", value: pair })
-    .onConflictDoNothing({ target: settings.key });
-  const [stored] = await ctx.db
-    .select({ value: settings.value })
-    .from(settings)
-    .where(eq(settings.key, "field_key"));
-  return (stored?.value as KeyPair | undefined) ?? pair; // another process may have won the insert
+  await insertFieldKeyIfMissing(ctx.db, pair);
+  // another process may have won the insert
+  return ((await storedFieldKey(ctx.db)) as KeyPair | undefined) ?? pair;
 }
 
 export async function decryptField(ctx: AppContext, value: string): Promise<string> {

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { type Executor, queryRows } from "../../db/client.ts";
+import type { Executor } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
+import { sharedHouseholdFlags, updateMemberAddress, upsertMemberDevice } from "./repo/household.ts";
 
 /**
  * Household signals (migration 0862): the device a member registers or logs in
@@ -66,10 +66,7 @@ export function requestDevice(ctx: AppContext, req: FastifyRequest, reply: Fasti
 
 /** Keep (or refresh) a device the member used: one upsert on the primary key. */
 export async function recordDevice(exec: Executor, memberId: number, deviceId: string): Promise<void> {
-  await exec.execute(
-    sql`INSERT INTO member_devices (member_id, device_id) VALUES (${memberId}, ${deviceId})
-        ON CONFLICT (member_id, device_id) DO UPDATE SET last_seen_at = now()`,
-  );
+  await upsertMemberDevice(exec, memberId, deviceId);
 }
 
 const ABBREVIATIONS: Record<string, string> = {
@@ -131,9 +128,7 @@ export function addressKey(text: string): string | null {
 export async function setMemberAddress(exec: Executor, memberId: number, address: string): Promise<void> {
   const text = address.trim();
   const key = text ? addressKey(text) : null;
-  await exec.execute(
-    sql`UPDATE members SET address = ${text || null}, address_key = ${key} WHERE id = ${memberId}`,
-  );
+  await updateMemberAddress(exec, memberId, text || null, key);
 }
 
 /**
@@ -144,23 +139,7 @@ export async function householdReasons(
   exec: Executor,
   memberId: number,
 ): Promise<Array<"payout_account" | "device" | "address">> {
-  const [r] = await queryRows<{ payout: boolean; device: boolean; address: boolean }>(
-    exec,
-    sql`SELECT
-      EXISTS (SELECT 1 FROM payout_account_directory mine
-          JOIN payout_account_directory other ON other.provider = mine.provider
-           AND other.account_number = mine.account_number AND other.member_id <> mine.member_id
-         WHERE mine.member_id = ${memberId}
-           AND EXISTS (SELECT 1 FROM member_bonuses b WHERE b.member_id = other.member_id)) AS payout,
-      EXISTS (SELECT 1 FROM member_devices mine
-          JOIN member_devices other ON other.device_id = mine.device_id AND other.member_id <> mine.member_id
-         WHERE mine.member_id = ${memberId}
-           AND EXISTS (SELECT 1 FROM member_bonuses b WHERE b.member_id = other.member_id)) AS device,
-      EXISTS (SELECT 1 FROM members mine
-          JOIN members other ON other.address_key = mine.address_key AND other.id <> mine.id
-         WHERE mine.id = ${memberId} AND mine.address_key IS NOT NULL
-           AND EXISTS (SELECT 1 FROM member_bonuses b WHERE b.member_id = other.id)) AS address`,
-  );
+  const r = await sharedHouseholdFlags(exec, memberId);
   const out: Array<"payout_account" | "device" | "address"> = [];
   if (r?.payout) out.push("payout_account");
   if (r?.device) out.push("device");

@@ -1,9 +1,7 @@
 import type { KycSettingsBody } from "@panalo/contracts/account";
 import { ageOn } from "@panalo/contracts/members";
 import { formatMinor, parseMoney } from "@panalo/contracts/money";
-import { and, eq, sql } from "drizzle-orm";
-import { type Executor, queryRows } from "../../db/client.ts";
-import { kycCases, kycSettings, members } from "../../db/schema/members.ts";
+import type { Executor } from "../../db/client.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
@@ -12,6 +10,25 @@ import { MEMBER_UPLOAD_PATH, requireOwnUpload } from "../../lib/member-uploads.t
 import { readSettings } from "../content/service.ts";
 import { setMemberAddress } from "./household.ts";
 import { manilaToday } from "./register-fields.ts";
+import { setMemberFields } from "./repo/account.ts";
+import {
+  clearKycDocuments,
+  deleteUnusedKycUploads,
+  insertKycCase,
+  type KycCaseRow,
+  kycCaseById,
+  kycCasesDueForPurge,
+  kycCaseWithMember,
+  kycGateFacts,
+  kycQueuePage,
+  kycSettingsRow,
+  kycStatusAndCases,
+  latestKycCase,
+  lockKycCase,
+  setKycCaseDecision,
+  upsertKycSettings,
+} from "./repo/kyc.ts";
+import { memberById } from "./repo.ts";
 
 /**
  * KYC: the member sends an ID (front and back), a selfie, and what the
@@ -32,7 +49,7 @@ export type KycSettings = {
 };
 
 export async function readKycSettings(exec: Executor): Promise<KycSettings> {
-  const [s] = await exec.select().from(kycSettings).where(eq(kycSettings.id, 1));
+  const s = await kycSettingsRow(exec);
   return {
     firstWithdrawal: s?.firstWithdrawal ?? false,
     withdrawalAbove: s?.withdrawalAbove ?? null,
@@ -59,10 +76,7 @@ export async function writeKycSettings(exec: Executor, body: KycSettingsBody, at
     retentionDays: body.retentionDays,
     updatedAt: at,
   };
-  await exec
-    .insert(kycSettings)
-    .values({ id: 1, ...values })
-    .onConflictDoUpdate({ target: kycSettings.id, set: values });
+  await upsertKycSettings(exec, values);
 }
 
 /**
@@ -77,29 +91,12 @@ export async function requireKycFor(
   action: { kind: "withdrawal"; amount: bigint } | { kind: "deposit"; amount: bigint; requestId: string },
   at: Date,
 ): Promise<void> {
-  const [row] = await queryRows<{
-    kyc_status: string;
-    first_withdrawal: boolean;
-    withdrawal_above: string | null;
-    deposit_above: string | null;
-    deposit_period_days: number;
-    withdrawn_before: boolean | null;
-    deposited: string | null;
-  }>(
+  const row = await kycGateFacts(
     exec,
-    sql`SELECT m.kyc_status, s.first_withdrawal, s.withdrawal_above::text AS withdrawal_above,
-        s.deposit_above::text AS deposit_above, s.deposit_period_days,
-        CASE WHEN ${action.kind} = 'withdrawal' AND m.kyc_status <> 'verified' AND s.first_withdrawal THEN
-          EXISTS (SELECT 1 FROM withdrawal_log w WHERE w.member_id = m.id AND w.status <> 'rejected') END
-          AS withdrawn_before,
-        CASE WHEN ${action.kind} = 'deposit' AND m.kyc_status <> 'verified' AND s.deposit_above IS NOT NULL THEN
-          (SELECT coalesce(sum(d.amount), 0)::text FROM deposit_log d
-            WHERE d.member_id = m.id AND d.request_id <> ${action.kind === "deposit" ? action.requestId : ""}
-              AND d.status IN ('pending', 'approved', 'awaiting_payment', 'paid')
-              AND d.created_at >= ${at.toISOString()}::timestamptz - make_interval(days => s.deposit_period_days)) END
-          AS deposited
-      FROM members m CROSS JOIN kyc_settings s
-      WHERE m.id = ${memberId} AND s.id = 1`,
+    memberId,
+    action.kind,
+    action.kind === "deposit" ? action.requestId : "",
+    at,
   );
   if (!row || row.kyc_status === "verified") return;
   const refuse = () => new AppError("KYC_REQUIRED", 403, { action: action.kind }, undefined, { kyc: true });
@@ -140,7 +137,7 @@ export interface KycInput {
   nationality?: string | undefined;
 }
 
-export const kycCaseDto = (c: typeof kycCases.$inferSelect) => ({
+export const kycCaseDto = (c: KycCaseRow) => ({
   id: c.id,
   status: c.status,
   reason: c.reason,
@@ -150,7 +147,7 @@ export const kycCaseDto = (c: typeof kycCases.$inferSelect) => ({
 
 /** The member sends their documents: a new case waits for an operator. */
 export async function submitKyc(ctx: AppContext, memberId: number, input: KycInput) {
-  const [m] = await ctx.db.select().from(members).where(eq(members.id, memberId));
+  const m = await memberById(ctx.db, memberId);
   if (!m) throw Errors.unauthorized();
   if (m.kycStatus === "verified") throw Errors.conflict("KYC_ALREADY_VERIFIED");
   if (m.kycStatus === "pending") throw Errors.conflict("KYC_PENDING");
@@ -165,34 +162,28 @@ export async function submitKyc(ctx: AppContext, memberId: number, input: KycInp
   if (!nationality) throw Errors.validation([{ path: "nationality", message: "required" }]);
   const row = await ctx.db
     .transaction(async (tx) => {
-      const [c] = await tx
-        .insert(kycCases)
-        .values({
-          memberId,
-          idFront: uploadIdOf(input.idFront),
-          idBack: uploadIdOf(input.idBack),
-          selfie: uploadIdOf(input.selfie),
-          realName,
-          birthday,
-          nationality,
-          occupation: input.occupation,
-          incomeSource: input.incomeSource,
-          address: input.address,
-        })
-        .returning();
+      const c = await insertKycCase(tx, {
+        memberId,
+        idFront: uploadIdOf(input.idFront),
+        idBack: uploadIdOf(input.idBack),
+        selfie: uploadIdOf(input.selfie),
+        realName,
+        birthday,
+        nationality,
+        occupation: input.occupation,
+        incomeSource: input.incomeSource,
+        address: input.address,
+      });
       if (!c) throw Errors.internal();
-      await tx
-        .update(members)
-        .set({
-          kycStatus: "pending",
-          realName,
-          birthday,
-          nationality,
-          occupation: input.occupation,
-          incomeSource: input.incomeSource,
-          address: input.address,
-        })
-        .where(eq(members.id, memberId));
+      await setMemberFields(tx, memberId, {
+        kycStatus: "pending",
+        realName,
+        birthday,
+        nationality,
+        occupation: input.occupation,
+        incomeSource: input.incomeSource,
+        address: input.address,
+      });
       // The household check compares addresses by their normalised key (members/household.ts).
       await setMemberAddress(tx, memberId, input.address);
       return c;
@@ -206,16 +197,8 @@ export async function submitKyc(ctx: AppContext, memberId: number, input: KycInp
 }
 
 export async function memberKyc(exec: Executor, memberId: number) {
-  const [[m], cases] = await Promise.all([
-    exec.select({ status: members.kycStatus }).from(members).where(eq(members.id, memberId)),
-    exec
-      .select()
-      .from(kycCases)
-      .where(eq(kycCases.memberId, memberId))
-      .orderBy(sql`${kycCases.id} DESC`)
-      .limit(10),
-  ]);
-  return { status: m?.status ?? "none", cases: cases.map(kycCaseDto) };
+  const { status, cases } = await kycStatusAndCases(exec, memberId);
+  return { status: status ?? "none", cases: cases.map(kycCaseDto) };
 }
 
 export interface Decider {
@@ -242,35 +225,30 @@ export async function decideKyc(
 ) {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
-    const [c] = await tx.select().from(kycCases).where(eq(kycCases.id, caseId)).for("update");
+    const c = await lockKycCase(tx, caseId);
     if (!c) throw Errors.notFound("kyc case");
     if (c.status !== "pending") throw Errors.conflict("KYC_NOT_PENDING");
-    const [updated] = await tx
-      .update(kycCases)
-      .set({
-        status: CASE_STATUS[decision],
-        reason: reason ?? null,
-        decidedBy: op.id,
-        decidedByName: op.username,
-        decidedAt: now,
-      })
-      .where(eq(kycCases.id, caseId))
-      .returning();
-    await tx
-      .update(members)
-      .set(
-        decision === "approve"
-          ? {
-              kycStatus: "verified",
-              kycVerifiedAt: now,
-              realNameVerified: true,
-              realName: c.realName,
-              birthday: c.birthday,
-              nationality: c.nationality,
-            }
-          : { kycStatus: MEMBER_STATUS[decision] },
-      )
-      .where(eq(members.id, c.memberId));
+    const updated = await setKycCaseDecision(tx, caseId, {
+      status: CASE_STATUS[decision],
+      reason: reason ?? null,
+      decidedBy: op.id,
+      decidedByName: op.username,
+      decidedAt: now,
+    });
+    await setMemberFields(
+      tx,
+      c.memberId,
+      decision === "approve"
+        ? {
+            kycStatus: "verified",
+            kycVerifiedAt: now,
+            realNameVerified: true,
+            realName: c.realName,
+            birthday: c.birthday,
+            nationality: c.nationality,
+          }
+        : { kycStatus: MEMBER_STATUS[decision] },
+    );
     await recordAudit(tx, {
       operatorId: op.id,
       operatorName: op.username,
@@ -297,20 +275,10 @@ export async function kycQueue(
   exec: Executor,
   q: { status: "pending" | "more_info" | "approved" | "rejected"; page: number; pageSize: number },
 ) {
-  const [items, [count]] = await Promise.all([
-    exec
-      .select({ c: kycCases, username: members.username })
-      .from(kycCases)
-      .innerJoin(members, eq(members.id, kycCases.memberId))
-      .where(eq(kycCases.status, q.status))
-      .orderBy(q.status === "pending" ? sql`${kycCases.id} ASC` : sql`${kycCases.id} DESC`)
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    exec.select({ n: sql<number>`count(*)::int` }).from(kycCases).where(eq(kycCases.status, q.status)),
-  ]);
+  const { items, total } = await kycQueuePage(exec, q.status, q.pageSize, (q.page - 1) * q.pageSize);
   return {
     items: items.map(({ c, username }) => ({ ...kycCaseDto(c), memberId: c.memberId, username })),
-    total: count?.n ?? 0,
+    total,
   };
 }
 
@@ -319,11 +287,7 @@ export type KycDocument = (typeof KYC_DOCUMENTS)[number];
 
 /** One case as the reviewer sees it: the stated facts and whether each document is still kept. */
 export async function kycCaseDetail(exec: Executor, caseId: number) {
-  const [row] = await exec
-    .select({ c: kycCases, username: members.username, memberBirthday: members.birthday })
-    .from(kycCases)
-    .innerJoin(members, eq(members.id, kycCases.memberId))
-    .where(eq(kycCases.id, caseId));
+  const row = await kycCaseWithMember(exec, caseId);
   if (!row) throw Errors.notFound("kyc case");
   const { c } = row;
   return {
@@ -344,7 +308,7 @@ export async function kycCaseDetail(exec: Executor, caseId: number) {
 
 /** The upload id of one document of a case (null once purged). */
 export async function kycDocumentId(exec: Executor, caseId: number, which: KycDocument) {
-  const [c] = await exec.select().from(kycCases).where(eq(kycCases.id, caseId));
+  const c = await kycCaseById(exec, caseId);
   return c?.[which] ?? null;
 }
 
@@ -359,35 +323,12 @@ export async function purgeKycDocuments(ctx: AppContext, batch = 200): Promise<n
   let purged = 0;
   for (;;) {
     const n = await ctx.db.transaction(async (tx) => {
-      const due = await queryRows<{ id: string; docs: string[] }>(
-        tx,
-        sql`SELECT id, array_remove(ARRAY[id_front, id_back, selfie], NULL) AS docs FROM kyc_cases
-          WHERE purged_at IS NULL AND decided_at IS NOT NULL AND decided_at < ${cutoff.toISOString()}::timestamptz
-          ORDER BY decided_at LIMIT ${batch} FOR UPDATE SKIP LOCKED`,
-      );
+      const due = await kycCasesDueForPurge(tx, cutoff, batch);
       if (due.length === 0) return 0;
       const ids = due.map((d) => Number(d.id));
       const docs = due.flatMap((d) => d.docs);
-      await tx
-        .update(kycCases)
-        .set({ idFront: null, idBack: null, selfie: null, purgedAt: ctx.clock.now() })
-        .where(
-          sql`${kycCases.id} IN (${sql.join(
-            ids.map((i) => sql`${i}`),
-            sql`, `,
-          )})`,
-        );
-      if (docs.length > 0) {
-        await tx.execute(sql`DELETE FROM member_uploads u
-          WHERE u.id IN (${sql.join(
-            docs.map((d) => sql`${d}`),
-            sql`, `,
-          )})
-            AND NOT EXISTS (SELECT 1 FROM kyc_cases k WHERE k.purged_at IS NULL
-              AND u.id IN (k.id_front, k.id_back, k.selfie))
-            AND NOT EXISTS (SELECT 1 FROM members m WHERE m.id = u.member_id
-              AND m.avatar_url = ${MEMBER_UPLOAD_PATH} || u.id)`);
-      }
+      await clearKycDocuments(tx, ids, ctx.clock.now());
+      if (docs.length > 0) await deleteUnusedKycUploads(tx, docs);
       return due.length;
     });
     purged += n;
@@ -397,11 +338,6 @@ export async function purgeKycDocuments(ctx: AppContext, batch = 200): Promise<n
 
 /** For the player view: the member's KYC state and latest case. */
 export async function kycOfMember(exec: Executor, memberId: number) {
-  const [latest] = await exec
-    .select()
-    .from(kycCases)
-    .where(and(eq(kycCases.memberId, memberId)))
-    .orderBy(sql`${kycCases.id} DESC`)
-    .limit(1);
+  const latest = await latestKycCase(exec, memberId);
   return latest ? kycCaseDto(latest) : null;
 }

@@ -1,7 +1,6 @@
 import { COUNTRIES, normalizeMobile } from "@panalo/contracts/members";
-import { eq, inArray } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { members } from "../../db/schema/members.ts";
+import { type MemberRow, memberByMobiles, memberByUsername } from "./repo/auth.ts";
 
 /**
  * The member a login name stands for. Usernames always start with a letter, so a name of
@@ -10,16 +9,9 @@ import { members } from "../../db/schema/members.ts";
  * platform made for them. A number is read in the home country's form (0917…, 917…) or with a
  * listed country's dialing code (63917…, +63 917…).
  */
-export async function memberByLoginName(
-  exec: Executor,
-  name: string,
-): Promise<typeof members.$inferSelect | undefined> {
+export async function memberByLoginName(exec: Executor, name: string): Promise<MemberRow | undefined> {
   const candidates = mobileCandidates(name);
-  const [m] =
-    candidates.length > 0
-      ? await exec.select().from(members).where(inArray(members.mobile, candidates)).limit(1)
-      : await exec.select().from(members).where(eq(members.username, name));
-  return m;
+  return candidates.length > 0 ? memberByMobiles(exec, candidates) : memberByUsername(exec, name);
 }
 
 export function mobileCandidates(name: string): string[] {

@@ -1,8 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
-import { members } from "../../db/schema/members.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import { matchTotp } from "../admin/service.ts";
+import { claimTotpStep } from "./repo/auth.ts";
 
 /**
  * Check a TOTP code for a member with the authenticator on (or being set up): each step is
@@ -13,20 +12,8 @@ export async function checkMemberTotp(ctx: AppContext, memberId: number, secret:
   const key = `totp-fail:${memberId}`;
   if (Number((await ctx.store.get(key)) ?? 0) >= 5) throw Errors.rateLimited(600);
   const step = matchTotp(secret, code, ctx.clock.now().getTime());
-  const claimed =
-    step === null
-      ? []
-      : await ctx.db
-          .update(members)
-          .set({ totpLastStep: step })
-          .where(
-            and(
-              eq(members.id, memberId),
-              sql`(${members.totpLastStep} IS NULL OR ${members.totpLastStep} < ${step})`,
-            ),
-          )
-          .returning({ id: members.id });
-  if (claimed.length === 0) {
+  const claimed = step === null ? false : await claimTotpStep(ctx.db, memberId, step);
+  if (!claimed) {
     await ctx.store.incr(key, 10 * 60_000);
     throw Errors.validation([{ path: "code", message: "TOTP_INVALID" }]);
   }

@@ -1,8 +1,7 @@
-import { eq, sql } from "drizzle-orm";
-import { members } from "../../db/schema/members.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import type { PhoneCodes, PhonePurpose } from "../messaging/types.ts";
+import { activeRecommender, mobileTaken } from "./repo/auth.ts";
 
 /**
  * The rules that make every sign-up one the player can sign back into (spec §4): a number is
@@ -14,8 +13,7 @@ import type { PhoneCodes, PhonePurpose } from "../messaging/types.ts";
 
 /** After a refused insert: MOBILE_TAKEN when a member has the number, else the caller's code. */
 export async function takenCodeOf(ctx: AppContext, mobile: string, fallback: string): Promise<string> {
-  const [taken] = await ctx.db.select({ id: members.id }).from(members).where(eq(members.mobile, mobile));
-  return taken ? "MOBILE_TAKEN" : fallback;
+  return (await mobileTaken(ctx.db, mobile)) ? "MOBILE_TAKEN" : fallback;
 }
 
 /** Refuse a number some member already has (the unique index decides a race later). */
@@ -51,14 +49,7 @@ export async function confirmNumber(
 export async function recommenderOf(ctx: AppContext, recommenderId: string): Promise<number> {
   const id = recommenderId.trim();
   const byId = /^\d{1,15}$/.test(id) ? Number(id) : -1;
-  const [m] = await ctx.db
-    .select({ id: members.id })
-    .from(members)
-    .where(
-      sql`(${members.username} = ${id.toLowerCase()} OR ${members.id} = ${byId})
-          AND ${members.status} = 'active' AND ${members.isAgent} <> 4`,
-    )
-    .limit(1);
+  const m = await activeRecommender(ctx.db, id.toLowerCase(), byId);
   if (!m) throw Errors.validation([{ path: "recommenderId", message: "RECOMMENDER_UNKNOWN" }]);
   return m.id;
 }

@@ -1,14 +1,15 @@
 import { randomBytes } from "node:crypto";
 import type { OidcProviderSetting } from "@panalo/contracts/admin";
-import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import * as oidc from "openid-client";
 import { z } from "zod";
-import { memberIdentities, members } from "../../db/schema/members.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
 import { readSetting } from "../content/service.ts";
+import { setLastLoginAt } from "./repo/auth.ts";
+import { insertIdentity, insertProviderMember, linkedMemberOf } from "./repo/oidc.ts";
+import { memberById } from "./repo.ts";
 import { createSession } from "./service.ts";
 
 type Provider = z.infer<typeof OidcProviderSetting>;
@@ -184,27 +185,21 @@ export async function oidcRoutes(app: FastifyInstance, ctx: AppContext): Promise
         return fail(err instanceof Error ? err.message : String(err));
       }
       const memberId = await ctx.db.transaction(async (tx) => {
-        const [linked] = await tx
-          .select({ memberId: memberIdentities.memberId })
-          .from(memberIdentities)
-          .where(and(eq(memberIdentities.provider, p.id), eq(memberIdentities.subject, subject)));
-        if (linked) return linked.memberId;
-        const [m] = await tx
-          .insert(members)
-          .values({
-            username: `${p.id.slice(0, 2)}${randomBytes(5).toString("hex")}`,
-            email,
-            registerIp: req.ip,
-            firstLoginDone: true,
-          })
-          .returning({ id: members.id });
-        if (!m) throw Errors.internal();
-        await tx.insert(memberIdentities).values({ provider: p.id, subject, memberId: m.id, email });
-        return m.id;
+        const linked = await linkedMemberOf(tx, p.id, subject);
+        if (linked !== undefined) return linked;
+        const id = await insertProviderMember(tx, {
+          username: `${p.id.slice(0, 2)}${randomBytes(5).toString("hex")}`,
+          email,
+          registerIp: req.ip,
+          firstLoginDone: true,
+        });
+        if (id === undefined) throw Errors.internal();
+        await insertIdentity(tx, { provider: p.id, subject, memberId: id, email });
+        return id;
       });
-      const [m] = await ctx.db.select().from(members).where(eq(members.id, memberId));
+      const m = await memberById(ctx.db, memberId);
       if (m?.status !== "active") return fail("account not active");
-      await ctx.db.update(members).set({ lastLoginAt: ctx.clock.now() }).where(eq(members.id, memberId));
+      await setLastLoginAt(ctx.db, memberId, ctx.clock.now());
       const token = await createSession(ctx, memberId, `oidc:${p.id}`, {
         ip: req.ip,
         userAgent: req.headers["user-agent"] ?? "",

@@ -9,9 +9,7 @@ import {
   ResetWithTokenRequest,
   SmsRequest,
 } from "@panalo/contracts/members";
-import { and, eq, gt, isNull } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { memberSessions, members, passwordResets } from "../../db/schema/members.ts";
 import { perIp } from "../../lib/address-limits.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
@@ -22,6 +20,17 @@ import { phoneCodesFor, sendMessage } from "../messaging/service.ts";
 import { verifyHumanCheck } from "./human-check.ts";
 import { refuseTakenNumber } from "./mobile-registration.ts";
 import { readRegisterFields } from "./register-fields.ts";
+import { mobileTaken } from "./repo/auth.ts";
+import {
+  idAndEmailByUsername,
+  insertPasswordReset,
+  markSmsSignIn,
+  memberByMobile,
+  setRecoveredPassword,
+  setResetPassword,
+  spendPasswordReset,
+} from "./repo/recovery.ts";
+import { deleteSessionsOf } from "./repo.ts";
 import { createSession, loginInfo } from "./service.ts";
 
 const RESET_LINK_MINUTES = 30;
@@ -40,7 +49,7 @@ function mobileOf(dialing: string, national: string): string {
 
 /** End every session of a member (password reset), in the caller's transaction or not. */
 async function endSessions(ctx: AppContext, memberId: number): Promise<void> {
-  await ctx.db.delete(memberSessions).where(eq(memberSessions.memberId, memberId));
+  await deleteSessionsOf(ctx.db, memberId);
 }
 
 /** SMS codes (registration and no-login), login by SMS, and both ways of recovering a password. */
@@ -90,9 +99,9 @@ export async function recoveryRoutes(app: FastifyInstance, ctx: AppContext): Pro
     async ({ body }) => {
       const mobile = mobileOf(body.countryDialingCode, body.mobileNum);
       await verifyHumanCheck(ctx, body.humanCheck);
-      const [m] = await ctx.db.select({ id: members.id }).from(members).where(eq(members.mobile, mobile));
+      const isMember = await mobileTaken(ctx.db, mobile);
       // A code is issued (and throttled) for every number alike; it is sent only to a member's.
-      await codes.send(ctx, "nologin", mobile, { recaptchaToken: body.recaptchaToken, deliver: Boolean(m) });
+      await codes.send(ctx, "nologin", mobile, { recaptchaToken: body.recaptchaToken, deliver: isMember });
       return { expiredMinutes: codes.countdownMinutes };
     },
   );
@@ -109,20 +118,10 @@ export async function recoveryRoutes(app: FastifyInstance, ctx: AppContext): Pro
       await requireSwitch(ctx, "CHNGPASSVERIF3");
       const mobile = mobileOf(body.countryDialingCode, body.mobileNum);
       await codes.check(ctx, "nologin", mobile, body.verificationCode);
-      const [m] = await ctx.db.select().from(members).where(eq(members.mobile, mobile));
+      const m = await memberByMobile(ctx.db, mobile);
       if (!m) throw Errors.validation([{ path: "verificationCode", message: "CODE_INVALID" }]);
       const passwordHash = await hashPassword(body.newPassword);
-      const [updated] = await ctx.db
-        .update(members)
-        .set({
-          passwordHash,
-          passwordChangedAt: ctx.clock.now(),
-          mustChangePassword: false,
-          failedLogins: 0,
-          lockedUntil: null,
-        })
-        .where(eq(members.id, m.id))
-        .returning();
+      const updated = await setRecoveredPassword(ctx.db, m.id, passwordHash, ctx.clock.now());
       await endSessions(ctx, m.id);
       const token = await createSession(ctx, m.id, "reset-phone", meta(req));
       return loginInfo(updated ?? m, token, false);
@@ -139,14 +138,11 @@ export async function recoveryRoutes(app: FastifyInstance, ctx: AppContext): Pro
     },
     async ({ body }) => {
       await requireSwitch(ctx, "CHNGPASSMAIL3");
-      const [m] = await ctx.db
-        .select({ id: members.id, email: members.email })
-        .from(members)
-        .where(eq(members.username, body.username.toLowerCase()));
+      const m = await idAndEmailByUsername(ctx.db, body.username.toLowerCase());
       // The answer never says whether the account exists or the address matched.
       if (m?.email && m.email.toLowerCase() === body.email.toLowerCase()) {
         const token = randomBytes(32).toString("base64url");
-        await ctx.db.insert(passwordResets).values({
+        await insertPasswordReset(ctx.db, {
           tokenHash: tokenHash(token),
           memberId: m.id,
           expiresAt: new Date(ctx.clock.now().getTime() + RESET_LINK_MINUTES * 60_000),
@@ -176,29 +172,10 @@ export async function recoveryRoutes(app: FastifyInstance, ctx: AppContext): Pro
       const now = ctx.clock.now();
       const passwordHash = await hashPassword(body.newPassword);
       const memberId = await ctx.db.transaction(async (tx) => {
-        const [spent] = await tx
-          .update(passwordResets)
-          .set({ usedAt: now })
-          .where(
-            and(
-              eq(passwordResets.tokenHash, tokenHash(body.token)),
-              isNull(passwordResets.usedAt),
-              gt(passwordResets.expiresAt, now),
-            ),
-          )
-          .returning({ memberId: passwordResets.memberId });
-        if (!spent) throw Errors.bad("RESET_LINK_INVALID");
-        await tx
-          .update(members)
-          .set({
-            passwordHash,
-            passwordChangedAt: now,
-            mustChangePassword: false,
-            failedLogins: 0,
-            lockedUntil: null,
-          })
-          .where(eq(members.id, spent.memberId));
-        return spent.memberId;
+        const spent = await spendPasswordReset(tx, tokenHash(body.token), now);
+        if (spent === undefined) throw Errors.bad("RESET_LINK_INVALID");
+        await setResetPassword(tx, spent, passwordHash, now);
+        return spent;
       });
       await endSessions(ctx, memberId);
       return null;
@@ -222,14 +199,10 @@ export async function smsLogin(
   ).find((m) => m !== null);
   if (!mobile) throw Errors.validation([{ path: "username", message: "MOBILE_INVALID" }]);
   await phoneCodesFor(ctx.config).check(ctx, "nologin", mobile, input.password);
-  const [m] = await ctx.db.select().from(members).where(eq(members.mobile, mobile));
+  const m = await memberByMobile(ctx.db, mobile);
   if (m?.status !== "active") throw Errors.unauthorizedCode("INVALID_CREDENTIALS");
   const firstTimeLogin = !m.firstLoginDone;
-  const [updated] = await ctx.db
-    .update(members)
-    .set({ lastLoginAt: ctx.clock.now(), firstLoginDone: true })
-    .where(eq(members.id, m.id))
-    .returning();
+  const updated = await markSmsSignIn(ctx.db, m.id, ctx.clock.now());
   const token = await createSession(ctx, m.id, "sms", { ...meta(req), device });
   // SMS logins are not forced to change a temporary password (spec §4).
   return { ...loginInfo(updated ?? m, token, firstTimeLogin), mustChangePassword: false };

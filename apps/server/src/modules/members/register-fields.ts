@@ -13,12 +13,11 @@ import {
   type RegisterSettingValue,
   StoredRegisterFields,
 } from "@panalo/contracts/members";
-import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { settings } from "../../db/schema/core.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
 import { readSettings } from "../content/service.ts";
 import type { PhoneCodes } from "../messaging/types.ts";
+import { storedSetting, upsertSetting } from "./repo/register-fields.ts";
 
 /**
  * The registration field config (spec §3, §5) as GET /wps/system/setting/register serves it and
@@ -64,10 +63,7 @@ export const DEFAULT_REGISTER_FIELDS: RegisterFieldsSetting = {
 
 /** The operator's rules: each stored field over its default, so a field added later starts off. */
 export async function readRegisterFields(exec: Executor): Promise<RegisterFieldsSetting> {
-  const [row] = await exec
-    .select({ value: settings.value })
-    .from(settings)
-    .where(eq(settings.key, REGISTER_FIELDS_KEY));
+  const row = await storedSetting(exec, REGISTER_FIELDS_KEY);
   const parsed = row ? StoredRegisterFields.safeParse(row.value) : undefined;
   return { ...DEFAULT_REGISTER_FIELDS, ...(parsed?.success ? parsed.data : {}) };
 }
@@ -86,10 +82,7 @@ export async function writeRegisterFields(exec: Executor, value: RegisterFieldsS
       patternId: "DIGITS",
     },
   };
-  await exec
-    .insert(settings)
-    .values({ key: REGISTER_FIELDS_KEY, value: stored })
-    .onConflictDoUpdate({ target: settings.key, set: { value: stored, updatedAt: sql`now()` } });
+  await upsertSetting(exec, REGISTER_FIELDS_KEY, stored);
 }
 
 /** The whole registration configuration of spec §3, as the form receives it. */

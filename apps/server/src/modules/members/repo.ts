@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, lt, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import {
   loginAttempts,
@@ -25,17 +25,108 @@ export async function setMemberLanguage(exec: Executor, memberId: number, langua
   await exec.update(members).set({ language }).where(eq(members.id, memberId));
 }
 
+export interface MemberListFilter {
+  q: string;
+  status?: "active" | "locked" | "closed" | undefined;
+  kyc?: "none" | "pending" | "more_info" | "verified" | "rejected" | undefined;
+  agent?: number | undefined;
+  vip?: number | undefined;
+  /** Main balance bounds in minor units, both included. */
+  balanceMin?: bigint | undefined;
+  balanceMax?: bigint | undefined;
+  registeredFrom?: Date | undefined;
+  registeredTo?: Date | undefined;
+  lastLoginFrom?: Date | undefined;
+  lastLoginTo?: Date | undefined;
+}
+
 /**
- * One page of members, newest first, whose username, mobile or email contains `q` (any case,
- * LIKE's wildcards taken literally; every member when `q` is empty), and how many match.
+ * A member's main balance (0 before the first movement opens the account) and VIP level (0
+ * before loyalty sees them), read through the ledger's and loyalty's published views.
  */
-export async function memberSearchPage(exec: Executor, q: string, limit: number, offset: number) {
-  const like = `%${q.replace(/[%_\\]/g, "\\$&")}%`;
-  const where = q
-    ? or(ilike(members.username, like), ilike(members.mobile, like), ilike(members.email, like))
-    : undefined;
+const mainBalance = sql<string>`COALESCE((SELECT b.balance FROM ledger_balances b
+  WHERE b.member_id = ${members.id} AND b.kind = 'main' AND b.currency = ${members.currency}), 0)`;
+const vipLevel = sql<number>`COALESCE((SELECT v.vip_level FROM member_vip_levels v
+  WHERE v.member_id = ${members.id}), 0)`;
+
+const MEMBER_ORDER = {
+  createdAt: members.createdAt,
+  lastLoginAt: members.lastLoginAt,
+  username: members.username,
+  id: members.id,
+  balance: mainBalance,
+} as const;
+
+/**
+ * The VIP filter: level 0 is every member without a higher level (most members have no loyalty
+ * row); a higher level reads its members from loyalty_members_level_idx.
+ */
+function vipWhere(level: number) {
+  return level === 0
+    ? sql`${members.id} NOT IN (SELECT v.member_id FROM member_vip_levels v WHERE v.vip_level <> 0)`
+    : sql`${members.id} IN (SELECT v.member_id FROM member_vip_levels v WHERE v.vip_level = ${level})`;
+}
+
+/**
+ * The balance range on the main account: a lower bound above zero reads the accounts in range
+ * from ledger_accounts_kind_balance_idx; without one, a member with no account yet (balance 0)
+ * is in range, so the filter leaves out those above the upper bound instead.
+ */
+function balanceWhere(min: bigint | undefined, max: bigint | undefined) {
+  if (min !== undefined && min > 0n) {
+    return sql`${members.id} IN (SELECT b.member_id FROM ledger_balances b WHERE b.kind = 'main'
+      AND b.member_id IS NOT NULL AND b.balance >= ${min.toString()}::bigint
+      ${max !== undefined ? sql`AND b.balance <= ${max.toString()}::bigint` : sql``})`;
+  }
+  if (max === undefined) return undefined;
+  return sql`${members.id} NOT IN (SELECT b.member_id FROM ledger_balances b WHERE b.kind = 'main'
+    AND b.member_id IS NOT NULL AND b.balance > ${max.toString()}::bigint)`;
+}
+
+/**
+ * One page of members whose username, mobile or email contains `q` (any case, LIKE's wildcards
+ * taken literally; every member when `q` is empty) and who match the filters, in the list's
+ * order (newest first by default), and how many match. Each filter and order has an index
+ * (members_created_idx, members_last_login_idx, members_status_idx, members_kyc_idx,
+ * members_upline_idx).
+ */
+export async function memberSearchPage(
+  exec: Executor,
+  f: MemberListFilter,
+  page: { sort: keyof typeof MEMBER_ORDER; direction: "asc" | "desc"; limit: number; offset: number },
+) {
+  const like = `%${f.q.replace(/[%_\\]/g, "\\$&")}%`;
+  const where = and(
+    f.q
+      ? or(ilike(members.username, like), ilike(members.mobile, like), ilike(members.email, like))
+      : undefined,
+    f.status ? eq(members.status, f.status) : undefined,
+    f.kyc ? eq(members.kycStatus, f.kyc) : undefined,
+    f.agent ? eq(members.uplineId, f.agent) : undefined,
+    f.vip !== undefined ? vipWhere(f.vip) : undefined,
+    balanceWhere(f.balanceMin, f.balanceMax),
+    f.registeredFrom ? gte(members.createdAt, f.registeredFrom) : undefined,
+    f.registeredTo ? lt(members.createdAt, f.registeredTo) : undefined,
+    f.lastLoginFrom ? gte(members.lastLoginAt, f.lastLoginFrom) : undefined,
+    f.lastLoginTo ? lt(members.lastLoginAt, f.lastLoginTo) : undefined,
+  );
+  const col = MEMBER_ORDER[page.sort];
+  const order =
+    page.direction === "asc"
+      ? [sql`${col} ASC NULLS LAST`, asc(members.id)]
+      : [sql`${col} DESC NULLS LAST`, desc(members.id)];
   const [items, [count]] = await Promise.all([
-    exec.select().from(members).where(where).orderBy(desc(members.id)).limit(limit).offset(offset),
+    exec
+      .select({
+        member: members,
+        balance: sql<string>`(${mainBalance})::text`,
+        vipLevel: sql<number>`(${vipLevel})::int`,
+      })
+      .from(members)
+      .where(where)
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset),
     exec.select({ n: sql<number>`count(*)::int` }).from(members).where(where),
   ]);
   return { items, total: count?.n ?? 0 };

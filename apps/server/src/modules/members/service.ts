@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { type AdminPlayersQuery, dayBounds, offsetOf } from "@panalo/contracts/list-query";
+import { formatMinor } from "@panalo/contracts/money-format";
 import type { FastifyRequest } from "fastify";
-import { type Executor, queryRows } from "../../db/client.ts";
-import { loginHistory, memberSessions, members } from "../../db/schema/members.ts";
+import type { Executor } from "../../db/client.ts";
 import {
   type AttemptRule,
   minutesOf,
@@ -30,6 +30,7 @@ export {
 
 import { verifyTxPassword } from "./tx-password.ts";
 
+export { requireKycFor } from "./kyc.ts";
 export {
   directDownlineByUsername,
   markResponsibleGamingActive,
@@ -43,14 +44,29 @@ export {
   setTxPasswordHash,
   signedInSince,
   txPasswordHashOf,
-} from "./facts.ts";
-export { requireKycFor } from "./kyc.ts";
+} from "./repo/facts.ts";
 export { TX_PASSWORD_RULE, verifyTxPassword } from "./tx-password.ts";
 
 import { memberLabelOf } from "../../lib/member-labels.ts";
 import { memberByLoginName } from "./login-name.ts";
 import { checkMemberTotp } from "./member-totp.ts";
 import { takenCodeOf } from "./mobile-registration.ts";
+import type { MemberRecord, NewMemberRecord } from "./repo/records.ts";
+import {
+  deleteOtherSessions,
+  deleteSession,
+  insertLoginHistory,
+  insertMember,
+  insertMemberUnlessTaken,
+  insertSession,
+  markSignedIn,
+  memberByAffiliateCode,
+  resetFailedLogins,
+  sessionWithMember,
+  setPasswordHash,
+  successfulLoginIps,
+  touchSession,
+} from "./repo/sessions.ts";
 import * as repo from "./repo.ts";
 
 export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
@@ -118,7 +134,7 @@ export async function createSession(
 ): Promise<string> {
   const now = ctx.clock.now();
   const token = newToken();
-  await ctx.db.insert(memberSessions).values({
+  await insertSession(ctx.db, {
     tokenHash: tokenHash(token),
     memberId,
     method,
@@ -134,7 +150,7 @@ export async function createSession(
 
 /** The login answer of spec §3 "Login info". */
 export function loginInfo(
-  m: typeof members.$inferSelect,
+  m: MemberRecord,
   token: string,
   firstTimeLogin: boolean,
   /** spec §3: the member's label (the VIP level's name above level 0, loyalty/vip.ts). */
@@ -158,7 +174,7 @@ async function recordLogin(
   e: { memberId: number | null; username: string; method: string; success: boolean; reason?: string },
   meta: Meta,
 ): Promise<void> {
-  await ctx.db.insert(loginHistory).values({
+  await insertLoginHistory(ctx.db, {
     memberId: e.memberId,
     username: e.username,
     method: e.method,
@@ -177,17 +193,13 @@ const AGENT_TYPES = [1, 2, 41, 42];
  */
 async function secondFactor(
   ctx: AppContext,
-  m: typeof members.$inferSelect,
+  m: MemberRecord,
   code: string | undefined,
   enabled: boolean,
   meta: Meta,
 ): Promise<void> {
   if (!enabled || (!m.mobile && !m.email)) return;
-  const seen = await ctx.db
-    .select({ ip: loginHistory.ip })
-    .from(loginHistory)
-    .where(and(eq(loginHistory.memberId, m.id), eq(loginHistory.success, true)))
-    .limit(200);
+  const seen = await successfulLoginIps(ctx.db, m.id);
   if (seen.length === 0 || seen.some((r) => r.ip === meta.ip)) return;
   const purpose = `2fa:${m.id}`;
   const target = m.mobile ?? m.email ?? "";
@@ -294,10 +306,7 @@ export async function passwordLogin(
   await giveBackAddress();
   // The right password resets the counter: its reservation was taken while the name was not
   // locked, so a lock reached by other attempts of a burst never lets a later right answer in.
-  await ctx.db
-    .update(members)
-    .set({ failedLogins: 0, lockedUntil: null, failWindowUntil: null })
-    .where(eq(members.id, known.id));
+  await resetFailedLogins(ctx.db, known.id);
   // Only the holder of the password learns the account's state.
   if (known.status === "closed") throw Errors.forbiddenCode("MEMBER_CLOSED");
   if (known.status === "locked") throw new AppError("ACCOUNT_LOCKED", 423);
@@ -318,15 +327,11 @@ export async function passwordLogin(
     s.whitelabel.switches.PWDEXPFORCECHANGE3 &&
     now.getTime() - (known.passwordChangedAt ?? known.createdAt).getTime() > maxAgeMs;
   const firstTimeLogin = !known.firstLoginDone;
-  const [updated] = await ctx.db
-    .update(members)
-    .set({
-      lastLoginAt: now,
-      firstLoginDone: true,
-      mustChangePassword: known.mustChangePassword || passwordExpired,
-    })
-    .where(eq(members.id, known.id))
-    .returning();
+  const updated = await markSignedIn(ctx.db, known.id, {
+    lastLoginAt: now,
+    firstLoginDone: true,
+    mustChangePassword: known.mustChangePassword || passwordExpired,
+  });
   const token = await createSession(ctx, known.id, "password", meta);
   await recordLogin(ctx, { memberId: known.id, username, method: "password", success: true }, meta);
   // Loyalty counts the day towards its login missions.
@@ -337,10 +342,7 @@ export async function passwordLogin(
 
 /** The agent who owns an invitation code (spec §4), or INVITATION_CODE_ERROR. */
 export async function agentByCode(ctx: AppContext, code: string): Promise<number> {
-  const [agent] = await ctx.db
-    .select({ id: members.id, isAgent: members.isAgent, status: members.status })
-    .from(members)
-    .where(sql`upper(${members.affiliateCode}) = ${code.trim().toUpperCase()}`);
+  const agent = await memberByAffiliateCode(ctx.db, code.trim().toUpperCase());
   if (agent?.status !== "active" || ![1, 2, 41, 42].includes(agent.isAgent)) {
     throw Errors.bad("INVITATION_CODE_ERROR");
   }
@@ -355,17 +357,14 @@ export async function freeplayLogin(ctx: AppContext, meta: Meta) {
   const { whitelabel } = await readSettings(ctx.db, ["whitelabel"]);
   if (!whitelabel.switches.FREEPLAY3) throw Errors.forbiddenCode("FEATURE_OFF");
   const now = ctx.clock.now();
-  const [m] = await ctx.db
-    .insert(members)
-    .values({
-      username: `trial${randomBytes(5).toString("hex")}`,
-      isAgent: TRIAL,
-      currency: PLAY_MONEY,
-      registerIp: meta.ip,
-      firstLoginDone: true,
-      lastLoginAt: now,
-    })
-    .returning();
+  const m = await insertMember(ctx.db, {
+    username: `trial${randomBytes(5).toString("hex")}`,
+    isAgent: TRIAL,
+    currency: PLAY_MONEY,
+    registerIp: meta.ip,
+    firstLoginDone: true,
+    lastLoginAt: now,
+  });
   if (!m) throw Errors.internal();
   // Play money from the house's play pool, in its own currency: it never meets real money.
   await post(ctx.db, {
@@ -416,28 +415,23 @@ export async function register(
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   const txPasswordHash = input.txPassword ? await hashPassword(input.txPassword) : null;
   const now = ctx.clock.now();
-  const rows = await ctx.db
-    .insert(members)
-    .values({
-      username,
-      mobile: input.mobile ?? null,
-      passwordHash,
-      passwordChangedAt: passwordHash ? now : null,
-      registerIp: meta.ip,
-      registerUrl: input.registerUrl ?? null,
-      uplineId: input.uplineId ?? null,
-      email: input.email ?? null,
-      realName: input.realName ?? null,
-      birthday: input.birthday ?? null,
-      contacts: input.contacts ?? {},
-      idNumber: input.idNumber ?? null,
-      txPasswordHash,
-      firstLoginDone: true,
-      lastLoginAt: now,
-    })
-    .onConflictDoNothing()
-    .returning();
-  const m = rows[0];
+  const m = await insertMemberUnlessTaken(ctx.db, {
+    username,
+    mobile: input.mobile ?? null,
+    passwordHash,
+    passwordChangedAt: passwordHash ? now : null,
+    registerIp: meta.ip,
+    registerUrl: input.registerUrl ?? null,
+    uplineId: input.uplineId ?? null,
+    email: input.email ?? null,
+    realName: input.realName ?? null,
+    birthday: input.birthday ?? null,
+    contacts: input.contacts ?? {},
+    idNumber: input.idNumber ?? null,
+    txPasswordHash,
+    firstLoginDone: true,
+    lastLoginAt: now,
+  });
   // The unique name and number decide a race: the loser learns which of the two was taken.
   if (!m)
     throw Errors.conflict(
@@ -456,28 +450,16 @@ export async function sessionMember(
 ): Promise<Omit<MemberPrincipal, "token"> | null> {
   const now = ctx.clock.now();
   const hashed = tokenHash(token);
-  const [row] = await ctx.db
-    .select({
-      id: members.id,
-      username: members.username,
-      isAgent: members.isAgent,
-      status: members.status,
-      mustChangePassword: members.mustChangePassword,
-      lastSeenAt: memberSessions.lastSeenAt,
-      expiresAt: memberSessions.expiresAt,
-    })
-    .from(memberSessions)
-    .innerJoin(members, eq(members.id, memberSessions.memberId))
-    .where(eq(memberSessions.tokenHash, hashed));
+  const row = await sessionWithMember(ctx.db, hashed);
   if (!row) return null;
   const expired =
     now.getTime() - row.lastSeenAt.getTime() > SESSION_IDLE_MS || row.expiresAt.getTime() <= now.getTime();
   if (expired || row.status !== "active") {
-    await ctx.db.delete(memberSessions).where(eq(memberSessions.tokenHash, hashed));
+    await deleteSession(ctx.db, hashed);
     return null;
   }
   if (now.getTime() - row.lastSeenAt.getTime() > 60_000) {
-    await ctx.db.update(memberSessions).set({ lastSeenAt: now }).where(eq(memberSessions.tokenHash, hashed));
+    await touchSession(ctx.db, hashed, now);
   }
   return {
     id: row.id,
@@ -520,7 +502,7 @@ export function memberOf(req: FastifyRequest): MemberPrincipal {
 }
 
 export async function logout(ctx: AppContext, token: string): Promise<void> {
-  await ctx.db.delete(memberSessions).where(eq(memberSessions.tokenHash, tokenHash(token)));
+  await deleteSession(ctx.db, tokenHash(token));
 }
 
 /** Change the password: the old one must be right; every other session of the member ends. */
@@ -530,7 +512,7 @@ export async function changeMemberPassword(
   oldPassword: string | undefined,
   newPassword: string,
 ): Promise<void> {
-  const [m] = await ctx.db.select().from(members).where(eq(members.id, who.id));
+  const m = await repo.memberById(ctx.db, who.id);
   if (!m?.passwordHash) throw Errors.unauthorized();
   // The old password is a password guess like a login's: counted on the same counter, reserved
   // before the hash is computed (no captcha here: the caller holds a session).
@@ -540,118 +522,28 @@ export async function changeMemberPassword(
     if (r.locks) throw new AppError("MEMBER_LOCKED", 423, { minutes: LOCK_MINUTES });
     throw Errors.validation([{ path: "oldPassword", message: "old_password_wrong" }]);
   }
-  await ctx.db
-    .update(members)
-    .set({ failedLogins: 0, lockedUntil: null, failWindowUntil: null })
-    .where(eq(members.id, m.id));
+  await resetFailedLogins(ctx.db, m.id);
   if (oldPassword === newPassword)
     throw Errors.validation([{ path: "newPassword", message: "password_reused" }]);
   const passwordHash = await hashPassword(newPassword);
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(members)
-      .set({ passwordHash, mustChangePassword: false, passwordChangedAt: ctx.clock.now() })
-      .where(eq(members.id, who.id));
-    await tx
-      .delete(memberSessions)
-      .where(
-        and(eq(memberSessions.memberId, who.id), sql`${memberSessions.tokenHash} <> ${tokenHash(who.token)}`),
-      );
+    await setPasswordHash(tx, who.id, passwordHash, ctx.clock.now());
+    await deleteOtherSessions(tx, who.id, tokenHash(who.token));
   });
 }
 
 // ---- read functions for other modules (they never query `members` themselves) ----
 
-/** The usernames of the members `ids` (missing ones are left out). */
-export async function memberUsernames(exec: Executor, ids: readonly number[]): Promise<Map<number, string>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await queryRows<{ id: number; username: string }>(
-    exec,
-    sql`SELECT id::float8 AS id, username FROM members WHERE id IN (${sql.join(
-      unique.map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
-  );
-  return new Map(rows.map((r) => [Number(r.id), r.username]));
-}
-
-/** The member's language code as stored, undefined when there is no such member. */
-export async function memberLanguage(exec: Executor, memberId: number): Promise<string | undefined> {
-  const [row] = await queryRows<{ language: string }>(
-    exec,
-    sql`SELECT language FROM members WHERE id = ${memberId}`,
-  );
-  return row?.language;
-}
-
-/** Who the member is, for a back-office side panel: identity, contact, status, dates (ISO, UTC). */
-export async function memberCard(
-  exec: Executor,
-  memberId: number,
-): Promise<Record<string, unknown> | undefined> {
-  const [row] = await queryRows<Record<string, unknown>>(
-    exec,
-    sql`SELECT id::float8 AS id, username, nickname, real_name AS "realName", mobile, email, language, currency,
-          status, is_agent AS "isAgent", real_name_verified AS "realNameVerified",
-          to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "createdAt",
-          to_char(last_login_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "lastLoginAt"
-        FROM members WHERE id = ${memberId}`,
-  );
-  return row;
-}
-
-/** A member's stored row, and the columns a new one is made of. */
-export type MemberRecord = typeof members.$inferSelect;
-export type NewMemberRecord = typeof members.$inferInsert;
-
-/** The member's row, locked for the transaction's changes. */
-export async function lockMemberByUsername(
-  tx: Executor,
-  username: string,
-): Promise<MemberRecord | undefined> {
-  const [row] = await tx.select().from(members).where(eq(members.username, username)).for("update");
-  return row;
-}
-
-/** Insert a member; with `unlessTaken`, a taken username inserts nothing (undefined). */
-export async function insertMemberRecord(
-  exec: Executor,
-  values: NewMemberRecord,
-  opts: { unlessTaken?: boolean } = {},
-): Promise<MemberRecord | undefined> {
-  const insert = exec.insert(members).values(values);
-  const [row] = opts.unlessTaken
-    ? await insert.onConflictDoNothing({ target: members.username }).returning()
-    : await insert.returning();
-  return row;
-}
-
-/** Set the member's affiliate code unless one is set; returns the code it has (undefined: no member). */
-export async function affiliateCodeOrSet(
-  exec: Executor,
-  memberId: number,
-  code: string,
-): Promise<string | undefined> {
-  const rows = await queryRows<{ code: string }>(
-    exec,
-    sql`UPDATE members SET affiliate_code = coalesce(affiliate_code, ${code})
-        WHERE id = ${memberId} RETURNING affiliate_code AS code`,
-  );
-  return rows[0]?.code;
-}
-
-/** The member's active direct downline agents, by username (at most 500). */
-export async function activeDownlineAgents(
-  exec: Executor,
-  uplineId: number,
-): Promise<Array<{ id: string; username: string; is_agent: number }>> {
-  return queryRows<{ id: string; username: string; is_agent: number }>(
-    exec,
-    sql`SELECT id, username, is_agent FROM members
-      WHERE upline_id = ${uplineId} AND is_agent IN (1, 2, 41, 42) AND status = 'active' ORDER BY username LIMIT 500`,
-  );
-}
+export {
+  activeDownlineAgents,
+  affiliateCodeOrSet,
+  insertMemberRecord,
+  lockMemberByUsername,
+  type MemberRecord,
+  memberLanguage,
+  memberUsernames,
+  type NewMemberRecord,
+} from "./repo/records.ts";
 
 // ---- the back office's players ----
 
@@ -679,9 +571,37 @@ export async function requirePlayer(exec: Executor, id: number): Promise<MemberR
 }
 
 /** One page of players, newest first, matching `q` in username, mobile or email. */
-export async function playerPage(exec: Executor, q: string, page: number, pageSize: number) {
-  const { items, total } = await repo.memberSearchPage(exec, q, pageSize, (page - 1) * pageSize);
-  return { items: items.map(playerDto), total };
+export async function playerPage(exec: Executor, q: AdminPlayersQuery) {
+  const f = q.filters;
+  const reg = dayBounds({ from: f.registeredFrom, to: f.registeredTo });
+  const seen = dayBounds({ from: f.lastLoginFrom, to: f.lastLoginTo });
+  const { items, total } = await repo.memberSearchPage(
+    exec,
+    {
+      q: f.q,
+      status: f.status,
+      kyc: f.kyc,
+      agent: f.agent,
+      vip: f.vip,
+      balanceMin: f.balanceMin,
+      balanceMax: f.balanceMax,
+      registeredFrom: reg.from,
+      registeredTo: reg.to,
+      lastLoginFrom: seen.from,
+      lastLoginTo: seen.to,
+    },
+    { sort: q.sort, direction: q.direction, limit: q.pageSize, offset: offsetOf(q) },
+  );
+  return {
+    items: items.map((r) => ({
+      ...playerDto(r.member),
+      vipLevel: r.vipLevel,
+      balance: formatMinor(BigInt(r.balance)),
+    })),
+    total,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
 }
 
 /** A player with their sessions and latest sign-in attempts. */

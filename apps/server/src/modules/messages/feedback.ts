@@ -1,13 +1,13 @@
 import type { AdminFeedbackItem, FEEDBACK_STATES } from "@panalo/contracts/messages";
-import { sql } from "drizzle-orm";
 import type { z } from "zod";
-import { type Executor, queryRows, type Tx } from "../../db/client.ts";
+import type { Executor, Tx } from "../../db/client.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import { emitMemberEvent } from "../../lib/member-events.ts";
 import { requireOwnUpload } from "../../lib/member-uploads.ts";
 import type { Lang } from "../../lib/messages.ts";
+import { feedbackExists, feedbackRows, insertFeedback, markClosed, markReplied } from "./repo/feedback.ts";
 
 /**
  * Feedback (spec §5 "feedback up to 140 characters", §7 `/wps/feedback`, open):
@@ -37,13 +37,15 @@ export async function submitFeedback(
       throw Errors.validation([{ path: "screenshotUrl", message: "login_required" }]);
     await requireOwnUpload(ctx.db, from.memberId, input.screenshotUrl, "screenshotUrl");
   }
-  const [row] = await queryRows<{ id: string }>(
-    ctx.db,
-    sql`INSERT INTO feedback (member_id, content, screenshot_url, page, lang, ip, created_at)
-        VALUES (${from.memberId}, ${input.content}, ${input.screenshotUrl ?? null}, ${input.page ?? null},
-                ${from.lang}, ${from.ip}, ${ctx.clock.now().toISOString()}::timestamptz)
-        RETURNING id`,
-  );
+  const row = await insertFeedback(ctx.db, {
+    memberId: from.memberId,
+    content: input.content,
+    screenshotUrl: input.screenshotUrl ?? null,
+    page: input.page ?? null,
+    lang: from.lang,
+    ip: from.ip,
+    at: ctx.clock.now(),
+  });
   return { id: Number(row?.id) };
 }
 
@@ -55,28 +57,7 @@ export async function feedbackPage(
   q: { state: State; page: number },
   at: Date,
 ): Promise<{ list: Item[]; total: number; pageSize: number }> {
-  const rows = await queryRows<{
-    id: string;
-    member_id: string | null;
-    username: string | null;
-    content: string;
-    page: string | null;
-    lang: string;
-    screenshot_url: string | null;
-    state: State;
-    reply: string | null;
-    replied_by_name: string | null;
-    replied_at: Date | string | null;
-    created_at: Date | string;
-    total: string;
-  }>(
-    exec,
-    sql`SELECT f.*, m.username, count(*) OVER () AS total
-          FROM feedback f LEFT JOIN member_directory m ON m.id = f.member_id
-         WHERE f.state = ${q.state}
-         ORDER BY ${q.state === "new" ? sql`f.id ASC` : sql`f.id DESC`}
-         LIMIT ${FEEDBACK_PAGE_SIZE} OFFSET ${(q.page - 1) * FEEDBACK_PAGE_SIZE}`,
-  );
+  const rows = await feedbackRows(exec, q.state, FEEDBACK_PAGE_SIZE, (q.page - 1) * FEEDBACK_PAGE_SIZE);
   const list = rows.map((r) => {
     const created = new Date(r.created_at);
     const decided = r.replied_at ? new Date(r.replied_at) : null;
@@ -112,13 +93,7 @@ export async function replyToFeedback(
   ip: string,
   at: Date,
 ): Promise<{ memberId: number | null }> {
-  const [f] = await queryRows<{ member_id: string | null; content: string }>(
-    tx,
-    sql`UPDATE feedback SET state = 'replied', reply = ${reply}, replied_by = ${op.id},
-               replied_by_name = ${op.username}, replied_at = ${at.toISOString()}::timestamptz
-         WHERE id = ${id} AND state = 'new'
-        RETURNING member_id, content`,
-  );
+  const f = await markReplied(tx, id, reply, op, at);
   if (!f) throw await notNew(tx, id);
   const memberId = f.member_id === null ? null : Number(f.member_id);
   if (memberId !== null) {
@@ -150,13 +125,7 @@ export async function closeFeedback(
   ip: string,
   at: Date,
 ): Promise<void> {
-  const [f] = await queryRows<{ state: string }>(
-    tx,
-    sql`UPDATE feedback f SET state = 'closed', closed_at = ${at.toISOString()}::timestamptz
-          FROM (SELECT id, state FROM feedback WHERE id = ${id} FOR UPDATE) old
-         WHERE f.id = old.id AND old.state <> 'closed'
-        RETURNING old.state`,
-  );
+  const f = await markClosed(tx, id, at);
   if (!f) throw await notNew(tx, id);
   await recordAudit(tx, {
     operatorId: op.id,
@@ -171,14 +140,9 @@ export async function closeFeedback(
 }
 
 async function notNew(exec: Executor, id: number) {
-  const [exists] = await queryRows<{ id: string }>(exec, sql`SELECT id FROM feedback WHERE id = ${id}`);
-  return exists ? Errors.conflict("FEEDBACK_ALREADY_DECIDED") : Errors.notFound("feedback");
+  return (await feedbackExists(exec, id))
+    ? Errors.conflict("FEEDBACK_ALREADY_DECIDED")
+    : Errors.notFound("feedback");
 }
 
-export async function feedbackScreenshot(exec: Executor, id: number): Promise<string | null> {
-  const [f] = await queryRows<{ screenshot_url: string | null }>(
-    exec,
-    sql`SELECT screenshot_url FROM feedback WHERE id = ${id}`,
-  );
-  return f?.screenshot_url ?? null;
-}
+export { feedbackScreenshot } from "./repo/feedback.ts";

@@ -1,4 +1,5 @@
 import { BigId, Id, INT4_MAX, intInput, PageNo, pageSize } from "@panalo/contracts/input";
+import { DayFilter, dayBounds } from "@panalo/contracts/list-query";
 import { formatMinor, PositiveAmount } from "@panalo/contracts/money";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
@@ -6,6 +7,7 @@ import type { Executor } from "../../db/client.ts";
 import type { paymentChannels } from "../../db/schema/payments.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
+import { startCsv } from "../../lib/csv.ts";
 import { Errors } from "../../lib/errors.ts";
 import { MemberUploadUrl } from "../../lib/member-uploads.ts";
 import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
@@ -15,7 +17,7 @@ import { registerApplier, requestApproval, withApproval } from "../admin/service
 import { memberOf, requireMember, sessionMember } from "../members/service.ts";
 import { channelUsable, createDeposit, decideDeposit, depositDto, handleCallback } from "./deposits.ts";
 import { MIN_SECRET_LENGTH, REQUIRED_SECRETS, signSandbox } from "./gateways.ts";
-import { depositQueue } from "./queues.ts";
+import { DEPOSIT_CSV_HEADER, depositExport, depositQueue } from "./queues.ts";
 import {
   allChannels,
   channelCodeTaken,
@@ -242,6 +244,19 @@ ${done ? `<p data-testid="sandbox-done">This checkout is closed (${esc(row.d.sta
   });
 }
 
+/** GET /api/admin/deposits (and /export): the queue's filters, a range of Manila days, pages. */
+const DepositListQuery = z.object({
+  status: z.enum(["pending", "approved", "rejected", "awaiting_payment", "paid", "failed"]).optional(),
+  memberId: BigId.optional(),
+  // Search: "D12", a member id, or part of a username, mobile or e-mail.
+  q: z.string().trim().max(60).optional(),
+  channelId: Id.optional(),
+  from: DayFilter.optional(),
+  to: DayFilter.optional(),
+  page: PageNo.default(1),
+  pageSize: pageSize(100).default(50),
+});
+
 async function channelAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // ---- back office ----
   route(
@@ -249,18 +264,36 @@ async function channelAdminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     {
       method: "GET",
       url: "/api/admin/deposits",
-      query: z.object({
-        status: z.enum(["pending", "approved", "rejected", "awaiting_payment", "paid", "failed"]).optional(),
-        memberId: BigId.optional(),
-        // Search: "D12", a member id, or part of a username, mobile or e-mail.
-        q: z.string().trim().max(60).optional(),
-        channelId: Id.optional(),
-        page: PageNo.default(1),
-        pageSize: pageSize(100).default(50),
-      }),
+      query: DepositListQuery,
       guards: [requireOperator(ctx, "finance.read")],
     },
-    async ({ query }) => depositQueue(ctx, query),
+    async ({ query }) => depositQueue(ctx, { ...query, ...dayBounds(query) }),
+  );
+  // Every deposit of the same filters as CSV (not only the page shown), streamed page by page.
+  route(
+    app,
+    {
+      method: "GET",
+      url: "/api/admin/deposits/export",
+      query: DepositListQuery,
+      guards: [requireOperator(ctx, "finance.read")],
+    },
+    async ({ query, reply }) => {
+      const out = await startCsv(
+        reply,
+        `deposits-${query.from ?? "start"}-${query.to ?? "now"}.csv`,
+        DEPOSIT_CSV_HEADER,
+      );
+      try {
+        for await (const rows of depositExport(ctx, { ...query, ...dayBounds(query) })) {
+          if (!(await out.writeRows(rows))) break;
+        }
+      } catch (err) {
+        reply.raw.destroy(err as Error);
+        return;
+      }
+      out.end();
+    },
   );
   route(
     app,

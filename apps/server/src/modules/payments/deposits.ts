@@ -1,7 +1,5 @@
 import { formatMinor, formatPeso } from "@panalo/contracts/money";
-import { and, eq, inArray } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
-import { deposits, paymentChannels } from "../../db/schema/payments.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
@@ -13,8 +11,23 @@ import { notifyMembers, postIn } from "../ledger/service.ts";
 import { memberCurrency, requireKycFor } from "../members/service.ts";
 import { checkDepositLimit } from "../responsible-gaming/service.ts";
 import { CallbackRefused, type PaymentGateway, paymongoGateway, sandboxGateway } from "./gateways.ts";
+import {
+  type ChannelRow,
+  channelByCode,
+  channelById,
+  type DepositRow,
+  decidePendingDeposit,
+  depositExists,
+  depositIdOfRequest,
+  depositOfRequest,
+  enabledChannelById,
+  insertDeposit,
+  lockDepositByGatewayRef,
+  setDepositGatewayRef,
+  updateDeposit,
+} from "./repo/deposits.ts";
 
-export type Channel = typeof paymentChannels.$inferSelect;
+export type Channel = ChannelRow;
 
 /**
  * The sandbox gateway credits without money behind it: outside demo mode a sandbox channel is
@@ -38,7 +51,7 @@ export function gatewayOf(ctx: AppContext, ch: Channel, origin = ctx.config.PUBL
   throw Errors.notFoundCode("CHANNEL_NOT_FOUND");
 }
 
-export const depositDto = (d: typeof deposits.$inferSelect) => ({
+export const depositDto = (d: DepositRow) => ({
   id: d.id,
   channelId: d.channelId,
   amount: formatMinor(d.amount),
@@ -67,10 +80,7 @@ export async function createDeposit(
   /** The site's origin as the player reached it (lib/site-origin.ts): where the gateway sends them back. */
   origin: string = ctx.config.PUBLIC_URL,
 ) {
-  const [ch] = await ctx.db
-    .select()
-    .from(paymentChannels)
-    .where(and(eq(paymentChannels.id, input.channelId), eq(paymentChannels.enabled, true)));
+  const ch = await enabledChannelById(ctx.db, input.channelId);
   if (!ch || !channelUsable(ctx, ch)) throw Errors.notFoundCode("CHANNEL_NOT_FOUND");
   if (input.amount < ch.minAmount) throw Errors.bad("DEPOSIT_BELOW_MIN", { min: formatPeso(ch.minAmount) });
   if (input.amount > ch.maxAmount) throw Errors.bad("DEPOSIT_ABOVE_MAX", { max: formatPeso(ch.maxAmount) });
@@ -94,38 +104,23 @@ export async function createDeposit(
   const refusal = await memberGate(ctx.db, memberId, "deposit", at);
   if (refusal) throw new AppError(refusal, 403);
   const row = await ctx.db.transaction(async (tx) => {
-    const [seen] = await tx
-      .select({ id: deposits.id })
-      .from(deposits)
-      .where(and(eq(deposits.memberId, memberId), eq(deposits.requestId, input.requestId)));
+    const seen = await depositIdOfRequest(tx, memberId, input.requestId);
     if (!seen) await checkDepositLimit(tx, memberId, input.amount, at);
-    const [inserted] = await tx
-      .insert(deposits)
-      .values({
-        memberId,
-        channelId: ch.id,
-        requestId: input.requestId,
-        amount: input.amount,
-        currency: currency ?? ch.currency,
-        status: ch.kind === "bank" ? "pending" : "awaiting_payment",
-        reference: input.reference ?? null,
-        proofUrl: ch.kind === "bank" ? (input.proofUrl ?? null) : null,
-        bonusRuleId: input.bonusRuleId ?? null,
-        // The platform's clock (the deposit limits count deposits by it).
-        createdAt: at,
-      })
-      .onConflictDoNothing()
-      .returning();
-    return inserted;
+    return insertDeposit(tx, {
+      memberId,
+      channelId: ch.id,
+      requestId: input.requestId,
+      amount: input.amount,
+      currency: currency ?? ch.currency,
+      status: ch.kind === "bank" ? "pending" : "awaiting_payment",
+      reference: input.reference ?? null,
+      proofUrl: ch.kind === "bank" ? (input.proofUrl ?? null) : null,
+      bonusRuleId: input.bonusRuleId ?? null,
+      // The platform's clock (the deposit limits count deposits by it).
+      createdAt: at,
+    });
   });
-  const d =
-    row ??
-    (
-      await ctx.db
-        .select()
-        .from(deposits)
-        .where(and(eq(deposits.memberId, memberId), eq(deposits.requestId, input.requestId)))
-    )[0];
+  const d = row ?? (await depositOfRequest(ctx.db, memberId, input.requestId));
   if (!d) throw Errors.internal();
   if (ch.kind === "bank") return { deposit: depositDto(d), checkoutUrl: null };
   // A retried request for a gateway deposit that already has a checkout sends the member there again.
@@ -144,17 +139,10 @@ export async function createDeposit(
       callbackUrl: `${base}/payments/callback/${ch.code}`,
     });
   } catch {
-    await ctx.db
-      .update(deposits)
-      .set({ status: "failed", reason: "gateway unavailable" })
-      .where(eq(deposits.id, d.id));
+    await updateDeposit(ctx.db, d.id, { status: "failed", reason: "gateway unavailable" });
     throw Errors.bad("GATEWAY_UNAVAILABLE");
   }
-  const [updated] = await ctx.db
-    .update(deposits)
-    .set({ gatewayRef: checkout.gatewayRef })
-    .where(eq(deposits.id, d.id))
-    .returning();
+  const updated = await setDepositGatewayRef(ctx.db, d.id, checkout.gatewayRef);
   return { deposit: depositDto(updated ?? d), checkoutUrl: checkout.checkoutUrl };
 }
 
@@ -162,12 +150,7 @@ export async function createDeposit(
  * Credit a deposit once: the status change, the ledger movement and the chosen deposit bonus
  * (keyed bonus:deposit:<id>) commit together.
  */
-async function credit(
-  ctx: AppContext,
-  d: typeof deposits.$inferSelect,
-  ch: Channel,
-  tx: Parameters<typeof postIn>[0],
-) {
+async function credit(ctx: AppContext, d: DepositRow, ch: Channel, tx: Parameters<typeof postIn>[0]) {
   // The member's lock before the main account's row (the provider protocol's order).
   if (d.bonusRuleId !== null) await lockMember(tx, d.memberId);
   const legs = [
@@ -211,7 +194,7 @@ export async function handleCallback(
   rawBody: string,
   onRefused: (reason: string) => void = () => {},
 ): Promise<"credited" | "duplicate" | "failed" | "refused"> {
-  const [ch] = await ctx.db.select().from(paymentChannels).where(eq(paymentChannels.code, channelCode));
+  const ch = await channelByCode(ctx.db, channelCode);
   if (ch?.kind !== "gateway" || !channelUsable(ctx, ch)) {
     onRefused("no_channel");
     return "refused";
@@ -228,31 +211,18 @@ export async function handleCallback(
     return "refused";
   }
   const outcome = await ctx.db.transaction(async (tx) => {
-    const [d] = await tx
-      .select()
-      .from(deposits)
-      .where(and(eq(deposits.gatewayRef, result.gatewayRef), eq(deposits.channelId, ch.id)))
-      .for("update");
+    const d = await lockDepositByGatewayRef(tx, result.gatewayRef, ch.id);
     if (!d) return { kind: "refused" as const };
     if (d.status !== "awaiting_payment") return { kind: "duplicate" as const };
     if (result.status === "failed") {
-      await tx
-        .update(deposits)
-        .set({ status: "failed", decidedAt: ctx.clock.now() })
-        .where(eq(deposits.id, d.id));
+      await updateDeposit(tx, d.id, { status: "failed", decidedAt: ctx.clock.now() });
       return { kind: "failed" as const };
     }
     if (result.amount !== d.amount) {
-      await tx
-        .update(deposits)
-        .set({ reason: `gateway reported ${formatMinor(result.amount)}` })
-        .where(eq(deposits.id, d.id));
+      await updateDeposit(tx, d.id, { reason: `gateway reported ${formatMinor(result.amount)}` });
       return { kind: "refused" as const };
     }
-    await tx
-      .update(deposits)
-      .set({ status: "paid", decidedAt: ctx.clock.now() })
-      .where(eq(deposits.id, d.id));
+    await updateDeposit(tx, d.id, { status: "paid", decidedAt: ctx.clock.now() });
     return { kind: "credited" as const, legs: await credit(ctx, d, ch, tx) };
   });
   if (outcome.kind === "credited") await notifyMembers(ctx, { legs: outcome.legs });
@@ -281,21 +251,16 @@ export async function decideDepositIn(
   decision: { approve: true } | { approve: false; reason: string },
   ip: string,
 ) {
-  const [d] = await tx
-    .update(deposits)
-    .set({
-      status: decision.approve ? "approved" : "rejected",
-      reason: decision.approve ? null : decision.reason,
-      decidedBy: op.id,
-      decidedAt: ctx.clock.now(),
-    })
-    .where(and(eq(deposits.id, id), inArray(deposits.status, ["pending"])))
-    .returning();
+  const d = await decidePendingDeposit(tx, id, {
+    status: decision.approve ? "approved" : "rejected",
+    reason: decision.approve ? null : decision.reason,
+    decidedBy: op.id,
+    decidedAt: ctx.clock.now(),
+  });
   if (!d) {
-    const [exists] = await tx.select({ id: deposits.id }).from(deposits).where(eq(deposits.id, id));
-    throw exists ? Errors.conflict("DEPOSIT_NOT_PENDING") : Errors.notFound("deposit");
+    throw (await depositExists(tx, id)) ? Errors.conflict("DEPOSIT_NOT_PENDING") : Errors.notFound("deposit");
   }
-  const [ch] = await tx.select().from(paymentChannels).where(eq(paymentChannels.id, d.channelId));
+  const ch = await channelById(tx, d.channelId);
   if (!ch) throw Errors.internal();
   const legs = decision.approve ? await credit(ctx, d, ch, tx) : null;
   await recordAudit(tx, {

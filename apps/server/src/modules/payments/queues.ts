@@ -1,10 +1,9 @@
 import { BigId } from "@panalo/contracts/input";
+import { manilaStamp } from "@panalo/contracts/manila-format";
 import { formatMinor, parseMoney } from "@panalo/contracts/money";
-import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Tx } from "../../db/client.ts";
-import { deposits, withdrawals } from "../../db/schema/payments.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
 import { adminUploadUrl } from "../../lib/member-uploads.ts";
@@ -16,9 +15,12 @@ import type { Leg } from "../ledger/service.ts";
 import { notifyMembers } from "../ledger/service.ts";
 import { memberUsernames } from "../members/service.ts";
 import { decideDepositIn, depositDto } from "./deposits.ts";
+import { pendingDepositAmounts } from "./repo/deposits.ts";
+import { pendingWithdrawalAmounts } from "./repo/withdrawals.ts";
 import {
   type DepositQueueQuery,
   depositQueueRows,
+  newestQueueId,
   queueSearch,
   type WithdrawalQueueQuery,
   withdrawalQueueRows,
@@ -76,11 +78,7 @@ const QUEUES: Record<QueueKind, QueueDef> = {
   deposits: {
     permission: "finance.write",
     needsReference: false,
-    pending: (db, ids) =>
-      db
-        .select({ id: deposits.id, amount: deposits.amount })
-        .from(deposits)
-        .where(and(inArray(deposits.id, ids), eq(deposits.status, "pending"))),
+    pending: (db, ids) => pendingDepositAmounts(db, ids),
     async approveIn(ctx, tx, op, item, ip) {
       const { legs } = await decideDepositIn(ctx, tx, op, item.id, { approve: true }, ip);
       return { legs };
@@ -89,11 +87,7 @@ const QUEUES: Record<QueueKind, QueueDef> = {
   withdrawals: {
     permission: "finance.write",
     needsReference: true,
-    pending: (db, ids) =>
-      db
-        .select({ id: withdrawals.id, amount: withdrawals.amount })
-        .from(withdrawals)
-        .where(and(inArray(withdrawals.id, ids), eq(withdrawals.status, "pending"))),
+    pending: (db, ids) => pendingWithdrawalAmounts(db, ids),
     async approveIn(ctx, tx, op, item, ip) {
       if (!item.payoutReference)
         throw Errors.validation([{ path: "payoutReference", message: "payout_reference_required" }]);
@@ -245,6 +239,9 @@ export async function withdrawalQueue(
     memberId: query.memberId,
     q: query.q,
     payoutKind: query.payoutKind,
+    from: query.from,
+    to: query.to,
+    maxId: query.maxId,
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
   });
@@ -277,6 +274,9 @@ export async function depositQueue(
     memberId: query.memberId,
     q: query.q,
     channelId: query.channelId,
+    from: query.from,
+    to: query.to,
+    maxId: query.maxId,
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
   });
@@ -297,4 +297,82 @@ export async function depositQueue(
     })),
     total,
   };
+}
+
+// ---------- CSV exports of the queues ----------
+
+const EXPORT_PAGE = 100;
+
+/** Columns of the deposit export: amounts in pesos, times as the back office shows them. */
+export const DEPOSIT_CSV_HEADER = [
+  "id",
+  "created (PHT)",
+  "status",
+  "member id",
+  "member",
+  "amount (PHP)",
+  "channel",
+  "reference",
+  "decided (PHT)",
+];
+export const WITHDRAWAL_CSV_HEADER = [
+  "id",
+  "created (PHT)",
+  "status",
+  "member id",
+  "member",
+  "amount (PHP)",
+  "payout",
+  "decided (PHT)",
+];
+
+const stamp = (iso: string | null) => (iso ? manilaStamp(new Date(iso), { seconds: true }) : "");
+
+/**
+ * Every deposit matching the queue's filters as CSV rows, a page at a time, newest first; only
+ * those that existed when the export started (a deposit made meanwhile cannot shift the pages).
+ */
+export async function* depositExport(
+  ctx: AppContext,
+  query: Omit<DepositQueueQuery, "limit" | "offset" | "maxId">,
+) {
+  const maxId = await newestQueueId(ctx.db, "deposits");
+  for (let page = 1; maxId > 0; page++) {
+    const { items } = await depositQueue(ctx, { ...query, maxId, page, pageSize: EXPORT_PAGE });
+    yield items.map((d) => [
+      d.id,
+      stamp(d.createdAt),
+      d.status,
+      d.memberId,
+      d.username,
+      d.amount,
+      d.channelName,
+      d.reference,
+      stamp(d.decidedAt),
+    ]);
+    if (items.length < EXPORT_PAGE) return;
+  }
+}
+
+/** Every withdrawal matching the queue's filters as CSV rows (the account number masked). */
+export async function* withdrawalExport(
+  ctx: AppContext,
+  query: Omit<WithdrawalQueueQuery, "limit" | "offset" | "maxId">,
+) {
+  const maxId = await newestQueueId(ctx.db, "withdrawals");
+  for (let page = 1; maxId > 0; page++) {
+    const { items } = await withdrawalQueue(ctx, { ...query, maxId, page, pageSize: EXPORT_PAGE });
+    // A file leaves the back office: the account number is masked as on the member's pages.
+    yield items.map((w) => [
+      w.id,
+      stamp(w.createdAt),
+      w.status,
+      w.memberId,
+      w.username,
+      w.amount,
+      `${w.payout.kind} ••••${w.payout.accountNumber.slice(-4)}`,
+      stamp(w.decidedAt),
+    ]);
+    if (items.length < EXPORT_PAGE) return;
+  }
 }

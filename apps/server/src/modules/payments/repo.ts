@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import { memberDirectory } from "../../db/schema/members.ts";
@@ -62,6 +62,11 @@ export async function payoutAccountsOf(exec: Executor, memberId: number) {
 }
 
 export interface WithdrawalQueueQuery {
+  /** Created at or after / before these instants (a range of Manila days). */
+  from?: Date | undefined;
+  to?: Date | undefined;
+  /** An export reads only the rows that existed when it started. */
+  maxId?: number | undefined;
   status?: WithdrawalStatus | undefined;
   memberId?: number | undefined;
   q?: string | undefined;
@@ -77,6 +82,9 @@ export async function withdrawalQueueRows(exec: Executor, query: WithdrawalQueue
     query.memberId ? eq(withdrawals.memberId, query.memberId) : undefined,
     queueSearch(query.q, withdrawals.id, withdrawals.memberId),
     query.payoutKind ? sql`${withdrawals.payout}->>'kind' = ${query.payoutKind}` : undefined,
+    query.from ? gte(withdrawals.createdAt, query.from) : undefined,
+    query.to ? lt(withdrawals.createdAt, query.to) : undefined,
+    query.maxId ? lte(withdrawals.id, query.maxId) : undefined,
   );
   const [rows, [count]] = await Promise.all([
     exec
@@ -140,6 +148,11 @@ export async function sandboxDepositByRef(exec: Executor, ref: string) {
 }
 
 export interface DepositQueueQuery {
+  /** Created at or after / before these instants (a range of Manila days). */
+  from?: Date | undefined;
+  to?: Date | undefined;
+  /** An export reads only the rows that existed when it started. */
+  maxId?: number | undefined;
   status?: (typeof deposits.$inferSelect)["status"] | undefined;
   memberId?: number | undefined;
   q?: string | undefined;
@@ -155,6 +168,9 @@ export async function depositQueueRows(exec: Executor, query: DepositQueueQuery)
     query.memberId ? eq(deposits.memberId, query.memberId) : undefined,
     queueSearch(query.q, deposits.id, deposits.memberId),
     query.channelId ? eq(deposits.channelId, query.channelId) : undefined,
+    query.from ? gte(deposits.createdAt, query.from) : undefined,
+    query.to ? lt(deposits.createdAt, query.to) : undefined,
+    query.maxId ? lte(deposits.id, query.maxId) : undefined,
   );
   const [rows, [count]] = await Promise.all([
     exec
@@ -203,4 +219,95 @@ export async function updateChannelAt(
     .where(and(eq(paymentChannels.id, id), eq(paymentChannels.version, version)))
     .returning();
   return c;
+}
+
+/** A deposit's or withdrawal's amount, state and times, for another module's summary. */
+export interface MoneyLineRow {
+  id: number;
+  amount: bigint;
+  currency: string;
+  status: string;
+  createdAt: Date;
+  decidedAt: Date | null;
+}
+
+/** States in which a deposit still waits for money or a decision. */
+export const OPEN_DEPOSIT_STATES = ["pending", "awaiting_payment"] as const;
+/** States in which a withdrawal still waits for a decision (its money is held). */
+export const OPEN_WITHDRAWAL_STATES: readonly WithdrawalStatus[] = ["pending"];
+
+/**
+ * The member's open deposits (at most `limit`) and latest `limit` deposits, newest first, each
+ * once. Two statements because an old open one must show even behind many recent ones.
+ */
+export async function depositLines(exec: Executor, memberId: number, limit: number): Promise<MoneyLineRow[]> {
+  const cols = {
+    id: deposits.id,
+    amount: deposits.amount,
+    currency: deposits.currency,
+    status: deposits.status,
+    createdAt: deposits.createdAt,
+    decidedAt: deposits.decidedAt,
+  };
+  const [open, latest] = await Promise.all([
+    exec
+      .select(cols)
+      .from(deposits)
+      .where(and(eq(deposits.memberId, memberId), inArray(deposits.status, [...OPEN_DEPOSIT_STATES])))
+      .orderBy(desc(deposits.id))
+      .limit(limit),
+    exec
+      .select(cols)
+      .from(deposits)
+      .where(eq(deposits.memberId, memberId))
+      .orderBy(desc(deposits.id))
+      .limit(limit),
+  ]);
+  return mergeLines(open, latest);
+}
+
+/** As depositLines, for withdrawals. */
+export async function withdrawalLines(
+  exec: Executor,
+  memberId: number,
+  limit: number,
+): Promise<MoneyLineRow[]> {
+  const cols = {
+    id: withdrawals.id,
+    amount: withdrawals.amount,
+    currency: withdrawals.currency,
+    status: withdrawals.status,
+    createdAt: withdrawals.createdAt,
+    decidedAt: withdrawals.decidedAt,
+  };
+  const [open, latest] = await Promise.all([
+    exec
+      .select(cols)
+      .from(withdrawals)
+      .where(
+        and(eq(withdrawals.memberId, memberId), inArray(withdrawals.status, [...OPEN_WITHDRAWAL_STATES])),
+      )
+      .orderBy(desc(withdrawals.id))
+      .limit(limit),
+    exec
+      .select(cols)
+      .from(withdrawals)
+      .where(eq(withdrawals.memberId, memberId))
+      .orderBy(desc(withdrawals.id))
+      .limit(limit),
+  ]);
+  return mergeLines(open, latest);
+}
+
+function mergeLines(a: MoneyLineRow[], b: MoneyLineRow[]): MoneyLineRow[] {
+  const byId = new Map<number, MoneyLineRow>();
+  for (const row of [...a, ...b]) byId.set(row.id, row);
+  return [...byId.values()].sort((x, y) => y.id - x.id);
+}
+
+/** The newest deposit's and withdrawal's ids (0 for none): where an export stops. */
+export async function newestQueueId(exec: Executor, queue: "deposits" | "withdrawals"): Promise<number> {
+  const t = queue === "deposits" ? deposits : withdrawals;
+  const [row] = await exec.select({ id: sql<string | null>`max(${t.id})::text` }).from(t);
+  return Number(row?.id ?? 0);
 }

@@ -1,10 +1,12 @@
 import { BigId, PageNo, pageSize } from "@panalo/contracts/input";
+import { DayFilter, dayBounds } from "@panalo/contracts/list-query";
 import { formatMinor, PositiveAmount } from "@panalo/contracts/money";
 import { PATTERNS } from "@panalo/contracts/patterns";
 import { ewalletProvider } from "@panalo/contracts/payout";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../lib/context.ts";
+import { startCsv } from "../../lib/csv.ts";
 import { Errors } from "../../lib/errors.ts";
 import { MemberUploadUrl } from "../../lib/member-uploads.ts";
 import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
@@ -13,7 +15,13 @@ import { approvalRoutes } from "../admin/service.ts";
 import { memberWithdrawLimits } from "../loyalty/service.ts";
 import { memberOf, requireMember } from "../members/service.ts";
 import { depositRoutes } from "./deposit-routes.ts";
-import { PayoutReference, queueRoutes, withdrawalQueue } from "./queues.ts";
+import {
+  PayoutReference,
+  queueRoutes,
+  WITHDRAWAL_CSV_HEADER,
+  withdrawalExport,
+  withdrawalQueue,
+} from "./queues.ts";
 import { transferRoutes } from "./transfers.ts";
 import { memberUploadRoutes } from "./uploads.ts";
 import {
@@ -33,6 +41,21 @@ const IdParams = z.object({ id: BigId });
 const TxPassword = z.string().regex(/^\d{6}$/, "tx_password_six_digits");
 
 /** Withdrawals (spec §2 withdraw, §4 receipt states), payout accounts and the transaction password. */
+/** GET /api/admin/withdrawals (and /export): the queue's filters, a range of Manila days, pages. */
+const WithdrawalListQuery = z.object({
+  status: z
+    .enum(["pending", "paid", "rejected", "received", "partly_received", "not_received", "auto_received"])
+    .optional(),
+  memberId: BigId.optional(),
+  // Search: "W12", a member id, or part of a username, mobile or e-mail.
+  q: z.string().trim().max(60).optional(),
+  payoutKind: z.enum(["bank", "ewallet"]).optional(),
+  from: DayFilter.optional(),
+  to: DayFilter.optional(),
+  page: PageNo.default(1),
+  pageSize: pageSize(100).default(50),
+});
+
 export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await depositRoutes(app, ctx);
   await approvalRoutes(app, ctx);
@@ -194,28 +217,36 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
     {
       method: "GET",
       url: "/api/admin/withdrawals",
-      query: z.object({
-        status: z
-          .enum([
-            "pending",
-            "paid",
-            "rejected",
-            "received",
-            "partly_received",
-            "not_received",
-            "auto_received",
-          ])
-          .optional(),
-        memberId: BigId.optional(),
-        // Search: "W12", a member id, or part of a username, mobile or e-mail.
-        q: z.string().trim().max(60).optional(),
-        payoutKind: z.enum(["bank", "ewallet"]).optional(),
-        page: PageNo.default(1),
-        pageSize: pageSize(100).default(50),
-      }),
+      query: WithdrawalListQuery,
       guards: [requireOperator(ctx, "finance.read")],
     },
-    async ({ query }) => withdrawalQueue(ctx, query),
+    async ({ query }) => withdrawalQueue(ctx, { ...query, ...dayBounds(query) }),
+  );
+  // Every withdrawal of the same filters as CSV (not only the page shown), streamed page by page.
+  route(
+    app,
+    {
+      method: "GET",
+      url: "/api/admin/withdrawals/export",
+      query: WithdrawalListQuery,
+      guards: [requireOperator(ctx, "finance.read")],
+    },
+    async ({ query, reply }) => {
+      const out = await startCsv(
+        reply,
+        `withdrawals-${query.from ?? "start"}-${query.to ?? "now"}.csv`,
+        WITHDRAWAL_CSV_HEADER,
+      );
+      try {
+        for await (const rows of withdrawalExport(ctx, { ...query, ...dayBounds(query) })) {
+          if (!(await out.writeRows(rows))) break;
+        }
+      } catch (err) {
+        reply.raw.destroy(err as Error);
+        return;
+      }
+      out.end();
+    },
   );
   route(
     app,

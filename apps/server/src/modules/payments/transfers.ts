@@ -1,13 +1,13 @@
 import { AGENT_RIGHTS, isAgentType } from "@panalo/contracts/agents";
 import { BigId, PageNo, pageSize } from "@panalo/contracts/input";
+import { manilaStamp } from "@panalo/contracts/manila-format";
 import { manilaDayStart as manilaDayStartOf } from "@panalo/contracts/manila-time";
 import { formatMinor, PositiveAmount, parseMoney, SignedAmount } from "@panalo/contracts/money";
-import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { adjustments } from "../../db/schema/payments.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
+import { startCsv } from "../../lib/csv.ts";
 import { Errors } from "../../lib/errors.ts";
 import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
 import { route } from "../../lib/route.ts";
@@ -27,6 +27,15 @@ import {
   requireMember,
   verifyTxPassword,
 } from "../members/service.ts";
+import {
+  type AdjustmentRow,
+  adjustmentPage,
+  decidePendingAdjustment,
+  insertAdjustment,
+  lockAdjustment,
+  lockOperatorMemberAdjustments,
+  operatorAdjustedSince,
+} from "./repo/adjustments.ts";
 
 const TransferBody = z.object({
   amount: PositiveAmount,
@@ -122,7 +131,7 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
     amount: SignedAmount,
     reason: z.string().trim().min(5).max(300),
   });
-  const apply = async (tx: Parameters<typeof postIn>[0], a: typeof adjustments.$inferSelect) => {
+  const apply = async (tx: Parameters<typeof postIn>[0], a: AdjustmentRow) => {
     const legs = [
       { account: { house: "adjustments", currency: a.currency }, amount: -a.amount },
       { account: { member: a.memberId, kind: "main" as const, currency: a.currency }, amount: a.amount },
@@ -136,7 +145,7 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
     });
     return legs;
   };
-  const dto = (a: typeof adjustments.$inferSelect) => ({
+  const dto = (a: AdjustmentRow) => ({
     id: a.id,
     memberId: a.memberId,
     amount: formatMinor(a.amount),
@@ -170,35 +179,20 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
         // for this member on this Manila day (applied and pending, credits and debits alike,
         // plus this one). The lock by (operator, member) makes read-then-insert one step, so two
         // requests at once are summed as if sent one after the other.
-        await tx.execute(
-          sql`SELECT pg_advisory_xact_lock(hashtextextended(${`adjustment:${op.id}:${body.memberId}`}, 0))`,
-        );
-        const [sofar] = await tx
-          .select({ total: sql<string>`coalesce(sum(abs(${adjustments.amount})), 0)::text` })
-          .from(adjustments)
-          .where(
-            and(
-              eq(adjustments.createdBy, op.id),
-              eq(adjustments.memberId, body.memberId),
-              inArray(adjustments.status, ["pending", "applied"]),
-              gte(adjustments.createdAt, manilaDayStart(now)),
-            ),
-          );
-        const needsSecond = BigInt(sofar?.total ?? "0") + abs > threshold;
-        const [a] = await tx
-          .insert(adjustments)
-          .values({
-            memberId: body.memberId,
-            amount,
-            currency,
-            reason: body.reason,
-            status: needsSecond ? "pending" : "applied",
-            createdBy: op.id,
-            decidedBy: needsSecond ? null : op.id,
-            decidedAt: needsSecond ? null : now,
-            createdAt: now,
-          })
-          .returning();
+        await lockOperatorMemberAdjustments(tx, op.id, body.memberId);
+        const sofar = await operatorAdjustedSince(tx, op.id, body.memberId, manilaDayStart(now));
+        const needsSecond = sofar + abs > threshold;
+        const a = await insertAdjustment(tx, {
+          memberId: body.memberId,
+          amount,
+          currency,
+          reason: body.reason,
+          status: needsSecond ? "pending" : "applied",
+          createdBy: op.id,
+          decidedBy: needsSecond ? null : op.id,
+          decidedAt: needsSecond ? null : now,
+          createdAt: now,
+        });
         if (!a) throw Errors.internal();
         const legs = needsSecond ? null : await apply(tx, a);
         await recordAudit(tx, {
@@ -218,56 +212,98 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
     },
   );
 
+  const AdjustmentListQuery = z.object({
+    status: z.enum(["pending", "applied", "rejected"]).optional(),
+    memberId: BigId.optional(),
+    page: PageNo.default(1),
+    pageSize: pageSize(100).default(50),
+  });
+  type AdjustmentListQuery = z.output<typeof AdjustmentListQuery>;
   // The approvals queue (status=pending, oldest first) and the history (newest first), with who
   // asked and who decided, so an operator sees at once which requests are theirs to approve.
+  const adjustmentList = async (query: AdjustmentListQuery) => {
+    const [page, total] = await adjustmentPage(
+      ctx.db,
+      { status: query.status, memberId: query.memberId },
+      query.pageSize,
+      (query.page - 1) * query.pageSize,
+    );
+    // The page's names: one lookup of the members, one of the operators who asked and decided.
+    const [usernames, operators] = await Promise.all([
+      memberUsernames(
+        ctx.db,
+        page.map((a) => a.memberId),
+      ),
+      operatorNames(
+        ctx.db,
+        page.flatMap((a) => (a.decidedBy === null ? [a.createdBy] : [a.createdBy, a.decidedBy])),
+      ),
+    ]);
+    return {
+      items: page.map((a) => ({
+        ...dto(a),
+        username: usernames.get(a.memberId) ?? null,
+        createdByName: operators.get(a.createdBy) ?? null,
+        decidedByName: a.decidedBy === null ? null : (operators.get(a.decidedBy) ?? null),
+      })),
+      total,
+    };
+  };
+  const finance = [requireOperator(ctx, "finance.read")];
   route(
     app,
-    {
-      method: "GET",
-      url: "/api/admin/adjustments",
-      query: z.object({
-        status: z.enum(["pending", "applied", "rejected"]).optional(),
-        memberId: BigId.optional(),
-        page: PageNo.default(1),
-        pageSize: pageSize(100).default(50),
-      }),
-      guards: [requireOperator(ctx, "finance.read")],
-    },
-    async ({ query }) => {
-      const where = and(
-        query.status ? eq(adjustments.status, query.status) : undefined,
-        query.memberId ? eq(adjustments.memberId, query.memberId) : undefined,
-      );
-      const [page, [count]] = await Promise.all([
-        ctx.db
-          .select()
-          .from(adjustments)
-          .where(where)
-          .orderBy(query.status === "pending" ? asc(adjustments.id) : desc(adjustments.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-        ctx.db.select({ n: sql<number>`count(*)::int` }).from(adjustments).where(where),
+    { method: "GET", url: "/api/admin/adjustments", query: AdjustmentListQuery, guards: finance },
+    ({ query }) => adjustmentList(query),
+  );
+  // Every adjustment of the same filters as CSV (not only the page shown), streamed page by
+  // page. An adjustment made meanwhile comes first in the history's order and pushes the rest
+  // one place down: a row read twice is written once.
+  route(
+    app,
+    { method: "GET", url: "/api/admin/adjustments/export", query: AdjustmentListQuery, guards: finance },
+    async ({ query, reply }) => {
+      const out = await startCsv(reply, `adjustments-${query.status ?? "all"}.csv`, [
+        "id",
+        "created (PHT)",
+        "status",
+        "member id",
+        "member",
+        "amount (PHP)",
+        "reason",
+        "asked by",
+        "decided by",
+        "decided (PHT)",
       ]);
-      // The page's names: one lookup of the members, one of the operators who asked and decided.
-      const [usernames, operators] = await Promise.all([
-        memberUsernames(
-          ctx.db,
-          page.map((a) => a.memberId),
-        ),
-        operatorNames(
-          ctx.db,
-          page.flatMap((a) => (a.decidedBy === null ? [a.createdBy] : [a.createdBy, a.decidedBy])),
-        ),
-      ]);
-      return {
-        items: page.map((a) => ({
-          ...dto(a),
-          username: usernames.get(a.memberId) ?? null,
-          createdByName: operators.get(a.createdBy) ?? null,
-          decidedByName: a.decidedBy === null ? null : (operators.get(a.decidedBy) ?? null),
-        })),
-        total: count?.n ?? 0,
-      };
+      const stamp = (iso: string | null) => (iso ? manilaStamp(new Date(iso), { seconds: true }) : "");
+      const written = new Set<number>();
+      try {
+        for (let page = 1; ; page++) {
+          const { items } = await adjustmentList({ ...query, page, pageSize: 100 });
+          const rows = items
+            .filter((a) => !written.has(a.id))
+            .map((a) => {
+              written.add(a.id);
+              return [
+                a.id,
+                stamp(a.createdAt),
+                a.status,
+                a.memberId,
+                a.username,
+                a.amount,
+                a.reason,
+                a.createdByName,
+                a.decidedByName,
+                stamp(a.decidedAt),
+              ];
+            });
+          if (!(await out.writeRows(rows))) break;
+          if (items.length < 100) break;
+        }
+      } catch (err) {
+        reply.raw.destroy(err as Error);
+        return;
+      }
+      out.end();
     },
   );
 
@@ -284,19 +320,15 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
     }) => {
       const op = operatorOf(req);
       const out = await ctx.db.transaction(async (tx) => {
-        const [pending] = await tx
-          .select()
-          .from(adjustments)
-          .where(eq(adjustments.id, params.id))
-          .for("update");
+        const pending = await lockAdjustment(tx, params.id);
         if (!pending) throw Errors.notFound("adjustment");
         if (pending.status !== "pending") throw Errors.conflict("ADJUSTMENT_NOT_PENDING");
         if (pending.createdBy === op.id) throw Errors.forbiddenCode("SECOND_OPERATOR_REQUIRED");
-        const [a] = await tx
-          .update(adjustments)
-          .set({ status: approve ? "applied" : "rejected", decidedBy: op.id, decidedAt: ctx.clock.now() })
-          .where(and(eq(adjustments.id, params.id), eq(adjustments.status, "pending")))
-          .returning();
+        const a = await decidePendingAdjustment(tx, params.id, {
+          status: approve ? "applied" : "rejected",
+          decidedBy: op.id,
+          decidedAt: ctx.clock.now(),
+        });
         if (!a) throw Errors.conflict("ADJUSTMENT_NOT_PENDING");
         const legs = approve ? await apply(tx, a) : null;
         await recordAudit(tx, {

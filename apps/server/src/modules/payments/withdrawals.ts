@@ -1,7 +1,6 @@
 import { formatMinor, formatPeso } from "@panalo/contracts/money";
-import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
-import { type Db, type Executor, queryRows, type Tx } from "../../db/client.ts";
-import { payoutAccounts, type WithdrawalStatus, withdrawals } from "../../db/schema/payments.ts";
+import type { Db, Executor, Tx } from "../../db/client.ts";
+import type { WithdrawalStatus } from "../../db/schema/payments.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
@@ -22,6 +21,20 @@ import {
   verifyTxPassword,
 } from "../members/service.ts";
 import { manilaDay, manilaStart } from "../reports/service.ts";
+import {
+  activePayoutAccount,
+  autoReceivePaidBefore,
+  decidePendingWithdrawal,
+  insertPayoutAccount,
+  insertWithdrawal,
+  memberWithdrawalExists,
+  memberWithdrawalPage,
+  setPaidWithdrawalReceipt,
+  type WithdrawalRow,
+  withdrawalExists,
+  withdrawalOfRequest,
+  withdrawnSince,
+} from "./repo/withdrawals.ts";
 import { payoutAccountsOf } from "./repo.ts";
 
 /** Operator settings (defaults until the back office sets them): ₱100 to ₱50,000, 24 h to confirm. */
@@ -58,11 +71,7 @@ export async function addPayoutAccount(
   if (normalName(realName) !== normalName(input.accountName)) {
     throw Errors.validation([{ path: "accountName", message: "PAYEE_NAME_MISMATCH" }]);
   }
-  const [row] = await db
-    .insert(payoutAccounts)
-    .values({ memberId, ...input, accountName: realName })
-    .onConflictDoNothing()
-    .returning();
+  const row = await insertPayoutAccount(db, { memberId, ...input, accountName: realName });
   if (!row) throw Errors.conflict("PAYOUT_ACCOUNT_EXISTS");
   return row;
 }
@@ -71,7 +80,7 @@ async function checkTxPassword(ctx: AppContext, memberId: number, password: stri
   await verifyTxPassword(ctx, memberId, await txPasswordHashOf(ctx.db, memberId), password);
 }
 
-export const withdrawalDto = (w: typeof withdrawals.$inferSelect) => ({
+export const withdrawalDto = (w: WithdrawalRow) => ({
   id: w.id,
   amount: formatMinor(w.amount),
   currency: w.currency,
@@ -110,24 +119,12 @@ async function requestWithdrawalOnce(
   const limits = WITHDRAWAL_LIMITS;
   if (input.amount < limits.min) throw Errors.bad("AMOUNT_BELOW_MIN", { min: formatPeso(limits.min) });
   if (input.amount > limits.max) throw Errors.bad("AMOUNT_ABOVE_MAX", { max: formatPeso(limits.max) });
-  const [existing] = await ctx.db
-    .select()
-    .from(withdrawals)
-    .where(and(eq(withdrawals.memberId, memberId), eq(withdrawals.requestId, input.requestId)));
+  const existing = await withdrawalOfRequest(ctx.db, memberId, input.requestId);
   if (existing) return withdrawalDto(existing);
   // The operator may reserve a first withdrawal, or large ones, for verified accounts.
   await requireKycFor(ctx.db, memberId, { kind: "withdrawal", amount: input.amount }, ctx.clock.now());
   await checkTxPassword(ctx, memberId, input.transactionPassword);
-  const [account] = await ctx.db
-    .select()
-    .from(payoutAccounts)
-    .where(
-      and(
-        eq(payoutAccounts.id, input.payoutAccountId),
-        eq(payoutAccounts.memberId, memberId),
-        isNull(payoutAccounts.removedAt),
-      ),
-    );
+  const account = await activePayoutAccount(ctx.db, memberId, input.payoutAccountId);
   if (!account) throw Errors.notFoundCode("PAYOUT_ACCOUNT_NOT_FOUND");
   const currency = (await memberCurrency(ctx.db, memberId)) ?? "PHP";
   const legs = [
@@ -140,24 +137,21 @@ async function requestWithdrawalOnce(
       await forfeitOnWithdrawal(tx, memberId, input.requestId, ctx.clock.now());
       // Under the member's lock (taken just above), so two requests at once count each other.
       await checkVipWithdrawLimits(tx, memberId, input.amount, ctx.clock.now());
-      const [w] = await tx
-        .insert(withdrawals)
-        .values({
-          memberId,
-          requestId: input.requestId,
-          amount: input.amount,
-          currency,
-          payout: {
-            kind: account.kind,
-            provider: account.provider,
-            accountName: account.accountName,
-            accountNumber: account.accountNumber,
-          },
-          status: "pending",
-          // The app's clock (the VIP daily limits count the Manila day by it).
-          createdAt: ctx.clock.now(),
-        })
-        .returning();
+      const w = await insertWithdrawal(tx, {
+        memberId,
+        requestId: input.requestId,
+        amount: input.amount,
+        currency,
+        payout: {
+          kind: account.kind,
+          provider: account.provider,
+          accountName: account.accountName,
+          accountNumber: account.accountNumber,
+        },
+        status: "pending",
+        // The app's clock (the VIP daily limits count the Manila day by it).
+        createdAt: ctx.clock.now(),
+      });
       if (!w) throw Errors.internal();
       await postIn(tx, {
         idempotencyKey: `withdrawal:${w.id}:hold`,
@@ -171,10 +165,7 @@ async function requestWithdrawalOnce(
     .catch(async (err: { code?: string; cause?: { code?: string } }) => {
       // The same request sent twice at once: the second finds the first's row.
       if ((err.code ?? err.cause?.code) !== "23505") throw err;
-      const [first] = await ctx.db
-        .select()
-        .from(withdrawals)
-        .where(and(eq(withdrawals.memberId, memberId), eq(withdrawals.requestId, input.requestId)));
+      const first = await withdrawalOfRequest(ctx.db, memberId, input.requestId);
       if (!first) throw err;
       return first;
     });
@@ -187,13 +178,7 @@ async function requestWithdrawalOnce(
  * counts, since its money is already held).
  */
 export async function withdrawnToday(exec: Executor, memberId: number, now: Date) {
-  const from = manilaStart(manilaDay(now));
-  const [row] = await queryRows<{ n: string; total: string }>(
-    exec,
-    sql`SELECT COUNT(*)::text AS n, COALESCE(SUM(amount), 0)::text AS total FROM withdrawals
-        WHERE member_id = ${memberId} AND status <> 'rejected' AND created_at >= ${from.toISOString()}::timestamptz`,
-  );
-  return { count: Number(row?.n ?? 0), amount: BigInt(row?.total ?? "0") };
+  return withdrawnSince(exec, memberId, manilaStart(manilaDay(now)));
 }
 
 /** The VIP level's daily withdrawal limits (amount and count); the caller holds the member's lock. */
@@ -248,20 +233,17 @@ export async function decideWithdrawalIn(
   decision: WithdrawalDecision,
   ip: string,
 ) {
-  const [w] = await tx
-    .update(withdrawals)
-    .set({
-      status: decision.approve ? "paid" : "rejected",
-      reason: decision.approve ? null : decision.reason,
-      payoutReference: decision.approve ? decision.payoutReference : null,
-      decidedBy: op.id,
-      decidedAt: ctx.clock.now(),
-    })
-    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, "pending")))
-    .returning();
+  const w = await decidePendingWithdrawal(tx, id, {
+    status: decision.approve ? "paid" : "rejected",
+    reason: decision.approve ? null : decision.reason,
+    payoutReference: decision.approve ? decision.payoutReference : null,
+    decidedBy: op.id,
+    decidedAt: ctx.clock.now(),
+  });
   if (!w) {
-    const [exists] = await tx.select({ id: withdrawals.id }).from(withdrawals).where(eq(withdrawals.id, id));
-    throw exists ? Errors.conflict("WITHDRAWAL_NOT_PENDING") : Errors.notFound("withdrawal");
+    throw (await withdrawalExists(tx, id))
+      ? Errors.conflict("WITHDRAWAL_NOT_PENDING")
+      : Errors.notFound("withdrawal");
   }
   const hold = { member: w.memberId, kind: "hold" as const, currency: w.currency };
   const legs = decision.approve
@@ -319,17 +301,15 @@ export async function confirmReceipt(
   proofUrl: string | null,
 ) {
   if (proofUrl) await requireOwnUpload(ctx.db, memberId, proofUrl, "proofUrl");
-  const [w] = await ctx.db
-    .update(withdrawals)
-    .set({ status: state as WithdrawalStatus, receiptAt: ctx.clock.now(), proofUrl })
-    .where(and(eq(withdrawals.id, id), eq(withdrawals.memberId, memberId), eq(withdrawals.status, "paid")))
-    .returning();
+  const w = await setPaidWithdrawalReceipt(ctx.db, memberId, id, {
+    status: state as WithdrawalStatus,
+    receiptAt: ctx.clock.now(),
+    proofUrl,
+  });
   if (!w) {
-    const [exists] = await ctx.db
-      .select({ id: withdrawals.id })
-      .from(withdrawals)
-      .where(and(eq(withdrawals.id, id), eq(withdrawals.memberId, memberId)));
-    throw exists ? Errors.conflict("WITHDRAWAL_NOT_PAID") : Errors.notFound("withdrawal");
+    throw (await memberWithdrawalExists(ctx.db, memberId, id))
+      ? Errors.conflict("WITHDRAWAL_NOT_PAID")
+      : Errors.notFound("withdrawal");
   }
   return withdrawalDto(w);
 }
@@ -337,35 +317,12 @@ export async function confirmReceipt(
 /** The scheduled job: a paid withdrawal not confirmed within the operator's minutes counts as received. */
 export async function autoReceive(ctx: AppContext): Promise<number> {
   const cutoff = new Date(ctx.clock.now().getTime() - WITHDRAWAL_LIMITS.autoReceiveMinutes * 60_000);
-  const rows = await ctx.db
-    .update(withdrawals)
-    .set({ status: "auto_received", receiptAt: ctx.clock.now() })
-    .where(and(eq(withdrawals.status, "paid"), lt(withdrawals.decidedAt, cutoff)))
-    .returning({ id: withdrawals.id });
-  return rows.length;
+  return autoReceivePaidBefore(ctx.db, cutoff, ctx.clock.now());
 }
 
 export async function memberWithdrawals(db: Db, memberId: number, page: number, pageSize: number) {
-  const [rows, [count]] = await Promise.all([
-    db
-      .select()
-      .from(withdrawals)
-      .where(eq(withdrawals.memberId, memberId))
-      .orderBy(desc(withdrawals.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ n: sql<number>`count(*)::int` }).from(withdrawals).where(eq(withdrawals.memberId, memberId)),
-  ]);
-  return { items: rows.map(withdrawalDto), total: count?.n ?? 0 };
-}
-
-/** How many payout accounts the member has bound (the back office's player page). */
-export async function payoutAccountCount(db: Db, memberId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(payoutAccounts)
-    .where(and(eq(payoutAccounts.memberId, memberId), isNull(payoutAccounts.removedAt)));
-  return row?.n ?? 0;
+  const [rows, total] = await memberWithdrawalPage(db, memberId, pageSize, (page - 1) * pageSize);
+  return { items: rows.map(withdrawalDto), total };
 }
 
 /** The member's payout accounts not removed, oldest first, as the member sees them. */

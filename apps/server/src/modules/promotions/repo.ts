@@ -148,3 +148,104 @@ export async function reportRows(exec: Executor, after: number, limit: number) {
         LIMIT ${limit}`,
   );
 }
+
+// ---- the promotions' pages, entries and reviews (service.ts) ----
+
+const PROMO_COLUMNS = sql`id, type, title, banner_url, body, audience, new_within_days, vip_levels, agent_ids,
+  participation, reward_kind, reward_amount::text AS reward_amount, bonus_rule_id::int AS bonus_rule_id, currency,
+  starts_at, ends_at, sort_order, enabled, version, updated_at`;
+
+export type PromoRow = Record<string, unknown>;
+
+export async function promotionRow(exec: Executor, id: number): Promise<PromoRow | undefined> {
+  const [r] = await queryRows<PromoRow>(exec, sql`SELECT ${PROMO_COLUMNS} FROM promotions WHERE id = ${id}`);
+  return r;
+}
+
+export function promotionRows(exec: Executor): Promise<PromoRow[]> {
+  return queryRows<PromoRow>(exec, sql`SELECT ${PROMO_COLUMNS} FROM promotions ORDER BY sort_order, id DESC`);
+}
+
+/** Enabled promotions not ended before `since`, of one type or all. */
+export function shownPromotionRows(exec: Executor, since: Date, type?: string): Promise<PromoRow[]> {
+  return queryRows<PromoRow>(
+    exec,
+    sql`SELECT ${PROMO_COLUMNS} FROM promotions
+        WHERE enabled AND (ends_at IS NULL OR ends_at > ${since})
+          ${type ? sql`AND type = ${type}` : sql``}
+        ORDER BY sort_order, id DESC`,
+  );
+}
+
+/** The member's entries in the promotions `promotionIds` (not empty). */
+export function entryRows(exec: Executor, memberId: number, promotionIds: number[]) {
+  return queryRows<Record<string, unknown>>(
+    exec,
+    sql`SELECT id, promotion_id, member_id, state, remark, images, reason, reward_id::text AS reward_id
+        FROM promotion_entries
+        WHERE member_id = ${memberId}
+          AND promotion_id IN (${sql.join(
+            promotionIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+  );
+}
+
+/** Whether the member is below one of the agents `agentIds` (agents' published lineage). */
+export async function isUnderAgents(exec: Executor, memberId: number, agentIds: number[]): Promise<boolean> {
+  const rows = await queryRows<{ one: number }>(
+    exec,
+    sql`SELECT 1 AS one FROM member_lineage
+        WHERE descendant_id = ${memberId} AND depth > 0
+          AND ancestor_id IN (${sql.join(
+            agentIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})
+        LIMIT 1`,
+  );
+  return rows.length > 0;
+}
+
+/** The member's entry in a promotion, once; undefined when there is one already. */
+export async function insertEntry(
+  exec: Executor,
+  e: { promotionId: number; memberId: number; state: string; remark: string | null; images: string[] },
+) {
+  const [inserted] = await queryRows<{ id: string }>(
+    exec,
+    sql`INSERT INTO promotion_entries (promotion_id, member_id, state, remark, images)
+        VALUES (${e.promotionId}, ${e.memberId}, ${e.state}, ${e.remark}, ${JSON.stringify(e.images)}::jsonb)
+        ON CONFLICT (promotion_id, member_id) DO NOTHING
+        RETURNING id::text AS id`,
+  );
+  return inserted;
+}
+
+export async function setEntryReward(exec: Executor, entryId: number, rewardId: number): Promise<void> {
+  await exec.execute(
+    sql`UPDATE promotion_entries SET reward_id = ${rewardId}, updated_at = now() WHERE id = ${entryId}`,
+  );
+}
+
+/** An entry, locked for the operator's decision in the caller's transaction. */
+export async function lockEntry(exec: Executor, entryId: number) {
+  const [row] = await queryRows<Record<string, unknown>>(
+    exec,
+    sql`SELECT id, promotion_id, member_id, state, remark, images, reason, reward_id::text AS reward_id
+        FROM promotion_entries WHERE id = ${entryId} FOR UPDATE`,
+  );
+  return row;
+}
+
+export async function decideEntry(
+  exec: Executor,
+  entryId: number,
+  d: { state: string; reason: string | null; operatorId: number; now: Date },
+): Promise<void> {
+  await exec.execute(
+    sql`UPDATE promotion_entries
+        SET state = ${d.state}, reason = ${d.reason}, reviewed_by = ${d.operatorId}, reviewed_at = ${d.now},
+            updated_at = now()
+        WHERE id = ${entryId}`,
+  );
+}

@@ -11,8 +11,7 @@ import type {
   PromotionDetail,
   PromotionType,
 } from "@panalo/contracts/promotions";
-import { sql } from "drizzle-orm";
-import { type Executor, queryRows, type Tx } from "../../db/client.ts";
+import type { Executor, Tx } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
 import { memberGate } from "../../lib/member-gates.ts";
@@ -72,12 +71,7 @@ export function asDate(v: unknown): Date | null {
   return new Date(s);
 }
 
-const PROMO_COLUMNS = sql`id, type, title, banner_url, body, audience, new_within_days, vip_levels, agent_ids,
-  participation, reward_kind, reward_amount::text AS reward_amount, bonus_rule_id::int AS bonus_rule_id, currency,
-  starts_at, ends_at, sort_order, enabled, version, updated_at`;
-
-type PromoRow = Record<string, unknown>;
-export function promoOf(r: PromoRow): Promotion {
+export function promoOf(r: repo.PromoRow): Promotion {
   return {
     id: Number(r.id),
     type: r.type as PromotionType,
@@ -103,15 +97,12 @@ export function promoOf(r: PromoRow): Promotion {
 }
 
 export async function getPromotion(exec: Executor, id: number): Promise<Promotion | undefined> {
-  const [r] = await queryRows<PromoRow>(exec, sql`SELECT ${PROMO_COLUMNS} FROM promotions WHERE id = ${id}`);
+  const r = await repo.promotionRow(exec, id);
   return r ? promoOf(r) : undefined;
 }
 
 export async function listPromotions(exec: Executor): Promise<Promotion[]> {
-  const rows = await queryRows<PromoRow>(
-    exec,
-    sql`SELECT ${PROMO_COLUMNS} FROM promotions ORDER BY sort_order, id DESC`,
-  );
+  const rows = await repo.promotionRows(exec);
   return rows.map(promoOf);
 }
 
@@ -121,13 +112,7 @@ const CLOSED_SHOWN_DAYS = 14;
 /** The promotions a player may see: enabled, not ended more than CLOSED_SHOWN_DAYS ago. */
 async function visiblePromotions(exec: Executor, now: Date, type?: PromotionType): Promise<Promotion[]> {
   const since = new Date(now.getTime() - CLOSED_SHOWN_DAYS * 86_400_000);
-  const rows = await queryRows<PromoRow>(
-    exec,
-    sql`SELECT ${PROMO_COLUMNS} FROM promotions
-        WHERE enabled AND (ends_at IS NULL OR ends_at > ${since})
-          ${type ? sql`AND type = ${type}` : sql``}
-        ORDER BY sort_order, id DESC`,
-  );
+  const rows = await repo.shownPromotionRows(exec, since, type);
   return rows.map(promoOf);
 }
 
@@ -150,16 +135,7 @@ async function entriesOf(
   promotionIds: number[],
 ): Promise<Map<number, Entry>> {
   if (promotionIds.length === 0) return new Map();
-  const rows = await queryRows<Record<string, unknown>>(
-    exec,
-    sql`SELECT id, promotion_id, member_id, state, remark, images, reason, reward_id::text AS reward_id
-        FROM promotion_entries
-        WHERE member_id = ${memberId}
-          AND promotion_id IN (${sql.join(
-            promotionIds.map((id) => sql`${id}`),
-            sql`, `,
-          )})`,
-  );
+  const rows = await repo.entryRows(exec, memberId, promotionIds);
   return new Map(rows.map((r) => [Number(r.promotion_id), entryOf(r)]));
 }
 
@@ -237,17 +213,9 @@ async function eligibilityOf(
       return promo.vipLevels.includes(0) ? { ok: true } : { ok: false, code: "PROMO_AUDIENCE" };
     case "team": {
       if (promo.agentIds.length === 0) return { ok: false, code: "PROMO_AUDIENCE" };
-      const rows = await queryRows<{ one: number }>(
-        exec,
-        sql`SELECT 1 AS one FROM member_lineage
-            WHERE descendant_id = ${m.id} AND depth > 0
-              AND ancestor_id IN (${sql.join(
-                promo.agentIds.map((id) => sql`${id}`),
-                sql`, `,
-              )})
-            LIMIT 1`,
-      );
-      return rows.length > 0 ? { ok: true } : { ok: false, code: "PROMO_AUDIENCE" };
+      return (await repo.isUnderAgents(exec, m.id, promo.agentIds))
+        ? { ok: true }
+        : { ok: false, code: "PROMO_AUDIENCE" };
     }
   }
 }
@@ -467,13 +435,13 @@ export async function takePart(
       for (const [i, url] of images.entries()) await requireOwnUpload(tx, memberId, url, `images.${i}`);
       remark = application.remark || null;
     }
-    const [inserted] = await queryRows<{ id: string }>(
-      tx,
-      sql`INSERT INTO promotion_entries (promotion_id, member_id, state, remark, images)
-          VALUES (${promotionId}, ${memberId}, ${STATE_FOR[action]}, ${remark}, ${JSON.stringify(images)}::jsonb)
-          ON CONFLICT (promotion_id, member_id) DO NOTHING
-          RETURNING id::text AS id`,
-    );
+    const inserted = await repo.insertEntry(tx, {
+      promotionId,
+      memberId,
+      state: STATE_FOR[action],
+      remark,
+      images,
+    });
     if (!inserted) throw Errors.conflict("PROMO_ALREADY_TAKEN");
     const entryId = Number(inserted.id);
     let rewardId: number | null = null;
@@ -503,9 +471,7 @@ async function offerFor(tx: Tx, p: Promotion, entryId: number, memberId: number)
     bonusRuleId: p.rewardKind === "bonus" ? p.bonusRuleId : null,
     expiresAt: null,
   });
-  await tx.execute(
-    sql`UPDATE promotion_entries SET reward_id = ${offer.id}, updated_at = now() WHERE id = ${entryId}`,
-  );
+  await repo.setEntryReward(tx, entryId, offer.id);
   return offer.id;
 }
 
@@ -524,11 +490,7 @@ export async function reviewApplication(
   operatorId: number,
   decision: { approve: true } | { approve: false; reason: string },
 ): Promise<{ before: Entry; after: Entry }> {
-  const [row] = await queryRows<Record<string, unknown>>(
-    tx,
-    sql`SELECT id, promotion_id, member_id, state, remark, images, reason, reward_id::text AS reward_id
-        FROM promotion_entries WHERE id = ${entryId} FOR UPDATE`,
-  );
+  const row = await repo.lockEntry(tx, entryId);
   if (!row) throw Errors.notFoundCode("APPLICATION_NOT_FOUND");
   const before = entryOf(row);
   if (before.state !== "applying") throw Errors.conflict("APPLICATION_NOT_PENDING");
@@ -542,12 +504,7 @@ export async function reviewApplication(
   }
   const state: EntryState = decision.approve ? "approved" : "rejected";
   const reason = decision.approve ? null : decision.reason;
-  await tx.execute(
-    sql`UPDATE promotion_entries
-        SET state = ${state}, reason = ${reason}, reviewed_by = ${operatorId}, reviewed_at = ${now},
-            updated_at = now()
-        WHERE id = ${entryId}`,
-  );
+  await repo.decideEntry(tx, entryId, { state, reason, operatorId, now });
   return { before, after: { ...before, state, reason, rewardId } };
 }
 

@@ -8,6 +8,7 @@ import {
   authenticate,
   balance,
   credit,
+  creditMany,
   debit,
   type MoveInput,
   reverse,
@@ -19,6 +20,9 @@ const Id = z.string().min(1).max(100);
 /** A bet or a win: the strict money form; a win may be 0.00. */
 const Amount = NonNegativeAmount;
 const Base = z.object({ requestId: Id });
+/** At most this many credits in one `credits` call (a request body of at most CREDITS_BODY). */
+export const MAX_CREDITS = 2000;
+const CREDITS_BODY = 1024 * 1024;
 const Move = Base.extend({
   playerId: z.number().int().positive(),
   transactionId: Id,
@@ -44,6 +48,13 @@ const Schemas = {
       message: "grant_without_free_spin",
     }),
   credit: Move.extend({ betTransactionId: Id }),
+  // Many credits in one request (a sportsbook's settlement): each as `credit`, answered in order.
+  credits: Base.extend({
+    credits: z
+      .array(Move.omit({ requestId: true }).extend({ betTransactionId: Id }))
+      .min(1)
+      .max(MAX_CREDITS),
+  }),
   rollback: Move.extend({ refTransactionId: Id, amount: Amount.default(0n) }),
   // A credit or rollback taken back (a result corrected after it was paid): at most its amount.
   reverse: Move.extend({ refTransactionId: Id }),
@@ -99,6 +110,34 @@ export async function providerRoutes(app: FastifyInstance, ctx: AppContext): Pro
         freeSpin: b.freeSpin === true,
         grantId: b.grantId as string | undefined,
       });
+      if (call === "credits") {
+        const items = (b.credits as Array<Record<string, unknown>>).map(
+          (c): MoveInput => ({
+            vendor: vendor.data,
+            playerId: c.playerId as number,
+            transactionId: c.transactionId as string,
+            roundId: c.roundId as string,
+            amount: c.amount as bigint,
+            roundClosed: c.roundClosed as boolean,
+            refTransactionId: c.betTransactionId as string,
+            gameCode: c.gameCode as string | undefined,
+          }),
+        );
+        const outcomes = await creditMany(ctx, vendor.data, items);
+        const results = outcomes.map((o, n) =>
+          o.ok
+            ? { transactionId: items[n]?.transactionId, success: true, value: o.value }
+            : {
+                transactionId: items[n]?.transactionId,
+                success: false,
+                code: o.code,
+                status: o.status,
+                balance: o.balance,
+                currency: o.currency,
+              },
+        );
+        return { success: true, value: { requestId: b.requestId, results } };
+      }
       const value =
         call === "authenticate"
           ? await authenticate(ctx, vendor.data, b.token as string)
@@ -114,7 +153,11 @@ export async function providerRoutes(app: FastifyInstance, ctx: AppContext): Pro
       return { success: true, value: { ...value, requestId: b.requestId } };
     };
     for (const call of Object.keys(Schemas) as Array<keyof typeof Schemas>) {
-      scope.post(`/provider/:vendor/${call}`, handle(call));
+      scope.post(
+        `/provider/:vendor/${call}`,
+        call === "credits" ? { bodyLimit: CREDITS_BODY } : {},
+        handle(call),
+      );
     }
   });
 }

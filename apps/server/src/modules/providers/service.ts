@@ -1,8 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { formatMinor } from "@panalo/contracts/money";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { launchTokens, providerClients } from "../../db/schema/providers.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { publishEvent } from "../../lib/member-events.ts";
@@ -11,6 +9,15 @@ import { tokenHash } from "../../lib/passwords.ts";
 import { memberBalances, notifyMember } from "../ledger/service.ts";
 import { memberCurrency, memberStanding } from "../members/service.ts";
 import { MoveBatcher } from "./move-batcher.ts";
+import { applyCredits } from "./repo/batch.ts";
+import {
+  claimLaunchToken,
+  insertFreeRound,
+  insertLaunchToken,
+  insertProviderClientIfMissing,
+  type ProviderClientRow,
+  providerClientByVendor,
+} from "./repo/protocol.ts";
 
 /** Signed requests older or newer than this are refused (replay window, clock skew). */
 export const SIGNATURE_WINDOW_S = 300;
@@ -32,9 +39,11 @@ export function signProvider(
  * vendors are not remembered, so a vendor added is usable at once.
  */
 const CLIENT_CACHE_MS = 5_000;
-type ClientRow = typeof providerClients.$inferSelect;
+type ClientRow = ProviderClientRow;
 /** Per database (tests run several apps, each with its own database, in one process). */
 const clientCaches = new WeakMap<object, Map<string, { at: number; row: ClientRow }>>();
+/** Lookups under way, per database and vendor: concurrent first calls share one query. */
+const clientLookups = new WeakMap<object, Map<string, Promise<ClientRow | undefined>>>();
 
 export async function providerClient(
   ctx: Pick<AppContext, "db">,
@@ -48,15 +57,32 @@ export async function providerClient(
   const now = Date.now();
   const hit = clientCache.get(vendor);
   if (hit && now - hit.at < CLIENT_CACHE_MS) return hit.row;
-  const [row] = await ctx.db.select().from(providerClients).where(eq(providerClients.vendor, vendor));
-  if (row) clientCache.set(vendor, { at: now, row });
-  else clientCache.delete(vendor);
-  return row;
+  let lookups = clientLookups.get(ctx.db);
+  if (!lookups) {
+    lookups = new Map();
+    clientLookups.set(ctx.db, lookups);
+  }
+  const pending = lookups.get(vendor);
+  if (pending) return pending;
+  const cache = clientCache;
+  const lookup = (async () => {
+    const row = await providerClientByVendor(ctx.db, vendor);
+    if (row) cache.set(vendor, { at: now, row });
+    else cache.delete(vendor);
+    return row;
+  })();
+  lookups.set(vendor, lookup);
+  const done = () => {
+    if (lookups.get(vendor) === lookup) lookups.delete(vendor);
+  };
+  lookup.then(done, done);
+  return lookup;
 }
 
 /** Forget cached vendor credentials (after the back office or a seed changes them). */
 export function forgetProviderClients(ctx: Pick<AppContext, "db">): void {
   clientCaches.delete(ctx.db);
+  clientLookups.delete(ctx.db);
 }
 
 /** Check a call's signature header against the vendor's secret; answers the vendor's secret row. */
@@ -98,7 +124,7 @@ export async function issueLaunchToken(ctx: AppContext, memberId: number, vendor
   const refusal = await memberGate(ctx.db, memberId, "play", ctx.clock.now());
   if (refusal) throw new AppError(refusal, 403);
   const token = randomBytes(24).toString("base64url");
-  await ctx.db.insert(launchTokens).values({
+  await insertLaunchToken(ctx.db, {
     tokenHash: tokenHash(token),
     memberId,
     vendor,
@@ -141,19 +167,14 @@ async function player(ctx: AppContext, playerId: number) {
  */
 export async function authenticate(ctx: AppContext, vendor: string, token: string) {
   const now = ctx.clock.now();
-  const [row] = await ctx.db
-    .update(launchTokens)
-    .set({ claimedAt: now })
-    .where(
-      and(
-        eq(launchTokens.tokenHash, tokenHash(token)),
-        eq(launchTokens.vendor, vendor),
-        isNull(launchTokens.claimedAt),
-        // Issued (expiry − TTL, on the same clock that issued it) no longer ago than the window.
-        gt(launchTokens.expiresAt, new Date(now.getTime() + LAUNCH_TOKEN_TTL_MS - LAUNCH_CLAIM_WINDOW_MS)),
-      ),
-    )
-    .returning({ memberId: launchTokens.memberId });
+  // Issued (expiry − TTL, on the same clock that issued it) no longer ago than the window.
+  const row = await claimLaunchToken(
+    ctx.db,
+    tokenHash(token),
+    vendor,
+    now,
+    new Date(now.getTime() + LAUNCH_TOKEN_TTL_MS - LAUNCH_CLAIM_WINDOW_MS),
+  );
   if (!row) return fail(ctx, "INVALID_TOKEN", 401, null);
   const m = await player(ctx, row.memberId);
   if (!m) return fail(ctx, "PLAYER_NOT_FOUND", 404, null);
@@ -216,6 +237,8 @@ type MoveResult =
 /** Refusals that come from the transaction's own checks (the others are a repeat's). */
 const CHECK_STATUS: Record<string, number> = {
   INSUFFICIENT_FUNDS: 409,
+  // A cash-only vendor's bet (the card rooms' buy-ins) that real money does not cover.
+  BONUS_BUY_IN_NOT_ALLOWED: 409,
   PLAYER_NOT_FOUND: 404,
   // Responsible gaming (migration 1020): the member's own limits and blocks.
   RG_LOSS_LIMIT: 403,
@@ -285,15 +308,68 @@ export async function debit(ctx: AppContext, i: MoveInput): Promise<Answer> {
   // The label is written once the bet is taken and before it is answered, so a provider that
   // got no answer resends the bet and the label with it (once per round).
   if (i.freeSpin)
-    await ctx.db.execute(
-      sql`INSERT INTO provider_free_rounds (vendor, round_id, member_id, grant_id, created_at)
-          VALUES (${i.vendor}, ${i.roundId}, ${i.playerId}, ${i.grantId ?? null}, ${ctx.clock.now()})
-          ON CONFLICT DO NOTHING`,
-    );
+    await insertFreeRound(ctx.db, {
+      vendor: i.vendor,
+      roundId: i.roundId,
+      memberId: i.playerId,
+      grantId: i.grantId ?? null,
+      at: ctx.clock.now(),
+    });
   return answer;
 }
 /** A win: the bet it names must exist (token expiry is not checked: a round started may finish). */
 export const credit = (ctx: AppContext, i: MoveInput) => applyOnce(ctx, "win", i);
+/** One credit's outcome in a batch: its answer, or its refusal (code, status, balance). */
+export type CreditOutcome =
+  | { ok: true; value: Answer }
+  | { ok: false; code: string; status: number; balance: string | null; currency: string };
+
+/**
+ * Many credits of one vendor in one call (the protocol's `credits`): applied in one database
+ * transaction by provider_credits, each exactly as `credit` alone would be — its own transaction
+ * id, idempotent by it, every rule of provider_move — and answered one by one, in order.
+ */
+export async function creditMany(
+  ctx: AppContext,
+  vendor: string,
+  items: MoveInput[],
+): Promise<CreditOutcome[]> {
+  const results = (await applyCredits(
+    ctx.database,
+    vendor,
+    items.map((i) => ({
+      tid: i.transactionId,
+      round: i.roundId,
+      player: i.playerId,
+      amount: i.amount.toString(),
+      ref: i.refTransactionId ?? "",
+      game: i.gameCode ?? null,
+      print: print("win", i),
+    })),
+    ctx.clock.now(),
+  )) as Array<MoveResult | null>;
+  const notify = new Set<number>();
+  const out = items.map((i, n): CreditOutcome => {
+    const r = results[n];
+    if (!r) return { ok: false, code: "PLAYER_NOT_FOUND", status: 404, balance: null, currency: "PHP" };
+    if ("error" in r)
+      return {
+        ok: false,
+        code: r.error,
+        status: r.seen ? 409 : (CHECK_STATUS[r.error] ?? 400),
+        balance: r.balance ?? null,
+        currency: r.currency ?? "PHP",
+      };
+    if (r.posted || !r.replay) notify.add(i.playerId);
+    return { ok: true, value: r.answer };
+  });
+  // As for a credit alone: the members' screens, and loyalty's note of each settled round.
+  for (const m of notify) await notifyMember(ctx, m);
+  for (const [n, i] of items.entries())
+    if (out[n]?.ok) await publishEvent({ ctx, exec: ctx.db }, "bet.settled", { vendor, roundId: i.roundId });
+  return out;
+}
+
 /**
  * A rollback returns a bet's stake. For a bet never seen, it is acknowledged and a tombstone
  * remembers the bet's id, so the bet arriving late is refused.
@@ -313,11 +389,8 @@ export const reverse = (ctx: AppContext, i: MoveInput) => applyOnce(ctx, "revers
 export async function ensureInHouseClient(ctx: AppContext, vendor: string): Promise<void> {
   const appSecret = ctx.config.APP_SECRET;
   if (!appSecret) throw new Error("APP_SECRET is not set: the in-house vendors cannot sign their calls");
-  await ctx.db
-    .insert(providerClients)
-    .values({ vendor, secret: inHouseProviderSecret(appSecret, vendor) })
-    .onConflictDoNothing();
+  await insertProviderClientIfMissing(ctx.db, vendor, inHouseProviderSecret(appSecret, vendor));
 }
 
 // The game statistics the games module and the lobby show (biggest wins, rounds per game).
-export { biggestWins, roundsByGame } from "./stats.ts";
+export { biggestWins, roundsByGame } from "./repo/stats.ts";

@@ -1,15 +1,31 @@
 import { randomBytes } from "node:crypto";
 import { formatMinor, parseMoney } from "@panalo/contracts/money";
-import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Executor, queryRows, type Tx } from "../../db/client.ts";
-import { vendorCatalogue } from "../../db/schema/games.ts";
-import { providerClients, vendorTransfers } from "../../db/schema/providers.ts";
+import type { Tx } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError, Errors } from "../../lib/errors.ts";
 import { memberGate } from "../../lib/member-gates.ts";
 import { type Leg, memberBalances, notifyMember, postIn } from "../ledger/service.ts";
 import { memberCurrency, memberStanding, responsibleGamingActive } from "../members/service.ts";
+import {
+  claimTransferOutcome,
+  failTransfer,
+  insertTransfer,
+  leaseDueTransfers,
+  ledgerVendorBalance,
+  lockPlayer,
+  lockVersion,
+  markTransferRgCounted,
+  markTransferUnknown,
+  openTransferCount,
+  rgGiveBack,
+  rgTakeBet,
+  setWalletVersion,
+  transferById,
+  transferByRequest,
+  transferVendorNames,
+  type VendorTransferRow,
+} from "./repo/transfer-wallet.ts";
 import { providerClient, signProvider } from "./service.ts";
 
 /**
@@ -123,36 +139,6 @@ function reported(value: Record<string, unknown>): { balance: bigint; version: n
 }
 
 /**
- * The member's lock (bonus_member_lock: the advisory lock provider_move takes first). Transfers
- * take it before anything else so that a transfer and a seamless bet of the same member are
- * counted by responsible gaming one after the other, with the locks in provider_move's order.
- */
-async function lockPlayer(tx: Tx, memberId: number): Promise<void> {
-  await tx.execute(sql`SELECT bonus_member_lock(${memberId})`);
-}
-
-/** Lock the member's vendor-wallet version row (made on first use); every wallet change takes it first. */
-async function lockVersion(tx: Tx, memberId: number, vendor: string): Promise<number> {
-  await tx.execute(
-    sql`INSERT INTO vendor_wallet_versions (member_id, vendor) VALUES (${memberId}, ${vendor}) ON CONFLICT DO NOTHING`,
-  );
-  const [row] = await queryRows<{ version: string }>(
-    tx,
-    sql`SELECT version FROM vendor_wallet_versions WHERE member_id = ${memberId} AND vendor = ${vendor} FOR UPDATE`,
-  );
-  return Number(row?.version ?? -1);
-}
-
-async function ledgerVendorBalance(exec: Executor, memberId: number, vendor: string, currency: string) {
-  const [row] = await queryRows<{ balance: string }>(
-    exec,
-    sql`SELECT balance FROM ledger_balances
-        WHERE member_id = ${memberId} AND kind = ${`vendor:${vendor}`} AND currency = ${currency}`,
-  );
-  return row ? BigInt(row.balance) : 0n;
-}
-
-/**
  * Apply a balance the vendor reported, inside the caller's transaction (which holds the version
  * lock): only if newer than the last applied and no transfer of this wallet is under way; the
  * difference is posted as a vendor_result. Answers whether it was applied.
@@ -168,21 +154,12 @@ async function applyReported(
   ofFinishedTransfer = false,
 ): Promise<boolean> {
   if (r.version <= seen) return false;
-  const [open] = await queryRows<{ n: number }>(
-    tx,
-    sql`SELECT count(*)::int AS n FROM vendor_transfers
-        WHERE member_id = ${memberId} AND vendor = ${vendor} AND status IN ('pending', 'unknown')`,
-  );
-  if ((open?.n ?? 0) > 0) {
+  if ((await openTransferCount(tx, memberId, vendor)) > 0) {
     // Another transfer is under way: its effect on the vendor's balance is not known yet, so the
     // balance is not applied. But the ledger now holds this finished transfer, so no balance
     // older than it may be applied later (transfers finish here in another order than the
     // vendor applied them: an older snapshot would take a newer transfer back out).
-    if (ofFinishedTransfer) {
-      await tx.execute(
-        sql`UPDATE vendor_wallet_versions SET version = ${r.version} WHERE member_id = ${memberId} AND vendor = ${vendor}`,
-      );
-    }
+    if (ofFinishedTransfer) await setWalletVersion(tx, memberId, vendor, r.version);
     return false;
   }
   const ledger = await ledgerVendorBalance(tx, memberId, vendor, currency);
@@ -199,9 +176,7 @@ async function applyReported(
       ],
     });
   }
-  await tx.execute(
-    sql`UPDATE vendor_wallet_versions SET version = ${r.version} WHERE member_id = ${memberId} AND vendor = ${vendor}`,
-  );
+  await setWalletVersion(tx, memberId, vendor, r.version);
   return true;
 }
 
@@ -222,7 +197,7 @@ export async function syncVendorWallet(ctx: AppContext, memberId: number, vendor
   return applied;
 }
 
-type TransferRow = typeof vendorTransfers.$inferSelect;
+type TransferRow = VendorTransferRow;
 
 const legsOf = (t: TransferRow, stage: "hold" | "done" | "refund"): Leg[] => {
   const main = { member: t.memberId, kind: "main" as const, currency: t.currency };
@@ -253,22 +228,18 @@ async function finish(
     // The member's lock first (provider_move's order: member, responsible gaming, ledger).
     await lockPlayer(tx, t.memberId);
     const seen = await lockVersion(tx, t.memberId, t.vendor);
-    const [claimed] = await tx
-      .update(vendorTransfers)
-      .set({
-        status: outcome.status,
-        errorCode: outcome.status === "failed" ? outcome.code.slice(0, 100) : null,
-        updatedAt: ctx.clock.now(),
-      })
-      .where(and(eq(vendorTransfers.id, t.id), sql`${vendorTransfers.status} IN ('pending', 'unknown')`))
-      .returning();
+    const claimed = await claimTransferOutcome(tx, t.id, {
+      status: outcome.status,
+      errorCode: outcome.status === "failed" ? outcome.code.slice(0, 100) : null,
+      updatedAt: ctx.clock.now(),
+    });
     if (!claimed) return null;
     // Responsible gaming: a refused transfer-in that was counted gives its wager and loss back; a
     // transfer-out that arrived lowers the period's loss (counted in the period it arrives in).
     if (outcome.status === "failed" && t.direction === "in" && claimed.rgCounted) {
-      await tx.execute(sql`SELECT rg_give_back(${t.memberId}, ${t.amount}, true, ${ctx.clock.now()})`);
+      await rgGiveBack(tx, t.memberId, t.amount, true, ctx.clock.now());
     } else if (outcome.status === "done" && t.direction === "out") {
-      await tx.execute(sql`SELECT rg_give_back(${t.memberId}, ${t.amount}, false, ${ctx.clock.now()})`);
+      await rgGiveBack(tx, t.memberId, t.amount, false, ctx.clock.now());
     }
     const stage = outcome.status === "done" ? "done" : "refund";
     await postIn(tx, {
@@ -282,7 +253,7 @@ async function finish(
     return claimed;
   });
   if (row) await notifyMember(ctx, t.memberId);
-  const [now] = await ctx.db.select().from(vendorTransfers).where(eq(vendorTransfers.id, t.id));
+  const now = await transferById(ctx.db, t.id);
   return row ?? now ?? t;
 }
 
@@ -307,17 +278,13 @@ async function settleWith(ctx: AppContext, t: TransferRow, res: VendorResult, vi
 const checkDelayMs = (attempts: number) => Math.min(5_000 * 2 ** Math.min(attempts, 10), 600_000);
 
 async function markUnknown(ctx: AppContext, t: TransferRow, reason: string): Promise<TransferRow> {
-  const [row] = await ctx.db
-    .update(vendorTransfers)
-    .set({
-      status: "unknown",
-      errorCode: reason.slice(0, 100),
-      attempts: sql`${vendorTransfers.attempts} + 1`,
-      nextCheckAt: new Date(ctx.clock.now().getTime() + checkDelayMs(t.attempts)),
-      updatedAt: ctx.clock.now(),
-    })
-    .where(and(eq(vendorTransfers.id, t.id), sql`${vendorTransfers.status} IN ('pending', 'unknown')`))
-    .returning();
+  const row = await markTransferUnknown(
+    ctx.db,
+    t.id,
+    reason.slice(0, 100),
+    new Date(ctx.clock.now().getTime() + checkDelayMs(t.attempts)),
+    ctx.clock.now(),
+  );
   return row ?? t;
 }
 
@@ -353,23 +320,19 @@ export async function transferWithVendor(ctx: AppContext, input: TransferInput):
   const created = await ctx.db.transaction(async (tx) => {
     await lockPlayer(tx, m.id);
     await lockVersion(tx, m.id, v.vendor);
-    const [row] = await tx
-      .insert(vendorTransfers)
-      .values({
-        id,
-        memberId: m.id,
-        requestId: input.requestId,
-        vendor: v.vendor,
-        direction: input.direction,
-        amount: input.amount,
-        currency: m.currency,
-        status: "pending",
-        nextCheckAt: new Date(now.getTime() + PENDING_LEASE_MS),
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning();
+    const row = await insertTransfer(tx, {
+      id,
+      memberId: m.id,
+      requestId: input.requestId,
+      vendor: v.vendor,
+      direction: input.direction,
+      amount: input.amount,
+      currency: m.currency,
+      status: "pending",
+      nextCheckAt: new Date(now.getTime() + PENDING_LEASE_MS),
+      createdAt: now,
+      updatedAt: now,
+    });
     if (!row) return null;
     // Responsible gaming: money into a vendor's wallet is wagered and, until it comes back, lost.
     // Counted here, under the member's lock and in the transaction that holds the money, by the
@@ -377,22 +340,15 @@ export async function transferWithVendor(ctx: AppContext, input: TransferInput):
     // exclusion, cooling-off or spent session stand in the way. A refusal is kept like the
     // insufficient funds below (this request id answers it from now on); nothing moves.
     if (input.direction === "in") {
-      const [rg] = (await responsibleGamingActive(tx, m.id))
-        ? await queryRows<{ code: string | null }>(
-            tx,
-            sql`SELECT rg_take_bet(${m.id}, ${row.amount}, ${now}) AS code`,
-          )
-        : [];
+      const rg = (await responsibleGamingActive(tx, m.id))
+        ? await rgTakeBet(tx, m.id, row.amount, now)
+        : undefined;
       if (rg?.code && rg.code !== "OK") {
-        const [refused] = await tx
-          .update(vendorTransfers)
-          .set({ status: "failed", errorCode: rg.code, updatedAt: now })
-          .where(eq(vendorTransfers.id, row.id))
-          .returning();
+        const refused = await failTransfer(tx, row.id, rg.code, now);
         return refused ?? null;
       }
       if (rg?.code === "OK") {
-        await tx.update(vendorTransfers).set({ rgCounted: true }).where(eq(vendorTransfers.id, row.id));
+        await markTransferRgCounted(tx, row.id);
         row.rgCounted = true;
       }
     }
@@ -411,26 +367,19 @@ export async function transferWithVendor(ctx: AppContext, input: TransferInput):
       if (!(err instanceof AppError && err.code === "INSUFFICIENT_FUNDS")) throw err;
       if (row.rgCounted) {
         // Counted above but never held: taken out of the totals again.
-        await tx.execute(sql`SELECT rg_give_back(${m.id}, ${row.amount}, true, ${now})`);
+        await rgGiveBack(tx, m.id, row.amount, true, now);
       }
       // A refusal is an answer too: this request id answers INSUFFICIENT_FUNDS from now on and
       // is never applied later, whatever the balance becomes. Nothing moved; the vendor is not
       // called.
-      const [refused] = await tx
-        .update(vendorTransfers)
-        .set({ status: "failed", errorCode: "INSUFFICIENT_FUNDS", updatedAt: now })
-        .where(eq(vendorTransfers.id, row.id))
-        .returning();
+      const refused = await failTransfer(tx, row.id, "INSUFFICIENT_FUNDS", now);
       return refused ?? null;
     }
     return row;
   });
   if (!created) {
     // The same request again: its transfer, as it stands (a different one reusing the id is refused).
-    const [seen] = await ctx.db
-      .select()
-      .from(vendorTransfers)
-      .where(and(eq(vendorTransfers.memberId, m.id), eq(vendorTransfers.requestId, input.requestId)));
+    const seen = await transferByRequest(ctx.db, m.id, input.requestId);
     if (!seen) throw Errors.internal();
     if (seen.vendor !== v.vendor || seen.direction !== input.direction || seen.amount !== input.amount) {
       throw new AppError("DUPLICATE_MISMATCH", 409);
@@ -458,18 +407,10 @@ export async function reconcileVendorTransfers(
   limit = 20,
 ): Promise<{ checked: number; settled: number }> {
   const now = ctx.clock.now();
-  const claimed = await queryRows<{ id: string }>(
-    ctx.db,
-    sql`UPDATE vendor_transfers SET next_check_at = ${new Date(now.getTime() + PENDING_LEASE_MS).toISOString()}::timestamptz
-        WHERE id IN (
-          SELECT id FROM vendor_transfers
-           WHERE status IN ('pending', 'unknown') AND next_check_at <= ${now.toISOString()}::timestamptz
-           ORDER BY next_check_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-        RETURNING id`,
-  );
+  const claimed = await leaseDueTransfers(ctx.db, now, new Date(now.getTime() + PENDING_LEASE_MS), limit);
   let settled = 0;
   for (const { id } of claimed) {
-    const [t] = await ctx.db.select().from(vendorTransfers).where(eq(vendorTransfers.id, id));
+    const t = await transferById(ctx.db, id);
     if (!t || (t.status !== "pending" && t.status !== "unknown")) continue;
     let v: TransferVendor;
     try {
@@ -505,11 +446,7 @@ export function startVendorTransferLoop(
 
 /** The transfer-wallet vendors a member can move money to, with their display names. */
 export async function transferVendors(ctx: AppContext) {
-  const rows = await ctx.db
-    .select({ vendor: providerClients.vendor, name: vendorCatalogue.displayName })
-    .from(providerClients)
-    .leftJoin(vendorCatalogue, eq(vendorCatalogue.vassalage, providerClients.vendor))
-    .where(and(eq(providerClients.enabled, true), sql`${providerClients.transferUrl} IS NOT NULL`));
+  const rows = await transferVendorNames(ctx.db);
   return rows.map((r) => ({ vendor: r.vendor, name: r.name ?? r.vendor }));
 }
 

@@ -8,8 +8,8 @@ import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { createOperator } from "../admin/operators.ts";
 import { totpAt } from "../admin/totp.ts";
 import { memberBalances, post, reconcile } from "../ledger/ledger.ts";
+import { biggestWins } from "./repo/stats.ts";
 import { inHouseProviderSecret, issueLaunchToken } from "./service.ts";
-import { biggestWins } from "./stats.ts";
 
 /**
  * Provider limits: a credit above the vendor's maximum win per round is

@@ -1,11 +1,12 @@
+import { DayFilter, dayBounds } from "@panalo/contracts/list-query";
+import { manilaStamp } from "@panalo/contracts/manila-format";
 import { formatMinor, PositiveAmount } from "@panalo/contracts/money";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Executor } from "../../db/client.ts";
-import { providerClients, providerWinReviews } from "../../db/schema/providers.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
+import { startCsv } from "../../lib/csv.ts";
 import { Errors } from "../../lib/errors.ts";
 import { type OperatorPrincipal, operatorOf, requireOperator } from "../../lib/operator-guard.ts";
 import { route } from "../../lib/route.ts";
@@ -19,6 +20,18 @@ import {
 import { heldWinLegs } from "../bonus/service.ts";
 import { type Leg, notifyMembers, postIn } from "../ledger/service.ts";
 import { memberUsernames } from "../members/service.ts";
+import {
+  decidePendingWinReview,
+  lockProviderLimits,
+  lockWinReview,
+  newestWinReviewId,
+  type ProviderLimitsRow,
+  pendingWinReviewCount,
+  providerLimitsList,
+  setProviderLimits,
+  type WinReviewRow,
+  winReviewPage,
+} from "./repo/win-reviews.ts";
 import { forgetProviderClients } from "./service.ts";
 
 /**
@@ -35,7 +48,7 @@ import { forgetProviderClients } from "./service.ts";
 /** The clearing account that holds wins above a vendor's limit until an operator decides. */
 export const WIN_REVIEW_ACCOUNT = "win-review";
 
-type Review = typeof providerWinReviews.$inferSelect;
+type Review = WinReviewRow;
 
 const dto = (r: Review) => ({
   id: r.id,
@@ -58,11 +71,7 @@ const dto = (r: Review) => ({
 
 /** How many held wins wait for an operator (the back office's badge). */
 export async function pendingWinReviews(ctx: Pick<AppContext, "db">): Promise<number> {
-  const [row] = await ctx.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(providerWinReviews)
-    .where(eq(providerWinReviews.status, "pending"));
-  return row?.n ?? 0;
+  return pendingWinReviewCount(ctx.db);
 }
 
 /**
@@ -75,23 +84,15 @@ export async function decideWinReview(
 ) {
   const op = input.operator;
   const out = await ctx.db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(providerWinReviews)
-      .where(eq(providerWinReviews.id, input.id))
-      .for("update");
+    const before = await lockWinReview(tx, input.id);
     if (!before) throw Errors.notFound("win_review");
     if (before.status !== "pending") throw Errors.conflict("WIN_REVIEW_DECIDED");
-    const [r] = await tx
-      .update(providerWinReviews)
-      .set({
-        status: input.approve ? "approved" : "rejected",
-        decidedBy: op.id,
-        decidedAt: ctx.clock.now(),
-        note: input.note,
-      })
-      .where(and(eq(providerWinReviews.id, input.id), eq(providerWinReviews.status, "pending")))
-      .returning();
+    const r = await decidePendingWinReview(tx, input.id, {
+      status: input.approve ? "approved" : "rejected",
+      decidedBy: op.id,
+      decidedAt: ctx.clock.now(),
+      note: input.note,
+    });
     if (!r) throw Errors.conflict("WIN_REVIEW_DECIDED");
     const held = { house: WIN_REVIEW_ACCOUNT, currency: r.currency };
     // A win of a bet that used bonus money pays its bonus share by the same rule as a win paid
@@ -149,48 +150,105 @@ const LimitsBody = z.object({
   maxWinAmount: PositiveAmount.nullable(),
 });
 
+/** GET /api/admin/win-reviews (and /export): status, a range of Manila days, pages. */
+const WinReviewListQuery = z.object({
+  status: z.enum(["pending", "approved", "rejected"]).optional(),
+  from: DayFilter.optional(),
+  to: DayFilter.optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+});
+const WIN_REVIEW_CSV_HEADER = [
+  "id",
+  "held (PHT)",
+  "status",
+  "vendor",
+  "round",
+  "member id",
+  "member",
+  "amount (PHP)",
+  "decided by",
+  "decided (PHT)",
+];
+
+/** The page's names: one lookup each of the members and of the deciding operators (no query per row). */
+async function withNames(ctx: AppContext, reviews: Review[]) {
+  const [usernames, deciders] = await Promise.all([
+    memberUsernames(ctx.db, [...new Set(reviews.map((r) => r.memberId))]),
+    operatorNames(ctx.db, [...new Set(reviews.flatMap((r) => (r.decidedBy === null ? [] : [r.decidedBy])))]),
+  ]);
+  return reviews.map((r) => ({
+    ...dto(r),
+    username: usernames.get(r.memberId) ?? null,
+    decidedByName: r.decidedBy === null ? null : (deciders.get(r.decidedBy) ?? null),
+  }));
+}
+
 export async function winReviewAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   route(
     app,
     {
       method: "GET",
       url: "/api/admin/win-reviews",
-      query: z.object({
-        status: z.enum(["pending", "approved", "rejected"]).optional(),
-        page: z.coerce.number().int().min(1).max(100_000).default(1),
-        pageSize: z.coerce.number().int().min(1).max(100).default(50),
-      }),
+      query: WinReviewListQuery,
       guards: [requireOperator(ctx, "finance.read")],
     },
     async ({ query }) => {
-      const where = query.status ? eq(providerWinReviews.status, query.status) : undefined;
-      const [reviews, [count], pending] = await Promise.all([
-        ctx.db
-          .select()
-          .from(providerWinReviews)
-          .where(where)
-          .orderBy(query.status === "pending" ? asc(providerWinReviews.id) : desc(providerWinReviews.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-        ctx.db.select({ n: sql<number>`count(*)::int` }).from(providerWinReviews).where(where),
+      const [[reviews, total], pending] = await Promise.all([
+        winReviewPage(
+          ctx.db,
+          query.status,
+          query.pageSize,
+          (query.page - 1) * query.pageSize,
+          dayBounds(query),
+        ),
         pendingWinReviews(ctx),
       ]);
-      // The page's names: one lookup each of the members and of the deciding operators.
-      const [usernames, deciders] = await Promise.all([
-        memberUsernames(ctx.db, [...new Set(reviews.map((r) => r.memberId))]),
-        operatorNames(ctx.db, [
-          ...new Set(reviews.flatMap((r) => (r.decidedBy === null ? [] : [r.decidedBy]))),
-        ]),
-      ]);
-      return {
-        items: reviews.map((r) => ({
-          ...dto(r),
-          username: usernames.get(r.memberId) ?? null,
-          decidedByName: r.decidedBy === null ? null : (deciders.get(r.decidedBy) ?? null),
-        })),
-        total: count?.n ?? 0,
-        pending,
-      };
+      return { items: await withNames(ctx, reviews), total, pending };
+    },
+  );
+  // Every held win of the same filters as CSV (not only the page shown), page by page.
+  route(
+    app,
+    {
+      method: "GET",
+      url: "/api/admin/win-reviews/export",
+      query: WinReviewListQuery,
+      guards: [requireOperator(ctx, "finance.read")],
+    },
+    async ({ query, reply }) => {
+      const out = await startCsv(
+        reply,
+        `held-wins-${query.from ?? "start"}-${query.to ?? "now"}.csv`,
+        WIN_REVIEW_CSV_HEADER,
+      );
+      const maxId = await newestWinReviewId(ctx.db);
+      try {
+        for (let page = 0; maxId > 0; page++) {
+          const [reviews] = await winReviewPage(ctx.db, query.status, 100, page * 100, {
+            ...dayBounds(query),
+            maxId,
+          });
+          const rows = (await withNames(ctx, reviews)).map((r) => [
+            r.id,
+            manilaStamp(new Date(r.createdAt), { seconds: true }),
+            r.status,
+            r.vendor,
+            r.roundId,
+            r.memberId,
+            r.username,
+            r.amount,
+            r.decidedByName,
+            r.decidedAt ? manilaStamp(new Date(r.decidedAt), { seconds: true }) : "",
+          ]);
+          if (!(await out.writeRows(rows))) break;
+          if (reviews.length < 100) break;
+        }
+      } catch (err) {
+        reply.raw.destroy(err as Error);
+        return;
+      }
+      out.end();
     },
   );
 
@@ -234,7 +292,7 @@ export async function winReviewAdminRoutes(app: FastifyInstance, ctx: AppContext
   );
 
   // The vendors' limits.
-  const limitsDto = (c: typeof providerClients.$inferSelect) => ({
+  const limitsDto = (c: ProviderLimitsRow) => ({
     vendor: c.vendor,
     enabled: c.enabled,
     maxWinMultiple: c.maxWinMultiple,
@@ -266,10 +324,7 @@ export async function winReviewAdminRoutes(app: FastifyInstance, ctx: AppContext
     app,
     { method: "GET", url: "/api/admin/provider-limits", guards: [requireOperator(ctx, "finance.read")] },
     async () => {
-      const [rows, pending] = await Promise.all([
-        ctx.db.select().from(providerClients).orderBy(asc(providerClients.vendor)),
-        pendingLimits(),
-      ]);
+      const [rows, pending] = await Promise.all([providerLimitsList(ctx.db), pendingLimits()]);
       return { vendors: rows.map((c) => ({ ...limitsDto(c), pending: pending.get(c.vendor) ?? null })) };
     },
   );
@@ -277,20 +332,13 @@ export async function winReviewAdminRoutes(app: FastifyInstance, ctx: AppContext
   /** Write a vendor's limits and audit it (at once, or when a second operator approves). */
   const saveLimits = async (
     tx: Executor,
-    before: typeof providerClients.$inferSelect,
+    before: ProviderLimitsRow,
     limits: z.infer<typeof LimitsBody>,
     op: { id: number; username: string },
     ip: string,
     approvalId?: number,
   ) => {
-    const [after] = await tx
-      .update(providerClients)
-      .set({
-        maxWinMultiple: limits.maxWinMultiple,
-        maxWinAmount: limits.maxWinAmount,
-      })
-      .where(eq(providerClients.vendor, before.vendor))
-      .returning();
+    const after = await setProviderLimits(tx, before.vendor, limits);
     if (!after) throw Errors.notFound("vendor");
     await recordAudit(tx, {
       operatorId: op.id,
@@ -317,11 +365,7 @@ export async function winReviewAdminRoutes(app: FastifyInstance, ctx: AppContext
     async ({ params, body, req, ip }) => {
       const op = operatorOf(req);
       const saved = await withApproval(ctx, async (tx) => {
-        const [before] = await tx
-          .select()
-          .from(providerClients)
-          .where(eq(providerClients.vendor, params.vendor))
-          .for("update");
+        const before = await lockProviderLimits(tx, params.vendor);
         if (!before) throw Errors.notFound("vendor");
         // Raising a limit lets bigger wins through unreviewed: a four-eyes change.
         // Lowering one, or adding one where there was none, applies at once.
@@ -353,11 +397,7 @@ export async function winReviewAdminRoutes(app: FastifyInstance, ctx: AppContext
     permission: "finance.write",
     entityType: "provider_limits",
     async apply(tx, r, op, ip) {
-      const [before] = await tx
-        .select()
-        .from(providerClients)
-        .where(eq(providerClients.vendor, r.entityId ?? ""))
-        .for("update");
+      const before = await lockProviderLimits(tx, r.entityId ?? "");
       if (!before) throw Errors.notFound("vendor");
       // Made against other limits (changed since): stale, to be rejected and asked again.
       const shown = limitsDto(before);

@@ -1,7 +1,17 @@
-import { sql } from "drizzle-orm";
-import { queryRows } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { addDays, manilaDay, manilaStart } from "./days.ts";
+import {
+  deleteHoursBefore,
+  firstMemberAt,
+  lockHoursState,
+  lockRollup,
+  lockRollupState,
+  rollupDays,
+  rollupHoursBetween,
+  setDoneUntil,
+  settleDoneUntil,
+  doneUntil as storedDoneUntil,
+} from "./repo/rollup.ts";
 
 /**
  * The reports' rollup (migration 0250): each closed Manila day is recomputed into the rollup
@@ -29,18 +39,12 @@ export async function rollupReports(
   let recheck = true;
   for (;;) {
     const step = await ctx.db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK})`);
-      const [state] = await queryRows<{ done_until: string | null }>(
-        tx,
-        sql`SELECT done_until::text AS done_until FROM report_rollup_state WHERE id = 1 FOR UPDATE`,
-      );
+      await lockRollup(tx, LOCK);
+      const state = await lockRollupState(tx);
       let doneUntil = state?.done_until ?? null;
       if (doneUntil === null) {
         // Nothing can be older than the first member.
-        const [first] = await queryRows<{ at: Date | string | null }>(
-          tx,
-          sql`SELECT min(created_at) AS at FROM member_directory`,
-        );
+        const first = await firstMemberAt(tx);
         doneUntil = first?.at ? manilaDay(new Date(first.at)) : addDays(lastClosed, 1);
       }
       let first: string;
@@ -55,18 +59,12 @@ export async function rollupReports(
         const batchEnd = addDays(first, ROLLUP_BATCH_DAYS);
         until = batchEnd < end ? batchEnd : end;
       } else {
-        await tx.execute(
-          sql`UPDATE report_rollup_state SET done_until = ${doneUntil}::date, updated_at = now()
-               WHERE id = 1 AND done_until IS DISTINCT FROM ${doneUntil}::date`,
-        );
+        await settleDoneUntil(tx, doneUntil);
         return null;
       }
-      await tx.execute(sql`SELECT report_rollup_days(${first}::date, ${until}::date)`);
-      await tx.execute(sql`SELECT report_rollup_active_bits(${first}::date, ${until}::date)`);
+      await rollupDays(tx, first, until);
       const next = until > doneUntil ? until : doneUntil;
-      await tx.execute(
-        sql`UPDATE report_rollup_state SET done_until = ${next}::date, updated_at = now() WHERE id = 1`,
-      );
+      await setDoneUntil(tx, next);
       return { next, days: (Date.parse(until) - Date.parse(first)) / 86_400_000 };
     });
     recheck = false;
@@ -74,10 +72,7 @@ export async function rollupReports(
     days += step.days;
   }
   const hoursUntil = await rollupHours(ctx, now);
-  const [state] = await queryRows<{ done_until: string | null }>(
-    ctx.db,
-    sql`SELECT done_until::text AS done_until FROM report_rollup_state WHERE id = 1`,
-  );
+  const state = await storedDoneUntil(ctx.db);
   return { days, doneUntil: state?.done_until ?? null, hoursUntil: hoursUntil?.toISOString() ?? null };
 }
 
@@ -94,27 +89,15 @@ const HOUR_MS = 3_600_000;
 async function rollupHours(ctx: AppContext, now: Date): Promise<Date | null> {
   const closedUntil = new Date(Math.floor((now.getTime() - ROLLUP_LAG_MS) / HOUR_MS) * HOUR_MS);
   return ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK})`);
-    const [state] = await queryRows<{ done_until: string | null; hours_ms: string | null }>(
-      tx,
-      sql`SELECT done_until::text AS done_until,
-                 (extract(epoch FROM hours_until) * 1000)::bigint::text AS hours_ms
-            FROM report_rollup_state WHERE id = 1 FOR UPDATE`,
-    );
+    await lockRollup(tx, LOCK);
+    const state = await lockHoursState(tx);
     if (!state?.done_until) return null;
     const dayStart = manilaStart(state.done_until);
     const previous = state.hours_ms === null ? null : new Date(Number(state.hours_ms));
     const from = new Date(Math.max(dayStart.getTime(), previous === null ? 0 : previous.getTime() - HOUR_MS));
-    await tx.execute(
-      sql`DELETE FROM report_player_game_hours WHERE hour < ${dayStart.toISOString()}::timestamptz`,
-    );
+    await deleteHoursBefore(tx, dayStart);
     if (closedUntil.getTime() <= from.getTime()) return previous;
-    await tx.execute(
-      sql`SELECT report_rollup_hours(${from.toISOString()}::timestamptz, ${closedUntil.toISOString()}::timestamptz)`,
-    );
-    await tx.execute(
-      sql`UPDATE report_rollup_state SET hours_until = ${closedUntil.toISOString()}::timestamptz WHERE id = 1`,
-    );
+    await rollupHoursBetween(tx, from, closedUntil);
     return closedUntil;
   });
 }

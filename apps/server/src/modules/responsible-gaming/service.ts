@@ -12,9 +12,8 @@ import {
   type RgSession,
   type RgState,
 } from "@panalo/contracts/responsible-gaming";
-import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Executor, queryRows, type Tx } from "../../db/client.ts";
+import type { Executor, Tx } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { emitMemberEvent } from "../../lib/member-events.ts";
@@ -26,6 +25,8 @@ import {
   signedInSince,
 } from "../members/service.ts";
 import { addDays, manilaDay, manilaStart } from "../reports/service.ts";
+import * as repo from "./repo.ts";
+import { type GateRow, lockMember } from "./repo.ts";
 
 /**
  * Responsible gaming: the rules. State lives in rg_member (migration 1020),
@@ -55,18 +56,12 @@ function periodKey(period: RgPeriod, at: Date): string {
 /** The rg_member column of a limit; kind and period come from the contract's enums only. */
 function limitColumn(kind: RgLimitKind, period: RgPeriod) {
   if (!RG_LIMIT_KINDS.includes(kind) || !RG_PERIODS.includes(period)) throw new Error("bad limit");
-  return sql.raw(`${kind}_${period}`);
-}
-
-export async function lockMember(tx: Tx, memberId: number): Promise<void> {
-  await tx.execute(sql`SELECT bonus_member_lock(${memberId})`);
+  return repo.limitColumnOf(kind, period);
 }
 
 /** The member's row, made on first use; from then on provider_move checks and counts their bets. */
 async function ensureRow(tx: Tx, memberId: number, at: Date): Promise<void> {
-  await tx.execute(
-    sql`INSERT INTO rg_member (member_id, updated_at) VALUES (${memberId}, ${at}) ON CONFLICT DO NOTHING`,
-  );
+  await repo.insertMemberRow(tx, memberId, at);
   await markResponsibleGamingActive(tx, memberId);
 }
 
@@ -78,12 +73,7 @@ async function history(
   at: Date,
   operatorId: number | null,
 ): Promise<number> {
-  const [row] = await queryRows<{ id: string }>(
-    tx,
-    sql`INSERT INTO rg_history (member_id, action, detail, operator_id, created_at)
-        VALUES (${memberId}, ${action}, ${JSON.stringify(detail)}::jsonb, ${operatorId}, ${at}) RETURNING id`,
-  );
-  return Number(row?.id ?? 0);
+  return repo.insertHistory(tx, memberId, action, detail, at, operatorId);
 }
 
 async function currencyOf(exec: Executor, memberId: number): Promise<string> {
@@ -109,20 +99,13 @@ export async function setLimit(
     await lockMember(tx, memberId);
     await ensureRow(tx, memberId, at);
     const col = limitColumn(kind, period);
-    const [row] = await queryRows<{ v: string | null }>(
-      tx,
-      sql`SELECT ${col} AS v FROM rg_member WHERE member_id = ${memberId}`,
-    );
+    const row = await repo.limitValue(tx, memberId, col);
     const current = big(row?.v);
     if (amount === null && current === null) throw new AppError("RG_NO_LIMIT", 400);
     const ref = `${memberId}:${kind}:${period}:${at.getTime()}`;
     if (amount !== null && (current === null || amount <= current)) {
-      await tx.execute(
-        sql`UPDATE rg_member SET ${col} = ${amount}, updated_at = ${at} WHERE member_id = ${memberId}`,
-      );
-      await tx.execute(
-        sql`DELETE FROM rg_pending WHERE member_id = ${memberId} AND kind = ${kind} AND period = ${period}`,
-      );
+      await repo.setLimitValue(tx, memberId, col, amount, at);
+      await repo.deletePending(tx, memberId, kind, period);
       await history(
         tx,
         memberId,
@@ -146,12 +129,7 @@ export async function setLimit(
       return "applied";
     }
     const readyAt = new Date(at.getTime() + RAISE_DELAY_MS);
-    await tx.execute(
-      sql`INSERT INTO rg_pending (member_id, kind, period, amount, requested_at, ready_at)
-          VALUES (${memberId}, ${kind}, ${period}, ${amount}, ${at}, ${readyAt})
-          ON CONFLICT (member_id, kind, period)
-          DO UPDATE SET amount = EXCLUDED.amount, requested_at = EXCLUDED.requested_at, ready_at = EXCLUDED.ready_at`,
-    );
+    await repo.upsertPending(tx, memberId, kind, period, amount, at, readyAt);
     await history(
       tx,
       memberId,
@@ -181,11 +159,7 @@ export async function confirmLimit(ctx: AppContext, memberId: number, kind: RgLi
   const at = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     await lockMember(tx, memberId);
-    const [p] = await queryRows<{ amount: string | null; ready_at: unknown }>(
-      tx,
-      sql`SELECT amount, ready_at FROM rg_pending
-          WHERE member_id = ${memberId} AND kind = ${kind} AND period = ${period} FOR UPDATE`,
-    );
+    const p = await repo.pendingForUpdate(tx, memberId, kind, period);
     if (!p) throw new AppError("RG_NO_PENDING", 404);
     const readyAt = new Date(String(p.ready_at instanceof Date ? p.ready_at.toISOString() : p.ready_at));
     if (readyAt.getTime() > at.getTime())
@@ -193,17 +167,10 @@ export async function confirmLimit(ctx: AppContext, memberId: number, kind: RgLi
         readyAt: readyAt.toISOString(),
       });
     const col = limitColumn(kind, period);
-    const [row] = await queryRows<{ v: string | null }>(
-      tx,
-      sql`SELECT ${col} AS v FROM rg_member WHERE member_id = ${memberId}`,
-    );
+    const row = await repo.limitValue(tx, memberId, col);
     const amount = big(p.amount);
-    await tx.execute(
-      sql`UPDATE rg_member SET ${col} = ${amount}, updated_at = ${at} WHERE member_id = ${memberId}`,
-    );
-    await tx.execute(
-      sql`DELETE FROM rg_pending WHERE member_id = ${memberId} AND kind = ${kind} AND period = ${period}`,
-    );
+    await repo.setLimitValue(tx, memberId, col, amount, at);
+    await repo.deletePending(tx, memberId, kind, period);
     await history(
       tx,
       memberId,
@@ -232,11 +199,7 @@ export async function cancelPending(ctx: AppContext, memberId: number, kind: RgL
   const at = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     await lockMember(tx, memberId);
-    const gone = await queryRows<{ kind: string }>(
-      tx,
-      sql`DELETE FROM rg_pending WHERE member_id = ${memberId} AND kind = ${kind} AND period = ${period}
-          RETURNING kind`,
-    );
+    const gone = await repo.deletePendingReturning(tx, memberId, kind, period);
     if (gone.length === 0) throw new AppError("RG_NO_PENDING", 404);
     await history(tx, memberId, "limit.cancelled", { kind, period }, at, null);
   });
@@ -258,24 +221,21 @@ export async function setSessionSettings(
     await lockMember(tx, memberId);
     await ensureRow(tx, memberId, at);
     const seconds = realityCheckMinutes === null ? null : realityCheckMinutes * 60;
-    const [row] = await queryRows<{ session_minutes: number | null }>(
-      tx,
-      sql`SELECT session_minutes FROM rg_member WHERE member_id = ${memberId}`,
-    );
+    const row = await repo.sessionMinutesOf(tx, memberId);
     const current = row?.session_minutes ? Number(row.session_minutes) : null;
     const atOnce =
       current === sessionMinutes ||
       (sessionMinutes !== null && (current === null || sessionMinutes < current));
     if (atOnce) {
-      await tx.execute(
-        sql`UPDATE rg_member SET session_minutes = ${sessionMinutes}, session_pending = NULL, session_ready_at = NULL,
-              reality_check_seconds = ${seconds}, updated_at = ${at} WHERE member_id = ${memberId}`,
-      );
+      await repo.applySession(tx, memberId, sessionMinutes, seconds, at);
     } else {
-      await tx.execute(
-        sql`UPDATE rg_member SET session_pending = ${sessionMinutes ?? 0},
-              session_ready_at = ${new Date(at.getTime() + RAISE_DELAY_MS)},
-              reality_check_seconds = ${seconds}, updated_at = ${at} WHERE member_id = ${memberId}`,
+      await repo.requestSession(
+        tx,
+        memberId,
+        sessionMinutes ?? 0,
+        new Date(at.getTime() + RAISE_DELAY_MS),
+        seconds,
+        at,
       );
     }
     const status = atOnce ? "applied" : "pending";
@@ -302,14 +262,7 @@ export async function decideSessionPending(ctx: AppContext, memberId: number, ac
   const at = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     await lockMember(tx, memberId);
-    const [p] = await queryRows<{
-      session_pending: number | null;
-      session_ready_at: unknown;
-      session_minutes: number | null;
-    }>(
-      tx,
-      sql`SELECT session_pending, session_ready_at, session_minutes FROM rg_member WHERE member_id = ${memberId} FOR UPDATE`,
-    );
+    const p = await repo.sessionPendingForUpdate(tx, memberId);
     const readyAt = asDate(p?.session_ready_at);
     if (!p || p.session_pending === null || !readyAt) throw new AppError("RG_NO_PENDING", 404);
     if (action === "confirm" && readyAt.getTime() > at.getTime())
@@ -317,13 +270,8 @@ export async function decideSessionPending(ctx: AppContext, memberId: number, ac
         readyAt: readyAt.toISOString(),
       });
     const minutes = Number(p.session_pending) === 0 ? null : Number(p.session_pending);
-    await tx.execute(
-      action === "confirm"
-        ? sql`UPDATE rg_member SET session_minutes = ${minutes}, session_pending = NULL, session_ready_at = NULL,
-                updated_at = ${at} WHERE member_id = ${memberId}`
-        : sql`UPDATE rg_member SET session_pending = NULL, session_ready_at = NULL, updated_at = ${at}
-              WHERE member_id = ${memberId}`,
-    );
+    if (action === "confirm") await repo.confirmSession(tx, memberId, minutes, at);
+    else await repo.cancelSession(tx, memberId, at);
     await history(
       tx,
       memberId,
@@ -365,23 +313,18 @@ export async function exclude(
   return ctx.db.transaction(async (tx) => {
     await lockMember(tx, memberId);
     await ensureRow(tx, memberId, at);
-    const [row] = await queryRows<{ id: string }>(
+    const row = await repo.insertExclusion(
       tx,
-      sql`INSERT INTO rg_exclusions (member_id, kind, starts_at, ends_at, operator_id, reason, created_at)
-          VALUES (${memberId}, ${input.kind}, ${at}, ${endsAt}, ${by?.operatorId ?? null}, ${by?.reason ?? null}, ${at})
-          RETURNING id`,
+      memberId,
+      input.kind,
+      at,
+      endsAt,
+      by?.operatorId ?? null,
+      by?.reason ?? null,
     );
     const id = Number(row?.id);
     // The longer block wins; a self-exclusion that ends with or after a cooling-off names the kind.
-    await tx.execute(
-      sql`UPDATE rg_member SET
-            blocked_kind = CASE WHEN blocked_until IS NULL OR blocked_until <= ${at} OR ${endsAt} >= blocked_until
-                                THEN ${input.kind} ELSE blocked_kind END,
-            blocked_until = CASE WHEN blocked_until IS NULL OR ${endsAt} > blocked_until
-                                 THEN ${endsAt}::timestamptz ELSE blocked_until END,
-            updated_at = ${at}
-          WHERE member_id = ${memberId}`,
-    );
+    await repo.extendBlock(tx, memberId, input.kind, endsAt, at);
     await history(
       tx,
       memberId,
@@ -405,12 +348,6 @@ export function manilaText(at: Date): string {
   return `${manilaMinute(at)} (UTC+8)`;
 }
 
-interface GateRow {
-  blocked_until: unknown;
-  blocked_kind: string | null;
-  session_minutes: number | null;
-}
-
 const asDate = (v: unknown): Date | null =>
   v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v));
 
@@ -422,21 +359,13 @@ function blockOf(r: GateRow | undefined, at: Date): AppError | null {
   return new AppError(code, 403, {}, undefined, { until: until.toISOString() });
 }
 
-async function gateRow(exec: Executor, memberId: number): Promise<GateRow | undefined> {
-  const [r] = await queryRows<GateRow>(
-    exec,
-    sql`SELECT blocked_until, blocked_kind, session_minutes FROM rg_member WHERE member_id = ${memberId}`,
-  );
-  return r;
-}
-
 /** The member gate checks (lib/member-gates.ts): the refusal code, or null. */
 export async function blockedCode(exec: Executor, memberId: number, at: Date): Promise<string | null> {
-  return blockOf(await gateRow(exec, memberId), at)?.code ?? null;
+  return blockOf(await repo.gateRow(exec, memberId), at)?.code ?? null;
 }
 
 export async function playCode(exec: Executor, memberId: number, at: Date): Promise<string | null> {
-  const r = await gateRow(exec, memberId);
+  const r = await repo.gateRow(exec, memberId);
   const blocked = blockOf(r, at);
   if (blocked) return blocked.code;
   if (r?.session_minutes) {
@@ -455,11 +384,7 @@ const DEPOSIT_COUNTED = ["pending", "approved", "awaiting_payment", "paid"];
  * deposits started at once are counted one after the other.
  */
 export async function checkDepositLimit(tx: Tx, memberId: number, amount: bigint, at: Date): Promise<void> {
-  const [r] = await queryRows<{
-    deposit_day: string | null;
-    deposit_week: string | null;
-    deposit_month: string | null;
-  }>(tx, sql`SELECT deposit_day, deposit_week, deposit_month FROM rg_member WHERE member_id = ${memberId}`);
+  const r = await repo.depositLimits(tx, memberId);
   if (!r || (r.deposit_day === null && r.deposit_week === null && r.deposit_month === null)) return;
   await lockMember(tx, memberId);
   for (const period of RG_PERIODS) {
@@ -478,16 +403,7 @@ export async function checkDepositLimit(tx: Tx, memberId: number, amount: bigint
 }
 
 async function depositsSince(exec: Executor, memberId: number, since: Date): Promise<bigint> {
-  const [s] = await queryRows<{ total: string | null }>(
-    exec,
-    sql`SELECT COALESCE(sum(amount), 0) AS total FROM deposit_log
-        WHERE member_id = ${memberId} AND created_at >= ${since}
-          AND status IN (${sql.join(
-            DEPOSIT_COUNTED.map((x) => sql`${x}`),
-            sql`, `,
-          )})`,
-  );
-  return BigInt(s?.total ?? 0);
+  return repo.depositsTotal(exec, memberId, since, DEPOSIT_COUNTED);
 }
 
 const RgSettingsValue = z.object({ realityCheckDefaultMinutes: z.number().int().min(1).max(240) });
@@ -495,10 +411,7 @@ export const RG_SETTINGS_KEY = "responsibleGaming";
 
 /** The operator's responsible-gaming settings (settings row `responsibleGaming`). */
 export async function rgSettings(exec: Executor): Promise<{ realityCheckDefaultMinutes: number }> {
-  const [row] = await queryRows<{ value: unknown }>(
-    exec,
-    sql`SELECT value FROM settings WHERE key = ${RG_SETTINGS_KEY}`,
-  );
+  const row = await repo.settingValue(exec, RG_SETTINGS_KEY);
   const parsed = RgSettingsValue.safeParse(row?.value);
   return parsed.success ? parsed.data : { realityCheckDefaultMinutes: 60 };
 }
@@ -507,10 +420,7 @@ export async function saveRgSettings(
   exec: Executor,
   value: { realityCheckDefaultMinutes: number },
 ): Promise<void> {
-  await exec.execute(
-    sql`INSERT INTO settings (key, value) VALUES (${RG_SETTINGS_KEY}, ${JSON.stringify(value)}::jsonb)
-        ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
-  );
+  await repo.saveSetting(exec, RG_SETTINGS_KEY, value);
 }
 
 type StateRow = Record<string, unknown>;
@@ -528,22 +438,9 @@ function sessionPendingOf(r: StateRow | undefined, at: Date): RgState["sessionPe
 
 /** The member page's (and the back office's) view of a member's limits and blocks. */
 export async function rgState(exec: Executor, memberId: number, at: Date): Promise<RgState> {
-  const [[r], pending, settings, brand, currency] = await Promise.all([
-    queryRows<StateRow>(
-      exec,
-      sql`SELECT *, day_key::text AS day_text, week_key::text AS week_text, month_key::text AS month_text
-          FROM rg_member WHERE member_id = ${memberId}`,
-    ),
-    queryRows<{
-      kind: RgLimitKind;
-      period: RgPeriod;
-      amount: string | null;
-      requested_at: unknown;
-      ready_at: unknown;
-    }>(
-      exec,
-      sql`SELECT kind, period, amount, requested_at, ready_at FROM rg_pending WHERE member_id = ${memberId}`,
-    ),
+  const [r, pending, settings, brand, currency] = await Promise.all([
+    repo.stateRow(exec, memberId) as Promise<StateRow | undefined>,
+    repo.pendingOf(exec, memberId),
     rgSettings(exec),
     readSetting(exec, "brand"),
     memberCurrency(exec, memberId),
@@ -610,26 +507,14 @@ export async function sessionInfo(
   tokenHashed: string,
   at: Date,
 ): Promise<RgSession> {
-  const [s, [r], settings, currency] = await Promise.all([
+  const [s, r, settings, currency] = await Promise.all([
     sessionStartedAt(exec, memberId, tokenHashed),
-    queryRows<{ reality_check_seconds: number | null; session_minutes: number | null }>(
-      exec,
-      sql`SELECT reality_check_seconds, session_minutes FROM rg_member WHERE member_id = ${memberId}`,
-    ),
+    repo.sessionSettingsOf(exec, memberId),
     rgSettings(exec),
     memberCurrency(exec, memberId),
   ]);
   const startedAt = asDate(s) ?? at;
-  const [t] = await queryRows<{ net: string | null; wagered: string | null }>(
-    exec,
-    sql`SELECT COALESCE(sum(e.amount), 0) AS net,
-               COALESCE(sum(-e.amount) FILTER (WHERE t.type = 'bet'), 0) AS wagered
-          FROM ledger_balances a
-          JOIN ledger_entry_log e ON e.account_id = a.account_id
-          JOIN ledger_transaction_log t ON t.id = e.transaction_id
-         WHERE a.member_id = ${memberId} AND a.kind IN ('main', 'bonus')
-           AND e.created_at >= ${startedAt} AND t.type IN ('bet', 'win', 'rollback')`,
-  );
+  const t = await repo.sessionNet(exec, memberId, startedAt);
   const sessionMinutes = r?.session_minutes ? Number(r.session_minutes) : null;
   return {
     startedAt: startedAt.toISOString(),
@@ -649,18 +534,7 @@ export async function sessionInfo(
 }
 
 export async function exclusionsOf(exec: Executor, memberId: number): Promise<RgExclusionView[]> {
-  const rows = await queryRows<{
-    id: string;
-    kind: "cooling_off" | "self_exclusion";
-    starts_at: unknown;
-    ends_at: unknown;
-    operator_id: string | null;
-    reason: string | null;
-  }>(
-    exec,
-    sql`SELECT id, kind, starts_at, ends_at, operator_id, reason FROM rg_exclusions
-        WHERE member_id = ${memberId} ORDER BY id DESC LIMIT 100`,
-  );
+  const rows = await repo.exclusionRows(exec, memberId);
   return rows.map((x) => ({
     id: Number(x.id),
     kind: x.kind,
@@ -672,17 +546,7 @@ export async function exclusionsOf(exec: Executor, memberId: number): Promise<Rg
 }
 
 export async function historyOf(exec: Executor, memberId: number): Promise<RgHistoryItem[]> {
-  const rows = await queryRows<{
-    id: string;
-    action: string;
-    detail: Record<string, unknown>;
-    operator_id: string | null;
-    created_at: unknown;
-  }>(
-    exec,
-    sql`SELECT id, action, detail, operator_id, created_at FROM rg_history
-        WHERE member_id = ${memberId} ORDER BY id DESC LIMIT 200`,
-  );
+  const rows = await repo.historyRows(exec, memberId);
   return rows.map((x) => ({
     id: Number(x.id),
     action: x.action,

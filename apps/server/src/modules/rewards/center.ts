@@ -1,11 +1,19 @@
 import { formatMinor } from "@panalo/contracts/money";
-import type { ClaimResult, RewardItem, RewardList, RewardState } from "@panalo/contracts/rewards";
-import { sql } from "drizzle-orm";
-import { type Executor, queryRows } from "../../db/client.ts";
+import type { ClaimResult, RewardItem, RewardList } from "@panalo/contracts/rewards";
+import type { Executor } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { type PaidReward, payReward } from "./pay.ts";
 import { pick } from "./raffle.ts";
+import {
+  claimableRewardIds,
+  expireDueRewards,
+  markRewardsSeen,
+  type RewardListRow,
+  rewardListCount,
+  rewardListPage,
+  unseenRewardCount,
+} from "./repo/rewards.ts";
 
 /**
  * The reward centre (spec §2 rewardCenter): every reward waiting for the
@@ -16,23 +24,9 @@ import { pick } from "./raffle.ts";
  */
 export const PAGE_SIZE = 20;
 
-interface Row {
-  id: string;
-  source_kind: string;
-  title: Record<string, string>;
-  payout: "cash" | "bonus";
-  amount: string;
-  currency: string;
-  state: RewardState;
-  expires_at: Date | string | null;
-  created_at: Date | string;
-  claimed_at: Date | string | null;
-  seen_at: Date | string | null;
-}
-
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-export function presentReward(r: Row, lang: string, now: Date): RewardItem {
+export function presentReward(r: RewardListRow, lang: string, now: Date): RewardItem {
   const expired = r.state === "waiting" && r.expires_at !== null && new Date(r.expires_at) <= now;
   return {
     id: Number(r.id),
@@ -57,24 +51,9 @@ export async function listRewards(
   now: Date,
 ): Promise<RewardList> {
   const waiting = q.tab === "waiting";
-  const where = sql`member_id = ${memberId} AND (${q.source ?? null}::text IS NULL OR source_kind = ${q.source ?? null})
-    AND ${
-      waiting
-        ? sql`state = 'waiting' AND (expires_at IS NULL OR expires_at > ${now})`
-        : sql`(state <> 'waiting' OR expires_at <= ${now})`
-    }`;
-  const rows = await queryRows<Row>(
-    exec,
-    sql`SELECT id, source_kind, title, payout, amount, currency, state, expires_at, created_at, claimed_at, seen_at
-        FROM member_rewards WHERE ${where} ORDER BY id DESC
-        LIMIT ${PAGE_SIZE} OFFSET ${(q.pageNo - 1) * PAGE_SIZE}`,
-  );
-  const [count] = await queryRows<{ n: string; total: string }>(
-    exec,
-    sql`SELECT COUNT(*)::text AS n,
-          COALESCE(SUM(amount) FILTER (WHERE payout = 'cash'), 0)::text AS total
-        FROM member_rewards WHERE ${where}`,
-  );
+  const offset = (q.pageNo - 1) * PAGE_SIZE;
+  const rows = await rewardListPage(exec, memberId, q, now, PAGE_SIZE, offset);
+  const count = await rewardListCount(exec, memberId, q, now);
   return {
     list: rows.map((r) => presentReward(r, lang, now)),
     totalPages: Math.max(1, Math.ceil(Number(count?.n ?? 0) / PAGE_SIZE)),
@@ -84,19 +63,11 @@ export async function listRewards(
 
 /** The menu badge (spec §2): waiting rewards the member has not seen. */
 export async function unreadCount(exec: Executor, memberId: number, now: Date): Promise<number> {
-  const [r] = await queryRows<{ n: string }>(
-    exec,
-    sql`SELECT COUNT(*)::text AS n FROM member_rewards
-        WHERE member_id = ${memberId} AND state = 'waiting' AND seen_at IS NULL
-          AND (expires_at IS NULL OR expires_at > ${now})`,
-  );
-  return Number(r?.n ?? 0);
+  return unseenRewardCount(exec, memberId, now);
 }
 
 export async function markSeen(exec: Executor, memberId: number, now: Date): Promise<void> {
-  await exec.execute(
-    sql`UPDATE member_rewards SET seen_at = ${now} WHERE member_id = ${memberId} AND state = 'waiting' AND seen_at IS NULL`,
-  );
+  await markRewardsSeen(exec, memberId, now);
 }
 
 /** Claim one reward (its own transaction). */
@@ -110,16 +81,11 @@ export async function claimOne(ctx: AppContext, memberId: number, rewardId: numb
  */
 export async function claimAll(ctx: AppContext, memberId: number, source?: string): Promise<ClaimResult> {
   const now = ctx.clock.now();
-  const ids = await queryRows<{ id: string }>(
-    ctx.db,
-    sql`SELECT id FROM member_rewards WHERE member_id = ${memberId} AND state = 'waiting'
-          AND (${source ?? null}::text IS NULL OR source_kind = ${source ?? null})
-          AND (expires_at IS NULL OR expires_at > ${now}) ORDER BY id LIMIT 500`,
-  );
+  const ids = await claimableRewardIds(ctx.db, memberId, source, now);
   let claimed = 0;
   let skipped = 0;
   let amount = 0n;
-  for (const { id } of ids) {
+  for (const id of ids) {
     try {
       const paid = await claimOne(ctx, memberId, Number(id));
       claimed++;
@@ -138,12 +104,7 @@ export async function claimAll(ctx: AppContext, memberId: number, source?: strin
 
 /** Expire waiting rewards past their date (the scheduler; a claim checks the date itself too). */
 export async function expireRewards(ctx: AppContext): Promise<{ expired: number }> {
-  const rows = await queryRows<{ id: string }>(
-    ctx.db,
-    sql`UPDATE member_rewards SET state = 'expired'
-        WHERE state = 'waiting' AND expires_at <= ${ctx.clock.now()} RETURNING id`,
-  );
-  return { expired: rows.length };
+  return { expired: await expireDueRewards(ctx.db, ctx.clock.now()) };
 }
 
 /** A serialization failure or deadlock (PostgreSQL asks to retry) is retried a few times. */

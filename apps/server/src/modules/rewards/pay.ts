@@ -1,25 +1,20 @@
-import { sql } from "drizzle-orm";
-import { type Executor, queryRows, type Tx } from "../../db/client.ts";
+import type { Executor, Tx } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { memberGate } from "../../lib/member-gates.ts";
 import { grantBonus } from "../bonus/service.ts";
 import { postIn } from "../ledger/service.ts";
+import {
+  lockMemberReward,
+  markRewardClaimed,
+  markRewardExpired,
+  markRewardPaid,
+  memberAccountRewardable,
+} from "./repo/rewards.ts";
+
+export type { RewardRow } from "./repo/rewards.ts";
 
 /** The house account every cash reward is paid from. */
 export const REWARDS_HOUSE = "rewards";
-
-export interface RewardRow {
-  id: string;
-  member_id: string;
-  source_kind: string;
-  payout: "cash" | "bonus";
-  ledger_type: string;
-  amount: string;
-  currency: string;
-  bonus_rule_id: string | null;
-  state: string;
-  expires_at: Date | string | null;
-}
 
 export interface PaidReward {
   id: number;
@@ -35,16 +30,12 @@ export interface PaidReward {
  * or void reward is refused with its own code and pays nothing.
  */
 export async function payReward(tx: Tx, rewardId: number, memberId: number, now: Date): Promise<PaidReward> {
-  const [r] = await queryRows<RewardRow>(
-    tx,
-    sql`SELECT id, member_id, source_kind, payout, ledger_type, amount, currency, bonus_rule_id, state, expires_at
-        FROM member_rewards WHERE id = ${rewardId} AND member_id = ${memberId} FOR UPDATE`,
-  );
+  const r = await lockMemberReward(tx, rewardId, memberId);
   if (!r) throw new AppError("REWARD_NOT_FOUND", 404);
   if (r.state === "claimed") throw new AppError("REWARD_ALREADY_CLAIMED", 409);
   if (r.state !== "waiting") throw new AppError("REWARD_EXPIRED", 409);
   if (r.expires_at && new Date(r.expires_at).getTime() <= now.getTime()) {
-    await tx.execute(sql`UPDATE member_rewards SET state = 'expired' WHERE id = ${rewardId}`);
+    await markRewardExpired(tx, rewardId);
     throw new AppError("REWARD_EXPIRED", 409);
   }
   await assertMayReceive(tx, memberId);
@@ -61,10 +52,7 @@ export async function payReward(tx: Tx, rewardId: number, memberId: number, now:
       sourceKey: `reward:${r.id}`,
       reference: `reward:${r.id}`,
     });
-    await tx.execute(
-      sql`UPDATE member_rewards SET state = 'claimed', claimed_at = ${now},
-            seen_at = COALESCE(seen_at, ${now}) WHERE id = ${rewardId}`,
-    );
+    await markRewardClaimed(tx, rewardId, now);
     return { id: Number(r.id), amountMinor: amount, currency: r.currency, ledgerTransactionId: null };
   }
   const posted = await postIn(tx, {
@@ -77,11 +65,7 @@ export async function payReward(tx: Tx, rewardId: number, memberId: number, now:
       { account: { member: memberId, kind: "main", currency: r.currency }, amount },
     ],
   });
-  await tx.execute(
-    sql`UPDATE member_rewards SET state = 'claimed', claimed_at = ${now},
-          seen_at = COALESCE(seen_at, ${now}), ledger_transaction_id = ${posted.transactionId}
-        WHERE id = ${rewardId}`,
-  );
+  await markRewardPaid(tx, rewardId, now, posted.transactionId);
   return {
     id: Number(r.id),
     amountMinor: amount,
@@ -96,12 +80,9 @@ export async function mayReceiveRewards(
   memberId: number,
   at: Date = new Date(),
 ): Promise<boolean> {
-  const [m] = await queryRows<{ ok: boolean }>(
-    exec,
-    sql`SELECT (is_agent = 0 AND status = 'active' AND currency <> 'FUN') AS ok FROM member_directory WHERE id = ${memberId}`,
-  );
+  const ok = await memberAccountRewardable(exec, memberId);
   // The member gate "bonus" (self-exclusion, cooling-off) refuses every reward too.
-  return m?.ok === true && (await memberGate(exec, memberId, "bonus", at)) === null;
+  return ok && (await memberGate(exec, memberId, "bonus", at)) === null;
 }
 
 async function assertMayReceive(exec: Executor, memberId: number): Promise<void> {

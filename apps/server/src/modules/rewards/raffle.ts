@@ -2,11 +2,27 @@ import { randomBytes } from "node:crypto";
 import { formatMinor } from "@panalo/contracts/money";
 import type { RaffleView } from "@panalo/contracts/rewards";
 import { drawRaffle, raffleCommitment } from "@panalo/game-math/raffle";
-import { sql } from "drizzle-orm";
-import { type Executor, queryRows } from "../../db/client.ts";
+import type { Executor } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { offerReward } from "./offer.ts";
+import {
+  boughtTicketsByMember,
+  depositTotalsByMember,
+  insertRaffle,
+  insertRaffleEntries,
+  insertRafflePrizes,
+  insertRaffleWinner,
+  lockOpenRaffleRow,
+  lockRaffle,
+  markRaffleDrawn,
+  memberRaffleEntry,
+  type RaffleRow,
+  rafflePrizes,
+  raffleWinners,
+  ticketEligibleMembers,
+  visibleRaffles,
+} from "./repo/raffle.ts";
 import { validBets } from "./valid-bets.ts";
 
 /**
@@ -18,21 +34,6 @@ import { validBets } from "./valid-bets.ts";
  * (key raffle:<id>:rank:<n>); the player claims it in the reward centre or with
  * MCS2_claimRafflePromotion.
  */
-interface RaffleRow {
-  id: number;
-  title: Record<string, string>;
-  currency: string;
-  starts_at: Date | string;
-  ends_at: Date | string;
-  ticket_per_deposit: string | null;
-  ticket_per_bet: string | null;
-  max_tickets_per_member: number;
-  seed_hash: string;
-  server_seed: string;
-  status: "open" | "drawn" | "cancelled";
-  total_tickets: number | null;
-}
-
 export async function createRaffle(
   exec: Executor,
   input: {
@@ -47,22 +48,21 @@ export async function createRaffle(
   },
 ): Promise<number> {
   const seed = randomBytes(32).toString("hex");
-  const [row] = await queryRows<{ id: number }>(
-    exec,
-    sql`INSERT INTO raffles (title, currency, starts_at, ends_at, ticket_per_deposit, ticket_per_bet,
-          max_tickets_per_member, seed_hash, server_seed)
-        VALUES (${JSON.stringify(input.title)}::jsonb, ${input.currency}, ${input.startsAt}, ${input.endsAt},
-          ${input.ticketPerDeposit?.toString() ?? null}, ${input.ticketPerBet?.toString() ?? null},
-          ${input.maxTicketsPerMember}, ${raffleCommitment(seed)}, ${seed})
-        RETURNING id`,
-  );
-  if (!row) throw new Error("raffle not created");
+  const row = await insertRaffle(exec, {
+    title: input.title,
+    currency: input.currency,
+    startsAt: input.startsAt,
+    endsAt: input.endsAt,
+    ticketPerDeposit: input.ticketPerDeposit,
+    ticketPerBet: input.ticketPerBet,
+    maxTicketsPerMember: input.maxTicketsPerMember,
+    seedHash: raffleCommitment(seed),
+    serverSeed: seed,
+  });
+  if (row === undefined) throw new Error("raffle not created");
   const prizes = JSON.stringify(input.prizes.map((a, i) => ({ rank: i + 1, amount: a.toString() })));
-  await exec.execute(
-    sql`INSERT INTO raffle_prizes (raffle_id, rank, amount)
-        SELECT ${row.id}, x.rank, x.amount FROM jsonb_to_recordset(${prizes}::jsonb) AS x(rank int, amount bigint)`,
-  );
-  return row.id;
+  await insertRafflePrizes(exec, row, prizes);
+  return row;
 }
 
 /** Tickets per eligible member (agents, trial and inactive accounts earn none). */
@@ -76,14 +76,7 @@ export async function raffleTickets(
   const only = memberIds ? JSON.stringify(memberIds) : null;
   const deposits = new Map<number, bigint>();
   if (r.ticket_per_deposit) {
-    const rows = await queryRows<{ member_id: string; total: string }>(
-      exec,
-      sql`SELECT member_id, SUM(amount)::text AS total FROM deposit_log
-          WHERE status IN ('approved', 'paid') AND currency = ${r.currency}
-            AND decided_at >= ${from} AND decided_at < ${to}
-            AND (${only}::jsonb IS NULL OR member_id IN (SELECT jsonb_array_elements_text(${only}::jsonb)::bigint))
-          GROUP BY member_id`,
-    );
+    const rows = await depositTotalsByMember(exec, r.currency, from, to, only);
     for (const d of rows) deposits.set(Number(d.member_id), BigInt(d.total));
   }
   const bets = new Map<number, bigint>();
@@ -94,20 +87,10 @@ export async function raffleTickets(
   }
   // Tickets bought in the points mall, on top of the earned ones and their cap.
   const bought = new Map<number, number>();
-  for (const b of await queryRows<{ member_id: string; n: string }>(
-    exec,
-    sql`SELECT member_id, SUM(tickets)::text AS n FROM raffle_bought_tickets WHERE raffle_id = ${r.id}
-          AND (${only}::jsonb IS NULL OR member_id IN (SELECT jsonb_array_elements_text(${only}::jsonb)::bigint))
-        GROUP BY member_id`,
-  ))
-    bought.set(Number(b.member_id), Number(b.n));
+  for (const b of await boughtTicketsByMember(exec, r.id, only)) bought.set(Number(b.member_id), Number(b.n));
   const ids = [...new Set([...deposits.keys(), ...bets.keys(), ...bought.keys()])];
   if (ids.length === 0) return new Map();
-  const eligible = await queryRows<{ id: string }>(
-    exec,
-    sql`SELECT id FROM member_directory WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)
-          AND is_agent = 0 AND status = 'active'`,
-  );
+  const eligible = await ticketEligibleMembers(exec, ids);
   const out = new Map<number, number>();
   for (const { id } of eligible) {
     const m = Number(id);
@@ -126,12 +109,7 @@ export async function raffleTickets(
  * no longer open. Null when none is open.
  */
 export async function lockOpenRaffle(tx: Executor, currency: string, at: Date): Promise<number | null> {
-  const [r] = await queryRows<{ id: number }>(
-    tx,
-    sql`SELECT id FROM raffles WHERE status = 'open' AND currency = ${currency}
-          AND starts_at <= ${at} AND ends_at > ${at}
-        ORDER BY ends_at, id LIMIT 1 FOR SHARE`,
-  );
+  const r = await lockOpenRaffleRow(tx, currency, at);
   return r?.id ?? null;
 }
 
@@ -141,10 +119,7 @@ export async function lockOpenRaffle(tx: Executor, currency: string, at: Date): 
  */
 export async function drawRaffleNow(ctx: AppContext, raffleId: number) {
   return ctx.db.transaction(async (tx) => {
-    const [locked] = await queryRows<RaffleRow>(
-      tx,
-      sql`SELECT * FROM raffles WHERE id = ${raffleId} FOR UPDATE`,
-    );
+    const locked = await lockRaffle(tx, raffleId);
     if (!locked) throw new AppError("RAFFLE_NOT_FOUND", 404);
     if (locked.status !== "open") throw new AppError("RAFFLE_ALREADY_DRAWN", 409);
     const now = ctx.clock.now();
@@ -158,15 +133,9 @@ export async function drawRaffleNow(ctx: AppContext, raffleId: number) {
     });
     const total = next - 1;
     if (entries.length > 0) {
-      await tx.execute(
-        sql`INSERT INTO raffle_entries (raffle_id, member_id, tickets, first_ticket)
-            SELECT ${raffleId}, x.m, x.t, x.f FROM jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) AS x(m bigint, t int, f int)`,
-      );
+      await insertRaffleEntries(tx, raffleId, JSON.stringify(entries));
     }
-    const prizes = await queryRows<{ rank: number; amount: string }>(
-      tx,
-      sql`SELECT rank, amount FROM raffle_prizes WHERE raffle_id = ${raffleId} ORDER BY rank`,
-    );
+    const prizes = await rafflePrizes(tx, raffleId);
     const winning = drawRaffle(locked.server_seed, raffleId, total, prizes.length);
     const ownerOf = (ticket: number) => {
       // Entries are in ticket order: binary search for the last first_ticket ≤ ticket.
@@ -196,14 +165,16 @@ export async function drawRaffleNow(ctx: AppContext, raffleId: number) {
         amountMinor: BigInt(prize.amount),
         currency: locked.currency,
       });
-      await tx.execute(
-        sql`INSERT INTO raffle_winners (raffle_id, rank, ticket, member_id, amount, reward_id)
-            VALUES (${raffleId}, ${prize.rank}, ${ticket}, ${memberId}, ${prize.amount}, ${offered.id})`,
-      );
+      await insertRaffleWinner(tx, {
+        raffleId,
+        rank: prize.rank,
+        ticket,
+        memberId,
+        amount: prize.amount,
+        rewardId: offered.id,
+      });
     }
-    await tx.execute(
-      sql`UPDATE raffles SET status = 'drawn', total_tickets = ${total}, drawn_at = ${now} WHERE id = ${raffleId}`,
-    );
+    await markRaffleDrawn(tx, raffleId, total, now);
     return { raffleId, totalTickets: total, winners: winning.length };
   });
 }
@@ -223,29 +194,15 @@ export const pick = (title: Record<string, string>, lang: string) =>
 
 /** The raffles a member sees (open and drawn, newest first) with their tickets. */
 export async function raffleViews(exec: Executor, memberId: number | null, lang: string, id?: number) {
-  const rows = await queryRows<RaffleRow>(
-    exec,
-    sql`SELECT * FROM raffles WHERE status <> 'cancelled' AND (${id ?? null}::int IS NULL OR id = ${id ?? null})
-        ORDER BY id DESC LIMIT 20`,
-  );
+  const rows = await visibleRaffles(exec, id ?? null);
   const out: RaffleView[] = [];
   for (const r of rows) {
-    const prizes = await queryRows<{ rank: number; amount: string }>(
-      exec,
-      sql`SELECT rank, amount FROM raffle_prizes WHERE raffle_id = ${r.id} ORDER BY rank`,
-    );
-    const winners = await queryRows<{ rank: number; ticket: number; username: string; amount: string }>(
-      exec,
-      sql`SELECT w.rank, w.ticket, m.username, w.amount FROM raffle_winners w JOIN member_directory m ON m.id = w.member_id
-          WHERE w.raffle_id = ${r.id} ORDER BY w.rank`,
-    );
+    const prizes = await rafflePrizes(exec, r.id);
+    const winners = await raffleWinners(exec, r.id);
     let myTickets = 0;
     if (memberId !== null) {
       if (r.status === "drawn") {
-        const [e] = await queryRows<{ tickets: number }>(
-          exec,
-          sql`SELECT tickets FROM raffle_entries WHERE raffle_id = ${r.id} AND member_id = ${memberId}`,
-        );
+        const e = await memberRaffleEntry(exec, r.id, memberId);
         myTickets = e?.tickets ?? 0;
       } else {
         myTickets = (await raffleTickets(exec, r, [memberId])).get(memberId) ?? 0;

@@ -1,10 +1,24 @@
 import { formatMinor } from "@panalo/contracts/money";
-import { sql } from "drizzle-orm";
-import { type Executor, queryRows } from "../../db/client.ts";
+import type { Executor } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { postManyIn } from "../ledger/service.ts";
 import { addDays, manilaDay, manilaStart } from "../reports/service.ts";
 import { REWARDS_HOUSE } from "./pay.ts";
+import {
+  activeRateRows,
+  finishedRebateRun,
+  finishRebateRun,
+  insertRebateLines,
+  insertRebatePayouts,
+  lockUnpaidPayouts,
+  offerPayoutsAsRewards,
+  rebateDayTotals,
+  rebateRunMode,
+  rebateSettingsRow,
+  setPayoutTransactions,
+  startRebateRun,
+  tuneForDayRead,
+} from "./repo/rebate.ts";
 import { validBets } from "./valid-bets.ts";
 
 /**
@@ -82,10 +96,7 @@ export interface RebateRunResult {
 }
 
 export async function rebateSettings(exec: Executor) {
-  const [s] = await queryRows<{ mode: "auto" | "manual"; claim_days: number }>(
-    exec,
-    sql`SELECT mode, claim_days FROM rebate_settings WHERE id = 1`,
-  );
+  const s = await rebateSettingsRow(exec);
   return { mode: s?.mode ?? "manual", claimDays: s?.claim_days ?? 7 };
 }
 
@@ -97,17 +108,7 @@ export interface RateRow {
   maxPayout: bigint | null;
 }
 export async function activeRates(exec: Executor): Promise<RateRow[]> {
-  const rows = await queryRows<{
-    game_type: string;
-    vip_level: number;
-    rate_ppm: number;
-    min_payout: string;
-    max_payout: string | null;
-  }>(
-    exec,
-    sql`SELECT game_type, vip_level, rate_ppm, min_payout, max_payout FROM rebate_rates
-        WHERE enabled AND vip_level = 0 AND rate_ppm > 0 ORDER BY game_type`,
-  );
+  const rows = await activeRateRows(exec);
   return rows.map((r) => ({
     gameType: r.game_type,
     vipLevel: r.vip_level,
@@ -138,15 +139,7 @@ export async function runRebateDay(ctx: AppContext, day: string): Promise<Rebate
   const settings = await rebateSettings(ctx.db);
   // A day that is done never changes (a round settled later counts on its own day): a re-run
   // answers the day's figures without reading the rounds again.
-  const [finished] = await queryRows<{
-    mode: "auto" | "manual";
-    members: number;
-    lines: number;
-    paid: string;
-  }>(
-    ctx.db,
-    sql`SELECT mode, members, lines, paid::text AS paid FROM rebate_runs WHERE day = ${day} AND status = 'done'`,
-  );
+  const finished = await finishedRebateRun(ctx.db, day);
   if (finished) {
     return {
       day,
@@ -158,16 +151,9 @@ export async function runRebateDay(ctx: AppContext, day: string): Promise<Rebate
     };
   }
   const t0 = performance.now();
-  await ctx.db.execute(
-    sql`INSERT INTO rebate_runs (day, status, mode) VALUES (${day}, 'running', ${settings.mode})
-        ON CONFLICT (day) DO NOTHING`,
-  );
+  await startRebateRun(ctx.db, day, settings.mode);
   // The mode of the day is the one its run started with (a retry keeps it).
-  const [run] = await queryRows<{ mode: "auto" | "manual" }>(
-    ctx.db,
-    sql`SELECT mode FROM rebate_runs WHERE day = ${day}`,
-  );
-  const mode = run?.mode ?? settings.mode;
+  const mode = (await rebateRunMode(ctx.db, day)) ?? settings.mode;
   const from = manilaStart(day);
   const to = manilaStart(addDays(day, 1));
 
@@ -178,8 +164,7 @@ export async function runRebateDay(ctx: AppContext, day: string): Promise<Rebate
   // The day's rows (from the agents' hourly rollup once it covers the day, else the records)
   // grouped in memory rather than sorted on disk at the default 4 MB, without JIT compilation.
   const bets = await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL jit = off`);
-    await tx.execute(sql`SET LOCAL work_mem = '128MB'`);
+    await tuneForDayRead(tx);
     return validBets(tx, from, to);
   });
   const t1 = performance.now();
@@ -198,22 +183,11 @@ export async function runRebateDay(ctx: AppContext, day: string): Promise<Rebate
       r: l.ratePpm,
       a: l.amount.toString(),
     }));
-    await ctx.db.execute(
-      sql`INSERT INTO rebate_lines (member_id, day, game_type, currency, valid_bet, rate_ppm, amount)
-          SELECT x.m, ${day}::date, x.g, x.c, x.v, x.r, x.a
-          FROM jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) AS x(m bigint, g text, c text, v bigint, r int, a bigint)
-          JOIN member_directory mm ON mm.id = x.m AND mm.is_agent = 0 AND mm.status = 'active'
-          ON CONFLICT DO NOTHING`,
-    );
+    await insertRebateLines(ctx.db, day, JSON.stringify(chunk));
   }
 
   // 2. One payout per member and day, from the lines (whoever inserts first owns it).
-  await ctx.db.execute(
-    sql`INSERT INTO rebate_payouts (member_id, day, currency, amount, mode)
-        SELECT member_id, day, MIN(currency), SUM(amount), ${mode} FROM rebate_lines WHERE day = ${day}
-        GROUP BY member_id, day
-        ON CONFLICT DO NOTHING`,
-  );
+  await insertRebatePayouts(ctx.db, day, mode);
 
   const t2 = performance.now();
   // 3. Pay what is not paid yet, a batch per transaction (SKIP LOCKED: a second scheduler takes
@@ -221,12 +195,7 @@ export async function runRebateDay(ctx: AppContext, day: string): Promise<Rebate
   const expiresAt = new Date(to.getTime() + settings.claimDays * 86_400_000);
   for (;;) {
     const done = await ctx.db.transaction(async (tx) => {
-      const due = await queryRows<{ member_id: string; currency: string; amount: string }>(
-        tx,
-        sql`SELECT member_id, currency, amount FROM rebate_payouts
-            WHERE day = ${day} AND ledger_transaction_id IS NULL AND reward_id IS NULL
-            ORDER BY member_id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
-      );
+      const due = await lockUnpaidPayouts(tx, day, BATCH);
       if (due.length === 0) return true;
       if (mode === "auto") {
         const posted = await postManyIn(
@@ -246,31 +215,10 @@ export async function runRebateDay(ctx: AppContext, day: string): Promise<Rebate
           })),
         );
         const set = due.map((d, i) => ({ m: Number(d.member_id), t: posted[i]?.transactionId }));
-        await tx.execute(
-          sql`UPDATE rebate_payouts p SET ledger_transaction_id = x.t
-              FROM jsonb_to_recordset(${JSON.stringify(set)}::jsonb) AS x(m bigint, t bigint)
-              WHERE p.member_id = x.m AND p.day = ${day}`,
-        );
+        await setPayoutTransactions(tx, day, JSON.stringify(set));
       } else {
         // The reward centre's offer (rewards/offer.ts), in bulk: same columns, same unique key.
-        await tx.execute(
-          sql`WITH offered AS (
-                INSERT INTO member_rewards (member_id, source_kind, source_key, title, payout, ledger_type, amount, currency, expires_at)
-                SELECT x.member_id, 'rebate', 'rebate:' || x.member_id || ':' || ${day}, ${JSON.stringify(TITLES(day))}::jsonb,
-                  'cash', 'rebate', x.amount, x.currency, ${expiresAt}
-                FROM jsonb_to_recordset(${JSON.stringify(due)}::jsonb) AS x(member_id bigint, currency text, amount bigint)
-                ON CONFLICT (source_key) DO NOTHING
-                RETURNING id, member_id
-              ), keyed AS (
-                SELECT id, member_id FROM offered
-                UNION ALL
-                SELECT r.id, r.member_id FROM member_rewards r
-                WHERE r.source_key IN (SELECT 'rebate:' || x.member_id || ':' || ${day}
-                  FROM jsonb_to_recordset(${JSON.stringify(due)}::jsonb) AS x(member_id bigint))
-              )
-              UPDATE rebate_payouts p SET reward_id = k.id FROM keyed k
-              WHERE p.member_id = k.member_id AND p.day = ${day}`,
-        );
+        await offerPayoutsAsRewards(tx, day, JSON.stringify(TITLES(day)), expiresAt, JSON.stringify(due));
       }
       return false;
     });
@@ -278,16 +226,13 @@ export async function runRebateDay(ctx: AppContext, day: string): Promise<Rebate
   }
 
   const t3 = performance.now();
-  const [sum] = await queryRows<{ members: string; lines: string; paid: string }>(
-    ctx.db,
-    sql`SELECT (SELECT COUNT(*) FROM rebate_payouts WHERE day = ${day})::text AS members,
-          (SELECT COUNT(*) FROM rebate_lines WHERE day = ${day})::text AS lines,
-          (SELECT COALESCE(SUM(amount), 0) FROM rebate_payouts WHERE day = ${day})::text AS paid`,
-  );
-  await ctx.db.execute(
-    sql`UPDATE rebate_runs SET status = 'done', members = ${Number(sum?.members ?? 0)}, lines = ${Number(sum?.lines ?? 0)},
-          paid = ${sum?.paid ?? "0"}, finished_at = ${ctx.clock.now()} WHERE day = ${day}`,
-  );
+  const sum = await rebateDayTotals(ctx.db, day);
+  await finishRebateRun(ctx.db, day, {
+    members: Number(sum?.members ?? 0),
+    lines: Number(sum?.lines ?? 0),
+    paid: sum?.paid ?? "0",
+    at: ctx.clock.now(),
+  });
   return {
     day,
     mode,

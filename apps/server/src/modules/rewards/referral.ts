@@ -1,13 +1,24 @@
 import { randomInt } from "node:crypto";
 import { formatMinor } from "@panalo/contracts/money";
 import type { ReferralPage } from "@panalo/contracts/rewards";
-import { sql } from "drizzle-orm";
-import { type Executor, queryRows } from "../../db/client.ts";
+import type { Executor } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { onEvent } from "../../lib/member-events.ts";
 import { offerReward } from "./offer.ts";
 import { mayReceiveRewards } from "./pay.ts";
 import { maskName } from "./raffle.ts";
+import {
+  friendsDueDepositReward,
+  friendsPendingBetReward,
+  insertReferral,
+  insertReferralCode,
+  memberCurrency,
+  referralCodeOwner,
+  referralCodeRow,
+  referralEarnings,
+  referralSettingsRow,
+  referredFriends,
+} from "./repo/referral.ts";
 import { validBets } from "./valid-bets.ts";
 
 /**
@@ -33,14 +44,7 @@ export interface ReferralSettings {
 }
 
 export async function referralSettings(exec: Executor): Promise<ReferralSettings> {
-  const [s] = await queryRows<{
-    enabled: boolean;
-    register_reward: string;
-    deposit_reward: string;
-    deposit_min: string;
-    bet_reward: string;
-    bet_threshold: string;
-  }>(exec, sql`SELECT * FROM referral_settings WHERE id = 1`);
+  const s = await referralSettingsRow(exec);
   return {
     enabled: s?.enabled ?? false,
     registerReward: BigInt(s?.register_reward ?? 0),
@@ -54,25 +58,16 @@ export async function referralSettings(exec: Executor): Promise<ReferralSettings
 /** The member's code, made once (a clash with another code draws again). */
 export async function referralCodeOf(exec: Executor, memberId: number): Promise<string> {
   for (let attempt = 0; attempt < 10; attempt++) {
-    const [have] = await queryRows<{ code: string }>(
-      exec,
-      sql`SELECT code FROM referral_codes WHERE member_id = ${memberId}`,
-    );
-    if (have) return have.code;
+    const have = await referralCodeRow(exec, memberId);
+    if (have) return have;
     const code = Array.from({ length: 8 }, () => ALPHABET[randomInt(ALPHABET.length)]).join("");
-    await exec.execute(
-      sql`INSERT INTO referral_codes (member_id, code) VALUES (${memberId}, ${code}) ON CONFLICT DO NOTHING`,
-    );
+    await insertReferralCode(exec, memberId, code);
   }
   throw new Error("referral code not made");
 }
 
 export async function memberByReferralCode(exec: Executor, code: string): Promise<number | null> {
-  const [r] = await queryRows<{ member_id: string }>(
-    exec,
-    sql`SELECT member_id FROM referral_codes WHERE code = ${code.trim().toUpperCase()}`,
-  );
-  return r ? Number(r.member_id) : null;
+  return referralCodeOwner(exec, code.trim().toUpperCase());
 }
 
 const TITLES: Record<Milestone, Record<string, string>> = {
@@ -141,17 +136,9 @@ export async function recordReferral(
   if (!settings.enabled) return false;
   const referrerId = await memberByReferralCode(exec, code);
   if (referrerId === null || referrerId === friendId) return false;
-  const inserted = await queryRows<{ member_id: string }>(
-    exec,
-    sql`INSERT INTO member_referrals (member_id, referrer_id) VALUES (${friendId}, ${referrerId})
-        ON CONFLICT DO NOTHING RETURNING member_id`,
-  );
-  if (inserted.length === 0) return false;
-  const [m] = await queryRows<{ currency: string }>(
-    exec,
-    sql`SELECT currency FROM member_directory WHERE id = ${referrerId}`,
-  );
-  await offerMilestone(exec, referrerId, friendId, "register", settings.registerReward, m?.currency ?? "PHP");
+  if (!(await insertReferral(exec, friendId, referrerId))) return false;
+  const currency = await memberCurrency(exec, referrerId);
+  await offerMilestone(exec, referrerId, friendId, "register", settings.registerReward, currency ?? "PHP");
   return true;
 }
 
@@ -161,15 +148,7 @@ export async function referralMilestones(ctx: AppContext): Promise<{ offered: nu
   if (!settings.enabled) return { offered: 0 };
   let offered = 0;
   if (settings.depositReward > 0n) {
-    const due = await queryRows<{ member_id: string; referrer_id: string; currency: string }>(
-      ctx.db,
-      sql`SELECT f.member_id, f.referrer_id, r.currency FROM member_referrals f
-          JOIN member_directory r ON r.id = f.referrer_id
-          WHERE NOT EXISTS (SELECT 1 FROM member_rewards w WHERE w.source_key = 'referral:' || f.member_id || ':deposit')
-            AND (SELECT d.amount FROM deposit_log d WHERE d.member_id = f.member_id AND d.status IN ('approved', 'paid')
-                 ORDER BY d.decided_at, d.id LIMIT 1) >= ${settings.depositMin.toString()}::bigint
-          LIMIT 5000`,
-    );
+    const due = await friendsDueDepositReward(ctx.db, settings.depositMin);
     for (const d of due) {
       const o = await offerMilestone(
         ctx.db,
@@ -183,18 +162,7 @@ export async function referralMilestones(ctx: AppContext): Promise<{ offered: nu
     }
   }
   if (settings.betReward > 0n) {
-    const pending = await queryRows<{
-      member_id: string;
-      referrer_id: string;
-      currency: string;
-      since: Date;
-    }>(
-      ctx.db,
-      sql`SELECT f.member_id, f.referrer_id, r.currency, f.created_at AS since FROM member_referrals f
-          JOIN member_directory r ON r.id = f.referrer_id
-          WHERE NOT EXISTS (SELECT 1 FROM member_rewards w WHERE w.source_key = 'referral:' || f.member_id || ':bet')
-          LIMIT 5000`,
-    );
+    const pending = await friendsPendingBetReward(ctx.db);
     if (pending.length > 0) {
       const since = new Date(Math.min(...pending.map((p) => new Date(p.since).getTime())));
       const totals = new Map<number, bigint>();
@@ -227,20 +195,8 @@ export async function referralPage(
 ): Promise<ReferralPage> {
   const settings = await referralSettings(exec);
   const code = await referralCodeOf(exec, memberId);
-  const friends = await queryRows<{ username: string; created_at: Date; keys: string[] | null }>(
-    exec,
-    sql`SELECT m.username, f.created_at,
-          (SELECT array_agg(w.source_key) FROM member_rewards w
-            WHERE w.source_key IN ('referral:' || f.member_id || ':register', 'referral:' || f.member_id || ':deposit',
-              'referral:' || f.member_id || ':bet')) AS keys
-        FROM member_referrals f JOIN member_directory m ON m.id = f.member_id
-        WHERE f.referrer_id = ${memberId} ORDER BY f.created_at DESC LIMIT 200`,
-  );
-  const [earned] = await queryRows<{ total: string }>(
-    exec,
-    sql`SELECT COALESCE(SUM(amount), 0)::text AS total FROM member_rewards
-        WHERE member_id = ${memberId} AND source_kind = 'referral' AND state IN ('waiting', 'claimed')`,
-  );
+  const friends = await referredFriends(exec, memberId);
+  const earned = await referralEarnings(exec, memberId);
   const has = (keys: string[] | null, m: Milestone) => (keys ?? []).some((k) => k.endsWith(`:${m}`));
   const path = `/register?referralCode=${code}`;
   return {
@@ -262,7 +218,7 @@ export async function referralPage(
       deposited: has(f.keys, "deposit"),
       betReached: has(f.keys, "bet"),
     })),
-    earned: formatMinor(BigInt(earned?.total ?? 0)),
+    earned: formatMinor(BigInt(earned ?? 0)),
   };
 }
 

@@ -3,9 +3,8 @@ import { type Executor, queryRows } from "../../db/client.ts";
 
 /**
  * Statements of the reward pages and the rewards back office on the module's own tables
- * (member_rewards, rebate_*, raffle_entries, referral_settings). The rebate run, the raffles,
- * the centre and the referrals keep theirs beside their rules (rebate.ts, raffle.ts, center.ts,
- * referral.ts).
+ * (member_rewards, rebate_*, raffle_entries, referral_settings). The statements of the reward
+ * centre, the rebate run, the raffles, the referrals and the valid bets are in repo/<topic>.ts.
  */
 
 /** The member's latest 30 rebate payouts, newest day first, and whether each was received. */

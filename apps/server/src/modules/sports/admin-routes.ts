@@ -1,4 +1,5 @@
 import { BigId } from "@panalo/contracts/input";
+import { AdminMatchesQuery, LiabilityQuery } from "@panalo/contracts/list-query";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { recordAudit } from "../../lib/audit.ts";
@@ -121,12 +122,9 @@ export async function sportsAdminRoutes(app: FastifyInstance, ctx: AppContext): 
       method: "GET",
       url: "/api/admin/sports/matches",
       guards: read,
-      query: z.object({
-        status: z.enum(["open", "done"]).default("open"),
-        sport: z.string().max(20).optional(),
-      }),
+      query: AdminMatchesQuery,
     },
-    async ({ query }) => ({ matches: await sports.tradingMatches(ctx, query.status, query.sport) }),
+    async ({ query }) => sports.tradingMatches(ctx, query),
   );
   route(
     app,
@@ -149,8 +147,14 @@ export async function sportsAdminRoutes(app: FastifyInstance, ctx: AppContext): 
   );
   route(
     app,
-    { method: "GET", url: "/api/admin/sports/matches/:id/liability", params: Id, guards: read },
-    async ({ params }) => ({ outcomes: await sports.liability(ctx, params.id) }),
+    {
+      method: "GET",
+      url: "/api/admin/sports/matches/:id/liability",
+      params: Id,
+      query: LiabilityQuery,
+      guards: read,
+    },
+    async ({ params, query }) => sports.liability(ctx, params.id, query),
   );
   route(
     app,

@@ -1,4 +1,5 @@
 import { formatMinor, parseMoney } from "@panalo/contracts/money";
+import { crashPoint } from "@panalo/rgs/crash-points";
 import {
   type CallResult,
   inHouseProviderSecret,
@@ -7,6 +8,7 @@ import {
   type Transport,
 } from "@panalo/rgs/protocol-client";
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { queryRows, type Tx } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -106,7 +108,7 @@ async function clientOf(ctx: AppContext): Promise<ProtocolClient> {
  * The book's launch token per member and vendor: the protocol's debit presents one. Issued as a
  * game launch is (the member gate "play" included) and used for 3 of its 4 hours.
  */
-const tokens = new WeakMap<object, Map<string, { token: string; until: number }>>();
+const tokens = new WeakMap<object, Map<string, { token: Promise<string>; until: number }>>();
 async function tokenFor(ctx: AppContext, memberId: number, vendor: string): Promise<string> {
   let cache = tokens.get(ctx.db);
   if (!cache) {
@@ -117,12 +119,18 @@ async function tokenFor(ctx: AppContext, memberId: number, vendor: string): Prom
   const now = ctx.clock.now().getTime();
   const hit = cache.get(key);
   if (hit && hit.until > now) return hit.token;
-  const token = await issueLaunchToken(ctx, memberId, vendor);
-  cache.set(key, { token, until: now + LAUNCH_TOKEN_TTL_MS - 3600_000 });
+  // One issue in flight per member and vendor: concurrent debits share it; a refusal (the
+  // member may not play now) is not kept.
+  const token = issueLaunchToken(ctx, memberId, vendor);
+  const entry = { token, until: now + LAUNCH_TOKEN_TTL_MS - 3600_000 };
+  cache.set(key, entry);
+  token.catch(() => {
+    if (cache.get(key) === entry) cache.delete(key);
+  });
   return token;
 }
 
-interface CallRow {
+export interface CallRow {
   id: string;
   bet_id: string;
   call: MoneyCall;
@@ -185,6 +193,57 @@ async function send(ctx: AppContext, c: CallRow): Promise<CallResult> {
   });
 }
 
+/** Credits in one `credits` request, and requests of them in flight at once. */
+const CREDIT_BATCH = 1000;
+const CREDIT_BATCHES_IN_FLIGHT = 2;
+
+const CreditResults = z.array(
+  z.union([
+    z.object({ success: z.literal(true), value: z.record(z.string(), z.unknown()) }),
+    z.object({
+      success: z.literal(false),
+      code: z.string(),
+      status: z.number().int(),
+      balance: z.string().nullish(),
+    }),
+  ]),
+);
+
+/**
+ * Many credits of one vendor in one signed `credits` request, each answered as a `credit` alone
+ * would be; a request with no trusted answer leaves every one of them unknown (still due).
+ */
+async function sendCredits(ctx: AppContext, batch: CallRow[]): Promise<CallResult[]> {
+  const client = await clientOf(ctx);
+  const vendor = batch[0]?.vendor ?? "PNSB";
+  const r = await client.call(vendor, "credits", {
+    credits: batch.map((c) => ({
+      playerId: Number(c.member_id),
+      transactionId: c.transaction_id,
+      roundId: roundOf(Number(c.bet_id)),
+      amount: formatMinor(BigInt(c.amount)),
+      betTransactionId: c.ref_transaction_id,
+      roundClosed: true,
+      gameCode: gameOf(c.vendor),
+    })),
+  });
+  // Tests only (crash-points.ts): the platform applied the batch, the book has not recorded it.
+  crashPoint("sports.after-credits");
+  if (r.kind === "unknown") return batch.map(() => r);
+  if (r.kind === "refused") throw new Error(`sportsbook credits refused as a whole: ${r.code}`);
+  const parsed = CreditResults.safeParse(r.value.results);
+  if (!parsed.success || parsed.data.length !== batch.length) {
+    const unknown: CallResult = { kind: "unknown", status: r.status, reason: "unexpected credits answer" };
+    return batch.map(() => unknown);
+  }
+  return parsed.data.map(
+    (x): CallResult =>
+      x.success
+        ? { kind: "ok", status: r.status, value: x.value }
+        : { kind: "refused", status: x.status, code: x.code, balance: x.balance ?? null },
+  );
+}
+
 /**
  * Send the due calls of these bets, each bet's in order, until none is left or a call gets no
  * trusted answer: in rounds, each round sending every bet's first due call at once (up to
@@ -192,27 +251,50 @@ async function send(ctx: AppContext, c: CallRow): Promise<CallResult> {
  * transaction. Another driver may send the same call at the same moment: the platform answers
  * both alike, and only one of them records the answer (and its effect on the bet).
  */
-async function drive(ctx: AppContext, betIds: number[], width = 96): Promise<Map<number, Driven>> {
+async function drive(
+  ctx: AppContext,
+  betIds: number[],
+  width = 96,
+  known: CallRow[] | null = null,
+): Promise<Map<number, Driven>> {
   const out = new Map<number, Driven>(betIds.map((id) => [id, { done: [] }]));
   let ids = [...new Set(betIds)];
   let failure: unknown = null;
+  // The first round's calls when the caller has just written them (a placement's debit).
+  let given = known;
   while (ids.length) {
-    const calls = await queryRows<CallRow>(
-      ctx.db,
-      sql`SELECT DISTINCT ON (c.bet_id) c.id, c.bet_id, c.call, c.transaction_id, c.ref_transaction_id, c.amount, c.gross,
+    const calls =
+      given ??
+      (await queryRows<CallRow>(
+        ctx.db,
+        // Each bet's first due call by the due index, bet by bet (a plan that scans the outbox per
+        // bet, as stale statistics of a fast-growing outbox can choose, took seconds a round).
+        sql`SELECT c.id, c.bet_id, c.call, c.transaction_id, c.ref_transaction_id, c.amount, c.gross,
             b.member_id, b.vendor
-          FROM sb_money_calls c JOIN sb_bets b ON b.id = c.bet_id
-          WHERE c.bet_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)
-            AND c.done_at IS NULL
-          ORDER BY c.bet_id, c.id`,
-    );
+          FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) AS x(id)
+          CROSS JOIN LATERAL (
+            SELECT * FROM sb_money_calls c
+            WHERE c.bet_id = x.id::bigint AND c.done_at IS NULL ORDER BY c.bet_id, c.id LIMIT 1) c
+          JOIN sb_bets b ON b.id = c.bet_id
+          ORDER BY c.bet_id`,
+      ));
+    given = null;
     if (!calls.length) break;
     const answers: Array<{ c: CallRow; r: CallResult }> = [];
+    // Credits (settlements, cash-outs) go many to a request, per vendor (the protocol's
+    // `credits`); the other calls one by one, `width` in flight.
+    const single = calls.filter((c) => c.call !== "credit");
+    const batches: CallRow[][] = [];
+    for (const vendor of new Set(calls.filter((c) => c.call === "credit").map((c) => c.vendor))) {
+      const mine = calls.filter((c) => c.call === "credit" && c.vendor === vendor);
+      for (let i = 0; i < mine.length; i += CREDIT_BATCH) batches.push(mine.slice(i, i + CREDIT_BATCH));
+    }
     let next = 0;
-    await Promise.all(
-      Array.from({ length: Math.min(width, calls.length) }, async () => {
-        while (next < calls.length) {
-          const c = calls[next++] as CallRow;
+    let nextBatch = 0;
+    await Promise.all([
+      ...Array.from({ length: Math.min(width, single.length) }, async () => {
+        while (next < single.length) {
+          const c = single[next++] as CallRow;
           try {
             answers.push({ c, r: await send(ctx, c) });
           } catch (err) {
@@ -220,7 +302,20 @@ async function drive(ctx: AppContext, betIds: number[], width = 96): Promise<Map
           }
         }
       }),
-    );
+      ...Array.from({ length: Math.min(CREDIT_BATCHES_IN_FLIGHT, batches.length) }, async () => {
+        while (nextBatch < batches.length) {
+          const batch = batches[nextBatch++] as CallRow[];
+          try {
+            const rs = await sendCredits(ctx, batch);
+            batch.forEach((c, n) => {
+              answers.push({ c, r: rs[n] as CallResult });
+            });
+          } catch (err) {
+            failure ??= err;
+          }
+        }
+      }),
+    ]);
     const record: Array<{
       id: number;
       bet: number;
@@ -259,19 +354,48 @@ async function drive(ctx: AppContext, betIds: number[], width = 96): Promise<Map
       d.done.push(c.call);
       if (r.kind === "ok") again.add(bet);
     }
-    if (record.length)
+    // Bets with a call due after the one answered now (read with the answer's recording).
+    const more = new Set<number>();
+    const [one] = record;
+    if (record.length === 1 && one) {
+      // One answer (a placement's debit): its call and its bet, locked in that order as below,
+      // by one statement.
+      const rows = await queryRows<{ id: string; more: boolean }>(
+        ctx.db,
+        sql`WITH c AS (
+              UPDATE sb_money_calls SET done_at = now(), answer = ${JSON.stringify(one.answer)}::jsonb
+              WHERE id = ${one.id} AND done_at IS NULL RETURNING id, bet_id),
+            b AS (
+              UPDATE sb_bets b SET
+                status = CASE WHEN ${one.call} = 'debit' AND b.status = 'pending'
+                              THEN CASE WHEN ${one.ok}::boolean THEN 'open' ELSE 'refused' END ELSE b.status END,
+                debt = b.debt + CASE WHEN ${one.call} = 'reverse' THEN ${one.owed}::bigint ELSE 0 END
+              FROM c WHERE b.id = c.bet_id
+                AND (${one.call} = 'debit' OR (${one.call} = 'reverse' AND ${one.owed}::bigint <> 0))
+              RETURNING b.id)
+            SELECT c.id, EXISTS (SELECT 1 FROM sb_money_calls d
+              WHERE d.bet_id = c.bet_id AND d.done_at IS NULL AND d.id <> c.id) AS more
+            FROM c`,
+      );
+      // Recorded by another driver meanwhile: read again, as that driver may have stopped.
+      if (!rows.length || rows.some((r) => r.more)) more.add(one.bet);
+    } else if (record.length)
       await ctx.db.transaction(async (tx) => {
         // Rows locked in id order, then the bets in id order: two drivers never wait in a cycle.
         await tx.execute(sql`SELECT id FROM sb_money_calls
             WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(record.map((r) => r.id))}::jsonb)::bigint)
             ORDER BY id FOR UPDATE`);
-        const mine = await queryRows<{ id: string }>(
+        const mine = await queryRows<{ id: string; bet_id: string; more: boolean }>(
           tx,
           sql`UPDATE sb_money_calls c SET done_at = now(), answer = x.answer
               FROM jsonb_to_recordset(${JSON.stringify(record)}::jsonb) AS x(id bigint, answer jsonb)
-              WHERE c.id = x.id AND c.done_at IS NULL RETURNING c.id`,
+              WHERE c.id = x.id AND c.done_at IS NULL
+              RETURNING c.id, c.bet_id, EXISTS (SELECT 1 FROM sb_money_calls d
+                WHERE d.bet_id = c.bet_id AND d.done_at IS NULL AND d.id <> c.id) AS more`,
         );
+        for (const r of mine) if (r.more) more.add(Number(r.bet_id));
         const recorded = new Set(mine.map((r) => Number(r.id)));
+        for (const r of record) if (!recorded.has(r.id)) more.add(r.bet);
         const effects = record
           .filter(
             (r) => recorded.has(r.id) && (r.call === "debit" || (r.call === "reverse" && r.owed !== "0")),
@@ -288,15 +412,19 @@ async function drive(ctx: AppContext, betIds: number[], width = 96): Promise<Map
             FROM jsonb_to_recordset(${JSON.stringify(effects)}::jsonb) AS x(bet bigint, call text, ok boolean, owed bigint)
             WHERE b.id = x.bet`);
       });
-    ids = [...again];
+    // A bet whose answered call was its last has nothing to send: not read again.
+    ids = [...again].filter((b) => more.has(b));
   }
   if (failure) throw failure;
   return out;
 }
 
-/** Send one bet's due calls in order (see drive). */
-export async function driveBet(ctx: AppContext, betId: number): Promise<Driven> {
-  return (await drive(ctx, [betId])).get(betId) ?? { done: [] };
+/**
+ * Send one bet's due calls in order (see drive). `first`: its first due call, when the caller
+ * has just written it in the outbox and committed (a new bet's debit), so it is not read back.
+ */
+export async function driveBet(ctx: AppContext, betId: number, first?: CallRow): Promise<Driven> {
+  return (await drive(ctx, [betId], 96, first ? [first] : null)).get(betId) ?? { done: [] };
 }
 
 /** Send many bets' due calls, each bet's in order, many bets at once. */

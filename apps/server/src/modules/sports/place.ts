@@ -6,7 +6,7 @@ import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { memberGate } from "../../lib/member-gates.ts";
 import { ensureBookCatalogue } from "./catalogue.ts";
-import { driveBet, queueCalls } from "./money.ts";
+import { type CallRow, driveBet, queueCalls } from "./money.ts";
 import { settleBets } from "./settle.ts";
 
 /**
@@ -40,21 +40,37 @@ export interface LegRow {
   max_stake: string;
 }
 
-async function legRows(exec: Executor, ids: number[], lock: boolean): Promise<LegRow[]> {
+/**
+ * The legs as they stand, with the book's settings and the player's stake limit in the same
+ * read (one round trip): FOR SHARE of the markets inside the placing transaction.
+ */
+async function legRows(exec: Executor, memberId: number, ids: number[], lock: boolean): Promise<CheckRow[]> {
   const list = JSON.stringify(ids);
-  return queryRows<LegRow>(
+  return queryRows<CheckRow>(
     exec,
     sql`SELECT o.id AS outcome_id, mk.id AS market_id, m.id AS match_id, o.odds, o.odds_version, o.active,
           mk.status AS market_status, mk.trader_suspended, mk.suspend_seq, mk.min_stake AS market_min,
           mk.max_stake AS market_max, m.status AS match_status, m.enabled AS match_enabled,
           m.suspended AS match_suspended, l.enabled AS league_enabled, s.enabled AS sport_enabled,
-          s.category, s.min_stake, s.max_stake
+          s.category, s.min_stake, s.max_stake,
+          k.max_legs AS book_max_legs, k.max_payout AS book_max_payout, k.min_odds AS book_min_odds,
+          k.live_delay_ms AS book_live_delay_ms,
+          (SELECT pl.max_stake FROM sb_player_limits pl WHERE pl.member_id = ${memberId}) AS player_max_stake
         FROM sb_outcomes o JOIN sb_markets mk ON mk.id = o.market_id JOIN sb_matches m ON m.id = mk.match_id
         JOIN sb_leagues l ON l.id = m.league_id JOIN sb_sports s ON s.code = l.sport
+        LEFT JOIN sb_book k ON true
         WHERE o.id IN (SELECT jsonb_array_elements_text(${list}::jsonb)::bigint)
         ORDER BY mk.id
         ${lock ? sql`FOR SHARE OF mk` : sql``}`,
   );
+}
+
+interface CheckRow extends LegRow {
+  book_max_legs: number | null;
+  book_max_payout: string | null;
+  book_min_odds: number | null;
+  book_live_delay_ms: number | null;
+  player_max_stake: string | null;
 }
 
 const open = (r: LegRow) =>
@@ -79,6 +95,8 @@ interface Checked {
   rows: LegRow[];
   odds: number[];
   live: boolean;
+  /** The book's live delay (ms), read with the legs. */
+  delay: number;
   stake: bigint;
   potential: bigint;
 }
@@ -89,13 +107,17 @@ async function check(
   req: PlaceBetRequest,
   lock: boolean,
 ): Promise<Checked> {
-  const [book] = await queryRows<{ max_legs: number; max_payout: string; min_odds: number }>(
-    exec,
-    sql`SELECT max_legs, max_payout, min_odds FROM sb_book`,
-  );
   const ids = req.legs.map((l) => l.outcomeId);
   if (new Set(ids).size !== ids.length) throw new AppError("SB_RELATED_OUTCOMES", 400);
-  const found = await legRows(exec, ids, lock);
+  const found = await legRows(exec, memberId, ids, lock);
+  const first = found[0];
+  const book = first
+    ? {
+        max_legs: first.book_max_legs ?? undefined,
+        max_payout: first.book_max_payout ?? undefined,
+        min_odds: first.book_min_odds ?? undefined,
+      }
+    : undefined;
   const rows = ids.map((id) => found.find((r) => Number(r.outcome_id) === id));
   if (rows.some((r) => !r)) throw new AppError("SB_MARKET_CLOSED", 409);
   const legs = rows as LegRow[]; // every one found (checked above)
@@ -126,12 +148,8 @@ async function check(
   if (changed) {
     throw new AppError("SB_ODDS_CHANGED", 409, {}, undefined, { odds: pricesNow(legs, floor) });
   }
-  const [pl] = await queryRows<{ max_stake: string }>(
-    exec,
-    sql`SELECT max_stake FROM sb_player_limits WHERE member_id = ${memberId}`,
-  );
   let min = 0n;
-  let max = BigInt(pl?.max_stake ?? "1000000000000");
+  let max = BigInt(first?.player_max_stake ?? "1000000000000");
   for (const r of legs) {
     min = [min, BigInt(r.min_stake), BigInt(r.market_min ?? "0")].reduce((a, b) => (b > a ? b : a));
     max = [max, BigInt(r.max_stake), BigInt(r.market_max ?? r.max_stake)].reduce((a, b) => (b < a ? b : a));
@@ -149,6 +167,7 @@ async function check(
     rows: legs,
     odds,
     live: legs.some((r) => r.match_status === "live"),
+    delay: first?.book_live_delay_ms ?? 0,
     stake: def ? systemStake(def, req.stake) : req.stake,
     potential,
   };
@@ -157,6 +176,8 @@ async function check(
 export interface Placed {
   id: number;
   replayed: boolean;
+  /** A new bet's debit as written in the outbox (sent without reading it back). */
+  debit?: CallRow;
 }
 
 export async function placeBet(
@@ -165,9 +186,21 @@ export async function placeBet(
   req: PlaceBetRequest,
   wait: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
 ): Promise<Placed> {
-  const [seen] = await queryRows<{ id: string | null; status: string | null; currency: string }>(
+  // The member, a placement already made under this key, and whether a leg is live (so waits
+  // the book's delay): one read.
+  const [seen] = await queryRows<{
+    id: string | null;
+    status: string | null;
+    currency: string;
+    live: boolean;
+  }>(
     ctx.db,
-    sql`SELECT m.currency, b.id, b.status FROM members m
+    sql`SELECT m.currency, b.id, b.status,
+          EXISTS (SELECT 1 FROM sb_outcomes o JOIN sb_markets mk ON mk.id = o.market_id
+                    JOIN sb_matches x ON x.id = mk.match_id
+                  WHERE o.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(req.legs.map((l) => l.outcomeId))}::jsonb)::bigint)
+                    AND x.status = 'live') AS live
+        FROM members m
         LEFT JOIN sb_bets b ON b.member_id = m.id AND b.idempotency_key = ${req.idempotencyKey}
         WHERE m.id = ${memberId}`,
   );
@@ -188,26 +221,39 @@ export async function placeBet(
   const member = { id: memberId, currency: seen.currency };
   const gate = await memberGate(ctx.db, member.id, "play", ctx.clock.now());
   if (gate) throw new AppError(gate, 403);
-  const first = await check(ctx.db, member.id, req, false);
-  if (first.live) {
-    const [book] = await queryRows<{ live_delay_ms: number }>(ctx.db, sql`SELECT live_delay_ms FROM sb_book`);
-    await wait(book?.live_delay_ms ?? 0);
+  // A live bet is checked before the book's delay and again after it, under the markets' locks.
+  // A bet with no live leg waits for nothing: it is checked once, in the placing transaction,
+  // under the same locks (a match gone live meanwhile sends it the live way).
+  let first = seen.live ? await check(ctx.db, member.id, req, false) : null;
+  for (;;) {
+    if (first?.live) await wait(first.delay);
+    const before = first;
+    const placed = await ctx.db.transaction(async (tx): Promise<Placed | { live: Checked }> => {
+      if (!before) {
+        const once = await check(tx, member.id, req, true);
+        if (once.live) return { live: once };
+        return insertBet(ctx.db, tx, member, req, once);
+      }
+      const now = await check(tx, member.id, { ...req, oddsPolicy: "any" }, true);
+      // spec: a live bet is refused if a market was suspended during the delay, even if reopened.
+      if (now.rows.some((r, i) => r.suspend_seq !== before.rows[i]?.suspend_seq)) {
+        throw new AppError("SB_MARKET_CLOSED", 409);
+      }
+      // The price taken is the one checked against the player's policy.
+      if (now.odds.some((o, i) => o !== before.odds[i])) {
+        await check(tx, member.id, req, true);
+      }
+      return insertBet(ctx.db, tx, member, req, now);
+    });
+    if ("live" in placed) {
+      // Gone live since the first read: the check just made (rolled back) is the one before the delay.
+      first = placed.live;
+      continue;
+    }
+    if (placed.replayed) return placed;
+    await takeStake(ctx, placed.id, placed.debit);
+    return { id: placed.id, replayed: false };
   }
-  const placed = await ctx.db.transaction(async (tx) => {
-    const now = await check(tx, member.id, { ...req, oddsPolicy: "any" }, true);
-    // spec: a live bet is refused if a market was suspended during the delay, even if reopened.
-    if (now.rows.some((r, i) => r.suspend_seq !== first.rows[i]?.suspend_seq)) {
-      throw new AppError("SB_MARKET_CLOSED", 409);
-    }
-    // The price taken is the one checked against the player's policy.
-    if (now.odds.some((o, i) => o !== first.odds[i])) {
-      await check(tx, member.id, req, true);
-    }
-    return insertBet(ctx.db, tx, member, req, now);
-  });
-  if (placed.replayed) return placed;
-  await takeStake(ctx, placed.id);
-  return placed;
 }
 
 /**
@@ -216,8 +262,8 @@ export async function placeBet(
  * platform's code. No trusted answer: the bet is cancelled — a rollback follows the debit (a
  * rollback before its bet is remembered, so a late debit is refused too).
  */
-async function takeStake(ctx: AppContext, id: number): Promise<void> {
-  const driven = await driveBet(ctx, id);
+async function takeStake(ctx: AppContext, id: number, debit?: CallRow): Promise<void> {
+  const driven = await driveBet(ctx, id, debit);
   if (driven.refused) {
     // Refused, nothing was taken: the bet leaves no trace on the book (the platform keeps the
     // refusal of sb:<id>), so the same slip may be placed again once it would be taken.
@@ -250,8 +296,15 @@ async function takeStake(ctx: AppContext, id: number): Promise<void> {
     const [b] = await queryRows<{ status: string }>(ctx.db, sql`SELECT status FROM sb_bets WHERE id = ${id}`);
     if (b?.status !== "open") throw new AppError("SERVICE_UNAVAILABLE", 503);
   }
-  // Its markets may have settled while the stake was being taken.
-  await settleBets(ctx, null, [id]);
+  // Its markets may have settled while the stake was being taken (read after the bet opened, so
+  // a settlement that did not see it open has committed its results by now): settled at once.
+  // A bet whose legs all still wait for results has nothing to settle.
+  const [due] = await queryRows<{ any: boolean }>(
+    ctx.db,
+    sql`SELECT EXISTS (SELECT 1 FROM sb_bet_legs l JOIN sb_outcomes o ON o.id = l.outcome_id
+          WHERE l.bet_id = ${id} AND (o.result IS NOT NULL OR l.void_ts IS NOT NULL)) AS any`,
+  );
+  if (due?.any) await settleBets(ctx, null, [id]);
 }
 
 /**
@@ -290,13 +343,36 @@ async function insertBet(
   c: Checked,
 ): Promise<Placed> {
   const vendor = c.rows.every((r) => r.category === "ESPORTS") ? "PNES" : "PNSB";
-  const [bet] = await queryRows<{ id: string }>(
+  const legs = c.rows.map((r, i) => ({
+    idx: i,
+    o: Number(r.outcome_id),
+    mk: Number(r.market_id),
+    m: Number(r.match_id),
+    odds: r.odds,
+  }));
+  // The round's category (SPORTS / ESPORTS) in the games catalogue: the bonus's weight, valid
+  // bets, rollups and reports read it through the debit's game code.
+  await ensureBookCatalogue(tx, db);
+  // The bet, its legs and its stake's debit in the outbox (one debit of the bet's round:
+  // responsible gaming, bonus money and funds are the platform's checks, in provider_move), in
+  // one statement; a placement already made under this key writes nothing.
+  const [bet] = await queryRows<{ id: string; call_id: string | null; transaction_id: string | null }>(
     tx,
-    sql`INSERT INTO sb_bets (member_id, idempotency_key, currency, vendor, kind, system_code, stake, stake_per_line, potential, live, status)
-        VALUES (${member.id}, ${req.idempotencyKey}, ${member.currency}, ${vendor}, ${req.kind},
-          ${req.kind === "system" ? (req.systemCode ?? null) : null}, ${c.stake.toString()}, ${req.stake.toString()},
-          ${c.potential.toString()}, ${c.live}, 'pending')
-        ON CONFLICT (member_id, idempotency_key) DO NOTHING RETURNING id`,
+    sql`WITH b AS (
+          INSERT INTO sb_bets (member_id, idempotency_key, currency, vendor, kind, system_code, stake, stake_per_line, potential, live, status)
+          VALUES (${member.id}, ${req.idempotencyKey}, ${member.currency}, ${vendor}, ${req.kind},
+            ${req.kind === "system" ? (req.systemCode ?? null) : null}, ${c.stake.toString()}, ${req.stake.toString()},
+            ${c.potential.toString()}, ${c.live}, 'pending')
+          ON CONFLICT (member_id, idempotency_key) DO NOTHING RETURNING id),
+        l AS (
+          INSERT INTO sb_bet_legs (bet_id, idx, outcome_id, market_id, match_id, odds)
+          SELECT b.id, x.idx, x.o, x.mk, x.m, x.odds
+          FROM b, jsonb_to_recordset(${JSON.stringify(legs)}::jsonb) AS x(idx int, o bigint, mk bigint, m bigint, odds int)),
+        d AS (
+          INSERT INTO sb_money_calls (bet_id, call, transaction_id, ref_transaction_id, amount, gross)
+          SELECT b.id, 'debit', 'sb:' || b.id, NULL, ${c.stake.toString()}::bigint, NULL FROM b
+          ON CONFLICT (transaction_id) DO NOTHING RETURNING id, transaction_id)
+        SELECT b.id, d.id AS call_id, d.transaction_id FROM b LEFT JOIN d ON true`,
   );
   if (!bet) {
     const [again] = await queryRows<{ id: string }>(
@@ -306,21 +382,19 @@ async function insertBet(
     return { id: Number(again?.id), replayed: true };
   }
   const id = Number(bet.id);
-  const legs = c.rows.map((r, i) => ({
-    idx: i,
-    o: Number(r.outcome_id),
-    mk: Number(r.market_id),
-    m: Number(r.match_id),
-    odds: r.odds,
-  }));
-  await tx.execute(sql`INSERT INTO sb_bet_legs (bet_id, idx, outcome_id, market_id, match_id, odds)
-      SELECT ${id}, x.idx, x.o, x.mk, x.m, x.odds
-      FROM jsonb_to_recordset(${JSON.stringify(legs)}::jsonb) AS x(idx int, o bigint, mk bigint, m bigint, odds int)`);
-  // The round's category (SPORTS / ESPORTS) in the games catalogue: the bonus's weight, valid
-  // bets, rollups and reports read it through the debit's game code.
-  await ensureBookCatalogue(tx, db);
-  // The stake: one debit of the bet's round (responsible gaming, bonus money and funds are the
-  // platform's checks, in provider_move).
-  await queueCalls(tx, [{ betId: id, call: "debit", tid: `sb:${id}`, ref: null, amount: c.stake }]);
-  return { id, replayed: false };
+  const debit: CallRow | undefined =
+    bet.call_id && bet.transaction_id
+      ? {
+          id: bet.call_id,
+          bet_id: bet.id,
+          call: "debit",
+          transaction_id: bet.transaction_id,
+          ref_transaction_id: null,
+          amount: c.stake.toString(),
+          gross: null,
+          member_id: String(member.id),
+          vendor,
+        }
+      : undefined;
+  return { id, replayed: false, debit };
 }

@@ -270,6 +270,7 @@ export async function setLeagueEnabled(exec: Executor, id: number, enabled: bool
 
 export interface TradingMatch {
   id: string;
+  leagueId: string;
   sport: string;
   league: string;
   home: string;
@@ -285,25 +286,76 @@ export interface TradingMatch {
   openStake: string;
 }
 
+/** The desk's matches, filtered and ordered by the shared list query (packages/contracts/src/list-query.ts). */
+export interface TradingMatchFilter {
+  status: "open" | "done" | "not_started" | "live" | "ended" | "closed" | "cancelled";
+  sport?: string | undefined;
+  league?: number | undefined;
+  /** Start instants [from, to) of a Manila day. */
+  from?: Date | undefined;
+  to?: Date | undefined;
+  q?: string | undefined;
+}
+
+function tradingWhere(f: TradingMatchFilter): SQL {
+  const status =
+    f.status === "open"
+      ? sql`m.status IN ('not_started', 'live', 'ended')`
+      : f.status === "done"
+        ? sql`m.status IN ('closed', 'cancelled')`
+        : sql`m.status = ${f.status}`;
+  const parts: SQL[] = [status];
+  if (f.sport) parts.push(sql`l.sport = ${f.sport}`);
+  if (f.league) parts.push(sql`m.league_id = ${f.league}`);
+  if (f.from) parts.push(sql`m.start_at >= ${f.from.toISOString()}::timestamptz`);
+  if (f.to) parts.push(sql`m.start_at < ${f.to.toISOString()}::timestamptz`);
+  if (f.q) {
+    // Digits are a match id; any other text is part of a team's name (sb_teams is small).
+    if (/^\d{1,15}$/.test(f.q)) parts.push(sql`m.id = ${Number(f.q)}`);
+    else {
+      const like = `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      parts.push(sql`(m.home_id IN (SELECT id FROM sb_teams WHERE name ILIKE ${like})
+        OR m.away_id IN (SELECT id FROM sb_teams WHERE name ILIKE ${like}))`);
+    }
+  }
+  return sql.join(parts, sql` AND `);
+}
+
+/** Each sort key of the list as its own columns (the caller's text never reaches the SQL). */
+const MATCH_ORDER = {
+  startAt: sql`m.start_at`,
+  id: sql`m.id`,
+  league: sql`l.name`,
+  status: sql`m.status`,
+} as const;
+
 /**
- * The desk's matches (at most 200): "open" = not yet closed, soonest first; "done" = closed or
- * cancelled, latest first; optionally of one sport.
+ * One page of the desk's matches and how many match the filter. The open stake is a subquery
+ * per row of the page only (sb_bet_legs_match_idx), never of the whole list.
  */
-export function tradingMatches(
+export async function tradingMatches(
   exec: Executor,
-  status: "open" | "done",
-  sport: string | undefined,
-): Promise<TradingMatch[]> {
-  return queryRows<TradingMatch>(
-    exec,
-    sql`SELECT m.id, l.sport, l.name AS league, h.name AS home, a.name AS away, m.start_at AS "startAt", m.status,
+  f: TradingMatchFilter,
+  page: { sort: keyof typeof MATCH_ORDER; direction: "asc" | "desc"; limit: number; offset: number },
+): Promise<{ rows: TradingMatch[]; total: number }> {
+  const where = tradingWhere(f);
+  const dir = page.direction === "asc" ? sql`ASC` : sql`DESC`;
+  const [rows, [count]] = await Promise.all([
+    queryRows<TradingMatch>(
+      exec,
+      sql`SELECT m.id, l.id AS "leagueId", l.sport, l.name AS league, h.name AS home, a.name AS away, m.start_at AS "startAt", m.status,
               m.enabled, m.suspended, m.hot, m.score_home AS "scoreHome", m.score_away AS "scoreAway",
               coalesce((SELECT sum(b.stake) FROM sb_bets b WHERE b.status = 'open' AND b.id IN (SELECT bet_id FROM sb_bet_legs WHERE match_id = m.id)), 0)::text AS "openStake"
             FROM sb_matches m JOIN sb_leagues l ON l.id = m.league_id JOIN sb_teams h ON h.id = m.home_id JOIN sb_teams a ON a.id = m.away_id
-            WHERE ${status === "open" ? sql`m.status IN ('not_started', 'live', 'ended')` : sql`m.status IN ('closed', 'cancelled')`}
-              AND (${sport ?? null}::text IS NULL OR l.sport = ${sport ?? null})
-            ORDER BY m.start_at ${status === "open" ? sql`ASC` : sql`DESC`} LIMIT 200`,
-  );
+            WHERE ${where}
+            ORDER BY ${MATCH_ORDER[page.sort]} ${dir}, m.id ${dir} LIMIT ${page.limit} OFFSET ${page.offset}`,
+    ),
+    queryRows<{ n: number }>(
+      exec,
+      sql`SELECT count(*)::int AS n FROM sb_matches m JOIN sb_leagues l ON l.id = m.league_id WHERE ${where}`,
+    ),
+  ]);
+  return { rows, total: count?.n ?? 0 };
 }
 
 export interface MatchFlags {
@@ -344,16 +396,32 @@ export interface LiabilityRow {
  * Per outcome of a match: open bets on it, their stake and their whole potential (a parlay counts
  * its potential on each of its legs).
  */
-export function liabilityRows(exec: Executor, matchId: number): Promise<LiabilityRow[]> {
-  return queryRows<LiabilityRow>(
-    exec,
-    sql`SELECT mk.id AS market_id, mk.kind, mk.period, mk.line_q, mk.status, mk.trader_suspended, mk.min_stake::text, mk.max_stake::text,
+export async function liabilityRows(
+  exec: Executor,
+  matchId: number,
+  page: { sort: "market" | "liability" | "stake"; direction: "asc" | "desc"; limit: number; offset: number },
+): Promise<{ rows: LiabilityRow[]; total: number }> {
+  const dir = page.direction === "asc" ? sql`ASC` : sql`DESC`;
+  const order =
+    page.sort === "market"
+      ? sql`mk.kind ${dir}, mk.period ${dir}, mk.line_q ${dir}, o.id ${dir}`
+      : sql`${page.sort === "stake" ? sql`coalesce(sum(b.stake), 0)` : sql`coalesce(sum(b.potential), 0)`} ${dir}, o.id ASC`;
+  const [rows, [count]] = await Promise.all([
+    queryRows<LiabilityRow>(
+      exec,
+      sql`SELECT mk.id AS market_id, mk.kind, mk.period, mk.line_q, mk.status, mk.trader_suspended, mk.min_stake::text, mk.max_stake::text,
             o.id AS outcome_id, o.name, o.odds, count(b.id)::int AS bets, coalesce(sum(b.stake), 0)::text AS stake,
             coalesce(sum(b.potential), 0)::text AS liability
           FROM sb_markets mk JOIN sb_outcomes o ON o.market_id = mk.id
           LEFT JOIN sb_bet_legs l ON l.outcome_id = o.id LEFT JOIN sb_bets b ON b.id = l.bet_id AND b.status = 'open'
-          WHERE mk.match_id = ${matchId} GROUP BY mk.id, o.id ORDER BY mk.kind, mk.period, mk.line_q, o.id`,
-  );
+          WHERE mk.match_id = ${matchId} GROUP BY mk.id, o.id ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`,
+    ),
+    queryRows<{ n: number }>(
+      exec,
+      sql`SELECT count(*)::int AS n FROM sb_markets mk JOIN sb_outcomes o ON o.market_id = mk.id WHERE mk.match_id = ${matchId}`,
+    ),
+  ]);
+  return { rows, total: count?.n ?? 0 };
 }
 
 export interface MarketPatch {

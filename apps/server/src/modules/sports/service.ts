@@ -1,3 +1,4 @@
+import { type AdminMatchesQuery, dayRange, offsetOf } from "@panalo/contracts/list-query";
 import { formatMinor } from "@panalo/contracts/money";
 import type { PlaceBetRequest, SportsBet, SportsOddsPush } from "@panalo/contracts/sports";
 import { settleOutcome } from "@panalo/game-math/sportsbook/settle";
@@ -85,8 +86,18 @@ export async function setLeagueEnabled(ctx: AppContext, id: number, enabled: boo
   await repo.setLeagueEnabled(ctx.db, id, enabled);
 }
 
-export function tradingMatches(ctx: AppContext, status: "open" | "done", sport: string | undefined) {
-  return repo.tradingMatches(ctx.db, status, sport);
+export async function tradingMatches(ctx: AppContext, q: AdminMatchesQuery) {
+  const { rows, total } = await repo.tradingMatches(
+    ctx.db,
+    { ...q.filters, ...dayRange(q.filters.day, q.filters.day) },
+    { sort: q.sort, direction: q.direction, limit: q.pageSize, offset: offsetOf(q) },
+  );
+  return {
+    items: rows.map((m) => ({ ...m, id: Number(m.id), leagueId: Number(m.leagueId) })),
+    total,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
 }
 
 /** Change a match's trader flags and tell its viewers. */
@@ -123,9 +134,18 @@ export async function setPlayerLimit(
  * Per outcome of a match: what open bets staked on it and what they would pay if it wins
  * (parlays count their whole potential on each leg: the book's worst case).
  */
-export async function liability(ctx: AppContext, matchId: number) {
-  const rows = await repo.liabilityRows(ctx.db, matchId);
-  return rows.map((r) => ({
+export async function liability(
+  ctx: AppContext,
+  matchId: number,
+  q: { page: number; pageSize: number; sort: "market" | "liability" | "stake"; direction: "asc" | "desc" },
+) {
+  const { rows, total } = await repo.liabilityRows(ctx.db, matchId, {
+    sort: q.sort,
+    direction: q.direction,
+    limit: q.pageSize,
+    offset: offsetOf(q),
+  });
+  const items = rows.map((r) => ({
     marketId: Number(r.market_id),
     market: `${r.kind}${r.period === "1h" ? " 1H" : ""}${r.line_q === null ? "" : ` ${r.line_q / 4}`}`,
     status: r.trader_suspended ? "suspended" : r.status,
@@ -138,6 +158,7 @@ export async function liability(ctx: AppContext, matchId: number) {
     stake: formatMinor(BigInt(r.stake)),
     liability: formatMinor(BigInt(r.liability)),
   }));
+  return { items, total, page: q.page, pageSize: q.pageSize };
 }
 
 /**

@@ -76,10 +76,14 @@ describe("sports trading desk", () => {
     expect(placed.json()).toMatchObject({ success: true, value: { status: "open", stake: "20.00" } });
 
     const liability = (
-      await call(alice, "GET", `/api/admin/sports/matches/${placed.json().value.legs[0].matchId}/liability`)
+      await call(
+        alice,
+        "GET",
+        `/api/admin/sports/matches/${placed.json().value.legs[0].matchId}/liability?pageSize=200`,
+      )
     ).json();
     expect(
-      liability.value.outcomes.find((o: { outcomeId: number }) => o.outcomeId === home.outcomeId),
+      liability.value.items.find((o: { outcomeId: number }) => o.outcomeId === home.outcomeId),
     ).toMatchObject({ bets: 1, stake: "20.00" });
 
     const asked = (

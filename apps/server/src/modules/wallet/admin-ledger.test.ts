@@ -189,6 +189,26 @@ describe("back-office finance lists: a member's ledger, reconciliation by accoun
     expect(history.items.map((x: { status: string }) => x.status)).toEqual(["pending", "pending", "applied"]);
     expect(history.items[2]).toMatchObject({ id: a.id, createdByName: "cash1", decidedByName: "cash2" });
     expect(history.items[2].decidedAt).not.toBeNull();
+    // The CSV export holds the same rows as the list, with a BOM, amounts in pesos and names.
+    const csv = await get("cash1", `/api/admin/adjustments/export?memberId=${member.id}`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers["content-type"]).toContain("text/csv");
+    expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const lines = csv.body
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
+    expect(lines[0]).toBe(
+      "id,created (PHT),status,member id,member,amount (PHP),reason,asked by,decided by,decided (PHT)",
+    );
+    expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(
+      history.items.map((x: { id: number }) => String(x.id)),
+    );
+    expect(lines.at(-1)).toContain(
+      `,applied,${member.id},ledger01,20000.00,Goodwill credit after an outage,cash1,cash2,`,
+    );
+    const pendingCsv = await get("cash1", "/api/admin/adjustments/export?status=pending");
+    expect(pendingCsv.body.trimEnd().split("\r\n")).toHaveLength(3);
   });
 
   it("names the member and the channel in the deposit and withdrawal queues, and filters by member", async () => {
@@ -261,6 +281,7 @@ describe("back-office finance lists: a member's ledger, reconciliation by accoun
       `/api/admin/players/${member.id}/ledger`,
       "/api/admin/ledger/accounts",
       "/api/admin/adjustments",
+      "/api/admin/adjustments/export",
     ]) {
       expect((await get("writer", url)).statusCode).toBe(403);
     }

@@ -1,11 +1,20 @@
 import { BigId, PageNo, pageSize } from "@panalo/contracts/input";
+import { AdminLedgerQuery } from "@panalo/contracts/list-query";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../lib/context.ts";
+import { startCsv } from "../../lib/csv.ts";
 import { Errors } from "../../lib/errors.ts";
 import { requireOperator } from "../../lib/operator-guard.ts";
 import { route } from "../../lib/route.ts";
-import { accountReconciliation, memberExists, memberLedger } from "./service.ts";
+import {
+  accountReconciliation,
+  LEDGER_CSV_HEADER,
+  ledgerExport,
+  ledgerTransactions,
+  memberExists,
+  memberLedger,
+} from "./service.ts";
 
 const Paging = {
   page: PageNo.default(1),
@@ -50,5 +59,30 @@ export async function walletAdminRoutes(app: FastifyInstance, ctx: AppContext): 
       guards: read,
     },
     async ({ query }) => accountReconciliation(ctx.db, query),
+  );
+
+  // Every movement of the ledger, paged by the shared list query; the export streams every
+  // matching row with the same filters and order.
+  route(
+    app,
+    { method: "GET", url: "/api/admin/ledger/transactions", query: AdminLedgerQuery, guards: read },
+    async ({ query }) => ledgerTransactions(ctx.db, query),
+  );
+  route(
+    app,
+    { method: "GET", url: "/api/admin/ledger/transactions/export", query: AdminLedgerQuery, guards: read },
+    async ({ query, reply }) => {
+      const name = `ledger-${query.filters.from ?? "start"}-${query.filters.to ?? "now"}.csv`;
+      const out = await startCsv(reply, name, LEDGER_CSV_HEADER);
+      try {
+        for await (const rows of ledgerExport(ctx.db, query)) {
+          if (!(await out.writeRows(rows))) break;
+        }
+      } catch (err) {
+        reply.raw.destroy(err as Error);
+        return;
+      }
+      out.end();
+    },
   );
 }

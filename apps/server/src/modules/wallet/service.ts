@@ -1,8 +1,20 @@
+import { type AdminLedgerQuery, dayRange, offsetOf } from "@panalo/contracts/list-query";
+import { manilaStamp } from "@panalo/contracts/manila-format";
+import { addDays, manilaStart } from "@panalo/contracts/manila-time";
 import { formatMinor } from "@panalo/contracts/money";
 import type { Executor } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { readSetting } from "../content/service.ts";
-import { accountBalancesPage, entriesPage, memberAccounts, memberBalances } from "../ledger/service.ts";
+import {
+  accountBalancesPage,
+  entriesPage,
+  type LedgerTransactionRow,
+  ledgerTransactionCount,
+  ledgerTransactionRows,
+  memberAccounts,
+  memberBalances,
+  newestTransactionId,
+} from "../ledger/service.ts";
 import { memberRecord, memberUsernames } from "../members/service.ts";
 import { payoutLedgerReference, withdrawalStates } from "../payments/service.ts";
 
@@ -69,8 +81,8 @@ export async function accountRecords(
   if (accounts.length === 0) return { items: [], total: 0, page: q.page, pageSize: q.pageSize };
   const byId = new Map(accounts.map((a) => [a.id, a]));
   // Dates are the player's calendar days in Manila time (UTC+8).
-  const from = new Date(`${q.startDate}T00:00:00+08:00`);
-  const to = new Date(Date.parse(`${q.endDate}T00:00:00+08:00`) + 86_400_000);
+  const from = manilaStart(q.startDate);
+  const to = manilaStart(addDays(q.endDate, 1));
   const { rows, total } = await entriesPage(ctx.db, {
     accountIds: accounts.map((a) => a.id),
     from,
@@ -187,4 +199,84 @@ export async function accountReconciliation(
     })),
     total,
   };
+}
+
+// ---------- the back office's ledger list ----------
+
+const ledgerFilter = (q: AdminLedgerQuery) => ({
+  ...dayRange(q.filters.from, q.filters.to),
+  type: q.filters.type,
+  member: q.filters.member,
+});
+
+/** Each movement with its member's name: one look-up for the whole page (no query per row). */
+async function withNames(exec: Executor, rows: LedgerTransactionRow[]) {
+  const names = await memberUsernames(
+    exec,
+    rows.flatMap((r) => (r.memberId === null ? [] : [Number(r.memberId)])),
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    time: new Date(r.createdAt).toISOString(),
+    type: r.type,
+    reference: r.reference,
+    memberId: r.memberId === null ? null : Number(r.memberId),
+    member: r.memberId === null ? null : (names.get(Number(r.memberId)) ?? null),
+    amount: formatMinor(BigInt(r.amount)),
+  }));
+}
+
+/** A page of every movement of the ledger, by the shared list query. */
+export async function ledgerTransactions(exec: Executor, q: AdminLedgerQuery) {
+  const f = ledgerFilter(q);
+  const [rows, total] = await Promise.all([
+    ledgerTransactionRows(exec, f, {
+      sort: q.sort,
+      direction: q.direction,
+      limit: q.pageSize,
+      offset: offsetOf(q),
+    }),
+    ledgerTransactionCount(exec, f),
+  ]);
+  return { items: await withNames(exec, rows), total, page: q.page, pageSize: q.pageSize };
+}
+
+/** The CSV columns of the ledger export: amounts in pesos, times as the back office shows them. */
+export const LEDGER_CSV_HEADER = [
+  "id",
+  "time (PHT)",
+  "type",
+  "member id",
+  "member",
+  "amount (PHP)",
+  "reference",
+];
+
+/**
+ * Every movement matching the list's filters, in the list's order, as CSV rows a page at a
+ * time. Only the movements that existed when the export started are read, so a movement
+ * posted meanwhile cannot shift the pages (a row twice or a row missed).
+ */
+export async function* ledgerExport(exec: Executor, q: AdminLedgerQuery, pageRows = 1000) {
+  const f = { ...ledgerFilter(q), maxId: await newestTransactionId(exec) };
+  if (f.maxId === 0) return;
+  for (let offset = 0; ; offset += pageRows) {
+    const rows = await ledgerTransactionRows(exec, f, {
+      sort: q.sort,
+      direction: q.direction,
+      limit: pageRows,
+      offset,
+    });
+    const items = await withNames(exec, rows);
+    yield items.map((r) => [
+      r.id,
+      manilaStamp(new Date(r.time), { seconds: true }),
+      r.type,
+      r.memberId,
+      r.member,
+      r.amount,
+      r.reference,
+    ]);
+    if (rows.length < pageRows) return;
+  }
 }

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { type Executor, queryRows } from "../../db/client.ts";
-import { memberSessions, members, memberUploads } from "../../db/schema/members.ts";
+import { type Executor, queryRows } from "../../../db/client.ts";
+import { memberSessions, members, memberUploads } from "../../../db/schema/members.ts";
 
 // The members module's answers to other modules about one member (payments, providers, games,
 // responsible gaming): each one statement on the members' own tables, reached through

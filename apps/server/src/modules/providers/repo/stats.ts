@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, isNotNull, ne, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
-import { memberDirectory } from "../../db/schema/members.ts";
-import { providerTransactions } from "../../db/schema/providers.ts";
+import type { Executor } from "../../../db/client.ts";
+import { memberDirectory } from "../../../db/schema/members.ts";
+import { providerTransactions } from "../../../db/schema/providers.ts";
 
 /**
  * What other modules may read of the provider transactions: rounds per game and the biggest
