@@ -15,10 +15,12 @@ export type SectionId =
   | "withdrawals"
   | "adjustments"
   | "win-reviews"
+  | "jackpot"
   | "bonuses"
   | "payment-channels"
   | "approvals"
   | "reconciliation"
+  | "ledger"
   | "agent-settlement"
   | "rewards"
   | "loyalty"
@@ -27,7 +29,9 @@ export type SectionId =
   | "lottery-report"
   | "live-tables"
   | "bingo-rooms"
+  | "cockfight"
   | "fish-rooms"
+  | "card-tables"
   | "sports-trading"
   | "promotions"
   | "promotion-applications"
@@ -213,6 +217,16 @@ export const SECTIONS: readonly Section[] = [
     summary: "Wins above a game vendor's maximum win per round, to pay or reject; the limits per vendor.",
   },
   {
+    id: "jackpot",
+    label: "Jackpot",
+    path: "/jackpot",
+    permission: "finance.read",
+    writePermission: "finance.write",
+    group: "Finance",
+    summary:
+      "The progressive jackpot: share of each slot stake, seed, must-drop-by, wins and the pool's ledger.",
+  },
+  {
     id: "bonuses",
     label: "Bonuses",
     path: "/bonuses",
@@ -239,6 +253,15 @@ export const SECTIONS: readonly Section[] = [
     writePermission: "finance.write",
     group: "Finance",
     summary: "Changes that need a second operator: payment channels, their secrets and limits.",
+  },
+  {
+    id: "ledger",
+    label: "Ledger",
+    path: "/ledger",
+    permission: "finance.read",
+    writePermission: null,
+    group: "Finance",
+    summary: "Every money movement by date range, type and member, with a CSV of all matching rows.",
   },
   {
     id: "reconciliation",
@@ -329,6 +352,17 @@ export const SECTIONS: readonly Section[] = [
     summary:
       "Ticket price, prize pool and split, schedule, draw pace, hours and state of the bingo rooms; games and margin.",
   },
+  // Cockfight arena: regions, events and fights, betting and the four-eyes result.
+  {
+    id: "cockfight",
+    label: "Cockfight",
+    path: "/cockfight",
+    permission: "tables.read",
+    writePermission: "tables.write",
+    group: "Lottery",
+    summary:
+      "Where cockfight is offered, events and fights, betting open and closed, results declared and confirmed by a second operator.",
+  },
   // Fish rooms: bet per shot, seats, RTP, on/off, live state, report by day and room.
   {
     id: "fish-rooms",
@@ -339,6 +373,17 @@ export const SECTIONS: readonly Section[] = [
     group: "Lottery",
     summary:
       "Bet per shot, seats, RTP and state of the fish rooms; live seats and shots; margin against the RTP.",
+  },
+  // Card tables (Hold'em, Tongits): settings, live hands, hand history, rake, fair play.
+  {
+    id: "card-tables",
+    label: "Card tables",
+    path: "/card-tables",
+    permission: "tables.read",
+    writePermission: "tables.write",
+    group: "Lottery",
+    summary:
+      "Stakes, seats, buy-ins, rake, timers and state of the Hold'em and Tongits tables; live hands, hand history, rake and fair play.",
   },
   // The sportsbook's trading desk.
   {

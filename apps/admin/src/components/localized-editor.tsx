@@ -4,12 +4,14 @@ import { get, useFormContext, useWatch } from "react-hook-form";
 import { LANG_NAMES, OPTIONAL_LANGS, REQUIRED_LANGS } from "../lib/localized.ts";
 import { TextAreaField, TextField } from "./form-fields.tsx";
 import { HtmlField } from "./html-field.tsx";
+import { RichHtmlField } from "./rich-html-field.tsx";
 
 export interface LocalizedFieldSpec {
   /** Form path of a LocalizedForm object, e.g. "title" or "entries.2.description". */
   base: string;
   label: string;
-  kind: "text" | "textarea" | "html";
+  /** "rich": formatted text in a rich-text editor (loaded on demand), stored as HTML. */
+  kind: "text" | "textarea" | "html" | "rich";
   /** Test ids become `<testId>-<LANG>`. */
   testId?: string;
   maxLength?: number;
@@ -36,6 +38,8 @@ function LangFields({
         const name = `${f.base}.${lang}`;
         const label = `${f.label} (${LANG_NAMES[lang]})`;
         const testId = f.testId ? `${f.testId}-${lang}` : undefined;
+        if (f.kind === "rich")
+          return <RichHtmlField key={name} name={name} label={label} testId={testId} required={required} />;
         if (f.kind === "html")
           return <HtmlField key={name} name={name} label={label} testId={testId} required={required} />;
         if (f.kind === "textarea")

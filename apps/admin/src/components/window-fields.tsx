@@ -1,21 +1,22 @@
-import { LOCAL_TIME_ZONE } from "../lib/dates.ts";
+import { useT } from "../lib/i18n.ts";
 import { TextField } from "./form-fields.tsx";
 
-/** Start and end of a publication window; empty means open-ended. */
+/** Start and end of a publication window in Manila time (lib/dates.ts); empty means open-ended. */
 export function WindowFields({ testIdPrefix }: { testIdPrefix?: string }) {
-  const hint = `Your local time (${LOCAL_TIME_ZONE}). Leave empty for no limit.`;
+  const t = useT();
+  const hint = t("time.windowHint");
   return (
     <>
       <TextField
         name="startsAt"
-        label="Shown from"
+        label={t("time.shownFrom")}
         type="datetime-local"
         hint={hint}
         testId={testIdPrefix ? `${testIdPrefix}-starts` : undefined}
       />
       <TextField
         name="endsAt"
-        label="Shown until"
+        label={t("time.shownUntil")}
         type="datetime-local"
         hint={hint}
         testId={testIdPrefix ? `${testIdPrefix}-ends` : undefined}

@@ -1,8 +1,13 @@
+import { manilaToday } from "@panalo/contracts/manila-time";
 import { type FormEvent, useId, useState } from "react";
+import { PercentInput } from "../../components/amount-fields.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
+import { BASIS_POINTS, readPercent, showAmount, showPercent } from "../../lib/amounts.ts";
 import { errorMessage } from "../../lib/api.ts";
+import { formatDateTime } from "../../lib/dates.ts";
+import { useT } from "../../lib/i18n.ts";
 import {
   type Bill,
   type Contract,
@@ -17,13 +22,9 @@ import {
 } from "./agent-settlement-api.ts";
 import { downloadCsv, toCsv } from "./csv.ts";
 
-const at = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString("en-GB", { timeZone: "Asia/Manila" }) : "—";
-const pct = (bp: number) => `${(bp / 100).toFixed(2)}%`;
-const manilaDay = (offsetDays = 0) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Manila" }).format(
-    new Date(Date.now() - offsetDays * 86_400_000),
-  );
+const at = (iso: string | null) => formatDateTime(iso);
+const pct = (bp: number) => showPercent(bp, BASIS_POINTS);
+const manilaDay = (offsetDays = 0) => manilaToday(-offsetDays);
 
 type Tab = "runs" | "bills" | "report" | "contracts";
 
@@ -187,7 +188,7 @@ function Runs({ onBills }: { onBills: (runId: number) => void }) {
                   </td>
                   <td className="num">{r.bills}</td>
                   <td className="num">
-                    {r.paid} · {r.paidAmount}
+                    {r.paid} · {showAmount(r.paidAmount)}
                   </td>
                   <td className="num">{r.insufficient}</td>
                   <td className="cell-nowrap">{at(r.startedAt)}</td>
@@ -360,7 +361,7 @@ function Bills({ runId, onClearRun }: { runId?: number; onClearRun: () => void }
                   <td className="num">{b.validBet}</td>
                   <td className="num">{b.netLoss}</td>
                   <td className="num">{pct(b.rateBp)}</td>
-                  <td className="num">{b.amount}</td>
+                  <td className="num">{showAmount(b.amount)}</td>
                   <td>
                     <span
                       className={`badge ${b.status === "insufficient" ? "badge--danger" : "badge--muted"}`}
@@ -498,10 +499,10 @@ function Report() {
                   <td>{r.funding}</td>
                   <td className="num">{r.bills}</td>
                   <td className="num">
-                    {r.paid} · {r.paidAmount}
+                    {r.paid} · {showAmount(r.paidAmount)}
                   </td>
                   <td className="num">
-                    {r.waiting} · {r.waitingAmount}
+                    {r.waiting} · {showAmount(r.waitingAmount)}
                   </td>
                   <td className="num">{r.validBet}</td>
                 </tr>
@@ -524,13 +525,15 @@ function termsText(c: Contract): string {
   };
   if (t.tiers)
     return (
-      t.tiers.map((x) => `${pct(x.rateBp)} from ${x.minActiveMembers} active / ${x.minValidBet}`).join("; ") +
-      (t.carryOver === undefined ? "" : t.carryOver ? " · carry-over" : " · no carry-over")
+      t.tiers
+        .map((x) => `${pct(x.rateBp)} from ${x.minActiveMembers} active / ${showAmount(x.minValidBet)}`)
+        .join("; ") + (t.carryOver === undefined ? "" : t.carryOver ? " · carry-over" : " · no carry-over")
     );
-  return `profit ${pct(t.profitRateBp ?? 0)}, loss ${pct(t.lossRateBp ?? 0)}, single bet ≥ ${t.minSingleBet}`;
+  return `profit ${pct(t.profitRateBp ?? 0)}, loss ${pct(t.lossRateBp ?? 0)}, single bet ≥ ${showAmount(t.minSingleBet ?? "")}`;
 }
 
 function Contracts() {
+  const t = useT();
   const id = useId();
   const [memberText, setMemberText] = useState("");
   const memberId = /^\d{1,15}$/.test(memberText) ? Number(memberText) : undefined;
@@ -544,12 +547,12 @@ function Contracts() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const m = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(rate.trim());
-    if (!memberId || !m) {
-      setFormError("Enter the agent's member id and a rate in percent (up to two decimals).");
+    const read = readPercent(rate, BASIS_POINTS, { maxParts: 10_000 });
+    if (!memberId || !read.ok) {
+      setFormError(t("contracts.formError"));
       return;
     }
-    const rateBp = Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0"));
+    const rateBp = read.value;
     const tiers = [{ minActiveMembers: 0, minValidBet: "0", rateBp }];
     const terms =
       kind === "realtime_salary"
@@ -591,12 +594,14 @@ function Contracts() {
           <option value="dividend">Dividend (monthly)</option>
           <option value="realtime_salary">Real-time salary</option>
         </select>
-        <input
-          className="input input--auto"
-          placeholder="Rate %"
-          aria-label="Rate in percent"
+        <PercentInput
+          label={t("contracts.rate")}
+          hideLabel
+          unit={BASIS_POINTS}
+          maxParts={10_000}
           value={rate}
-          onChange={(e) => setRate(e.target.value)}
+          onChange={setRate}
+          testId="contracts-rate"
         />
         <button type="submit" className="btn btn--sm btn--primary" disabled={offer.isPending}>
           Offer a platform-paid contract

@@ -6,6 +6,8 @@ import { PageHeader } from "../../components/page-header.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
 import { api } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/dates.ts";
+import { useT } from "../../lib/i18n.ts";
+import { useListQuery } from "../../lib/use-list-query.ts";
 import { AuditDiffView } from "./audit-diff-view.tsx";
 
 type Row = z.infer<typeof AuditRow>;
@@ -29,18 +31,28 @@ const ENTITY_TYPES = [
   "settings.oidc",
   "player",
   "operator",
+  "role",
   "session",
   "media",
+  "adjustment",
+  "deposit",
+  "withdrawal",
+  "win_review",
+  "payment-channel",
+  "agent_contract",
+  "agent_settlement_run",
+  "kyc_case",
+  "kyc_settings",
+  "bonus",
+  "sb_manual_action",
+  "sb_match",
 ];
+const FILTERS = ["entityType", "entityId", "operator", "from", "to"] as const;
 
-function useAudit(page: number, entityType: string) {
+function useAudit(search: string) {
   return useQuery({
-    queryKey: ["audit", page, PAGE_SIZE, entityType],
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ page: String(page), pageSize: String(PAGE_SIZE) });
-      if (entityType) params.set("entityType", entityType);
-      return api.get(`/audit?${params}`, AuditPageSchema, signal);
-    },
+    queryKey: ["audit", search],
+    queryFn: ({ signal }) => api.get(`/audit?${search}`, AuditPageSchema, signal),
     // The log grows with every change anywhere: always ask again when the page opens.
     staleTime: 0,
     placeholderData: keepPreviousData,
@@ -92,10 +104,17 @@ function AuditTableRow({ row }: { row: Row }) {
 }
 
 export function AuditPage() {
-  const [page, setPage] = useState(1);
-  const [entityType, setEntityType] = useState("");
+  const t = useT();
+  const list = useListQuery({
+    filters: FILTERS,
+    defaultSort: "at",
+    defaultDirection: "desc",
+    pageSize: PAGE_SIZE,
+  });
+  const page = list.page;
+  const setPage = (f: (p: number) => number) => list.setPage(f(page));
   const filterId = useId();
-  const audit = useAudit(page, entityType);
+  const audit = useAudit(list.search);
   const total = audit.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const first = total === 0 ? 0 : (page - 1) * PAGE_SIZE + 1;
@@ -114,19 +133,61 @@ export function AuditPage() {
         <select
           id={filterId}
           className="input select input--auto"
-          value={entityType}
-          onChange={(e) => {
-            setEntityType(e.target.value);
-            setPage(1); // a new filter starts from its newest entries
-          }}
+          value={list.filters.entityType}
+          onChange={(e) => list.setFilter("entityType", e.target.value)}
+          data-testid="audit-entity"
         >
           <option value="">All entities</option>
-          {ENTITY_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {t}
+          {ENTITY_TYPES.map((x) => (
+            <option key={x} value={x}>
+              {x}
             </option>
           ))}
         </select>
+        <label>
+          {t("audit.entityId")}{" "}
+          <input
+            className="input input--auto"
+            size={10}
+            defaultValue={list.filters.entityId}
+            onBlur={(e) => list.setFilter("entityId", e.currentTarget.value.trim())}
+            onKeyDown={(e) => {
+              if (e.key === "Enter") list.setFilter("entityId", e.currentTarget.value.trim());
+            }}
+            data-testid="audit-entity-id"
+          />
+        </label>
+        <label>
+          {t("audit.operator")}{" "}
+          <input
+            className="input input--auto"
+            size={12}
+            defaultValue={list.filters.operator}
+            onBlur={(e) => list.setFilter("operator", e.currentTarget.value.trim())}
+            onKeyDown={(e) => {
+              if (e.key === "Enter") list.setFilter("operator", e.currentTarget.value.trim());
+            }}
+            data-testid="audit-operator"
+          />
+        </label>
+        <label>
+          {t("list.from")}{" "}
+          <input
+            type="date"
+            className="input input--auto"
+            value={list.filters.from}
+            onChange={(e) => list.setFilter("from", e.currentTarget.value)}
+          />
+        </label>
+        <label>
+          {t("list.to")}{" "}
+          <input
+            type="date"
+            className="input input--auto"
+            value={list.filters.to}
+            onChange={(e) => list.setFilter("to", e.currentTarget.value)}
+          />
+        </label>
         <span className="toolbar-count" aria-live="polite">
           {audit.data ? `${first}–${last} of ${total}` : ""}
         </span>

@@ -1,12 +1,27 @@
 import type { AdminBingoReportRow, BingoGameView, BingoRoomInfo } from "@panalo/contracts/bingo";
 import { manilaToday } from "@panalo/contracts/manila-time";
+import { formatMinor } from "@panalo/contracts/money-format";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { z } from "zod";
 import { useCanWrite } from "../../app/operator-context.tsx";
+import { MoneyInput, PercentInput } from "../../components/amount-fields.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
+import {
+  amountText,
+  amountToMinor,
+  BASIS_POINTS,
+  percentText,
+  readPercent,
+  readPesos,
+  showAmount,
+  showPercent,
+  showPercentText,
+} from "../../lib/amounts.ts";
 import { api } from "../../lib/api.ts";
+import { formatDateTime } from "../../lib/dates.ts";
+import { useT } from "../../lib/i18n.ts";
 
 type Game = BingoGameView & { purchases: number; sales: string; wins: string; settledAt: string | null };
 const anyOf = <T,>() => z.custom<T>(() => true);
@@ -15,6 +30,12 @@ const PRIZES: Record<BingoRoomInfo["kind"], string[]> = {
   bingo90: ["line", "two_lines", "full_house"],
   bingo75: ["pattern", "blackout"],
 };
+
+/** A percent text from the server ("70.00") as basis points, for the field's "saved" line. */
+function partsOfPercent(text: string): number | null {
+  const r = readPercent(text, BASIS_POINTS);
+  return r.ok ? r.value : null;
+}
 
 /** One room's settings form: price, pool %, prize split, guarantee, schedule, pace, limits, hours. */
 function RoomForm({
@@ -26,18 +47,32 @@ function RoomForm({
   onSave: (u: Record<string, unknown>) => void;
   saving: boolean;
 }) {
+  const t = useT();
+  // Money in pesos and shares in percent as typed; the server keeps amounts and basis points.
+  const [price, setPrice] = useState(() => amountText(room.ticketPrice));
+  const [guaranteed, setGuaranteed] = useState(() => amountText(room.guaranteed));
+  const [pool, setPool] = useState(() => room.poolPercent);
+  const [split, setSplit] = useState<Record<string, string>>(() =>
+    Object.fromEntries(PRIZES[room.kind].map((p) => [p, percentText(room.split[p] ?? 0, BASIS_POINTS)])),
+  );
+  const priceRead = readPesos(price);
+  const guaranteedRead = readPesos(guaranteed || "0", { allowZero: true });
+  const poolRead = readPercent(pool, BASIS_POINTS, { maxParts: 10_000 });
+  const splitRead = PRIZES[room.kind].map((p) => [p, readPercent(split[p] ?? "", BASIS_POINTS)] as const);
+  const valid = priceRead.ok && guaranteedRead.ok && poolRead.ok && splitRead.every(([, r]) => r.ok);
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    if (!priceRead.ok || !guaranteedRead.ok || !poolRead.ok) return;
     const f = new FormData(e.currentTarget);
     const s = (k: string) => String(f.get(k) ?? "").trim();
-    const split: Record<string, number> = {};
-    for (const p of PRIZES[room.kind]) split[p] = Math.round(Number(s(`split-${p}`)) * 100);
+    const shares: Record<string, number> = {};
+    for (const [p, r] of splitRead) if (r.ok) shares[p] = r.value;
     onSave({
       id: room.id,
-      ticketPrice: Number(s("ticketPrice")).toFixed(2),
-      poolBp: Math.round(Number(s("pool")) * 100),
-      split,
-      guaranteed: Number(s("guaranteed") || "0").toFixed(2),
+      ticketPrice: formatMinor(priceRead.value),
+      poolBp: poolRead.value,
+      split: shares,
+      guaranteed: formatMinor(guaranteedRead.value),
       salesMs: Math.round(Number(s("sales")) * 1000),
       ballMs: Math.round(Number(s("ball")) * 1000),
       maxTickets: Number(s("maxTickets")),
@@ -58,25 +93,52 @@ function RoomForm({
       onSubmit={submit}
       className="form-grid"
       data-testid="bingo-room-form"
-      aria-label={`Settings of ${room.id}`}
+      aria-label={t("bingo.settingsOf", { room: room.id })}
     >
-      {field("ticketPrice", "Ticket price", room.ticketPrice, { required: "" })}
-      {field("pool", "Prize pool (% of sales)", room.poolPercent, { required: "" })}
-      {PRIZES[room.kind].map((p) =>
-        field(`split-${p}`, `Share of ${p.replace("_", " ")} (%)`, ((room.split[p] ?? 0) / 100).toFixed(2)),
-      )}
-      {field("guaranteed", "Guaranteed pool", room.guaranteed)}
-      {field("sales", "Sales window before each game (s)", room.salesMs / 1000, { required: "" })}
-      {field("ball", "Draw pace (s per ball)", room.ballMs / 1000, { required: "" })}
-      {field("maxTickets", "Tickets per player per game", room.maxTickets, { inputMode: "numeric" })}
-      {field("gameTickets", "Tickets per game", room.gameTickets, { inputMode: "numeric" })}
-      {field("opensAt", "Opens (HH:MM Manila, empty: always)", room.opensAt ?? "", {
+      <MoneyInput
+        label={t("bingo.ticketPrice")}
+        value={price}
+        onChange={setPrice}
+        saved={amountToMinor(room.ticketPrice)}
+      />
+      <PercentInput
+        label={t("bingo.pool")}
+        unit={BASIS_POINTS}
+        maxParts={10_000}
+        value={pool}
+        onChange={setPool}
+        saved={partsOfPercent(room.poolPercent)}
+      />
+      {PRIZES[room.kind].map((p) => (
+        <PercentInput
+          key={p}
+          label={t("bingo.share", { prize: p.replace("_", " ") })}
+          unit={BASIS_POINTS}
+          maxParts={10_000}
+          value={split[p] ?? ""}
+          onChange={(v) => setSplit((x) => ({ ...x, [p]: v }))}
+          saved={room.split[p] ?? 0}
+        />
+      ))}
+      <MoneyInput
+        label={t("bingo.guaranteed")}
+        optional
+        allowZero
+        value={guaranteed}
+        onChange={setGuaranteed}
+        saved={amountToMinor(room.guaranteed)}
+      />
+      {field("sales", t("bingo.sales"), room.salesMs / 1000, { required: "" })}
+      {field("ball", t("bingo.ball"), room.ballMs / 1000, { required: "" })}
+      {field("maxTickets", t("bingo.maxTickets"), room.maxTickets, { inputMode: "numeric" })}
+      {field("gameTickets", t("bingo.gameTickets"), room.gameTickets, { inputMode: "numeric" })}
+      {field("opensAt", t("bingo.opensAt"), room.opensAt ?? "", {
         pattern: "\\d{2}:\\d{2}",
       })}
-      {field("closesAt", "Closes (HH:MM Manila)", room.closesAt ?? "", { pattern: "\\d{2}:\\d{2}" })}
+      {field("closesAt", t("bingo.closesAt"), room.closesAt ?? "", { pattern: "\\d{2}:\\d{2}" })}
       <div>
-        <button type="submit" className="btn btn--primary" disabled={saving}>
-          Save
+        <button type="submit" className="btn btn--primary" disabled={saving || !valid}>
+          {t("bingo.save")}
         </button>
       </div>
     </form>
@@ -88,6 +150,7 @@ function RoomForm({
  * history with verify links, and tickets sold, prizes and margin per room.
  */
 export function BingoRoomsPage() {
+  const t = useT();
   const canWrite = useCanWrite("bingo-rooms");
   const client = useQueryClient();
   const rooms = useQuery({
@@ -121,61 +184,62 @@ export function BingoRoomsPage() {
   const editRoom = rooms.data?.find((r) => r.id === editing);
   return (
     <>
-      <PageHeader
-        title="Bingo rooms"
-        description="Each room's ticket price, prize pool and split, schedule, draw pace, opening hours and state; the current game, the game history with verify links, and tickets sold, prizes and margin per room."
-      />
+      <PageHeader title={t("section.bingo-rooms")} description={t("bingo.description")} />
       {!canWrite && <ReadOnlyNote />}
       {update.isError && <p role="alert">{String(update.error)}</p>}
       <div className="table-wrap">
         <table className="table" data-testid="bingo-rooms">
           <thead>
             <tr>
-              <th scope="col">Room</th>
-              <th scope="col">Ticket · pool</th>
-              <th scope="col">Prize split</th>
-              <th scope="col">Schedule · pace</th>
-              <th scope="col">Current game</th>
+              <th scope="col">{t("bingo.room")}</th>
+              <th scope="col">{t("bingo.ticketPool")}</th>
+              <th scope="col">{t("bingo.split")}</th>
+              <th scope="col">{t("bingo.schedule")}</th>
+              <th scope="col">{t("bingo.currentGame")}</th>
               <th scope="col" className="num">
-                Players
+                {t("bingo.players")}
               </th>
               <th scope="col" className="actions">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t("bingo.actions")}</span>
               </th>
             </tr>
           </thead>
           <tbody>
             {rooms.isPending && <SkeletonRows columns={COLS} />}
             {rooms.isError && !rooms.data && <ErrorRow columns={COLS} onRetry={() => rooms.refetch()} />}
-            {rooms.data?.length === 0 && <EmptyRow columns={COLS} title="No rooms." />}
+            {rooms.data?.length === 0 && <EmptyRow columns={COLS} title={t("bingo.noRooms")} />}
             {rooms.data?.map((r) => (
               <tr key={r.id} data-testid="bingo-room-row" data-room={r.id}>
                 <td>
                   <strong>{r.name.EN}</strong>
                   <span className="cell-sub">
-                    <code className="code-tag">{r.id}</code> · {r.kind === "bingo90" ? "90-ball" : "75-ball"}{" "}
-                    ·{" "}
+                    <code className="code-tag">{r.id}</code> ·{" "}
+                    {r.kind === "bingo90" ? t("bingo.ball90") : t("bingo.ball75")} ·{" "}
                     <span className={r.enabled ? "badge badge--success" : "badge badge--muted"}>
-                      {r.enabled ? (r.open ? "Open" : "Outside hours") : "Off"}
+                      {r.enabled ? (r.open ? t("bingo.open") : t("bingo.outsideHours")) : t("bingo.off")}
                     </span>
                   </span>
                 </td>
                 <td className="cell-nowrap">
-                  {r.ticketPrice} · {r.poolPercent} %
-                  {r.guaranteed !== "0.00" && <span className="cell-sub">guaranteed {r.guaranteed}</span>}
+                  {showAmount(r.ticketPrice)} · {showPercentText(r.poolPercent)}
+                  {r.guaranteed !== "0.00" && (
+                    <span className="cell-sub">
+                      {t("bingo.guaranteedN", { amount: showAmount(r.guaranteed) })}
+                    </span>
+                  )}
                 </td>
                 <td>
                   {Object.entries(r.split).map(([k, v]) => (
                     <span key={k} className="cell-sub">
-                      {k}: {(v / 100).toFixed(2)} %
+                      {k}: {showPercent(v, BASIS_POINTS)}
                     </span>
                   ))}
                 </td>
                 <td>
-                  every {r.salesMs / 1000} s · {r.ballMs / 1000} s a ball
+                  {t("bingo.pace", { sales: r.salesMs / 1000, ball: r.ballMs / 1000 })}
                   {r.opensAt && (
                     <span className="cell-sub">
-                      {r.opensAt}–{r.closesAt}
+                      {r.opensAt}–{r.closesAt} PHT
                     </span>
                   )}
                 </td>
@@ -183,14 +247,18 @@ export function BingoRoomsPage() {
                   {r.game ? `#${r.game.gameNo} ${r.game.status}` : "—"}
                   {r.game && (
                     <span className="cell-sub">
-                      {r.game.ticketsSold} tickets · pool {r.game.pool} · {r.game.balls.length} balls
+                      {t("bingo.gameNow", {
+                        tickets: r.game.ticketsSold,
+                        pool: showAmount(r.game.pool),
+                        balls: r.game.balls.length,
+                      })}
                     </span>
                   )}
                 </td>
                 <td className="num">{r.players}</td>
                 <td className="actions">
                   <button type="button" className="btn btn--sm" onClick={() => setChosen(r.id)}>
-                    Games
+                    {t("bingo.games")}
                   </button>
                   {canWrite && (
                     <>
@@ -199,7 +267,7 @@ export function BingoRoomsPage() {
                         className="btn btn--sm"
                         onClick={() => setEditing(editing === r.id ? null : r.id)}
                       >
-                        Settings
+                        {t("bingo.settings")}
                       </button>
                       <button
                         type="button"
@@ -207,7 +275,7 @@ export function BingoRoomsPage() {
                         data-testid={`bingo-toggle-${r.id}`}
                         onClick={() => update.mutate({ id: r.id, enabled: !r.enabled })}
                       >
-                        {r.enabled ? "Turn off" : "Turn on"}
+                        {r.enabled ? t("bingo.turnOff") : t("bingo.turnOn")}
                       </button>
                     </>
                   )}
@@ -218,11 +286,9 @@ export function BingoRoomsPage() {
         </table>
       </div>
       {editRoom && canWrite && (
-        <section aria-label={`Settings of ${editRoom.id}`}>
-          <h2>Settings of {editRoom.name.EN}</h2>
-          <p className="muted">
-            Changes apply from the next game; a room turned off while selling refunds that game.
-          </p>
+        <section aria-label={t("bingo.settingsOf", { room: editRoom.id })}>
+          <h2>{t("bingo.settingsOf", { room: editRoom.name.EN })}</h2>
+          <p className="muted">{t("bingo.applyNote")}</p>
           <RoomForm
             key={editRoom.id}
             room={editRoom}
@@ -232,39 +298,42 @@ export function BingoRoomsPage() {
         </section>
       )}
       {chosen && (
-        <section aria-label={`Games of ${chosen}`}>
-          <h2>Games of {chosen}</h2>
+        <section aria-label={t("bingo.gamesOf", { room: chosen })}>
+          <h2>{t("bingo.gamesOf", { room: chosen })}</h2>
           <div className="table-wrap">
             <table className="table" data-testid="bingo-games">
               <thead>
                 <tr>
-                  <th scope="col">Game</th>
-                  <th scope="col">State</th>
+                  <th scope="col">{t("bingo.game")}</th>
+                  <th scope="col">{t("bingo.state")}</th>
                   <th scope="col" className="num">
-                    Tickets
+                    {t("bingo.tickets")}
                   </th>
                   <th scope="col" className="num">
-                    Sales
+                    {t("bingo.salesHead")}
                   </th>
                   <th scope="col" className="num">
-                    Prizes
+                    {t("bingo.prizes")}
                   </th>
-                  <th scope="col">Seed hash / verify</th>
+                  <th scope="col">{t("bingo.seedHash")}</th>
                 </tr>
               </thead>
               <tbody>
                 {games.isPending && <SkeletonRows columns={6} />}
-                {games.data?.length === 0 && <EmptyRow columns={6} title="No games yet." />}
+                {games.data?.length === 0 && <EmptyRow columns={6} title={t("bingo.noGames")} />}
                 {games.data?.map((g) => (
                   <tr key={g.gameId}>
-                    <td>#{g.gameNo}</td>
+                    <td>
+                      #{g.gameNo}
+                      <span className="cell-sub">{formatDateTime(g.startsAt)}</span>
+                    </td>
                     <td>
                       {g.status}
-                      <span className="cell-sub">{g.balls.length} balls</span>
+                      <span className="cell-sub">{t("bingo.balls", { n: g.balls.length })}</span>
                     </td>
                     <td className="num">{g.ticketsSold}</td>
-                    <td className="num">{g.sales}</td>
-                    <td className="num">{g.wins}</td>
+                    <td className="num">{showAmount(g.sales)}</td>
+                    <td className="num">{showAmount(g.wins)}</td>
                     <td>
                       <code className="code-tag">{g.seedHash.slice(0, 16)}…</code>{" "}
                       {g.seed && (
@@ -273,7 +342,7 @@ export function BingoRoomsPage() {
                           target="_blank"
                           rel="noopener noreferrer"
                         >
-                          Verify
+                          {t("bingo.verify")}
                         </a>
                       )}
                     </td>
@@ -284,36 +353,37 @@ export function BingoRoomsPage() {
           </div>
         </section>
       )}
-      <section aria-label="Report per room">
-        <h2>Report per room</h2>
+      <section aria-label={t("bingo.report")}>
+        <h2>{t("bingo.report")}</h2>
         <label>
-          From <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+          {t("filter.from")} <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
         </label>{" "}
         <label>
-          To <input type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+          {t("filter.to")} <input type="date" value={to} onChange={(e) => setTo(e.target.value)} />
         </label>
+        <p className="field-hint">{t("time.manilaDays")}</p>
         <div className="table-wrap">
           <table className="table" data-testid="bingo-report">
             <thead>
               <tr>
-                <th scope="col">Room</th>
+                <th scope="col">{t("bingo.room")}</th>
                 <th scope="col" className="num">
-                  Games
+                  {t("bingo.games")}
                 </th>
                 <th scope="col" className="num">
-                  Void
+                  {t("bingo.void")}
                 </th>
                 <th scope="col" className="num">
-                  Tickets
+                  {t("bingo.tickets")}
                 </th>
                 <th scope="col" className="num">
-                  Sales
+                  {t("bingo.salesHead")}
                 </th>
                 <th scope="col" className="num">
-                  Prizes
+                  {t("bingo.prizes")}
                 </th>
                 <th scope="col" className="num">
-                  Margin
+                  {t("bingo.margin")}
                 </th>
               </tr>
             </thead>
@@ -324,11 +394,11 @@ export function BingoRoomsPage() {
                   <td className="num">{r.games}</td>
                   <td className="num">{r.voided}</td>
                   <td className="num">{r.tickets}</td>
-                  <td className="num">{r.sales}</td>
-                  <td className="num">{r.prizes}</td>
+                  <td className="num">{showAmount(r.sales)}</td>
+                  <td className="num">{showAmount(r.prizes)}</td>
                   <td className="num">
-                    {r.margin}
-                    {r.marginPercent !== null && ` (${r.marginPercent} %)`}
+                    {showAmount(r.margin)}
+                    {r.marginPercent !== null && ` (${showPercentText(r.marginPercent)})`}
                   </td>
                 </tr>
               ))}

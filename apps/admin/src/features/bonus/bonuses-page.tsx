@@ -1,13 +1,23 @@
 import "../finance/finance.css";
+import { formatMinor } from "@panalo/contracts/money-format";
 import { type FormEvent, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useCanWrite } from "../../app/operator-context.tsx";
+import { MoneyInput, PercentInput } from "../../components/amount-fields.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows, StatusPill } from "../../components/table-states.tsx";
+import {
+  amountText,
+  amountToMinor,
+  readPercent,
+  readPesos,
+  showAmount,
+  WHOLE_PERCENT,
+} from "../../lib/amounts.ts";
 import { errorMessage, isApiCode } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/dates.ts";
+import { useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
-import { AmountInput } from "../finance/money.ts";
 import {
   type BonusRule,
   type BonusRuleDraft,
@@ -63,18 +73,21 @@ function parseRates(text: string): Record<string, number> | null {
 }
 const optionalAmount = (text: string): string | null | false => {
   if (!text.trim()) return null;
-  const a = AmountInput.safeParse(text);
-  return a.success ? a.data : false;
+  const a = readPesos(text);
+  return a.ok ? formatMinor(a.value) : false;
 };
 
 function RuleForm({ rule, onDone }: { rule: (BonusRuleDraft & { id?: number }) | null; onDone: () => void }) {
+  const t = useT();
   const save = useSaveBonusRule();
   const start = rule ?? EMPTY;
   const [d, setD] = useState({
     ...start,
-    maxBonusText: start.maxBonus ?? "",
-    maxBetText: start.maxBet ?? "",
-    maxConversionText: start.maxConversion ?? "",
+    percentText: String(start.percent),
+    minDeposit: amountText(start.minDeposit),
+    maxBonusText: amountText(start.maxBonus),
+    maxBetText: amountText(start.maxBet),
+    maxConversionText: amountText(start.maxConversion),
     rates: ratesText(start.contributions),
   });
   const [error, setError] = useState<string | null>(null);
@@ -84,26 +97,22 @@ function RuleForm({ rule, onDone }: { rule: (BonusRuleDraft & { id?: number }) |
     const maxBonus = optionalAmount(d.maxBonusText);
     const maxBet = optionalAmount(d.maxBetText);
     const maxConversion = optionalAmount(d.maxConversionText);
-    const minDeposit =
-      d.minDeposit.trim() === "" || d.minDeposit === "0" ? "0.00" : optionalAmount(d.minDeposit);
+    const minRead = readPesos(d.minDeposit || "0", { allowZero: true });
+    const minDeposit = minRead.ok ? formatMinor(minRead.value) : false;
+    const percent = readPercent(d.percentText, WHOLE_PERCENT, { maxParts: 1000 });
     if (!d.name.trim()) return setError("Name the bonus");
+    if (!percent.ok) return setError(t("bonus.percentError"));
     if (!contributions)
       return setError('Contributions: game types and percents, like "RNG 100, LOTT 10, * 0"');
-    if (
-      maxBonus === false ||
-      maxBet === false ||
-      maxConversion === false ||
-      minDeposit === false ||
-      minDeposit === null
-    )
-      return setError("Amounts look like 1500 or 1500.50");
+    if (maxBonus === false || maxBet === false || maxConversion === false || minDeposit === false)
+      return setError(t("amount.format"));
     setError(null);
     save.mutate(
       {
         id: rule?.id,
         name: d.name.trim(),
         kind: d.kind,
-        percent: d.percent,
+        percent: percent.value,
         maxBonus,
         minDeposit,
         wageringMultiple: d.wageringMultiple,
@@ -125,7 +134,7 @@ function RuleForm({ rule, onDone }: { rule: (BonusRuleDraft & { id?: number }) |
       },
     );
   };
-  const num = (k: "percent" | "wageringMultiple" | "expiryDays", label: string) => (
+  const num = (k: "wageringMultiple" | "expiryDays", label: string) => (
     <label className="field">
       <span className="field-label">{label}</span>
       <input
@@ -137,10 +146,7 @@ function RuleForm({ rule, onDone }: { rule: (BonusRuleDraft & { id?: number }) |
       />
     </label>
   );
-  const text = (
-    k: "name" | "maxBonusText" | "minDeposit" | "maxBetText" | "maxConversionText" | "rates",
-    label: string,
-  ) => (
+  const text = (k: "name" | "rates", label: string) => (
     <label className="field">
       <span className="field-label">{label}</span>
       <input
@@ -179,9 +185,31 @@ function RuleForm({ rule, onDone }: { rule: (BonusRuleDraft & { id?: number }) |
             <option value="manual">Manual / reward</option>
           </select>
         </label>
-        {num("percent", "Percent of the deposit")}
-        {text("maxBonusText", "Bonus cap (empty: none)")}
-        {text("minDeposit", "Minimum deposit")}
+        <PercentInput
+          label={t("bonus.percent")}
+          unit={WHOLE_PERCENT}
+          maxParts={1000}
+          value={d.percentText}
+          onChange={(v) => setD({ ...d, percentText: v })}
+          saved={rule?.id ? rule.percent : undefined}
+          testId="rule-percent"
+        />
+        <MoneyInput
+          label={t("bonus.maxBonus")}
+          optional
+          value={d.maxBonusText}
+          onChange={(v) => setD({ ...d, maxBonusText: v })}
+          saved={rule?.id ? amountToMinor(rule.maxBonus) : undefined}
+          testId="rule-maxBonusText"
+        />
+        <MoneyInput
+          label={t("bonus.minDeposit")}
+          allowZero
+          value={d.minDeposit}
+          onChange={(v) => setD({ ...d, minDeposit: v })}
+          saved={rule?.id ? amountToMinor(rule.minDeposit) : undefined}
+          testId="rule-minDeposit"
+        />
         {num("wageringMultiple", "Wagering multiple")}
         <label className="field">
           <span className="field-label">Wagering of</span>
@@ -195,9 +223,23 @@ function RuleForm({ rule, onDone }: { rule: (BonusRuleDraft & { id?: number }) |
           </select>
         </label>
         {text("rates", "Contributions % by game type (* = others)")}
-        {text("maxBetText", "Maximum bet while wagering (empty: none)")}
+        <MoneyInput
+          label={t("bonus.maxBet")}
+          optional
+          value={d.maxBetText}
+          onChange={(v) => setD({ ...d, maxBetText: v })}
+          saved={rule?.id ? amountToMinor(rule.maxBet) : undefined}
+          testId="rule-maxBetText"
+        />
         {num("expiryDays", "Expires after (days)")}
-        {text("maxConversionText", "Most it can turn into (empty: no cap)")}
+        <MoneyInput
+          label={t("bonus.maxConversion")}
+          optional
+          value={d.maxConversionText}
+          onChange={(v) => setD({ ...d, maxConversionText: v })}
+          saved={rule?.id ? amountToMinor(rule.maxConversion) : undefined}
+          testId="rule-maxConversionText"
+        />
       </div>
       <div className="form-stack">
         {check("forfeitOnWithdrawal", "A withdrawal before wagering is met forfeits it")}
@@ -280,7 +322,7 @@ function RulesPanel({ canWrite }: { canWrite: boolean }) {
                 <td>
                   {r.kind === "manual"
                     ? "—"
-                    : `${r.percent}% up to ${r.maxBonus ?? "∞"}, from ${r.minDeposit}`}
+                    : `${r.percent} % up to ${r.maxBonus === null ? "∞" : showAmount(r.maxBonus)}, from ${showAmount(r.minDeposit)}`}
                 </td>
                 <td>
                   {r.wageringMultiple}× {r.wageringBase === "bonus" ? "bonus" : "bonus + deposit"} ·{" "}
@@ -319,15 +361,16 @@ function MemberBonusesPanel({ canWrite }: { canWrite: boolean }) {
   const grant = useGrantBonus(memberId);
   const forfeit = useForfeitBonus(memberId);
   const clear = useClearBonusReview(memberId);
+  const t = useT();
   const [ruleId, setRuleId] = useState<number | null>(null);
   const [amount, setAmount] = useState("");
   const [requestId, setRequestId] = useState(() => crypto.randomUUID());
   const onGrant = (e: FormEvent) => {
     e.preventDefault();
-    const a = AmountInput.safeParse(amount);
-    if (!a.success || ruleId === null) return toast.error("Choose a rule and an amount");
+    const a = readPesos(amount);
+    if (!a.ok || ruleId === null) return toast.error(t("bonus.grantError"));
     grant.mutate(
-      { ruleId, amount: a.data, requestId },
+      { ruleId, amount: formatMinor(a.value), requestId },
       {
         onSuccess: () => {
           toast.success("Bonus granted.");
@@ -400,14 +443,7 @@ function MemberBonusesPanel({ canWrite }: { canWrite: boolean }) {
               </option>
             ))}
           </select>
-          <input
-            className="input input--auto"
-            aria-label="Amount"
-            inputMode="decimal"
-            placeholder="Amount"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-          />
+          <MoneyInput label={t("bonus.grantAmount")} hideLabel value={amount} onChange={setAmount} />
           <button type="submit" className="btn btn--primary" disabled={grant.isPending}>
             Grant bonus
           </button>
@@ -443,10 +479,12 @@ function MemberBonusesPanel({ canWrite }: { canWrite: boolean }) {
                 <tr key={b.id}>
                   <td>{b.id}</td>
                   <td>{b.name}</td>
-                  <td className="num">{b.amount}</td>
-                  <td className="num">{b.balance ?? <span className="muted">—</span>}</td>
+                  <td className="num">{showAmount(b.amount)}</td>
+                  <td className="num">
+                    {b.balance === null ? <span className="muted">—</span> : showAmount(b.balance)}
+                  </td>
                   <td className="cell-nowrap">
-                    {b.wagered} / {b.wageringRequired} ({b.progress}%)
+                    {showAmount(b.wagered)} / {showAmount(b.wageringRequired)} ({b.progress} %)
                   </td>
                   <td>{b.state}</td>
                   <td className="cell-nowrap">{b.expiresAt ? formatDateTime(b.expiresAt) : ""}</td>

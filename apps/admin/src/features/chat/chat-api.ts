@@ -1,4 +1,3 @@
-import { BetRecordValue } from "@panalo/contracts/betting-record";
 import { ChatMessage, ChatSettings, ChatTeam, ChatTexts } from "@panalo/contracts/chat";
 import { z } from "zod";
 
@@ -53,28 +52,5 @@ export const CannedList = z.object({
   items: z.array(z.object({ id: z.number(), title: z.string(), texts: ChatTexts })),
 });
 export type Canned = z.infer<typeof CannedList>["items"][number];
-export const MemberPanel = z.object({
-  profile: z
-    .object({
-      id: z.number(),
-      username: z.string(),
-      nickname: z.string().nullable(),
-      realName: z.string().nullable(),
-      language: z.string(),
-      currency: z.string(),
-      status: z.string(),
-      vipLevel: z.number(),
-      createdAt: z.string().nullable(),
-      lastLoginAt: z.string().nullable(),
-    })
-    .passthrough(),
-  balance: z
-    .object({ currencySymbol: z.string(), sumBalance: z.string(), main: z.string(), bonus: z.string() })
-    .passthrough(),
-  deposits: z.array(
-    z.object({ id: z.number(), amount: z.string(), status: z.string(), createdAt: z.string() }),
-  ),
-  rounds: BetRecordValue,
-});
 export { ChatMessage, ChatSettings };
 export const Ok = z.unknown();

@@ -1,3 +1,4 @@
+import { ChatMemberPanel } from "@panalo/contracts/chat";
 import {
   type ChatList,
   chatHasGap,
@@ -20,11 +21,11 @@ import {
   ConversationList,
   type ConversationRow,
   Me,
-  MemberPanel,
   MessagesValue,
   Ok,
   OperatorList,
 } from "./chat-api.ts";
+import { MemberSide } from "./member-side.tsx";
 import "./chat.css";
 
 type Scope = "mine" | "queue" | "open" | "closed";
@@ -42,7 +43,7 @@ const newClientId = () => crypto.randomUUID().replaceAll("-", "");
  * The support console: conversations (mine, the queue, all open), the
  * selected conversation live over /admin/ws (kept by seq: each message once, in order, gaps and
  * reconnects fetched over HTTP), canned replies in the member's language, take, transfer, close,
- * and beside it the member: profile, balance, latest deposits and rounds.
+ * and beside it the member (member-side.tsx).
  */
 export function ChatConsolePage() {
   const qc = useQueryClient();
@@ -172,7 +173,7 @@ function Thread(props: { id: number; meId: number }) {
   });
   const panel = useQuery({
     queryKey: ["chat", "member", id],
-    queryFn: ({ signal }) => api.get(`/chat/conversations/${id}/member`, MemberPanel, signal),
+    queryFn: ({ signal }) => api.get(`/chat/conversations/${id}/member`, ChatMemberPanel, signal),
   });
   const operators = useQuery({
     queryKey: ["chat", "operators"],
@@ -274,7 +275,7 @@ function Thread(props: { id: number; meId: number }) {
     setText("");
     void send(body);
   };
-  const lang = (panel.data?.profile.language ?? "EN") as keyof Canned["texts"];
+  const lang = (panel.data?.language ?? "EN") as keyof Canned["texts"];
   const applyCanned = (cannedId: string) => {
     const c = canned.data?.items.find((x) => String(x.id) === cannedId);
     if (c) setText(c.texts[lang] || c.texts.EN);
@@ -416,95 +417,9 @@ function Thread(props: { id: number; meId: number }) {
           </form>
         )}
       </section>
-      <aside className="panel chat-member-panel" aria-label="Member" data-testid="chat-member">
-        {panel.data ? <MemberSide data={panel.data} /> : <p className="muted">Loading the member…</p>}
-      </aside>
+      <MemberSide panel={panel} />
     </>
   );
 }
 
 const ImageValue = z.object({ imageId: z.string() });
-
-function MemberSide({ data }: { data: z.infer<typeof MemberPanel> }) {
-  const p = data.profile;
-  return (
-    <>
-      <h2 className="chat-side-title">{p.username}</h2>
-      <dl className="chat-facts">
-        <dt>Nickname</dt>
-        <dd>{p.nickname ?? "—"}</dd>
-        <dt>Real name</dt>
-        <dd>{p.realName ?? "—"}</dd>
-        <dt>Language</dt>
-        <dd>{p.language}</dd>
-        <dt>VIP level</dt>
-        <dd>{p.vipLevel}</dd>
-        <dt>Status</dt>
-        <dd>{p.status}</dd>
-        <dt>Balance</dt>
-        <dd data-testid="chat-member-balance">
-          {data.balance.currencySymbol}
-          {data.balance.sumBalance}
-        </dd>
-        <dt>Bonus</dt>
-        <dd>{data.balance.bonus}</dd>
-      </dl>
-      <h3 className="chat-side-title">Latest deposits</h3>
-      <div className="table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.deposits.length === 0 && (
-              <tr>
-                <td colSpan={3} className="muted">
-                  None
-                </td>
-              </tr>
-            )}
-            {data.deposits.map((d) => (
-              <tr key={d.id}>
-                <td>{formatDateTime(d.createdAt)}</td>
-                <td>{d.amount}</td>
-                <td>{d.status}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <h3 className="chat-side-title">Latest rounds</h3>
-      <div className="table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Game</th>
-              <th scope="col">Bet</th>
-              <th scope="col">Net</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.rounds.items.length === 0 && (
-              <tr>
-                <td colSpan={3} className="muted">
-                  None
-                </td>
-              </tr>
-            )}
-            {data.rounds.items.map((r) => (
-              <tr key={`${r.vassalage}-${r.roundId}`}>
-                <td>{r.gameName ?? r.vendorName}</td>
-                <td>{r.bet}</td>
-                <td>{r.net}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </>
-  );
-}

@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
+import { MoneyField } from "../../components/amount-fields.tsx";
 import { Dialog } from "../../components/dialog.tsx";
 import { SelectField, TextAreaField, TextField } from "../../components/form-fields.tsx";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
@@ -138,12 +139,10 @@ export function AdjustmentDialog({
               ]}
               testId="adjustment-direction"
             />
-            <TextField
+            <MoneyField
               name="amount"
               label="Amount"
               hint="More than zero, up to two decimals."
-              inputMode="decimal"
-              autoComplete="off"
               required
               testId="adjustment-amount"
             />

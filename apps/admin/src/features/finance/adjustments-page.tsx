@@ -5,14 +5,16 @@ import { useId, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { z } from "zod";
 import { useCan, useCanWrite, useOperator } from "../../app/operator-context.tsx";
+import { MoneyField } from "../../components/amount-fields.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
-import { TextField } from "../../components/form-fields.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { Pager, rangeText } from "../../components/pager.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
 import { isApiCode } from "../../lib/api.ts";
+import { exportHref } from "../../lib/csv.ts";
 import { formatDateTime } from "../../lib/dates.ts";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
+import { useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { AdjustmentDialog } from "./adjustment-dialog.tsx";
 import {
@@ -79,11 +81,10 @@ function ThresholdPanel() {
       {canSet && (
         <FormProvider {...form}>
           <form onSubmit={onSubmit} noValidate className="threshold-form">
-            <TextField
+            <MoneyField
               name="adjustmentApprovalThreshold"
               label="Threshold"
               hint="0 makes every adjustment wait for a second operator."
-              inputMode="decimal"
               testId="finance-threshold-input"
             />
             <button
@@ -224,6 +225,7 @@ function PendingApprovals({ canWrite }: { canWrite: boolean }) {
 }
 
 function History() {
+  const t = useT();
   const filterId = useId();
   const { status, page, set } = useListParams(HISTORY_STATUSES, "");
   const list = useAdjustments({ status, page, pageSize: HISTORY_PAGE_SIZE });
@@ -243,6 +245,15 @@ function History() {
           testId="adjustment-status-filter"
         />
         <span className="toolbar-count">{list.data ? rangeText(page, HISTORY_PAGE_SIZE, total) : ""}</span>
+        {/* Every adjustment of the status shown, not only this page (the server streams it). */}
+        <a
+          className="btn btn--sm"
+          href={exportHref("/adjustments", status ? `status=${status}` : "")}
+          download
+          data-testid="adjustments-export"
+        >
+          {t("list.exportCsv")}
+        </a>
       </div>
       <div className="table-wrap">
         <table className="table" aria-busy={list.isFetching}>

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
+import { MoneyField } from "../../components/amount-fields.tsx";
 import { Dialog } from "../../components/dialog.tsx";
 import { EditorFooter } from "../../components/editor-footer.tsx";
 import { CheckboxField, NumberField, SelectField, TextField } from "../../components/form-fields.tsx";
@@ -158,19 +159,17 @@ export function ChannelEditor({
               )}
             </div>
             <div className="form-grid form-grid--3">
-              <TextField
+              <MoneyField
                 name="minAmount"
                 label="Smallest deposit"
                 hint={AMOUNT_HINT}
-                inputMode="decimal"
                 required
                 testId="channel-min"
               />
-              <TextField
+              <MoneyField
                 name="maxAmount"
                 label="Largest deposit"
                 hint={AMOUNT_HINT}
-                inputMode="decimal"
                 required
                 testId="channel-max"
               />

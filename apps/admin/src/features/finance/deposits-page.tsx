@@ -6,16 +6,19 @@ import { Dialog } from "../../components/dialog.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { Pager, rangeText } from "../../components/pager.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
+import { SpacerRow, useVirtualRows, VirtualScroll } from "../../components/virtual-rows.tsx";
 import { formatDateTime } from "../../lib/dates.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { MemberLink, StatusBadge, StatusFilter, statusLabel } from "./finance-ui.tsx";
 import { money } from "./money.ts";
+import { QueueDatesAndExport, useQueueDates } from "./queue-export.tsx";
 import { Age, BulkBar, QueueSearch, reportBulk, useQueueSearch, useSelection } from "./queue-ui.tsx";
 import { type Deposit, DepositStatuses, depositQueue } from "./queues-api.ts";
 import { RejectDialog } from "./reject-dialog.tsx";
 import { useListParams } from "./use-list-params.ts";
 
 const PAGE_SIZE = 25;
+const TITLE = "Deposits";
 const COLUMNS = 10;
 
 type Acting = { deposit: Deposit; action: "approve" | "reject" | "proof" } | null;
@@ -140,7 +143,9 @@ export function DepositsPage() {
   const filterId = useId();
   const { status, page, set } = useListParams(DepositStatuses, "pending");
   const [q, setQ] = useQueueSearch();
-  const list = depositQueue.useList({ status, q, page, pageSize: PAGE_SIZE });
+  const dates = useQueueDates();
+  const list = depositQueue.useList({ status, q, from: dates.from, to: dates.to, page, pageSize: PAGE_SIZE });
+  const virtual = useVirtualRows(list.data?.items.length ?? 0);
   const decide = depositQueue.useDecide();
   const bulk = depositQueue.useBulkApprove();
   const pendingIds = (list.data?.items ?? []).filter((d) => d.status === "pending").map((d) => d.id);
@@ -181,7 +186,7 @@ export function DepositsPage() {
   return (
     <>
       <PageHeader
-        title="Deposits"
+        title={TITLE}
         description="Bank transfers wait here for a check of the receipt against the bank statement. Approving credits the member at once; gateway deposits settle by themselves."
       />
       {!canWrite && <ReadOnlyNote />}
@@ -194,6 +199,7 @@ export function DepositsPage() {
           testId="deposit-status-filter"
         />
         <QueueSearch value={q} onChange={setQ} placeholder="D12, member ID or name" testId="deposit-search" />
+        <QueueDatesAndExport path="/deposits" dates={dates} filters={{ status, q }} testId="deposits" />
         <span className="toolbar-count" aria-live="polite">
           {list.data ? rangeText(page, PAGE_SIZE, total) : ""}
         </span>
@@ -213,7 +219,7 @@ export function DepositsPage() {
           </button>
         </BulkBar>
       )}
-      <div className="table-wrap">
+      <VirtualScroll rows={virtual} label={TITLE}>
         <table className="table" aria-busy={list.isFetching}>
           <thead>
             <tr>
@@ -245,7 +251,7 @@ export function DepositsPage() {
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody ref={virtual.bodyRef}>
             {list.isPending && <SkeletonRows columns={COLUMNS} />}
             {list.isError && !list.data && <ErrorRow columns={COLUMNS} onRetry={() => list.refetch()} />}
             {list.data?.items.length === 0 && (
@@ -258,19 +264,24 @@ export function DepositsPage() {
                 }
               />
             )}
-            {list.data?.items.map((d) => (
-              <DepositRow
-                key={d.id}
-                d={d}
-                canWrite={canWrite}
-                onAct={setActing}
-                picked={selection.isPicked(d.id)}
-                onPick={() => selection.toggle(d.id)}
-              />
-            ))}
+            <SpacerRow height={virtual.top} columns={COLUMNS} />
+            {virtual.indexes
+              .map((n) => list.data?.items[n])
+              .filter((x) => x !== undefined)
+              .map((d) => (
+                <DepositRow
+                  key={d.id}
+                  d={d}
+                  canWrite={canWrite}
+                  onAct={setActing}
+                  picked={selection.isPicked(d.id)}
+                  onPick={() => selection.toggle(d.id)}
+                />
+              ))}
+            <SpacerRow height={virtual.bottom} columns={COLUMNS} />
           </tbody>
         </table>
-      </div>
+      </VirtualScroll>
       <Pager
         label="Deposit pages"
         page={page}

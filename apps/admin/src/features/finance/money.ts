@@ -1,41 +1,36 @@
 import { formatMinor, parseMoney } from "@panalo/contracts/money";
 import { formatMoney } from "@panalo/contracts/money-format";
 import { z } from "zod";
+import { type AmountProblem, readPesos } from "../../lib/amounts.ts";
 
 /**
  * Amounts in the back office are decimal strings ("1234.50"), as on the wire, and never floats:
- * they are parsed straight to centavos (ARCHITECTURE.md "Money").
+ * they are read by the back office's one reader of typed pesos (lib/amounts.ts).
  */
-const AMOUNT_SHAPE = /^\d{1,13}(\.\d{1,2})?$/;
+const REFUSAL: Record<AmountProblem, string> = {
+  empty: "Enter an amount",
+  negative: "The amount cannot be negative",
+  decimals: "At most two decimals (centavos)",
+  zero: "The amount must be more than zero",
+  format: "Enter an amount like 1500 or 1500.50",
+  too_large: "Enter an amount like 1500 or 1500.50",
+};
 
 /**
- * What an operator may type as an amount: digits with at most two decimals, above zero. Commas
- * as thousands separators are allowed and dropped. Answers the canonical "1234.50".
+ * What an operator may type as an amount: pesos with at most two decimals, above zero. Commas
+ * as thousands separators and a peso sign are allowed and dropped. Answers the canonical "1234.50".
  */
 export const AmountInput = z
   .string()
   .trim()
-  .min(1, "Enter an amount")
   .transform((text, ctx) => {
-    const clean = text.replace(/,/g, "");
-    if (clean.startsWith("-")) {
-      ctx.addIssue({ code: "custom", message: "The amount cannot be negative" });
+    // Thirteen digits before the point at most: far above any amount one request may carry.
+    const r = readPesos(text, { maxMinor: 10n ** 15n });
+    if (!r.ok) {
+      ctx.addIssue({ code: "custom", message: REFUSAL[r.problem] });
       return z.NEVER;
     }
-    if (/\.\d{3,}$/.test(clean)) {
-      ctx.addIssue({ code: "custom", message: "At most two decimals (centavos)" });
-      return z.NEVER;
-    }
-    const minor = AMOUNT_SHAPE.test(clean) ? parseMoney(clean) : null;
-    if (minor === null) {
-      ctx.addIssue({ code: "custom", message: "Enter an amount like 1500 or 1500.50" });
-      return z.NEVER;
-    }
-    if (minor <= 0n) {
-      ctx.addIssue({ code: "custom", message: "The amount must be more than zero" });
-      return z.NEVER;
-    }
-    return formatMinor(minor);
+    return formatMinor(r.value);
   });
 
 /** Centavos of an amount string from the server ("-1234.50"); null when it is not one. */

@@ -92,6 +92,9 @@ export interface QueueQuery<S extends string> {
   /** "W12", a member id, or part of a username, mobile or e-mail. */
   q?: string;
   memberId?: number;
+  /** A range of Manila days ("2026-11-29"); empty: open. */
+  from?: string;
+  to?: string;
   page: number;
   pageSize: number;
 }
@@ -101,6 +104,8 @@ function queueParams<S extends string>(q: QueueQuery<S>): URLSearchParams {
   if (q.status) params.set("status", q.status);
   if (q.memberId) params.set("memberId", String(q.memberId));
   if (q.q) params.set("q", q.q);
+  if (q.from) params.set("from", q.from);
+  if (q.to) params.set("to", q.to);
   return params;
 }
 

@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { PageHeader } from "../../components/page-header.tsx";
 import { Pager, rangeText } from "../../components/pager.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
+import { formatDateTimeSeconds } from "../../lib/dates.ts";
 import {
   type AccountCheck,
   type Reconciliation,
@@ -17,14 +18,6 @@ import { money } from "./money.ts";
 
 const PAGE_SIZE = 100;
 const COLUMNS = 7;
-
-const timeFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
 
 function Check({ ok, testId }: { ok: boolean; testId?: string }) {
   return (
@@ -52,7 +45,7 @@ function Summary({ r, ranAt }: { r: Reconciliation; ranAt: number }) {
           {r.ok
             ? `The ledger balances: ${r.accounts} accounts, ${r.transactions} transactions.`
             : "The ledger does NOT balance. Stop payouts and look at the accounts in red below."}
-          <span className="cell-sub">Run {timeFormat.format(ranAt)}</span>
+          <span className="cell-sub">Run {formatDateTimeSeconds(ranAt)}</span>
         </span>
       </div>
       <div className="table-wrap section">
@@ -323,7 +316,7 @@ function DailyRuns() {
                       .map(([c, v]) => `${c} ${v}`)
                       .join(", ") || "—"}
                   </td>
-                  <td>{timeFormat.format(new Date(r.ranAt))}</td>
+                  <td>{formatDateTimeSeconds(r.ranAt)}</td>
                 </tr>
               ))
             )}

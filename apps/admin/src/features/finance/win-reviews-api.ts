@@ -34,12 +34,20 @@ const Decided = WinReviewRow.pick({ id: true, status: true, amount: true, curren
 
 const key = ["finance", "win-reviews"] as const;
 
-export function useWinReviews(q: { status: "" | WinReview["status"]; page: number; pageSize: number }) {
+export function useWinReviews(q: {
+  status: "" | WinReview["status"];
+  from?: string;
+  to?: string;
+  page: number;
+  pageSize: number;
+}) {
   return useQuery({
     queryKey: [...key, q],
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ page: String(q.page), pageSize: String(q.pageSize) });
       if (q.status) params.set("status", q.status);
+      if (q.from) params.set("from", q.from);
+      if (q.to) params.set("to", q.to);
       return api.get(`/win-reviews?${params}`, WinReviewsPage, signal);
     },
     placeholderData: keepPreviousData,

@@ -1,15 +1,18 @@
 import "./finance.css";
 import { useId, useState } from "react";
 import { useCanWrite } from "../../app/operator-context.tsx";
+import { MoneyInput } from "../../components/amount-fields.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { Pager, rangeText } from "../../components/pager.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
+import { amountText, amountToMinor } from "../../lib/amounts.ts";
 import { errorMessage, isApiCode } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/dates.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { MemberLink, StatusBadge, StatusFilter } from "./finance-ui.tsx";
 import { AmountInput, money } from "./money.ts";
+import { QueueDatesAndExport, useQueueDates } from "./queue-export.tsx";
 import { RejectDialog } from "./reject-dialog.tsx";
 import { useListParams } from "./use-list-params.ts";
 import {
@@ -43,7 +46,7 @@ function limitsText(l: { maxWinMultiple: number | null; maxWinAmount: string | n
 function LimitsRow({ v, canWrite }: { v: VendorLimits; canWrite: boolean }) {
   const save = useSaveProviderLimits();
   const [multiple, setMultiple] = useState(v.maxWinMultiple === null ? "" : String(v.maxWinMultiple));
-  const [amount, setAmount] = useState(v.maxWinAmount ?? "");
+  const [amount, setAmount] = useState(amountText(v.maxWinAmount));
   const [error, setError] = useState<string | null>(null);
   const onSave = () => {
     const m = multiple.trim();
@@ -60,7 +63,7 @@ function LimitsRow({ v, canWrite }: { v: VendorLimits; canWrite: boolean }) {
           // The query client shows the server's notice once; only the fields go back here.
           if (isApiCode(err, "APPROVAL_PENDING")) {
             setMultiple(v.maxWinMultiple === null ? "" : String(v.maxWinMultiple));
-            setAmount(v.maxWinAmount ?? "");
+            setAmount(amountText(v.maxWinAmount));
             return;
           }
           setError(errorMessage(err));
@@ -92,15 +95,15 @@ function LimitsRow({ v, canWrite }: { v: VendorLimits; canWrite: boolean }) {
         />
       </td>
       <td>
-        <input
-          className="input"
-          aria-label={`${v.vendor}: maximum win per round as an amount`}
-          inputMode="decimal"
+        <MoneyInput
+          label={`${v.vendor}: maximum win per round as an amount`}
+          hideLabel
+          optional
           value={amount}
           disabled={!canWrite}
-          placeholder="none"
-          onChange={(e) => setAmount(e.target.value)}
-          data-testid={`limits-amount-${v.vendor}`}
+          onChange={setAmount}
+          saved={amountToMinor(v.maxWinAmount)}
+          testId={`limits-amount-${v.vendor}`}
         />
       </td>
       <td className="actions">
@@ -174,7 +177,8 @@ export function WinReviewsPage() {
   const canWrite = useCanWrite("win-reviews");
   const filterId = useId();
   const { status, page, set } = useListParams(STATUSES, "pending");
-  const list = useWinReviews({ status, page, pageSize: PAGE_SIZE });
+  const dates = useQueueDates();
+  const list = useWinReviews({ status, from: dates.from, to: dates.to, page, pageSize: PAGE_SIZE });
   const decide = useDecideWinReview();
   const [deciding, setDeciding] = useState<Deciding>(null);
   const total = list.data?.total ?? 0;
@@ -213,6 +217,7 @@ export function WinReviewsPage() {
             onChange={(s) => set({ status: s })}
             testId="win-review-status-filter"
           />
+          <QueueDatesAndExport path="/win-reviews" dates={dates} filters={{ status }} testId="win-reviews" />
           <span className="toolbar-count">{list.data ? rangeText(page, PAGE_SIZE, total) : ""}</span>
         </div>
         <div className="table-wrap">

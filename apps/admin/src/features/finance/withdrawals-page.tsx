@@ -5,10 +5,12 @@ import { CopyButton } from "../../components/copy-button.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { Pager, rangeText } from "../../components/pager.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
+import { SpacerRow, useVirtualRows, VirtualScroll } from "../../components/virtual-rows.tsx";
 import { formatDateTime } from "../../lib/dates.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { MemberLink, StatusBadge, StatusFilter, statusLabel } from "./finance-ui.tsx";
 import { money } from "./money.ts";
+import { QueueDatesAndExport, useQueueDates } from "./queue-export.tsx";
 import {
   Age,
   BulkBar,
@@ -23,6 +25,7 @@ import { RejectDialog } from "./reject-dialog.tsx";
 import { useListParams } from "./use-list-params.ts";
 
 const PAGE_SIZE = 25;
+const TITLE = "Withdrawals";
 const COLUMNS = 8;
 
 type Acting = { withdrawal: Withdrawal; action: "approve" | "reject" } | null;
@@ -131,7 +134,16 @@ export function WithdrawalsPage() {
   const filterId = useId();
   const { status, page, set } = useListParams(WithdrawalStatuses, "pending");
   const [q, setQ] = useQueueSearch();
-  const list = withdrawalQueue.useList({ status, q, page, pageSize: PAGE_SIZE });
+  const dates = useQueueDates();
+  const list = withdrawalQueue.useList({
+    status,
+    q,
+    from: dates.from,
+    to: dates.to,
+    page,
+    pageSize: PAGE_SIZE,
+  });
+  const virtual = useVirtualRows(list.data?.items.length ?? 0);
   const decide = withdrawalQueue.useDecide();
   const bulk = withdrawalQueue.useBulkApprove();
   const pending = (list.data?.items ?? []).filter((w) => w.status === "pending");
@@ -147,7 +159,7 @@ export function WithdrawalsPage() {
   return (
     <>
       <PageHeader
-        title="Withdrawals"
+        title={TITLE}
         description="Requests wait here with the amount already held from the member's balance. Pay out to the account shown, then mark it paid; rejecting returns the held amount to the member."
       />
       {!canWrite && <ReadOnlyNote />}
@@ -165,6 +177,7 @@ export function WithdrawalsPage() {
           placeholder="W12, member ID or name"
           testId="withdrawal-search"
         />
+        <QueueDatesAndExport path="/withdrawals" dates={dates} filters={{ status, q }} testId="withdrawals" />
         <span className="toolbar-count" aria-live="polite">
           {list.data ? rangeText(page, PAGE_SIZE, total) : ""}
         </span>
@@ -184,7 +197,7 @@ export function WithdrawalsPage() {
           </button>
         </BulkBar>
       )}
-      <div className="table-wrap">
+      <VirtualScroll rows={virtual} label={TITLE}>
         <table className="table" aria-busy={list.isFetching}>
           <thead>
             <tr>
@@ -214,7 +227,7 @@ export function WithdrawalsPage() {
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody ref={virtual.bodyRef}>
             {list.isPending && <SkeletonRows columns={COLUMNS} />}
             {list.isError && !list.data && <ErrorRow columns={COLUMNS} onRetry={() => list.refetch()} />}
             {list.data?.items.length === 0 && (
@@ -227,19 +240,24 @@ export function WithdrawalsPage() {
                 }
               />
             )}
-            {list.data?.items.map((w) => (
-              <WithdrawalRow
-                key={w.id}
-                w={w}
-                canWrite={canWrite}
-                onAct={setActing}
-                picked={selection.isPicked(w.id)}
-                onPick={() => selection.toggle(w.id)}
-              />
-            ))}
+            <SpacerRow height={virtual.top} columns={COLUMNS} />
+            {virtual.indexes
+              .map((n) => list.data?.items[n])
+              .filter((x) => x !== undefined)
+              .map((w) => (
+                <WithdrawalRow
+                  key={w.id}
+                  w={w}
+                  canWrite={canWrite}
+                  onAct={setActing}
+                  picked={selection.isPicked(w.id)}
+                  onPick={() => selection.toggle(w.id)}
+                />
+              ))}
+            <SpacerRow height={virtual.bottom} columns={COLUMNS} />
           </tbody>
         </table>
-      </div>
+      </VirtualScroll>
       <Pager
         label="Withdrawal pages"
         page={page}

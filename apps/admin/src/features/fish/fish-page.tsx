@@ -1,15 +1,27 @@
 import type { AdminFishReportRow, AdminFishRoom } from "@panalo/contracts/fish-admin";
 import { manilaToday } from "@panalo/contracts/manila-time";
+import { formatMinor } from "@panalo/contracts/money-format";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { z } from "zod";
 import { useCanWrite } from "../../app/operator-context.tsx";
+import { MoneyInput } from "../../components/amount-fields.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
+import {
+  amountText,
+  amountToMinor,
+  BASIS_POINTS,
+  readPesos,
+  showAmount,
+  showPercent,
+  showPercentText,
+} from "../../lib/amounts.ts";
 import { api } from "../../lib/api.ts";
+import { useT } from "../../lib/i18n.ts";
 
 const anyOf = <T,>() => z.custom<T>(() => true);
-const rtpText = (bp: number) => `${(bp / 100).toFixed(bp % 100 === 0 ? 0 : 1)} %`;
+const rtpText = (bp: number) => showPercent(bp, BASIS_POINTS);
 
 /** One room's settings: bet per shot (cannon level 1 and the largest shot), seats, RTP. */
 function RoomForm({
@@ -21,14 +33,20 @@ function RoomForm({
   onSave: (u: Record<string, unknown>) => void;
   saving: boolean;
 }) {
+  const t = useT();
+  const [minBet, setMinBet] = useState(() => amountText(room.minBet));
+  const [maxBet, setMaxBet] = useState(() => amountText(room.maxBet));
+  const minRead = readPesos(minBet);
+  const maxRead = readPesos(maxBet);
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    if (!minRead.ok || !maxRead.ok) return;
     const f = new FormData(e.currentTarget);
     const s = (k: string) => String(f.get(k) ?? "").trim();
     onSave({
       roomId: room.roomId,
-      minBet: Number(s("minBet")).toFixed(2),
-      maxBet: Number(s("maxBet")).toFixed(2),
+      minBet: formatMinor(minRead.value),
+      maxBet: formatMinor(maxRead.value),
       seats: Number(s("seats")),
       rtpBp: Number(s("rtpBp")),
     });
@@ -39,18 +57,22 @@ function RoomForm({
       onSubmit={submit}
       className="form-grid"
       data-testid="fish-room-form"
-      aria-label={`Settings of ${room.roomId}`}
+      aria-label={t("fish.settingsOf", { room: room.roomId })}
     >
+      <MoneyInput
+        label={t("fish.minBet")}
+        value={minBet}
+        onChange={setMinBet}
+        saved={amountToMinor(room.minBet)}
+      />
+      <MoneyInput
+        label={t("fish.maxBet")}
+        value={maxBet}
+        onChange={setMaxBet}
+        saved={amountToMinor(room.maxBet)}
+      />
       <div className="field">
-        <label htmlFor={id("minBet")}>Bet per shot at cannon level 1</label>
-        <input id={id("minBet")} name="minBet" defaultValue={room.minBet} inputMode="decimal" required />
-      </div>
-      <div className="field">
-        <label htmlFor={id("maxBet")}>Largest bet per shot</label>
-        <input id={id("maxBet")} name="maxBet" defaultValue={room.maxBet} inputMode="decimal" required />
-      </div>
-      <div className="field">
-        <label htmlFor={id("seats")}>Seats</label>
+        <label htmlFor={id("seats")}>{t("fish.seats")}</label>
         <select id={id("seats")} name="seats" defaultValue={String(room.seats)}>
           {[1, 2, 3, 4].map((n) => (
             <option key={n} value={n}>
@@ -60,7 +82,7 @@ function RoomForm({
         </select>
       </div>
       <div className="field">
-        <label htmlFor={id("rtpBp")}>RTP (certified settings)</label>
+        <label htmlFor={id("rtpBp")}>{t("fish.rtp")}</label>
         <select id={id("rtpBp")} name="rtpBp" defaultValue={String(room.rtpBp)}>
           {room.certifiedRtpBp.map((bp) => (
             <option key={bp} value={bp}>
@@ -70,8 +92,8 @@ function RoomForm({
         </select>
       </div>
       <div>
-        <button type="submit" className="btn btn--primary" disabled={saving}>
-          Save
+        <button type="submit" className="btn btn--primary" disabled={saving || !minRead.ok || !maxRead.ok}>
+          {t("fish.save")}
         </button>
       </div>
     </form>
@@ -83,6 +105,7 @@ function RoomForm({
  * happens in it now, and shots, stake, wins and margin against the stated RTP by day and room.
  */
 export function FishRoomsPage() {
+  const t = useT();
   const canWrite = useCanWrite("fish-rooms");
   const client = useQueryClient();
   const rooms = useQuery({
@@ -109,37 +132,34 @@ export function FishRoomsPage() {
   const editRoom = rooms.data?.find((r) => r.roomId === editing);
   return (
     <>
-      <PageHeader
-        title="Fish rooms"
-        description="Each room's bet per shot, seats, RTP and state; seats taken, open magazines, shots and kills in the last minute; and shots, stake, wins and margin against the stated RTP by day and room."
-      />
+      <PageHeader title={t("section.fish-rooms")} description={t("fish.description")} />
       {!canWrite && <ReadOnlyNote />}
       {update.isError && <p role="alert">{String(update.error)}</p>}
       <div className="table-wrap">
         <table className="table" data-testid="fish-rooms">
           <thead>
             <tr>
-              <th scope="col">Room</th>
-              <th scope="col">Bet per shot</th>
-              <th scope="col">RTP</th>
+              <th scope="col">{t("fish.room")}</th>
+              <th scope="col">{t("fish.betPerShot")}</th>
+              <th scope="col">{t("fish.rtpHead")}</th>
               <th scope="col" className="num">
-                Seats taken
+                {t("fish.seatsTaken")}
               </th>
               <th scope="col" className="num">
-                Open magazines
+                {t("fish.openMagazines")}
               </th>
               <th scope="col" className="num">
-                Last minute
+                {t("fish.lastMinute")}
               </th>
               <th scope="col" className="actions">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t("fish.actions")}</span>
               </th>
             </tr>
           </thead>
           <tbody>
             {rooms.isPending && <SkeletonRows columns={COLS} />}
             {rooms.isError && !rooms.data && <ErrorRow columns={COLS} onRetry={() => rooms.refetch()} />}
-            {rooms.data?.length === 0 && <EmptyRow columns={COLS} title="No rooms." />}
+            {rooms.data?.length === 0 && <EmptyRow columns={COLS} title={t("fish.noRooms")} />}
             {rooms.data?.map((r) => (
               <tr key={r.roomId} data-testid="fish-room-row" data-room={r.roomId}>
                 <td>
@@ -150,12 +170,12 @@ export function FishRoomsPage() {
                       className={r.enabled ? "badge badge--success" : "badge badge--muted"}
                       data-testid="fish-room-state"
                     >
-                      {r.enabled ? "On" : "Off"}
+                      {r.enabled ? t("fish.on") : t("fish.off")}
                     </span>
                   </span>
                 </td>
                 <td className="cell-nowrap" data-testid="fish-room-bets">
-                  {r.minBet}–{r.maxBet}
+                  {showAmount(r.minBet)}–{showAmount(r.maxBet)}
                 </td>
                 <td data-testid="fish-room-rtp">{rtpText(r.rtpBp)}</td>
                 <td className="num">
@@ -163,11 +183,11 @@ export function FishRoomsPage() {
                 </td>
                 <td className="num">
                   {r.live.openMagazines}
-                  <span className="cell-sub">holding {r.live.onMagazines}</span>
+                  <span className="cell-sub">{t("fish.holding", { n: r.live.onMagazines })}</span>
                 </td>
                 <td className="num">
-                  {r.live.shotsLastMinute} shots
-                  <span className="cell-sub">{r.live.killsLastMinute} kills</span>
+                  {t("fish.shotsN", { n: r.live.shotsLastMinute })}
+                  <span className="cell-sub">{t("fish.killsN", { n: r.live.killsLastMinute })}</span>
                 </td>
                 <td className="actions">
                   {canWrite && (
@@ -175,20 +195,24 @@ export function FishRoomsPage() {
                       <button
                         type="button"
                         className="btn btn--sm"
-                        aria-label={`Settings of ${r.roomId}`}
+                        aria-label={t("fish.settingsOf", { room: r.roomId })}
                         onClick={() => setEditing(editing === r.roomId ? null : r.roomId)}
                       >
-                        Settings
+                        {t("fish.settings")}
                       </button>
                       <button
                         type="button"
                         className="btn btn--sm"
                         data-testid={`fish-toggle-${r.roomId}`}
-                        aria-label={`${r.enabled ? "Turn off" : "Turn on"} ${r.roomId}`}
+                        aria-label={
+                          r.enabled
+                            ? t("fish.turnOffRoom", { room: r.roomId })
+                            : t("fish.turnOnRoom", { room: r.roomId })
+                        }
                         disabled={update.isPending}
                         onClick={() => update.mutate({ roomId: r.roomId, enabled: !r.enabled })}
                       >
-                        {r.enabled ? "Turn off" : "Turn on"}
+                        {r.enabled ? t("fish.turnOff") : t("fish.turnOn")}
                       </button>
                     </>
                   )}
@@ -199,12 +223,9 @@ export function FishRoomsPage() {
         </table>
       </div>
       {editRoom && canWrite && (
-        <section aria-label={`Settings of room ${editRoom.roomId}`}>
-          <h2>Settings of {editRoom.roomId}</h2>
-          <p className="muted">
-            Bets and RTP apply from the next shot. A room turned off takes no new seat, and its players' open
-            magazines are closed and paid at once.
-          </p>
+        <section aria-label={t("fish.settingsOfRoom", { room: editRoom.roomId })}>
+          <h2>{t("fish.settingsOf", { room: editRoom.roomId })}</h2>
+          <p className="muted">{t("fish.applyNote")}</p>
           <RoomForm
             key={editRoom.roomId}
             room={editRoom}
@@ -213,40 +234,41 @@ export function FishRoomsPage() {
           />
         </section>
       )}
-      <section aria-label="Report by day and room">
-        <h2>Report by day and room</h2>
+      <section aria-label={t("fish.report")}>
+        <h2>{t("fish.report")}</h2>
         <label>
-          From <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+          {t("filter.from")} <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
         </label>{" "}
         <label>
-          To <input type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+          {t("filter.to")} <input type="date" value={to} onChange={(e) => setTo(e.target.value)} />
         </label>
+        <p className="field-hint">{t("time.manilaDays")}</p>
         <div className="table-wrap">
           <table className="table" data-testid="fish-report">
             <thead>
               <tr>
-                <th scope="col">Day</th>
-                <th scope="col">Room</th>
+                <th scope="col">{t("fish.day")}</th>
+                <th scope="col">{t("fish.room")}</th>
                 <th scope="col" className="num">
-                  Shots
+                  {t("fish.shots")}
                 </th>
                 <th scope="col" className="num">
-                  Stake
+                  {t("fish.stake")}
                 </th>
                 <th scope="col" className="num">
-                  Wins
+                  {t("fish.wins")}
                 </th>
                 <th scope="col" className="num">
-                  Margin
+                  {t("fish.margin")}
                 </th>
                 <th scope="col" className="num">
-                  RTP measured / stated
+                  {t("fish.rtpMeasured")}
                 </th>
               </tr>
             </thead>
             <tbody>
               {report.isPending && <SkeletonRows columns={7} />}
-              {report.data?.length === 0 && <EmptyRow columns={7} title="No shots in this period." />}
+              {report.data?.length === 0 && <EmptyRow columns={7} title={t("fish.noShots")} />}
               {report.data?.map((r) => (
                 <tr
                   key={`${r.day ?? "total"}-${r.roomId}`}
@@ -254,14 +276,14 @@ export function FishRoomsPage() {
                   data-room={r.roomId}
                   data-day={r.day ?? "total"}
                 >
-                  <td>{r.day ?? <strong>Period total</strong>}</td>
+                  <td>{r.day ?? <strong>{t("fish.periodTotal")}</strong>}</td>
                   <td>{r.roomId}</td>
                   <td className="num">{r.shots}</td>
-                  <td className="num">{r.stake}</td>
-                  <td className="num">{r.wins}</td>
+                  <td className="num">{showAmount(r.stake)}</td>
+                  <td className="num">{showAmount(r.wins)}</td>
                   <td className="num">
-                    {r.margin}
-                    {r.marginPercent !== null && ` (${r.marginPercent} %)`}
+                    {showAmount(r.margin)}
+                    {r.marginPercent !== null && ` (${showPercentText(r.marginPercent)})`}
                   </td>
                   <td className="num">
                     {r.rtpPercent ?? "—"} % / {r.statedRtpPercent ?? "—"} %

@@ -2,6 +2,7 @@ import {
   AdminGame,
   AdminGamePage,
   AdminVendor,
+  type GameCreate,
   type GameUpdate,
   type VendorUpdate,
 } from "@panalo/contracts/admin-games";
@@ -50,6 +51,14 @@ export function useSaveGame() {
   return useMutation({
     mutationFn: ({ nodeId, ...body }: GameUpdate & { nodeId: number }) =>
       api.put(`/games/${nodeId}`, body, AdminGame),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}
+
+export function useCreateGame() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: z.input<typeof GameCreate>) => api.post("/games", body, AdminGame),
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   });
 }

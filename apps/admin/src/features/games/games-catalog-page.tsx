@@ -10,8 +10,10 @@ import { ImageUploadField } from "../../components/image-upload-field.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { Pager, rangeText } from "../../components/pager.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
+import { useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { QueueSearch } from "../finance/queue-ui.tsx";
+import { AddGameDialog } from "./add-game-dialog.tsx";
 import { useGames, useSaveGame, useSaveVendor, useVendors } from "./catalog-api.ts";
 import { NavOrderPanel } from "./nav-order.tsx";
 
@@ -475,11 +477,27 @@ export function GamesCatalogPage() {
   const canWrite = useCanWrite("games-catalog");
   const [editingGame, setEditingGame] = useState<AdminGame | null>(null);
   const [editingVendor, setEditingVendor] = useState<AdminVendor | null>(null);
+  const [adding, setAdding] = useState(false);
+  const vendors = useVendors();
+  const t = useT();
   return (
     <>
       <PageHeader
         title="Games"
         description="Which vendors and games players see, in which order, which are hot, their images, categories and names in each language. Changes show on the site at the player's next page."
+        actions={
+          canWrite && (
+            <button
+              type="button"
+              className="btn btn--primary"
+              onClick={() => setAdding(true)}
+              disabled={!vendors.data?.length}
+              data-testid="catalog-add-game"
+            >
+              {t("games.add.open")}
+            </button>
+          )
+        }
       />
       {!canWrite && <ReadOnlyNote />}
       <NavOrderPanel canWrite={canWrite} />
@@ -487,6 +505,7 @@ export function GamesCatalogPage() {
       <GamesTable canWrite={canWrite} onEdit={setEditingGame} />
       {editingGame && <GameEditor game={editingGame} onClose={() => setEditingGame(null)} />}
       {editingVendor && <VendorEditor vendor={editingVendor} onClose={() => setEditingVendor(null)} />}
+      {adding && vendors.data && <AddGameDialog vendors={vendors.data} onClose={() => setAdding(false)} />}
     </>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { z } from "zod";
 import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
 import { api } from "../../lib/api.ts";
+import { useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 
 const Category = z.object({
@@ -15,24 +16,14 @@ const Category = z.object({
 type Category = z.infer<typeof Category>;
 const key = ["games", "categories"] as const;
 
-/** What each category is called in the site's nav (English). */
-const CATEGORY_NAMES: Record<GameCategory, string> = {
-  RNG: "Slots",
-  LIVE: "Live casino",
-  SPORTS: "Sports",
-  COCKFIGHT: "Cockfight",
-  LOTT: "Lottery",
-  ESPORTS: "E-sports",
-  ELOTT: "E-lottery",
-  FISH: "Fishing",
-  PVP: "Card games",
-  BINGO: "Bingo",
-};
+/** What each category is called in the site's nav, in the operator's language. */
+const categoryName = (t: ReturnType<typeof useT>, code: GameCategory) => t(`nav.cat.${code}`);
 
 const COLUMNS = 4;
 
 /** The site's header nav: the categories' order and which are shown. */
 export function NavOrderPanel({ canWrite }: { canWrite: boolean }) {
+  const t = useT();
   const qc = useQueryClient();
   const list = useQuery({
     queryKey: key,
@@ -50,7 +41,7 @@ export function NavOrderPanel({ canWrite }: { canWrite: boolean }) {
     onSuccess: (saved) => {
       qc.setQueryData(key, saved);
       setDraft(null);
-      toast.success("Saved the site's navigation.");
+      toast.success(t("nav.saved"));
     },
   });
   const move = (i: number, by: -1 | 1) => {
@@ -64,34 +55,31 @@ export function NavOrderPanel({ canWrite }: { canWrite: boolean }) {
   return (
     <section className="panel section" aria-labelledby="nav-order-heading" data-testid="nav-order">
       <h2 id="nav-order-heading" className="subheading">
-        Site navigation
+        {t("nav.title")}
       </h2>
-      <p className="muted">
-        The order of the game categories in the site's menu. A category shows only when it is on here and has
-        a vendor switched on.
-      </p>
+      <p className="muted">{t("nav.help")}</p>
       <div className="table-wrap">
         <table className="table" aria-busy={list.isPending}>
           <thead>
             <tr>
-              <th scope="col">Category</th>
+              <th scope="col">{t("nav.category")}</th>
               <th scope="col" className="num">
-                Vendors on
+                {t("nav.vendorsOn")}
               </th>
-              <th scope="col">Shown</th>
+              <th scope="col">{t("nav.shown")}</th>
               <th scope="col" className="actions">
-                <span className="visually-hidden">Order</span>
+                <span className="visually-hidden">{t("nav.order")}</span>
               </th>
             </tr>
           </thead>
           <tbody>
             {list.isPending && <SkeletonRows columns={COLUMNS} rows={4} />}
             {list.isError && <ErrorRow columns={COLUMNS} onRetry={() => list.refetch()} />}
-            {list.data?.length === 0 && <EmptyRow columns={COLUMNS} title="No categories." />}
+            {list.data?.length === 0 && <EmptyRow columns={COLUMNS} title={t("nav.empty")} />}
             {rows.map((c, i) => (
               <tr key={c.code} data-testid={`nav-row-${c.code}`}>
                 <td>
-                  {CATEGORY_NAMES[c.code]} <span className="muted">{c.code}</span>
+                  {categoryName(t, c.code)} <span className="muted">{c.code}</span>
                 </td>
                 <td className="num">{c.vendors}</td>
                 <td>
@@ -101,7 +89,7 @@ export function NavOrderPanel({ canWrite }: { canWrite: boolean }) {
                     checked={c.shown}
                     disabled={!canWrite}
                     onChange={() => toggle(i)}
-                    aria-label={`Show ${CATEGORY_NAMES[c.code]} in the menu`}
+                    aria-label={t("nav.showIn", { name: categoryName(t, c.code) })}
                     data-testid={`nav-shown-${c.code}`}
                   />
                 </td>
@@ -113,7 +101,7 @@ export function NavOrderPanel({ canWrite }: { canWrite: boolean }) {
                         className="btn btn--sm"
                         disabled={i === 0}
                         onClick={() => move(i, -1)}
-                        aria-label={`Move ${CATEGORY_NAMES[c.code]} up`}
+                        aria-label={t("nav.up", { name: categoryName(t, c.code) })}
                         data-testid={`nav-up-${c.code}`}
                       >
                         ↑
@@ -123,7 +111,7 @@ export function NavOrderPanel({ canWrite }: { canWrite: boolean }) {
                         className="btn btn--sm"
                         disabled={i === rows.length - 1}
                         onClick={() => move(i, 1)}
-                        aria-label={`Move ${CATEGORY_NAMES[c.code]} down`}
+                        aria-label={t("nav.down", { name: categoryName(t, c.code) })}
                       >
                         ↓
                       </button>
@@ -138,7 +126,7 @@ export function NavOrderPanel({ canWrite }: { canWrite: boolean }) {
       {canWrite && (
         <div className="save-bar">
           <span className="muted" aria-live="polite">
-            {draft ? "Unsaved changes" : "All changes saved"}
+            {draft ? t("nav.unsaved") : t("nav.allSaved")}
           </span>
           <button
             type="button"
@@ -147,7 +135,7 @@ export function NavOrderPanel({ canWrite }: { canWrite: boolean }) {
             onClick={() => draft && save.mutate(draft)}
             data-testid="nav-save"
           >
-            {save.isPending ? "Saving…" : "Save navigation"}
+            {save.isPending ? t("nav.saving") : t("nav.save")}
           </button>
         </div>
       )}

@@ -5,22 +5,15 @@ import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { Pager, rangeText } from "../../components/pager.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
+import { formatDateTimeSeconds } from "../../lib/dates.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { type JobInfo, type JobRun, type JobRunState, useJobRuns, useJobs, useRunJob } from "./jobs-api.ts";
 
 const PAGE_SIZE = 50;
 const RUN_COLUMNS = 7;
 
-/** Times as the operator's Manila calendar reads them. */
-const manilaTime = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Asia/Manila",
-  day: "numeric",
-  month: "short",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
-const at = (iso: string | null) => (iso ? manilaTime.format(new Date(iso)) : "—");
+/** Times in Manila time with seconds (lib/dates.ts). */
+const at = (iso: string | null) => formatDateTimeSeconds(iso);
 
 const STATE: Record<JobRunState, { label: string; badge: string }> = {
   running: { label: "Running", badge: "badge--muted" },

@@ -5,6 +5,7 @@ import { useCanWrite } from "../../app/operator-context.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { Pager, rangeText } from "../../components/pager.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
+import { pesosToAmount } from "../../lib/amounts.ts";
 import { api, errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/dates.ts";
 import { toast } from "../../lib/toast-store.ts";
@@ -183,7 +184,11 @@ function SettingsForm() {
   const save = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
-    const amount = (name: string) => String(f.get(name) ?? "").trim() || null;
+    // Pesos as typed ("50,000") as the API's "50000.00"; another text goes as typed, for the server to name.
+    const amount = (name: string) => {
+      const text = String(f.get(name) ?? "").trim();
+      return text ? (pesosToAmount(text, { allowZero: true }) ?? text) : null;
+    };
     try {
       await api.put(
         "/kyc/settings",

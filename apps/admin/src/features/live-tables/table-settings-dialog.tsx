@@ -3,9 +3,11 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
 import { FormProvider, type Path, useFieldArray, useForm } from "react-hook-form";
 import { z } from "zod";
+import { MoneyField } from "../../components/amount-fields.tsx";
 import { Dialog } from "../../components/dialog.tsx";
 import { CheckboxField, TextField, useFieldError } from "../../components/form-fields.tsx";
 import { ApiError, api, errorMessage } from "../../lib/api.ts";
+import { useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { checkForm, formOf, formPath, payloadOf, type TableSettingsForm } from "./table-settings.ts";
 
@@ -21,13 +23,12 @@ function ChipRow({
   onRemove: () => void;
   canRemove: boolean;
 }) {
+  const t = useT();
   return (
     <div className="form-grid form-grid--chip" data-testid={`table-chip-${index}`}>
-      <TextField
+      <MoneyField
         name={`chips.${index}.value`}
-        label={`Chip ${index + 1}`}
-        inputMode="decimal"
-        autoComplete="off"
+        label={t("tableSettings.chip", { n: index + 1 })}
         testId={`table-chip-input-${index}`}
       />
       <button
@@ -35,9 +36,9 @@ function ChipRow({
         className="btn btn--sm"
         onClick={onRemove}
         disabled={!canRemove}
-        aria-label={`Remove chip ${index + 1}`}
+        aria-label={t("tableSettings.removeChip", { n: index + 1 })}
       >
-        Remove
+        {t("tableSettings.remove")}
       </button>
     </div>
   );
@@ -45,6 +46,7 @@ function ChipRow({
 
 /** A bet kind's limit row: min and max, both empty for the table's own. */
 function LimitRow({ kind }: { kind: string }) {
+  const t = useT();
   const minError = useFieldError(`limits.${kind}.min`);
   const maxError = useFieldError(`limits.${kind}.max`);
   return (
@@ -55,18 +57,14 @@ function LimitRow({ kind }: { kind: string }) {
     >
       <legend>{kind.replace(/_/g, " ")}</legend>
       <div className="form-grid form-grid--2">
-        <TextField
+        <MoneyField
           name={`limits.${kind}.min`}
-          label="Min"
-          inputMode="decimal"
-          autoComplete="off"
+          label={t("tableSettings.min")}
           testId={`table-limit-${kind}-min`}
         />
-        <TextField
+        <MoneyField
           name={`limits.${kind}.max`}
-          label="Max"
-          inputMode="decimal"
-          autoComplete="off"
+          label={t("tableSettings.max")}
           testId={`table-limit-${kind}-max`}
         />
       </div>
@@ -81,6 +79,7 @@ function LimitRow({ kind }: { kind: string }) {
  * platform audits the change. The engine takes the new window from the next round.
  */
 export function TableSettingsDialog({ table, onClose }: { table: TableInfo; onClose: () => void }) {
+  const t = useT();
   const formId = useId();
   const client = useQueryClient();
   const form = useForm<TableSettingsForm>({
@@ -108,7 +107,7 @@ export function TableSettingsDialog({ table, onClose }: { table: TableInfo; onCl
     mutationFn: (v: TableSettingsForm) => api.put("/tables", payloadOf(table.id, v), anyTable),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ["live-tables"] });
-      toast.success(`${table.name.EN} saved. The next round uses the new settings.`);
+      toast.success(t("tableSettings.saved", { table: table.name.EN }));
       onClose();
     },
     onError: (err) => {
@@ -127,8 +126,8 @@ export function TableSettingsDialog({ table, onClose }: { table: TableInfo; onCl
   const rootError = save.isError && !(save.error instanceof ApiError && save.error.details.length > 0);
   return (
     <Dialog
-      title={`Settings of ${table.name.EN}`}
-      description="Changes apply from the next round; switching a table off mid-round gives that round's bets back."
+      title={t("tableSettings.title", { table: table.name.EN })}
+      description={t("tableSettings.description")}
       onClose={onClose}
       busy={save.isPending}
       size="lg"
@@ -136,7 +135,7 @@ export function TableSettingsDialog({ table, onClose }: { table: TableInfo; onCl
       footer={
         <>
           <button type="button" className="btn" onClick={onClose} disabled={save.isPending}>
-            Cancel
+            {t("common.cancel")}
           </button>
           <button
             type="submit"
@@ -145,7 +144,7 @@ export function TableSettingsDialog({ table, onClose }: { table: TableInfo; onCl
             disabled={save.isPending}
             data-testid="table-settings-save"
           >
-            {save.isPending ? "Saving…" : "Save settings"}
+            {save.isPending ? t("tableSettings.saving") : t("tableSettings.save")}
           </button>
         </>
       }
@@ -164,47 +163,33 @@ export function TableSettingsDialog({ table, onClose }: { table: TableInfo; onCl
           )}
           <CheckboxField
             name="enabled"
-            label="Table on"
-            hint="Off: no new rounds; a round in progress is voided and its bets given back."
+            label={t("tableSettings.on")}
+            hint={t("tableSettings.onHint")}
             testId="table-enabled"
           />
           <div className="form-grid form-grid--2">
             <TextField
               name="bettingS"
-              label="Betting window (s)"
-              hint="3–120 seconds."
+              label={t("tableSettings.betting")}
+              hint={t("tableSettings.bettingHint")}
               inputMode="decimal"
               testId="table-betting-s"
               required
             />
             <TextField
               name="pauseS"
-              label="Pause after a round (s)"
-              hint="1–60 seconds."
+              label={t("tableSettings.pause")}
+              hint={t("tableSettings.pauseHint")}
               inputMode="decimal"
               testId="table-pause-s"
               required
             />
-            <TextField
-              name="minBet"
-              label="Table minimum bet"
-              inputMode="decimal"
-              testId="table-min-bet"
-              required
-            />
-            <TextField
-              name="maxBet"
-              label="Table maximum bet"
-              inputMode="decimal"
-              testId="table-max-bet"
-              required
-            />
+            <MoneyField name="minBet" label={t("tableSettings.minBet")} testId="table-min-bet" required />
+            <MoneyField name="maxBet" label={t("tableSettings.maxBet")} testId="table-max-bet" required />
           </div>
           <fieldset>
-            <legend>Chip set</legend>
-            <p className="field-hint">
-              Up to 8 values, each within the table's maximum; players see them smallest first.
-            </p>
+            <legend>{t("tableSettings.chips")}</legend>
+            <p className="field-hint">{t("tableSettings.chipsHint")}</p>
             {chips.fields.map((f, i) => (
               <ChipRow
                 key={f.id}
@@ -220,27 +205,32 @@ export function TableSettingsDialog({ table, onClose }: { table: TableInfo; onCl
               disabled={chips.fields.length >= 8}
               data-testid="table-chip-add"
             >
-              Add a chip
+              {t("tableSettings.addChip")}
             </button>
           </fieldset>
           <fieldset>
-            <legend>Limits per bet</legend>
-            <p className="field-hint">
-              Per player and round on one spot of that kind. Both empty: the table's minimum and maximum
-              apply.
-            </p>
+            <legend>{t("tableSettings.limits")}</legend>
+            <p className="field-hint">{t("tableSettings.limitsHint")}</p>
             {TABLE_LIMIT_KINDS[table.game].map((k) => (
               <LimitRow key={k} kind={k} />
             ))}
           </fieldset>
           <fieldset>
-            <legend>Opening hours (Manila)</legend>
-            <p className="field-hint">
-              Both empty: open all day. A closing time before the opening time runs past midnight.
-            </p>
+            <legend>{t("tableSettings.hours")}</legend>
+            <p className="field-hint">{t("tableSettings.hoursHint")}</p>
             <div className="form-grid form-grid--2">
-              <TextField name="opensAt" label="Opens at" type="time" testId="table-opens-at" />
-              <TextField name="closesAt" label="Closes at" type="time" testId="table-closes-at" />
+              <TextField
+                name="opensAt"
+                label={t("tableSettings.opensAt")}
+                type="time"
+                testId="table-opens-at"
+              />
+              <TextField
+                name="closesAt"
+                label={t("tableSettings.closesAt")}
+                type="time"
+                testId="table-closes-at"
+              />
             </div>
           </fieldset>
         </form>

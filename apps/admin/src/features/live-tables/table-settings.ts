@@ -4,6 +4,7 @@ import {
   type TableInfo,
   tableSettingsIssues,
 } from "@panalo/contracts/live-tables";
+import { pesosToAmount } from "../../lib/amounts.ts";
 
 /**
  * The table settings form's values and their way to the API: seconds for the
@@ -44,19 +45,23 @@ export function formOf(
 const seconds = (v: string): number =>
   /^\s*\d+(\.\d+)?\s*$/.test(v) ? Math.round(Number(v) * 1000) : Number.NaN;
 
+/** Pesos as typed ("1,000") as the API's "1000.00"; a text that is not one goes as typed, for the schema to name. */
+const amount = (v: string): string => pesosToAmount(v, { allowZero: true }) ?? v.trim();
+
 /** The API's body for the form (validated by AdminTableUpdate, as the server does). */
 export function payloadOf(id: string, f: TableSettingsForm): AdminTableUpdate {
   const limits: Record<string, { min: string; max: string }> = {};
   for (const [k, v] of Object.entries(f.limits))
-    if (v.min.trim() || v.max.trim()) limits[k] = { min: v.min.trim(), max: v.max.trim() };
+    if (v.min.trim() || v.max.trim())
+      limits[k] = { min: v.min.trim() && amount(v.min), max: v.max.trim() && amount(v.max) };
   return {
     id,
     enabled: f.enabled,
     bettingMs: seconds(f.bettingS),
     pauseMs: seconds(f.pauseS),
-    minBet: f.minBet.trim(),
-    maxBet: f.maxBet.trim(),
-    chips: f.chips.map((c) => c.value.trim()),
+    minBet: amount(f.minBet),
+    maxBet: amount(f.maxBet),
+    chips: f.chips.map((c) => amount(c.value)),
     limits,
     opensAt: f.opensAt || null,
     closesAt: f.closesAt || null,

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { useCanWrite } from "../../app/operator-context.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
+import { showAmount, showPercentText } from "../../lib/amounts.ts";
 import { api, errorMessage } from "../../lib/api.ts";
 import { TableSettingsDialog } from "./table-settings-dialog.tsx";
 
@@ -98,13 +99,13 @@ export function LiveTablesPage() {
                   {t.bettingMs / 1000} s + {t.pauseMs / 1000} s
                 </td>
                 <td>
-                  {t.chips.join(" · ")}
+                  {t.chips.map(showAmount).join(" · ")}
                   <span className="cell-sub">
-                    {t.opensAt && t.closesAt ? `${t.opensAt}–${t.closesAt} Manila` : "All day"}
+                    {t.opensAt && t.closesAt ? `${t.opensAt}–${t.closesAt} PHT` : "All day"}
                   </span>
                 </td>
                 <td className="cell-nowrap">
-                  {t.minBet} – {t.maxBet}
+                  {showAmount(t.minBet)} – {showAmount(t.maxBet)}
                   {Object.entries(t.limits).map(([k, v]) => (
                     <span key={k} className="cell-sub">
                       {k}: {v.min} – {v.max}
@@ -172,8 +173,8 @@ export function LiveTablesPage() {
                     <td>#{r.roundNo}</td>
                     <td>{r.status}</td>
                     <td className="num">{r.betSets}</td>
-                    <td className="num">{r.bets}</td>
-                    <td className="num">{r.wins}</td>
+                    <td className="num">{showAmount(r.bets)}</td>
+                    <td className="num">{showAmount(r.wins)}</td>
                     <td>
                       <code className="code-tag">{r.seedHash.slice(0, 16)}…</code>{" "}
                       {r.seed && (
@@ -229,11 +230,11 @@ export function LiveTablesPage() {
                   <td>{r.tableId}</td>
                   <td className="num">{r.rounds}</td>
                   <td className="num">{r.voided}</td>
-                  <td className="num">{r.bets}</td>
-                  <td className="num">{r.wins}</td>
+                  <td className="num">{showAmount(r.bets)}</td>
+                  <td className="num">{showAmount(r.wins)}</td>
                   <td className="num">
-                    {r.margin}
-                    {r.marginPercent !== null && ` (${r.marginPercent} %)`}
+                    {showAmount(r.margin)}
+                    {r.marginPercent !== null && ` (${showPercentText(r.marginPercent)})`}
                   </td>
                 </tr>
               ))}

@@ -3,63 +3,54 @@ import { useId, useState } from "react";
 import { PageHeader } from "../../components/page-header.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
+import { formatDateTime } from "../../lib/dates.ts";
+import { useT } from "../../lib/i18n.ts";
 import { pesos, useLiability, useLotteryDraws, useLotteryGames } from "./lottery-api.ts";
 
 const PAGE_SIZE = 50;
 const COLUMNS = 9;
 const STATUSES: readonly LotteryDrawStatus[] = ["open", "closed", "drawn", "settled"];
 
-const timeFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "Asia/Manila",
-});
-const at = (iso: string) => timeFormat.format(new Date(iso));
+const at = (iso: string) => formatDateTime(iso);
 
 /** Open liability per number of one draw, largest first. */
 function LiabilityPanel({ drawNo, onClose }: { drawNo: string; onClose: () => void }) {
+  const t = useT();
   const liability = useLiability({ drawNo, limit: 20 });
   return (
     <section className="section panel" aria-labelledby="liability-title" data-testid="lottery-liability">
       <div className="section-header">
-        <h2 id="liability-title">Open liability · {drawNo}</h2>
+        <h2 id="liability-title">{t("draws.liabilityOf", { draw: drawNo })}</h2>
         <button type="button" className="btn btn--sm" onClick={onClose}>
-          Close
+          {t("draws.close")}
         </button>
       </div>
-      {liability.isError && <p className="field-error">The liability could not be loaded.</p>}
+      {liability.isError && <p className="field-error">{t("draws.liabilityError")}</p>}
       {liability.data && (
         <>
-          <p className="muted">
-            Limit per number: <strong>{pesos(liability.data.liabilityLimit)}</strong>. A bet that would take a
-            number beyond it is refused.
-          </p>
+          <p className="muted">{t("draws.limitNote", { limit: pesos(liability.data.liabilityLimit) })}</p>
           <div className="table-wrap">
             <table className="table table--compact">
               <thead>
                 <tr>
-                  <th scope="col">Number</th>
+                  <th scope="col">{t("draws.number")}</th>
                   <th scope="col" className="num">
-                    Pays if drawn
+                    {t("draws.paysIfDrawn")}
                   </th>
                   <th scope="col" className="num">
-                    Of the limit
+                    {t("draws.ofLimit")}
                   </th>
                 </tr>
               </thead>
               <tbody>
-                {liability.data.items.length === 0 && (
-                  <EmptyRow columns={3} title="No bets on this draw yet." />
-                )}
+                {liability.data.items.length === 0 && <EmptyRow columns={3} title={t("draws.noBets")} />}
                 {liability.data.items.map((i) => (
                   <tr key={i.combination} data-testid="liability-row">
                     <td>
                       <code className="code-tag">{i.combination}</code>
                     </td>
                     <td className="num">{pesos(i.exposure)}</td>
-                    <td className="num">{(i.usage * 100).toFixed(1)}%</td>
+                    <td className="num">{(i.usage * 100).toFixed(1)} %</td>
                   </tr>
                 ))}
               </tbody>
@@ -72,6 +63,7 @@ function LiabilityPanel({ drawNo, onClose }: { drawNo: string; onClose: () => vo
 }
 
 function DrawRow({ d, onLiability }: { d: AdminLotteryDraw; onLiability: (drawNo: string) => void }) {
+  const t = useT();
   return (
     <tr data-testid="lottery-draw-row" data-draw-no={d.drawNo} data-status={d.status}>
       <td>
@@ -80,7 +72,7 @@ function DrawRow({ d, onLiability }: { d: AdminLotteryDraw; onLiability: (drawNo
       </td>
       <td className="cell-nowrap">
         {at(d.drawAt)}
-        <span className="cell-sub">cut-off {at(d.cutoffAt)}</span>
+        <span className="cell-sub">{t("draws.cutoff", { at: at(d.cutoffAt) })}</span>
       </td>
       <td>
         <span className="badge badge--muted">{d.status}</span>
@@ -91,7 +83,7 @@ function DrawRow({ d, onLiability }: { d: AdminLotteryDraw; onLiability: (drawNo
         </code>
         {d.seed && (
           <span className="cell-sub" title={d.seed}>
-            seed {d.seed.slice(0, 16)}…
+            {t("draws.seed", { seed: d.seed.slice(0, 16) })}
           </span>
         )}
       </td>
@@ -102,7 +94,7 @@ function DrawRow({ d, onLiability }: { d: AdminLotteryDraw; onLiability: (drawNo
       <td className="actions">
         {(d.status === "open" || d.status === "closed") && (
           <button type="button" className="btn btn--sm" onClick={() => onLiability(d.drawNo)}>
-            Liability
+            {t("draws.liability")}
           </button>
         )}
       </td>
@@ -112,6 +104,7 @@ function DrawRow({ d, onLiability }: { d: AdminLotteryDraw; onLiability: (drawNo
 
 /** Draws with their seed hashes, and seed and result once drawn; open liability per number. */
 export function LotteryDrawsPage() {
+  const t = useT();
   const gameId = useId();
   const statusId = useId();
   const [gameCode, setGameCode] = useState("");
@@ -127,13 +120,10 @@ export function LotteryDrawsPage() {
   });
   return (
     <>
-      <PageHeader
-        title="Lottery draws"
-        description="Every draw's seed hash is public from when sales open; the seed and the result are shown once drawn, so anyone can verify them."
-      />
+      <PageHeader title={t("section.lottery-draws")} description={t("draws.description")} />
       <div className="toolbar">
         <label className="toolbar-label" htmlFor={gameId}>
-          Game
+          {t("draws.game")}
         </label>
         <select
           id={gameId}
@@ -145,7 +135,7 @@ export function LotteryDrawsPage() {
           }}
           data-testid="lottery-draws-game"
         >
-          <option value="">All games</option>
+          <option value="">{t("draws.allGames")}</option>
           {games.data?.map((g) => (
             <option key={g.code} value={g.code}>
               {g.name}
@@ -153,7 +143,7 @@ export function LotteryDrawsPage() {
           ))}
         </select>
         <label className="toolbar-label" htmlFor={statusId}>
-          Status
+          {t("draws.status")}
         </label>
         <select
           id={statusId}
@@ -165,7 +155,7 @@ export function LotteryDrawsPage() {
           }}
           data-testid="lottery-draws-status"
         >
-          <option value="">Any</option>
+          <option value="">{t("draws.any")}</option>
           {STATUSES.map((s) => (
             <option key={s} value={s}>
               {s}
@@ -178,29 +168,29 @@ export function LotteryDrawsPage() {
         <table className="table" aria-busy={draws.isFetching} data-testid="lottery-draws">
           <thead>
             <tr>
-              <th scope="col">Draw</th>
-              <th scope="col">Time (Manila)</th>
-              <th scope="col">Status</th>
-              <th scope="col">Seed hash / seed</th>
-              <th scope="col">Result</th>
+              <th scope="col">{t("draws.draw")}</th>
+              <th scope="col">{t("draws.time")}</th>
+              <th scope="col">{t("draws.status")}</th>
+              <th scope="col">{t("draws.seedHash")}</th>
+              <th scope="col">{t("draws.result")}</th>
               <th scope="col" className="num">
-                Bets
+                {t("draws.bets")}
               </th>
               <th scope="col" className="num">
-                Sales
+                {t("draws.sales")}
               </th>
               <th scope="col" className="num">
-                Payouts
+                {t("draws.payouts")}
               </th>
               <th scope="col" className="actions">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t("draws.actions")}</span>
               </th>
             </tr>
           </thead>
           <tbody>
             {draws.isPending && <SkeletonRows columns={COLUMNS} />}
             {draws.isError && !draws.data && <ErrorRow columns={COLUMNS} onRetry={() => draws.refetch()} />}
-            {draws.data?.items.length === 0 && <EmptyRow columns={COLUMNS} title="No draws match." />}
+            {draws.data?.items.length === 0 && <EmptyRow columns={COLUMNS} title={t("draws.none")} />}
             {draws.data?.items.map((d) => (
               <DrawRow key={d.drawNo} d={d} onLiability={setLiabilityOf} />
             ))}
@@ -208,7 +198,7 @@ export function LotteryDrawsPage() {
         </table>
       </div>
       <Pager
-        label="Draw pages"
+        label={t("draws.pages")}
         page={page}
         pageSize={PAGE_SIZE}
         total={(draws.data?.totalPages ?? 1) * PAGE_SIZE}

@@ -4,8 +4,11 @@ import {
   type LotterySchedule,
 } from "@panalo/contracts/lottery";
 import { type FormEvent, useId, useState } from "react";
+import { MoneyInput } from "../../components/amount-fields.tsx";
 import { Dialog } from "../../components/dialog.tsx";
+import { amountText, amountToMinor, pesosToAmount } from "../../lib/amounts.ts";
 import { ApiError, errorMessage } from "../../lib/api.ts";
+import { useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { useUpdateLotteryGame } from "./lottery-api.ts";
 
@@ -51,9 +54,9 @@ function toForm(g: AdminLotteryGame): FormState {
     cutoffSeconds: String(g.cutoffSeconds),
     straight: String(g.prizeTable.straight ?? ""),
     matches: Object.fromEntries(MATCH_KEYS.map((k) => [k, String(g.prizeTable.matches?.[k] ?? "")])),
-    minStake: g.minStake,
-    maxStake: g.maxStake,
-    liabilityLimit: g.liabilityLimit,
+    minStake: amountText(g.minStake),
+    maxStake: amountText(g.maxStake),
+    liabilityLimit: amountText(g.liabilityLimit),
     sortOrder: String(g.sortOrder),
   };
 }
@@ -78,9 +81,9 @@ function toUpdate(code: string, f: FormState, digits: boolean): unknown {
     schedule,
     cutoffSeconds: int(f.cutoffSeconds),
     prizeTable: digits ? { straight: int(f.straight) } : { matches },
-    minStake: f.minStake.trim().replace(/,/g, ""),
-    maxStake: f.maxStake.trim().replace(/,/g, ""),
-    liabilityLimit: f.liabilityLimit.trim().replace(/,/g, ""),
+    minStake: pesosToAmount(f.minStake) ?? f.minStake.trim(),
+    maxStake: pesosToAmount(f.maxStake) ?? f.maxStake.trim(),
+    liabilityLimit: pesosToAmount(f.liabilityLimit) ?? f.liabilityLimit.trim(),
     sortOrder: int(f.sortOrder),
   };
 }
@@ -97,6 +100,7 @@ export function GameEditor({
 }) {
   const formId = useId();
   const digits = game.prizeTable.straight !== undefined;
+  const t = useT();
   const [form, setForm] = useState(() => toForm(game));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -292,17 +296,25 @@ export function GameEditor({
               )}
             </div>
           )}
-          <h3 className="subheading">Limits (pesos)</h3>
+          <h3 className="subheading">{t("lottery.limits")}</h3>
           <div className="form-grid form-grid--3">
-            {field("minStake", "Smallest stake", form.minStake, (v) => set("minStake", v))}
-            {field("maxStake", "Largest stake", form.maxStake, (v) => set("maxStake", v))}
-            {field(
-              "liabilityLimit",
-              "Liability limit per number",
-              form.liabilityLimit,
-              (v) => set("liabilityLimit", v),
-              "The most one number or combination may pay in one draw; bets beyond it are refused.",
-            )}
+            {(
+              [
+                ["minStake", t("lottery.minStake")],
+                ["maxStake", t("lottery.maxStake")],
+                ["liabilityLimit", t("lottery.liabilityLimit")],
+              ] as const
+            ).map(([k, label]) => (
+              <MoneyInput
+                key={k}
+                label={label}
+                hint={k === "liabilityLimit" ? t("lottery.liabilityHint") : undefined}
+                value={form[k]}
+                onChange={(v) => set(k, v)}
+                saved={amountToMinor(game[k])}
+                testId={`lottery-field-${k}`}
+              />
+            ))}
           </div>
         </fieldset>
       </form>

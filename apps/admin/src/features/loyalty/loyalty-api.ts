@@ -1,4 +1,3 @@
-import { formatMinor, parseMoney } from "@panalo/contracts/money";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { api } from "../../lib/api.ts";
@@ -133,11 +132,3 @@ export function useLoyaltyChange(done: string) {
     },
   });
 }
-
-/** An amount as an operator types it ("1,000.00", "1000", "₱ 250.5") → the API's "1000.00"; null when it is not one. */
-export function typedPesos(text: string): string | null {
-  const minor = parseMoney(text.replace(/[₱,\s]/g, ""));
-  return minor === null ? null : formatMinor(minor);
-}
-/** A rate as typed ("0.5", "0.5 %") → "0.5"; the server checks its range and decimals. */
-export const typedPercent = (text: string) => text.replace(/[%\s]/g, "");

@@ -1,12 +1,24 @@
+import { POINTS_RATE, REBATE_RATE } from "@panalo/contracts/loyalty";
 import { manilaToday } from "@panalo/contracts/manila-time";
-import { formatMoney } from "@panalo/contracts/money-format";
+import { formatMinor } from "@panalo/contracts/money-format";
 import { type FormEvent, useState } from "react";
 import { useCanWrite } from "../../app/operator-context.tsx";
+import { MoneyInput, PercentInput } from "../../components/amount-fields.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import {
+  amountText,
+  amountToMinor,
+  percentText,
+  pesosToAmount,
+  readPercent,
+  readPesos,
+  showAmount,
+  showPercentText,
+} from "../../lib/amounts.ts";
+import { formatDateTime } from "../../lib/dates.ts";
+import { useT } from "../../lib/i18n.ts";
+import {
   type RulesSettings,
-  typedPercent,
-  typedPesos,
   useLoyaltyChange,
   useLoyaltySettings,
   useMallItems,
@@ -42,11 +54,19 @@ function Field(p: {
   );
 }
 
+/** Parts of a stored percent text ("0.5") in `unit`, for the field's "saved" line. */
+const partsOf = (text: string, unit: { perPercent: number; decimals: number }) => {
+  const r = readPercent(text, unit);
+  return r.ok ? r.value : null;
+};
+
 /** The rules as a form: points per deposit in percent, the cash worth of points in pesos, days. */
 function RulesForm({ settings, canWrite }: { settings: RulesSettings; canWrite: boolean }) {
-  const change = useLoyaltyChange("Saved.");
+  const t = useT();
+  const change = useLoyaltyChange(t("common.saved"));
   const [f, setF] = useState(() => ({
     ...settings,
+    convertAmount: amountText(settings.convertAmount),
     expiryDays: String(settings.expiryDays),
     convertPoints: String(settings.convertPoints),
     convertMinPoints: String(settings.convertMinPoints),
@@ -58,33 +78,51 @@ function RulesForm({ settings, canWrite }: { settings: RulesSettings; canWrite: 
   const field = (k: keyof typeof f, label: string) => (
     <Field label={label} value={f[k]} onChange={set(k)} disabled={!canWrite} testId={`rules-${k}`} numeric />
   );
+  const rate = readPercent(f.depositRatePercent, POINTS_RATE);
+  const worth = readPesos(f.convertAmount);
   return (
     <form
       className="toolbar"
       data-testid="loyalty-rules-form"
       onSubmit={(e: FormEvent) => {
         e.preventDefault();
+        if (!rate.ok || !worth.ok) return;
         change.mutate({
           method: "PUT",
           path: "/loyalty/settings",
           body: {
             ...f,
-            depositRatePercent: typedPercent(f.depositRatePercent),
-            convertAmount: typedPesos(f.convertAmount) ?? f.convertAmount,
+            depositRatePercent: percentText(rate.value, POINTS_RATE),
+            convertAmount: formatMinor(worth.value),
           },
         });
       }}
     >
-      {field("depositRatePercent", "Deposit points (% of ₱; 100 = 1 point per ₱1)")}
-      {field("convertPoints", "Points")}
-      {field("convertAmount", "are worth (₱)")}
-      {field("convertMinPoints", "Least points converted")}
-      {field("expiryDays", "Points expire after (days, 0 = never)")}
-      {field("vipWindowDays", "VIP window (days)")}
-      {field("vipReviewDays", "VIP review every (days)")}
-      {field("rankDays", "Rankings over (days)")}
-      <button type="submit" className="btn btn--sm" disabled={!canWrite}>
-        Save rules
+      <PercentInput
+        label={t("loyalty.depositRate")}
+        unit={POINTS_RATE}
+        value={f.depositRatePercent}
+        onChange={set("depositRatePercent")}
+        saved={partsOf(settings.depositRatePercent, POINTS_RATE)}
+        disabled={!canWrite}
+        testId="rules-depositRatePercent"
+      />
+      {field("convertPoints", t("loyalty.convertPoints"))}
+      <MoneyInput
+        label={t("loyalty.convertAmount")}
+        value={f.convertAmount}
+        onChange={set("convertAmount")}
+        saved={amountToMinor(settings.convertAmount)}
+        disabled={!canWrite}
+        testId="rules-convertAmount"
+      />
+      {field("convertMinPoints", t("loyalty.convertMinPoints"))}
+      {field("expiryDays", t("loyalty.expiryDays"))}
+      {field("vipWindowDays", t("loyalty.vipWindowDays"))}
+      {field("vipReviewDays", t("loyalty.vipReviewDays"))}
+      {field("rankDays", t("loyalty.rankDays"))}
+      <button type="submit" className="btn btn--sm" disabled={!canWrite || !rate.ok || !worth.ok}>
+        {t("loyalty.saveRules")}
       </button>
     </form>
   );
@@ -92,23 +130,25 @@ function RulesForm({ settings, canWrite }: { settings: RulesSettings; canWrite: 
 
 /** Points rules: the settings and the rate per category and VIP level, in percent of the amount in pesos. */
 function RulesSection({ canWrite }: { canWrite: boolean }) {
+  const t = useT();
   const s = useLoyaltySettings().data;
-  const change = useLoyaltyChange("Saved.");
+  const change = useLoyaltyChange(t("common.saved"));
   const [gameType, setGameType] = useState("RNG");
   const [vipLevel, setVipLevel] = useState("0");
   const [ratePercent, setRatePercent] = useState("100");
+  const rate = readPercent(ratePercent, POINTS_RATE);
   return (
     <section className="panel form-stack" data-testid="loyalty-rules">
-      <h2 className="subheading">Points rules</h2>
+      <h2 className="subheading">{t("loyalty.rules")}</h2>
       {s && <RulesForm key={JSON.stringify(s.settings)} settings={s.settings} canWrite={canWrite} />}
       <div className="table-wrap">
         <table className="table">
           <thead>
             <tr>
-              <th scope="col">Category</th>
-              <th scope="col">VIP level</th>
+              <th scope="col">{t("loyalty.category")}</th>
+              <th scope="col">{t("loyalty.vipLevel")}</th>
               <th scope="col" className="num">
-                Rate (% of the amount in ₱; 100 % = 1 point per ₱1)
+                {t("loyalty.rateHead")}
               </th>
             </tr>
           </thead>
@@ -117,7 +157,7 @@ function RulesSection({ canWrite }: { canWrite: boolean }) {
               <tr key={`${r.gameType}-${r.vipLevel}`}>
                 <td>{r.gameType}</td>
                 <td>{r.vipLevel}</td>
-                <td className="num">{r.ratePercent} %</td>
+                <td className="num">{showPercentText(r.ratePercent)}</td>
               </tr>
             ))}
           </tbody>
@@ -127,27 +167,32 @@ function RulesSection({ canWrite }: { canWrite: boolean }) {
         className="toolbar"
         onSubmit={(e: FormEvent) => {
           e.preventDefault();
+          if (!rate.ok) return;
           change.mutate({
             method: "PUT",
             path: "/loyalty/rates",
-            body: { gameType, vipLevel, ratePercent: typedPercent(ratePercent) },
+            body: { gameType, vipLevel, ratePercent: percentText(rate.value, POINTS_RATE) },
           });
         }}
       >
         <label>
-          Category{" "}
+          {t("loyalty.category")}{" "}
           <input value={gameType} onChange={(e) => setGameType(e.target.value)} disabled={!canWrite} />
         </label>
         <label>
-          VIP level{" "}
+          {t("loyalty.vipLevel")}{" "}
           <input value={vipLevel} onChange={(e) => setVipLevel(e.target.value)} disabled={!canWrite} />
         </label>
-        <label>
-          Rate (%){" "}
-          <input value={ratePercent} onChange={(e) => setRatePercent(e.target.value)} disabled={!canWrite} />
-        </label>
-        <button type="submit" className="btn btn--sm" disabled={!canWrite}>
-          Save rate
+        <PercentInput
+          label={t("loyalty.rate")}
+          unit={POINTS_RATE}
+          value={ratePercent}
+          onChange={setRatePercent}
+          disabled={!canWrite}
+          testId="rules-rate"
+        />
+        <button type="submit" className="btn btn--sm" disabled={!canWrite || !rate.ok}>
+          {t("loyalty.saveRate")}
         </button>
       </form>
     </section>
@@ -161,14 +206,16 @@ type LevelForm = Record<Exclude<keyof VipLevel, "level" | "withdrawDailyCount">,
 const levelForm = (l: VipLevel | null): LevelForm => ({
   level: String(l?.level ?? ""),
   name: l?.name ?? "",
-  minValidBet: l?.minValidBet ?? "0.00",
-  minDeposit: l?.minDeposit ?? "0.00",
+  minValidBet: amountText(l?.minValidBet ?? "0.00"),
+  minDeposit: amountText(l?.minDeposit ?? "0.00"),
   rebateRatePercent: l?.rebateRatePercent ?? "0",
-  withdrawDailyMax: l?.withdrawDailyMax ?? "",
+  withdrawDailyMax: amountText(l?.withdrawDailyMax),
   withdrawDailyCount: l?.withdrawDailyCount == null ? "" : String(l.withdrawDailyCount),
-  birthdayBonus: l?.birthdayBonus ?? "0.00",
-  upgradeBonus: l?.upgradeBonus ?? "0.00",
+  birthdayBonus: amountText(l?.birthdayBonus ?? "0.00"),
+  upgradeBonus: amountText(l?.upgradeBonus ?? "0.00"),
 });
+
+type LevelMoney = "minValidBet" | "minDeposit" | "upgradeBonus" | "birthdayBonus" | "withdrawDailyMax";
 
 /**
  * One VIP level's editor: thresholds, bonuses and the withdrawal cap in pesos as typed ("1,000.00"
@@ -183,7 +230,8 @@ function VipLevelEditor({
   canWrite: boolean;
   onDone: () => void;
 }) {
-  const change = useLoyaltyChange("Saved.");
+  const t = useT();
+  const change = useLoyaltyChange(t("common.saved"));
   const [f, setF] = useState(() => levelForm(level));
   const set = (k: keyof LevelForm) => (v: string) => setF((x) => ({ ...x, [k]: v }));
   const field = (k: keyof LevelForm, label: string, numeric = true) => (
@@ -196,13 +244,43 @@ function VipLevelEditor({
       numeric={numeric}
     />
   );
-  const pesos = (t: string) => typedPesos(t) ?? t;
+  // Blank withdrawal cap: no cap of this level.
+  const read = (k: LevelMoney) =>
+    k === "withdrawDailyMax" && !f[k].trim()
+      ? null
+      : readPesos(f[k], { allowZero: k !== "withdrawDailyMax" });
+  const money = (k: LevelMoney, label: string) => (
+    <MoneyInput
+      label={label}
+      value={f[k]}
+      onChange={set(k)}
+      allowZero={k !== "withdrawDailyMax"}
+      optional={k === "withdrawDailyMax"}
+      saved={level ? amountToMinor(level[k]) : undefined}
+      disabled={!canWrite}
+      testId={`vip-edit-${k}`}
+    />
+  );
+  const moneyKeys: LevelMoney[] = [
+    "minValidBet",
+    "minDeposit",
+    "upgradeBonus",
+    "birthdayBonus",
+    "withdrawDailyMax",
+  ];
+  const rebate = readPercent(f.rebateRatePercent, REBATE_RATE);
+  const valid = rebate.ok && moneyKeys.every((k) => read(k)?.ok !== false);
+  const amount = (k: LevelMoney) => {
+    const r = read(k);
+    return r?.ok ? formatMinor(r.value) : null;
+  };
   return (
     <form
       className="toolbar"
       data-testid="vip-level-editor"
       onSubmit={(e: FormEvent) => {
         e.preventDefault();
+        if (!valid || !rebate.ok) return;
         change.mutate(
           {
             method: "PUT",
@@ -210,34 +288,45 @@ function VipLevelEditor({
             body: {
               level: f.level,
               name: f.name,
-              minValidBet: pesos(f.minValidBet),
-              minDeposit: pesos(f.minDeposit),
-              rebateRatePercent: typedPercent(f.rebateRatePercent),
-              // Blank: no cap of this level.
-              withdrawDailyMax: f.withdrawDailyMax.trim() ? pesos(f.withdrawDailyMax) : null,
+              minValidBet: amount("minValidBet"),
+              minDeposit: amount("minDeposit"),
+              rebateRatePercent: percentText(rebate.value, REBATE_RATE),
+              withdrawDailyMax: amount("withdrawDailyMax"),
               withdrawDailyCount: f.withdrawDailyCount.trim() ? f.withdrawDailyCount : null,
-              birthdayBonus: pesos(f.birthdayBonus),
-              upgradeBonus: pesos(f.upgradeBonus),
+              birthdayBonus: amount("birthdayBonus"),
+              upgradeBonus: amount("upgradeBonus"),
             },
           },
           { onSuccess: onDone },
         );
       }}
     >
-      {level ? <strong>Level {level.level}</strong> : field("level", "Level")}
-      {field("name", "Name", false)}
-      {field("minValidBet", "Valid bets from (₱)")}
-      {field("minDeposit", "Deposits from (₱)")}
-      {field("rebateRatePercent", "Rebate (%)")}
-      {field("upgradeBonus", "Upgrade bonus (₱)")}
-      {field("birthdayBonus", "Birthday bonus (₱)")}
-      {field("withdrawDailyMax", "Withdrawals a day up to (₱, blank = no cap)")}
-      {field("withdrawDailyCount", "Withdrawals a day (blank = no cap)")}
-      <button type="submit" className="btn btn--sm" disabled={!canWrite}>
-        Save level
+      {level ? (
+        <strong>{t("loyalty.levelN", { level: level.level })}</strong>
+      ) : (
+        field("level", t("loyalty.level"))
+      )}
+      {field("name", t("loyalty.name"), false)}
+      {money("minValidBet", t("loyalty.minValidBet"))}
+      {money("minDeposit", t("loyalty.minDeposit"))}
+      <PercentInput
+        label={t("loyalty.rebate")}
+        unit={REBATE_RATE}
+        value={f.rebateRatePercent}
+        onChange={set("rebateRatePercent")}
+        saved={level ? partsOf(level.rebateRatePercent, REBATE_RATE) : undefined}
+        disabled={!canWrite}
+        testId="vip-edit-rebateRatePercent"
+      />
+      {money("upgradeBonus", t("loyalty.upgradeBonus"))}
+      {money("birthdayBonus", t("loyalty.birthdayBonus"))}
+      {money("withdrawDailyMax", t("loyalty.withdrawDailyMax"))}
+      {field("withdrawDailyCount", t("loyalty.withdrawDailyCount"))}
+      <button type="submit" className="btn btn--sm" disabled={!canWrite || !valid}>
+        {t("loyalty.saveLevel")}
       </button>
       <button type="button" className="btn btn--sm" onClick={onDone}>
-        Cancel
+        {t("common.cancel")}
       </button>
     </form>
   );
@@ -291,13 +380,13 @@ function VipSection({ canWrite }: { canWrite: boolean }) {
               <tr key={l.level} data-testid={`vip-level-${l.level}`}>
                 <td>{l.level}</td>
                 <td>{l.name}</td>
-                <td className="num">₱{formatMoney(l.minValidBet)}</td>
-                <td className="num">₱{formatMoney(l.minDeposit)}</td>
-                <td className="num">{l.rebateRatePercent} %</td>
-                <td className="num">₱{formatMoney(l.upgradeBonus)}</td>
-                <td className="num">₱{formatMoney(l.birthdayBonus)}</td>
+                <td className="num">{showAmount(l.minValidBet)}</td>
+                <td className="num">{showAmount(l.minDeposit)}</td>
+                <td className="num">{showPercentText(l.rebateRatePercent)}</td>
+                <td className="num">{showAmount(l.upgradeBonus)}</td>
+                <td className="num">{showAmount(l.birthdayBonus)}</td>
                 <td className="num">
-                  {l.withdrawDailyMax === null ? "no cap" : `₱${formatMoney(l.withdrawDailyMax)}`}
+                  {l.withdrawDailyMax === null ? "no cap" : showAmount(l.withdrawDailyMax)}
                   {l.withdrawDailyCount === null ? "" : ` · ${l.withdrawDailyCount}×`}
                 </td>
                 <td>
@@ -362,7 +451,7 @@ function VipSection({ canWrite }: { canWrite: boolean }) {
               <tbody>
                 {member.history.map((h) => (
                   <tr key={h.id}>
-                    <td>{h.created_at}</td>
+                    <td>{formatDateTime(h.created_at)}</td>
                     <td>{h.from_level}</td>
                     <td>{h.to_level}</td>
                     <td>{h.reason}</td>
@@ -398,6 +487,7 @@ function VipSection({ canWrite }: { canWrite: boolean }) {
 
 /** The mall's items and stock, and a new goods or cash item. */
 function MallSection({ canWrite }: { canWrite: boolean }) {
+  const t = useT();
   const items = useMallItems().data?.list ?? [];
   const change = useLoyaltyChange("Saved.");
   const [name, setName] = useState("");
@@ -439,7 +529,7 @@ function MallSection({ canWrite }: { canWrite: boolean }) {
                 <td>
                   {it.kind}
                   {it.freeSpins
-                    ? ` · ${it.freeSpins.spins} × ${it.freeSpins.betPerLine}/line on ${it.freeSpins.vendor} ${it.freeSpins.gameCode}, ${it.freeSpins.expiryDays} d`
+                    ? ` · ${it.freeSpins.spins} × ${showAmount(it.freeSpins.betPerLine)}/line on ${it.freeSpins.vendor} ${it.freeSpins.gameCode}, ${it.freeSpins.expiryDays} d`
                     : ""}
                 </td>
                 <td className="num">{it.pricePoints}</td>
@@ -462,7 +552,10 @@ function MallSection({ canWrite }: { canWrite: boolean }) {
               names: { EN: name },
               pricePoints: price,
               stock: stock === "" ? null : stock,
-              amount: kind === "goods" || kind === "raffle" || kind === "freespins" ? null : amount,
+              amount:
+                kind === "goods" || kind === "raffle" || kind === "freespins"
+                  ? null
+                  : (pesosToAmount(amount) ?? amount),
               tickets: kind === "raffle" ? tickets : null,
               freeSpins:
                 kind === "freespins"
@@ -470,7 +563,7 @@ function MallSection({ canWrite }: { canWrite: boolean }) {
                       vendor: fsVendor,
                       gameCode: fsGame,
                       spins: fsSpins,
-                      betPerLine: fsBet,
+                      betPerLine: pesosToAmount(fsBet) ?? fsBet,
                       expiryDays: fsDays,
                     }
                   : null,
@@ -519,10 +612,12 @@ function MallSection({ canWrite }: { canWrite: boolean }) {
               Spins{" "}
               <input value={fsSpins} onChange={(e) => setFsSpins(e.target.value)} disabled={!canWrite} />
             </label>
-            <label>
-              Bet per line{" "}
-              <input value={fsBet} onChange={(e) => setFsBet(e.target.value)} disabled={!canWrite} />
-            </label>
+            <MoneyInput
+              label={t("loyalty.betPerLine")}
+              value={fsBet}
+              onChange={setFsBet}
+              disabled={!canWrite}
+            />
             <label>
               Expiry days{" "}
               <input value={fsDays} onChange={(e) => setFsDays(e.target.value)} disabled={!canWrite} />
@@ -530,10 +625,12 @@ function MallSection({ canWrite }: { canWrite: boolean }) {
           </>
         )}
         {kind === "cash" && (
-          <label>
-            Cash amount{" "}
-            <input value={amount} onChange={(e) => setAmount(e.target.value)} disabled={!canWrite} />
-          </label>
+          <MoneyInput
+            label={t("loyalty.cashAmount")}
+            value={amount}
+            onChange={setAmount}
+            disabled={!canWrite}
+          />
         )}
         <button type="submit" className="btn btn--sm" disabled={!canWrite || !name.trim()}>
           Add item
@@ -597,7 +694,7 @@ function QueueSection({ canWrite }: { canWrite: boolean }) {
                             r.freeSpins.lastError ? ` (${r.freeSpins.lastError})` : ""
                           }${
                             r.freeSpins.nextAttemptAt
-                              ? `, next at ${new Date(r.freeSpins.nextAttemptAt).toLocaleString()}`
+                              ? `, next at ${formatDateTime(r.freeSpins.nextAttemptAt)}`
                               : ""
                           }`
                         : `Free spins ${r.freeSpins.state === "granted" ? "delivered to the game" : "not delivered"}`}

@@ -1,9 +1,10 @@
 import { manilaWallMoment } from "@panalo/contracts/manila-time";
-import { formatMinor } from "@panalo/contracts/money-format";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { z } from "zod";
+import { pesosText, pesosToAmount, readPesos, showPesos } from "../../lib/amounts.ts";
 import { api } from "../../lib/api.ts";
+import { formatDateTime } from "../../lib/dates.ts";
 import { useLoyaltyChange } from "./loyalty-api.ts";
 
 /**
@@ -69,13 +70,13 @@ const useMissions = () =>
       api.get("/loyalty/missions", z.object({ missions: z.array(Mission), campaigns: z.array(Campaign) })),
   });
 
-/** "12.50" → 1250 (centavos), parsed as text, never through a float. */
+/** "1,012.50" → 101250 (centavos), the shared reading of typed pesos (lib/amounts.ts). */
 export function minorOf(text: string): number | null {
-  const m = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!m) return null;
-  return Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0"));
+  const r = readPesos(text, { allowZero: true, maxMinor: 10n ** 14n });
+  return r.ok ? Number(r.value) : null;
 }
-const pesos = (minor: number) => formatMinor(BigInt(minor));
+/** Centavos as the text a field is filled with: "1,012.50". */
+const pesos = (minor: number) => pesosText(minor);
 
 interface TaskDraft {
   type: TaskType;
@@ -93,7 +94,7 @@ function taskBody(t: TaskDraft) {
   return { type: t.type, target };
 }
 const describeTask = (t: z.infer<typeof Task>) => {
-  const amount = MONEY_TASKS.includes(t.type) ? `₱${pesos(t.target)}` : String(t.target);
+  const amount = MONEY_TASKS.includes(t.type) ? showPesos(t.target) : String(t.target);
   const scope = t.gameType ?? t.gameCode ?? (t.missionId ? `#${t.missionId}` : "");
   return `${TASK_LABEL[t.type]}: ${t.type === "mission" ? "" : amount}${scope ? ` (${scope})` : ""}`;
 };
@@ -327,8 +328,9 @@ function CampaignForm({ canWrite }: { canWrite: boolean }) {
   const [starts, setStarts] = useState("");
   const [ends, setEnds] = useState("");
   const [prizes, setPrizes] = useState("500.00, 200.00, 100.00");
+  // Places separated by ";" or ", " (a comma right before digits groups thousands: "1,000.00").
   const list = prizes
-    .split(",")
+    .split(/;|,\s+/)
     .map((p) => p.trim())
     .filter(Boolean);
   return (
@@ -345,7 +347,7 @@ function CampaignForm({ canWrite }: { canWrite: boolean }) {
             // The inputs are Manila wall-clock times.
             startsAt: manilaWallMoment(starts).toISOString(),
             endsAt: manilaWallMoment(ends).toISOString(),
-            prizes: list.map((amount, i) => ({ rank: i + 1, amount })),
+            prizes: list.map((amount, i) => ({ rank: i + 1, amount: pesosToAmount(amount) ?? amount })),
           },
         });
       }}
@@ -355,11 +357,12 @@ function CampaignForm({ canWrite }: { canWrite: boolean }) {
         <input value={name} onChange={(e) => setName(e.target.value)} disabled={!canWrite} required />
       </label>
       <label>
-        Starts{" "}
+        Starts (PHT){" "}
         <input type="datetime-local" value={starts} onChange={(e) => setStarts(e.target.value)} required />
       </label>
       <label>
-        Ends <input type="datetime-local" value={ends} onChange={(e) => setEnds(e.target.value)} required />
+        Ends (PHT){" "}
+        <input type="datetime-local" value={ends} onChange={(e) => setEnds(e.target.value)} required />
       </label>
       <label>
         Prizes for places 1, 2, … (₱){" "}
@@ -386,7 +389,7 @@ function CampaignResults({ id }: { id: number }) {
     <div className="table-wrap" data-testid="campaign-results">
       <table className="table">
         <caption>
-          {results.settledAt ? `Prizes paid ${results.settledAt.slice(0, 16)}` : "Not settled yet"}
+          {results.settledAt ? `Prizes paid ${formatDateTime(results.settledAt)}` : "Not settled yet"}
         </caption>
         <thead>
           <tr>
@@ -449,7 +452,7 @@ export function MissionsSection({ canWrite }: { canWrite: boolean }) {
                 <td>
                   {m.prizeKind === "points"
                     ? `${m.prizeAmount} points`
-                    : `₱${pesos(m.prizeAmount)} ${m.prizeKind}`}
+                    : `${showPesos(m.prizeAmount)} ${m.prizeKind}`}
                 </td>
                 <td>{m.minVipLevel > 0 ? `${m.minVipLevel}+` : "all"}</td>
                 <td>{m.campaignId ?? "—"}</td>
@@ -496,9 +499,9 @@ export function MissionsSection({ canWrite }: { canWrite: boolean }) {
                 <td>{c.id}</td>
                 <td>{c.names.EN ?? Object.values(c.names)[0] ?? ""}</td>
                 <td>
-                  {c.starts_at.slice(0, 16)} → {c.ends_at.slice(0, 16)}
+                  {formatDateTime(c.starts_at)} → {formatDateTime(c.ends_at)}
                 </td>
-                <td>{c.prizes.map((p) => `#${p.rank} ${pesos(Number(p.amount))}`).join(", ")}</td>
+                <td>{c.prizes.map((p) => `#${p.rank} ${showPesos(Number(p.amount))}`).join(", ")}</td>
                 <td>{c.settled_at ? "yes" : "no"}</td>
                 <td>
                   <button type="button" className="btn btn--sm" onClick={() => setResults(c.id)}>

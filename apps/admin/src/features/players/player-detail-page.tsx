@@ -8,6 +8,7 @@ import { isApiCode } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/dates.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { describeUserAgent } from "../../lib/user-agent.ts";
+import { PlayerCardsSection } from "../cards/player-cards.tsx";
 import { AdjustmentDialog } from "../finance/adjustment-dialog.tsx";
 import { PlayerFishShotsSection } from "../fish/player-fish-shots.tsx";
 import { RgSummarySection } from "../responsible-gaming/player-rg-page.tsx";
@@ -361,6 +362,7 @@ function PlayerDetailView({ id, back }: { id: number; back: ReactNode }) {
       <NotesSection id={player.id} canWrite={canWrite} />
       <RgSummarySection id={player.id} />
       <PlayerFishShotsSection id={player.id} />
+      <PlayerCardsSection id={player.id} />
       <SessionsTable sessions={sessions} />
       <LoginsTable logins={logins} />
     </div>

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { api } from "../../lib/api.ts";
+import { t } from "../../lib/i18n.ts";
 
 /** One player as the back office sees it (GET /api/admin/players and /players/:id). */
 export const PlayerRow = z.object({
@@ -21,7 +22,10 @@ export const PlayerRow = z.object({
 });
 export type Player = z.infer<typeof PlayerRow>;
 
-export const PlayersPage = z.object({ items: z.array(PlayerRow), total: z.number().int() });
+/** A row of the list: the player with their VIP level and main balance ("1234.50"). */
+export const PlayerListRow = PlayerRow.extend({ vipLevel: z.number().int(), balance: z.string() });
+export type PlayerListRow = z.infer<typeof PlayerListRow>;
+export const PlayersPage = z.object({ items: z.array(PlayerListRow), total: z.number().int() });
 
 export const PlayerSession = z.object({
   createdAt: z.string(),
@@ -66,13 +70,30 @@ export type LockInput = z.infer<typeof LockInput>;
 const playersKey = ["players"] as const;
 const detailKey = (id: number) => [...playersKey, "detail", id] as const;
 
-export function usePlayers(q: string, page: number, pageSize: number) {
+/**
+ * The list's server-side filters (the search, status, KYC, agent, VIP level, main balance range
+ * as the API's decimal pesos, days).
+ */
+export const PLAYER_FILTERS = [
+  "q",
+  "status",
+  "kyc",
+  "agent",
+  "vip",
+  "balanceMin",
+  "balanceMax",
+  "registeredFrom",
+  "registeredTo",
+  "lastLoginFrom",
+  "lastLoginTo",
+] as const;
+export type PlayerFilters = Partial<Record<(typeof PLAYER_FILTERS)[number], string>>;
+
+/** One page of the list; `search` is the list query's query string (useListQuery). */
+export function usePlayers(search: string) {
   return useQuery({
-    queryKey: [...playersKey, "list", q, page, pageSize],
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ q, page: String(page), pageSize: String(pageSize) });
-      return api.get(`/players?${params}`, PlayersPage, signal);
-    },
+    queryKey: [...playersKey, "list", search],
+    queryFn: ({ signal }) => api.get(`/players?${search}`, PlayersPage, signal),
     // Keep the rows on screen while the next search or page loads.
     placeholderData: keepPreviousData,
   });
@@ -129,10 +150,10 @@ export function useTemporaryPassword(id: number) {
 
 /** The account type behind `isAgent`. */
 export function playerType(isAgent: number): string {
-  if (isAgent === 0) return "Member";
-  if (isAgent === 4) return "Trial";
-  if ([1, 2, 41, 42].includes(isAgent)) return "Agent";
-  return `Other (${isAgent})`;
+  if (isAgent === 0) return t("players.typeOf.member");
+  if (isAgent === 4) return t("players.typeOf.trial");
+  if ([1, 2, 41, 42].includes(isAgent)) return t("players.typeOf.agent");
+  return t("players.typeOf.other", { n: isAgent });
 }
 
 export type PlayerState = "active" | "locked" | "closed" | "lockout";

@@ -1,14 +1,17 @@
-import { type MouseEvent, useEffect, useId, useRef, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { type DataColumn, DataTable, ListPager } from "../../components/data-table.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
-import { Pager, rangeText } from "../../components/pager.tsx";
-import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
+import { rangeText } from "../../components/pager.tsx";
+import { showAmount } from "../../lib/amounts.ts";
 import { formatDateTime } from "../../lib/dates.ts";
+import { useT } from "../../lib/i18n.ts";
+import { useListQuery } from "../../lib/use-list-query.ts";
+import { PlayerFilterBar } from "./player-filters.tsx";
 import { PlayerStatusBadge } from "./player-status.tsx";
-import { type Player, playerType, usePlayers } from "./players-api.ts";
+import { PLAYER_FILTERS, type PlayerListRow, playerType, usePlayers } from "./players-api.ts";
 
 const PAGE_SIZE = 25;
-const COLUMNS = 6;
 const SEARCH_DELAY_MS = 300;
 /** The server's limit on the search text. */
 const SEARCH_MAX = 60;
@@ -18,67 +21,88 @@ export interface PlayerListState {
   list: string;
 }
 
+/**
+ * Every player, a page at a time from the server: search, status, KYC, agent, VIP level, main
+ * balance range and days; a header click orders by that column on the server. The rows are
+ * drawn by the virtualised DataTable, so a page of 200 costs what a screenful does.
+ */
 export function PlayersPage() {
-  const navigate = useNavigate();
+  const t = useT();
   const searchId = useId();
-  // The search and page live in the address, so Back from a player returns to the same rows.
-  const [params, setParams] = useSearchParams();
-  const q = params.get("q") ?? "";
-  const page = Math.max(1, Math.floor(Number(params.get("page"))) || 1);
+  const [params] = useSearchParams();
+  const list = useListQuery({
+    filters: PLAYER_FILTERS,
+    defaultSort: "createdAt",
+    defaultDirection: "desc",
+    pageSize: PAGE_SIZE,
+  });
+  const q = list.filters.q;
   const [text, setText] = useState(q);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
-
-  const players = usePlayers(q, page, PAGE_SIZE);
-  const total = players.data?.total ?? 0;
-
-  const setQuery = (next: { q?: string; page?: number }) =>
-    setParams(
-      (prev) => {
-        const out = new URLSearchParams(prev);
-        if (next.q !== undefined) {
-          if (next.q) out.set("q", next.q);
-          else out.delete("q");
-        }
-        const nextPage = next.page ?? 1; // a new search starts from its first page
-        if (nextPage > 1) out.set("page", String(nextPage));
-        else out.delete("page");
-        return out;
-      },
-      { replace: true },
-    );
+  const players = usePlayers(list.search);
+  const backTo = `/players?${params}`;
 
   const onSearch = (value: string) => {
     setText(value);
     window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => setQuery({ q: value.trim() }), SEARCH_DELAY_MS);
+    timer.current = window.setTimeout(() => list.setFilter("q", value.trim()), SEARCH_DELAY_MS);
   };
 
-  const open = (player: Player) => {
-    const state: PlayerListState = { list: `/players?${params}` };
-    navigate(`/players/${player.id}`, { state });
-  };
-  const onRowClick = (e: MouseEvent, player: Player) => {
-    // The username link navigates itself (and keeps Ctrl+click for a new tab).
-    if (e.target instanceof Element && e.target.closest("a, button")) return;
-    open(player);
-  };
+  const columns = useMemo<DataColumn<PlayerListRow>[]>(
+    () => [
+      {
+        id: "username",
+        header: t("players.username"),
+        sortKey: "username",
+        cell: (p) => (
+          <>
+            <Link to={`/players/${p.id}`} state={{ list: backTo } satisfies PlayerListState}>
+              {p.username}
+            </Link>
+            {p.email && <span className="cell-sub muted">{p.email}</span>}
+          </>
+        ),
+      },
+      { id: "mobile", header: t("players.mobile"), cell: (p) => p.mobile ?? "—" },
+      { id: "type", header: t("players.type"), cell: (p) => playerType(p.isAgent) },
+      { id: "status", header: t("players.status"), cell: (p) => <PlayerStatusBadge player={p} /> },
+      { id: "vip", header: t("players.vip"), cell: (p) => p.vipLevel, numeric: true },
+      {
+        id: "balance",
+        header: t("players.balance"),
+        sortKey: "balance",
+        numeric: true,
+        cell: (p) => showAmount(p.balance),
+      },
+      {
+        id: "created",
+        header: t("players.created"),
+        sortKey: "createdAt",
+        cell: (p) => formatDateTime(p.createdAt),
+      },
+      {
+        id: "lastLogin",
+        header: t("players.lastLogin"),
+        sortKey: "lastLoginAt",
+        cell: (p) => (p.lastLoginAt ? formatDateTime(p.lastLoginAt) : t("players.never")),
+      },
+    ],
+    [t, backTo],
+  );
 
   return (
     <>
-      <PageHeader
-        title="Players"
-        description="Player accounts, newest first. Open a player for their sessions, login history and actions."
-      />
+      <PageHeader title={t("players.title")} description={t("players.description")} />
       <search className="toolbar">
         <label htmlFor={searchId} className="toolbar-label">
-          Search
+          {t("players.search")}
         </label>
         <input
           id={searchId}
           type="search"
           className="input input--search"
-          placeholder="Username, mobile or e-mail"
+          placeholder={t("players.searchHint")}
           autoComplete="off"
           spellCheck={false}
           maxLength={SEARCH_MAX}
@@ -86,69 +110,31 @@ export function PlayersPage() {
           onChange={(e) => onSearch(e.target.value)}
           data-testid="player-search"
         />
-        <span className="toolbar-count" aria-live="polite">
-          {players.data ? rangeText(page, PAGE_SIZE, total) : ""}
+        <span className="toolbar-count" aria-live="polite" data-testid="player-count">
+          {players.data ? rangeText(list.page, PAGE_SIZE, players.data.total) : ""}
         </span>
       </search>
-      <div className="table-wrap">
-        <table className="table" aria-busy={players.isFetching}>
-          <thead>
-            <tr>
-              <th scope="col">Username</th>
-              <th scope="col">Mobile</th>
-              <th scope="col">Type</th>
-              <th scope="col">Status</th>
-              <th scope="col">Created</th>
-              <th scope="col">Last login</th>
-            </tr>
-          </thead>
-          <tbody>
-            {players.isPending && <SkeletonRows columns={COLUMNS} rows={8} />}
-            {players.isError && !players.data && (
-              <ErrorRow columns={COLUMNS} onRetry={() => players.refetch()} />
-            )}
-            {players.data?.items.length === 0 && (
-              <EmptyRow columns={COLUMNS} title={q ? `No players match “${q}”.` : "No players yet."}>
-                {q && <p>Search looks inside usernames, mobile numbers and e-mail addresses.</p>}
-              </EmptyRow>
-            )}
-            {players.data?.items.map((p) => (
-              <tr
-                key={p.id}
-                className="row-link"
-                data-testid={`player-row-${p.id}`}
-                onClick={(e) => onRowClick(e, p)}
-              >
-                <td>
-                  <Link
-                    to={`/players/${p.id}`}
-                    state={{ list: `/players?${params}` } satisfies PlayerListState}
-                  >
-                    {p.username}
-                  </Link>
-                  {p.email && <span className="cell-sub muted">{p.email}</span>}
-                </td>
-                <td className="cell-nowrap">{p.mobile ?? <span className="muted">—</span>}</td>
-                <td>{playerType(p.isAgent)}</td>
-                <td>
-                  <PlayerStatusBadge player={p} />
-                </td>
-                <td className="cell-nowrap">{formatDateTime(p.createdAt)}</td>
-                <td className="cell-nowrap">
-                  {p.lastLoginAt ? formatDateTime(p.lastLoginAt) : <span className="muted">Never</span>}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <Pager
-        label="Player pages"
-        page={page}
-        pageSize={PAGE_SIZE}
-        total={total}
-        onPage={(next) => setQuery({ page: next })}
+      <PlayerFilterBar filters={list.filters} onChange={list.setFilter} />
+      {players.isError ? (
+        <p className="form-error" role="alert">
+          {t("list.failed")}{" "}
+          <button type="button" className="btn btn--small" onClick={() => players.refetch()}>
+            {t("table.retry")}
+          </button>
+        </p>
+      ) : null}
+      <DataTable
+        rows={players.data?.items ?? (players.isError ? [] : undefined)}
+        columns={columns}
+        rowKey={(p) => String(p.id)}
+        caption={t("players.title")}
+        sort={{ key: list.sort, direction: list.direction }}
+        onSort={list.toggleSort}
+        empty={q ? t("players.noMatch", { q }) : undefined}
+        testId="players-table"
+        rowTestId={(p) => `player-row-${p.id}`}
       />
+      <ListPager list={list} total={players.data?.total} label={t("players.pages")} />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { AdminPromotion } from "@panalo/contracts/promotions";
 import { useId } from "react";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
+import { MoneyField } from "../../components/amount-fields.tsx";
 import { Dialog } from "../../components/dialog.tsx";
 import { EditorFooter } from "../../components/editor-footer.tsx";
 import { CheckboxField, NumberField, SelectField, TextField } from "../../components/form-fields.tsx";
@@ -124,13 +125,7 @@ export function PromotionEditor({
                 testId="promotion-reward-kind"
               />
               {rewardKind !== "none" && (
-                <TextField
-                  name="rewardAmount"
-                  label="Amount (₱)"
-                  inputMode="decimal"
-                  placeholder="100.00"
-                  testId="promotion-reward-amount"
-                />
+                <MoneyField name="rewardAmount" label="Amount" testId="promotion-reward-amount" required />
               )}
               {rewardKind === "bonus" && (
                 <TextField
@@ -153,7 +148,7 @@ export function PromotionEditor({
               required
               fields={[
                 { base: "title", label: "Title", kind: "text", testId: "promotion-title", maxLength: 200 },
-                { base: "body", label: "Body", kind: "html", testId: "promotion-body" },
+                { base: "body", label: "Body", kind: "rich", testId: "promotion-body" },
               ]}
             />
           </fieldset>

@@ -7,6 +7,7 @@ import {
   RewardKind,
 } from "@panalo/contracts/promotions";
 import { z } from "zod";
+import { amountToMinor, pesosText, pesosToAmount } from "../../lib/amounts.ts";
 import type { CrudResource } from "../../lib/crud.ts";
 import { isoToLocalInput, localInputToIso } from "../../lib/dates.ts";
 import { fromLocalizedForm, localizedFormSchema, toLocalizedForm } from "../../lib/localized.ts";
@@ -83,8 +84,9 @@ export const PromotionForm = z
     checkWindow(f, ctx);
     if (f.audience === "new" && !/^\d+$/.test(f.newWithinDays))
       ctx.addIssue({ code: "custom", path: ["newWithinDays"], message: "Days since registration" });
-    if (f.rewardKind !== "none" && !/^\d+\.\d{2}$/.test(f.rewardAmount))
-      ctx.addIssue({ code: "custom", path: ["rewardAmount"], message: "An amount like 100.00" });
+    // Pesos as people type them ("1,000", "₱99.5"); never centavos.
+    if (f.rewardKind !== "none" && pesosToAmount(f.rewardAmount) === null)
+      ctx.addIssue({ code: "custom", path: ["rewardAmount"], message: "An amount in pesos, like 100.00" });
     if (f.rewardKind === "bonus" && !/^\d+$/.test(f.bonusRuleId))
       ctx.addIssue({ code: "custom", path: ["bonusRuleId"], message: "The bonus rule's id" });
   })
@@ -99,7 +101,7 @@ export const PromotionForm = z
     agentIds: f.agentIds,
     participation: f.participation,
     rewardKind: f.rewardKind,
-    rewardAmount: f.rewardKind === "none" ? "0.00" : f.rewardAmount,
+    rewardAmount: f.rewardKind === "none" ? "0.00" : (pesosToAmount(f.rewardAmount) ?? ""),
     bonusRuleId: f.rewardKind === "bonus" ? Number(f.bonusRuleId) : null,
     startsAt: localInputToIso(f.startsAt),
     endsAt: localInputToIso(f.endsAt),
@@ -123,7 +125,7 @@ export function promotionToForm(p: AdminPromotion | null): PromotionFormValues {
     agentIds: p?.agentIds.join(", ") ?? "",
     participation: p?.participation ?? "claim",
     rewardKind: p?.rewardKind ?? "none",
-    rewardAmount: p && p.rewardKind !== "none" ? p.rewardAmount : "",
+    rewardAmount: p && p.rewardKind !== "none" ? pesosText(amountToMinor(p.rewardAmount) ?? 0n) : "",
     bonusRuleId: p?.bonusRuleId ? String(p.bonusRuleId) : "",
     startsAt: isoToLocalInput(p?.startsAt ?? null),
     endsAt: isoToLocalInput(p?.endsAt ?? null),

@@ -3,6 +3,7 @@ import { Link, useParams } from "react-router";
 import { useCanWrite } from "../../app/operator-context.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { EmptyRow } from "../../components/table-states.tsx";
+import { showAmount } from "../../lib/amounts.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/dates.ts";
 import { toast } from "../../lib/toast-store.ts";
@@ -59,11 +60,11 @@ function Limits({ data }: { data: MemberRg }) {
                 <td>
                   {KIND[l.kind]} per {l.period}
                 </td>
-                <td className="num">{l.amount ?? "—"}</td>
-                <td className="num">{l.used}</td>
+                <td className="num">{l.amount === null ? "—" : showAmount(l.amount)}</td>
+                <td className="num">{showAmount(l.used)}</td>
                 <td>
                   {l.pending
-                    ? `${l.pending.amount ? `to ${l.pending.amount}` : "removal"}, confirmable ${
+                    ? `${l.pending.amount ? `to ${showAmount(l.pending.amount)}` : "removal"}, confirmable ${
                         l.pending.ready ? "now" : `from ${formatDateTime(l.pending.readyAt)}`
                       }`
                     : "—"}

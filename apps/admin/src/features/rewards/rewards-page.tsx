@@ -1,13 +1,31 @@
 import { manilaStart, manilaToday } from "@panalo/contracts/manila-time";
 import { type FormEvent, useState } from "react";
 import { useCanWrite } from "../../app/operator-context.tsx";
+import { MoneyInput, PercentInput } from "../../components/amount-fields.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
+import {
+  amountText,
+  amountToMinor,
+  percentText,
+  pesosToAmount,
+  type RateUnit,
+  readPercent,
+  showAmount,
+  showPercentText,
+} from "../../lib/amounts.ts";
+import { formatDateTime } from "../../lib/dates.ts";
+import { useT } from "../../lib/i18n.ts";
 import { useRaffles, useRebateAdmin, useReferralAdmin, useRewardsChange } from "./rewards-api.ts";
 
 const manilaDay = (offsetDays = 0) => manilaToday(offsetDays);
+/** Rebate rates: a percentage of valid bets with up to four decimals ("0.35" = 0.35 %). */
+const REBATE_UNIT: RateUnit = { perPercent: 10_000, decimals: 4 };
+/** Pesos as typed → the API's "1234.50"; a text that is not one goes as typed, for the server to name. */
+const amountOrTyped = (text: string) => pesosToAmount(text, { allowZero: true }) ?? text.trim();
 
 /** Rebate mode, rates per game category (the VIP level 0 rates apply), a day run by hand, the runs. */
 function RebateSection({ canWrite }: { canWrite: boolean }) {
+  const t = useT();
   const rebate = useRebateAdmin();
   const change = useRewardsChange("Saved.");
   const [gameType, setGameType] = useState("RNG");
@@ -59,9 +77,9 @@ function RebateSection({ canWrite }: { canWrite: boolean }) {
               <tr key={`${r.gameType}-${r.vipLevel}`}>
                 <td>{r.gameType}</td>
                 <td>{r.vipLevel}</td>
-                <td className="num">{r.rate}</td>
-                <td className="num">{r.minPayout}</td>
-                <td className="num">{r.maxPayout ?? "—"}</td>
+                <td className="num">{showPercentText(r.rate)}</td>
+                <td className="num">{showAmount(r.minPayout)}</td>
+                <td className="num">{r.maxPayout === null ? "—" : showAmount(r.maxPayout)}</td>
                 <td>{r.enabled ? "yes" : "no"}</td>
               </tr>
             ))}
@@ -72,17 +90,32 @@ function RebateSection({ canWrite }: { canWrite: boolean }) {
         className="toolbar"
         onSubmit={(e: FormEvent) => {
           e.preventDefault();
-          change.mutate({ method: "PUT", path: "/rewards/rebate/rates", body: { gameType, rate } });
+          const read = readPercent(rate, REBATE_UNIT);
+          if (!read.ok) return;
+          change.mutate({
+            method: "PUT",
+            path: "/rewards/rebate/rates",
+            body: { gameType, rate: percentText(read.value, REBATE_UNIT) },
+          });
         }}
       >
         <label>
           Category{" "}
           <input value={gameType} onChange={(e) => setGameType(e.target.value)} disabled={!canWrite} />
         </label>
-        <label>
-          Rate % <input value={rate} onChange={(e) => setRate(e.target.value)} disabled={!canWrite} />
-        </label>
-        <button type="submit" className="btn btn--sm" disabled={!canWrite}>
+        <PercentInput
+          label={t("rewards.rate")}
+          unit={REBATE_UNIT}
+          value={rate}
+          onChange={setRate}
+          disabled={!canWrite}
+          testId="rebate-rate"
+        />
+        <button
+          type="submit"
+          className="btn btn--sm"
+          disabled={!canWrite || !readPercent(rate, REBATE_UNIT).ok}
+        >
           Set rate
         </button>
       </form>
@@ -121,6 +154,7 @@ function RaffleSection({ canWrite }: { canWrite: boolean }) {
   const [titleEN, setTitleEN] = useState("");
   const [startsAt, setStartsAt] = useState(manilaDay());
   const [endsAt, setEndsAt] = useState(manilaDay(7));
+  const t = useT();
   const [perDeposit, setPerDeposit] = useState("500.00");
   const [perBet, setPerBet] = useState("");
   const [prizes, setPrizes] = useState("1000.00, 500.00");
@@ -138,12 +172,14 @@ function RaffleSection({ canWrite }: { canWrite: boolean }) {
         ),
         startsAt: manilaStart(startsAt).toISOString(),
         endsAt: manilaStart(endsAt).toISOString(),
-        ticketPerDeposit: perDeposit.trim() || null,
-        ticketPerBet: perBet.trim() || null,
+        ticketPerDeposit: perDeposit.trim() ? amountOrTyped(perDeposit) : null,
+        ticketPerBet: perBet.trim() ? amountOrTyped(perBet) : null,
+        // Prizes in rank order, separated by ";" or by ", " (a comma right before digits groups thousands).
         prizes: prizes
-          .split(",")
+          .split(/;|,\s+/)
           .map((p) => p.trim())
-          .filter(Boolean),
+          .filter(Boolean)
+          .map(amountOrTyped),
       },
     });
   };
@@ -166,12 +202,8 @@ function RaffleSection({ canWrite }: { canWrite: boolean }) {
           <label>
             Until <input type="date" value={endsAt} onChange={(e) => setEndsAt(e.target.value)} />
           </label>
-          <label>
-            1 ticket per deposit <input value={perDeposit} onChange={(e) => setPerDeposit(e.target.value)} />
-          </label>
-          <label>
-            1 ticket per valid bet <input value={perBet} onChange={(e) => setPerBet(e.target.value)} />
-          </label>
+          <MoneyInput label={t("rewards.perDeposit")} optional value={perDeposit} onChange={setPerDeposit} />
+          <MoneyInput label={t("rewards.perBet")} optional value={perBet} onChange={setPerBet} />
           <label>
             Prizes (rank order) <input value={prizes} onChange={(e) => setPrizes(e.target.value)} />
           </label>
@@ -185,7 +217,7 @@ function RaffleSection({ canWrite }: { canWrite: boolean }) {
           <strong>
             #{r.id} {r.title}
           </strong>{" "}
-          — {r.status}, {new Date(r.startsAt).toLocaleString()} – {new Date(r.endsAt).toLocaleString()}
+          — {r.status}, {formatDateTime(r.startsAt)} – {formatDateTime(r.endsAt)}
           <p className="cell-sub">Seed hash {r.seedHash}</p>
           {r.serverSeed && (
             <p className="cell-sub">
@@ -197,7 +229,7 @@ function RaffleSection({ canWrite }: { canWrite: boolean }) {
               const w = r.winners.find((x) => x.rank === p.rank);
               return (
                 <li key={p.rank}>
-                  {p.amount}
+                  {showAmount(p.amount)}
                   {w && ` — ticket ${w.ticket}, ${w.member}`}
                 </li>
               );
@@ -228,18 +260,26 @@ function ReferralSection({ canWrite }: { canWrite: boolean }) {
   const [draft, setDraft] = useState<Record<string, string> | null>(null);
   const d = referral.data;
   if (!d) return null;
-  const v = draft ?? {
+  const stored: Record<string, string> = {
     registerReward: d.registerReward,
     depositReward: d.depositReward,
     depositMin: d.depositMin,
     betReward: d.betReward,
     betThreshold: d.betThreshold,
+  };
+  const v = draft ?? {
+    ...Object.fromEntries(Object.entries(stored).map(([k, a]) => [k, amountText(a)])),
     enabled: d.enabled ? "1" : "",
   };
   const field = (name: string, label: string) => (
-    <label key={name}>
-      {label} <input value={v[name] ?? ""} onChange={(e) => setDraft({ ...v, [name]: e.target.value })} />
-    </label>
+    <MoneyInput
+      key={name}
+      label={label}
+      allowZero
+      value={v[name] ?? ""}
+      onChange={(text) => setDraft({ ...v, [name]: text })}
+      saved={amountToMinor(stored[name])}
+    />
   );
   return (
     <section className="panel form-stack" data-testid="rewards-referral">
@@ -251,7 +291,10 @@ function ReferralSection({ canWrite }: { canWrite: boolean }) {
           change.mutate({
             method: "PUT",
             path: "/rewards/referral",
-            body: { ...amounts, enabled: enabled === "1" },
+            body: {
+              ...Object.fromEntries(Object.entries(amounts).map(([k, a]) => [k, amountOrTyped(a)])),
+              enabled: enabled === "1",
+            },
           });
         }}
       >

@@ -1,11 +1,28 @@
+import { pageOf } from "@panalo/contracts/list-query";
 import { manilaToday } from "@panalo/contracts/manila-time";
-import { formatMinor } from "@panalo/contracts/money-format";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
 import { z } from "zod";
 import { useCan, useCanWrite } from "../../app/operator-context.tsx";
+import { MoneyInput, PercentInput } from "../../components/amount-fields.tsx";
+import { type DataColumn, DataTable, ListPager } from "../../components/data-table.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
+import { Pager } from "../../components/pager.tsx";
+import {
+  BASIS_POINTS,
+  percentText,
+  pesosText,
+  readPercent,
+  readPesos,
+  showAmount,
+  showPercent,
+  showPercentText,
+  showPesos,
+} from "../../lib/amounts.ts";
 import { api, errorMessage } from "../../lib/api.ts";
+import { formatDateTime } from "../../lib/dates.ts";
+import { useT } from "../../lib/i18n.ts";
+import { useListQuery } from "../../lib/use-list-query.ts";
 
 /**
  * The sportsbook's trading desk: /api/admin/sports/* (sports.read to see,
@@ -44,9 +61,16 @@ const Match = z.object({
   scoreAway: z.number(),
   openStake: z.string(),
 });
-const Matches = z.object({ matches: z.array(Match) });
+const Matches = pageOf(Match);
+type MatchRow = z.infer<typeof Match>;
+const Leagues = z.object({
+  leagues: z.array(z.object({ id: z.coerce.number(), sport: z.string(), name: z.string() })),
+});
+/** A match's outcomes a page at a time: a busy match has hundreds. */
+const LIABILITY_PAGE = 50;
 const Liability = z.object({
-  outcomes: z.array(
+  total: z.number(),
+  items: z.array(
     z.object({
       marketId: z.number(),
       market: z.string(),
@@ -89,7 +113,7 @@ const Report = z.object({
 const Ok = z.unknown();
 
 type Tab = "sports" | "matches" | "manual" | "report";
-const pesos = (minor: string) => formatMinor(BigInt(minor));
+const pesos = (minor: string) => showPesos(minor);
 const today = (d = 0) => manilaToday(d);
 
 export function SportsTradingPage() {
@@ -145,178 +169,295 @@ export function SportsTradingPage() {
   );
 }
 
+type SportRow = z.infer<typeof Sport>;
+
+/** One sport's margin (percent; the server keeps basis points) and stakes (pesos; centavos). */
+function SportLine(props: { s: SportRow; canWrite: boolean; put: (path: string, body: unknown) => void }) {
+  const t = useT();
+  const { s } = props;
+  const [margin, setMargin] = useState(() => percentText(s.marginBp, BASIS_POINTS));
+  const [min, setMin] = useState(() => pesosText(s.minStake));
+  const [max, setMax] = useState(() => pesosText(s.maxStake));
+  const path = `/sports/sports/${s.code}`;
+  const stake = (key: "minStake" | "maxStake", text: string, saved: string) => () => {
+    const r = readPesos(text);
+    if (r.ok && r.value !== BigInt(saved)) props.put(path, { [key]: Number(r.value) });
+  };
+  return (
+    <tr>
+      <td>{s.name}</td>
+      <td>{s.category}</td>
+      <td>
+        <input
+          type="checkbox"
+          aria-label={t("sports.on", { sport: s.name })}
+          checked={s.enabled}
+          disabled={!props.canWrite}
+          onChange={(e) => props.put(path, { enabled: e.currentTarget.checked })}
+        />
+      </td>
+      <td className="num">
+        <PercentInput
+          label={t("sports.margin", { sport: s.name })}
+          hideLabel
+          unit={BASIS_POINTS}
+          maxParts={MAX_MARGIN_BP}
+          value={margin}
+          onChange={setMargin}
+          saved={s.marginBp}
+          disabled={!props.canWrite}
+          onCommit={() => {
+            const r = readPercent(margin, BASIS_POINTS, { maxParts: MAX_MARGIN_BP });
+            if (r.ok && r.value !== s.marginBp) props.put(path, { marginBp: r.value });
+          }}
+        />
+      </td>
+      <td className="num">
+        <MoneyInput
+          label={t("sports.minStake", { sport: s.name })}
+          hideLabel
+          value={min}
+          onChange={setMin}
+          saved={s.minStake}
+          disabled={!props.canWrite}
+          onCommit={stake("minStake", min, s.minStake)}
+        />
+      </td>
+      <td className="num">
+        <MoneyInput
+          label={t("sports.maxStake", { sport: s.name })}
+          hideLabel
+          value={max}
+          onChange={setMax}
+          saved={s.maxStake}
+          disabled={!props.canWrite}
+          onCommit={stake("maxStake", max, s.maxStake)}
+        />
+      </td>
+    </tr>
+  );
+}
+
+/** The server's bound of a sport's margin: 3,000 bp (30 %). */
+const MAX_MARGIN_BP = 3000;
+
 function SportsTab(props: { canWrite: boolean; put: (path: string, body: unknown) => void }) {
+  const t = useT();
   const q = useQuery({
     queryKey: ["admin-sports", "sports"],
     queryFn: () => api.get("/sports/sports", Sports),
   });
   const [member, setMember] = useState("");
   const [limit, setLimit] = useState("");
+  const limitRead = limit.trim() ? readPesos(limit) : null;
   return (
     <>
       <div className="table-wrap">
         <table className="table">
           <thead>
             <tr>
-              <th>Sport</th>
-              <th>Category</th>
-              <th>On</th>
-              <th className="num">Margin (bp)</th>
-              <th className="num">Min stake</th>
-              <th className="num">Max stake</th>
+              <th>{t("sports.sport")}</th>
+              <th>{t("sports.category")}</th>
+              <th>{t("sports.onHead")}</th>
+              <th className="num">{t("sports.marginHead")}</th>
+              <th className="num">{t("sports.minStakeHead")}</th>
+              <th className="num">{t("sports.maxStakeHead")}</th>
             </tr>
           </thead>
           <tbody>
             {q.data?.sports.map((s) => (
-              <tr key={s.code}>
-                <td>{s.name}</td>
-                <td>{s.category}</td>
-                <td>
-                  <input
-                    type="checkbox"
-                    aria-label={`${s.name} on`}
-                    checked={s.enabled}
-                    disabled={!props.canWrite}
-                    onChange={(e) =>
-                      props.put(`/sports/sports/${s.code}`, { enabled: e.currentTarget.checked })
-                    }
-                  />
-                </td>
-                <td className="num">
-                  <input
-                    type="number"
-                    aria-label={`${s.name} margin`}
-                    defaultValue={s.marginBp}
-                    disabled={!props.canWrite}
-                    onBlur={(e) =>
-                      props.put(`/sports/sports/${s.code}`, { marginBp: Number(e.currentTarget.value) })
-                    }
-                  />
-                </td>
-                <td className="num">
-                  <input
-                    type="number"
-                    aria-label={`${s.name} minimum stake (centavos)`}
-                    defaultValue={s.minStake}
-                    disabled={!props.canWrite}
-                    onBlur={(e) =>
-                      props.put(`/sports/sports/${s.code}`, { minStake: Number(e.currentTarget.value) })
-                    }
-                  />
-                </td>
-                <td className="num">
-                  <input
-                    type="number"
-                    aria-label={`${s.name} maximum stake (centavos)`}
-                    defaultValue={s.maxStake}
-                    disabled={!props.canWrite}
-                    onBlur={(e) =>
-                      props.put(`/sports/sports/${s.code}`, { maxStake: Number(e.currentTarget.value) })
-                    }
-                  />
-                </td>
-              </tr>
+              <SportLine key={`${s.code}-${s.marginBp}-${s.minStake}-${s.maxStake}`} s={s} {...props} />
             ))}
           </tbody>
         </table>
       </div>
       {q.data ? (
         <p className="muted">
-          Book: at most {q.data.book.maxLegs} legs; live delay {q.data.book.liveDelayMs} ms; cash-out margin{" "}
-          {q.data.book.cashoutMarginBp} bp; maximum payout ₱{pesos(q.data.book.maxPayout)}.
+          {t("sports.book", {
+            legs: q.data.book.maxLegs,
+            delay: q.data.book.liveDelayMs,
+            cashout: showPercent(q.data.book.cashoutMarginBp, BASIS_POINTS),
+            payout: showPesos(q.data.book.maxPayout),
+          })}
         </p>
       ) : null}
       <form
         className="toolbar"
         onSubmit={(e) => {
           e.preventDefault();
-          props.put(`/sports/limits/${Number(member)}`, { maxStake: limit ? Number(limit) : null });
+          if (limitRead && !limitRead.ok) return;
+          props.put(`/sports/limits/${Number(member)}`, {
+            maxStake: limitRead ? Number(limitRead.value) : null,
+          });
         }}
       >
         <label>
-          Member id{" "}
+          {t("sports.memberId")}{" "}
           <input value={member} onChange={(e) => setMember(e.currentTarget.value)} inputMode="numeric" />
         </label>
-        <label>
-          Max stake (centavos, empty: none){" "}
-          <input value={limit} onChange={(e) => setLimit(e.currentTarget.value)} inputMode="numeric" />
-        </label>
-        <button type="submit" className="btn" disabled={!props.canWrite || !member}>
-          Set player limit
+        <MoneyInput label={t("sports.playerMaxStake")} optional value={limit} onChange={setLimit} />
+        <button
+          type="submit"
+          className="btn"
+          disabled={!props.canWrite || !member || limitRead?.ok === false}
+        >
+          {t("sports.setLimit")}
         </button>
       </form>
     </>
   );
 }
 
+const MATCH_STATUSES = ["open", "done", "not_started", "live", "ended", "closed", "cancelled"] as const;
+const MATCH_FILTERS = ["status", "league", "day", "q"] as const;
+
+/**
+ * The desk's matches, a page at a time from the server (league, status, start day, a match id or
+ * team name; sorted by start, id, league or status). The match id is the first column: manual
+ * settlement asks for it.
+ */
 function MatchesTab(props: { canWrite: boolean; put: (path: string, body: unknown) => void }) {
-  const [status, setStatus] = useState<"open" | "done">("open");
+  const t = useT();
   const [open, setOpen] = useState<number | null>(null);
-  const q = useQuery({
-    queryKey: ["admin-sports", "matches", status],
-    queryFn: () => api.get(`/sports/matches?status=${status}`, Matches),
+  const list = useListQuery({ filters: MATCH_FILTERS, defaultSort: "startAt", defaultDirection: "asc" });
+  const leagues = useQuery({
+    queryKey: ["admin-sports", "leagues"],
+    queryFn: () => api.get("/sports/leagues", Leagues),
+    staleTime: 60_000,
   });
+  const q = useQuery({
+    queryKey: ["admin-sports", "matches", list.search],
+    queryFn: ({ signal }) => api.get(`/sports/matches?${list.search}`, Matches, signal),
+    placeholderData: keepPreviousData,
+  });
+  const { canWrite, put } = props;
+  const columns = useMemo<DataColumn<MatchRow>[]>(
+    () => [
+      {
+        id: "id",
+        header: t("sports.matchId"),
+        sortKey: "id",
+        numeric: true,
+        cell: (m) => <strong data-testid={`sb-match-id-${m.id}`}>{m.id}</strong>,
+      },
+      {
+        id: "match",
+        header: t("sports.match"),
+        cell: (m) => (
+          <>
+            {m.home} v {m.away}
+            <div className="muted">{m.sport}</div>
+          </>
+        ),
+      },
+      { id: "league", header: t("sports.league"), sortKey: "league", cell: (m) => m.league },
+      { id: "start", header: t("sports.start"), sortKey: "startAt", cell: (m) => formatDateTime(m.startAt) },
+      {
+        id: "status",
+        header: t("sports.status"),
+        sortKey: "status",
+        cell: (m) => `${m.status} ${m.scoreHome}-${m.scoreAway}`,
+      },
+      { id: "stake", header: t("sports.openStake"), numeric: true, cell: (m) => pesos(m.openStake) },
+      ...(["enabled", "suspended", "hot"] as const).map((k) => ({
+        id: k,
+        header: t(`sports.flag.${k}`),
+        cell: (m: MatchRow) => (
+          <input
+            type="checkbox"
+            aria-label={t(`sports.flagOf.${k}`, { id: m.id })}
+            checked={m[k]}
+            disabled={!canWrite}
+            onChange={(e) => put(`/sports/matches/${m.id}`, { [k]: e.currentTarget.checked })}
+          />
+        ),
+      })),
+      {
+        id: "liability",
+        header: t("sports.liability"),
+        cell: (m) => (
+          <button
+            type="button"
+            className="btn btn--sm"
+            onClick={() => setOpen((o) => (o === m.id ? null : m.id))}
+          >
+            {t("sports.liabilityOf", { id: m.id })}
+          </button>
+        ),
+      },
+    ],
+    [t, canWrite, put],
+  );
   return (
     <>
-      <div className="toolbar">
-        <select
-          value={status}
-          onChange={(e) => setStatus(e.currentTarget.value as "open" | "done")}
-          aria-label="Matches"
-        >
-          <option value="open">Open</option>
-          <option value="done">Closed and cancelled</option>
-        </select>
-      </div>
-      <div className="table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
-              <th>Match</th>
-              <th>Start</th>
-              <th>Status</th>
-              <th className="num">Open stake</th>
-              <th>On</th>
-              <th>Suspended</th>
-              <th>Hot</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {q.data?.matches.map((m) => (
-              <tr key={m.id}>
-                <td>
-                  {m.home} v {m.away}
-                  <div className="muted">
-                    {m.sport} · {m.league}
-                  </div>
-                </td>
-                <td>{new Date(m.startAt).toLocaleString()}</td>
-                <td>
-                  {m.status} {m.scoreHome}-{m.scoreAway}
-                </td>
-                <td className="num">{pesos(m.openStake)}</td>
-                {(["enabled", "suspended", "hot"] as const).map((k) => (
-                  <td key={k}>
-                    <input
-                      type="checkbox"
-                      aria-label={`${k} ${m.home} v ${m.away}`}
-                      checked={m[k]}
-                      disabled={!props.canWrite}
-                      onChange={(e) => props.put(`/sports/matches/${m.id}`, { [k]: e.currentTarget.checked })}
-                    />
-                  </td>
-                ))}
-                <td>
-                  <button type="button" className="btn" onClick={() => setOpen(open === m.id ? null : m.id)}>
-                    Liability
-                  </button>
-                </td>
-              </tr>
+      <form className="toolbar" onSubmit={(e) => e.preventDefault()} aria-label={t("list.filters")}>
+        <label>
+          {t("sports.status")}{" "}
+          <select
+            value={list.filters.status || "open"}
+            onChange={(e) =>
+              list.setFilter("status", e.currentTarget.value === "open" ? "" : e.currentTarget.value)
+            }
+            data-testid="sb-filter-status"
+          >
+            {MATCH_STATUSES.map((x) => (
+              <option key={x} value={x}>
+                {t(`sports.statusOf.${x}`)}
+              </option>
             ))}
-          </tbody>
-        </table>
-      </div>
+          </select>
+        </label>
+        <label>
+          {t("sports.league")}{" "}
+          <select
+            value={list.filters.league}
+            onChange={(e) => list.setFilter("league", e.currentTarget.value)}
+            data-testid="sb-filter-league"
+          >
+            <option value="">{t("list.all")}</option>
+            {leagues.data?.leagues.map((l) => (
+              <option key={l.id} value={String(l.id)}>
+                {l.name} ({l.sport})
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t("sports.day")}{" "}
+          <input
+            type="date"
+            value={list.filters.day}
+            onChange={(e) => list.setFilter("day", e.currentTarget.value)}
+            data-testid="sb-filter-day"
+          />
+        </label>
+        <label>
+          {t("sports.search")}{" "}
+          <input
+            type="search"
+            defaultValue={list.filters.q}
+            onKeyDown={(e) => {
+              if (e.key === "Enter") list.setFilter("q", e.currentTarget.value.trim());
+            }}
+            onBlur={(e) => list.setFilter("q", e.currentTarget.value.trim())}
+            data-testid="sb-filter-q"
+          />
+        </label>
+        <span className="muted" data-testid="sb-matches-total" aria-live="polite">
+          {q.data ? t("list.total", { n: q.data.total }) : null}
+        </span>
+      </form>
+      <DataTable
+        rows={q.data?.items}
+        columns={columns}
+        rowKey={(m) => String(m.id)}
+        caption={t("sports.matchesCaption")}
+        sort={{ key: list.sort, direction: list.direction }}
+        onSort={list.toggleSort}
+        testId="sb-matches"
+        rowTestId={(m) => `sb-match-${m.id}`}
+      />
+      <ListPager list={list} total={q.data?.total} label={t("sports.matchPages")} />
       {open ? <LiabilityTable id={open} canWrite={props.canWrite} put={props.put} /> : null}
     </>
   );
@@ -327,9 +468,13 @@ function LiabilityTable(props: {
   canWrite: boolean;
   put: (path: string, body: unknown) => void;
 }) {
+  const t = useT();
+  const [page, setPage] = useState(1);
   const q = useQuery({
-    queryKey: ["admin-sports", "liability", props.id],
-    queryFn: () => api.get(`/sports/matches/${props.id}/liability`, Liability),
+    queryKey: ["admin-sports", "liability", props.id, page],
+    queryFn: () =>
+      api.get(`/sports/matches/${props.id}/liability?page=${page}&pageSize=${LIABILITY_PAGE}`, Liability),
+    placeholderData: keepPreviousData,
   });
   return (
     <div className="table-wrap">
@@ -347,14 +492,14 @@ function LiabilityTable(props: {
           </tr>
         </thead>
         <tbody>
-          {q.data?.outcomes.map((o) => (
+          {q.data?.items.map((o) => (
             <tr key={o.outcomeId}>
               <td>{o.market}</td>
               <td>{o.name}</td>
               <td className="num">{(o.odds / 1000).toFixed(2)}</td>
               <td className="num">{o.bets}</td>
-              <td className="num">{o.stake}</td>
-              <td className="num">{o.liability}</td>
+              <td className="num">{showAmount(o.stake)}</td>
+              <td className="num">{showAmount(o.liability)}</td>
               <td>
                 <input
                   type="checkbox"
@@ -370,6 +515,17 @@ function LiabilityTable(props: {
           ))}
         </tbody>
       </table>
+      {q.data ? (
+        <Pager
+          page={page}
+          pageSize={LIABILITY_PAGE}
+          total={q.data.total}
+          onPage={setPage}
+          label={t("sports.liabilityPages", { id: props.id })}
+          previousLabel={t("list.previous")}
+          nextLabel={t("list.next")}
+        />
+      ) : null}
     </div>
   );
 }
@@ -540,10 +696,10 @@ function ReportTab() {
                 <td>{r.day}</td>
                 <td>{r.sport}</td>
                 <td className="num">{r.bets}</td>
-                <td className="num">{r.turnover}</td>
-                <td className="num">{r.payouts}</td>
-                <td className="num">{r.margin}</td>
-                <td className="num">{r.marginPct}</td>
+                <td className="num">{showAmount(r.turnover)}</td>
+                <td className="num">{showAmount(r.payouts)}</td>
+                <td className="num">{showAmount(r.margin)}</td>
+                <td className="num">{showPercentText(r.marginPct)}</td>
               </tr>
             ))}
           </tbody>
