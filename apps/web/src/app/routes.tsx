@@ -32,6 +32,7 @@ const LotteryVerifyPage = lazyPage(
 );
 const GamesPage = lazyPage(() => import("../pages/games/games-page.tsx"));
 const BingoPage = lazyPage(() => import("../pages/bingo/bingo-page.tsx"));
+const CockfightPage = lazyPage(() => import("../pages/cockfight/cockfight-page.tsx"));
 const LivePage = lazyPage(() => import("../pages/live/live-page.tsx"));
 const SportsPage = lazyPage(
   () => import("../pages/sports/sports-page.tsx"),
@@ -98,6 +99,7 @@ export function AppRoutes() {
         {/* the named route 'games': /{games}/{type: hot | vassalage}/{vassalage} */}
         <Route path="/:games/:type/:vassalage?" element={<GamesPage />} />
         <Route path="/bingo" element={<BingoPage />} />
+        <Route path="/cockfight" element={<CockfightPage />} />
         <Route path="/live" element={<LivePage />} />
         <Route path="/sports" element={<SportsPage />} />
         <Route path="/esports" element={<SportsPage />} />

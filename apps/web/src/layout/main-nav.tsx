@@ -3,7 +3,13 @@ import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
 import { CATEGORY_PATH, vendorPath } from "../features/games/categories.ts";
 import { useAvailablePromotions } from "../features/promotions/promotions-api.ts";
-import { type GameMenu, resourceOf, useGameMenus, useStatus } from "../features/system/system-api.ts";
+import {
+  type GameMenu,
+  resourceOf,
+  useCockfightAvailability,
+  useGameMenus,
+  useStatus,
+} from "../features/system/system-api.ts";
 
 /** spec §2 header nav: at most 11 vendors in a category's drop-down, then a "more" link. */
 const NAV_VENDORS_MAX = 11;
@@ -25,7 +31,9 @@ function categoryLink(menu: GameMenu): string {
   const only = menu.vendors.length === 1 ? menu.vendors[0] : undefined;
   // The in-house sportsbook's e-sports (PNES) is played on the site's own /esports page.
   if (only && IN_HOUSE_BOOK.has(only.vassalage)) return CATEGORY_PATH[menu.gameType];
-  if (only && (menu.gameType === "ESPORTS" || menu.gameType === "ELOTT" || menu.gameType === "COCKFIGHT")) {
+  // Cockfight's page opens the arena directly, or says it is not offered in the region.
+  if (menu.gameType === "COCKFIGHT") return CATEGORY_PATH.COCKFIGHT;
+  if (only && (menu.gameType === "ESPORTS" || menu.gameType === "ELOTT")) {
     return `/game?gameType=${menu.gameType}&vendor=${encodeURIComponent(only.vassalage)}`;
   }
   return CATEGORY_PATH[menu.gameType];
@@ -78,12 +86,25 @@ export function MainNav() {
 function NavCategory({ menu }: { menu: GameMenu }) {
   const { t } = useTranslation();
   const vendors = ordered(menu);
-  const shown = vendors.slice(0, NAV_VENDORS_MAX);
   const path = categoryLink(menu);
+  const cockfight = useCockfightAvailability();
+  // Cockfight where the operator has it off for this region: the entry says so, no vendors.
+  const regionOff = menu.gameType === "COCKFIGHT" && cockfight.data?.available === false;
+  const shown = regionOff ? [] : vendors.slice(0, NAV_VENDORS_MAX);
   return (
     <li className="nav-item has-drop">
-      <NavLink to={path} className="nav-link">
+      <NavLink
+        to={path}
+        className="nav-link"
+        data-testid={`nav-${menu.gameType}`}
+        title={regionOff ? t("cockfight.regionTitle") : undefined}
+      >
         {t(`category.${menu.gameType}`)}
+        {regionOff && (
+          <span className="nav-note" data-testid="nav-cockfight-off">
+            {t("cockfight.notHere")}
+          </span>
+        )}
       </NavLink>
       {shown.length > 0 && (
         <div className="nav-drop">

@@ -58,6 +58,9 @@ const NAMES = new Set([
   "Malay",
   "Bingo",
   "Poker",
+  // The PVP card games' names (the lobby's card tables).
+  "Texas Hold'em",
+  "Tongits",
   "E-mail",
   "Captcha",
 ]);
@@ -65,6 +68,9 @@ const NAMES = new Set([
 /** Loanwords each language uses as they are (Taglish for Filipino). */
 const LOANWORDS: Record<string, readonly string[]> = {
   TY: [
+    // Poker words Filipino players use as they are (the lobby's card tables).
+    "Blinds {{sb}}/{{bb}}",
+    "Buy-in {{min}}–{{max}}",
     "Username",
     "Password",
     "Slots",
@@ -90,6 +96,8 @@ const LOANWORDS: Record<string, readonly string[]> = {
     "Points mall",
   ],
   ID: [
+    // A poker word Indonesian players use as it is (the lobby's card tables).
+    "Buy-in {{min}}–{{max}}",
     "Menu",
     "Deposit",
     "Bonus",

@@ -2,13 +2,13 @@ import type { GameCategory } from "@panalo/contracts/content";
 
 /**
  * Where each game category lives on the site (spec §2 route table and header nav). Cockfight
- * launches its game directly; lottery and e-lottery open the lottery page.
+ * launches its game directly from /cockfight (which says so where the region has it off); lottery and e-lottery open the lottery page.
  */
 export const CATEGORY_PATH: Record<GameCategory, string> = {
   RNG: "/rng",
   LIVE: "/live",
   SPORTS: "/sports",
-  COCKFIGHT: "/game?gameType=COCKFIGHT",
+  COCKFIGHT: "/cockfight",
   LOTT: "/lottery",
   ESPORTS: "/esports",
   ELOTT: "/lottery?gameType=ELOTT",
@@ -41,7 +41,8 @@ export function vendorPath(category: GameCategory, vassalage: string): string {
   if (category === "RNG") return `/rng/vassalage/${code}`;
   if (category === "FISH") return `/fish/vassalage/${code}`;
   if (category === "PVP") return `/pvp/vassalage/${code}`;
-  if (category === "COCKFIGHT") return `/game?gameType=COCKFIGHT&vendor=${code}`;
+  // Cockfight is one arena: /cockfight says where it is not offered, else opens it.
+  if (category === "COCKFIGHT") return "/cockfight";
   const base = CATEGORY_PATH[category];
   return `${base}${base.includes("?") ? "&" : "?"}vendor=${code}`;
 }

@@ -14,7 +14,7 @@ const SCROLL_FROM = 5;
 
 /**
  * The winners board beside the jackpot and on the slots page (spec §2 home, §7 rank list):
- * real wins from GCSGAME_getRankList, refetched when the language changes. The list scrolls
+ * real wins from GCSGAME_getRankList (the progressive jackpot's wins first, marked), refetched when the language changes. The list scrolls
  * (paused on hover or focus); choosing a winner starts that game (spec §2 "clicking a winner
  * starts that game").
  */
@@ -84,7 +84,14 @@ function Entries({ list, copy = false }: { list: readonly RankEntry[]; copy?: bo
               className="winner-icon"
             />
             <span className="winner-text">
-              <span className="winner-name">{vo.customerName}</span>
+              <span className="winner-name">
+                {vo.customerName}
+                {vo.jackpot && (
+                  <span className="winner-jackpot" data-testid={copy ? undefined : "winner-jackpot"}>
+                    {t("home.jackpotWin")}
+                  </span>
+                )}
+              </span>
               <span className="winner-game">{t("home.winnerIn", { game: vo.gameName })}</span>
             </span>
             <span className="winner-amount">

@@ -1,3 +1,4 @@
+import type { CockfightAvailability } from "@panalo/contracts/cockfight";
 import type {
   GameMenu as GameMenuSchema,
   ResourceType,
@@ -46,4 +47,16 @@ export function resourceOf(
   type: ResourceType,
 ): { url: string; qrCodeUrl: string | null } | null {
   return status?.resources.find((r) => r.resourceType === type) ?? null;
+}
+
+/**
+ * Whether cockfight is offered where this visitor is (the operator turns it on per region;
+ * off by default): the nav entry and /cockfight say so when it is not.
+ */
+export function useCockfightAvailability() {
+  return useQuery({
+    queryKey: ["cockfight", "availability"],
+    queryFn: () => api<CockfightAvailability>("/wps/cockfight/availability"),
+    staleTime: 60_000,
+  });
 }

@@ -15,6 +15,7 @@ import { VendorMenu } from "../../features/games/vendor-menu.tsx";
 import { WinnerTicker } from "../../features/jackpot/winner-ticker.tsx";
 import { useSession } from "../../features/session/session-store.ts";
 import { useGameMenus } from "../../features/system/system-api.ts";
+import { CardTables } from "./card-tables.tsx";
 import { FishRooms } from "./fish-rooms.tsx";
 import { GamesFilters } from "./games-filters.tsx";
 import { GamesGrid } from "./games-grid.tsx";
@@ -95,6 +96,7 @@ function GamesList({ games }: { games: GamesParam }) {
         lead={t(`lead.${category}`)}
       />
       {games === "fish" && <FishRooms />}
+      {games === "pvp" && <CardTables />}
       {isPending ? (
         <span className="skeleton vendor-skeleton" aria-hidden="true" />
       ) : (
