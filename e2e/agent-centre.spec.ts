@@ -92,9 +92,17 @@ test("on a phone: invitation link, a lower rate offered and ended, still listed;
   const link = page.getByTestId("invite-link");
   await expect(link).toBeInViewport();
   await expect(page.getByTestId("invite-qr")).toBeVisible();
-  expect(
-    await page.getByTestId("invite-qr").evaluate((img: HTMLImageElement) => img.naturalWidth),
-  ).toBeGreaterThan(0);
+  // The QR is an image the server draws: it counts once it has loaded and decoded, not when its
+  // box (sized by width/height) is first visible.
+  await expect
+    .poll(
+      () =>
+        page
+          .getByTestId("invite-qr")
+          .evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)),
+      SERVER_WORK,
+    )
+    .toBeGreaterThan(0);
   await page.getByTestId("invite-copy").click();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toMatch(/\/a\/[A-Z2-9]{8}$/);

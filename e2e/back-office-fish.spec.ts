@@ -77,7 +77,7 @@ test("the operator runs the fish rooms: live state, off and on, bet per shot, re
   await new AdminPage(page).login();
   await page.goto("/admin/fish-rooms");
   const row = page.locator(`[data-testid=fish-room-row][data-room=${ROOM}]`);
-  await expect(row).toContainText("1.00–10.00");
+  await expect(row).toContainText("₱1.00–₱10.00");
   await expect(row).toContainText("1 / 4");
   await expect(row).toContainText("5 shots");
   await expect(page.locator("[data-testid=fish-room-row]")).toHaveCount(3);
@@ -100,7 +100,7 @@ test("the operator runs the fish rooms: live state, off and on, bet per shot, re
   await form.getByLabel("Largest bet per shot").fill("20.00");
   await form.getByRole("button", { name: "Save" }).click();
   await expect(form).toBeHidden();
-  await expect(row.getByTestId("fish-room-bets")).toHaveText("2.00–20.00");
+  await expect(row.getByTestId("fish-room-bets")).toHaveText("₱2.00–₱20.00");
   const rooms = await ok(admin.get("/api/admin/fish/rooms"));
   expect(rooms.find((r: { roomId: string }) => r.roomId === ROOM)).toMatchObject({
     minBet: "2.00",

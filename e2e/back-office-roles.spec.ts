@@ -68,7 +68,7 @@ test.beforeAll(async ({ browser }) => {
   });
   expect(tick.ok(), await tick.text()).toBe(true);
   const list = await page.request.get("/api/admin/sports/matches?status=open");
-  const matches = (await list.json()).value.matches as Array<{ id: number; status: string }>;
+  const matches = (await list.json()).value.items as Array<{ id: number; status: string }>;
   matchId = Number(matches.find((m) => m.status === "not_started")?.id ?? matches[0]?.id);
   expect(matchId).toBeGreaterThan(0);
 });

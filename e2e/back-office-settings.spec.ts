@@ -12,7 +12,8 @@ import { registerPlayer, site } from "./support/wallet-player.ts";
 /**
  * Back-office settings as an operator types them: a raffle with only a Filipino title (members
  * reading English see that title), and a VIP level's threshold in pesos ("1,500,000.50") and
- * rebate in percent ("0.75"), saved as typed and shown to a member of the level as their perks.
+ * rebate in percent ("0.75"), saved as typed, shown back in the same units and to a member of
+ * the level as their perks; the level's history shows its time in Manila time ("… PHT").
  */
 test.describe.configure({ mode: "serial" });
 
@@ -98,6 +99,11 @@ test("a VIP level's threshold in pesos and rebate in percent are saved as typed 
   await admin.open("loyalty");
   await adminPage.getByRole("button", { name: `Edit level ${LEVEL}` }).click();
   const editor = adminPage.getByTestId("vip-level-editor");
+  // A third decimal is refused beside the field, and nothing can be sent.
+  await editor.getByTestId("vip-edit-minValidBet").fill("1500000.505");
+  await editor.getByTestId("vip-edit-minValidBet").blur();
+  await expect(editor).toContainText("At most two decimals (centavos)");
+  await expect(editor.getByRole("button", { name: "Save level" })).toBeDisabled();
   await editor.getByTestId("vip-edit-minValidBet").fill("1,500,000.50");
   await editor.getByTestId("vip-edit-rebateRatePercent").fill("0.75");
   await editor.getByRole("button", { name: "Save level" }).click();
@@ -105,6 +111,13 @@ test("a VIP level's threshold in pesos and rebate in percent are saved as typed 
   const row = adminPage.getByTestId(`vip-level-${LEVEL}`);
   await expect(row).toContainText("₱1,500,000.50");
   await expect(row).toContainText("0.75 %");
+  // Opened again, the editor shows the stored values in the same units.
+  await adminPage.getByRole("button", { name: `Edit level ${LEVEL}` }).click();
+  await expect(editor.getByTestId("vip-edit-minValidBet")).toHaveValue("1,500,000.50");
+  await expect(editor.getByTestId("vip-edit-rebateRatePercent")).toHaveValue("0.75");
+  await expect(editor).toContainText("Saved: ₱1,500,000.50");
+  await expect(editor).toContainText("Saved: 0.75 %");
+  await editor.getByRole("button", { name: "Cancel" }).click();
   const { list } = await value(adminPage.request.get("/api/admin/loyalty/vip-levels", { headers: HEADERS }));
   expect(list.find((l: { level: number }) => l.level === LEVEL)).toMatchObject({
     minValidBet: "1500000.50",
@@ -122,4 +135,11 @@ test("a VIP level's threshold in pesos and rebate in percent are saved as typed 
   const vip = await value(api.get("/wps/loyalty/vip"));
   expect(vip.current).toMatchObject({ level: LEVEL, minValidBet: "1500000.50", rebateRatePpm: 7500 });
   await api.dispose();
+
+  // The member's level history lists the change at its Manila time, with the zone.
+  const section = adminPage.getByTestId("loyalty-vip");
+  await section.getByLabel("Member id").fill(String(id));
+  await section.getByRole("button", { name: "Show level history" }).click();
+  const change = section.getByRole("row").filter({ hasText: "E2E back-office settings" });
+  await expect(change).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} PHT/);
 });

@@ -50,7 +50,11 @@ test("the operator checks the receipt and approves the bank-transfer deposit; th
   await ownerPage.getByTestId(`deposit-proof-${depositId}`).click();
   const proof = ownerPage.getByTestId("deposit-proof-dialog").getByRole("img");
   await expect(proof).toBeVisible();
-  expect(await proof.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(160);
+  await expect
+    .poll(() => proof.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), {
+      timeout: 30_000,
+    })
+    .toBe(160);
   await ownerPage.getByTestId("deposit-proof-dialog").getByRole("button", { name: "Close" }).last().click();
 
   await ownerPage.getByTestId(`deposit-approve-${depositId}`).click();

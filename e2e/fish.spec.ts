@@ -105,7 +105,13 @@ test("two players at one sea: the same fish, each other's shots, a kill, verifie
   await pageB.setViewportSize({ width: 844, height: 390 });
   await expect(pageB.getByTestId("fish-rotate")).toBeHidden();
 
-  // B fires on auto until a kill; A hears B's shots.
+  // B fires on auto until a kill; A hears B's shots. B's socket is authenticated, so the bursts
+  // go over it: no HTTP /fire call at all.
+  await expect(appB).toHaveAttribute("data-socket-shots", "on", { timeout: 30_000 });
+  let httpFires = 0;
+  pageB.on("request", (r) => {
+    if (r.url().includes("/rgs/api/fish/fire")) httpFires++;
+  });
   const startB = Number(await appB.getAttribute("data-balance"));
   await pageB.getByTestId("fish-auto").click();
   await expect(appB).toHaveAttribute("data-auto", "true");
@@ -120,6 +126,7 @@ test("two players at one sea: the same fish, each other's shots, a kill, verifie
   const fired = await num(appB, "data-fired");
   const left = Number(await appB.getAttribute("data-balance"));
   expect(fired).toBeGreaterThan(0);
+  expect(httpFires).toBe(0);
   expect(left).toBeGreaterThan(Math.round((startB - fired * 0.1) * 100) / 100);
   const href = (await appB.getAttribute("data-verify")) ?? "";
   await pageB.goto(new URL(href, site).toString());

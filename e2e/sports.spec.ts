@@ -55,8 +55,11 @@ test.beforeAll(async ({ browser }) => {
     lists[t] = ((await r.json()).value.matches as Match[]).filter(
       // A main market the book has suspended (a price under the floor, a handicap moving)
       // cannot be picked; only matches whose main market is open and priced are used.
+      // A match about to start may go live before the page is read (a busy machine): the
+      // picks start at least 20 minutes from now.
       (m) =>
         m.status === "not_started" &&
+        Date.parse(m.startAt) > Date.now() + 20 * 60_000 &&
         m.markets.some(
           (x) =>
             (x.kind === "1x2" || x.kind === "moneyline") &&
@@ -157,4 +160,67 @@ test("/esports shows the e-sports matches on the same page", async () => {
   await page.goto(`/esports?tab=${tab}`);
   await expect(page.getByTestId("match-list").locator("li.sb-match").first()).toBeVisible();
   await expectNoSidewaysScroll(page, "/esports at 390 px");
+});
+
+test("bets on /esports, cashes the bet out, and bets again on a phone", async () => {
+  // Two e-sports matches open for betting, today's if there are two, else early ones.
+  let etab = "today";
+  let open: Match[] = [];
+  for (const t of ["today", "early"]) {
+    const r = await admin.get(`${site}/api/sports/matches?gameType=ESPORTS&tab=${t}`);
+    open = ((await r.json()).value.matches as Match[]).filter(
+      (m) =>
+        m.status === "not_started" &&
+        Date.parse(m.startAt) > Date.now() + 20 * 60_000 &&
+        m.markets.some(
+          (x) =>
+            (x.kind === "1x2" || x.kind === "moneyline") &&
+            x.status === "active" &&
+            x.outcomes.every((o) => o.active),
+        ),
+    );
+    etab = t;
+    if (open.length >= 2) break;
+  }
+  const [e1, e2] = open;
+  if (!e1 || !e2) throw new Error("two open e-sports matches");
+  const wallet = new WalletSite(page);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/esports?tab=${etab}`);
+  await page.getByTestId(`price-${firstPrice(e1).id}`).click();
+  await expect(page.getByTestId("mode-single")).toBeChecked();
+  await page.getByTestId("slip-stake").fill("10");
+  await page.getByTestId("place-bet").click();
+  await expect(page.getByTestId("slip-message")).toHaveAttribute("role", "status");
+
+  // The only open bet is this one (the earlier ones were settled); cash it out.
+  const myBets = page.getByTestId("sports-my-bets");
+  await myBets.getByTestId("sbbets-tab-open").click();
+  const bet = myBets.locator('[data-testid^="sb-bet-"]');
+  await expect(bet).toHaveCount(1);
+  const id = (await bet.getAttribute("data-testid"))?.replace("sb-bet-", "");
+  const before = await wallet.balance.textContent();
+  await page.getByTestId(`cashout-${id}`).click();
+  await page.getByTestId(`cashout-take-${id}`).click();
+  await expect(bet).toHaveCount(0);
+  await expect(wallet.balance).not.toHaveText(before ?? "");
+  await myBets.getByTestId("sbbets-tab-settled").click();
+  await expect(page.getByTestId(`sb-bet-${id}`)).toHaveAttribute("data-status", "cashed_out");
+
+  // On a 390 px phone: the slip floats at the bottom and opens as a sheet.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/esports?tab=${etab}`);
+  await page.getByTestId(`price-${firstPrice(e2).id}`).click();
+  await page.getByTestId("slip-fab").click();
+  await page.getByTestId("slip-stake").fill("10");
+  await page.getByTestId("place-bet").click();
+  await expect(page.getByTestId("slip-message")).toHaveAttribute("role", "status");
+  await expectNoSidewaysScroll(page, "/esports with a bet placed at 390 px");
+
+  // The record lists both e-sports bets (the cashed-out one and the open one) beside the
+  // two settled sports bets.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await wallet.openMemberPage("personalHistoryCopy");
+  await expect(page.getByTestId("bet-row")).toHaveCount(4);
 });

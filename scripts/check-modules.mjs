@@ -15,6 +15,17 @@
 // modules/sports when the rule started failing are listed in scripts/module-tables.allow.json,
 // which can only shrink the same way (a new use fails, a listed one that is gone fails).
 //
+// Rule: a module's SQL is in its repo. Every statement of a module (drizzle `sql` templates,
+// db/tx.select/insert/update/delete/execute, db.query.*, row locks) lives in
+// modules/<m>/repo.ts, or, where a module has several topics, in modules/<m>/repo/<topic>.ts.
+// Its other files (service, engine and rule files, routes) call repo functions by name; a
+// service may still open a transaction and hand `tx` to them. So a non-repo, non-test file of a
+// module imports no value from drizzle-orm (or its subpaths) and no table object from db/schema
+// (type-only imports are fine), and calls no `.execute(`: what a module stores, and how, is read
+// in one place, and a statement cannot hide in a rule file. Files that still broke the rule when
+// it started failing are listed in scripts/module-sql.allow.json, which can only shrink the
+// same way.
+//
 // Also printed, so progress is visible: module-level import cycles, pairs of modules that import
 // each other, and SQL statements in route files.
 //
@@ -22,8 +33,8 @@
 //   --root    check another tree (the boundary test checks a temporary copy)
 //   --report  print the counts and the remaining violations, never fail
 //   --json    print the counts as JSON
-//   --prune   delete the allowed imports and table uses that no longer happen from the lists
-//             (never adds one)
+//   --prune   delete the allowed imports, table uses and SQL files that no longer happen from
+//             the lists (never adds one)
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 
@@ -35,6 +46,7 @@ const src = join(root, "apps/server/src");
 const modulesDir = join(src, "modules");
 const allowFile = join(root, "scripts/module-boundaries.allow.json");
 const tableAllowFile = join(root, "scripts/module-tables.allow.json");
+const sqlAllowFile = join(root, "scripts/module-sql.allow.json");
 
 /** The files another module may import. */
 const PUBLIC_FILES = new Set(["service.ts", "events.ts", "types.ts"]);
@@ -196,6 +208,54 @@ for (const file of files) {
   }
 }
 
+/**
+ * SQL outside a module's repo. A module's repo is modules/<m>/repo.ts and modules/<m>/repo/*.ts;
+ * every other production file of a module is counted here, once for each value it imports from
+ * drizzle-orm (or a subpath: `sql`, `eq`, `and`, a driver, …), each value it imports from
+ * db/schema (a table or view object; `import type` and `type` specifiers are not counted), and
+ * each `.execute(` it calls. A file with a count is a violation unless listed in
+ * scripts/module-sql.allow.json (a list that only shrinks); --report prints the counts.
+ */
+const isRepo = (file) => {
+  const rel = relative(modulesDir, file).split(sep);
+  return (rel.length === 2 && rel[1] === "repo.ts") || (rel.length === 3 && rel[1] === "repo");
+};
+const IMPORT_CLAUSE = /\b(?:import|export)\s+(type\s+)?([^;'"]*?)\s*\bfrom\s*["']([^"']+)["']/g;
+/** The value names an import (or re-export) clause brings in; type-only ones are left out. */
+function valueNames(clause) {
+  const names = [];
+  let rest = clause.trim();
+  const braces = rest.match(/\{([^}]*)\}/);
+  if (braces) {
+    for (const spec of braces[1].split(",")) {
+      const name = spec.trim();
+      if (name && !/^type\s/.test(name)) names.push(name.split(/\s+as\s+/)[0]);
+    }
+    rest = rest.replace(braces[0], "");
+  }
+  for (const part of rest.split(",")) {
+    const name = part.trim();
+    if (name) names.push(name.replace(/^\*\s+as\s+/, "* as "));
+  }
+  return names;
+}
+const EXECUTE = /\.execute\s*[<(]/g;
+const sqlOutsideRepo = {}; // file -> count
+for (const file of files) {
+  if (isTest(file) || !file.startsWith(modulesDir + sep) || isRepo(file)) continue;
+  const text = readFileSync(file, "utf8");
+  let n = (text.match(EXECUTE) ?? []).length;
+  for (const m of text.matchAll(IMPORT_CLAUSE)) {
+    if (m[1]) continue; // import type { … }
+    const spec = m[3];
+    const drizzle = spec === "drizzle-orm" || spec.startsWith("drizzle-orm/");
+    const schema = spec.startsWith(".") && /(^|\/)db\/schema(\/[a-z-]+(\.ts)?)?$/.test(spec);
+    if (drizzle || schema) n += valueNames(m[2]).length;
+  }
+  if (n) sqlOutsideRepo[relative(root, file)] = n;
+}
+const sqlOutsideRepoTotal = Object.values(sqlOutsideRepo).reduce((a, b) => a + b, 0);
+
 const allowed = existsSync(allowFile) ? JSON.parse(readFileSync(allowFile, "utf8")) : [];
 const allowedSet = new Set(allowed);
 const found = violations;
@@ -207,6 +267,11 @@ const tablesAllowedSet = new Set(tablesAllowed);
 const freshTables = [...foreignTables].filter((v) => !tablesAllowedSet.has(v));
 const goneTables = tablesAllowed.filter((v) => !foreignTables.has(v));
 
+const sqlAllowed = existsSync(sqlAllowFile) ? JSON.parse(readFileSync(sqlAllowFile, "utf8")) : [];
+const sqlAllowedSet = new Set(sqlAllowed);
+const freshSql = Object.keys(sqlOutsideRepo).filter((f) => !sqlAllowedSet.has(f));
+const goneSql = sqlAllowed.filter((f) => !(f in sqlOutsideRepo));
+
 const counts = {
   boundaryViolations: violations.size,
   moduleCycles: moduleCycles.length,
@@ -215,12 +280,21 @@ const counts = {
   mutualPairs: mutualPairs.length,
   routeSqlStatements: routeSqlTotal,
   foreignTableUses: foreignTables.size,
+  sqlOutsideRepo: sqlOutsideRepoTotal,
+  filesWithSqlOutsideRepo: Object.keys(sqlOutsideRepo).length,
 };
 
 if (flag("--json")) {
   console.log(
     JSON.stringify(
-      { ...counts, mutual: mutualPairs, routeSql, moduleCycles, foreignTables: [...foreignTables].sort() },
+      {
+        ...counts,
+        mutual: mutualPairs,
+        routeSql,
+        moduleCycles,
+        foreignTables: [...foreignTables].sort(),
+        sqlOutsideRepo,
+      },
       null,
       2,
     ),
@@ -230,13 +304,16 @@ if (flag("--json")) {
     `modules: ${counts.boundaryViolations} boundary violations (${allowed.length} allowed), ` +
       `${counts.moduleCycles} module cycles (largest ${counts.largestModuleCycle} modules), ` +
       `${counts.mutualPairs} mutual pairs, ${counts.routeSqlStatements} SQL statements in route files, ` +
-      `${counts.foreignTableUses} uses of another module's table (${tablesAllowed.length} allowed)`,
+      `${counts.foreignTableUses} uses of another module's table (${tablesAllowed.length} allowed), ` +
+      `${counts.sqlOutsideRepo} SQL uses outside a repo in ${counts.filesWithSqlOutsideRepo} files ` +
+      `(${sqlAllowed.length} files allowed)`,
   );
   if (flag("--report")) {
     for (const p of mutualPairs) console.log(`  mutual ${p}`);
     for (const [f, n] of Object.entries(routeSql)) console.log(`  sql ${n} ${f}`);
     for (const v of [...violations].sort()) console.log(`  import ${v}`);
     for (const v of [...foreignTables].sort()) console.log(`  table ${v}`);
+    for (const f of Object.keys(sqlOutsideRepo).sort()) console.log(`  repo-sql ${sqlOutsideRepo[f]} ${f}`);
   }
 }
 
@@ -251,6 +328,12 @@ if (flag("--prune") && goneTables.length) {
   writeFileSync(tableAllowFile, `${JSON.stringify(kept, null, 2)}\n`);
   console.log(`pruned ${goneTables.length} allowed table uses that no longer happen`);
   goneTables.length = 0;
+}
+if (flag("--prune") && goneSql.length) {
+  const kept = sqlAllowed.filter((f) => f in sqlOutsideRepo);
+  writeFileSync(sqlAllowFile, `${JSON.stringify(kept, null, 2)}\n`);
+  console.log(`pruned ${goneSql.length} allowed files that no longer hold SQL outside their repo`);
+  goneSql.length = 0;
 }
 
 if (!flag("--report")) {
@@ -272,5 +355,21 @@ if (!flag("--report")) {
   for (const v of goneTables) {
     console.error(`module tables: ${v} no longer happens: delete it from scripts/module-tables.allow.json`);
   }
-  if (fresh.length || gone.length || freshTables.length || goneTables.length) process.exit(1);
+  for (const f of freshSql) {
+    console.error(
+      `module sql: ${f} (${sqlOutsideRepo[f]})\n  move the module's SQL to its repo.ts or repo/<topic>.ts and call it by name (docs/modules.md)`,
+    );
+  }
+  for (const f of goneSql) {
+    console.error(`module sql: ${f} no longer holds SQL: delete it from scripts/module-sql.allow.json`);
+  }
+  if (
+    fresh.length ||
+    gone.length ||
+    freshTables.length ||
+    goneTables.length ||
+    freshSql.length ||
+    goneSql.length
+  )
+    process.exit(1);
 }

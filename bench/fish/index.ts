@@ -14,6 +14,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fishKind, swimmingAt } from "@panalo/game-math/fish/index";
 import pg from "pg";
+import WebSocket from "ws";
 import { loadConfig } from "../../apps/server/src/config.ts";
 import { openDatabase } from "../../apps/server/src/db/client.ts";
 import { migrate } from "../../apps/server/src/db/migrate.ts";
@@ -30,7 +31,11 @@ const SHOTS_PER_S = Number(process.env.BENCH_SHOTS_PER_S ?? 4);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const MAGAZINE = Number(process.env.BENCH_MAGAZINE ?? 100);
 const LEVEL = process.env.BENCH_LEVEL ?? "low";
+const JOINS = Number(process.env.BENCH_JOINS ?? 32);
 const PORT = Number(process.env.BENCH_PORT ?? 8195);
+// BENCH_TRANSPORT=ws (default): each player fires over its room's socket, one socket a player,
+// as the screen does; http: one POST /rgs/api/fish/fire a shot (the figures before the socket).
+const TRANSPORT = process.env.BENCH_TRANSPORT === "http" ? "http" : "ws";
 const serverUrl =
   process.env.BENCH_PG ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const APP_SECRET = randomBytes(24).toString("hex");
@@ -128,6 +133,9 @@ interface Room {
   startedAt: string;
 }
 interface Player {
+  /** The room's socket, authenticated as this player (BENCH_TRANSPORT=ws). */
+  ws: WebSocket | null;
+  waiting: Map<number, (m: { success: boolean; value?: unknown; code?: string }) => void>;
   sessionId: string;
   sittingId: string;
   magazineId: string;
@@ -194,13 +202,11 @@ const shoot = async (p: Player): Promise<void> => {
   if (fish === null) return;
   const sentAt = Date.now();
   const sent = performance.now();
-  const r = await call<{
-    results: Array<{ detail?: { fired: boolean; hit?: boolean; victims?: number[] } }>;
-  }>("/rgs/api/fish/fire", {
-    sessionId: p.sessionId,
-    magazineId: p.magazineId,
-    shots: [{ requestId: `s${p.n++}`, fish, cannon: 1 }],
-  });
+  type Fired = { results: Array<{ detail?: { fired: boolean; hit?: boolean; victims?: number[] } }> };
+  const shots = [{ requestId: `s${p.n++}`, fish, cannon: 1 }];
+  const r = p.ws
+    ? await fireOnSocket<Fired>(p, { type: "fire", magazineId: p.magazineId, shots })
+    : await call<Fired>("/rgs/api/fish/fire", { sessionId: p.sessionId, magazineId: p.magazineId, shots });
   const took = performance.now() - sent;
   const d = r.results[0]?.detail;
   if (d?.fired) {
@@ -216,6 +222,32 @@ const shoot = async (p: Player): Promise<void> => {
   if (d?.fired) fired++;
   else notFired++;
 };
+
+// A burst over the room's socket: {"type":"fire", id, …} answered {"type":"fired", id, …}.
+let messageId = 0;
+const fireOnSocket = <T>(p: Player, msg: Record<string, unknown>): Promise<T> =>
+  new Promise<T>((resolve, reject) => {
+    const id = ++messageId;
+    p.waiting.set(id, (m) => (m.success ? resolve(m.value as T) : reject(new Error(`fire: ${m.code}`))));
+    (p.ws as WebSocket).send(JSON.stringify({ ...msg, id }));
+  });
+/** The player's socket to its room, authenticated; the room's events are not read (only answers). */
+const openSocket = (p: Player): Promise<WebSocket> =>
+  new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${PORT}/rgs/ws/fish/${encodeURIComponent(p.room.roomId)}`);
+    ws.on("error", reject);
+    ws.on("open", () => ws.send(JSON.stringify({ type: "auth", sessionId: p.sessionId })));
+    ws.on("message", (raw: Buffer) => {
+      const text = raw.toString();
+      // The room's events (every seat's shots) are skipped unparsed, as cheaply as a client can.
+      if (text.startsWith('{"type":"fired"')) {
+        const m = JSON.parse(text) as { id: number; success: boolean };
+        const w = p.waiting.get(m.id);
+        p.waiting.delete(m.id);
+        w?.(m);
+      } else if (text === '{"type":"authed"}') resolve(ws);
+    });
+  });
 
 // Each player fires on its own clock, SHOTS_PER_S a second, from its join at a random offset.
 const every = 1000 / SHOTS_PER_S;
@@ -243,8 +275,9 @@ const players: Player[] = [];
 const playing: Array<Promise<void>> = [];
 const [callsBefore] = (await sqlc.query("SELECT count(*)::int AS n FROM provider_transactions")).rows;
 const t0 = Date.now();
-// Joins one at a time per level (the seat lock), so the rooms fill in order: 4 players a room.
-await pool(ids, 8, async (m) => {
+// Joins run BENCH_JOINS at a time (32): the level's seat lock seats them one at a time, lowest
+// free seat first, so the rooms fill in order, 4 players a room; the magazines' debits go in parallel.
+await pool(ids, JOINS, async (m) => {
   const token = await issueLaunchToken(ctx as never, m.id, "PNF");
   const { sessionId } = await call<{ sessionId: string }>("/rgs/api/fish/session", { token, level: LEVEL });
   // A join whose debit answered after the engine gave it up (BETS_CLOSED: on a starved machine
@@ -265,7 +298,9 @@ await pool(ids, 8, async (m) => {
       if (attempt >= 5) throw err;
     }
   }
-  const p = {
+  const p: Player = {
+    ws: null,
+    waiting: new Map(),
     sessionId,
     sittingId: joined.sitting.sittingId,
     magazineId: joined.magazine.magazineId,
@@ -273,6 +308,7 @@ await pool(ids, 8, async (m) => {
     room: joined.room,
     n: 0,
   };
+  if (TRANSPORT === "ws") p.ws = await openSocket(p);
   players.push(p);
   playing.push(play(p));
 });
@@ -297,6 +333,7 @@ const [calls1] = (await sqlc.query("SELECT count(*)::int AS n FROM provider_tran
 
 // Everyone leaves: the open magazines closed and paid, then the money is read back.
 await pool(players, 16, async (p) => {
+  p.ws?.terminate();
   await call("/rgs/api/fish/leave", { sessionId: p.sessionId, sittingId: p.sittingId });
 });
 const [callsAfter] = (await sqlc.query("SELECT count(*)::int AS n FROM provider_transactions")).rows;
@@ -322,7 +359,7 @@ const perPlayerS = providerCalls / players.length / elapsed;
 const p99 = pct(latencies, 99);
 console.log(
   `${players.length} players in ${rooms.size} rooms, ${SHOTS_PER_S} shots/s each for ${elapsed.toFixed(1)} s: ` +
-    `${latencies.length} shot calls (${(latencies.length / elapsed).toFixed(0)}/s of ${players.length * SHOTS_PER_S}/s asked), ${fired} fired, ${notFired} at a fish already gone, ${errors} errors, ${reloads} reloads`,
+    `${latencies.length} shot calls over ${TRANSPORT === "ws" ? "the room's socket" : "HTTP"} (${(latencies.length / elapsed).toFixed(0)}/s of ${players.length * SHOTS_PER_S}/s asked), ${fired} fired, ${notFired} at a fish already gone, ${errors} errors, ${reloads} reloads`,
 );
 console.log(
   `shot → hit result: p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${pct(latencies, 100).toFixed(1)} ms (target p99 ≤ 50 ms)`,
@@ -344,6 +381,12 @@ console.log(`load average ${loadAverage()} at the end (${loadAtStart} at the sta
 figure("fish_shot_p99", Number(p99.toFixed(1)), "ms", "lower");
 figure("fish_provider_calls_per_player_s", Number(perPlayerS.toFixed(3)), "calls", "lower");
 figure("fish_server_cpu", Number((cpu * 100).toFixed(0)), "% core", "lower");
+figure(
+  "fish_server_cpu_per_shot",
+  Number(((cpu * elapsed * 1000) / Math.max(1, latencies.length)).toFixed(2)),
+  "ms",
+  "lower",
+);
 figure("fish_server_rss_peak", Number(peakRss.toFixed(0)), "MB", "lower");
 
 server.kill("SIGTERM");

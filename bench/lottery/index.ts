@@ -11,7 +11,8 @@
 // slips of 50 bets a second.
 // Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/lottery/index.ts
 // (TEST_DATABASE_URL works too; with neither, in-memory PGlite.) BENCH_SIZES=10000,100000 picks
-// the sizes; BENCH_BETS=N runs one size (as before); BENCH_KEEP=1 keeps each database (to EXPLAIN).
+// the sizes; BENCH_RUNS=3 runs each size three times (each on a fresh database); BENCH_BETS=N runs
+// one size (as before); BENCH_KEEP=1 keeps each database (to EXPLAIN).
 import { randomUUID } from "node:crypto";
 import { formatMinor, parseMoney } from "@panalo/contracts/money";
 import { adminDraws, updateGame } from "../../apps/rgs/src/lottery/admin.ts";
@@ -32,10 +33,13 @@ import { seedLotteryGames } from "../../apps/server/src/seed/lottery.ts";
 import { openTestDatabase } from "../../apps/server/src/testing/test-app.ts";
 import { figure, loadAverage } from "../lib/figure.ts";
 
+// BENCH_RUNS=3 runs each size three times, each on a database of its own (freshly filled).
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
 const SIZES = (process.env.BENCH_BETS ?? process.env.BENCH_SIZES ?? "1000,10000,100000,1000000")
   .split(",")
   .map(Number)
-  .filter((n) => n > 0);
+  .filter((n) => n > 0)
+  .flatMap((n) => Array.from({ length: RUNS }, () => n));
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 2_000);
 const PER_SLIP = 50;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);

@@ -135,11 +135,21 @@ export async function overlaps(page: Page, floatingSelector: string): Promise<st
       const s = getComputedStyle(el);
       const left = r.left + Number.parseFloat(s.paddingLeft);
       const right = r.right - Number.parseFloat(s.paddingRight);
-      const top = r.top + Number.parseFloat(s.paddingTop);
-      const bottom = r.bottom - Number.parseFloat(s.paddingBottom);
-      if (right <= left || bottom <= top) continue;
+      let top = r.top + Number.parseFloat(s.paddingTop);
+      let bottom = r.bottom - Number.parseFloat(s.paddingBottom);
+      // What a scrolling box (a carousel's track) clips is not drawn: only the part inside every
+      // clipping ancestor can sit under a floating button.
+      let [l, rr] = [left, right];
+      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+        const as = getComputedStyle(a);
+        if (as.overflowX === "visible" && as.overflowY === "visible") continue;
+        const ar = a.getBoundingClientRect();
+        if (as.overflowX !== "visible") [l, rr] = [Math.max(l, ar.left), Math.min(rr, ar.right)];
+        if (as.overflowY !== "visible") [top, bottom] = [Math.max(top, ar.top), Math.min(bottom, ar.bottom)];
+      }
+      if (rr <= l || bottom <= top) continue;
       for (const b of boxes) {
-        if (left < b.right && right > b.left && top < b.bottom && bottom > b.top) {
+        if (l < b.right && rr > b.left && top < b.bottom && bottom > b.top) {
           hits.push(
             `${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? "").trim().slice(0, 30)}"`,
           );

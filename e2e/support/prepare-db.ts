@@ -8,8 +8,10 @@ import { migrate } from "../../apps/server/src/db/migrate.ts";
 import { seedIfEmpty } from "../../apps/server/src/seed/seed.ts";
 import { seedAgentCentre } from "./seed-agent-centre.ts";
 import { seedTestAgents } from "./seed-agents.ts";
+import { seedCrashRoom } from "./seed-crash.ts";
 import { seedFishPlayer } from "./seed-fish.ts";
 import { seedLoyalty } from "./seed-loyalty.ts";
+import { seedMatches } from "./seed-matches.ts";
 import { seedTestPlayers } from "./seed-players.ts";
 import { seedRewardPlayers } from "./seed-rewards.ts";
 
@@ -27,6 +29,8 @@ await seedAgentCentre(database);
 await seedRewardPlayers(database);
 await seedLoyalty(database);
 await seedFishPlayer(database);
+await seedCrashRoom(database);
+await seedMatches(database);
 await database.close();
 
 const cli = spawnSync(

@@ -28,7 +28,10 @@ function solve(c: Challenge): number {
 }
 
 /** A new player, registered through the public API (the registration page has its own tests). */
-export async function registerPlayer(username: string, password: string): Promise<{ id: number }> {
+export async function registerPlayer(
+  username: string,
+  password: string,
+): Promise<{ id: number; token: string }> {
   const api = await request.newContext({ baseURL: site });
   try {
     const challenge: Challenge = (await (await api.get("/wps/human-check")).json()).value;
@@ -44,7 +47,7 @@ export async function registerPlayer(username: string, password: string): Promis
     });
     const body = await res.json();
     expect(body.success, JSON.stringify(body)).toBe(true);
-    return { id: body.value.customerId };
+    return { id: body.value.customerId, token: body.value.token };
   } finally {
     await api.dispose();
   }

@@ -1,0 +1,367 @@
+// bench/cards: Hold'em tables full of bots on one server (bench/cards/README.md). Every bot is a
+// screen: it keeps the table's socket open, reads its own view (`/state`) on every
+// `cards.changed`, as the table screen does, and when the view says it is its move it acts at
+// once. Prints, over every move: move sent → the broadcast reached every seat's socket, and
+// move sent → every seat's screen read a view with the move in it (p50 / p99 / max; target p99 ≤
+// 100 ms), the move's answer time, hands completed a second, the server's memory (resident set,
+// sampled each second) and the load average at the start and the end.
+// Run: npx tsx bench/cards/index.ts   (PostgreSQL: BENCH_PG, default postgres://postgres@127.0.0.1:5432/postgres)
+//      BENCH_TABLES=100 BENCH_SEATS=6 BENCH_SECONDS=30 BENCH_PORT=8197
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import pg from "pg";
+import WebSocket from "ws";
+import { loadConfig } from "../../apps/server/src/config.ts";
+import { openDatabase } from "../../apps/server/src/db/client.ts";
+import { migrate } from "../../apps/server/src/db/migrate.ts";
+import { members } from "../../apps/server/src/db/schema/members.ts";
+import { providerClients } from "../../apps/server/src/db/schema/providers.ts";
+import { memoryStore } from "../../apps/server/src/lib/shared-store.ts";
+import { post } from "../../apps/server/src/modules/ledger/ledger.ts";
+import { inHouseProviderSecret, issueLaunchToken } from "../../apps/server/src/modules/providers/service.ts";
+import { figure, loadAverage } from "../lib/figure.ts";
+
+const loadAtStart = loadAverage();
+const TABLES = Number(process.env.BENCH_TABLES ?? 100);
+const SEATS = Number(process.env.BENCH_SEATS ?? 6);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const PORT = Number(process.env.BENCH_PORT ?? 8197);
+const serverUrl = process.env.BENCH_PG ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const APP_SECRET = randomBytes(24).toString("hex");
+const PLAYERS = TABLES * SEATS;
+
+const dbName = `panalo_cards_${randomBytes(4).toString("hex")}`;
+const admin = new pg.Client({ connectionString: serverUrl });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${dbName}`);
+const url = new URL(serverUrl);
+url.pathname = `/${dbName}`;
+const database = await openDatabase({ url: url.toString() });
+await migrate(database);
+// Vendor PNP takes real money only (the card rooms' rule), as the seed sets it.
+await database.db
+  .insert(providerClients)
+  .values({ vendor: "PNP", secret: inHouseProviderSecret(APP_SECRET, "PNP"), cashOnly: true });
+const ids = await database.db
+  .insert(members)
+  .values(Array.from({ length: PLAYERS }, (_, i) => ({ username: `carder${i}` })))
+  .returning({ id: members.id });
+for (const r of ids)
+  await post(database.db, {
+    idempotencyKey: `bench-dep-${r.id}`,
+    type: "deposit",
+    memberId: r.id,
+    legs: [
+      { account: { house: "cash", currency: "PHP" }, amount: -1_000_00n },
+      { account: { member: r.id, kind: "main", currency: "PHP" }, amount: 1_000_00n },
+    ],
+  });
+const ctx = {
+  config: loadConfig({ NODE_ENV: "test", SEED_DEMO: "false", APP_SECRET }),
+  database,
+  db: database.db,
+  store: memoryStore(),
+  clock: { now: () => new Date() },
+  apiDocs: [],
+};
+
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+const server = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "apps/server/src/main.ts"], {
+  cwd: join(import.meta.dirname, "../.."),
+  stdio: ["ignore", process.env.BENCH_SERVER_LOG ? "inherit" : "ignore", "inherit"],
+  env: {
+    ...process.env,
+    DATABASE_URL: url.toString(),
+    PORT: String(PORT),
+    HOST: "127.0.0.1",
+    SEED_DEMO: "false",
+    NODE_ENV: "production",
+    LOG_LEVEL: "error",
+    APP_SECRET,
+    RGS_TABLES_ENGINE: "on",
+  },
+});
+const sockets: WebSocket[] = [];
+let stopping = false;
+// A failed run still stops its server and drops its database.
+const cleanUp = async () => {
+  stopping = true;
+  for (const ws of sockets) ws.terminate();
+  server.kill("SIGKILL");
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+};
+process.on("unhandledRejection", (err) => {
+  console.error(err);
+  void cleanUp().finally(() => process.exit(1));
+});
+const base = `http://127.0.0.1:${PORT}`;
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`${base}/healthz`)).ok) break;
+  } catch {}
+  if (i > 600) throw new Error("server did not start");
+  await new Promise((r) => setTimeout(r, 200));
+}
+
+// The bench's tables only: 1/2 blinds, buy-in 40–200, 5 % rake, 20 s to act (the bots act at
+// once), no pause between hands ("as fast as allowed").
+const sqlc = new pg.Client({ connectionString: url.toString() });
+await sqlc.connect();
+await sqlc.query("UPDATE rgs.card_tables SET enabled = false");
+for (let t = 0; t < TABLES; t++)
+  await sqlc.query(
+    `INSERT INTO rgs.card_tables (id, game, name, small_blind, big_blind, seats, min_buy_in, max_buy_in,
+       rake_ppm, rake_cap, action_ms, time_bank_ms, pause_ms)
+     VALUES ($1, 'holdem', $1, 100, 200, $2, 4000, 20000, 50000, 3000, 20000, 0, 0)`,
+    [`bench-${t}`, SEATS],
+  );
+
+const pool = async <T>(items: T[], n: number, fn: (t: T, i: number) => Promise<void>) => {
+  let i = 0;
+  await Promise.all(
+    Array.from({ length: n }, async () => {
+      while (i < items.length) {
+        const k = i++;
+        await fn(items[k] as T, k);
+      }
+    }),
+  );
+};
+const call = async (path: string, body?: unknown) => {
+  const res = await fetch(`${base}/rgs/api/cards/${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await res.json()) as { success: boolean; code?: string; value?: View };
+};
+
+type Range = { min: number; max: number } | null;
+interface Legal {
+  check: boolean;
+  call: number | null;
+  bet: Range;
+  raise: Range;
+}
+/** What the bench reads of a view (`/state`, the move's answer) and of a seat (`/join`). */
+interface View {
+  sessionId: string;
+  seat: number;
+  hand: { handId: string; no: number; seq: number; status: string; legal: Legal | null } | null;
+}
+
+interface Bot {
+  table: string;
+  sessionId: string;
+  seat: number;
+  reading: boolean;
+  again: boolean;
+  acting: boolean;
+}
+const bots: Bot[] = new Array(PLAYERS);
+const t0 = Date.now();
+await pool(ids, 16, async (m, i) => {
+  const table = `bench-${Math.floor(i / SEATS)}`;
+  const token = await issueLaunchToken(ctx as never, m.id, "PNP");
+  const s = await call("session", { token, tableId: table });
+  bots[i] = {
+    table,
+    sessionId: (s.value as View).sessionId,
+    seat: 0,
+    reading: false,
+    again: false,
+    acting: false,
+  };
+});
+console.log(`${PLAYERS} sessions at ${TABLES} tables opened in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+// Per move (its hand's number and move count): when it was sent and answered. Per table: when
+// each seat's socket heard a move, and each view a seat's screen read (hand number, move count).
+interface Move {
+  handId: string;
+  no: number;
+  seq: number;
+  table: string;
+  sent: number;
+  answered: number;
+}
+const moves: Move[] = [];
+const heardAt = new Map<string, number[]>();
+const reads = new Map<string, Array<{ seat: number; no: number; seq: number; at: number }>>();
+let measuring = false;
+let refused = 0;
+const refusals = new Map<string, number>();
+
+/** The bot's screen reads its view; if it is its move it acts at once (a simple, loose player). */
+async function read(bot: Bot): Promise<void> {
+  if (bot.reading) {
+    bot.again = true;
+    return;
+  }
+  bot.reading = true;
+  try {
+    do {
+      bot.again = false;
+      const r = await call(`state?sessionId=${bot.sessionId}`);
+      const h = r.value?.hand;
+      if (h) {
+        const list = reads.get(bot.table) ?? [];
+        list.push({ seat: bot.seat, no: h.no, seq: h.seq, at: Date.now() });
+        reads.set(bot.table, list);
+      }
+      if (!stopping && h?.status === "playing" && h.legal && !bot.acting) void act(bot, h.legal);
+    } while (bot.again && !stopping);
+  } finally {
+    bot.reading = false;
+  }
+}
+
+async function act(bot: Bot, legal: Legal) {
+  bot.acting = true;
+  const r = Math.random();
+  const action = legal.check
+    ? r < 0.8 || !legal.bet
+      ? { type: "check" }
+      : { type: "bet", to: legal.bet.min }
+    : r < 0.75 || !legal.raise
+      ? { type: "call" }
+      : r < 0.95
+        ? { type: "fold" }
+        : { type: "raise", to: legal.raise.min };
+  const sent = Date.now();
+  try {
+    const res = await call("act", {
+      sessionId: bot.sessionId,
+      requestId: randomBytes(6).toString("hex"),
+      action,
+    });
+    const answered = Date.now();
+    if (!res.success) {
+      // A move from a view read before the previous move landed: refused, nothing changed.
+      refused++;
+      refusals.set(res.code ?? "?", (refusals.get(res.code ?? "?") ?? 0) + 1);
+      return;
+    }
+    const h = (res.value as View).hand;
+    if (measuring && h)
+      moves.push({ handId: h.handId, no: h.no, seq: h.seq, table: bot.table, sent, answered });
+  } finally {
+    bot.acting = false;
+  }
+}
+
+await pool(bots, 32, async (bot) => {
+  const ws = new WebSocket(`ws://127.0.0.1:${PORT}/rgs/ws/cards/${bot.table}`);
+  sockets.push(ws);
+  await new Promise<void>((resolve, reject) => {
+    ws.once("open", () => resolve());
+    ws.once("error", reject);
+  });
+  ws.on("message", (raw) => {
+    const at = Date.now();
+    const e = JSON.parse(String(raw)) as { type: string; game?: { handId?: string; seq?: number } };
+    if (e.type !== "cards.changed") return;
+    if (e.game?.handId) {
+      const key = `${e.game.handId}:${e.game.seq}`;
+      heardAt.set(key, [...(heardAt.get(key) ?? []), at]);
+    }
+    void read(bot).catch(() => undefined);
+  });
+});
+console.log(`${sockets.length} sockets connected`);
+
+// Sit down: each table's last player completes it and the leader deals.
+const tj = Date.now();
+await pool(bots, 16, async (bot, i) => {
+  const r = await call("join", {
+    sessionId: bot.sessionId,
+    requestId: "join",
+    buyIn: "200.00",
+    deviceId: `bench-device-${i}`,
+  });
+  if (!r.success) throw new Error(`join: ${JSON.stringify(r)}`);
+  bot.seat = (r.value as View).seat;
+});
+console.log(`${PLAYERS} buy-ins in ${((Date.now() - tj) / 1000).toFixed(1)} s`);
+
+// Memory: the server process's resident set, each second.
+const rss: number[] = [];
+const sampler = setInterval(() => {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.pid}/status`, "utf8"));
+    if (m) rss.push(Number(m[1]) / 1024);
+  } catch {}
+}, 1000);
+const handsDone = async () =>
+  Number(
+    (await sqlc.query("SELECT count(*)::int AS n FROM rgs.card_hands WHERE status = 'complete'")).rows[0].n,
+  );
+// A few seconds of warm-up (the first deals), then the measured window.
+await new Promise((r) => setTimeout(r, 3000));
+const h0 = await handsDone();
+const m0 = Date.now();
+measuring = true;
+await new Promise((r) => setTimeout(r, SECONDS * 1000));
+measuring = false;
+const h1 = await handsDone();
+const window = (Date.now() - m0) / 1000;
+// Let the last moves' broadcasts and reads arrive.
+await new Promise((r) => setTimeout(r, 2000));
+stopping = true;
+clearInterval(sampler);
+
+// The broadcast names the hand by id; the answer's view gives its id too: matched by both.
+const heard: number[] = [];
+const shown: number[] = [];
+const answer: number[] = [];
+let incomplete = 0;
+for (const m of moves) {
+  answer.push(m.answered - m.sent);
+  const sockets = heardAt.get(`${m.handId}:${m.seq}`) ?? [];
+  // A seat's screen shows the move once it read a view at least as new (this hand at this move
+  // count or later, or a later hand).
+  const firstRead = new Map<number, number>();
+  for (const r of reads.get(m.table) ?? [])
+    if (r.at >= m.sent && (r.no > m.no || (r.no === m.no && r.seq >= m.seq)) && !firstRead.has(r.seat))
+      firstRead.set(r.seat, r.at);
+  if (sockets.length < SEATS || firstRead.size < SEATS) {
+    incomplete++;
+    continue;
+  }
+  heard.push(Math.max(...sockets) - m.sent);
+  shown.push(Math.max(...firstRead.values()) - m.sent);
+}
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
+};
+const line = (name: string, xs: number[]) =>
+  `${name}: p50 ${pct(xs, 50)} ms, p99 ${pct(xs, 99)} ms, max ${pct(xs, 100)} ms`;
+console.log(`${TABLES} tables × ${SEATS} bots, measured ${window.toFixed(1)} s`);
+console.log(
+  `moves ${moves.length} (${(moves.length / window).toFixed(1)} a second), refused ${refused} ${JSON.stringify(Object.fromEntries(refusals))}`,
+);
+console.log(line("move answered", answer));
+console.log(line(`move → broadcast on all ${SEATS} seats' sockets`, heard));
+console.log(line(`move → all ${SEATS} seats' screens read it`, shown));
+console.log(`moves not seen by every seat within the run: ${incomplete}`);
+console.log(`hands completed: ${h1 - h0} (${((h1 - h0) / window).toFixed(2)} a second)`);
+console.log(
+  `server memory (resident): start of window ${rss[3]?.toFixed(0) ?? "?"} MB, max ${Math.max(...rss).toFixed(0)} MB, end ${rss.at(-1)?.toFixed(0)} MB`,
+);
+console.log(`load at start ${loadAtStart}; at end ${loadAverage()}`);
+figure("cards_move_broadcast_p99", pct(heard, 99), "ms", "lower");
+figure("cards_move_shown_p99", pct(shown, 99), "ms", "lower");
+figure("cards_hands_per_second", Number(((h1 - h0) / window).toFixed(2)), "hands/s", "higher");
+figure("cards_server_rss_max", Math.round(Math.max(...rss)), "MB", "lower");
+
+for (const ws of sockets) ws.terminate();
+server.kill("SIGTERM");
+await new Promise((r) => server.once("exit", r));
+await sqlc.end();
+await database.close();
+await admin.query(`DROP DATABASE ${dbName} WITH (FORCE)`);
+await admin.end();
+process.exit(0);

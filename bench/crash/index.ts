@@ -1,0 +1,303 @@
+// bench/crash: one crash round with 2,000 players (bench/crash/README.md). Every player bets,
+// then cashes out at a random point of the flight over HTTP; BENCH_WATCHERS of the players'
+// sockets time each cash-out's arrival in the room's feed. Prints, over every cash-out, the
+// time from the server's acceptance (its answer's `accepted`, the same machine's clock) to the
+// moment the last watcher showed it: p50 / p99 / max (target p99 ≤ 100 ms).
+// Run: npx tsx bench/crash/index.ts   (PostgreSQL: BENCH_PG, default postgres://postgres@127.0.0.1:5432/postgres)
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { join } from "node:path";
+import pg from "pg";
+import WebSocket from "ws";
+import { crashPointOf, hashAt, roundHash, terminatingHash } from "../../apps/rgs/src/crashgame/chain.ts";
+import { loadConfig } from "../../apps/server/src/config.ts";
+import { openDatabase } from "../../apps/server/src/db/client.ts";
+import { migrate } from "../../apps/server/src/db/migrate.ts";
+import { members } from "../../apps/server/src/db/schema/members.ts";
+import { providerClients } from "../../apps/server/src/db/schema/providers.ts";
+import { memoryStore } from "../../apps/server/src/lib/shared-store.ts";
+import { post } from "../../apps/server/src/modules/ledger/ledger.ts";
+import { inHouseProviderSecret, issueLaunchToken } from "../../apps/server/src/modules/providers/service.ts";
+import { crashInstantMs } from "../../packages/game-math/src/crash/index.ts";
+import { figure, loadAverage } from "../lib/figure.ts";
+
+const loadAtStart = loadAverage();
+const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 2000);
+const WATCHERS = Math.min(PLAYERS, Number(process.env.BENCH_WATCHERS ?? 200));
+// Long enough for every bet on a busy machine; the bench closes the window once all are in.
+const BETTING_MS = Number(process.env.BENCH_BETTING_MS ?? 600_000);
+const PORT = Number(process.env.BENCH_PORT ?? 8195);
+const serverUrl = process.env.BENCH_PG ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const APP_SECRET = randomBytes(24).toString("hex");
+
+// A chain whose first round crashes between 6x and 9x (30–37 s of flight): room for 2,000
+// cash-outs spread over it.
+const SALT = "bench-crash";
+const LENGTH = 10;
+let seed = "";
+for (let k = 1; ; k++) {
+  seed = hashAt(k.toString(16).padStart(64, "0"), 1);
+  const x = crashPointOf(roundHash(seed, LENGTH, 1), SALT);
+  if (x >= 600 && x < 900) break;
+}
+const crashX100 = crashPointOf(roundHash(seed, LENGTH, 1), SALT);
+const flightMs = crashInstantMs(crashX100);
+
+const dbName = `panalo_crash_${randomBytes(4).toString("hex")}`;
+const admin = new pg.Client({ connectionString: serverUrl });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${dbName}`);
+const url = new URL(serverUrl);
+url.pathname = `/${dbName}`;
+const database = await openDatabase({ url: url.toString() });
+await migrate(database);
+await database.db
+  .insert(providerClients)
+  .values({ vendor: "PNC", secret: inHouseProviderSecret(APP_SECRET, "PNC") });
+const ids = await database.db
+  .insert(members)
+  .values(Array.from({ length: PLAYERS }, (_, i) => ({ username: `crasher${i}` })))
+  .returning({ id: members.id });
+for (const r of ids)
+  await post(database.db, {
+    idempotencyKey: `bench-dep-${r.id}`,
+    type: "deposit",
+    memberId: r.id,
+    legs: [
+      { account: { house: "cash", currency: "PHP" }, amount: -1_000_00n },
+      { account: { member: r.id, kind: "main", currency: "PHP" }, amount: 1_000_00n },
+    ],
+  });
+const ctx = {
+  config: loadConfig({ NODE_ENV: "test", SEED_DEMO: "false", APP_SECRET }),
+  database,
+  db: database.db,
+  store: memoryStore(),
+  clock: { now: () => new Date() },
+  apiDocs: [],
+};
+
+// BENCH_NODE_ARGS: extra flags for the server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/p").
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+const server = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "apps/server/src/main.ts"], {
+  cwd: join(import.meta.dirname, "../.."),
+  stdio: ["ignore", process.env.BENCH_SERVER_LOG ? "inherit" : "ignore", "inherit"],
+  env: {
+    ...process.env,
+    DATABASE_URL: url.toString(),
+    PORT: String(PORT),
+    HOST: "127.0.0.1",
+    SEED_DEMO: "false",
+    NODE_ENV: "production",
+    LOG_LEVEL: "error",
+    APP_SECRET,
+    RGS_TABLES_ENGINE: "on",
+  },
+});
+// A failed run still stops its server and drops its database.
+const cleanUp = async () => {
+  server.kill("SIGKILL");
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+};
+process.on("unhandledRejection", (err) => {
+  console.error(err);
+  void cleanUp().finally(() => process.exit(1));
+});
+const base = `http://127.0.0.1:${PORT}`;
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`${base}/healthz`)).ok) break;
+  } catch {}
+  if (i > 600) throw new Error("server did not start");
+  await new Promise((r) => setTimeout(r, 200));
+}
+// One room only, switched on once every player is in.
+const sqlc = new pg.Client({ connectionString: url.toString() });
+await sqlc.connect();
+await sqlc.query("UPDATE rgs.crash_rooms SET enabled = false");
+await sqlc.query(
+  `INSERT INTO rgs.crash_chains (id, seed, salt, length, terminating_hash) VALUES ('bench', $1, $2, $3, $4)`,
+  [seed, SALT, LENGTH, terminatingHash(seed, LENGTH)],
+);
+await sqlc.query(
+  `INSERT INTO rgs.crash_rooms (id, name, chain_id, betting_ms, pause_ms, enabled)
+   VALUES ('bench', '{"EN":"Bench","TY":"Bench"}', 'bench', $1, 60000, false)`,
+  [BETTING_MS],
+);
+
+const pool = async <T>(items: T[], n: number, fn: (t: T, i: number) => Promise<void>) => {
+  let i = 0;
+  await Promise.all(
+    Array.from({ length: n }, async () => {
+      while (i < items.length) {
+        const k = i++;
+        await fn(items[k] as T, k);
+      }
+    }),
+  );
+};
+const sessions: string[] = new Array(PLAYERS);
+const t0 = Date.now();
+await pool(ids, 32, async (m, i) => {
+  // A busy machine may refuse an opening (a timeout): tried again with a new token, up to 5 times.
+  for (let attempt = 1; ; attempt++) {
+    const token = await issueLaunchToken(ctx as never, m.id, "PNC");
+    const res = await fetch(`${base}/rgs/api/crash/session`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ token, roomId: "bench" }),
+    });
+    const json = (await res.json()) as { value?: { sessionId: string } };
+    if (json.value) {
+      sessions[i] = json.value.sessionId;
+      return;
+    }
+    if (attempt === 5) {
+      await cleanUp();
+      throw new Error(`session not opened: ${JSON.stringify(json)}`);
+    }
+  }
+});
+console.log(`${PLAYERS} sessions opened in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+// Each player's socket; the first WATCHERS note when each cash-out reaches them.
+const seen = new Map<string, number[]>();
+let round: { roundId: string; status: string; startedAt: number | null } | null = null;
+const sockets: WebSocket[] = [];
+await pool(sessions, 64, async (sessionId, i) => {
+  const ws = new WebSocket(`ws://127.0.0.1:${PORT}/rgs/ws/crash/bench`);
+  sockets.push(ws);
+  await new Promise<void>((resolve, reject) => {
+    ws.once("open", () => resolve());
+    ws.once("error", reject);
+  });
+  ws.send(JSON.stringify({ type: "auth", sessionId }));
+  if (i === 0)
+    ws.on("message", (raw) => {
+      const e = JSON.parse(String(raw)) as {
+        type: string;
+        game?: { roundId?: string; status?: string; startedAt?: number | null };
+      };
+      if (e.type === "crash" && e.game?.roundId)
+        round = { roundId: e.game.roundId, status: e.game.status ?? "", startedAt: e.game.startedAt ?? null };
+    });
+  if (i < WATCHERS)
+    ws.on("message", (raw) => {
+      const at = Date.now();
+      const text = String(raw);
+      if (!text.startsWith('{"type":"crash.feed"')) return;
+      const e = JSON.parse(text) as { game: { items: Array<{ kind: string; betId: string }> } };
+      for (const it of e.game.items) {
+        if (it.kind !== "cashout") continue;
+        const list = seen.get(it.betId) ?? [];
+        list.push(at);
+        seen.set(it.betId, list);
+      }
+    });
+});
+console.log(`${sockets.length} sockets connected (${WATCHERS} watching)`);
+
+await sqlc.query("UPDATE rgs.crash_rooms SET enabled = true WHERE id = 'bench'");
+const waitFor = async (ok: () => boolean, ms: number, what: string) => {
+  const until = Date.now() + ms;
+  while (!ok()) {
+    if (Date.now() > until) {
+      await cleanUp();
+      throw new Error(`timed out waiting for ${what}`);
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+await waitFor(() => (round as { status: string } | null)?.status === "betting", 30_000, "the round");
+const roundId = (round as unknown as { roundId: string }).roundId;
+let betsOk = 0;
+const tb = Date.now();
+await pool(sessions, 64, async (sessionId, i) => {
+  const res = await fetch(`${base}/rgs/api/crash/bet`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ sessionId, roundId, requestId: `b${i}`, amount: "1.00" }),
+  });
+  if (res.ok) betsOk++;
+});
+console.log(
+  `${betsOk} bets in ${((Date.now() - tb) / 1000).toFixed(1)} s; crash point ${crashX100 / 100}x, flight ${(flightMs / 1000).toFixed(1)} s`,
+);
+// Every bet is in: the window closes now (the leader reads the round's close at its next step).
+await sqlc.query("UPDATE rgs.crash_rounds SET closes_at = now() WHERE id = $1 AND status = 'betting'", [
+  roundId,
+]);
+await waitFor(() => (round as { status: string } | null)?.status === "flying", 60_000, "the take-off");
+const started = (round as unknown as { startedAt: number }).startedAt;
+
+// Each player cashes out at a random point of the flight (up to 2 s before the crash).
+const accepted = new Map<string, number>();
+let crashed = 0;
+let unanswered = 0;
+await Promise.all(
+  sessions.map(async (sessionId) => {
+    const at = started + 300 + Math.random() * (flightMs - 2300);
+    await new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())));
+    try {
+      const res = await fetch(`${base}/rgs/api/crash/cashout`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ sessionId, roundId }),
+      });
+      const json = (await res.json()) as { success: boolean; value?: { betId: string; accepted: number } };
+      if (json.success && json.value) accepted.set(json.value.betId, json.value.accepted);
+      else crashed++;
+    } catch {
+      // No answer (the server too busy to take the connection): counted, not timed.
+      unanswered++;
+    }
+  }),
+);
+await waitFor(
+  () => [...accepted.keys()].every((id) => (seen.get(id)?.length ?? 0) >= WATCHERS),
+  10_000,
+  "the feed",
+);
+const lat: number[] = [];
+for (const [id, t] of accepted) lat.push(Math.max(...(seen.get(id) ?? [Number.NaN])) - t);
+lat.sort((a, b) => a - b);
+const pct = (p: number) => lat[Math.min(lat.length - 1, Math.floor((p / 100) * lat.length))] ?? Number.NaN;
+console.log(`cash-outs accepted ${accepted.size}, refused ${crashed}, unanswered ${unanswered}`);
+console.log(
+  `cash-out accepted → shown to all ${WATCHERS} watchers: p50 ${pct(50)} ms, p99 ${pct(99)} ms, max ${lat[lat.length - 1]} ms (target p99 ≤ 100 ms)`,
+);
+figure("crash_cashout_shown_p99", pct(99), "ms", "lower");
+// The cash-outs' credits follow their answers (a queue batching them into `credits` requests):
+// the money is counted once every accepted cash-out's bet has its credit recorded.
+const tc = Date.now();
+for (;;) {
+  const { rows: left } = await sqlc.query(
+    `SELECT count(*)::int AS n FROM rgs.crash_bets WHERE round_id = $1 AND cashout_x100 IS NOT NULL AND status <> 'settled'`,
+    [roundId],
+  );
+  if (left[0].n === 0) break;
+  if (Date.now() - tc > 120_000) {
+    console.log(`${left[0].n} cash-out credits still owed after 120 s`);
+    break;
+  }
+  await new Promise((r) => setTimeout(r, 100));
+}
+console.log(`every cash-out's credit recorded ${Date.now() - tc} ms after the feed`);
+const { rows } = await sqlc.query(
+  `SELECT count(*) FILTER (WHERE kind = 'bet') AS bets, count(*) FILTER (WHERE kind = 'win') AS wins FROM provider_transactions`,
+);
+console.log(`platform: ${rows[0].bets} debits, ${rows[0].wins} credits`);
+console.log(`load at start ${loadAtStart}; at end ${loadAverage()}`);
+
+for (const ws of sockets) ws.terminate();
+server.kill("SIGTERM");
+// A server too busy to stop within 15 s is killed: the bench never leaves one behind.
+const stopped = new Promise((r) => server.once("exit", r));
+const stopTimer = setTimeout(() => server.kill("SIGKILL"), 15_000);
+await stopped;
+clearTimeout(stopTimer);
+await sqlc.end();
+await database.close();
+await admin.query(`DROP DATABASE ${dbName} WITH (FORCE)`);
+await admin.end();
+process.exit(0);
