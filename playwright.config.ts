@@ -30,10 +30,15 @@ export default defineConfig({
   ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    // A failed test keeps its trace: each action with the page's DOM before and after. No
-    // screencast: recording every frame of every test (kept only on failure) costs the whole
-    // run a share of its two cores, and the DOM snapshots already show each step.
-    trace: { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: true },
+    // A run of chosen files keeps a failed test's trace: each action with the page's DOM before
+    // and after (no screencast). A whole-suite run (scripts/e2e.mjs, E2E_TRACE=off) records none:
+    // a trace is recorded for every test and dropped when it passes, which costs a tenth of the
+    // run's CPU, and a failure there is read from its message, its page snapshot
+    // (error-context.md) and its screenshot, which are still kept.
+    trace:
+      process.env.E2E_TRACE === "off"
+        ? "off"
+        : { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: true },
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: chromiumPath,

@@ -128,6 +128,7 @@ async function runShard(files, env, shardPort) {
     env: {
       ...env,
       E2E_SERVER: "external",
+      E2E_TRACE: "off",
       E2E_JSON_OUT: join(partsDir, `shard-${shardPort}.json`),
       E2E_ARTIFACTS: join(root, "test-results", `e2e-artifacts-${shardPort}`),
     },

@@ -970,11 +970,23 @@ export async function sendEmote(
   return out;
 }
 
-/** One pass over every table (each stepped only by the holder of its lease), then the retry pass. */
-export async function sweepCards(ctx: RoundsContext): Promise<void> {
-  const tables = await rows<{ id: string }>(ctx.db, sql`SELECT id FROM rgs.card_tables ORDER BY id`);
+/**
+ * One pass over every table that has something to step (each stepped only by the holder of its
+ * lease), then the retry pass. A table with no hand in play and nobody seated has nothing to
+ * time out, void, stand up or deal, so it is not locked or leased at all: an empty lobby costs
+ * one indexed statement a pass, not several per table (both conditions are partial indexes).
+ */
+export async function sweepCards(ctx: RoundsContext, retry = true): Promise<void> {
+  const tables = await rows<{ id: string }>(
+    ctx.db,
+    sql`SELECT t.id FROM rgs.card_tables t
+        WHERE EXISTS (SELECT 1 FROM rgs.card_hands h WHERE h.table_id = t.id AND h.status = 'playing')
+           OR EXISTS (SELECT 1 FROM rgs.room_seats s
+                      WHERE s.game = ${CARDS_GAME} AND s.room_id = t.id AND s.status IN ('debit_pending', 'placed'))
+        ORDER BY t.id`,
+  );
   for (const t of tables) await stepTable(ctx, t.id);
-  if (await holdLease(ctx, `${CARDS_GAME}:seats`)) {
+  if (retry && (await holdLease(ctx, `${CARDS_GAME}:seats`))) {
     await seatMoves.retry(ctx);
     await rollbackStaleRebuys(ctx);
   }
@@ -986,9 +998,16 @@ export function startCards(
   everyMs = 250,
 ): () => Promise<void> {
   let running: Promise<unknown> | null = null;
+  // Seats and rebuys whose wallet call's answer was lost are retried at most once a second (the
+  // rounds engine's pace): a retry waits for a lease to lapse anyway, and a turn's clock needs
+  // the faster pass, a lost answer does not.
+  let lastRetry = 0;
   const timer = setInterval(() => {
     if (running) return;
-    running = sweepCards(ctx)
+    const now = Date.now();
+    const retry = now - lastRetry >= 1000;
+    if (retry) lastRetry = now;
+    running = sweepCards(ctx, retry)
       .catch(onError)
       .finally(() => {
         running = null;
