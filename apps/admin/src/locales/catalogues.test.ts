@@ -78,6 +78,22 @@ const ON_CATALOGUE = [
   "features/players/player-status.tsx",
   "features/games/nav-order.tsx",
   "features/dashboard/dashboard-page.tsx",
+  "components/pager.tsx",
+  "components/data-table.tsx",
+  "components/form-fields.tsx",
+  "components/virtual-rows.tsx",
+  "components/error-boundary.tsx",
+  "components/editor-footer.tsx",
+  "components/demo-bar.tsx",
+  "components/copy-button.tsx",
+  "components/image-upload-field.tsx",
+  "components/html-field.tsx",
+  "components/rich-html-field.tsx",
+  "components/rich-text-editor.tsx",
+  "components/localized-editor.tsx",
+  "app/require-session.tsx",
+  "app/operator-context.tsx",
+  "app/router.tsx",
 ];
 
 function sources(d: string): string[] {
