@@ -94,6 +94,11 @@ const ON_CATALOGUE = [
   "app/require-session.tsx",
   "app/operator-context.tsx",
   "app/router.tsx",
+  "features/settings/setting-page-frame.tsx",
+  "features/settings/winners-page.tsx",
+  "features/settings/maintenance-page.tsx",
+  "features/settings/security-page.tsx",
+  "features/settings/cdn-page.tsx",
 ];
 
 function sources(d: string): string[] {
