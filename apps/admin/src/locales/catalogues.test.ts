@@ -99,6 +99,9 @@ const ON_CATALOGUE = [
   "features/settings/maintenance-page.tsx",
   "features/settings/security-page.tsx",
   "features/settings/cdn-page.tsx",
+  "features/settings/whitelabel-page.tsx",
+  "features/settings/region-page.tsx",
+  "features/partners/partner-logos-page.tsx",
 ];
 
 function sources(d: string): string[] {
