@@ -102,6 +102,9 @@ const ON_CATALOGUE = [
   "features/settings/whitelabel-page.tsx",
   "features/settings/region-page.tsx",
   "features/partners/partner-logos-page.tsx",
+  "features/seo/seo-page.tsx",
+  "features/settings/brand-page.tsx",
+  "features/lottery/games-page.tsx",
 ];
 
 function sources(d: string): string[] {
