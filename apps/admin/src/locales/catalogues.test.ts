@@ -105,6 +105,9 @@ const ON_CATALOGUE = [
   "features/seo/seo-page.tsx",
   "features/settings/brand-page.tsx",
   "features/lottery/games-page.tsx",
+  "features/settings/register-fields-page.tsx",
+  "features/lottery/report-page.tsx",
+  "features/fish/player-fish-shots.tsx",
 ];
 
 function sources(d: string): string[] {
