@@ -108,6 +108,8 @@ const ON_CATALOGUE = [
   "features/settings/register-fields-page.tsx",
   "features/lottery/report-page.tsx",
   "features/fish/player-fish-shots.tsx",
+  "features/live-tables/tables-page.tsx",
+  "features/jackpot/jackpot-page.tsx",
 ];
 
 function sources(d: string): string[] {
