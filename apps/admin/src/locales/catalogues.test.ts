@@ -110,6 +110,7 @@ const ON_CATALOGUE = [
   "features/fish/player-fish-shots.tsx",
   "features/live-tables/tables-page.tsx",
   "features/jackpot/jackpot-page.tsx",
+  "features/lottery/game-editor.tsx",
 ];
 
 function sources(d: string): string[] {
