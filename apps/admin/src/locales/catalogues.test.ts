@@ -111,6 +111,7 @@ const ON_CATALOGUE = [
   "features/live-tables/tables-page.tsx",
   "features/jackpot/jackpot-page.tsx",
   "features/lottery/game-editor.tsx",
+  "features/settings/sign-in-page.tsx",
 ];
 
 function sources(d: string): string[] {
