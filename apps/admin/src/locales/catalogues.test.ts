@@ -112,6 +112,7 @@ const ON_CATALOGUE = [
   "features/jackpot/jackpot-page.tsx",
   "features/lottery/game-editor.tsx",
   "features/settings/sign-in-page.tsx",
+  "features/games/games-catalog-page.tsx",
 ];
 
 function sources(d: string): string[] {
