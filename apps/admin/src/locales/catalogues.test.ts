@@ -113,6 +113,7 @@ const ON_CATALOGUE = [
   "features/lottery/game-editor.tsx",
   "features/settings/sign-in-page.tsx",
   "features/games/games-catalog-page.tsx",
+  "features/sports/trading-page.tsx",
 ];
 
 function sources(d: string): string[] {
