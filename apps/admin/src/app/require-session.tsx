@@ -1,11 +1,13 @@
 import { Navigate, useLocation } from "react-router";
 import { ChangePasswordPage } from "../features/session/change-password-page.tsx";
 import { useSession } from "../features/session/session-api.ts";
+import { useT } from "../lib/i18n.ts";
 import { AdminLayout } from "./admin-layout.tsx";
 import { OperatorContext } from "./operator-context.tsx";
 
 /** Signed-in pages: no session goes to the login page, a generated password to its change first. */
 export function RequireSession() {
+  const t = useT();
   const session = useSession();
   const location = useLocation();
 
@@ -13,16 +15,16 @@ export function RequireSession() {
     return (
       <div className="boot" role="status">
         <span className="spinner" aria-hidden="true" />
-        <span>Loading the back office…</span>
+        <span>{t("session.loading")}</span>
       </div>
     );
   }
   if (session.isError) {
     return (
       <div className="boot" role="alert">
-        <p>The back office could not reach the server.</p>
+        <p>{t("session.unreachable")}</p>
         <button type="button" className="btn" onClick={() => session.refetch()}>
-          Try again
+          {t("table.retry")}
         </button>
       </div>
     );

@@ -1,6 +1,7 @@
 import { type ComponentType, lazy } from "react";
 import { createBrowserRouter } from "react-router";
 import { LoginPage } from "../features/session/login-page.tsx";
+import { useT } from "../lib/i18n.ts";
 import { RequireSession } from "./require-session.tsx";
 import { SectionRoute } from "./section-route.tsx";
 import type { SectionId } from "./sections.ts";
@@ -96,10 +97,11 @@ function sectionRoute(id: SectionId, Page: ComponentType = pages[id]) {
 }
 
 function NotFound() {
+  const t = useT();
   return (
     <div className="panel empty-state">
-      <p className="empty-state-title">Page not found</p>
-      <p>Choose a section from the menu.</p>
+      <p className="empty-state-title">{t("notFound.title")}</p>
+      <p>{t("notFound.text")}</p>
     </div>
   );
 }

@@ -1,13 +1,15 @@
+import { useT } from "../lib/i18n.ts";
 import { toast } from "../lib/toast-store.ts";
 
 /** Copies `value` to the clipboard; `label` names it in the toast and for screen readers. */
 export function CopyButton({ value, label, testId }: { value: string; label: string; testId?: string }) {
+  const t = useT();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(value);
-      toast.success(`${label} copied.`);
+      toast.success(t("common.copied", { label }));
     } catch {
-      toast.error("Copying failed; select the text and copy it by hand.");
+      toast.error(t("newOperator.copyFailed"));
     }
   };
   return (
@@ -15,10 +17,10 @@ export function CopyButton({ value, label, testId }: { value: string; label: str
       type="button"
       className="btn btn--xs"
       onClick={copy}
-      aria-label={`Copy ${label.toLowerCase()}`}
+      aria-label={t("common.copyAria", { label: label.toLowerCase() })}
       data-testid={testId}
     >
-      Copy
+      {t("newOperator.copy")}
     </button>
   );
 }

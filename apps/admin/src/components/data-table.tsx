@@ -42,9 +42,8 @@ const features = tableFeatures({});
  * is what the CSV export holds. The scroll box is a labelled, focusable region (keyboard users
  * scroll it); the header row stays in view.
  */
-export function DataTable<T extends RowData>(props: DataTableProps<T>) {
+export function DataTable<T extends RowData>({ columns, rowKey, ...props }: DataTableProps<T>) {
   const t = useT();
-  const { columns, rowKey } = props;
   const tableColumns = useMemo(() => {
     const helper = createColumnHelper<typeof features, T>();
     return helper.columns(

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { api } from "../lib/api.ts";
+import { useT } from "../lib/i18n.ts";
 
 const Environment = z.object({ demo: z.boolean() });
 
@@ -9,6 +10,7 @@ const Environment = z.object({ demo: z.boolean() });
  * operator mistakes a demo installation (sandbox gateway, visible test codes) for a real one.
  */
 export function DemoBar() {
+  const t = useT();
   const { data } = useQuery({
     queryKey: ["environment"],
     queryFn: ({ signal }) => api.get("/environment", Environment, signal),
@@ -17,8 +19,8 @@ export function DemoBar() {
   if (!data?.demo) return null;
   return (
     <div className="demo-bar" role="note" data-testid="demo-bar">
-      <strong>Demo</strong> installation: the sandbox gateway credits without real money and test codes are
-      visible to the owner.
+      <strong>{t("demo.strong")}</strong>
+      {t("demo.text")}
     </div>
   );
 }

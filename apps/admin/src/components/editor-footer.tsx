@@ -1,3 +1,5 @@
+import { useT } from "../lib/i18n.ts";
+
 interface EditorFooterProps {
   formId: string;
   saving: boolean;
@@ -7,10 +9,11 @@ interface EditorFooterProps {
 }
 
 export function EditorFooter({ formId, saving, readOnly, onCancel, saveTestId }: EditorFooterProps) {
+  const t = useT();
   return (
     <>
       <button type="button" className="btn" onClick={onCancel} disabled={saving}>
-        {readOnly ? "Close" : "Cancel"}
+        {readOnly ? t("common.close") : t("common.cancel")}
       </button>
       {!readOnly && (
         <button
@@ -20,7 +23,7 @@ export function EditorFooter({ formId, saving, readOnly, onCancel, saveTestId }:
           data-testid={saveTestId}
           disabled={saving}
         >
-          {saving ? "Saving…" : "Save"}
+          {saving ? t("common.saving") : t("common.save")}
         </button>
       )}
     </>

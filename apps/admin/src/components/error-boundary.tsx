@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from "react";
+import { t } from "../lib/i18n.ts";
 
 interface Props {
   children: ReactNode;
@@ -23,10 +24,10 @@ export class ErrorBoundary extends Component<Props, State> {
     if (!this.state.error) return this.props.children;
     return (
       <div className="panel empty-state" role="alert">
-        <p className="empty-state-title">This page failed to load.</p>
+        <p className="empty-state-title">{t("common.pageFailed")}</p>
         <p className="muted">{this.state.error.message}</p>
         <button type="button" className="btn" onClick={() => window.location.reload()}>
-          Reload
+          {t("common.reload")}
         </button>
       </div>
     );

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
+import { useT } from "../lib/i18n.ts";
 import { describedBy, FieldShell, useFieldError } from "./form-fields.tsx";
 
 interface HtmlFieldProps {
@@ -15,13 +16,14 @@ interface HtmlFieldProps {
  * hostile paste cannot act on the back office; the server sanitises the HTML again on save.
  */
 export function HtmlField({ name, label, testId, required, rows = 6 }: HtmlFieldProps) {
+  const t = useT();
   const { register, control } = useFormContext();
   const id = useId();
   const error = useFieldError(name);
   const [preview, setPreview] = useState(false);
   const value: unknown = useWatch({ control, name });
   const html = typeof value === "string" ? value : "";
-  const hint = "HTML: <p>, <b>, <a href>, <ul>/<li>, <img>. Scripts and event handlers are removed on save.";
+  const hint = t("html.hint");
 
   return (
     <FieldShell id={id} label={label} hint={hint} error={error} required={required}>
@@ -43,12 +45,12 @@ export function HtmlField({ name, label, testId, required, rows = 6 }: HtmlField
           aria-expanded={preview}
           onClick={() => setPreview((p) => !p)}
         >
-          {preview ? "Hide preview" : "Preview"}
+          {preview ? t("html.hidePreview") : t("html.preview")}
         </button>
         {preview && (
           <iframe
             className="html-preview"
-            title={`${label} preview`}
+            title={t("html.previewOf", { label })}
             sandbox=""
             srcDoc={`<!doctype html><meta charset="utf-8"><style>body{font:14px/1.5 system-ui,sans-serif;margin:8px;color:#1c2230}img{max-width:100%}</style>${html}`}
           />

@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { type ChangeEvent, useId } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
+import { useT } from "../lib/i18n.ts";
 import { MEDIA_BYTES_MAX, MEDIA_TYPES, uploadMedia } from "../lib/media.ts";
 import { toast } from "../lib/toast-store.ts";
 import { describedBy, FieldShell, useFieldError } from "./form-fields.tsx";
@@ -15,6 +16,7 @@ interface ImageUploadFieldProps {
 
 /** An image URL with an upload button beside it and a preview of what players will see. */
 export function ImageUploadField({ name, label, required, disabled }: ImageUploadFieldProps) {
+  const t = useT();
   const { register, setValue, control } = useFormContext();
   const id = useId();
   const fileId = useId();
@@ -25,7 +27,7 @@ export function ImageUploadField({ name, label, required, disabled }: ImageUploa
     mutationFn: uploadMedia,
     onSuccess: (uploaded) => {
       setValue(name, uploaded, { shouldDirty: true, shouldValidate: true });
-      toast.success("Image uploaded");
+      toast.success(t("upload.done"));
     },
   });
 
@@ -34,24 +36,28 @@ export function ImageUploadField({ name, label, required, disabled }: ImageUploa
     e.target.value = ""; // the same file may be chosen again after a failure
     if (!file) return;
     if (file.size > MEDIA_BYTES_MAX) {
-      toast.error("The image is larger than 5 MB.");
+      toast.error(t("upload.tooLarge"));
       return;
     }
     upload.mutate(file);
   };
 
-  const hint = "PNG, JPG, WebP or SVG up to 5 MB; or an https:// address.";
+  const hint = t("upload.hint");
   return (
     <FieldShell id={id} label={label} hint={hint} error={error} required={required}>
       <div className="upload">
         <div className="upload-preview" aria-live="polite">
-          {url ? <img src={url} alt="Preview of the upload" /> : <span className="muted">No image</span>}
+          {url ? (
+            <img src={url} alt={t("upload.preview")} />
+          ) : (
+            <span className="muted">{t("upload.none")}</span>
+          )}
         </div>
         <div className="upload-controls">
           <input
             id={id}
             className="input"
-            placeholder="/media/… or https://…"
+            placeholder={t("upload.placeholder")}
             disabled={disabled}
             aria-invalid={error ? true : undefined}
             aria-describedby={describedBy(id, hint, error)}
@@ -69,7 +75,7 @@ export function ImageUploadField({ name, label, required, disabled }: ImageUploa
             htmlFor={fileId}
             className={`btn btn--sm${disabled || upload.isPending ? " btn--disabled" : ""}`}
           >
-            {upload.isPending ? "Uploading…" : "Upload image…"}
+            {upload.isPending ? t("upload.uploading") : t("upload.button")}
           </label>
         </div>
       </div>

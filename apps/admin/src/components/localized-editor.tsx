@@ -1,7 +1,8 @@
 import type { LangCode } from "@panalo/contracts/envelope";
 import { useId, useState } from "react";
 import { get, useFormContext, useWatch } from "react-hook-form";
-import { LANG_NAMES, OPTIONAL_LANGS, REQUIRED_LANGS } from "../lib/localized.ts";
+import { type TextKey, useT } from "../lib/i18n.ts";
+import { OPTIONAL_LANGS, REQUIRED_LANGS } from "../lib/localized.ts";
 import { TextAreaField, TextField } from "./form-fields.tsx";
 import { HtmlField } from "./html-field.tsx";
 import { RichHtmlField } from "./rich-html-field.tsx";
@@ -23,6 +24,17 @@ interface LocalizedEditorProps {
   required: boolean;
 }
 
+/** A content language named in the back office's own language. */
+const LANG_KEYS: Record<LangCode, TextKey> = {
+  TY: "localized.lang.TY",
+  EN: "localized.lang.EN",
+  CN: "localized.lang.CN",
+  VI: "localized.lang.VI",
+  TH: "localized.lang.TH",
+  ID: "localized.lang.ID",
+  JA: "localized.lang.JA",
+};
+
 function LangFields({
   fields,
   lang,
@@ -32,11 +44,12 @@ function LangFields({
   lang: LangCode;
   required: boolean;
 }) {
+  const t = useT();
   return (
     <>
       {fields.map((f) => {
         const name = `${f.base}.${lang}`;
-        const label = `${f.label} (${LANG_NAMES[lang]})`;
+        const label = `${f.label} (${t(LANG_KEYS[lang])})`;
         const testId = f.testId ? `${f.testId}-${lang}` : undefined;
         if (f.kind === "rich")
           return <RichHtmlField key={name} name={name} label={label} testId={testId} required={required} />;
@@ -73,6 +86,7 @@ function LangFields({
  * the optional languages share a tab strip below, each tab marked when it holds text.
  */
 export function LocalizedEditor({ fields, required }: LocalizedEditorProps) {
+  const t = useT();
   const { control, formState } = useFormContext();
   const [active, setActive] = useState<LangCode>(OPTIONAL_LANGS[0] ?? "CN");
   const tabsId = useId();
@@ -89,16 +103,16 @@ export function LocalizedEditor({ fields, required }: LocalizedEditorProps) {
         {REQUIRED_LANGS.map((lang) => (
           <fieldset key={lang} className="localized-lang">
             <legend>
-              {LANG_NAMES[lang]} <span className="lang-code">{lang}</span>
+              {t(LANG_KEYS[lang])} <span className="lang-code">{lang}</span>
             </legend>
             <LangFields fields={fields} lang={lang} required={required} />
           </fieldset>
         ))}
       </div>
       <div className="localized-more">
-        <div role="tablist" aria-label="Other languages (optional)" className="tabs">
+        <div role="tablist" aria-label={t("localized.otherAria")} className="tabs">
           <span className="tabs-caption" aria-hidden="true">
-            Other languages
+            {t("localized.other")}
           </span>
           {OPTIONAL_LANGS.map((lang) => (
             <button
@@ -122,11 +136,11 @@ export function LocalizedEditor({ fields, required }: LocalizedEditorProps) {
                 }
               }}
             >
-              {LANG_NAMES[lang]}
+              {t(LANG_KEYS[lang])}
               {filled(lang) && (
                 <>
                   <span className="tab-dot" aria-hidden="true" />
-                  <span className="visually-hidden"> (has text)</span>
+                  <span className="visually-hidden">{t("localized.hasText")}</span>
                 </>
               )}
             </button>
@@ -141,9 +155,7 @@ export function LocalizedEditor({ fields, required }: LocalizedEditorProps) {
             hidden={active !== lang}
             className="localized-panel"
           >
-            <p className="field-hint">
-              Optional. Left empty, players reading {LANG_NAMES[lang]} get the site's fallback language.
-            </p>
+            <p className="field-hint">{t("localized.optional", { lang: t(LANG_KEYS[lang]) })}</p>
             <LangFields fields={fields} lang={lang} required={false} />
           </div>
         ))}

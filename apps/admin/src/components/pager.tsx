@@ -1,3 +1,5 @@
+import { t as text, useT } from "../lib/i18n.ts";
+
 interface PagerProps {
   page: number;
   pageSize: number;
@@ -10,26 +12,17 @@ interface PagerProps {
 }
 
 /** Previous and next page of a list the server pages; page numbers start at 1. */
-export function Pager({
-  page,
-  pageSize,
-  total,
-  onPage,
-  label,
-  previousLabel = "Previous",
-  nextLabel = "Next",
-}: PagerProps) {
+export function Pager({ page, pageSize, total, onPage, label, previousLabel, nextLabel }: PagerProps) {
+  const t = useT();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <nav className="pager" aria-label={label}>
       <button type="button" className="btn btn--sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {previousLabel}
+        {previousLabel ?? t("list.previous")}
       </button>
-      <span>
-        Page {page} of {pages}
-      </span>
+      <span>{t("common.pager.page", { page, pages })}</span>
       <button type="button" className="btn btn--sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {nextLabel}
+        {nextLabel ?? t("list.next")}
       </button>
     </nav>
   );
@@ -39,5 +32,5 @@ export function Pager({
 export function rangeText(page: number, pageSize: number, total: number): string {
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
-  return `${first}–${last} of ${total}`;
+  return text("common.pager.range", { first, last, total });
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId } from "react";
 import { useController, useFormContext } from "react-hook-form";
+import { useT } from "../lib/i18n.ts";
 import { useFieldError } from "./form-fields.tsx";
 
 /** The editor (TipTap on ProseMirror) is a chunk of its own: only a page with this field loads it. */
@@ -18,11 +19,12 @@ interface RichHtmlFieldProps {
  * the editor is a convenience, not the guard.
  */
 export function RichHtmlField({ name, label, testId, required }: RichHtmlFieldProps) {
+  const t = useT();
   const { control } = useFormContext();
   const { field } = useController({ control, name });
   const error = useFieldError(name);
   const id = useId();
-  const hint = "Bold, italics, lists, headings and links. Scripts and event handlers are removed on save.";
+  const hint = t("rich.hint");
   return (
     <div className="field rich-field">
       <span id={`${id}-label`} className="field-label">
@@ -34,7 +36,7 @@ export function RichHtmlField({ name, label, testId, required }: RichHtmlFieldPr
           </span>
         )}
       </span>
-      <Suspense fallback={<p className="muted">Loading the editor…</p>}>
+      <Suspense fallback={<p className="muted">{t("rich.loading")}</p>}>
         <RichTextEditor
           value={typeof field.value === "string" ? field.value : ""}
           onChange={field.onChange}

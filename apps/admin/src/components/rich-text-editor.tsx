@@ -1,6 +1,7 @@
 import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { useEffect } from "react";
+import { useT } from "../lib/i18n.ts";
 
 export interface RichTextEditorProps {
   value: string;
@@ -20,6 +21,7 @@ const EMPTY = "<p></p>";
  * and with headings 2–3: what the site's promotion page styles and the server's allow-list keeps.
  */
 export default function RichTextEditor(props: RichTextEditorProps) {
+  const t = useT();
   const { value, onChange, onBlur } = props;
   const editor = useEditor({
     extensions: [
@@ -72,7 +74,7 @@ export default function RichTextEditor(props: RichTextEditorProps) {
   const chain = () => editor.chain().focus();
   const setLink = () => {
     const previous = editor.getAttributes("link").href as string | undefined;
-    const href = window.prompt("Link address (https://… or /page on the site)", previous ?? "");
+    const href = window.prompt(t("rich.linkPrompt"), previous ?? "");
     if (href === null) return;
     if (href.trim() === "") chain().extendMarkRange("link").unsetLink().run();
     else chain().extendMarkRange("link").setLink({ href: href.trim() }).run();
@@ -80,58 +82,64 @@ export default function RichTextEditor(props: RichTextEditorProps) {
   const buttons: Array<{ key: string; label: string; text: string; active: boolean; run: () => void }> = [
     {
       key: "bold",
-      label: "Bold",
+      label: t("rich.bold"),
       text: "B",
       active: state?.bold ?? false,
       run: () => chain().toggleBold().run(),
     },
     {
       key: "italic",
-      label: "Italic",
+      label: t("rich.italic"),
       text: "I",
       active: state?.italic ?? false,
       run: () => chain().toggleItalic().run(),
     },
     {
       key: "underline",
-      label: "Underline",
+      label: t("rich.underline"),
       text: "U",
       active: state?.underline ?? false,
       run: () => chain().toggleUnderline().run(),
     },
     {
       key: "h2",
-      label: "Heading",
+      label: t("rich.heading"),
       text: "H2",
       active: state?.h2 ?? false,
       run: () => chain().toggleHeading({ level: 2 }).run(),
     },
     {
       key: "h3",
-      label: "Subheading",
+      label: t("rich.subheading"),
       text: "H3",
       active: state?.h3 ?? false,
       run: () => chain().toggleHeading({ level: 3 }).run(),
     },
     {
       key: "bullet",
-      label: "Bulleted list",
-      text: "• List",
+      label: t("rich.bulleted"),
+      text: t("rich.bulletText"),
       active: state?.bullet ?? false,
       run: () => chain().toggleBulletList().run(),
     },
     {
       key: "ordered",
-      label: "Numbered list",
-      text: "1. List",
+      label: t("rich.numbered"),
+      text: t("rich.numberedText"),
       active: state?.ordered ?? false,
       run: () => chain().toggleOrderedList().run(),
     },
-    { key: "link", label: "Link", text: "Link", active: state?.link ?? false, run: setLink },
+    {
+      key: "link",
+      label: t("rich.link"),
+      text: t("rich.link"),
+      active: state?.link ?? false,
+      run: setLink,
+    },
   ];
   return (
     <div className="rich-editor">
-      <div className="rich-editor-toolbar" role="toolbar" aria-label="Formatting">
+      <div className="rich-editor-toolbar" role="toolbar" aria-label={t("rich.toolbar")}>
         {buttons.map((b) => (
           <button
             key={b.key}

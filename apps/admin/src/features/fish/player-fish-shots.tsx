@@ -5,6 +5,7 @@ import { z } from "zod";
 import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
 import { api } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/dates.ts";
+import { useT } from "../../lib/i18n.ts";
 
 const anyOf = <T,>() => z.custom<T>(() => true);
 const PAGE = 50;
@@ -15,6 +16,7 @@ const PAGE = 50;
  * recomputes, with a link to the game server's recomputation.
  */
 export function PlayerFishShotsSection({ id }: { id: number }) {
+  const t = useT();
   const [page, setPage] = useState(1);
   const shots = useQuery({
     queryKey: ["player", id, "fish-shots", page],
@@ -25,50 +27,50 @@ export function PlayerFishShotsSection({ id }: { id: number }) {
   return (
     <section className="section" aria-labelledby="player-fish-shots" data-testid="player-fish-shots">
       <div className="section-header">
-        <h2 id="player-fish-shots">Fish shots</h2>
+        <h2 id="player-fish-shots">{t("fishShots.title")}</h2>
       </div>
       <div className="table-wrap">
         <table className="table">
           <thead>
             <tr>
-              <th scope="col">Time</th>
-              <th scope="col">Room · nonce</th>
+              <th scope="col">{t("fishShots.time")}</th>
+              <th scope="col">{t("fishShots.room")}</th>
               <th scope="col" className="num">
-                Bet
+                {t("fishShots.bet")}
               </th>
-              <th scope="col">Hit</th>
+              <th scope="col">{t("fishShots.hitHead")}</th>
               <th scope="col" className="num">
-                Win
+                {t("fishShots.win")}
               </th>
-              <th scope="col">Verify</th>
+              <th scope="col">{t("fishShots.verify")}</th>
             </tr>
           </thead>
           <tbody>
             {shots.isPending && <SkeletonRows columns={COLS} />}
             {shots.isError && !shots.data && <ErrorRow columns={COLS} onRetry={() => shots.refetch()} />}
-            {shots.data?.length === 0 && <EmptyRow columns={COLS} title="No fish shots." />}
+            {shots.data?.length === 0 && <EmptyRow columns={COLS} title={t("fishShots.empty")} />}
             {shots.data?.map((s) => (
               <tr key={`${s.magazineId}-${s.nonce}`} data-testid="player-fish-shot">
                 <td className="cell-nowrap">{formatDateTime(s.at)}</td>
                 <td>
                   <code className="code-tag">{s.roomId}</code> · {s.nonce}
                   <span className="cell-sub">
-                    fish {s.fish} · RTP {(s.rtpBp / 100).toFixed(2)} %
+                    {t("fishShots.fishRtp", { fish: s.fish, rtp: (s.rtpBp / 100).toFixed(2) })}
                   </span>
                 </td>
                 <td className="num">{s.bet}</td>
-                <td>{s.hit ? "Hit" : "Miss"}</td>
+                <td>{s.hit ? t("fishShots.hit") : t("fishShots.miss")}</td>
                 <td className="num">{s.win}</td>
                 <td>
                   {s.verifyUrl ? (
                     <>
-                      {s.verified ? "Recomputes" : "Does not recompute"} ·{" "}
+                      {s.verified ? t("fishShots.recomputes") : t("fishShots.notRecomputes")} ·{" "}
                       <a href={s.verifyUrl} target="_blank" rel="noopener noreferrer">
-                        Verify
+                        {t("fishShots.verify")}
                       </a>
                     </>
                   ) : (
-                    <span className="muted">After the player leaves the seat</span>
+                    <span className="muted">{t("fishShots.afterLeave")}</span>
                   )}
                 </td>
               </tr>
@@ -78,7 +80,7 @@ export function PlayerFishShotsSection({ id }: { id: number }) {
       </div>
       <div className="page-actions">
         <button type="button" className="btn btn--sm" disabled={page === 1} onClick={() => setPage(page - 1)}>
-          Newer
+          {t("cards.newer")}
         </button>
         <button
           type="button"
@@ -86,7 +88,7 @@ export function PlayerFishShotsSection({ id }: { id: number }) {
           disabled={(shots.data?.length ?? 0) < PAGE}
           onClick={() => setPage(page + 1)}
         >
-          Older
+          {t("cards.older")}
         </button>
       </div>
     </section>

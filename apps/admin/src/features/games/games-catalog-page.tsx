@@ -10,7 +10,7 @@ import { ImageUploadField } from "../../components/image-upload-field.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { Pager, rangeText } from "../../components/pager.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
-import { useT } from "../../lib/i18n.ts";
+import { type TextKey, useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { QueueSearch } from "../finance/queue-ui.tsx";
 import { AddGameDialog } from "./add-game-dialog.tsx";
@@ -18,14 +18,14 @@ import { useGames, useSaveGame, useSaveVendor, useVendors } from "./catalog-api.
 import { NavOrderPanel } from "./nav-order.tsx";
 
 const PAGE_SIZE = 25;
-const LANG_LABELS: Record<(typeof LangCodes)[number], string> = {
-  TY: "Filipino",
-  EN: "English",
-  CN: "Chinese",
-  VI: "Vietnamese",
-  TH: "Thai",
-  ID: "Indonesian",
-  JA: "Japanese",
+const LANG_LABELS: Record<(typeof LangCodes)[number], TextKey> = {
+  TY: "localized.lang.TY",
+  EN: "localized.lang.EN",
+  CN: "localized.lang.CN",
+  VI: "localized.lang.VI",
+  TH: "localized.lang.TH",
+  ID: "localized.lang.ID",
+  JA: "localized.lang.JA",
 };
 
 const gameBody = (g: AdminGame) => ({
@@ -86,6 +86,7 @@ type GameForm = {
 };
 
 function GameEditor({ game, onClose }: { game: AdminGame; onClose: () => void }) {
+  const t = useT();
   const formId = useId();
   const save = useSaveGame();
   const form = useForm<GameForm>({
@@ -114,7 +115,7 @@ function GameEditor({ game, onClose }: { game: AdminGame; onClose: () => void })
       },
       {
         onSuccess: () => {
-          toast.success(`Saved ${v.names.EN || v.names.TY || game.gameCode}.`);
+          toast.success(t("catalog.saved", { name: v.names.EN || v.names.TY || game.gameCode }));
           onClose();
         },
       },
@@ -122,7 +123,7 @@ function GameEditor({ game, onClose }: { game: AdminGame; onClose: () => void })
   );
   return (
     <Dialog
-      title={`Edit ${game.names.EN ?? game.gameCode}`}
+      title={t("catalog.editGame", { name: game.names.EN ?? game.gameCode })}
       description={`${game.vendor} · ${game.gameCode}`}
       size="lg"
       onClose={onClose}
@@ -131,7 +132,7 @@ function GameEditor({ game, onClose }: { game: AdminGame; onClose: () => void })
       footer={
         <>
           <button type="button" className="btn" onClick={onClose} disabled={save.isPending}>
-            Cancel
+            {t("common.cancel")}
           </button>
           <button
             type="submit"
@@ -140,7 +141,7 @@ function GameEditor({ game, onClose }: { game: AdminGame; onClose: () => void })
             disabled={save.isPending}
             data-testid="game-save"
           >
-            {save.isPending ? "Saving…" : "Save"}
+            {save.isPending ? t("common.saving") : t("common.save")}
           </button>
         </>
       }
@@ -148,10 +149,10 @@ function GameEditor({ game, onClose }: { game: AdminGame; onClose: () => void })
       <FormProvider {...form}>
         <form id={formId} onSubmit={onSubmit} noValidate className="form-stack">
           <fieldset className="form-grid">
-            <legend className="field-label">Name in each language (English or Filipino at least)</legend>
+            <legend className="field-label">{t("games.add.names")}</legend>
             {LangCodes.map((l) => (
               <label key={l} className="field">
-                <span className="field-label">{LANG_LABELS[l]}</span>
+                <span className="field-label">{t(LANG_LABELS[l])}</span>
                 <input
                   className="input"
                   maxLength={80}
@@ -163,7 +164,7 @@ function GameEditor({ game, onClose }: { game: AdminGame; onClose: () => void })
           </fieldset>
           <div className="form-grid">
             <label className="field">
-              <span className="field-label">Category</span>
+              <span className="field-label">{t("games.add.category")}</span>
               <select className="input select" data-testid="game-category" {...form.register("gameType")}>
                 {GameCategories.map((c) => (
                   <option key={c} value={c}>
@@ -173,20 +174,20 @@ function GameEditor({ game, onClose }: { game: AdminGame; onClose: () => void })
               </select>
             </label>
             <label className="field">
-              <span className="field-label">Type within the vendor</span>
+              <span className="field-label">{t("games.add.classify")}</span>
               <input className="input" maxLength={30} {...form.register("gameClassify")} />
             </label>
             <label className="field">
-              <span className="field-label">Order (smaller first)</span>
+              <span className="field-label">{t("catalog.order")}</span>
               <input className="input" inputMode="numeric" {...form.register("sort")} />
             </label>
           </div>
-          <ImageUploadField name="thumbnail" label="Thumbnail" required />
+          <ImageUploadField name="thumbnail" label={t("catalog.thumbnail")} required />
           <label className="field-check">
-            <input type="checkbox" {...form.register("enabled")} /> Listed on the site
+            <input type="checkbox" {...form.register("enabled")} /> {t("games.add.listed")}
           </label>
           <label className="field-check">
-            <input type="checkbox" {...form.register("isHot")} /> Hot
+            <input type="checkbox" {...form.register("isHot")} /> {t("games.add.hot")}
           </label>
         </form>
       </FormProvider>
@@ -197,6 +198,7 @@ function GameEditor({ game, onClose }: { game: AdminGame; onClose: () => void })
 type VendorForm = { displayName: string; sort: string; smallIcon: string; logo: string; logoHover: string };
 
 function VendorEditor({ vendor, onClose }: { vendor: AdminVendor; onClose: () => void }) {
+  const t = useT();
   const formId = useId();
   const save = useSaveVendor();
   const form = useForm<VendorForm>({
@@ -213,7 +215,7 @@ function VendorEditor({ vendor, onClose }: { vendor: AdminVendor; onClose: () =>
       { ...vendorBody(vendor), ...v, sort: Number(v.sort), nodeId: vendor.nodeId },
       {
         onSuccess: () => {
-          toast.success(`Saved ${v.displayName}.`);
+          toast.success(t("catalog.saved", { name: v.displayName }));
           onClose();
         },
       },
@@ -221,7 +223,7 @@ function VendorEditor({ vendor, onClose }: { vendor: AdminVendor; onClose: () =>
   );
   return (
     <Dialog
-      title={`Edit vendor ${vendor.vassalage}`}
+      title={t("catalog.editVendor", { name: vendor.vassalage })}
       size="lg"
       onClose={onClose}
       busy={save.isPending}
@@ -229,10 +231,10 @@ function VendorEditor({ vendor, onClose }: { vendor: AdminVendor; onClose: () =>
       footer={
         <>
           <button type="button" className="btn" onClick={onClose} disabled={save.isPending}>
-            Cancel
+            {t("common.cancel")}
           </button>
           <button type="submit" form={formId} className="btn btn--primary" disabled={save.isPending}>
-            {save.isPending ? "Saving…" : "Save"}
+            {save.isPending ? t("common.saving") : t("common.save")}
           </button>
         </>
       }
@@ -241,17 +243,17 @@ function VendorEditor({ vendor, onClose }: { vendor: AdminVendor; onClose: () =>
         <form id={formId} onSubmit={onSubmit} noValidate className="form-stack">
           <div className="form-grid">
             <label className="field">
-              <span className="field-label">Name shown</span>
+              <span className="field-label">{t("catalog.nameShown")}</span>
               <input className="input" maxLength={60} {...form.register("displayName")} />
             </label>
             <label className="field">
-              <span className="field-label">Order (smaller first)</span>
+              <span className="field-label">{t("catalog.order")}</span>
               <input className="input" inputMode="numeric" {...form.register("sort")} />
             </label>
           </div>
-          <ImageUploadField name="smallIcon" label="Menu icon" required />
-          <ImageUploadField name="logo" label="Logo" required />
-          <ImageUploadField name="logoHover" label="Logo on hover" required />
+          <ImageUploadField name="smallIcon" label={t("catalog.menuIcon")} required />
+          <ImageUploadField name="logo" label={t("catalog.logo")} required />
+          <ImageUploadField name="logoHover" label={t("catalog.logoHover")} required />
         </form>
       </FormProvider>
     </Dialog>
@@ -259,6 +261,7 @@ function VendorEditor({ vendor, onClose }: { vendor: AdminVendor; onClose: () =>
 }
 
 function VendorsTable({ canWrite, onEdit }: { canWrite: boolean; onEdit: (v: AdminVendor) => void }) {
+  const t = useT();
   const vendors = useVendors();
   const save = useSaveVendor();
   const columns = 7;
@@ -267,24 +270,24 @@ function VendorsTable({ canWrite, onEdit }: { canWrite: boolean; onEdit: (v: Adm
   return (
     <section className="section" aria-labelledby="catalog-vendors">
       <div className="section-header">
-        <h2 id="catalog-vendors">Vendors</h2>
+        <h2 id="catalog-vendors">{t("catalog.vendors")}</h2>
       </div>
       <div className="table-wrap">
         <table className="table" data-testid="catalog-vendors">
           <thead>
             <tr>
-              <th scope="col">Vendor</th>
-              <th scope="col">Category</th>
+              <th scope="col">{t("catalog.vendor")}</th>
+              <th scope="col">{t("games.add.category")}</th>
               <th scope="col" className="num">
-                Games listed
+                {t("catalog.gamesListed")}
               </th>
               <th scope="col" className="num">
-                Order
+                {t("catalog.orderHead")}
               </th>
-              <th scope="col">On</th>
-              <th scope="col">Hot</th>
+              <th scope="col">{t("catalog.on")}</th>
+              <th scope="col">{t("games.add.hot")}</th>
               <th scope="col" className="actions">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t("catalog.actions")}</span>
               </th>
             </tr>
           </thead>
@@ -306,7 +309,7 @@ function VendorsTable({ canWrite, onEdit }: { canWrite: boolean; onEdit: (v: Adm
                 <td>
                   <Switch
                     checked={v.enabled}
-                    label={`${v.displayName} on the site`}
+                    label={t("catalog.vendorOn", { name: v.displayName })}
                     disabled={!canWrite || save.isPending}
                     testId={`vendor-enabled-${v.vassalage}`}
                     onChange={(on) => set(v, { enabled: on })}
@@ -315,7 +318,7 @@ function VendorsTable({ canWrite, onEdit }: { canWrite: boolean; onEdit: (v: Adm
                 <td>
                   <Switch
                     checked={v.isHot}
-                    label={`${v.displayName} hot`}
+                    label={t("catalog.hotOf", { name: v.displayName })}
                     disabled={!canWrite || save.isPending}
                     testId={`vendor-hot-${v.vassalage}`}
                     onChange={(on) => set(v, { isHot: on })}
@@ -324,7 +327,7 @@ function VendorsTable({ canWrite, onEdit }: { canWrite: boolean; onEdit: (v: Adm
                 <td className="actions">
                   {canWrite && (
                     <button type="button" className="btn btn--sm" onClick={() => onEdit(v)}>
-                      Edit
+                      {t("catalog.edit")}
                     </button>
                   )}
                 </td>
@@ -338,6 +341,7 @@ function VendorsTable({ canWrite, onEdit }: { canWrite: boolean; onEdit: (v: Adm
 }
 
 function GamesTable({ canWrite, onEdit }: { canWrite: boolean; onEdit: (g: AdminGame) => void }) {
+  const t = useT();
   const vendorsQ = useVendors();
   const filterId = useId();
   const [vendor, setVendor] = useState("");
@@ -352,11 +356,11 @@ function GamesTable({ canWrite, onEdit }: { canWrite: boolean; onEdit: (g: Admin
   return (
     <section className="section" aria-labelledby="catalog-games">
       <div className="section-header">
-        <h2 id="catalog-games">Games</h2>
+        <h2 id="catalog-games">{t("catalog.games")}</h2>
       </div>
       <div className="toolbar">
         <label htmlFor={filterId} className="toolbar-label">
-          Vendor
+          {t("catalog.vendor")}
         </label>
         <select
           id={filterId}
@@ -367,7 +371,7 @@ function GamesTable({ canWrite, onEdit }: { canWrite: boolean; onEdit: (g: Admin
             setPage(1);
           }}
         >
-          <option value="">All vendors</option>
+          <option value="">{t("catalog.allVendors")}</option>
           {vendorsQ.data?.map((v) => (
             <option key={v.vassalage} value={v.vassalage}>
               {v.displayName}
@@ -380,7 +384,7 @@ function GamesTable({ canWrite, onEdit }: { canWrite: boolean; onEdit: (g: Admin
             setQ(next);
             setPage(1);
           }}
-          placeholder="Name or game code"
+          placeholder={t("catalog.search")}
           testId="catalog-search"
         />
         <span className="toolbar-count" aria-live="polite">
@@ -391,24 +395,24 @@ function GamesTable({ canWrite, onEdit }: { canWrite: boolean; onEdit: (g: Admin
         <table className="table" data-testid="catalog-games" aria-busy={list.isFetching}>
           <thead>
             <tr>
-              <th scope="col">Game</th>
-              <th scope="col">Image</th>
-              <th scope="col">Vendor</th>
-              <th scope="col">Category</th>
+              <th scope="col">{t("catalog.game")}</th>
+              <th scope="col">{t("catalog.image")}</th>
+              <th scope="col">{t("catalog.vendor")}</th>
+              <th scope="col">{t("games.add.category")}</th>
               <th scope="col" className="num">
-                Order
+                {t("catalog.orderHead")}
               </th>
-              <th scope="col">On</th>
-              <th scope="col">Hot</th>
+              <th scope="col">{t("catalog.on")}</th>
+              <th scope="col">{t("games.add.hot")}</th>
               <th scope="col" className="actions">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t("catalog.actions")}</span>
               </th>
             </tr>
           </thead>
           <tbody>
             {list.isPending && <SkeletonRows columns={columns} />}
             {list.isError && !list.data && <ErrorRow columns={columns} onRetry={() => list.refetch()} />}
-            {list.data?.items.length === 0 && <EmptyRow columns={columns} title="No games match." />}
+            {list.data?.items.length === 0 && <EmptyRow columns={columns} title={t("catalog.noGames")} />}
             {list.data?.items.map((g) => (
               <tr key={g.nodeId} data-testid={`game-row-${g.gameCode}`} data-vendor={g.vendor}>
                 <td>
@@ -431,7 +435,7 @@ function GamesTable({ canWrite, onEdit }: { canWrite: boolean; onEdit: (g: Admin
                 <td>
                   <Switch
                     checked={g.enabled}
-                    label={`${g.names.EN ?? g.gameCode} listed`}
+                    label={t("catalog.listedOf", { name: g.names.EN ?? g.gameCode })}
                     disabled={!canWrite || save.isPending}
                     testId={`game-enabled-${g.vendor}-${g.gameCode}`}
                     onChange={(on) => set(g, { enabled: on })}
@@ -440,7 +444,7 @@ function GamesTable({ canWrite, onEdit }: { canWrite: boolean; onEdit: (g: Admin
                 <td>
                   <Switch
                     checked={g.isHot}
-                    label={`${g.names.EN ?? g.gameCode} hot`}
+                    label={t("catalog.hotOf", { name: g.names.EN ?? g.gameCode })}
                     disabled={!canWrite || save.isPending}
                     testId={`game-hot-${g.vendor}-${g.gameCode}`}
                     onChange={(on) => set(g, { isHot: on })}
@@ -454,7 +458,7 @@ function GamesTable({ canWrite, onEdit }: { canWrite: boolean; onEdit: (g: Admin
                       data-testid={`game-edit-${g.vendor}-${g.gameCode}`}
                       onClick={() => onEdit(g)}
                     >
-                      Edit
+                      {t("catalog.edit")}
                     </button>
                   )}
                 </td>
@@ -463,7 +467,7 @@ function GamesTable({ canWrite, onEdit }: { canWrite: boolean; onEdit: (g: Admin
           </tbody>
         </table>
       </div>
-      <Pager label="Game pages" page={page} pageSize={PAGE_SIZE} total={total} onPage={setPage} />
+      <Pager label={t("catalog.pages")} page={page} pageSize={PAGE_SIZE} total={total} onPage={setPage} />
     </section>
   );
 }
@@ -483,8 +487,8 @@ export function GamesCatalogPage() {
   return (
     <>
       <PageHeader
-        title="Games"
-        description="Which vendors and games players see, in which order, which are hot, their images, categories and names in each language. Changes show on the site at the player's next page."
+        title={t("catalog.title")}
+        description={t("catalog.description")}
         actions={
           canWrite && (
             <button

@@ -13,6 +13,7 @@ import {
 } from "../../lib/amounts.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/dates.ts";
+import { useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 import {
   type JackpotPool,
@@ -29,14 +30,12 @@ import {
  * a link to check each spin's fairness, and the pool's ledger movements.
  */
 export function JackpotPage() {
+  const t = useT();
   const canWrite = useCanWrite("jackpot");
   const pool = useJackpotPool();
   return (
     <>
-      <PageHeader
-        title="Jackpot"
-        description="The progressive jackpot fed by a share of each slot stake and paid as a PNJ win."
-      />
+      <PageHeader title={t("jackpot.title")} description={t("jackpot.description")} />
       {!canWrite && <ReadOnlyNote />}
       {pool.data && <PoolSummary pool={pool.data} />}
       {pool.data && <RulesForm pool={pool.data} canWrite={canWrite} />}
@@ -47,19 +46,24 @@ export function JackpotPage() {
 }
 
 function PoolSummary({ pool }: { pool: JackpotPool }) {
+  const t = useT();
   const agrees = pool.ledgerBalance === pool.amount;
   return (
-    <section className="section" aria-label="Pool">
+    <section className="section" aria-label={t("jackpot.pool")}>
       <p data-testid="jackpot-pool">
-        Pool {showAmount(pool.amount)} · cycle {pool.cycle} · ledger account{" "}
-        {pool.ledgerBalance === null ? "—" : showAmount(pool.ledgerBalance)}{" "}
-        {agrees ? "(agrees)" : <strong>(differs from the pool)</strong>}
+        {t("jackpot.poolLine", {
+          amount: showAmount(pool.amount),
+          cycle: pool.cycle,
+          balance: pool.ledgerBalance === null ? "—" : showAmount(pool.ledgerBalance),
+        })}{" "}
+        {agrees ? t("jackpot.agrees") : <strong>{t("jackpot.differs")}</strong>}
       </p>
     </section>
   );
 }
 
 function RulesForm({ pool, canWrite }: { pool: JackpotPool; canWrite: boolean }) {
+  const t = useT();
   const save = useSaveJackpotRules();
   const [share, setShare] = useState(percentText(pool.sharePpm, PPM));
   const [seed, setSeed] = useState(pool.seedAmount);
@@ -75,8 +79,7 @@ function RulesForm({ pool, canWrite }: { pool: JackpotPool; canWrite: boolean })
     const s = readPercent(share, PPM, { maxParts: 100_000 });
     const seedAmount = pesosToAmount(seed);
     const mustDropBy = pesosToAmount(drop);
-    if (!s.ok || !seedAmount || !mustDropBy)
-      return toast.error("Check the share, the seed and must-drop-by.");
+    if (!s.ok || !seedAmount || !mustDropBy) return toast.error(t("jackpot.checkRules"));
     save.mutate(
       {
         sharePpm: s.value,
@@ -88,16 +91,16 @@ function RulesForm({ pool, canWrite }: { pool: JackpotPool; canWrite: boolean })
           .filter(Boolean),
       },
       {
-        onSuccess: () => toast.success("Jackpot rules saved."),
+        onSuccess: () => toast.success(t("jackpot.saved")),
         onError: (err) => toast.error(errorMessage(err)),
       },
     );
   };
   return (
-    <section className="section" aria-label="Rules">
-      <h2>Rules</h2>
+    <section className="section" aria-label={t("jackpot.rules")}>
+      <h2>{t("jackpot.rules")}</h2>
       <PercentInput
-        label="Share of each stake"
+        label={t("jackpot.share")}
         unit={PPM}
         maxParts={100_000}
         value={share}
@@ -107,7 +110,7 @@ function RulesForm({ pool, canWrite }: { pool: JackpotPool; canWrite: boolean })
         testId="jackpot-share"
       />
       <MoneyInput
-        label="Seed (funded by the house at each new cycle)"
+        label={t("jackpot.seed")}
         value={seed}
         onChange={setSeed}
         saved={amountToMinor(pool.seedAmount)}
@@ -115,8 +118,8 @@ function RulesForm({ pool, canWrite }: { pool: JackpotPool; canWrite: boolean })
         testId="jackpot-seed"
       />
       <MoneyInput
-        label="Must drop by"
-        hint="When the pool reaches it, the next contributing spin wins."
+        label={t("jackpot.mustDrop")}
+        hint={t("jackpot.mustDropHint")}
         value={drop}
         onChange={setDrop}
         saved={amountToMinor(pool.mustDropBy)}
@@ -124,7 +127,7 @@ function RulesForm({ pool, canWrite }: { pool: JackpotPool; canWrite: boolean })
         testId="jackpot-must-drop"
       />
       <label className="field">
-        <span>Other vendors whose slots contribute (the in-house slots always do)</span>
+        <span>{t("jackpot.vendors")}</span>
         <input
           className="input"
           value={vendors}
@@ -135,7 +138,7 @@ function RulesForm({ pool, canWrite }: { pool: JackpotPool; canWrite: boolean })
       </label>
       {canWrite && (
         <button type="button" className="btn btn--primary" onClick={onSave} disabled={save.isPending}>
-          Save
+          {t("common.save")}
         </button>
       )}
     </section>
@@ -161,51 +164,57 @@ function verifyHref(w: JackpotWin): string | null {
 
 /** PNJ's credit of the win: acknowledged (paid, when) or pending, and who sends it. */
 function Credit({ w }: { w: JackpotWin }) {
-  const by = w.payer === "platform" ? "platform" : "game server";
+  const t = useT();
+  const by = w.payer === "platform" ? t("jackpot.platform") : t("jackpot.gameServer");
   return w.paidAt ? (
-    <span className="badge" data-testid="jackpot-win-credit" data-state="paid" title={`Sent by the ${by}`}>
-      Paid {formatDateTime(w.paidAt)}
+    <span
+      className="badge"
+      data-testid="jackpot-win-credit"
+      data-state="paid"
+      title={t("jackpot.sentBy", { by })}
+    >
+      {t("jackpot.paid", { at: formatDateTime(w.paidAt) })}
     </span>
   ) : (
     <span
       className="badge badge--warn"
       data-testid="jackpot-win-credit"
       data-state="pending"
-      title={`To be sent by the ${by}`}
+      title={t("jackpot.toBeSentBy", { by })}
     >
-      Pending ({by})
+      {t("jackpot.pending", { by })}
     </span>
   );
 }
 
 function Wins() {
+  const t = useT();
   const wins = useJackpotWins();
   return (
-    <section className="section" aria-label="Wins">
-      <h2>Wins</h2>
+    <section className="section" aria-label={t("jackpot.wins")}>
+      <h2>{t("jackpot.wins")}</h2>
       <div className="table-wrap">
         <table className="table" data-testid="jackpot-wins">
           <thead>
             <tr>
-              <th>When</th>
-              <th>Cycle</th>
-              <th>Player</th>
-              <th>Game</th>
-              <th>Amount</th>
-              <th>Why</th>
-              <th>Draw</th>
-              <th>PNJ credit</th>
-              <th>Verify</th>
+              <th>{t("jackpot.when")}</th>
+              <th>{t("jackpot.cycle")}</th>
+              <th>{t("jackpot.player")}</th>
+              <th>{t("jackpot.game")}</th>
+              <th>{t("jackpot.amount")}</th>
+              <th>{t("jackpot.why")}</th>
+              <th>{t("jackpot.draw")}</th>
+              <th>{t("jackpot.credit")}</th>
+              <th>{t("jackpot.verify")}</th>
             </tr>
           </thead>
           <tbody>
-            {wins.isPending ? (
-              <SkeletonRows columns={9} rows={3} />
-            ) : wins.isError ? (
-              <ErrorRow columns={9} onRetry={() => void wins.refetch()} />
-            ) : wins.data.list.length === 0 ? (
-              <EmptyRow columns={9} title="No win yet." />
-            ) : (
+            {wins.isPending && <SkeletonRows columns={9} rows={3} />}
+            {wins.isError && <ErrorRow columns={9} onRetry={() => void wins.refetch()} />}
+            {wins.isSuccess && wins.data.list.length === 0 && (
+              <EmptyRow columns={9} title={t("jackpot.noWins")} />
+            )}
+            {wins.isSuccess &&
               wins.data.list.map((w) => {
                 const href = verifyHref(w);
                 return (
@@ -217,7 +226,7 @@ function Wins() {
                       {w.vendor} {w.gameCode}
                     </td>
                     <td>{showAmount(w.amount)}</td>
-                    <td>{w.reason === "draw" ? "Fair draw" : "Must drop"}</td>
+                    <td>{w.reason === "draw" ? t("jackpot.fairDraw") : t("jackpot.mustDropReason")}</td>
                     <td>
                       <code>{w.draw}</code>
                     </td>
@@ -227,7 +236,7 @@ function Wins() {
                     <td>
                       {href ? (
                         <a href={href} target="_blank" rel="noopener noreferrer">
-                          Verify
+                          {t("jackpot.verify")}
                         </a>
                       ) : (
                         "—"
@@ -235,8 +244,7 @@ function Wins() {
                     </td>
                   </tr>
                 );
-              })
-            )}
+              })}
           </tbody>
         </table>
       </div>
@@ -245,28 +253,28 @@ function Wins() {
 }
 
 function Ledger() {
+  const t = useT();
   const ledger = useJackpotLedger();
   return (
-    <section className="section" aria-label="Pool ledger">
-      <h2>Pool ledger (house:jackpot:1)</h2>
+    <section className="section" aria-label={t("jackpot.ledger")}>
+      <h2>{t("jackpot.ledgerTitle", { account: "house:jackpot:1" })}</h2>
       <div className="table-wrap">
         <table className="table" data-testid="jackpot-ledger">
           <thead>
             <tr>
-              <th>When</th>
-              <th>Movement</th>
-              <th>Reference</th>
-              <th>Amount</th>
+              <th>{t("jackpot.when")}</th>
+              <th>{t("jackpot.movement")}</th>
+              <th>{t("jackpot.reference")}</th>
+              <th>{t("jackpot.amount")}</th>
             </tr>
           </thead>
           <tbody>
-            {ledger.isPending ? (
-              <SkeletonRows columns={4} rows={3} />
-            ) : ledger.isError ? (
-              <ErrorRow columns={4} onRetry={() => void ledger.refetch()} />
-            ) : ledger.data.list.length === 0 ? (
-              <EmptyRow columns={4} title="No movement yet." />
-            ) : (
+            {ledger.isPending && <SkeletonRows columns={4} rows={3} />}
+            {ledger.isError && <ErrorRow columns={4} onRetry={() => void ledger.refetch()} />}
+            {ledger.isSuccess && ledger.data.list.length === 0 && (
+              <EmptyRow columns={4} title={t("jackpot.noMovement")} />
+            )}
+            {ledger.isSuccess &&
               ledger.data.list.map((e) => (
                 <tr key={e.id}>
                   <td>{formatDateTime(e.createdAt)}</td>
@@ -274,8 +282,7 @@ function Ledger() {
                   <td>{e.reference}</td>
                   <td>{showAmount(e.amount)}</td>
                 </tr>
-              ))
-            )}
+              ))}
           </tbody>
         </table>
       </div>

@@ -8,6 +8,7 @@ import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
 import { showAmount, showPercentText } from "../../lib/amounts.ts";
 import { api, errorMessage } from "../../lib/api.ts";
+import { useT } from "../../lib/i18n.ts";
 import { TableSettingsDialog } from "./table-settings-dialog.tsx";
 
 type Round = TableRoundView & { betSets: number; bets: string; wins: string; settledAt: string | null };
@@ -28,6 +29,7 @@ const today = () => manilaToday();
  * current round, its round history with verify links, and bets, wins and margin per table.
  */
 export function LiveTablesPage() {
+  const t = useT();
   const canWrite = useCanWrite("live-tables");
   const client = useQueryClient();
   const tables = useQuery({
@@ -56,10 +58,7 @@ export function LiveTablesPage() {
   const COLS = 7;
   return (
     <>
-      <PageHeader
-        title="Live tables"
-        description="Each table's betting window, chips, limits per spot, opening hours and state; the current round, the round history with verify links, and a report of bets, wins and margin."
-      />
+      <PageHeader title={t("liveTables.title")} description={t("liveTables.description")} />
       {!canWrite && <ReadOnlyNote />}
       {update.isError && <p role="alert">{errorMessage(update.error)}</p>}
       {editing && <TableSettingsDialog table={editing} onClose={() => setEditing(null)} />}
@@ -67,74 +66,80 @@ export function LiveTablesPage() {
         <table className="table" data-testid="live-tables">
           <thead>
             <tr>
-              <th scope="col">Table</th>
-              <th scope="col">Window</th>
-              <th scope="col">Chips</th>
-              <th scope="col">Limits</th>
-              <th scope="col">Round</th>
+              <th scope="col">{t("liveTables.table")}</th>
+              <th scope="col">{t("liveTables.window")}</th>
+              <th scope="col">{t("liveTables.chips")}</th>
+              <th scope="col">{t("liveTables.limits")}</th>
+              <th scope="col">{t("liveTables.round")}</th>
               <th scope="col" className="num">
-                Players
+                {t("liveTables.players")}
               </th>
               <th scope="col" className="actions">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t("liveTables.actions")}</span>
               </th>
             </tr>
           </thead>
           <tbody>
             {tables.isPending && <SkeletonRows columns={COLS} />}
             {tables.isError && !tables.data && <ErrorRow columns={COLS} onRetry={() => tables.refetch()} />}
-            {tables.data?.length === 0 && <EmptyRow columns={COLS} title="No tables." />}
-            {tables.data?.map((t) => (
-              <tr key={t.id} data-testid="live-table-row" data-table={t.id}>
+            {tables.data?.length === 0 && <EmptyRow columns={COLS} title={t("liveTables.empty")} />}
+            {tables.data?.map((tbl) => (
+              <tr key={tbl.id} data-testid="live-table-row" data-table={tbl.id}>
                 <td>
-                  <strong>{t.name.EN}</strong>
+                  <strong>{tbl.name.EN}</strong>
                   <span className="cell-sub">
-                    <code className="code-tag">{t.id}</code> · {t.game} ·{" "}
-                    <span className={t.enabled ? "badge badge--success" : "badge badge--muted"}>
-                      {t.enabled ? (t.open ? "Open" : "Outside hours") : "Off"}
+                    <code className="code-tag">{tbl.id}</code> · {tbl.game} ·{" "}
+                    <span className={tbl.enabled ? "badge badge--success" : "badge badge--muted"}>
+                      {tbl.enabled
+                        ? tbl.open
+                          ? t("liveTables.open")
+                          : t("bingo.outsideHours")
+                        : t("liveTables.off")}
                     </span>
                   </span>
                 </td>
                 <td>
-                  {t.bettingMs / 1000} s + {t.pauseMs / 1000} s
+                  {tbl.bettingMs / 1000} s + {tbl.pauseMs / 1000} s
                 </td>
                 <td>
-                  {t.chips.map(showAmount).join(" · ")}
+                  {tbl.chips.map(showAmount).join(" · ")}
                   <span className="cell-sub">
-                    {t.opensAt && t.closesAt ? `${t.opensAt}–${t.closesAt} PHT` : "All day"}
+                    {tbl.opensAt && tbl.closesAt
+                      ? `${tbl.opensAt}–${tbl.closesAt} PHT`
+                      : t("liveTables.allDay")}
                   </span>
                 </td>
                 <td className="cell-nowrap">
-                  {showAmount(t.minBet)} – {showAmount(t.maxBet)}
-                  {Object.entries(t.limits).map(([k, v]) => (
+                  {showAmount(tbl.minBet)} – {showAmount(tbl.maxBet)}
+                  {Object.entries(tbl.limits).map(([k, v]) => (
                     <span key={k} className="cell-sub">
                       {k}: {v.min} – {v.max}
                     </span>
                   ))}
                 </td>
-                <td>{t.round ? `#${t.round.roundNo} ${t.round.status}` : "—"}</td>
-                <td className="num">{t.players}</td>
+                <td>{tbl.round ? `#${tbl.round.roundNo} ${tbl.round.status}` : "—"}</td>
+                <td className="num">{tbl.players}</td>
                 <td className="actions">
-                  <button type="button" className="btn btn--sm" onClick={() => setChosen(t.id)}>
-                    Rounds
+                  <button type="button" className="btn btn--sm" onClick={() => setChosen(tbl.id)}>
+                    {t("liveTables.rounds")}
                   </button>
                   {canWrite && (
                     <>
                       <button
                         type="button"
                         className="btn btn--sm"
-                        data-testid={`live-settings-${t.id}`}
-                        onClick={() => setEditing(t)}
+                        data-testid={`live-settings-${tbl.id}`}
+                        onClick={() => setEditing(tbl)}
                       >
-                        Settings
+                        {t("liveTables.settings")}
                       </button>
                       <button
                         type="button"
                         className="btn btn--sm"
-                        data-testid={`live-toggle-${t.id}`}
-                        onClick={() => update.mutate({ id: t.id, enabled: !t.enabled })}
+                        data-testid={`live-toggle-${tbl.id}`}
+                        onClick={() => update.mutate({ id: tbl.id, enabled: !tbl.enabled })}
                       >
-                        {t.enabled ? "Turn off" : "Turn on"}
+                        {tbl.enabled ? t("liveTables.turnOff") : t("liveTables.turnOn")}
                       </button>
                     </>
                   )}
@@ -145,29 +150,29 @@ export function LiveTablesPage() {
         </table>
       </div>
       {chosen && (
-        <section aria-label={`Rounds of ${chosen}`}>
-          <h2>Rounds of {chosen}</h2>
+        <section aria-label={t("liveTables.roundsOf", { table: chosen })}>
+          <h2>{t("liveTables.roundsOf", { table: chosen })}</h2>
           <div className="table-wrap">
             <table className="table" data-testid="live-rounds">
               <thead>
                 <tr>
-                  <th scope="col">Round</th>
-                  <th scope="col">State</th>
+                  <th scope="col">{t("liveTables.round")}</th>
+                  <th scope="col">{t("liveTables.state")}</th>
                   <th scope="col" className="num">
-                    Bet sets
+                    {t("liveTables.betSets")}
                   </th>
                   <th scope="col" className="num">
-                    Bets
+                    {t("liveTables.bets")}
                   </th>
                   <th scope="col" className="num">
-                    Wins
+                    {t("liveTables.wins")}
                   </th>
-                  <th scope="col">Seed hash / verify</th>
+                  <th scope="col">{t("liveTables.seedHash")}</th>
                 </tr>
               </thead>
               <tbody>
                 {rounds.isPending && <SkeletonRows columns={6} />}
-                {rounds.data?.length === 0 && <EmptyRow columns={6} title="No rounds yet." />}
+                {rounds.data?.length === 0 && <EmptyRow columns={6} title={t("liveTables.noRounds")} />}
                 {rounds.data?.map((r) => (
                   <tr key={r.roundId}>
                     <td>#{r.roundNo}</td>
@@ -179,11 +184,11 @@ export function LiveTablesPage() {
                       <code className="code-tag">{r.seedHash.slice(0, 16)}…</code>{" "}
                       {r.seed && (
                         <a
-                          href={`/rgs/verify?table=${encodeURIComponent(tables.data?.find((t) => t.id === chosen)?.game ?? "")}&seed=${r.seed}&lang=EN`}
+                          href={`/rgs/verify?table=${encodeURIComponent(tables.data?.find((x) => x.id === chosen)?.game ?? "")}&seed=${r.seed}&lang=EN`}
                           target="_blank"
                           rel="noopener noreferrer"
                         >
-                          Verify
+                          {t("liveTables.verify")}
                         </a>
                       )}
                     </td>
@@ -194,33 +199,33 @@ export function LiveTablesPage() {
           </div>
         </section>
       )}
-      <section aria-label="Report per table">
-        <h2>Report per table</h2>
+      <section aria-label={t("liveTables.report")}>
+        <h2>{t("liveTables.report")}</h2>
         <label>
-          From <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+          {t("filter.from")} <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
         </label>{" "}
         <label>
-          To <input type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+          {t("filter.to")} <input type="date" value={to} onChange={(e) => setTo(e.target.value)} />
         </label>
         <div className="table-wrap">
           <table className="table" data-testid="live-report">
             <thead>
               <tr>
-                <th scope="col">Table</th>
+                <th scope="col">{t("liveTables.table")}</th>
                 <th scope="col" className="num">
-                  Rounds
+                  {t("liveTables.rounds")}
                 </th>
                 <th scope="col" className="num">
-                  Void
+                  {t("liveTables.void")}
                 </th>
                 <th scope="col" className="num">
-                  Bets
+                  {t("liveTables.bets")}
                 </th>
                 <th scope="col" className="num">
-                  Wins
+                  {t("liveTables.wins")}
                 </th>
                 <th scope="col" className="num">
-                  Margin
+                  {t("liveTables.margin")}
                 </th>
               </tr>
             </thead>

@@ -8,18 +8,30 @@ import { MoneyInput } from "../../components/amount-fields.tsx";
 import { Dialog } from "../../components/dialog.tsx";
 import { amountText, amountToMinor, pesosToAmount } from "../../lib/amounts.ts";
 import { ApiError, errorMessage } from "../../lib/api.ts";
-import { useT } from "../../lib/i18n.ts";
+import { type TextKey, t as tr, useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { useUpdateLotteryGame } from "./lottery-api.ts";
 
-export const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
+/** Sunday first, as the schedule numbers them (0 = Sunday). */
+export const WEEKDAYS: readonly TextKey[] = [
+  "lottery.editor.sun",
+  "lottery.editor.mon",
+  "lottery.editor.tue",
+  "lottery.editor.wed",
+  "lottery.editor.thu",
+  "lottery.editor.fri",
+  "lottery.editor.sat",
+];
 const MATCH_KEYS = ["6", "5", "4", "3"] as const;
+/** A time of day as the schedule takes it, written the same in every language. */
+const TIME_FORMAT = "HH:MM";
 
 /** The schedule in words: "daily 14:00, 17:00, 21:00", "Tue Thu Sat 21:00", "every 1 min". */
 export function scheduleText(s: LotterySchedule): string {
-  if (s.kind === "daily") return `daily ${s.times.join(", ")}`;
-  if (s.kind === "weekly") return `${s.weekdays.map((d) => WEEKDAYS[d]).join(" ")} ${s.time}`;
-  return `every ${s.minutes} min`;
+  if (s.kind === "daily") return tr("lottery.editor.daily", { times: s.times.join(", ") });
+  if (s.kind === "weekly")
+    return `${s.weekdays.map((d) => tr(WEEKDAYS[d] ?? "lottery.editor.sun")).join(" ")} ${s.time}`;
+  return tr("lottery.editor.every", { n: s.minutes });
 }
 
 interface FormState {
@@ -113,14 +125,14 @@ export function GameEditor({
     const parsed = AdminLotteryGameUpdate.safeParse(toUpdate(game.code, form, digits));
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join("."), i.message])));
-      setFormError("Check the fields marked below.");
+      setFormError(t("lottery.editor.checkFields"));
       return;
     }
     setErrors({});
     setFormError(null);
     save.mutate(parsed.data, {
       onSuccess: () => {
-        toast.success(`Saved ${game.name}.`);
+        toast.success(t("lottery.editor.saved", { name: game.name }));
         onClose();
       },
       onError: (err) => {
@@ -160,7 +172,7 @@ export function GameEditor({
 
   return (
     <Dialog
-      title={`Edit ${game.name}`}
+      title={t("lottery.editor.title", { name: game.name })}
       size="lg"
       onClose={onClose}
       busy={save.isPending}
@@ -168,7 +180,7 @@ export function GameEditor({
       footer={
         <>
           <button type="button" className="btn" onClick={onClose} disabled={save.isPending}>
-            {readOnly ? "Close" : "Cancel"}
+            {readOnly ? t("common.close") : t("common.cancel")}
           </button>
           {!readOnly && (
             <button
@@ -178,7 +190,7 @@ export function GameEditor({
               disabled={save.isPending}
               data-testid="lottery-game-save"
             >
-              {save.isPending ? "Saving…" : "Save"}
+              {save.isPending ? t("common.saving") : t("common.save")}
             </button>
           )}
         </>
@@ -192,18 +204,19 @@ export function GameEditor({
         )}
         <fieldset disabled={readOnly} className="plain-fieldset form-stack">
           <div className="form-grid form-grid--3">
-            {field("name", "Name", form.name, (v) => set("name", v))}
+            {field("name", t("lottery.editor.name"), form.name, (v) => set("name", v))}
             {field(
               "sortOrder",
-              "Sort order",
+              t("lottery.editor.sortOrder"),
               form.sortOrder,
               (v) => set("sortOrder", v),
-              "Lower shows first.",
+              t("lottery.editor.sortOrderHint"),
             )}
             <div className="field">
-              <span className="field-label">Code</span>
+              <span className="field-label">{t("lottery.editor.code")}</span>
               <p>
-                <code className="code-tag">{game.code}</code> · {game.gameType} · tag {game.tag}
+                <code className="code-tag">{game.code}</code> · {game.gameType} ·{" "}
+                {t("lottery.editor.tag", { tag: game.tag })}
               </p>
             </div>
           </div>
@@ -215,7 +228,7 @@ export function GameEditor({
                 onChange={(e) => set("enabled", e.target.checked)}
                 data-testid="lottery-field-enabled"
               />{" "}
-              Enabled (players can bet)
+              {t("lottery.editor.enabled")}
             </label>
             <label className="inline-check">
               <input
@@ -224,14 +237,14 @@ export function GameEditor({
                 onChange={(e) => set("cancelAllowed", e.target.checked)}
                 data-testid="lottery-field-cancelAllowed"
               />{" "}
-              Players may cancel a slip before the cut-off
+              {t("lottery.editor.cancel")}
             </label>
           </div>
-          <h3 className="subheading">Schedule (Asia/Manila)</h3>
+          <h3 className="subheading">{t("lottery.editor.schedule")}</h3>
           <div className="form-grid form-grid--3">
             <div className="field">
               <label className="field-label" htmlFor={`${formId}-kind`}>
-                Draws
+                {t("lottery.editor.draws")}
               </label>
               <select
                 id={`${formId}-kind`}
@@ -239,26 +252,34 @@ export function GameEditor({
                 value={form.kind}
                 onChange={(e) => set("kind", e.target.value as FormState["kind"])}
               >
-                <option value="daily">Daily at set times</option>
-                <option value="weekly">On weekdays</option>
-                <option value="every">Every N minutes</option>
+                <option value="daily">{t("lottery.editor.kindDaily")}</option>
+                <option value="weekly">{t("lottery.editor.kindWeekly")}</option>
+                <option value="every">{t("lottery.editor.kindEvery")}</option>
               </select>
             </div>
             {form.kind === "daily" &&
-              field("schedule", "Times", form.times, (v) => set("times", v), "HH:MM, comma separated.")}
-            {form.kind === "weekly" && field("schedule", "Time", form.time, (v) => set("time", v), "HH:MM")}
-            {form.kind === "every" && field("schedule", "Minutes", form.minutes, (v) => set("minutes", v))}
+              field(
+                "schedule",
+                t("lottery.editor.times"),
+                form.times,
+                (v) => set("times", v),
+                t("lottery.editor.timesHint"),
+              )}
+            {form.kind === "weekly" &&
+              field("schedule", t("lottery.editor.time"), form.time, (v) => set("time", v), TIME_FORMAT)}
+            {form.kind === "every" &&
+              field("schedule", t("lottery.editor.minutes"), form.minutes, (v) => set("minutes", v))}
             {field(
               "cutoffSeconds",
-              "Cut-off (seconds before the draw)",
+              t("lottery.editor.cutoff"),
               form.cutoffSeconds,
               (v) => set("cutoffSeconds", v),
-              "Sales close exactly then.",
+              t("lottery.editor.cutoffHint"),
             )}
           </div>
           {form.kind === "weekly" && (
             <fieldset className="plain-fieldset">
-              <legend className="field-label">Weekdays</legend>
+              <legend className="field-label">{t("lottery.editor.weekdays")}</legend>
               {WEEKDAYS.map((d, i) => (
                 <label key={d} className="inline-check">
                   <input
@@ -271,27 +292,30 @@ export function GameEditor({
                       )
                     }
                   />{" "}
-                  {d}
+                  {t(d)}
                 </label>
               ))}
             </fieldset>
           )}
-          <h3 className="subheading">Prize table (multiplier per unit staked)</h3>
+          <h3 className="subheading">{t("lottery.editor.prizeTable")}</h3>
           {digits ? (
             <div className="form-grid form-grid--3">
               {field(
                 "prizeTable.straight",
-                "Straight (direct)",
+                t("lottery.editor.straight"),
                 form.straight,
                 (v) => set("straight", v),
-                "Any order (rambolito) pays this divided by the number of orderings.",
+                t("lottery.editor.straightHint"),
               )}
             </div>
           ) : (
             <div className="form-grid form-grid--4">
               {MATCH_KEYS.map((k) =>
-                field(`prizeTable.matches.${k}`, `${k} numbers match`, form.matches[k] ?? "", (v) =>
-                  set("matches", { ...form.matches, [k]: v }),
+                field(
+                  `prizeTable.matches.${k}`,
+                  t("lottery.editor.match", { n: k }),
+                  form.matches[k] ?? "",
+                  (v) => set("matches", { ...form.matches, [k]: v }),
                 ),
               )}
             </div>

@@ -3,13 +3,14 @@ import { useState } from "react";
 import { useCanWrite } from "../../app/operator-context.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
+import { t as tr, useT } from "../../lib/i18n.ts";
 import { GameEditor, scheduleText } from "./game-editor.tsx";
 import { pesos, useLotteryGames } from "./lottery-api.ts";
 
 const COLUMNS = 9;
 
 function prizeText(g: AdminLotteryGame): string {
-  if (g.prizeTable.straight !== undefined) return `straight ${g.prizeTable.straight}×`;
+  if (g.prizeTable.straight !== undefined) return tr("lottery.games.straight", { n: g.prizeTable.straight });
   return Object.entries(g.prizeTable.matches ?? {})
     .sort(([a], [b]) => Number(b) - Number(a))
     .map(([k, v]) => `${k}: ${v.toLocaleString("en-US")}×`)
@@ -18,41 +19,39 @@ function prizeText(g: AdminLotteryGame): string {
 
 /** Lottery games: schedules, prize tables, limits, cancel and enable. */
 export function LotteryGamesPage() {
+  const t = useT();
   const canWrite = useCanWrite("lottery-games");
   const games = useLotteryGames();
   const [editing, setEditing] = useState<AdminLotteryGame | null>(null);
   return (
     <>
-      <PageHeader
-        title="Lottery games"
-        description="Each game's draw schedule, sales cut-off, prize table, stake limits and the liability limit per number. Changes apply to bets placed from now on."
-      />
+      <PageHeader title={t("lottery.games.title")} description={t("lottery.games.description")} />
       {!canWrite && <ReadOnlyNote />}
       <div className="table-wrap">
         <table className="table" aria-busy={games.isFetching} data-testid="lottery-games">
           <thead>
             <tr>
-              <th scope="col">Game</th>
-              <th scope="col">Type</th>
-              <th scope="col">Schedule</th>
+              <th scope="col">{t("lottery.games.game")}</th>
+              <th scope="col">{t("lottery.games.type")}</th>
+              <th scope="col">{t("lottery.games.schedule")}</th>
               <th scope="col" className="num">
-                Cut-off
+                {t("lottery.games.cutoff")}
               </th>
-              <th scope="col">Prizes</th>
-              <th scope="col">Stake</th>
+              <th scope="col">{t("lottery.games.prizes")}</th>
+              <th scope="col">{t("lottery.games.stake")}</th>
               <th scope="col" className="num">
-                Liability limit
+                {t("lottery.games.liability")}
               </th>
-              <th scope="col">State</th>
+              <th scope="col">{t("lottery.games.state")}</th>
               <th scope="col" className="actions">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t("lottery.games.actions")}</span>
               </th>
             </tr>
           </thead>
           <tbody>
             {games.isPending && <SkeletonRows columns={COLUMNS} />}
             {games.isError && !games.data && <ErrorRow columns={COLUMNS} onRetry={() => games.refetch()} />}
-            {games.data?.length === 0 && <EmptyRow columns={COLUMNS} title="No lottery games." />}
+            {games.data?.length === 0 && <EmptyRow columns={COLUMNS} title={t("lottery.games.empty")} />}
             {games.data?.map((g) => (
               <tr key={g.code} data-testid="lottery-game-row" data-code={g.code}>
                 <td>
@@ -73,9 +72,9 @@ export function LotteryGamesPage() {
                 </td>
                 <td>
                   <span className={g.enabled ? "badge badge--success" : "badge badge--muted"}>
-                    {g.enabled ? "Enabled" : "Disabled"}
+                    {g.enabled ? t("lottery.games.enabled") : t("lottery.games.disabled")}
                   </span>
-                  {g.cancelAllowed && <span className="cell-sub">Cancel allowed</span>}
+                  {g.cancelAllowed && <span className="cell-sub">{t("lottery.games.cancelAllowed")}</span>}
                 </td>
                 <td className="actions">
                   <button
@@ -84,7 +83,7 @@ export function LotteryGamesPage() {
                     onClick={() => setEditing(g)}
                     data-testid={`lottery-edit-${g.code}`}
                   >
-                    {canWrite ? "Edit" : "View"}
+                    {canWrite ? t("lottery.games.edit") : t("lottery.games.view")}
                   </button>
                 </td>
               </tr>

@@ -3,6 +3,7 @@ import { addDays, manilaStart, manilaToday } from "@panalo/contracts/manila-time
 import { type FormEvent, useId, useState } from "react";
 import { PageHeader } from "../../components/page-header.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
+import { useT } from "../../lib/i18n.ts";
 import { pesos, useLotteryGames, useLotteryReport } from "./lottery-api.ts";
 
 const COLUMNS = 6;
@@ -30,6 +31,7 @@ function Row({
 
 /** Sales, payouts and margin per game or per draw over a range of Manila days. */
 export function LotteryReportPage() {
+  const t = useT();
   const id = useId();
   const games = useLotteryGames();
   const [from, setFrom] = useState(manilaToday(-6));
@@ -43,7 +45,7 @@ export function LotteryReportPage() {
   const run = (e?: FormEvent) => {
     e?.preventDefault();
     if (!/^\d{4}-\d{2}-\d{2}$/.test(from) || !/^\d{4}-\d{2}-\d{2}$/.test(to) || to < from) {
-      setProblem("Choose a first day on or before the last day.");
+      setProblem(t("lottery.report.badRange"));
       return;
     }
     setProblem(null);
@@ -57,13 +59,10 @@ export function LotteryReportPage() {
 
   return (
     <>
-      <PageHeader
-        title="Lottery report"
-        description="Sales, payouts and margin of the draws held in the chosen days (Manila time), per game or per draw."
-      />
+      <PageHeader title={t("lottery.report.title")} description={t("lottery.report.description")} />
       <form className="toolbar" onSubmit={run} data-testid="lottery-report-form">
         <label className="toolbar-label" htmlFor={`${id}-from`}>
-          From
+          {t("filter.from")}
         </label>
         <input
           id={`${id}-from`}
@@ -73,7 +72,7 @@ export function LotteryReportPage() {
           onChange={(e) => setFrom(e.target.value)}
         />
         <label className="toolbar-label" htmlFor={`${id}-to`}>
-          To
+          {t("filter.to")}
         </label>
         <input
           id={`${id}-to`}
@@ -83,7 +82,7 @@ export function LotteryReportPage() {
           onChange={(e) => setTo(e.target.value)}
         />
         <label className="toolbar-label" htmlFor={`${id}-group`}>
-          Per
+          {t("lottery.report.per")}
         </label>
         <select
           id={`${id}-group`}
@@ -92,11 +91,11 @@ export function LotteryReportPage() {
           onChange={(e) => setGroupBy(e.target.value === "draw" ? "draw" : "game")}
           data-testid="lottery-report-group"
         >
-          <option value="game">Game</option>
-          <option value="draw">Draw</option>
+          <option value="game">{t("lottery.report.game")}</option>
+          <option value="draw">{t("lottery.report.draw")}</option>
         </select>
         <label className="toolbar-label" htmlFor={`${id}-game`}>
-          Game
+          {t("lottery.report.game")}
         </label>
         <select
           id={`${id}-game`}
@@ -104,7 +103,7 @@ export function LotteryReportPage() {
           value={gameCode}
           onChange={(e) => setGameCode(e.target.value)}
         >
-          <option value="">All games</option>
+          <option value="">{t("draws.allGames")}</option>
           {games.data?.map((g) => (
             <option key={g.code} value={g.code}>
               {g.name}
@@ -112,7 +111,7 @@ export function LotteryReportPage() {
           ))}
         </select>
         <button type="submit" className="btn btn--primary" data-testid="lottery-report-run">
-          Show
+          {t("lottery.report.show")}
         </button>
       </form>
       {problem && (
@@ -125,21 +124,23 @@ export function LotteryReportPage() {
           <table className="table" aria-busy={report.isFetching} data-testid="lottery-report">
             <thead>
               <tr>
-                <th scope="col">{query.groupBy === "draw" ? "Draw" : "Game"}</th>
-                <th scope="col" className="num">
-                  Bets
+                <th scope="col">
+                  {query.groupBy === "draw" ? t("lottery.report.draw") : t("lottery.report.game")}
                 </th>
                 <th scope="col" className="num">
-                  Sales
+                  {t("lottery.report.bets")}
                 </th>
                 <th scope="col" className="num">
-                  Payouts
+                  {t("lottery.report.sales")}
                 </th>
                 <th scope="col" className="num">
-                  Margin
+                  {t("lottery.report.payouts")}
                 </th>
                 <th scope="col" className="num">
-                  Margin %
+                  {t("lottery.report.margin")}
+                </th>
+                <th scope="col" className="num">
+                  {t("lottery.report.marginRate")}
                 </th>
               </tr>
             </thead>
@@ -149,7 +150,7 @@ export function LotteryReportPage() {
                 <ErrorRow columns={COLUMNS} onRetry={() => report.refetch()} />
               )}
               {report.data?.rows.length === 0 && (
-                <EmptyRow columns={COLUMNS} title="No sales in these days." />
+                <EmptyRow columns={COLUMNS} title={t("lottery.report.empty")} />
               )}
               {report.data?.rows.map((r) => (
                 <tr
@@ -164,7 +165,7 @@ export function LotteryReportPage() {
             {report.data && report.data.rows.length > 0 && (
               <tfoot>
                 <tr data-testid="lottery-report-total">
-                  <Row r={report.data.totals} label="Total" />
+                  <Row r={report.data.totals} label={t("lottery.report.total")} />
                 </tr>
               </tfoot>
             )}

@@ -6,6 +6,7 @@ import { useCanWrite } from "../../app/operator-context.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
 import { api, errorMessage } from "../../lib/api.ts";
+import { useT } from "../../lib/i18n.ts";
 import { MEDIA_BYTES_MAX, MEDIA_TYPES, uploadMedia } from "../../lib/media.ts";
 import { toast } from "../../lib/toast-store.ts";
 
@@ -18,31 +19,29 @@ const List = z.object({ items: z.array(AdminPartnerLogo) });
  * like the banners' images). Without a logo the footer shows the vendor's name.
  */
 export function PartnerLogosPage() {
+  const t = useT();
   const canWrite = useCanWrite("partner-logos");
   const list = useQuery({ queryKey: KEY, queryFn: ({ signal }) => api.get("/partner-logos", List, signal) });
   const items = list.data?.items;
   return (
     <>
-      <PageHeader
-        title="Partner logos"
-        description="The vendors' logos in the site footer: grey at rest, in colour on hover. PNG, JPG, WebP or SVG, about 240 × 80."
-      />
+      <PageHeader title={t("partners.title")} description={t("partners.description")} />
       {!canWrite && <ReadOnlyNote />}
       <div className="table-wrap">
         <table className="table" aria-busy={list.isPending}>
           <thead>
             <tr>
-              <th scope="col">Vendor</th>
-              <th scope="col">Logo</th>
+              <th scope="col">{t("partners.vendor")}</th>
+              <th scope="col">{t("partners.logo")}</th>
               <th scope="col" className="actions">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t("partners.actions")}</span>
               </th>
             </tr>
           </thead>
           <tbody>
             {list.isPending && <SkeletonRows columns={3} rows={5} />}
             {list.isError && <ErrorRow columns={3} onRetry={() => list.refetch()} />}
-            {items?.length === 0 && <EmptyRow columns={3} title="No vendors yet." />}
+            {items?.length === 0 && <EmptyRow columns={3} title={t("partners.empty")} />}
             {items?.map((v) => (
               <LogoRow key={v.vassalage} vendor={v} canWrite={canWrite} />
             ))}
@@ -54,6 +53,7 @@ export function PartnerLogosPage() {
 }
 
 function LogoRow({ vendor, canWrite }: { vendor: AdminPartnerLogo; canWrite: boolean }) {
+  const t = useT();
   const fileId = useId();
   const client = useQueryClient();
   const save = useMutation({
@@ -67,7 +67,9 @@ function LogoRow({ vendor, canWrite }: { vendor: AdminPartnerLogo; canWrite: boo
     },
     onSuccess: (saved) => {
       toast.success(
-        saved.logo ? `Logo of ${saved.displayName} saved.` : `${saved.displayName} shows its name.`,
+        saved.logo
+          ? t("partners.saved", { name: saved.displayName })
+          : t("partners.cleared", { name: saved.displayName }),
       );
       void client.invalidateQueries({ queryKey: KEY });
     },
@@ -78,7 +80,7 @@ function LogoRow({ vendor, canWrite }: { vendor: AdminPartnerLogo; canWrite: boo
     e.target.value = "";
     if (!file) return;
     if (file.size > MEDIA_BYTES_MAX) {
-      toast.error("The image is larger than 5 MB.");
+      toast.error(t("upload.tooLarge"));
       return;
     }
     save.mutate({ file });
@@ -89,20 +91,20 @@ function LogoRow({ vendor, canWrite }: { vendor: AdminPartnerLogo; canWrite: boo
         <strong>{vendor.displayName}</strong>
         <div className="muted">
           {vendor.vassalage} · {vendor.gameType}
-          {vendor.enabled ? "" : " · off"}
+          {vendor.enabled ? "" : t("partners.off")}
         </div>
       </td>
       <td>
         {vendor.logo ? (
           <img
             src={vendor.logo}
-            alt={`Logo of ${vendor.displayName}`}
+            alt={t("partners.logoOf", { name: vendor.displayName })}
             width={180}
             height={60}
             style={{ background: "#1b1f3b", borderRadius: 6, padding: 4, objectFit: "contain" }}
           />
         ) : (
-          <span className="muted">No logo: the name is shown</span>
+          <span className="muted">{t("partners.noLogo")}</span>
         )}
       </td>
       <td className="actions">
@@ -118,7 +120,7 @@ function LogoRow({ vendor, canWrite }: { vendor: AdminPartnerLogo; canWrite: boo
               data-testid={`partner-logo-file-${vendor.vassalage}`}
             />
             <label htmlFor={fileId} className={`btn btn--sm${save.isPending ? " btn--disabled" : ""}`}>
-              {save.isPending ? "Saving…" : "Upload logo…"}
+              {save.isPending ? t("common.saving") : t("partners.upload")}
             </label>
             {vendor.logo && (
               <button
@@ -127,7 +129,7 @@ function LogoRow({ vendor, canWrite }: { vendor: AdminPartnerLogo; canWrite: boo
                 disabled={save.isPending}
                 onClick={() => save.mutate({ clear: true })}
               >
-                Show the name
+                {t("partners.showName")}
               </button>
             )}
           </>

@@ -9,18 +9,21 @@ import { LocalizedEditor } from "../../components/localized-editor.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { api } from "../../lib/api.ts";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
+import { t as tr, useT } from "../../lib/i18n.ts";
 import { fromLocalizedForm, localizedFormSchema, toLocalizedForm } from "../../lib/localized.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { SaveBar, SettingLoader } from "../settings/setting-page-frame.tsx";
 
 type Entry = z.infer<typeof AdminSeoEntry>;
 const seoKey = ["seo"] as const;
+/** An example path, the same in every language. */
+const PATH_EXAMPLE = "/promotions";
 
 const EntryForm = z.object({
   path: z
     .string()
     .trim()
-    .regex(/^\/[A-Za-z0-9/_-]*$/, "A site path starting with /, e.g. /promotions"),
+    .regex(/^\/[A-Za-z0-9/_-]*$/, { error: () => tr("seo.pathBad") }),
   title: localizedFormSchema(true, 200),
   description: localizedFormSchema(false, 500),
 });
@@ -31,7 +34,7 @@ const SeoForm = z
     const seen = new Set<string>();
     f.entries.forEach((e, i) => {
       if (seen.has(e.path))
-        ctx.addIssue({ code: "custom", path: ["entries", i, "path"], message: "This path is listed twice" });
+        ctx.addIssue({ code: "custom", path: ["entries", i, "path"], message: tr("seo.pathTwice") });
       seen.add(e.path);
     });
   })
@@ -57,9 +60,10 @@ function EntrySummary({ index }: { index: number }) {
   const path: unknown = useWatch({ name: `entries.${index}.path` });
   const title: unknown = useWatch({ name: `entries.${index}.title.EN` });
   const pathError = useFieldError(`entries.${index}.path`);
+  const t = useT();
   return (
     <span className="seo-summary">
-      <code>{typeof path === "string" && path ? path : "(new path)"}</code>
+      <code>{typeof path === "string" && path ? path : t("seo.newPath")}</code>
       <span className="muted">{typeof title === "string" ? title : ""}</span>
       {pathError && <span className="field-error">{pathError}</span>}
     </span>
@@ -67,6 +71,7 @@ function EntrySummary({ index }: { index: number }) {
 }
 
 function SeoEditor({ initial, canWrite }: { initial: Entry[]; canWrite: boolean }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const form = useForm<FormValues, unknown, Entry[]>({
     resolver: zodResolver(SeoForm),
@@ -78,7 +83,7 @@ function SeoEditor({ initial, canWrite }: { initial: Entry[]; canWrite: boolean 
     onSuccess: (saved) => {
       queryClient.setQueryData(seoKey, saved);
       form.reset(toForm(saved));
-      toast.success("Saved search texts.");
+      toast.success(t("seo.saved"));
     },
     // The API body is the bare list, so its paths ("0.path") live under "entries" in the form.
     onError: (err) => applyServerFieldErrors(err, form, "entries."),
@@ -90,8 +95,8 @@ function SeoEditor({ initial, canWrite }: { initial: Entry[]; canWrite: boolean 
         <fieldset disabled={!canWrite} className="plain-fieldset form-stack">
           {entries.fields.length === 0 && (
             <div className="panel empty-state">
-              <p className="empty-state-title">No search texts yet.</p>
-              <p>Pages without one use the site name as their title.</p>
+              <p className="empty-state-title">{t("seo.empty")}</p>
+              <p>{t("seo.emptyText")}</p>
             </div>
           )}
           {entries.fields.map((field, index) => (
@@ -103,24 +108,33 @@ function SeoEditor({ initial, canWrite }: { initial: Entry[]; canWrite: boolean 
                 <div className="seo-entry-head">
                   <TextField
                     name={`entries.${index}.path`}
-                    label="Path"
+                    label={t("seo.path")}
                     required
                     spellCheck={false}
-                    placeholder="/promotions"
+                    placeholder={PATH_EXAMPLE}
                   />
                   <button
                     type="button"
                     className="btn btn--sm btn--danger-ghost"
                     onClick={() => entries.remove(index)}
                   >
-                    Remove
+                    {t("seo.remove")}
                   </button>
                 </div>
                 <LocalizedEditor
                   required
                   fields={[
-                    { base: `entries.${index}.title`, label: "Title", kind: "text", maxLength: 200 },
-                    { base: `entries.${index}.description`, label: "Description", kind: "textarea" },
+                    {
+                      base: `entries.${index}.title`,
+                      label: t("seo.titleField"),
+                      kind: "text",
+                      maxLength: 200,
+                    },
+                    {
+                      base: `entries.${index}.description`,
+                      label: t("seo.descriptionField"),
+                      kind: "textarea",
+                    },
                   ]}
                 />
               </div>
@@ -139,7 +153,7 @@ function SeoEditor({ initial, canWrite }: { initial: Entry[]; canWrite: boolean 
                   })
                 }
               >
-                Add a page
+                {t("seo.add")}
               </button>
             </div>
           )}
@@ -156,14 +170,12 @@ function SeoEditor({ initial, canWrite }: { initial: Entry[]; canWrite: boolean 
 }
 
 export function SeoPage() {
+  const t = useT();
   const canWrite = useCanWrite("seo");
   const seo = useQuery({ queryKey: seoKey, queryFn: ({ signal }) => api.get("/seo", AdminSeoValue, signal) });
   return (
     <>
-      <PageHeader
-        title="Search texts"
-        description="The title and description search engines and browser tabs show for each page. The whole list is saved at once."
-      />
+      <PageHeader title={t("seo.title")} description={t("seo.description")} />
       {!canWrite && <ReadOnlyNote />}
       <SettingLoader query={seo}>{(list) => <SeoEditor initial={list} canWrite={canWrite} />}</SettingLoader>
     </>

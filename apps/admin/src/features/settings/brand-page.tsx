@@ -8,6 +8,7 @@ import { ImageUploadField } from "../../components/image-upload-field.tsx";
 import { LocalizedEditor } from "../../components/localized-editor.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
+import { t as tr, useT } from "../../lib/i18n.ts";
 import { fromLocalizedForm, localizedFormSchema, toLocalizedForm } from "../../lib/localized.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { SaveBar, SettingLoader } from "./setting-page-frame.tsx";
@@ -16,19 +17,37 @@ import { brandSetting } from "./settings-api.ts";
 type Value = z.output<typeof BrandSettings>;
 
 /** An optional text: empty in the form, null in the setting. */
-const optional = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
+const optional = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: () => tr("brand.err.max", { n: max }) });
+/** Examples of a value's form, the same in every language. */
+const EXAMPLE = { copyright: "© 2025 Panalo", url: "https://", gtag: "G-XXXXXXX" } as const;
 const nullIfEmpty = (s: string) => (s === "" ? null : s);
 
 const BrandForm = z
   .object({
-    name: z.string().trim().min(1, "Required").max(60),
-    logoUrl: z.string().trim().min(1, "Upload a logo or give its address").max(500),
+    name: z
+      .string()
+      .trim()
+      .min(1, { error: () => tr("brand.err.required") })
+      .max(60),
+    logoUrl: z
+      .string()
+      .trim()
+      .min(1, { error: () => tr("brand.err.logo") })
+      .max(500),
     currency: z
       .string()
       .trim()
       .toUpperCase()
-      .regex(/^[A-Z]{3}$/, "Three letters, e.g. PHP"),
-    currencySymbol: z.string().trim().min(1, "Required").max(4),
+      .regex(/^[A-Z]{3}$/, { error: () => tr("brand.err.currency") }),
+    currencySymbol: z
+      .string()
+      .trim()
+      .min(1, { error: () => tr("brand.err.required") })
+      .max(4),
     aboutText: localizedFormSchema(false, 5000),
     copyright: optional(200),
     loggedInToHome: z.boolean(),
@@ -59,13 +78,13 @@ const toForm = (v: Value): FormValues => ({
   gtagId: v.gtagId ?? "",
 });
 
-const AGE_OPTIONS = [
-  { value: "21", label: "21 and over" },
-  { value: "18", label: "18 and over" },
-];
-
 function BrandEditor({ initial, canWrite }: { initial: Value; canWrite: boolean }) {
+  const t = useT();
   const save = brandSetting.useSave();
+  const ageOptions = [
+    { value: "21", label: t("brand.age21") },
+    { value: "18", label: t("brand.age18") },
+  ];
   const form = useForm<FormValues, unknown, Value>({
     resolver: zodResolver(BrandForm),
     defaultValues: toForm(initial),
@@ -74,7 +93,7 @@ function BrandEditor({ initial, canWrite }: { initial: Value; canWrite: boolean 
     save.mutate(value, {
       onSuccess: (saved) => {
         form.reset(toForm(saved));
-        toast.success("Saved brand settings.");
+        toast.success(t("brand.saved"));
       },
       onError: (err) => applyServerFieldErrors(err, form),
     }),
@@ -84,67 +103,60 @@ function BrandEditor({ initial, canWrite }: { initial: Value; canWrite: boolean 
     <FormProvider {...form}>
       <form onSubmit={onSubmit} noValidate className="panel form-stack">
         <fieldset disabled={!canWrite} className="plain-fieldset form-stack">
-          <h2 className="subheading">Identity</h2>
+          <h2 className="subheading">{t("brand.identity")}</h2>
           <div className="form-grid form-grid--3">
-            <TextField name="name" label="Site name" required maxLength={60} testId="brand-name" />
-            <TextField name="currency" label="Currency" hint="ISO code, e.g. PHP." required maxLength={3} />
+            <TextField name="name" label={t("brand.siteName")} required maxLength={60} testId="brand-name" />
+            <TextField
+              name="currency"
+              label={t("brand.currency")}
+              hint={t("brand.currencyHint")}
+              required
+              maxLength={3}
+            />
             <TextField
               name="currencySymbol"
-              label="Currency symbol"
-              hint="Shown beside amounts, e.g. ₱."
+              label={t("brand.symbol")}
+              hint={t("brand.symbolHint")}
               required
               maxLength={4}
             />
           </div>
-          <ImageUploadField name="logoUrl" label="Logo" required disabled={!canWrite} />
-          <TextField name="copyright" label="Copyright line" placeholder="© 2025 Panalo" />
+          <ImageUploadField name="logoUrl" label={t("brand.logo")} required disabled={!canWrite} />
+          <TextField name="copyright" label={t("brand.copyright")} placeholder={EXAMPLE.copyright} />
 
-          <h2 className="subheading">Players</h2>
+          <h2 className="subheading">{t("brand.players")}</h2>
           <div className="form-grid form-grid--3">
             <SelectField
               name="minimumAge"
-              label="Minimum age"
-              options={AGE_OPTIONS}
-              hint="Players confirm this age when they register."
+              label={t("brand.minAge")}
+              options={ageOptions}
+              hint={t("brand.minAgeHint")}
             />
           </div>
-          <CheckboxField
-            name="directRegister"
-            label="Direct registration"
-            hint="Show the Register button in the site header."
-          />
+          <CheckboxField name="directRegister" label={t("brand.direct")} hint={t("brand.directHint")} />
           <CheckboxField
             name="mobileRegPass"
-            label="Password on mobile registration"
-            hint="Players registering by mobile number also choose a password. While mobile code login is off they always do: it is their only way back in."
+            label={t("brand.mobilePass")}
+            hint={t("brand.mobilePassHint")}
           />
-          <CheckboxField
-            name="loggedInToHome"
-            label="Send visitors without a session to the login page"
-            hint="Off: visitors may browse the home page before logging in."
-          />
+          <CheckboxField name="loggedInToHome" label={t("brand.toLogin")} hint={t("brand.toLoginHint")} />
 
-          <h2 className="subheading">Service and analytics</h2>
+          <h2 className="subheading">{t("brand.service")}</h2>
           <div className="form-grid form-grid--3">
             <TextField
               name="customerServiceUrl"
-              label="Customer service chat address"
+              label={t("brand.csUrl")}
               type="url"
-              placeholder="https://"
+              placeholder={EXAMPLE.url}
             />
-            <TextField
-              name="vipServiceUrl"
-              label="VIP service chat address"
-              type="url"
-              placeholder="https://"
-            />
-            <TextField name="gtagId" label="Google tag ID" placeholder="G-XXXXXXX" />
+            <TextField name="vipServiceUrl" label={t("brand.vipUrl")} type="url" placeholder={EXAMPLE.url} />
+            <TextField name="gtagId" label={t("brand.gtag")} placeholder={EXAMPLE.gtag} />
           </div>
 
-          <h2 className="subheading">About text</h2>
+          <h2 className="subheading">{t("brand.aboutText")}</h2>
           <LocalizedEditor
             required={false}
-            fields={[{ base: "aboutText", label: "About", kind: "textarea" }]}
+            fields={[{ base: "aboutText", label: t("brand.about"), kind: "textarea" }]}
           />
         </fieldset>
         <SaveBar
@@ -159,14 +171,12 @@ function BrandEditor({ initial, canWrite }: { initial: Value; canWrite: boolean 
 }
 
 export function BrandPage() {
+  const t = useT();
   const canWrite = useCanWrite("brand");
   const setting = brandSetting.useValue();
   return (
     <>
-      <PageHeader
-        title="Brand"
-        description="The operator's name, logo, currency and the rules players meet first."
-      />
+      <PageHeader title={t("brand.title")} description={t("brand.description")} />
       {!canWrite && <ReadOnlyNote />}
       <SettingLoader query={setting}>
         {(value) => <BrandEditor initial={value} canWrite={canWrite} />}

@@ -9,6 +9,7 @@ import { TextAreaField } from "../../components/form-fields.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { api } from "../../lib/api.ts";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
+import { t as text, useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { SaveBar, SettingLoader } from "./setting-page-frame.tsx";
 import { imageCdnSetting, launchCdnSetting } from "./settings-api.ts";
@@ -22,13 +23,13 @@ export function parseCdnLines(text: string): string[] {
 }
 
 /** The box's text checked as the platform checks the list, the first problem with its line. */
-const CdnBox = z.string().superRefine((text, ctx) => {
-  const lines = parseCdnLines(text);
+const CdnBox = z.string().superRefine((box, ctx) => {
+  const lines = parseCdnLines(box);
   const r = CdnList.safeParse(lines);
   if (r.success) return;
   const issue = r.error.issues[0];
-  const line = typeof issue?.path[0] === "number" ? ` (line ${issue.path[0] + 1})` : "";
-  ctx.addIssue({ code: "custom", message: `${issue?.message ?? "Not valid"}${line}` });
+  const line = typeof issue?.path[0] === "number" ? text("settings.cdn.line", { n: issue.path[0] + 1 }) : "";
+  ctx.addIssue({ code: "custom", message: `${issue?.message ?? text("settings.cdn.invalid")}${line}` });
 });
 const CdnForm = z.object({ launchGameCDNs: CdnBox, imageCDNs: CdnBox }).transform((f) => ({
   launchGameCDNs: parseCdnLines(f.launchGameCDNs),
@@ -43,6 +44,7 @@ const toForm = (v: Value): FormValues => ({
 });
 
 function CdnEditor({ initial, canWrite }: { initial: Value; canWrite: boolean }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [saving, setSaving] = useState(false);
   const form = useForm<FormValues, unknown, Value>({
@@ -65,9 +67,9 @@ function CdnEditor({ initial, canWrite }: { initial: Value; canWrite: boolean })
       queryClient.setQueryData(launchCdnSetting.queryKey, launch);
       queryClient.setQueryData(imageCdnSetting.queryKey, image);
       form.reset(toForm({ launchGameCDNs: launch, imageCDNs: image }));
-      toast.success("Saved the CDN lists.");
+      toast.success(t("settings.cdn.saved"));
     } catch (err) {
-      if (!applyServerFieldErrors(err, form)) toast.error("The CDN lists could not be saved.");
+      if (!applyServerFieldErrors(err, form)) toast.error(t("settings.cdn.saveFailed"));
     } finally {
       setSaving(false);
     }
@@ -79,15 +81,15 @@ function CdnEditor({ initial, canWrite }: { initial: Value; canWrite: boolean })
         <fieldset disabled={!canWrite} className="plain-fieldset form-stack">
           <TextAreaField
             name="launchGameCDNs"
-            label="Game launch CDNs"
-            hint="One https:// address per line, up to 20. Each launch of an in-house game is served from one of them, picked at random; empty: from this site's own address."
+            label={t("settings.cdn.launch")}
+            hint={t("settings.cdn.launchHint")}
             rows={5}
             testId="cdn-launch"
           />
           <TextAreaField
             name="imageCDNs"
-            label="Image CDNs"
-            hint="One https:// address per line, up to 20. The player site loads game images through one of them, picked at random per visit; empty: from this site."
+            label={t("settings.cdn.image")}
+            hint={t("settings.cdn.imageHint")}
             rows={5}
             testId="cdn-image"
           />
@@ -99,6 +101,7 @@ function CdnEditor({ initial, canWrite }: { initial: Value; canWrite: boolean })
 }
 
 export function CdnPage() {
+  const t = useT();
   const canWrite = useCanWrite("cdns");
   const launch = launchCdnSetting.useValue();
   const image = imageCdnSetting.useValue();
@@ -109,10 +112,7 @@ export function CdnPage() {
   };
   return (
     <>
-      <PageHeader
-        title="CDNs"
-        description="Content delivery addresses for game launches and images (the permission response's launchGameCDNs and imageCDNs)."
-      />
+      <PageHeader title={t("settings.cdn.title")} description={t("settings.cdn.description")} />
       {!canWrite && <ReadOnlyNote />}
       <SettingLoader query={both}>
         {(value) => <CdnEditor initial={value} canWrite={canWrite} />}

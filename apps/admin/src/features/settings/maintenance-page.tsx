@@ -7,6 +7,7 @@ import { CheckboxField } from "../../components/form-fields.tsx";
 import { LocalizedEditor } from "../../components/localized-editor.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
+import { useT } from "../../lib/i18n.ts";
 import { fromLocalizedForm, localizedFormSchema, toLocalizedForm } from "../../lib/localized.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { SaveBar, SettingLoader } from "./setting-page-frame.tsx";
@@ -34,6 +35,7 @@ const toForm = (v: Value): FormValues => ({
 });
 
 function MaintenanceEditor({ initial, canWrite }: { initial: Value; canWrite: boolean }) {
+  const t = useT();
   const save = maintenanceSetting.useSave();
   const form = useForm<FormValues, unknown, Value>({
     resolver: zodResolver(MaintenanceForm),
@@ -45,9 +47,7 @@ function MaintenanceEditor({ initial, canWrite }: { initial: Value; canWrite: bo
     save.mutate(value, {
       onSuccess: (saved) => {
         form.reset(toForm(saved));
-        toast.success(
-          saved.enabled ? "Saved. The site now shows the maintenance page." : "Saved. The site is open.",
-        );
+        toast.success(saved.enabled ? t("settings.maintenance.savedOn") : t("settings.maintenance.savedOff"));
       },
       onError: (err) => applyServerFieldErrors(err, form),
     }),
@@ -60,17 +60,28 @@ function MaintenanceEditor({ initial, canWrite }: { initial: Value; canWrite: bo
           <div className={`state-banner ${enabled ? "state-banner--warn" : "state-banner--ok"}`}>
             <CheckboxField
               name="enabled"
-              label="Maintenance mode"
-              hint="When on, every player page shows the maintenance page below; the back office stays open."
+              label={t("settings.maintenance.mode")}
+              hint={t("settings.maintenance.modeHint")}
               testId="maintenance-toggle"
             />
           </div>
-          <h2 className="subheading">What players see</h2>
+          <h2 className="subheading">{t("settings.maintenance.players")}</h2>
           <LocalizedEditor
             required={false}
             fields={[
-              { base: "title", label: "Title", kind: "text", testId: "maintenance-title", maxLength: 200 },
-              { base: "info", label: "Information", kind: "textarea", testId: "maintenance-info" },
+              {
+                base: "title",
+                label: t("settings.maintenance.titleField"),
+                kind: "text",
+                testId: "maintenance-title",
+                maxLength: 200,
+              },
+              {
+                base: "info",
+                label: t("settings.maintenance.info"),
+                kind: "textarea",
+                testId: "maintenance-info",
+              },
             ]}
           />
         </fieldset>
@@ -86,13 +97,14 @@ function MaintenanceEditor({ initial, canWrite }: { initial: Value; canWrite: bo
 }
 
 export function MaintenancePage() {
+  const t = useT();
   const canWrite = useCanWrite("maintenance");
   const setting = maintenanceSetting.useValue();
   return (
     <>
       <PageHeader
-        title="Maintenance"
-        description="Close the player site for a while with a message in every language."
+        title={t("settings.maintenance.title")}
+        description={t("settings.maintenance.description")}
       />
       {!canWrite && <ReadOnlyNote />}
       <SettingLoader query={setting}>

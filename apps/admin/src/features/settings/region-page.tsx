@@ -7,6 +7,7 @@ import { TextAreaField, TextField } from "../../components/form-fields.tsx";
 import { LocalizedEditor } from "../../components/localized-editor.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
+import { t as tr, useT } from "../../lib/i18n.ts";
 import { fromLocalizedForm, localizedFormSchema, toLocalizedForm } from "../../lib/localized.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { SaveBar, SettingLoader } from "./setting-page-frame.tsx";
@@ -37,15 +38,15 @@ const RegionForm = z
     allowedCountries: z
       .string()
       .refine((t) => parseCountries(t).every((c) => /^[A-Z]{2}$/.test(c)), {
-        message: "Use two-letter ISO country codes, e.g. PH, SG",
+        error: () => tr("settings.region.countriesBad"),
       })
-      .refine((t) => parseCountries(t).length <= 250, { message: "At most 250 countries" }),
+      .refine((t) => parseCountries(t).length <= 250, { error: () => tr("settings.region.countriesMax") }),
     blockedRanges: z
       .string()
       .refine((t) => parseRanges(t).every((r) => r.length >= 2 && r.length <= 64), {
-        message: "Each line holds one IP address or CIDR range, e.g. 203.0.113.0/24",
+        error: () => tr("settings.region.rangesBad"),
       })
-      .refine((t) => parseRanges(t).length <= 1000, { message: "At most 1000 lines" }),
+      .refine((t) => parseRanges(t).length <= 1000, { error: () => tr("settings.region.rangesMax") }),
     info: localizedFormSchema(false, 2000),
   })
   .transform((f) => ({
@@ -63,6 +64,7 @@ const toForm = (v: Value): FormValues => ({
 });
 
 function RegionEditor({ initial, canWrite }: { initial: Value; canWrite: boolean }) {
+  const t = useT();
   const save = regionSetting.useSave();
   const form = useForm<FormValues, unknown, Value>({
     resolver: zodResolver(RegionForm),
@@ -73,7 +75,7 @@ function RegionEditor({ initial, canWrite }: { initial: Value; canWrite: boolean
     save.mutate(value, {
       onSuccess: (saved) => {
         form.reset(toForm(saved));
-        toast.success("Saved region rules.");
+        toast.success(t("settings.region.saved"));
       },
       onError: (err) => applyServerFieldErrors(err, form),
     }),
@@ -85,26 +87,33 @@ function RegionEditor({ initial, canWrite }: { initial: Value; canWrite: boolean
         <fieldset disabled={!canWrite} className="plain-fieldset form-stack">
           <TextField
             name="allowedCountries"
-            label="Allowed countries"
-            hint="ISO codes separated by commas or spaces, e.g. PH, SG. Empty allows every country."
-            placeholder="Every country"
+            label={t("settings.region.countries")}
+            hint={t("settings.region.countriesHint")}
+            placeholder={t("settings.region.everyCountry")}
             autoCapitalize="characters"
             spellCheck={false}
             testId="region-countries"
           />
           <TextAreaField
             name="blockedRanges"
-            label="Blocked IP addresses and ranges"
-            hint="One IPv4 or IPv6 address or CIDR range per line, e.g. 203.0.113.0/24. Empty blocks none."
+            label={t("settings.region.ranges")}
+            hint={t("settings.region.rangesHint")}
             rows={6}
             className="field--code"
             spellCheck={false}
             testId="region-blocked-ranges"
           />
-          <h2 className="subheading">Message for blocked visitors</h2>
+          <h2 className="subheading">{t("settings.region.message")}</h2>
           <LocalizedEditor
             required={false}
-            fields={[{ base: "info", label: "Information", kind: "textarea", testId: "region-info" }]}
+            fields={[
+              {
+                base: "info",
+                label: t("settings.maintenance.info"),
+                kind: "textarea",
+                testId: "region-info",
+              },
+            ]}
           />
         </fieldset>
         <SaveBar
@@ -119,14 +128,12 @@ function RegionEditor({ initial, canWrite }: { initial: Value; canWrite: boolean
 }
 
 export function RegionPage() {
+  const t = useT();
   const canWrite = useCanWrite("region");
   const setting = regionSetting.useValue();
   return (
     <>
-      <PageHeader
-        title="Region & IP"
-        description="Which countries may use the site, and addresses that are always refused. Visitors refused see the message below with their IP."
-      />
+      <PageHeader title={t("settings.region.title")} description={t("settings.region.description")} />
       {!canWrite && <ReadOnlyNote />}
       <SettingLoader query={setting}>
         {(value) => <RegionEditor initial={value} canWrite={canWrite} />}

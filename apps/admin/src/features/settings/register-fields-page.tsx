@@ -11,47 +11,44 @@ import { useCanWrite } from "../../app/operator-context.tsx";
 import { useFieldError } from "../../components/form-fields.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
+import { type TextKey, useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { SaveBar, SettingLoader } from "./setting-page-frame.tsx";
 import { registerFieldsSetting } from "./settings-api.ts";
 
 type Value = z.output<typeof RegisterFieldsSetting>;
 
-/** What each field is, in the operator's words. */
-const LABELS: Record<OptionalRegisterField, { label: string; hint: string }> = {
-  payeeName: { label: "Real name", hint: "Becomes the name payouts must be in." },
-  email: { label: "E-mail", hint: "Used for password recovery by e-mail." },
-  birthday: { label: "Birthday", hint: "Checked against the minimum age." },
-  mobileNum: {
-    label: "Mobile number",
-    hint: "Its lengths and patterns apply on both tabs; shown/required here are for the username tab (the mobile tab always asks).",
-  },
-  qqNum: { label: "QQ", hint: "Kept in the player's contact handles." },
-  wechat: { label: "WeChat", hint: "Kept in the player's contact handles." },
-  whatsapp: { label: "WhatsApp", hint: "Kept in the player's contact handles." },
-  line: { label: "LINE", hint: "Kept in the player's contact handles." },
-  facebook: { label: "Facebook", hint: "Kept in the player's contact handles." },
-  idNumber: { label: "ID number", hint: "The identity-document number, shown on the player page." },
-  recommenderId: {
-    label: "Recommender ID",
-    hint: "Another member's username or customer ID: the referral rewards apply.",
-  },
-  affiliateCode: {
-    label: "Invitation code",
-    hint: "An agent's code: the new player joins that agent's team.",
-  },
-  paymentPassword: {
-    label: "Transaction password",
-    hint: "Set at registration; asked for withdrawals and transfers.",
-  },
-  captcha: { label: "Picture code", hint: "When shown, every registration must type the picture's digits." },
+/** What each field is, in the operator's words; a messaging app goes by its own name. */
+const LABELS: Record<OptionalRegisterField, { label: TextKey | { app: string }; hint: TextKey }> = {
+  payeeName: { label: "registerFields.payeeName", hint: "registerFields.payeeNameHint" },
+  email: { label: "registerFields.email", hint: "registerFields.emailHint" },
+  birthday: { label: "registerFields.birthday", hint: "registerFields.birthdayHint" },
+  mobileNum: { label: "registerFields.mobileNum", hint: "registerFields.mobileNumHint" },
+  qqNum: { label: { app: "QQ" }, hint: "registerFields.handleHint" },
+  wechat: { label: { app: "WeChat" }, hint: "registerFields.handleHint" },
+  whatsapp: { label: { app: "WhatsApp" }, hint: "registerFields.handleHint" },
+  line: { label: { app: "LINE" }, hint: "registerFields.handleHint" },
+  facebook: { label: { app: "Facebook" }, hint: "registerFields.handleHint" },
+  idNumber: { label: "registerFields.idNumber", hint: "registerFields.idNumberHint" },
+  recommenderId: { label: "registerFields.recommenderId", hint: "registerFields.recommenderIdHint" },
+  affiliateCode: { label: "registerFields.affiliateCode", hint: "registerFields.affiliateCodeHint" },
+  paymentPassword: { label: "registerFields.paymentPassword", hint: "registerFields.paymentPasswordHint" },
+  captcha: { label: "registerFields.captcha", hint: "registerFields.captchaHint" },
 };
 
-const PATTERN_OPTIONS = [{ value: "", label: "Any" }, ...PATTERN_IDS.map((id) => ({ value: id, label: id }))];
+/** An example of an accepted pattern, the same in every language. */
+const PATTERN_EXAMPLE = "09*";
 
 function FieldRow({ name }: { name: OptionalRegisterField }) {
+  const t = useT();
   const { register } = useFormContext<Value>();
-  const { label, hint } = LABELS[name];
+  const field = LABELS[name];
+  const label = typeof field.label === "string" ? t(field.label) : field.label.app;
+  const hint = t(field.hint);
+  const patternOptions = [
+    { value: "", label: t("registerFields.any") },
+    ...PATTERN_IDS.map((id) => ({ value: id, label: id })),
+  ];
   const minError = useFieldError(`${name}.minLength`);
   const maxError = useFieldError(`${name}.maxLength`);
   const fixedRules = name === "captcha" || name === "birthday";
@@ -65,7 +62,7 @@ function FieldRow({ name }: { name: OptionalRegisterField }) {
         <input
           type="checkbox"
           className="checkbox"
-          aria-label={`${label}: shown`}
+          aria-label={t("registerFields.shownOf", { label })}
           {...register(`${name}.enabled`)}
         />
       </td>
@@ -73,7 +70,7 @@ function FieldRow({ name }: { name: OptionalRegisterField }) {
         <input
           type="checkbox"
           className="checkbox"
-          aria-label={`${label}: required`}
+          aria-label={t("registerFields.requiredOf", { label })}
           disabled={name === "captcha"}
           {...register(`${name}.required`)}
         />
@@ -82,7 +79,7 @@ function FieldRow({ name }: { name: OptionalRegisterField }) {
         <input
           type="number"
           className="input input--number"
-          aria-label={`${label}: minimum length`}
+          aria-label={t("registerFields.minOf", { label })}
           aria-invalid={minError ? true : undefined}
           disabled={fixedRules}
           {...register(`${name}.minLength`, { valueAsNumber: true })}
@@ -92,25 +89,25 @@ function FieldRow({ name }: { name: OptionalRegisterField }) {
         <input
           type="number"
           className="input input--number"
-          aria-label={`${label}: maximum length`}
+          aria-label={t("registerFields.maxOf", { label })}
           aria-invalid={maxError ? true : undefined}
           disabled={fixedRules}
           {...register(`${name}.maxLength`, { valueAsNumber: true })}
         />
         {maxError && (
           <span className="field-error" role="alert">
-            {maxError === "max_below_min" ? "Below the minimum" : maxError}
+            {maxError === "max_below_min" ? t("registerFields.belowMin") : maxError}
           </span>
         )}
       </td>
       <td>
         <select
           className="input select"
-          aria-label={`${label}: pattern`}
+          aria-label={t("registerFields.patternOf", { label })}
           disabled={fixedRules}
           {...register(`${name}.patternId`, { setValueAs: (v: string | null) => v || null })}
         >
-          {PATTERN_OPTIONS.map((o) => (
+          {patternOptions.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
             </option>
@@ -120,8 +117,8 @@ function FieldRow({ name }: { name: OptionalRegisterField }) {
       <td>
         <input
           className="input"
-          aria-label={`${label}: accepted pattern`}
-          placeholder="e.g. 09*"
+          aria-label={t("registerFields.acceptedOf", { label })}
+          placeholder={t("registerFields.example", { pattern: PATTERN_EXAMPLE })}
           disabled={fixedRules}
           {...register(`${name}.acceptedPattern`, { setValueAs: (v: string | null) => v || null })}
         />
@@ -131,13 +128,14 @@ function FieldRow({ name }: { name: OptionalRegisterField }) {
 }
 
 function RegisterFieldsEditor({ initial, canWrite }: { initial: Value; canWrite: boolean }) {
+  const t = useT();
   const save = registerFieldsSetting.useSave();
   const form = useForm<Value>({ resolver: zodResolver(RegisterFieldsSetting), defaultValues: initial });
   const onSubmit = form.handleSubmit((value) =>
     save.mutate(value, {
       onSuccess: (saved) => {
         form.reset(saved);
-        toast.success("Saved the registration fields.");
+        toast.success(t("registerFields.saved"));
       },
       onError: (err) => applyServerFieldErrors(err, form),
     }),
@@ -150,13 +148,13 @@ function RegisterFieldsEditor({ initial, canWrite }: { initial: Value; canWrite:
             <table className="table" data-testid="register-fields-table">
               <thead>
                 <tr>
-                  <th scope="col">Field</th>
-                  <th scope="col">Shown</th>
-                  <th scope="col">Required</th>
-                  <th scope="col">Min length</th>
-                  <th scope="col">Max length</th>
-                  <th scope="col">Pattern</th>
-                  <th scope="col">Accepted (* = anything)</th>
+                  <th scope="col">{t("registerFields.field")}</th>
+                  <th scope="col">{t("registerFields.shown")}</th>
+                  <th scope="col">{t("registerFields.required")}</th>
+                  <th scope="col">{t("registerFields.min")}</th>
+                  <th scope="col">{t("registerFields.max")}</th>
+                  <th scope="col">{t("registerFields.pattern")}</th>
+                  <th scope="col">{t("registerFields.accepted")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -179,14 +177,12 @@ function RegisterFieldsEditor({ initial, canWrite }: { initial: Value; canWrite:
 }
 
 export function RegisterFieldsPage() {
+  const t = useT();
   const canWrite = useCanWrite("register-fields");
   const setting = registerFieldsSetting.useValue();
   return (
     <>
-      <PageHeader
-        title="Registration fields"
-        description="The optional fields of the registration form: whether each is shown and required, its lengths and its pattern. The server checks every registration against these rules."
-      />
+      <PageHeader title={t("registerFields.title")} description={t("registerFields.description")} />
       {!canWrite && <ReadOnlyNote />}
       <SettingLoader query={setting}>
         {(value) => <RegisterFieldsEditor initial={value} canWrite={canWrite} />}

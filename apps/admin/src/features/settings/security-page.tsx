@@ -7,6 +7,7 @@ import { useCanWrite } from "../../app/operator-context.tsx";
 import { CheckboxField, NumberField } from "../../components/form-fields.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
+import { t as text, useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { SaveBar, SettingLoader } from "./setting-page-frame.tsx";
 import { securitySetting, whitelabelSetting } from "./settings-api.ts";
@@ -19,10 +20,10 @@ const DAYS_MAX = 3650;
 const SecurityForm = z
   .object({
     passwordMaxAgeDays: z
-      .number({ error: "Enter a number of days" })
-      .int("Whole days only")
-      .min(DAYS_MIN, `At least ${DAYS_MIN} days`)
-      .max(DAYS_MAX, `At most ${DAYS_MAX} days (ten years)`),
+      .number({ error: () => text("settings.security.daysEmpty") })
+      .int({ error: () => text("settings.security.daysWhole") })
+      .min(DAYS_MIN, { error: () => text("settings.security.daysMin", { n: DAYS_MIN }) })
+      .max(DAYS_MAX, { error: () => text("settings.security.daysMax", { n: DAYS_MAX }) }),
     newIpSecondFactor: z.boolean(),
   })
   .pipe(SecuritySettings);
@@ -30,17 +31,20 @@ type FormValues = z.input<typeof SecurityForm>;
 
 /** The password age only counts while the module that forces the change is on. */
 function ExpiryModuleNote() {
+  const t = useT();
   const whitelabel = whitelabelSetting.useValue();
   if (whitelabel.data?.switches.PWDEXPFORCECHANGE3 !== false) return null;
   return (
     <p className="alert alert--warn" role="note">
-      “Force change of expired password” is off in <Link to="/whitelabel">Modules</Link>, so passwords do not
-      expire until it is turned on.
+      {t("settings.security.expiryOffBefore")}
+      <Link to="/whitelabel">{t("settings.security.expiryOffLink")}</Link>
+      {t("settings.security.expiryOffAfter")}
     </p>
   );
 }
 
 function SecurityEditor({ initial, canWrite }: { initial: Value; canWrite: boolean }) {
+  const t = useT();
   const save = securitySetting.useSave();
   const form = useForm<FormValues, unknown, Value>({
     resolver: zodResolver(SecurityForm),
@@ -50,7 +54,7 @@ function SecurityEditor({ initial, canWrite }: { initial: Value; canWrite: boole
     save.mutate(value, {
       onSuccess: (saved) => {
         form.reset(saved);
-        toast.success("Saved security settings.");
+        toast.success(t("settings.security.saved"));
       },
       onError: (err) => applyServerFieldErrors(err, form),
     }),
@@ -60,23 +64,23 @@ function SecurityEditor({ initial, canWrite }: { initial: Value; canWrite: boole
     <FormProvider {...form}>
       <form onSubmit={onSubmit} noValidate className="panel form-stack">
         <fieldset disabled={!canWrite} className="plain-fieldset form-stack">
-          <h2 className="subheading">Passwords</h2>
+          <h2 className="subheading">{t("settings.security.passwords")}</h2>
           <ExpiryModuleNote />
           <NumberField
             name="passwordMaxAgeDays"
-            label="Maximum password age (days)"
-            hint={`${DAYS_MIN}–${DAYS_MAX}. A player whose password is older must choose a new one at login.`}
+            label={t("settings.security.maxAge")}
+            hint={t("settings.security.maxAgeHint", { min: DAYS_MIN, max: DAYS_MAX })}
             min={DAYS_MIN}
             max={DAYS_MAX}
             step={1}
             required
             testId="security-password-age"
           />
-          <h2 className="subheading">Logins from new addresses</h2>
+          <h2 className="subheading">{t("settings.security.newIp")}</h2>
           <CheckboxField
             name="newIpSecondFactor"
-            label="Ask for a code on a login from a new IP address"
-            hint="On a password login from an address the player has not logged in from before, a one-time code goes by SMS (or by e-mail when no mobile is on file) and must be entered to finish. Players with neither are not asked."
+            label={t("settings.security.newIpCode")}
+            hint={t("settings.security.newIpHint")}
             testId="security-new-ip"
           />
         </fieldset>
@@ -92,14 +96,12 @@ function SecurityEditor({ initial, canWrite }: { initial: Value; canWrite: boole
 }
 
 export function SecurityPage() {
+  const t = useT();
   const canWrite = useCanWrite("security");
   const setting = securitySetting.useValue();
   return (
     <>
-      <PageHeader
-        title="Security"
-        description="How long player passwords stay valid, and a second step for logins from an address not seen before."
-      />
+      <PageHeader title={t("settings.security.title")} description={t("settings.security.description")} />
       {!canWrite && <ReadOnlyNote />}
       <SettingLoader query={setting}>
         {(value) => <SecurityEditor initial={value} canWrite={canWrite} />}

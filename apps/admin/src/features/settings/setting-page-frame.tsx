@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useT } from "../../lib/i18n.ts";
 
 /** Skeleton while a setting loads, a retry when it fails, the form once it is here. */
 export function SettingLoader<T>({
@@ -8,19 +9,20 @@ export function SettingLoader<T>({
   query: { data: T | undefined; isError: boolean; refetch: () => unknown };
   children: (value: T) => ReactNode;
 }) {
+  const t = useT();
   if (query.data !== undefined) return children(query.data);
   if (query.isError) {
     return (
       <div className="panel empty-state" role="alert">
-        <p className="empty-state-title">This setting could not be loaded.</p>
+        <p className="empty-state-title">{t("settings.loadFailed")}</p>
         <button type="button" className="btn btn--sm" onClick={() => query.refetch()}>
-          Try again
+          {t("table.retry")}
         </button>
       </div>
     );
   }
   return (
-    <div className="panel form-skeleton" role="status" aria-label="Loading">
+    <div className="panel form-skeleton" role="status" aria-label={t("settings.loading")}>
       <span className="skeleton skeleton--line" />
       <span className="skeleton skeleton--input" />
       <span className="skeleton skeleton--line" />
@@ -42,14 +44,15 @@ export function SaveBar({
   canWrite: boolean;
   testId?: string;
 }) {
+  const t = useT();
   if (!canWrite) return null;
   return (
     <div className="save-bar">
       <span className="muted" aria-live="polite">
-        {dirty ? "Unsaved changes" : "All changes saved"}
+        {dirty ? t("nav.unsaved") : t("nav.allSaved")}
       </span>
       <button type="submit" className="btn btn--primary" data-testid={testId} disabled={saving}>
-        {saving ? "Saving…" : "Save"}
+        {saving ? t("common.saving") : t("common.save")}
       </button>
     </div>
   );

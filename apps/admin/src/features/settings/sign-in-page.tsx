@@ -8,6 +8,7 @@ import { CheckboxField, SelectField, TextField } from "../../components/form-fie
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { StatusPill } from "../../components/table-states.tsx";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
+import { type TextKey, t as tr, useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { SaveBar, SettingLoader } from "./setting-page-frame.tsx";
 import { oidcSetting } from "./settings-api.ts";
@@ -31,8 +32,8 @@ const isWebUrl = (s: string) => {
 const urlField = z
   .string()
   .trim()
-  .max(500, "At most 500 characters")
-  .refine((s) => s === "" || isWebUrl(s), "A full address, e.g. https://accounts.example.com");
+  .max(500, { error: () => tr("signIn.err.max", { n: 500 }) })
+  .refine((s) => s === "" || isWebUrl(s), { error: () => tr("signIn.err.url") });
 const nullIfEmpty = (s: string) => (s === "" ? null : s);
 
 const ProviderForm = z
@@ -40,37 +41,56 @@ const ProviderForm = z
     id: z
       .string()
       .trim()
-      .regex(ID_PATTERN, "2–31 lower-case letters, digits or dashes, starting with a letter, e.g. google"),
-    label: z.string().trim().min(1, "Required").max(40, "At most 40 characters"),
+      .regex(ID_PATTERN, { error: () => tr("signIn.err.id") }),
+    label: z
+      .string()
+      .trim()
+      .min(1, { error: () => tr("brand.err.required") })
+      .max(40, { error: () => tr("signIn.err.max", { n: 40 }) }),
     kind: z.enum(["oidc", "oauth2"]),
     issuer: urlField,
     authorizationEndpoint: urlField,
     tokenEndpoint: urlField,
     userinfoEndpoint: urlField,
-    clientId: z.string().trim().min(1, "Required").max(300, "At most 300 characters"),
+    clientId: z
+      .string()
+      .trim()
+      .min(1, { error: () => tr("brand.err.required") })
+      .max(300, { error: () => tr("signIn.err.max", { n: 300 }) }),
     /** Empty keeps the stored secret; anything typed replaces it. */
-    clientSecret: z.string().trim().max(300, "At most 300 characters"),
-    scopes: z.string().trim().max(200, "At most 200 characters"),
+    clientSecret: z
+      .string()
+      .trim()
+      .max(300, { error: () => tr("signIn.err.max", { n: 300 }) }),
+    scopes: z
+      .string()
+      .trim()
+      .max(200, { error: () => tr("signIn.err.max", { n: 200 }) }),
     enabled: z.boolean(),
     /** The id the server stores a secret under; null for a provider added in this form. */
     storedId: z.string().nullable(),
   })
   .superRefine((p, ctx) => {
-    const need = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
-    if (p.kind === "oidc" && !p.issuer) need("issuer", "Required for OpenID Connect");
+    const need = (path: string, key: TextKey) =>
+      ctx.addIssue({ code: "custom", path: [path], message: tr(key) });
+    if (p.kind === "oidc" && !p.issuer) need("issuer", "signIn.err.oidc");
     if (p.kind === "oauth2") {
-      if (!p.authorizationEndpoint) need("authorizationEndpoint", "Required for OAuth 2");
-      if (!p.tokenEndpoint) need("tokenEndpoint", "Required for OAuth 2");
-      if (!p.userinfoEndpoint) need("userinfoEndpoint", "Required for OAuth 2");
+      if (!p.authorizationEndpoint) need("authorizationEndpoint", "signIn.err.oauth2");
+      if (!p.tokenEndpoint) need("tokenEndpoint", "signIn.err.oauth2");
+      if (!p.userinfoEndpoint) need("userinfoEndpoint", "signIn.err.oauth2");
     }
     // The server finds the stored secret by the provider's id, so a renamed one needs it again.
     if (!p.clientSecret && p.storedId !== p.id) {
-      need("clientSecret", p.storedId ? "The ID changed: enter the client secret again" : "Required");
+      need("clientSecret", p.storedId ? "signIn.err.idChanged" : "brand.err.required");
     }
   });
 
 const SignInForm = z
-  .object({ providers: z.array(ProviderForm).max(PROVIDERS_MAX, `At most ${PROVIDERS_MAX} providers`) })
+  .object({
+    providers: z
+      .array(ProviderForm)
+      .max(PROVIDERS_MAX, { error: () => tr("signIn.err.maxProviders", { n: PROVIDERS_MAX }) }),
+  })
   .superRefine((f, ctx) => {
     const seen = new Set<string>();
     f.providers.forEach((p, i) => {
@@ -78,7 +98,7 @@ const SignInForm = z
         ctx.addIssue({
           code: "custom",
           path: ["providers", i, "id"],
-          message: "Another provider has this ID",
+          message: tr("signIn.err.idTaken"),
         });
       seen.add(p.id);
     });
@@ -140,15 +160,15 @@ const blank: ProviderValues = {
 };
 
 /** Starting points for the providers most sites use; the operator adds the client id and secret. */
-const PRESETS: ReadonlyArray<{ key: string; label: string; values: ProviderValues }> = [
+const PRESETS: ReadonlyArray<{ key: string; label: TextKey; values: ProviderValues }> = [
   {
     key: "google",
-    label: "Add Google",
+    label: "signIn.addGoogle",
     values: { ...blank, id: "google", label: "Google", issuer: "https://accounts.google.com" },
   },
   {
     key: "facebook",
-    label: "Add Facebook",
+    label: "signIn.addFacebook",
     values: {
       ...blank,
       id: "facebook",
@@ -160,35 +180,35 @@ const PRESETS: ReadonlyArray<{ key: string; label: string; values: ProviderValue
       scopes: "email public_profile",
     },
   },
-  { key: "other", label: "Add another provider", values: blank },
+  { key: "other", label: "signIn.addOther", values: blank },
 ];
 
-const KIND_OPTIONS = [
-  { value: "oidc", label: "OpenID Connect" },
-  { value: "oauth2", label: "OAuth 2 + user info" },
-];
+/** Examples of an address's form, the same in every language. */
+const URL_EXAMPLE = "https://";
+const ISSUER_EXAMPLE = "https://accounts.google.com";
+/** The protocol's own name. */
+const OIDC_NAME = "OpenID Connect";
 
 /** The address to register with the provider as the allowed redirect (callback) URL. */
 function RedirectUrl({ index }: { index: number }) {
+  const t = useT();
   const id = useWatch<FormValues, `providers.${number}.id`>({ name: `providers.${index}.id` }).trim();
   const valid = ID_PATTERN.test(id);
   const url = `${window.location.origin}/wps/oauth/${id}/callback`;
   return (
     <div className="field">
-      <span className="field-label">Redirect URL</span>
+      <span className="field-label">{t("signIn.redirect")}</span>
       {valid ? (
         <div className="copy-line">
           <code className="secret" data-testid={`oidc-${index}-redirect`}>
             {url}
           </code>
-          <CopyButton value={url} label="Redirect URL" />
+          <CopyButton value={url} label={t("signIn.redirect")} />
         </div>
       ) : (
-        <p className="muted">Choose an ID first.</p>
+        <p className="muted">{t("signIn.chooseId")}</p>
       )}
-      <p className="field-hint">
-        Register this address with the provider as an authorised redirect URI. It changes with the ID.
-      </p>
+      <p className="field-hint">{t("signIn.redirectHint")}</p>
     </div>
   );
 }
@@ -197,21 +217,22 @@ function SecretField({ index }: { index: number }) {
   const [id, storedId] = useWatch<FormValues, [`providers.${number}.id`, `providers.${number}.storedId`]>({
     name: [`providers.${index}.id`, `providers.${index}.storedId`],
   });
+  const t = useT();
   // The server keeps the secret under the id it was saved with.
   const stored = storedId !== null && storedId === id.trim();
   return (
     <TextField
       name={`providers.${index}.clientSecret`}
-      label={<>Client secret {stored && <span className="badge badge--muted">Stored</span>}</>}
+      label={
+        <>
+          {t("signIn.secret")} {stored && <span className="badge badge--muted">{t("signIn.stored")}</span>}
+        </>
+      }
       type="password"
       autoComplete="new-password"
       spellCheck={false}
-      placeholder={stored ? "•••••••• (stored)" : ""}
-      hint={
-        stored
-          ? "Stored on the server and never shown. Leave empty to keep it; type a new one to replace it."
-          : "From the provider's developer console."
-      }
+      placeholder={stored ? t("signIn.storedPlaceholder") : ""}
+      hint={stored ? t("signIn.storedHint") : t("signIn.secretHint")}
       required={!stored}
       maxLength={300}
       testId={`oidc-${index}-secret`}
@@ -234,13 +255,18 @@ function ProviderCard({
   >({
     name: [`providers.${index}.kind`, `providers.${index}.label`, `providers.${index}.enabled`],
   });
+  const t = useT();
   const name = (field: keyof ProviderValues) => `providers.${index}.${field}`;
+  const kindOptions = [
+    { value: "oidc", label: OIDC_NAME },
+    { value: "oauth2", label: t("signIn.kindOauth2") },
+  ];
   return (
     <section className="panel provider-card form-stack" data-testid={`oidc-provider-${index}`}>
       <header className="section-header">
-        <h2 className="subheading">{label.trim() || "New provider"}</h2>
+        <h2 className="subheading">{label.trim() || t("signIn.newProvider")}</h2>
         <div className="page-actions">
-          <StatusPill on={enabled} onLabel="Enabled" offLabel="Disabled" />
+          <StatusPill on={enabled} onLabel={t("signIn.enabled")} offLabel={t("signIn.disabled")} />
           {canWrite && (
             <button
               type="button"
@@ -248,7 +274,7 @@ function ProviderCard({
               onClick={onRemove}
               data-testid={`oidc-${index}-remove`}
             >
-              Remove
+              {t("seo.remove")}
             </button>
           )}
         </div>
@@ -256,8 +282,8 @@ function ProviderCard({
       <div className="form-grid form-grid--3">
         <TextField
           name={name("id")}
-          label="ID"
-          hint="Lower-case, e.g. google. Part of the redirect URL."
+          label={t("signIn.id")}
+          hint={t("signIn.idHint")}
           required
           autoCapitalize="none"
           spellCheck={false}
@@ -266,17 +292,17 @@ function ProviderCard({
         />
         <TextField
           name={name("label")}
-          label="Button label"
-          hint="Players see “Log in with …”."
+          label={t("signIn.buttonLabel")}
+          hint={t("signIn.buttonLabelHint")}
           required
           maxLength={40}
           testId={`oidc-${index}-label`}
         />
         <SelectField
           name={name("kind")}
-          label="Protocol"
-          hint="OpenID Connect for Google, Microsoft, Apple and most others; OAuth 2 for Facebook."
-          options={KIND_OPTIONS}
+          label={t("signIn.protocol")}
+          hint={t("signIn.protocolHint")}
+          options={kindOptions}
           testId={`oidc-${index}-kind`}
         />
       </div>
@@ -284,28 +310,28 @@ function ProviderCard({
         <div className="form-grid form-grid--3">
           <TextField
             name={name("authorizationEndpoint")}
-            label="Authorization endpoint"
+            label={t("signIn.authorization")}
             type="url"
-            placeholder="https://"
+            placeholder={URL_EXAMPLE}
             required
             spellCheck={false}
             testId={`oidc-${index}-authorization`}
           />
           <TextField
             name={name("tokenEndpoint")}
-            label="Token endpoint"
+            label={t("signIn.token")}
             type="url"
-            placeholder="https://"
+            placeholder={URL_EXAMPLE}
             required
             spellCheck={false}
             testId={`oidc-${index}-token`}
           />
           <TextField
             name={name("userinfoEndpoint")}
-            label="User-info endpoint"
+            label={t("signIn.userinfo")}
             type="url"
-            placeholder="https://"
-            hint="Must answer the player's id and, if allowed, e-mail."
+            placeholder={URL_EXAMPLE}
+            hint={t("signIn.userinfoHint")}
             required
             spellCheck={false}
             testId={`oidc-${index}-userinfo`}
@@ -314,10 +340,10 @@ function ProviderCard({
       ) : (
         <TextField
           name={name("issuer")}
-          label="Issuer"
+          label={t("signIn.issuer")}
           type="url"
-          placeholder="https://accounts.google.com"
-          hint="The endpoints and signing keys are read from its /.well-known/openid-configuration."
+          placeholder={ISSUER_EXAMPLE}
+          hint={t("signIn.issuerHint")}
           required
           spellCheck={false}
           testId={`oidc-${index}-issuer`}
@@ -326,7 +352,7 @@ function ProviderCard({
       <div className="form-grid form-grid--2">
         <TextField
           name={name("clientId")}
-          label="Client ID"
+          label={t("signIn.clientId")}
           required
           spellCheck={false}
           autoComplete="off"
@@ -337,12 +363,8 @@ function ProviderCard({
       </div>
       <TextField
         name={name("scopes")}
-        label="Scopes"
-        hint={
-          kind === "oauth2"
-            ? "Separated by spaces, e.g. email public_profile. Empty asks for email."
-            : "Separated by spaces, e.g. openid email profile. Empty asks for openid email profile."
-        }
+        label={t("signIn.scopes")}
+        hint={kind === "oauth2" ? t("signIn.scopesOauth2") : t("signIn.scopesOidc")}
         spellCheck={false}
         maxLength={200}
         testId={`oidc-${index}-scopes`}
@@ -350,8 +372,8 @@ function ProviderCard({
       <RedirectUrl index={index} />
       <CheckboxField
         name={name("enabled")}
-        label="Enabled"
-        hint="Only enabled providers show a button on the player site's login."
+        label={t("signIn.enabled")}
+        hint={t("signIn.enabledHint")}
         testId={`oidc-${index}-enabled`}
       />
     </section>
@@ -359,6 +381,7 @@ function ProviderCard({
 }
 
 function SignInEditor({ initial, canWrite }: { initial: Value; canWrite: boolean }) {
+  const t = useT();
   const save = oidcSetting.useSave();
   const form = useForm<FormValues, unknown, Value>({
     resolver: zodResolver(SignInForm),
@@ -372,7 +395,7 @@ function SignInEditor({ initial, canWrite }: { initial: Value; canWrite: boolean
     save.mutate(value, {
       onSuccess: (saved) => {
         form.reset(toForm(saved));
-        toast.success("Saved sign-in providers.");
+        toast.success(t("signIn.saved"));
       },
       onError: (err) => applyServerFieldErrors(err, form),
     }),
@@ -384,8 +407,8 @@ function SignInEditor({ initial, canWrite }: { initial: Value; canWrite: boolean
         <fieldset disabled={!canWrite} className="plain-fieldset form-stack">
           {providers.fields.length === 0 && (
             <div className="panel empty-state">
-              <p className="empty-state-title">No sign-in providers.</p>
-              <p>Players log in with their username, mobile number or SMS code only.</p>
+              <p className="empty-state-title">{t("signIn.empty")}</p>
+              <p>{t("signIn.emptyText")}</p>
             </div>
           )}
           {providers.fields.map((field, index) => (
@@ -406,7 +429,7 @@ function SignInEditor({ initial, canWrite }: { initial: Value; canWrite: boolean
                   onClick={() => providers.append({ ...p.values })}
                   data-testid={`oidc-add-${p.key}`}
                 >
-                  {p.label}
+                  {t(p.label)}
                 </button>
               ))}
             </div>
@@ -424,14 +447,12 @@ function SignInEditor({ initial, canWrite }: { initial: Value; canWrite: boolean
 }
 
 export function SignInPage() {
+  const t = useT();
   const canWrite = useCanWrite("sign-in");
   const setting = oidcSetting.useValue();
   return (
     <>
-      <PageHeader
-        title="Sign-in providers"
-        description="Let players log in with an account they already have, such as Google or Facebook. A first login creates a player account linked to that provider. The whole list is saved at once."
-      />
+      <PageHeader title={t("signIn.title")} description={t("signIn.description")} />
       {!canWrite && <ReadOnlyNote />}
       <SettingLoader query={setting}>
         {(value) => <SignInEditor initial={value} canWrite={canWrite} />}

@@ -6,6 +6,7 @@ import { useCanWrite } from "../../app/operator-context.tsx";
 import { CheckboxField } from "../../components/form-fields.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
+import { type TextKey, useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { SaveBar, SettingLoader } from "./setting-page-frame.tsx";
 import { whitelabelSetting } from "./settings-api.ts";
@@ -14,58 +15,67 @@ type Value = z.output<typeof WhitelabelSettings>;
 type Switches = Record<ModuleId, boolean>;
 
 /** What each module switch does on the player site (spec §3 menu tree). */
-const MODULES: Record<ModuleId, { label: string; hint: string; group: string }> = {
+const MODULES: Record<ModuleId, { label: TextKey; hint: TextKey; group: TextKey }> = {
   MOBILENUMREG3: {
-    label: "Mobile registration",
-    hint: "Players can register with a mobile number.",
-    group: "Registration",
+    label: "settings.modules.mobilenumreg3",
+    hint: "settings.modules.mobilenumreg3Hint",
+    group: "settings.modules.group.registration",
   },
   REGMOBVERF3: {
-    label: "Mobile verification code on registration",
-    hint: "An SMS code confirms a number given on the username tab (the mobile tab always confirms its number).",
-    group: "Registration",
+    label: "settings.modules.regmobverf3",
+    hint: "settings.modules.regmobverf3Hint",
+    group: "settings.modules.group.registration",
   },
   MOBILENUMPASSREG3: {
-    label: "Mobile registration password",
-    hint: "Mobile registration also asks for a password.",
-    group: "Registration",
+    label: "settings.modules.mobilenumpassreg3",
+    hint: "settings.modules.mobilenumpassreg3Hint",
+    group: "settings.modules.group.registration",
   },
   USERNAMEREG3: {
-    label: "Username registration",
-    hint: "Players can register with a username and password.",
-    group: "Registration",
+    label: "settings.modules.usernamereg3",
+    hint: "settings.modules.usernamereg3Hint",
+    group: "settings.modules.group.registration",
   },
-  FREEPLAY3: { label: "Trial play", hint: "Visitors can try games without an account.", group: "Play" },
+  FREEPLAY3: {
+    label: "settings.modules.freeplay3",
+    hint: "settings.modules.freeplay3Hint",
+    group: "settings.modules.group.play",
+  },
   PWDEXPFORCECHANGE3: {
-    label: "Force change of expired password",
-    hint: "Players with an expired password must choose a new one.",
-    group: "Login and password",
+    label: "settings.modules.pwdexpforcechange3",
+    hint: "settings.modules.pwdexpforcechange3Hint",
+    group: "settings.modules.group.login",
   },
   MOBILEVERCODELOGIN3: {
-    label: "Mobile code login",
-    hint: "Players can log in with an SMS code instead of a password.",
-    group: "Login and password",
+    label: "settings.modules.mobilevercodelogin3",
+    hint: "settings.modules.mobilevercodelogin3Hint",
+    group: "settings.modules.group.login",
   },
   CHNGPASSVERIF3: {
-    label: "Forgot password by phone",
-    hint: "Reset a forgotten password with an SMS code.",
-    group: "Login and password",
+    label: "settings.modules.chngpassverif3",
+    hint: "settings.modules.chngpassverif3Hint",
+    group: "settings.modules.group.login",
   },
   CHNGPASSMAIL3: {
-    label: "Forgot password by e-mail",
-    hint: "Reset a forgotten password with an e-mail link.",
-    group: "Login and password",
+    label: "settings.modules.chngpassmail3",
+    hint: "settings.modules.chngpassmail3Hint",
+    group: "settings.modules.group.login",
   },
-  CBS3: { label: "Customer service chat", hint: "Show the customer service chat button.", group: "Service" },
+  CBS3: {
+    label: "settings.modules.cbs3",
+    hint: "settings.modules.cbs3Hint",
+    group: "settings.modules.group.service",
+  },
   AGENTPOLICY3: {
-    label: "Agent policy page",
-    hint: "Publish the agent programme policy page.",
-    group: "Service",
+    label: "settings.modules.agentpolicy3",
+    hint: "settings.modules.agentpolicy3Hint",
+    group: "settings.modules.group.service",
   },
 };
 const GROUPS = [...new Set(ModuleIds.map((id) => MODULES[id].group))];
 
 function WhitelabelEditor({ initial, canWrite }: { initial: Value; canWrite: boolean }) {
+  const t = useT();
   const save = whitelabelSetting.useSave();
   const toForm = (v: Value): { switches: Switches } => ({ switches: v.switches });
   const form = useForm<{ switches: Switches }>({ defaultValues: toForm(initial) });
@@ -73,7 +83,7 @@ function WhitelabelEditor({ initial, canWrite }: { initial: Value; canWrite: boo
     save.mutate(value, {
       onSuccess: (saved) => {
         form.reset(toForm(saved));
-        toast.success("Saved module switches.");
+        toast.success(t("settings.modules.saved"));
       },
       onError: (err) => applyServerFieldErrors(err, form),
     }),
@@ -85,7 +95,7 @@ function WhitelabelEditor({ initial, canWrite }: { initial: Value; canWrite: boo
         <fieldset disabled={!canWrite} className="plain-fieldset form-stack">
           {GROUPS.map((group) => (
             <fieldset key={group} className="switch-group">
-              <legend className="subheading">{group}</legend>
+              <legend className="subheading">{t(group)}</legend>
               {ModuleIds.filter((id) => MODULES[id].group === group).map((id) => (
                 <CheckboxField
                   key={id}
@@ -93,10 +103,10 @@ function WhitelabelEditor({ initial, canWrite }: { initial: Value; canWrite: boo
                   testId={`whitelabel-${id}`}
                   label={
                     <>
-                      {MODULES[id].label} <code className="code-tag">{id}</code>
+                      {t(MODULES[id].label)} <code className="code-tag">{id}</code>
                     </>
                   }
-                  hint={MODULES[id].hint}
+                  hint={t(MODULES[id].hint)}
                 />
               ))}
             </fieldset>
@@ -114,14 +124,12 @@ function WhitelabelEditor({ initial, canWrite }: { initial: Value; canWrite: boo
 }
 
 export function WhitelabelPage() {
+  const t = useT();
   const canWrite = useCanWrite("whitelabel");
   const setting = whitelabelSetting.useValue();
   return (
     <>
-      <PageHeader
-        title="Modules"
-        description="Turn player-site features on and off. Changes apply on the players' next page load."
-      />
+      <PageHeader title={t("settings.modules.title")} description={t("settings.modules.description")} />
       {!canWrite && <ReadOnlyNote />}
       <SettingLoader query={setting}>
         {(value) => <WhitelabelEditor initial={value} canWrite={canWrite} />}

@@ -6,6 +6,7 @@ import { useCanWrite } from "../../app/operator-context.tsx";
 import { TextField } from "../../components/form-fields.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
+import { useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { SaveBar, SettingLoader } from "./setting-page-frame.tsx";
 import { winnersSetting } from "./settings-api.ts";
@@ -14,13 +15,14 @@ type Value = z.output<typeof WinnerBoardSettings>;
 
 /** The winner ticker and board list real wins only, from the operator's minimum up. */
 function WinnersEditor({ initial, canWrite }: { initial: Value; canWrite: boolean }) {
+  const t = useT();
   const save = winnersSetting.useSave();
   const form = useForm<Value>({ resolver: zodResolver(WinnerBoardSettings), defaultValues: initial });
   const onSubmit = form.handleSubmit((value) =>
     save.mutate(value, {
       onSuccess: (saved) => {
         form.reset(saved);
-        toast.success("Saved the winner board settings.");
+        toast.success(t("settings.winners.saved"));
       },
       onError: (err) => applyServerFieldErrors(err, form),
     }),
@@ -31,8 +33,8 @@ function WinnersEditor({ initial, canWrite }: { initial: Value; canWrite: boolea
         <fieldset disabled={!canWrite} className="plain-fieldset form-stack">
           <TextField
             name="minWinShown"
-            label="Smallest win shown (₱)"
-            hint="A win below this amount is not listed on the home page's winner ticker or the slots page's winner board. Never zero: a 0.00 win is a losing round."
+            label={t("settings.winners.min")}
+            hint={t("settings.winners.minHint")}
             inputMode="decimal"
             required
             testId="winners-min"
@@ -50,14 +52,12 @@ function WinnersEditor({ initial, canWrite }: { initial: Value; canWrite: boolea
 }
 
 export function WinnersPage() {
+  const t = useT();
   const canWrite = useCanWrite("winners");
   const setting = winnersSetting.useValue();
   return (
     <>
-      <PageHeader
-        title="Winner board"
-        description="Which wins the site shows to players as winners: real wins only, from this amount up."
-      />
+      <PageHeader title={t("settings.winners.title")} description={t("settings.winners.description")} />
       {!canWrite && <ReadOnlyNote />}
       <SettingLoader query={setting}>
         {(value) => <WinnersEditor initial={value} canWrite={canWrite} />}

@@ -21,7 +21,7 @@ import {
 } from "../../lib/amounts.ts";
 import { api, errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/dates.ts";
-import { useT } from "../../lib/i18n.ts";
+import { type TextKey, useT } from "../../lib/i18n.ts";
 import { useListQuery } from "../../lib/use-list-query.ts";
 
 /**
@@ -113,10 +113,17 @@ const Report = z.object({
 const Ok = z.unknown();
 
 type Tab = "sports" | "matches" | "manual" | "report";
+const TAB_LABELS: Record<Tab, TextKey> = {
+  matches: "sports.tab.matches",
+  sports: "sports.tab.sports",
+  manual: "sports.tab.manual",
+  report: "sports.tab.report",
+};
 const pesos = (minor: string) => showPesos(minor);
 const today = (d = 0) => manilaToday(d);
 
 export function SportsTradingPage() {
+  const t = useT();
   const [tab, setTab] = useState<Tab>("matches");
   const [error, setError] = useState<string | null>(null);
   const canWrite = useCanWrite("sports-trading");
@@ -137,11 +144,8 @@ export function SportsTradingPage() {
   const post = (path: string, body: unknown) => change.mutate({ method: "post", path, body });
   return (
     <>
-      <PageHeader
-        title="Sports trading"
-        description="Sports, matches and markets of the sportsbook; liability, manual settlement with four eyes, and the report."
-      />
-      <div className="toolbar" role="tablist" aria-label="Trading views">
+      <PageHeader title={t("sports.title")} description={t("sports.description")} />
+      <div className="toolbar" role="tablist" aria-label={t("sports.views")}>
         {(["matches", "sports", "manual", "report"] as Tab[]).map((x) => (
           <button
             key={x}
@@ -151,8 +155,7 @@ export function SportsTradingPage() {
             className={tab === x ? "btn btn-primary" : "btn"}
             onClick={() => setTab(x)}
           >
-            {x[0]?.toUpperCase()}
-            {x.slice(1)}
+            {t(TAB_LABELS[x])}
           </button>
         ))}
       </div>
@@ -479,16 +482,16 @@ function LiabilityTable(props: {
   return (
     <div className="table-wrap">
       <table className="table">
-        <caption>Liability of match {props.id} (open bets; a parlay counts on each of its legs)</caption>
+        <caption>{t("sports.liabilityCaption", { id: props.id })}</caption>
         <thead>
           <tr>
-            <th>Market</th>
-            <th>Outcome</th>
-            <th className="num">Odds</th>
-            <th className="num">Bets</th>
-            <th className="num">Stake</th>
-            <th className="num">Liability</th>
-            <th>Market suspended</th>
+            <th>{t("sports.market")}</th>
+            <th>{t("sports.outcome")}</th>
+            <th className="num">{t("sports.odds")}</th>
+            <th className="num">{t("sports.bets")}</th>
+            <th className="num">{t("sports.stake")}</th>
+            <th className="num">{t("sports.liability")}</th>
+            <th>{t("sports.marketSuspended")}</th>
           </tr>
         </thead>
         <tbody>
@@ -503,7 +506,7 @@ function LiabilityTable(props: {
               <td>
                 <input
                   type="checkbox"
-                  aria-label={`suspend ${o.market}`}
+                  aria-label={t("sports.suspendOf", { market: o.market })}
                   checked={o.status === "suspended"}
                   disabled={!props.canWrite}
                   onChange={(e) =>
@@ -531,6 +534,7 @@ function LiabilityTable(props: {
 }
 
 function ManualTab(props: { canWrite: boolean; post: (path: string, body: unknown) => void }) {
+  const t = useT();
   const q = useQuery({
     queryKey: ["admin-sports", "manual"],
     queryFn: () => api.get("/sports/manual", Actions),
@@ -553,7 +557,7 @@ function ManualTab(props: { canWrite: boolean; post: (path: string, body: unknow
         }}
       >
         <label>
-          Match id{" "}
+          {t("sports.manualMatch")}{" "}
           <input
             value={matchId}
             onChange={(e) => setMatchId(e.currentTarget.value)}
@@ -564,15 +568,15 @@ function ManualTab(props: { canWrite: boolean; post: (path: string, body: unknow
         <select
           value={kind}
           onChange={(e) => setKind(e.currentTarget.value as "settle" | "void")}
-          aria-label="Action"
+          aria-label={t("sports.action")}
         >
-          <option value="settle">Settle from a final score</option>
-          <option value="void">Void the match</option>
+          <option value="settle">{t("sports.settleScore")}</option>
+          <option value="void">{t("sports.voidMatch")}</option>
         </select>
         {kind === "settle" ? (
           <>
             <label>
-              Home{" "}
+              {t("sports.home")}{" "}
               <input
                 value={home}
                 onChange={(e) => setHome(e.currentTarget.value)}
@@ -582,7 +586,7 @@ function ManualTab(props: { canWrite: boolean; post: (path: string, body: unknow
               />
             </label>
             <label>
-              Away{" "}
+              {t("sports.away")}{" "}
               <input
                 value={away}
                 onChange={(e) => setAway(e.currentTarget.value)}
@@ -599,18 +603,18 @@ function ManualTab(props: { canWrite: boolean; post: (path: string, body: unknow
           disabled={!props.canWrite || !matchId}
           data-testid="sb-manual-ask"
         >
-          Ask for approval
+          {t("sports.askApproval")}
         </button>
       </form>
       <div className="table-wrap">
         <table className="table">
           <thead>
             <tr>
-              <th>Id</th>
-              <th>Action</th>
-              <th>Match</th>
-              <th>Asked by</th>
-              <th>Status</th>
+              <th>{t("sports.id")}</th>
+              <th>{t("sports.action")}</th>
+              <th>{t("sports.match")}</th>
+              <th>{t("sports.askedBy")}</th>
+              <th>{t("sports.status")}</th>
               <th />
             </tr>
           </thead>
@@ -625,7 +629,7 @@ function ManualTab(props: { canWrite: boolean; post: (path: string, body: unknow
                 <td>{a.requestedBy}</td>
                 <td>
                   {a.status}
-                  {a.decidedBy ? ` by ${a.decidedBy}` : ""}
+                  {a.decidedBy ? t("sports.decidedBy", { name: a.decidedBy }) : ""}
                 </td>
                 <td>
                   {a.status === "pending" && props.canWrite ? (
@@ -636,14 +640,14 @@ function ManualTab(props: { canWrite: boolean; post: (path: string, body: unknow
                         onClick={() => props.post(`/sports/manual/${a.id}/approve`, {})}
                         data-testid={`sb-manual-approve-${a.id}`}
                       >
-                        Approve
+                        {t("sports.approve")}
                       </button>{" "}
                       <button
                         type="button"
                         className="btn"
                         onClick={() => props.post(`/sports/manual/${a.id}/reject`, {})}
                       >
-                        Reject
+                        {t("sports.reject")}
                       </button>
                     </>
                   ) : null}
@@ -658,6 +662,7 @@ function ManualTab(props: { canWrite: boolean; post: (path: string, body: unknow
 }
 
 function ReportTab() {
+  const t = useT();
   const [from, setFrom] = useState(today(-6));
   const [to, setTo] = useState(today());
   const q = useQuery({
@@ -668,26 +673,27 @@ function ReportTab() {
     <>
       <div className="toolbar">
         <label>
-          From <input type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+          {t("filter.from")}{" "}
+          <input type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
         </label>
         <label>
-          To <input type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+          {t("filter.to")} <input type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
         </label>
         <a className="btn" href={`/api/admin/sports/report?from=${from}&to=${to}&format=csv`} download>
-          Export CSV
+          {t("list.exportCsv")}
         </a>
       </div>
       <div className="table-wrap">
         <table className="table">
           <thead>
             <tr>
-              <th>Day</th>
-              <th>Sport</th>
-              <th className="num">Bets</th>
-              <th className="num">Turnover</th>
-              <th className="num">Payouts</th>
-              <th className="num">Margin</th>
-              <th className="num">Margin %</th>
+              <th>{t("sports.reportDay")}</th>
+              <th>{t("sports.sport")}</th>
+              <th className="num">{t("sports.bets")}</th>
+              <th className="num">{t("sports.turnover")}</th>
+              <th className="num">{t("sports.payouts")}</th>
+              <th className="num">{t("sports.marginHead")}</th>
+              <th className="num">{t("sports.marginRate")}</th>
             </tr>
           </thead>
           <tbody>
