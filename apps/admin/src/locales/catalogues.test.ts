@@ -43,6 +43,8 @@ const SAME_IN_FILIPINO = new Set([
   "Plasada (%)",
   // A game's own name, said so in Filipino.
   "Bingo",
+  // The agent network's own words, said so in Filipino.
+  "Upline → downline",
 ]);
 
 /**
@@ -78,6 +80,7 @@ const ON_CATALOGUE = [
   "features/players/player-status.tsx",
   "features/games/nav-order.tsx",
   "features/dashboard/dashboard-page.tsx",
+  "features/agent-contracts/agent-settlement-page.tsx",
 ];
 
 function sources(d: string): string[] {
@@ -94,7 +97,8 @@ function englishIn(code: string): string[] {
   // JSX text: >Some words< (not a {expression}, nor code after an arrow's "=>")
   for (const m of code.matchAll(/(?<!=)>\s*([^<>{}\n]*[A-Za-z]{2,}[^<>{}\n]*)\s*</g)) {
     const text = (m[1] ?? "").trim();
-    if (text && !/^[\w.-]*=>/.test(text) && !text.includes("&&")) found.push(text);
+    // code between elements: an arrow's body, a `cond && <X/>`, or a ternary's `) : cond ? (`
+    if (text && !/^[\w.-]*=>/.test(text) && !text.includes("&&") && !/^\)\s*:/.test(text)) found.push(text);
   }
   // A text prop or a toast written as a literal
   for (const m of code.matchAll(
@@ -153,6 +157,7 @@ describe("the back office's catalogues", () => {
     expect(englishIn(`toast.success("Saved.")`)).toEqual(["Saved."]);
     expect(englishIn(`<p>{t("table.retry")}</p>`)).toEqual([]);
     expect(englishIn("const anyOf = <T,>() => z.custom<T>(() => true);")).toEqual([]);
+    expect(englishIn("<Skeleton />\n) : list.isError ? (\n<ErrorRow />")).toEqual([]);
     expect(ON_CATALOGUE.every((f) => sources(src).some((s) => relative(src, s) === f))).toBe(true);
   });
 });
