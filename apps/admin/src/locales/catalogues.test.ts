@@ -81,6 +81,7 @@ const ON_CATALOGUE = [
   "features/games/nav-order.tsx",
   "features/dashboard/dashboard-page.tsx",
   "features/agent-contracts/agent-settlement-page.tsx",
+  "features/agents/agents-page.tsx",
 ];
 
 function sources(d: string): string[] {
