@@ -82,6 +82,7 @@ const ON_CATALOGUE = [
   "features/dashboard/dashboard-page.tsx",
   "features/agent-contracts/agent-settlement-page.tsx",
   "features/agents/agents-page.tsx",
+  "features/players/player-view-sections.tsx",
 ];
 
 function sources(d: string): string[] {
