@@ -83,6 +83,7 @@ const ON_CATALOGUE = [
   "features/agent-contracts/agent-settlement-page.tsx",
   "features/agents/agents-page.tsx",
   "features/players/player-view-sections.tsx",
+  "features/players/player-detail-page.tsx",
 ];
 
 function sources(d: string): string[] {
