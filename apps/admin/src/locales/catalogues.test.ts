@@ -84,6 +84,7 @@ const ON_CATALOGUE = [
   "features/agents/agents-page.tsx",
   "features/players/player-view-sections.tsx",
   "features/players/player-detail-page.tsx",
+  "features/kyc/kyc-page.tsx",
 ];
 
 function sources(d: string): string[] {
