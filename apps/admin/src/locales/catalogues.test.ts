@@ -85,6 +85,7 @@ const ON_CATALOGUE = [
   "features/players/player-view-sections.tsx",
   "features/players/player-detail-page.tsx",
   "features/kyc/kyc-page.tsx",
+  "features/finance/adjustments-page.tsx",
 ];
 
 function sources(d: string): string[] {
