@@ -86,6 +86,8 @@ const ON_CATALOGUE = [
   "features/players/player-detail-page.tsx",
   "features/kyc/kyc-page.tsx",
   "features/finance/adjustments-page.tsx",
+  "features/finance/finance-ui.tsx",
+  "features/finance/queue-ui.tsx",
 ];
 
 function sources(d: string): string[] {
