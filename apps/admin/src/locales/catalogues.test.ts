@@ -88,6 +88,7 @@ const ON_CATALOGUE = [
   "features/finance/adjustments-page.tsx",
   "features/finance/finance-ui.tsx",
   "features/finance/queue-ui.tsx",
+  "features/finance/deposits-page.tsx",
 ];
 
 function sources(d: string): string[] {
