@@ -89,6 +89,7 @@ const ON_CATALOGUE = [
   "features/finance/finance-ui.tsx",
   "features/finance/queue-ui.tsx",
   "features/finance/deposits-page.tsx",
+  "features/finance/withdrawals-page.tsx",
 ];
 
 function sources(d: string): string[] {
