@@ -90,6 +90,7 @@ const ON_CATALOGUE = [
   "features/finance/queue-ui.tsx",
   "features/finance/deposits-page.tsx",
   "features/finance/withdrawals-page.tsx",
+  "features/finance/win-reviews-page.tsx",
 ];
 
 function sources(d: string): string[] {
