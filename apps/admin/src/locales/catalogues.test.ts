@@ -91,6 +91,7 @@ const ON_CATALOGUE = [
   "features/finance/deposits-page.tsx",
   "features/finance/withdrawals-page.tsx",
   "features/finance/win-reviews-page.tsx",
+  "features/finance/reconciliation-page.tsx",
 ];
 
 function sources(d: string): string[] {
