@@ -92,6 +92,7 @@ const ON_CATALOGUE = [
   "features/finance/withdrawals-page.tsx",
   "features/finance/win-reviews-page.tsx",
   "features/finance/reconciliation-page.tsx",
+  "features/responsible-gaming/player-rg-page.tsx",
 ];
 
 function sources(d: string): string[] {
