@@ -93,6 +93,7 @@ const ON_CATALOGUE = [
   "features/finance/win-reviews-page.tsx",
   "features/finance/reconciliation-page.tsx",
   "features/responsible-gaming/player-rg-page.tsx",
+  "features/jobs/jobs-page.tsx",
 ];
 
 function sources(d: string): string[] {
