@@ -94,6 +94,7 @@ const ON_CATALOGUE = [
   "features/finance/reconciliation-page.tsx",
   "features/responsible-gaming/player-rg-page.tsx",
   "features/jobs/jobs-page.tsx",
+  "features/audit/audit-page.tsx",
 ];
 
 function sources(d: string): string[] {
