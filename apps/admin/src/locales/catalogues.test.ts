@@ -95,6 +95,9 @@ const ON_CATALOGUE = [
   "features/responsible-gaming/player-rg-page.tsx",
   "features/jobs/jobs-page.tsx",
   "features/audit/audit-page.tsx",
+  "features/audit/audit-diff-view.tsx",
+  "features/finance/reject-dialog.tsx",
+  "features/finance/queue-export.tsx",
 ];
 
 function sources(d: string): string[] {
