@@ -98,6 +98,7 @@ const ON_CATALOGUE = [
   "features/audit/audit-diff-view.tsx",
   "features/finance/reject-dialog.tsx",
   "features/finance/queue-export.tsx",
+  "features/finance/wallet-page.tsx",
 ];
 
 function sources(d: string): string[] {
