@@ -99,6 +99,8 @@ const ON_CATALOGUE = [
   "features/finance/reject-dialog.tsx",
   "features/finance/queue-export.tsx",
   "features/finance/wallet-page.tsx",
+  "features/finance/channel-editor.tsx",
+  "features/finance/channels-page.tsx",
 ];
 
 function sources(d: string): string[] {
