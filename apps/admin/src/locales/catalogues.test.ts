@@ -101,6 +101,7 @@ const ON_CATALOGUE = [
   "features/finance/wallet-page.tsx",
   "features/finance/channel-editor.tsx",
   "features/finance/channels-page.tsx",
+  "features/finance/adjustment-dialog.tsx",
 ];
 
 function sources(d: string): string[] {
