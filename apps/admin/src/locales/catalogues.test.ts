@@ -102,6 +102,7 @@ const ON_CATALOGUE = [
   "features/finance/channel-editor.tsx",
   "features/finance/channels-page.tsx",
   "features/finance/adjustment-dialog.tsx",
+  "features/finance/approvals-page.tsx",
 ];
 
 function sources(d: string): string[] {
