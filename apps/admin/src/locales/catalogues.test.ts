@@ -103,6 +103,7 @@ const ON_CATALOGUE = [
   "features/finance/channels-page.tsx",
   "features/finance/adjustment-dialog.tsx",
   "features/finance/approvals-page.tsx",
+  "features/outbox/outbox-page.tsx",
 ];
 
 function sources(d: string): string[] {
