@@ -104,6 +104,10 @@ const ON_CATALOGUE = [
   "features/finance/adjustment-dialog.tsx",
   "features/finance/approvals-page.tsx",
   "features/outbox/outbox-page.tsx",
+  "features/finance/ledger-page.tsx",
+  "features/players/player-dialogs.tsx",
+  "features/responsible-gaming/rg-settings-page.tsx",
+  "features/agents/username-picker.tsx",
 ];
 
 function sources(d: string): string[] {
