@@ -43,6 +43,8 @@ const SAME_IN_FILIPINO = new Set([
   "Plasada (%)",
   // A game's own name, said so in Filipino.
   "Bingo",
+  // The agent network's own words, said so in Filipino.
+  "Upline → downline",
 ]);
 
 /**
@@ -114,6 +116,34 @@ const ON_CATALOGUE = [
   "features/settings/sign-in-page.tsx",
   "features/games/games-catalog-page.tsx",
   "features/sports/trading-page.tsx",
+  "features/agent-contracts/agent-settlement-page.tsx",
+  "features/agents/agents-page.tsx",
+  "features/players/player-view-sections.tsx",
+  "features/players/player-detail-page.tsx",
+  "features/kyc/kyc-page.tsx",
+  "features/finance/adjustments-page.tsx",
+  "features/finance/finance-ui.tsx",
+  "features/finance/queue-ui.tsx",
+  "features/finance/deposits-page.tsx",
+  "features/finance/withdrawals-page.tsx",
+  "features/finance/win-reviews-page.tsx",
+  "features/finance/reconciliation-page.tsx",
+  "features/responsible-gaming/player-rg-page.tsx",
+  "features/jobs/jobs-page.tsx",
+  "features/audit/audit-page.tsx",
+  "features/audit/audit-diff-view.tsx",
+  "features/finance/reject-dialog.tsx",
+  "features/finance/queue-export.tsx",
+  "features/finance/wallet-page.tsx",
+  "features/finance/channel-editor.tsx",
+  "features/finance/channels-page.tsx",
+  "features/finance/adjustment-dialog.tsx",
+  "features/finance/approvals-page.tsx",
+  "features/outbox/outbox-page.tsx",
+  "features/finance/ledger-page.tsx",
+  "features/players/player-dialogs.tsx",
+  "features/responsible-gaming/rg-settings-page.tsx",
+  "features/agents/username-picker.tsx",
 ];
 
 function sources(d: string): string[] {
@@ -130,7 +160,8 @@ function englishIn(code: string): string[] {
   // JSX text: >Some words< (not a {expression}, nor code after an arrow's "=>")
   for (const m of code.matchAll(/(?<!=)>\s*([^<>{}\n]*[A-Za-z]{2,}[^<>{}\n]*)\s*</g)) {
     const text = (m[1] ?? "").trim();
-    if (text && !/^[\w.-]*=>/.test(text) && !text.includes("&&")) found.push(text);
+    // code between elements: an arrow's body, a `cond && <X/>`, or a ternary's `) : cond ? (`
+    if (text && !/^[\w.-]*=>/.test(text) && !text.includes("&&") && !/^\)\s*:/.test(text)) found.push(text);
   }
   // A text prop or a toast written as a literal
   for (const m of code.matchAll(
@@ -189,6 +220,7 @@ describe("the back office's catalogues", () => {
     expect(englishIn(`toast.success("Saved.")`)).toEqual(["Saved."]);
     expect(englishIn(`<p>{t("table.retry")}</p>`)).toEqual([]);
     expect(englishIn("const anyOf = <T,>() => z.custom<T>(() => true);")).toEqual([]);
+    expect(englishIn("<Skeleton />\n) : list.isError ? (\n<ErrorRow />")).toEqual([]);
     expect(ON_CATALOGUE.every((f) => sources(src).some((s) => relative(src, s) === f))).toBe(true);
   });
 });

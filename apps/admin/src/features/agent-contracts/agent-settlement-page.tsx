@@ -7,7 +7,7 @@ import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.
 import { BASIS_POINTS, readPercent, showAmount, showPercent } from "../../lib/amounts.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/dates.ts";
-import { useT } from "../../lib/i18n.ts";
+import { type TextKey, t, useT } from "../../lib/i18n.ts";
 import {
   type Bill,
   type Contract,
@@ -27,6 +27,12 @@ const pct = (bp: number) => showPercent(bp, BASIS_POINTS);
 const manilaDay = (offsetDays = 0) => manilaToday(-offsetDays);
 
 type Tab = "runs" | "bills" | "report" | "contracts";
+const TAB_LABEL = {
+  runs: "settle.tabRuns",
+  bills: "settle.tabBills",
+  report: "settle.tabReport",
+  contracts: "settle.tabContracts",
+} as const satisfies Record<Tab, TextKey>;
 
 /**
  * Agents → Settlements: every settlement run (hold, release, re-run),
@@ -34,32 +40,24 @@ type Tab = "runs" | "bills" | "report" | "contracts";
  * run), the commission report per Manila day, week or month, and an agent's contracts. Every table exports CSV.
  */
 export function AgentSettlementPage() {
+  const t = useT();
   const [tab, setTab] = useState<Tab>("runs");
   const [runFilter, setRunFilter] = useState<number | undefined>();
   return (
     <>
-      <PageHeader
-        title="Agent settlements"
-        description="Dividend and salary runs of agent contracts, their bills, the commission report and contracts."
-      />
+      <PageHeader title={t("settle.title")} description={t("settle.description")} />
       <div className="toolbar" role="tablist">
-        {(["runs", "bills", "report", "contracts"] as const).map((t) => (
+        {(["runs", "bills", "report", "contracts"] as const).map((tb) => (
           <button
-            key={t}
+            key={tb}
             type="button"
             role="tab"
-            aria-selected={tab === t}
-            className={`btn btn--sm ${tab === t ? "btn--primary" : ""}`}
-            onClick={() => setTab(t)}
-            data-testid={`settlement-tab-${t}`}
+            aria-selected={tab === tb}
+            className={`btn btn--sm ${tab === tb ? "btn--primary" : ""}`}
+            onClick={() => setTab(tb)}
+            data-testid={`settlement-tab-${tb}`}
           >
-            {t === "runs"
-              ? "Runs"
-              : t === "bills"
-                ? "Bills"
-                : t === "report"
-                  ? "Commission report"
-                  : "Contracts"}
+            {t(TAB_LABEL[tb])}
           </button>
         ))}
       </div>
@@ -79,6 +77,7 @@ export function AgentSettlementPage() {
 }
 
 function CsvButton({ name, make }: { name: string; make: () => string }) {
+  const t = useT();
   return (
     <button
       type="button"
@@ -86,12 +85,13 @@ function CsvButton({ name, make }: { name: string; make: () => string }) {
       onClick={() => downloadCsv(name, make())}
       data-testid="csv-export"
     >
-      Export CSV
+      {t("list.exportCsv")}
     </button>
   );
 }
 
 function Runs({ onBills }: { onBills: (runId: number) => void }) {
+  const t = useT();
   const [page, setPage] = useState(1);
   const pageSize = 50;
   const runs = useRuns(page, pageSize);
@@ -145,21 +145,21 @@ function Runs({ onBills }: { onBills: (runId: number) => void }) {
         <table className="table" data-testid="settlement-runs" aria-busy={runs.isFetching}>
           <thead>
             <tr>
-              <th scope="col">Run</th>
-              <th scope="col">Period</th>
-              <th scope="col">Status</th>
+              <th scope="col">{t("settle.colRun")}</th>
+              <th scope="col">{t("settle.colPeriod")}</th>
+              <th scope="col">{t("settle.colStatus")}</th>
               <th scope="col" className="num">
-                Bills
+                {t("settle.colBills")}
               </th>
               <th scope="col" className="num">
-                Paid
+                {t("settle.colPaid")}
               </th>
               <th scope="col" className="num">
-                Insufficient
+                {t("settle.colInsufficient")}
               </th>
-              <th scope="col">Started</th>
+              <th scope="col">{t("settle.colStarted")}</th>
               <th scope="col">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t("settle.colActions")}</span>
               </th>
             </tr>
           </thead>
@@ -169,20 +169,20 @@ function Runs({ onBills }: { onBills: (runId: number) => void }) {
             ) : runs.isError ? (
               <ErrorRow columns={8} onRetry={() => void runs.refetch()} />
             ) : rows.length === 0 ? (
-              <EmptyRow columns={8} title="No settlement run yet" />
+              <EmptyRow columns={8} title={t("settle.noRuns")} />
             ) : (
               rows.map((r: Run) => (
                 <tr key={r.id} data-testid="settlement-run" data-status={r.status} data-held={r.held}>
                   <td>
                     #{r.id} {r.schedule}
-                    <span className="cell-sub">attempts {r.attempts}</span>
+                    <span className="cell-sub">{t("settle.attemptsOf", { n: r.attempts })}</span>
                   </td>
                   <td className="cell-nowrap">{r.periodKey}</td>
                   <td>
                     <span
                       className={`badge ${r.status === "failed" ? "badge--danger" : r.held ? "badge--warn" : "badge--muted"}`}
                     >
-                      {r.held ? "held" : r.status}
+                      {r.held ? t("settle.held") : r.status}
                     </span>
                     {r.error && <span className="cell-sub">{r.error}</span>}
                   </td>
@@ -194,7 +194,7 @@ function Runs({ onBills }: { onBills: (runId: number) => void }) {
                   <td className="cell-nowrap">{at(r.startedAt)}</td>
                   <td className="cell-nowrap">
                     <button type="button" className="btn btn--sm" onClick={() => onBills(r.id)}>
-                      Bills
+                      {t("settle.tabBills")}
                     </button>{" "}
                     <button
                       type="button"
@@ -203,7 +203,7 @@ function Runs({ onBills }: { onBills: (runId: number) => void }) {
                       onClick={() => action.mutate({ id: r.id, action: r.held ? "release" : "hold" })}
                       data-testid="run-hold"
                     >
-                      {r.held ? "Release" : "Hold"}
+                      {r.held ? t("settle.release") : t("settle.hold")}
                     </button>{" "}
                     <button
                       type="button"
@@ -212,7 +212,7 @@ function Runs({ onBills }: { onBills: (runId: number) => void }) {
                       onClick={() => action.mutate({ id: r.id, action: "rerun" })}
                       data-testid="run-rerun"
                     >
-                      Re-run
+                      {t("settle.rerun")}
                     </button>
                   </td>
                 </tr>
@@ -222,7 +222,7 @@ function Runs({ onBills }: { onBills: (runId: number) => void }) {
         </table>
       </div>
       <Pager
-        label="Settlement run pages"
+        label={t("settle.runPages")}
         page={page}
         pageSize={pageSize}
         total={runs.data?.total ?? 0}
@@ -279,6 +279,7 @@ const billCsv = (rows: Bill[]) =>
   );
 
 function Bills({ runId, onClearRun }: { runId?: number; onClearRun: () => void }) {
+  const t = useT();
   const id = useId();
   const [status, setStatus] = useState("");
   const [page, setPage] = useState(1);
@@ -289,7 +290,7 @@ function Bills({ runId, onClearRun }: { runId?: number; onClearRun: () => void }
     <section className="section">
       <div className="toolbar">
         <label htmlFor={`${id}-status`} className="toolbar-label">
-          Status
+          {t("settle.colStatus")}
         </label>
         <select
           id={`${id}-status`}
@@ -301,40 +302,42 @@ function Bills({ runId, onClearRun }: { runId?: number; onClearRun: () => void }
           }}
           data-testid="bills-status"
         >
-          <option value="">All</option>
-          <option value="paid">Paid</option>
-          <option value="insufficient">Insufficient upline balance</option>
-          <option value="pending">Pending</option>
-          <option value="nothing">Nothing due</option>
+          <option value="">{t("list.all")}</option>
+          <option value="paid">{t("settle.colPaid")}</option>
+          <option value="insufficient">{t("settle.billInsufficient")}</option>
+          <option value="pending">{t("settle.billPending")}</option>
+          <option value="nothing">{t("settle.billNothing")}</option>
         </select>
         {runId && (
           <button type="button" className="btn btn--sm" onClick={onClearRun}>
-            Run #{runId} ✕
+            {t("settle.runFilter", { id: runId })}
           </button>
         )}
         <CsvButton name="settlement-bills.csv" make={() => billCsv(rows)} />
-        <span className="toolbar-count">Paid in this list: {bills.data?.paidTotal ?? "—"}</span>
+        <span className="toolbar-count">
+          {t("settle.paidInList", { amount: bills.data?.paidTotal ?? "—" })}
+        </span>
       </div>
       <div className="table-wrap">
         <table className="table" data-testid="settlement-bills" aria-busy={bills.isFetching}>
           <thead>
             <tr>
-              <th scope="col">Bill</th>
-              <th scope="col">Agent</th>
-              <th scope="col">Period</th>
+              <th scope="col">{t("settle.colBill")}</th>
+              <th scope="col">{t("settle.colAgent")}</th>
+              <th scope="col">{t("settle.colPeriod")}</th>
               <th scope="col" className="num">
-                Valid bets
+                {t("settle.colValidBets")}
               </th>
               <th scope="col" className="num">
-                Net loss
+                {t("settle.colNetLoss")}
               </th>
               <th scope="col" className="num">
-                Rate
+                {t("settle.colRate")}
               </th>
               <th scope="col" className="num">
-                Amount
+                {t("settle.colAmount")}
               </th>
-              <th scope="col">Status</th>
+              <th scope="col">{t("settle.colStatus")}</th>
             </tr>
           </thead>
           <tbody>
@@ -343,15 +346,18 @@ function Bills({ runId, onClearRun }: { runId?: number; onClearRun: () => void }
             ) : bills.isError ? (
               <ErrorRow columns={8} onRetry={() => void bills.refetch()} />
             ) : rows.length === 0 ? (
-              <EmptyRow columns={8} title="No bills" />
+              <EmptyRow columns={8} title={t("settle.noBills")} />
             ) : (
               rows.map((b) => (
                 <tr key={b.id} data-testid="settlement-bill" data-status={b.status}>
                   <td>
                     #{b.id} {b.kind}
                     <span className="cell-sub">
-                      contract #{b.contractId} · run #{b.runId} ·{" "}
-                      {b.payerId ? `paid by member #${b.payerId}` : "platform"}
+                      {t("settle.billOf", {
+                        contract: b.contractId,
+                        run: b.runId,
+                        payer: b.payerId ? t("settle.paidByMember", { id: b.payerId }) : t("settle.platform"),
+                      })}
                     </span>
                   </td>
                   <td>{b.memberName ?? b.memberId}</td>
@@ -366,9 +372,11 @@ function Bills({ runId, onClearRun }: { runId?: number; onClearRun: () => void }
                     <span
                       className={`badge ${b.status === "insufficient" ? "badge--danger" : "badge--muted"}`}
                     >
-                      {b.status === "insufficient" ? "insufficient upline balance" : b.status}
+                      {b.status === "insufficient" ? t("settle.insufficientUpline") : b.status}
                     </span>
-                    {b.attempts > 1 && <span className="cell-sub">{b.attempts} attempts</span>}
+                    {b.attempts > 1 && (
+                      <span className="cell-sub">{t("settle.attempts", { n: b.attempts })}</span>
+                    )}
                   </td>
                 </tr>
               ))
@@ -377,7 +385,7 @@ function Bills({ runId, onClearRun }: { runId?: number; onClearRun: () => void }
         </table>
       </div>
       <Pager
-        label="Bill pages"
+        label={t("settle.billPages")}
         page={page}
         pageSize={pageSize}
         total={bills.data?.total ?? 0}
@@ -388,6 +396,7 @@ function Bills({ runId, onClearRun }: { runId?: number; onClearRun: () => void }
 }
 
 function Report() {
+  const t = useT();
   const id = useId();
   const [from, setFrom] = useState(manilaDay(30));
   const [to, setTo] = useState(manilaDay());
@@ -398,7 +407,7 @@ function Report() {
     <section className="section">
       <div className="toolbar">
         <label htmlFor={`${id}-from`} className="toolbar-label">
-          From
+          {t("list.from")}
         </label>
         <input
           id={`${id}-from`}
@@ -408,7 +417,7 @@ function Report() {
           onChange={(e) => setFrom(e.target.value)}
         />
         <label htmlFor={`${id}-to`} className="toolbar-label">
-          To
+          {t("list.to")}
         </label>
         <input
           id={`${id}-to`}
@@ -418,7 +427,7 @@ function Report() {
           onChange={(e) => setTo(e.target.value)}
         />
         <label htmlFor={`${id}-group`} className="toolbar-label">
-          Per
+          {t("settle.per")}
         </label>
         <select
           id={`${id}-group`}
@@ -427,9 +436,9 @@ function Report() {
           onChange={(e) => setGroup(e.target.value as typeof group)}
           data-testid="report-group"
         >
-          <option value="day">Day</option>
-          <option value="week">Week (from Monday)</option>
-          <option value="month">Month</option>
+          <option value="day">{t("settle.day")}</option>
+          <option value="week">{t("settle.week")}</option>
+          <option value="month">{t("settle.month")}</option>
         </select>
         <CsvButton
           name={`commission-report-${group}-${from}-${to}.csv`}
@@ -466,21 +475,25 @@ function Report() {
           <thead>
             <tr>
               <th scope="col">
-                {group === "day" ? "Day" : group === "week" ? "Week from" : "Month"} (Manila)
+                {group === "day"
+                  ? t("settle.colDay")
+                  : group === "week"
+                    ? t("settle.colWeek")
+                    : t("settle.colMonth")}
               </th>
-              <th scope="col">Kind</th>
-              <th scope="col">Paid by</th>
+              <th scope="col">{t("settle.colKind")}</th>
+              <th scope="col">{t("settle.colPaidBy")}</th>
               <th scope="col" className="num">
-                Bills
-              </th>
-              <th scope="col" className="num">
-                Paid
-              </th>
-              <th scope="col" className="num">
-                Waiting
+                {t("settle.colBills")}
               </th>
               <th scope="col" className="num">
-                Valid bets
+                {t("settle.colPaid")}
+              </th>
+              <th scope="col" className="num">
+                {t("settle.colWaiting")}
+              </th>
+              <th scope="col" className="num">
+                {t("settle.colValidBets")}
               </th>
             </tr>
           </thead>
@@ -490,7 +503,7 @@ function Report() {
             ) : report.isError ? (
               <ErrorRow columns={7} onRetry={() => void report.refetch()} />
             ) : rows.length === 0 ? (
-              <EmptyRow columns={7} title="Nothing settled in these days" />
+              <EmptyRow columns={7} title={t("settle.noReport")} />
             ) : (
               rows.map((r) => (
                 <tr key={`${r.day}-${r.kind}-${r.funding}`}>
@@ -515,21 +528,33 @@ function Report() {
   );
 }
 
+/** The contract's terms in the operator's language (called while rendering or exporting). */
 function termsText(c: Contract): string {
-  const t = c.terms as {
+  const terms = c.terms as {
     tiers?: { minActiveMembers: number; minValidBet: string; rateBp: number }[];
     profitRateBp?: number;
     lossRateBp?: number;
     minSingleBet?: string;
     carryOver?: boolean;
   };
-  if (t.tiers)
+  if (terms.tiers)
     return (
-      t.tiers
-        .map((x) => `${pct(x.rateBp)} from ${x.minActiveMembers} active / ${showAmount(x.minValidBet)}`)
-        .join("; ") + (t.carryOver === undefined ? "" : t.carryOver ? " · carry-over" : " · no carry-over")
+      terms.tiers
+        .map((x) =>
+          t("settle.tier", {
+            rate: pct(x.rateBp),
+            members: x.minActiveMembers,
+            bet: showAmount(x.minValidBet),
+          }),
+        )
+        .join("; ") +
+      (terms.carryOver === undefined ? "" : terms.carryOver ? t("settle.carryOver") : t("settle.noCarryOver"))
     );
-  return `profit ${pct(t.profitRateBp ?? 0)}, loss ${pct(t.lossRateBp ?? 0)}, single bet ≥ ${showAmount(t.minSingleBet ?? "")}`;
+  return t("settle.realtimeTerms", {
+    profit: pct(terms.profitRateBp ?? 0),
+    loss: pct(terms.lossRateBp ?? 0),
+    bet: showAmount(terms.minSingleBet ?? ""),
+  });
 }
 
 function Contracts() {
@@ -573,7 +598,7 @@ function Contracts() {
     <section className="section">
       <form className="toolbar" onSubmit={submit}>
         <label htmlFor={`${id}-member`} className="toolbar-label">
-          Agent (member id)
+          {t("settle.memberId")}
         </label>
         <input
           id={`${id}-member`}
@@ -587,12 +612,12 @@ function Contracts() {
           className="input select input--auto"
           value={kind}
           onChange={(e) => setKind(e.target.value)}
-          aria-label="Kind"
+          aria-label={t("settle.colKind")}
         >
-          <option value="daily_salary">Daily salary</option>
-          <option value="hourly_salary">Hourly salary</option>
-          <option value="dividend">Dividend (monthly)</option>
-          <option value="realtime_salary">Real-time salary</option>
+          <option value="daily_salary">{t("settle.kindDaily")}</option>
+          <option value="hourly_salary">{t("settle.kindHourly")}</option>
+          <option value="dividend">{t("settle.kindDividend")}</option>
+          <option value="realtime_salary">{t("settle.kindRealtime")}</option>
         </select>
         <PercentInput
           label={t("contracts.rate")}
@@ -604,7 +629,7 @@ function Contracts() {
           testId="contracts-rate"
         />
         <button type="submit" className="btn btn--sm btn--primary" disabled={offer.isPending}>
-          Offer a platform-paid contract
+          {t("settle.offer")}
         </button>
         <CsvButton
           name="agent-contracts.csv"
@@ -627,7 +652,7 @@ function Contracts() {
               rows.map((c) => [
                 c.id,
                 c.kind,
-                c.uplineName ?? "platform",
+                c.uplineName ?? t("settle.platform"),
                 c.downlineName,
                 c.funding,
                 c.period,
@@ -651,13 +676,13 @@ function Contracts() {
         <table className="table" data-testid="agent-contracts">
           <thead>
             <tr>
-              <th scope="col">Contract</th>
-              <th scope="col">Upline → downline</th>
-              <th scope="col">Terms</th>
-              <th scope="col">Status</th>
-              <th scope="col">Since</th>
+              <th scope="col">{t("settle.colContract")}</th>
+              <th scope="col">{t("settle.colUpDown")}</th>
+              <th scope="col">{t("settle.colTerms")}</th>
+              <th scope="col">{t("settle.colStatus")}</th>
+              <th scope="col">{t("settle.colSince")}</th>
               <th scope="col">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t("settle.colActions")}</span>
               </th>
             </tr>
           </thead>
@@ -667,18 +692,18 @@ function Contracts() {
             ) : contracts.isError ? (
               <ErrorRow columns={6} onRetry={() => void contracts.refetch()} />
             ) : rows.length === 0 ? (
-              <EmptyRow columns={6} title="No contracts" />
+              <EmptyRow columns={6} title={t("settle.noContracts")} />
             ) : (
               rows.map((c) => (
                 <tr key={c.id} data-testid="agent-contract" data-status={c.status}>
                   <td>
                     #{c.id} {c.kind}
                     <span className="cell-sub">
-                      {c.period} · paid by {c.funding}
+                      {t("settle.contractOf", { period: c.period, funding: c.funding })}
                     </span>
                   </td>
                   <td>
-                    {c.uplineName ?? "platform"} → {c.downlineName}
+                    {c.uplineName ?? t("settle.platform")} → {c.downlineName}
                   </td>
                   <td>{termsText(c)}</td>
                   <td>
@@ -693,15 +718,10 @@ function Contracts() {
                         className="btn btn--sm"
                         disabled={end.isPending}
                         onClick={() => {
-                          if (
-                            window.confirm(
-                              `End contract #${c.id}? What was earned until now is still settled.`,
-                            )
-                          )
-                            end.mutate(c.id);
+                          if (window.confirm(t("settle.endConfirm", { id: c.id }))) end.mutate(c.id);
                         }}
                       >
-                        End
+                        {t("settle.end")}
                       </button>
                     )}
                   </td>

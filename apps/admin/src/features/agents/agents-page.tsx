@@ -6,6 +6,7 @@ import { z } from "zod";
 import { PageHeader } from "../../components/page-header.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
 import { api, errorMessage } from "../../lib/api.ts";
+import { type TextKey, useT } from "../../lib/i18n.ts";
 import { money } from "../finance/money.ts";
 import {
   pickByUsername,
@@ -35,12 +36,12 @@ const TreeValue = z.object({
   total: z.number(),
   path: z.array(z.object({ id: z.number(), username: z.string() })),
 });
-const TYPE: Record<number, string> = {
-  0: "Member",
-  1: "General agent",
-  2: "Agent",
-  41: "Affiliate",
-  42: "Affiliate agent",
+const TYPE: Record<number, TextKey> = {
+  0: "agents.type.member",
+  1: "agents.type.general",
+  2: "agents.type.agent",
+  41: "agents.type.affiliate",
+  42: "agents.type.affiliateAgent",
 };
 const manila = (msAgo: number) => manilaDay(Date.now() - msAgo);
 
@@ -51,6 +52,7 @@ const manila = (msAgo: number) => manilaDay(Date.now() - msAgo);
 const TREE_COLUMNS = 9;
 
 export function AgentsPage() {
+  const t = useT();
   const client = useQueryClient();
   const searchId = useId();
   const [q, setQ] = useState("");
@@ -80,7 +82,7 @@ export function AgentsPage() {
         },
         z.object({ username: z.string(), affiliateCode: z.string().nullable() }),
       );
-      setMessage(`Agent ${made.username} ready, invitation code ${made.affiliateCode}.`);
+      setMessage(t("agents.created", { name: made.username, code: made.affiliateCode ?? "" }));
       form.reset();
       await client.invalidateQueries({ queryKey: ["agents"] });
     } catch (err) {
@@ -90,10 +92,7 @@ export function AgentsPage() {
 
   return (
     <>
-      <PageHeader
-        title="Agents"
-        description="The upline–downline tree: top agents, drill down, moves and team figures."
-      />
+      <PageHeader title={t("agents.title")} description={t("agents.description")} />
       {message && (
         <p className="alert" role="status" data-testid="agents-message">
           {message}
@@ -101,16 +100,16 @@ export function AgentsPage() {
       )}
       <section className="panel section" aria-labelledby="agent-create-heading">
         <h2 id="agent-create-heading" className="subheading">
-          Create a top agent
+          {t("agents.createHeading")}
         </h2>
         <form onSubmit={(e) => void create(e)} data-testid="agent-create">
           <div className="form-grid form-grid--3">
             <label className="field">
-              <span className="field-label">Username</span>
+              <span className="field-label">{t("agents.username")}</span>
               <input name="username" className="input" required data-testid="agent-create-username" />
             </label>
             <label className="field">
-              <span className="field-label">Password</span>
+              <span className="field-label">{t("agents.password")}</span>
               <input
                 name="password"
                 type="password"
@@ -118,13 +117,10 @@ export function AgentsPage() {
                 autoComplete="new-password"
                 data-testid="agent-create-password"
               />
-              <span className="field-hint">
-                For a new account (the agent chooses their own at the first sign-in); empty makes an existing
-                player an agent.
-              </span>
+              <span className="field-hint">{t("agents.passwordHint")}</span>
             </label>
             <label className="field">
-              <span className="field-label">Type</span>
+              <span className="field-label">{t("agents.type")}</span>
               <select
                 name="isAgent"
                 className="input select"
@@ -133,20 +129,20 @@ export function AgentsPage() {
               >
                 {[1, 2, 41, 42].map((v) => (
                   <option key={v} value={v}>
-                    {TYPE[v]}
+                    {TYPE[v] ? t(TYPE[v]) : v}
                   </option>
                 ))}
               </select>
             </label>
           </div>
           <button type="submit" className="btn btn--primary" data-testid="agent-create-submit">
-            Create top agent
+            {t("agents.createSubmit")}
           </button>
         </form>
       </section>
       <search className="toolbar">
         <label htmlFor={searchId} className="toolbar-label">
-          Search
+          {t("agents.search")}
         </label>
         <input
           id={searchId}
@@ -154,7 +150,7 @@ export function AgentsPage() {
           className="input input--search"
           autoComplete="off"
           spellCheck={false}
-          placeholder="Any member by username"
+          placeholder={t("agents.searchHint")}
           value={q}
           maxLength={40}
           onChange={(e) => {
@@ -164,7 +160,9 @@ export function AgentsPage() {
           data-testid="agents-search"
         />
         <span className="toolbar-count" aria-live="polite">
-          {tree.data ? `${tree.data.total} member${tree.data.total === 1 ? "" : "s"}` : ""}
+          {tree.data
+            ? t(tree.data.total === 1 ? "agents.countOne" : "agents.countMany", { n: tree.data.total })
+            : ""}
         </span>
         <a
           className="btn btn--sm"
@@ -172,12 +170,12 @@ export function AgentsPage() {
           download
           data-testid="agents-csv"
         >
-          Export CSV
+          {t("list.exportCsv")}
         </a>
       </search>
-      <nav className="breadcrumb" aria-label="Path">
+      <nav className="breadcrumb" aria-label={t("agents.path")}>
         <button type="button" className="link-button" onClick={() => setParent(null)}>
-          Top agents
+          {t("agents.topAgents")}
         </button>
         {tree.data?.path.map((p) => (
           <span key={p.id}>
@@ -192,24 +190,24 @@ export function AgentsPage() {
         <table className="table" aria-busy={tree.isFetching} data-testid="agents-tree">
           <thead>
             <tr>
-              <th scope="col">Username</th>
-              <th scope="col">Type</th>
-              <th scope="col">Upline</th>
-              <th scope="col">Code</th>
+              <th scope="col">{t("agents.username")}</th>
+              <th scope="col">{t("agents.type")}</th>
+              <th scope="col">{t("agents.upline")}</th>
+              <th scope="col">{t("agents.code")}</th>
               <th scope="col" className="num">
-                Depth
+                {t("agents.depth")}
               </th>
               <th scope="col" className="num">
-                Direct
+                {t("agents.direct")}
               </th>
               <th scope="col" className="num">
-                Team
+                {t("agents.team")}
               </th>
               <th scope="col" className="num">
-                Balance
+                {t("agents.balance")}
               </th>
               <th scope="col" className="actions">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t("agents.actions")}</span>
               </th>
             </tr>
           </thead>
@@ -217,7 +215,7 @@ export function AgentsPage() {
             {tree.isPending && <SkeletonRows columns={TREE_COLUMNS} />}
             {tree.isError && !tree.data && <ErrorRow columns={TREE_COLUMNS} onRetry={() => tree.refetch()} />}
             {tree.data?.items.length === 0 && (
-              <EmptyRow columns={TREE_COLUMNS} title={q ? `No member matches “${q}”.` : "No agents yet."} />
+              <EmptyRow columns={TREE_COLUMNS} title={q ? t("agents.noMatch", { q }) : t("agents.none")} />
             )}
             {tree.data?.items.map((r) => (
               <tr key={r.id} data-testid={`agents-row-${r.username}`}>
@@ -230,7 +228,7 @@ export function AgentsPage() {
                     r.username
                   )}
                 </td>
-                <td>{TYPE[r.isAgent] ?? r.isAgent}</td>
+                <td>{TYPE[r.isAgent] ? t(TYPE[r.isAgent] as TextKey) : r.isAgent}</td>
                 <td>{r.uplineName ?? <span className="muted">—</span>}</td>
                 <td>{r.affiliateCode ?? <span className="muted">—</span>}</td>
                 <td className="num">{r.depth}</td>
@@ -239,7 +237,7 @@ export function AgentsPage() {
                 <td className="num cell-nowrap">{money(r.balance, r.currency)}</td>
                 <td className="actions">
                   <button type="button" className="btn btn--sm" onClick={() => setSelected(r)}>
-                    Select
+                    {t("agents.select")}
                   </button>
                 </td>
               </tr>
@@ -251,7 +249,7 @@ export function AgentsPage() {
       {selected && (
         <section className="section" aria-labelledby="agent-selected-heading" data-testid="agent-selected">
           <div className="section-header">
-            <h2 id="agent-selected-heading">Team of {selected.username}</h2>
+            <h2 id="agent-selected-heading">{t("agents.teamOf", { name: selected.username })}</h2>
           </div>
           <TeamFigures id={selected.id} />
         </section>
@@ -261,6 +259,7 @@ export function AgentsPage() {
 }
 
 function TeamFigures({ id }: { id: number }) {
+  const t = useT();
   const [range, setRange] = useState({ startDate: manila(6 * 86_400_000), endDate: manila(0) });
   const query = new URLSearchParams(range).toString();
   const team = useQuery({
@@ -272,7 +271,7 @@ function TeamFigures({ id }: { id: number }) {
     <div>
       <div className="toolbar">
         <label className="toolbar-label" htmlFor={`${id}-team-from`}>
-          From
+          {t("list.from")}
         </label>
         <input
           id={`${id}-team-from`}
@@ -282,7 +281,7 @@ function TeamFigures({ id }: { id: number }) {
           onChange={(e) => setRange({ ...range, startDate: e.target.value })}
         />
         <label className="toolbar-label" htmlFor={`${id}-team-to`}>
-          To
+          {t("list.to")}
         </label>
         <input
           id={`${id}-team-to`}
@@ -292,7 +291,7 @@ function TeamFigures({ id }: { id: number }) {
           onChange={(e) => setRange({ ...range, endDate: e.target.value })}
         />
         <a className="btn btn--sm" href={`/api/admin/agents/${id}/team?${query}&format=csv`} download>
-          Export CSV
+          {t("list.exportCsv")}
         </a>
       </div>
       {team.isError && (
@@ -304,19 +303,19 @@ function TeamFigures({ id }: { id: number }) {
         <dl className="detail-list" data-testid="agent-team-figures">
           {(
             [
-              ["Team size", d.teamSize],
-              ["New members", d.newMembers],
-              ["Active members", d.activeMembers],
-              ["Deposits", d.deposits],
-              ["Withdrawals", d.withdrawals],
-              ["Bets", d.bets],
-              ["Valid bets", d.validBets],
-              ["Wins", d.wins],
-              ["Profit and loss", d.profitLoss],
+              ["agents.fig.teamSize", d.teamSize],
+              ["agents.fig.newMembers", d.newMembers],
+              ["agents.fig.activeMembers", d.activeMembers],
+              ["agents.fig.deposits", d.deposits],
+              ["agents.fig.withdrawals", d.withdrawals],
+              ["agents.fig.bets", d.bets],
+              ["agents.fig.validBets", d.validBets],
+              ["agents.fig.wins", d.wins],
+              ["agents.fig.profitLoss", d.profitLoss],
             ] as const
           ).map(([label, value]) => (
             <div className="detail-item" key={label}>
-              <dt>{label}</dt>
+              <dt>{t(label)}</dt>
               <dd>{value}</dd>
             </div>
           ))}
@@ -331,6 +330,7 @@ function TeamFigures({ id }: { id: number }) {
  * from any username, the upline among agents; an empty upline makes the member a top one.
  */
 function MoveForm({ selected, onMessage }: { selected: TreeRow | null; onMessage: (m: string) => void }) {
+  const t = useT();
   const client = useQueryClient();
   const [member, setMember] = useState(selected?.username ?? "");
   const [upline, setUpline] = useState("");
@@ -358,20 +358,20 @@ function MoveForm({ selected, onMessage }: { selected: TreeRow | null; onMessage
     setBusy(true);
     try {
       const who = await find(member, false);
-      if (!who) return onMessage(`No member is named ${member.trim()}.`);
+      if (!who) return onMessage(t("agents.noMember", { name: member.trim() }));
       const to = upline.trim() ? await find(upline, true) : null;
-      if (upline.trim() && !to) return onMessage(`No agent is named ${upline.trim()}.`);
+      if (upline.trim() && !to) return onMessage(t("agents.noAgent", { name: upline.trim() }));
       const moved = await api.post(
         `/agents/${who.id}/move`,
         { uplineId: to?.id ?? null, reason },
         z.object({ id: z.number(), endedContracts: z.array(z.number()) }),
       );
       const ended = moved.endedContracts.length;
-      const where = to ? `under ${to.username}` : "to the top";
+      const where = to ? t("agents.under", { name: to.username }) : t("agents.toTop");
       onMessage(
         ended > 0
-          ? `${who.username} moved ${where}; ${ended} contract(s) with the old upline ended.`
-          : `${who.username} moved ${where}.`,
+          ? t("agents.movedEnded", { name: who.username, where, n: ended })
+          : t("agents.moved", { name: who.username, where }),
       );
       setUpline("");
       setReason("");
@@ -386,29 +386,29 @@ function MoveForm({ selected, onMessage }: { selected: TreeRow | null; onMessage
   return (
     <section className="panel section" aria-labelledby="agent-move-heading" data-testid="agent-move">
       <h2 id="agent-move-heading" className="subheading">
-        Move a member
+        {t("agents.moveHeading")}
       </h2>
       <form onSubmit={(e) => void move(e)}>
         <div className="form-grid form-grid--3">
           <UsernamePicker
-            label="Member"
+            label={t("agents.member")}
             value={member}
             onChange={setMember}
             suggestions={memberSuggestions}
-            placeholder="Username"
+            placeholder={t("agents.username")}
             testId="agent-move-member"
             required
           />
           <UsernamePicker
-            label="New upline (agent)"
+            label={t("agents.newUpline")}
             value={upline}
             onChange={setUpline}
             suggestions={uplineSuggestions}
-            placeholder="Agent username; empty: top"
+            placeholder={t("agents.newUplineHint")}
             testId="agent-move-upline"
           />
           <label className="field">
-            <span className="field-label">Reason (audited)</span>
+            <span className="field-label">{t("agents.reason")}</span>
             <input
               className="input"
               value={reason}
@@ -421,7 +421,7 @@ function MoveForm({ selected, onMessage }: { selected: TreeRow | null; onMessage
           </label>
         </div>
         <button type="submit" className="btn btn--primary" disabled={busy} data-testid="agent-move-submit">
-          {busy ? "Moving…" : "Move"}
+          {busy ? t("agents.moving") : t("agents.move")}
         </button>
       </form>
     </section>

@@ -60,6 +60,7 @@ function useAudit(search: string) {
 }
 
 function AuditTableRow({ row }: { row: Row }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const detailId = useId();
   const hasData = row.before != null || row.after != null;
@@ -87,7 +88,7 @@ function AuditTableRow({ row }: { row: Row }) {
               aria-controls={detailId}
               onClick={() => setOpen((o) => !o)}
             >
-              {open ? "Hide changes" : "Show changes"}
+              {open ? t("audit.hideChanges") : t("audit.showChanges")}
             </button>
           )}
         </td>
@@ -122,13 +123,10 @@ export function AuditPage() {
 
   return (
     <>
-      <PageHeader
-        title="Audit log"
-        description="Every change made in the back office, newest first. Read-only."
-      />
+      <PageHeader title={t("audit.title")} description={t("audit.description")} />
       <div className="toolbar">
         <label htmlFor={filterId} className="toolbar-label">
-          Entity
+          {t("audit.entity")}
         </label>
         <select
           id={filterId}
@@ -137,7 +135,7 @@ export function AuditPage() {
           onChange={(e) => list.setFilter("entityType", e.target.value)}
           data-testid="audit-entity"
         >
-          <option value="">All entities</option>
+          <option value="">{t("audit.allEntities")}</option>
           {ENTITY_TYPES.map((x) => (
             <option key={x} value={x}>
               {x}
@@ -189,53 +187,51 @@ export function AuditPage() {
           />
         </label>
         <span className="toolbar-count" aria-live="polite">
-          {audit.data ? `${first}–${last} of ${total}` : ""}
+          {audit.data ? t("audit.range", { first, last, total }) : ""}
         </span>
       </div>
       <div className="table-wrap">
         <table className="table" aria-busy={audit.isFetching}>
           <thead>
             <tr>
-              <th scope="col">Time</th>
-              <th scope="col">Operator</th>
-              <th scope="col">Action</th>
-              <th scope="col">Entity</th>
-              <th scope="col">ID</th>
-              <th scope="col">IP</th>
+              <th scope="col">{t("audit.time")}</th>
+              <th scope="col">{t("audit.operator")}</th>
+              <th scope="col">{t("audit.action")}</th>
+              <th scope="col">{t("audit.entity")}</th>
+              <th scope="col">{t("audit.id")}</th>
+              <th scope="col">{t("audit.ip")}</th>
               <th scope="col" className="actions">
-                <span className="visually-hidden">Changes</span>
+                <span className="visually-hidden">{t("audit.changes")}</span>
               </th>
             </tr>
           </thead>
           <tbody>
             {audit.isPending && <SkeletonRows columns={COLUMNS} rows={10} />}
             {audit.isError && !audit.data && <ErrorRow columns={COLUMNS} onRetry={() => audit.refetch()} />}
-            {audit.data?.items.length === 0 && <EmptyRow columns={COLUMNS} title="No audit entries." />}
+            {audit.data?.items.length === 0 && <EmptyRow columns={COLUMNS} title={t("audit.none")} />}
             {audit.data?.items.map((row) => (
               <AuditTableRow key={row.id} row={row} />
             ))}
           </tbody>
         </table>
       </div>
-      <nav className="pager" aria-label="Audit pages">
+      <nav className="pager" aria-label={t("audit.pages")}>
         <button
           type="button"
           className="btn btn--sm"
           disabled={page <= 1}
           onClick={() => setPage((p) => p - 1)}
         >
-          Newer
+          {t("audit.newer")}
         </button>
-        <span>
-          Page {page} of {pages}
-        </span>
+        <span>{t("audit.pageOf", { page, pages })}</span>
         <button
           type="button"
           className="btn btn--sm"
           disabled={page >= pages}
           onClick={() => setPage((p) => p + 1)}
         >
-          Older
+          {t("audit.older")}
         </button>
       </nav>
     </>

@@ -6,30 +6,33 @@ import { MoneyField } from "../../components/amount-fields.tsx";
 import { Dialog } from "../../components/dialog.tsx";
 import { SelectField, TextAreaField, TextField } from "../../components/form-fields.tsx";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
+import { t, useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { useCreateAdjustment, useFinanceSettings } from "./adjustments-api.ts";
 import { usePlayerBrief } from "./ledger-api.ts";
 import { AmountInput, money, toMinor } from "./money.ts";
 
+// The messages are functions: zod asks for them while validating, in the language of that moment.
 const AdjustmentForm = z.object({
   memberId: z
     .string()
     .trim()
-    .regex(/^[1-9]\d{0,14}$/, "Enter the player's ID (a number)")
+    .regex(/^[1-9]\d{0,14}$/, { error: () => t("adjDialog.err.memberId") })
     .transform(Number),
   direction: z.enum(["credit", "debit"]),
   amount: AmountInput,
   reason: z
     .string()
     .trim()
-    .min(5, "Give a reason of at least 5 characters")
-    .max(300, "At most 300 characters"),
+    .min(5, { error: () => t("adjDialog.err.reasonShort") })
+    .max(300, { error: () => t("adjDialog.err.reasonLong") }),
 });
 type FormValues = z.input<typeof AdjustmentForm>;
 type FormOutput = z.output<typeof AdjustmentForm>;
 
 /** The player the ID names, so the operator sees whose balance changes before sending. */
 function PlayerCheck({ memberId }: { memberId: string }) {
+  const t = useT();
   const id = /^[1-9]\d{0,14}$/.test(memberId.trim()) ? Number(memberId) : null;
   const player = usePlayerBrief(id);
   if (id === null) return null;
@@ -39,10 +42,10 @@ function PlayerCheck({ memberId }: { memberId: string }) {
         {player.data.username} · {player.data.currency}
       </p>
     );
-  if (player.data === null) return <p className="field-error">There is no player #{id}.</p>;
+  if (player.data === null) return <p className="field-error">{t("adjDialog.noPlayer", { id })}</p>;
   return (
     <p className="field-hint">
-      {player.isError ? "The player could not be looked up." : `Looking up player #${id}…`}
+      {player.isError ? t("adjDialog.lookupFailed") : t("adjDialog.lookingUp", { id })}
     </p>
   );
 }
@@ -59,6 +62,7 @@ export function AdjustmentDialog({
   player?: { id: number; username: string };
   onClose: () => void;
 }) {
+  const t = useT();
   const formId = useId();
   const create = useCreateAdjustment();
   const settings = useFinanceSettings();
@@ -77,9 +81,8 @@ export function AdjustmentDialog({
       { memberId: v.memberId, amount: v.direction === "debit" ? `-${v.amount}` : v.amount, reason: v.reason },
       {
         onSuccess: (a) => {
-          if (a.status === "pending")
-            toast.success(`Adjustment A${a.id} is waiting for another operator's approval.`);
-          else toast.success(`Adjustment A${a.id} applied.`);
+          if (a.status === "pending") toast.success(t("adjDialog.waiting", { id: a.id }));
+          else toast.success(t("adjDialog.applied", { id: a.id }));
           onClose();
         },
         onError: (err) => applyServerFieldErrors(err, form),
@@ -89,15 +92,15 @@ export function AdjustmentDialog({
 
   return (
     <Dialog
-      title={player ? `Adjust ${player.username}'s balance` : "New adjustment"}
-      description="Credits or debits the member's main balance. The reason is kept with the movement and in the audit log."
+      title={player ? t("adjDialog.titleFor", { name: player.username }) : t("adjDialog.title")}
+      description={t("adjDialog.description")}
       onClose={onClose}
       busy={create.isPending}
       testId="adjustment-dialog"
       footer={
         <>
           <button type="button" className="btn" onClick={onClose} disabled={create.isPending}>
-            Cancel
+            {t("common.cancel")}
           </button>
           <button
             type="submit"
@@ -106,7 +109,11 @@ export function AdjustmentDialog({
             disabled={create.isPending}
             data-testid="adjustment-submit"
           >
-            {create.isPending ? "Sending…" : needsSecond ? "Send for approval" : "Apply adjustment"}
+            {create.isPending
+              ? t("adjDialog.sending")
+              : needsSecond
+                ? t("adjDialog.sendForApproval")
+                : t("adjDialog.apply")}
           </button>
         </>
       }
@@ -119,8 +126,8 @@ export function AdjustmentDialog({
             <div>
               <TextField
                 name="memberId"
-                label="Player ID"
-                hint="The number on the player's page."
+                label={t("adjDialog.playerId")}
+                hint={t("adjDialog.playerIdHint")}
                 inputMode="numeric"
                 autoComplete="off"
                 required
@@ -132,17 +139,17 @@ export function AdjustmentDialog({
           <div className="form-grid form-grid--2">
             <SelectField
               name="direction"
-              label="Direction"
+              label={t("adjDialog.direction")}
               options={[
-                { value: "credit", label: "Credit (add to balance)" },
-                { value: "debit", label: "Debit (take from balance)" },
+                { value: "credit", label: t("adjDialog.credit") },
+                { value: "debit", label: t("adjDialog.debit") },
               ]}
               testId="adjustment-direction"
             />
             <MoneyField
               name="amount"
-              label="Amount"
-              hint="More than zero, up to two decimals."
+              label={t("adjDialog.amount")}
+              hint={t("adjDialog.amountHint")}
               required
               testId="adjustment-amount"
             />
@@ -154,14 +161,14 @@ export function AdjustmentDialog({
               data-testid="adjustment-threshold-note"
             >
               {needsSecond
-                ? `Above ${money(threshold)}: another operator must approve it before the balance changes.`
-                : `Up to ${money(threshold)} is applied at once; above it, another operator must approve.`}
+                ? t("adjDialog.above", { amount: money(threshold) })
+                : t("adjDialog.upTo", { amount: money(threshold) })}
             </p>
           )}
           <TextAreaField
             name="reason"
-            label="Reason"
-            hint="5–300 characters, e.g. the ticket number and what happened."
+            label={t("adjDialog.reason")}
+            hint={t("adjDialog.reasonHint")}
             rows={3}
             maxLength={300}
             required

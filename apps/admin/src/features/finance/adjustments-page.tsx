@@ -14,7 +14,7 @@ import { isApiCode } from "../../lib/api.ts";
 import { exportHref } from "../../lib/csv.ts";
 import { formatDateTime } from "../../lib/dates.ts";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
-import { useT } from "../../lib/i18n.ts";
+import { t, useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { AdjustmentDialog } from "./adjustment-dialog.tsx";
 import {
@@ -41,19 +41,24 @@ const ThresholdForm = z.object({
       const clean = text.replace(/,/g, "");
       const minor = /^\d{1,13}(\.\d{1,2})?$/.test(clean) ? parseMoney(clean) : null;
       if (minor === null) {
-        ctx.addIssue({ code: "custom", message: "An amount of 0 or more, up to two decimals" });
+        // t() runs here, while the form validates: the message is in the language of that moment.
+        ctx.addIssue({ code: "custom", message: t("adj.thresholdError") });
         return z.NEVER;
       }
       return formatMinor(minor);
     }),
 });
 
+type ThresholdIn = z.input<typeof ThresholdForm>;
+type ThresholdOut = z.output<typeof ThresholdForm>;
+
 /** The owner's rule: above this amount an adjustment waits for a second operator. */
 function ThresholdPanel() {
+  const t = useT();
   const canSet = useCan("system.write");
   const settings = useFinanceSettings();
   const save = useSaveFinanceSettings();
-  const form = useForm<z.input<typeof ThresholdForm>, unknown, z.output<typeof ThresholdForm>>({
+  const form = useForm<ThresholdIn, unknown, ThresholdOut>({
     resolver: zodResolver(ThresholdForm),
     values: settings.data,
   });
@@ -62,7 +67,7 @@ function ThresholdPanel() {
   const onSubmit = form.handleSubmit((value) =>
     save.mutate(value, {
       onSuccess: (saved) =>
-        toast.success(`Saved: above ${money(saved.adjustmentApprovalThreshold)} needs a second operator.`),
+        toast.success(t("adj.thresholdSaved", { amount: money(saved.adjustmentApprovalThreshold) })),
       onError: (err) => {
         // A higher threshold waits for a second operator (Approvals); the query client says so.
         if (!isApiCode(err, "APPROVAL_PENDING")) applyServerFieldErrors(err, form);
@@ -72,19 +77,20 @@ function ThresholdPanel() {
   return (
     <section className="panel section" aria-labelledby="threshold-heading" data-testid="finance-threshold">
       <h2 id="threshold-heading" className="subheading">
-        Second approval
+        {t("adj.secondApproval")}
       </h2>
       <p>
-        An adjustment of more than <strong data-testid="finance-threshold-value">{money(current)}</strong>{" "}
-        (credit or debit) changes nothing until a different operator approves it.
+        {t("adj.thresholdBefore")}
+        <strong data-testid="finance-threshold-value">{money(current)}</strong>
+        {t("adj.thresholdAfter")}
       </p>
       {canSet && (
         <FormProvider {...form}>
           <form onSubmit={onSubmit} noValidate className="threshold-form">
             <MoneyField
               name="adjustmentApprovalThreshold"
-              label="Threshold"
-              hint="0 makes every adjustment wait for a second operator."
+              label={t("adj.threshold")}
+              hint={t("adj.thresholdHint")}
               testId="finance-threshold-input"
             />
             <button
@@ -93,7 +99,7 @@ function ThresholdPanel() {
               disabled={save.isPending}
               data-testid="finance-threshold-save"
             >
-              {save.isPending ? "Saving…" : "Save threshold"}
+              {save.isPending ? t("adj.saving") : t("adj.saveThreshold")}
             </button>
           </form>
         </FormProvider>
@@ -105,6 +111,7 @@ function ThresholdPanel() {
 type Deciding = { adjustment: Adjustment; approve: boolean } | null;
 
 function PendingApprovals({ canWrite }: { canWrite: boolean }) {
+  const t = useT();
   const me = useOperator();
   const list = useAdjustments({ status: "pending", page: 1, pageSize: PENDING_PAGE_SIZE });
   const decide = useDecideAdjustment();
@@ -115,32 +122,30 @@ function PendingApprovals({ canWrite }: { canWrite: boolean }) {
   return (
     <section className="section" aria-labelledby="pending-heading">
       <div className="section-header">
-        <h2 id="pending-heading">Waiting for approval</h2>
+        <h2 id="pending-heading">{t("adj.waiting")}</h2>
         <span className="muted">{list.data ? list.data.total : ""}</span>
       </div>
       <div className="table-wrap">
         <table className="table" aria-busy={list.isFetching} data-testid="adjustments-pending">
           <thead>
             <tr>
-              <th scope="col">ID</th>
-              <th scope="col">Requested</th>
-              <th scope="col">Member</th>
+              <th scope="col">{t("adj.id")}</th>
+              <th scope="col">{t("adj.requested")}</th>
+              <th scope="col">{t("adj.member")}</th>
               <th scope="col" className="num">
-                Amount
+                {t("adj.amount")}
               </th>
-              <th scope="col">Reason</th>
-              <th scope="col">Requested by</th>
+              <th scope="col">{t("adj.reason")}</th>
+              <th scope="col">{t("adj.requestedBy")}</th>
               <th scope="col" className="actions">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t("adj.actions")}</span>
               </th>
             </tr>
           </thead>
           <tbody>
             {list.isPending && <SkeletonRows columns={columns} rows={2} />}
             {list.isError && !list.data && <ErrorRow columns={columns} onRetry={() => list.refetch()} />}
-            {list.data && items.length === 0 && (
-              <EmptyRow columns={columns} title="No adjustments wait for approval." />
-            )}
+            {list.data && items.length === 0 && <EmptyRow columns={columns} title={t("adj.noneWaiting")} />}
             {items.map((a) => {
               const mine = a.createdBy === me.id;
               return (
@@ -156,7 +161,7 @@ function PendingApprovals({ canWrite }: { canWrite: boolean }) {
                   <td className="cell-text">{a.reason}</td>
                   <td>{a.createdByName ?? `#${a.createdBy}`}</td>
                   <td className="actions">
-                    {canWrite && mine && <span className="muted">Another operator must approve</span>}
+                    {canWrite && mine && <span className="muted">{t("adj.anotherMust")}</span>}
                     {canWrite && !mine && (
                       <>
                         <button
@@ -165,7 +170,7 @@ function PendingApprovals({ canWrite }: { canWrite: boolean }) {
                           data-testid={`adjustment-approve-${a.id}`}
                           onClick={() => setDeciding({ adjustment: a, approve: true })}
                         >
-                          Approve
+                          {t("adj.approve")}
                         </button>
                         <button
                           type="button"
@@ -173,7 +178,7 @@ function PendingApprovals({ canWrite }: { canWrite: boolean }) {
                           data-testid={`adjustment-reject-${a.id}`}
                           onClick={() => setDeciding({ adjustment: a, approve: false })}
                         >
-                          Reject
+                          {t("adj.reject")}
                         </button>
                       </>
                     )}
@@ -186,23 +191,26 @@ function PendingApprovals({ canWrite }: { canWrite: boolean }) {
       </div>
       {deciding && (
         <ConfirmDialog
-          title={`${deciding.approve ? "Approve" : "Reject"} adjustment A${deciding.adjustment.id}?`}
+          title={t(deciding.approve ? "adj.approveTitle" : "adj.rejectTitle", {
+            id: deciding.adjustment.id,
+          })}
           message={
             <>
               <p>
-                <SignedAmount amount={deciding.adjustment.amount} currency={deciding.adjustment.currency} />{" "}
-                for{" "}
-                <strong>{deciding.adjustment.username ?? `player #${deciding.adjustment.memberId}`}</strong>,
-                asked by {deciding.adjustment.createdByName}: “{deciding.adjustment.reason}”
+                <SignedAmount amount={deciding.adjustment.amount} currency={deciding.adjustment.currency} />
+                {t("adj.for")}
+                <strong>
+                  {deciding.adjustment.username ?? t("adj.playerNo", { id: deciding.adjustment.memberId })}
+                </strong>
+                {t("adj.askedBy", {
+                  name: deciding.adjustment.createdByName ?? "",
+                  reason: deciding.adjustment.reason,
+                })}
               </p>
-              <p>
-                {deciding.approve
-                  ? "The member's main balance changes at once."
-                  : "Nothing changes on the member's balance."}
-              </p>
+              <p>{deciding.approve ? t("adj.approveEffect") : t("adj.rejectEffect")}</p>
             </>
           }
-          confirmLabel={deciding.approve ? "Approve" : "Reject"}
+          confirmLabel={deciding.approve ? t("adj.approve") : t("adj.reject")}
           tone={deciding.approve ? "primary" : "danger"}
           busy={decide.isPending}
           onConfirm={() =>
@@ -210,9 +218,7 @@ function PendingApprovals({ canWrite }: { canWrite: boolean }) {
               { id: deciding.adjustment.id, approve: deciding.approve },
               {
                 onSuccess: (a) =>
-                  toast.success(
-                    `Adjustment A${a.id} ${a.status === "applied" ? "approved and applied" : "rejected"}.`,
-                  ),
+                  toast.success(t(a.status === "applied" ? "adj.applied" : "adj.rejected", { id: a.id })),
                 onSettled: () => setDeciding(null),
               },
             )
@@ -234,7 +240,7 @@ function History() {
   return (
     <section className="section" aria-labelledby="history-heading">
       <div className="section-header">
-        <h2 id="history-heading">All adjustments</h2>
+        <h2 id="history-heading">{t("adj.all")}</h2>
       </div>
       <div className="toolbar">
         <StatusFilter
@@ -259,21 +265,21 @@ function History() {
         <table className="table" aria-busy={list.isFetching}>
           <thead>
             <tr>
-              <th scope="col">ID</th>
-              <th scope="col">Requested</th>
-              <th scope="col">Member</th>
+              <th scope="col">{t("adj.id")}</th>
+              <th scope="col">{t("adj.requested")}</th>
+              <th scope="col">{t("adj.member")}</th>
               <th scope="col" className="num">
-                Amount
+                {t("adj.amount")}
               </th>
-              <th scope="col">Reason</th>
-              <th scope="col">Status</th>
-              <th scope="col">By</th>
+              <th scope="col">{t("adj.reason")}</th>
+              <th scope="col">{t("adj.status")}</th>
+              <th scope="col">{t("adj.by")}</th>
             </tr>
           </thead>
           <tbody>
             {list.isPending && <SkeletonRows columns={columns} />}
             {list.isError && !list.data && <ErrorRow columns={columns} onRetry={() => list.refetch()} />}
-            {list.data?.items.length === 0 && <EmptyRow columns={columns} title="No adjustments yet." />}
+            {list.data?.items.length === 0 && <EmptyRow columns={columns} title={t("adj.none")} />}
             {list.data?.items.map((a) => (
               <tr key={a.id} data-testid={`adjustment-row-${a.id}`} data-status={a.status}>
                 <td>A{a.id}</td>
@@ -293,7 +299,9 @@ function History() {
                   {a.createdByName}
                   {a.decidedByName && a.decidedByName !== a.createdByName && (
                     <span className="cell-sub muted">
-                      {a.status === "rejected" ? "rejected" : "approved"} by {a.decidedByName}
+                      {t(a.status === "rejected" ? "adj.rejectedBy" : "adj.approvedBy", {
+                        name: a.decidedByName,
+                      })}
                     </span>
                   )}
                 </td>
@@ -303,7 +311,7 @@ function History() {
         </table>
       </div>
       <Pager
-        label="Adjustment pages"
+        label={t("adj.pages")}
         page={page}
         pageSize={HISTORY_PAGE_SIZE}
         total={total}
@@ -314,13 +322,14 @@ function History() {
 }
 
 export function AdjustmentsPage() {
+  const t = useT();
   const canWrite = useCanWrite("adjustments");
   const [creating, setCreating] = useState(false);
   return (
     <>
       <PageHeader
-        title="Adjustments"
-        description="Manual credits and debits of a member's main balance, each with its reason. Large ones need a second operator."
+        title={t("adj.title")}
+        description={t("adj.description")}
         actions={
           canWrite && (
             <button
@@ -329,7 +338,7 @@ export function AdjustmentsPage() {
               data-testid="adjustment-new"
               onClick={() => setCreating(true)}
             >
-              New adjustment
+              {t("adj.new")}
             </button>
           )
         }

@@ -6,19 +6,27 @@ import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/dates.ts";
+import { type TextKey, t, useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
-import {
-  type Approval,
-  describeApproval,
-  KIND_LABELS,
-  useApprovals,
-  useDecideApproval,
-} from "./approvals-api.ts";
+import { type Approval, describeApproval, useApprovals, useDecideApproval } from "./approvals-api.ts";
 import { StatusBadge } from "./finance-ui.tsx";
 
 type Deciding = { approval: Approval; approve: boolean } | null;
 
+const KIND_KEYS: Record<Approval["kind"], TextKey> = {
+  "payment_channel.create": "approvals.kind.channelCreate",
+  "payment_channel.update": "approvals.kind.channelUpdate",
+  "settings.finance": "approvals.kind.threshold",
+  "provider_limits.update": "approvals.kind.limits",
+  "queue.bulk_approve": "approvals.kind.bulk",
+  "bonus.grant": "approvals.kind.bonus",
+  "loyalty.vip_level": "approvals.kind.vip",
+};
+/** What a request is, in the operator's language (called while rendering). */
+const kindLabel = (kind: Approval["kind"]) => t(KIND_KEYS[kind]);
+
 function ApprovalsTable({ status, canWrite }: { status: "" | "pending"; canWrite: boolean }) {
+  const t = useT();
   const me = useOperator();
   const list = useApprovals({ status, page: 1, pageSize: 50 });
   const decide = useDecideApproval();
@@ -29,22 +37,20 @@ function ApprovalsTable({ status, canWrite }: { status: "" | "pending"; canWrite
   return (
     <section className="section" aria-labelledby={`approvals-${status || "all"}`}>
       <div className="section-header">
-        <h2 id={`approvals-${status || "all"}`}>
-          {pending ? "Waiting for a second operator" : "All requests"}
-        </h2>
+        <h2 id={`approvals-${status || "all"}`}>{pending ? t("approvals.waiting") : t("approvals.all")}</h2>
         <span className="muted">{list.data ? list.data.total : ""}</span>
       </div>
       <div className="table-wrap">
         <table className="table" aria-busy={list.isFetching} data-testid={`approvals-${status || "all"}`}>
           <thead>
             <tr>
-              <th scope="col">ID</th>
-              <th scope="col">Requested</th>
-              <th scope="col">What</th>
-              <th scope="col">Change</th>
-              <th scope="col">{pending ? "Requested by" : "Status"}</th>
+              <th scope="col">{t("approvals.id")}</th>
+              <th scope="col">{t("approvals.requested")}</th>
+              <th scope="col">{t("approvals.what")}</th>
+              <th scope="col">{t("approvals.change")}</th>
+              <th scope="col">{pending ? t("approvals.requestedBy") : t("approvals.status")}</th>
               <th scope="col" className="actions">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t("approvals.actions")}</span>
               </th>
             </tr>
           </thead>
@@ -54,7 +60,7 @@ function ApprovalsTable({ status, canWrite }: { status: "" | "pending"; canWrite
             {list.data && items.length === 0 && (
               <EmptyRow
                 columns={columns}
-                title={pending ? "Nothing waits for approval." : "No requests yet."}
+                title={pending ? t("approvals.noneWaiting") : t("approvals.none")}
               />
             )}
             {items.map((a) => {
@@ -67,7 +73,7 @@ function ApprovalsTable({ status, canWrite }: { status: "" | "pending"; canWrite
                 >
                   <td>R{a.id}</td>
                   <td className="cell-nowrap">{formatDateTime(a.createdAt)}</td>
-                  <td>{KIND_LABELS[a.kind]}</td>
+                  <td>{kindLabel(a.kind)}</td>
                   <td className="cell-text">{describeApproval(a)}</td>
                   <td>
                     {pending ? (
@@ -84,7 +90,7 @@ function ApprovalsTable({ status, canWrite }: { status: "" | "pending"; canWrite
                   </td>
                   <td className="actions">
                     {pending && canWrite && mine && (
-                      <span className="muted">Another operator must approve</span>
+                      <span className="muted">{t("approvals.anotherMust")}</span>
                     )}
                     {pending && canWrite && !mine && (
                       <>
@@ -94,7 +100,7 @@ function ApprovalsTable({ status, canWrite }: { status: "" | "pending"; canWrite
                           data-testid={`approval-approve-${a.id}`}
                           onClick={() => setDeciding({ approval: a, approve: true })}
                         >
-                          Approve
+                          {t("approvals.approve")}
                         </button>
                         <button
                           type="button"
@@ -102,7 +108,7 @@ function ApprovalsTable({ status, canWrite }: { status: "" | "pending"; canWrite
                           data-testid={`approval-reject-${a.id}`}
                           onClick={() => setDeciding({ approval: a, approve: false })}
                         >
-                          Reject
+                          {t("approvals.reject")}
                         </button>
                       </>
                     )}
@@ -115,17 +121,22 @@ function ApprovalsTable({ status, canWrite }: { status: "" | "pending"; canWrite
       </div>
       {deciding && (
         <ConfirmDialog
-          title={`${deciding.approve ? "Approve" : "Reject"} request R${deciding.approval.id}?`}
+          title={t(deciding.approve ? "approvals.approveTitle" : "approvals.rejectTitle", {
+            id: deciding.approval.id,
+          })}
           message={
             <>
               <p>
-                {KIND_LABELS[deciding.approval.kind]}, asked by {deciding.approval.createdByName}:{" "}
+                {t("approvals.askedBy", {
+                  what: kindLabel(deciding.approval.kind),
+                  name: deciding.approval.createdByName ?? "",
+                })}{" "}
                 {describeApproval(deciding.approval)}
               </p>
-              <p>{deciding.approve ? "It takes effect at once." : "Nothing changes."}</p>
+              <p>{deciding.approve ? t("approvals.effect") : t("approvals.noEffect")}</p>
             </>
           }
-          confirmLabel={deciding.approve ? "Approve" : "Reject"}
+          confirmLabel={deciding.approve ? t("approvals.approve") : t("approvals.reject")}
           tone={deciding.approve ? "primary" : "danger"}
           busy={decide.isPending}
           onConfirm={() =>
@@ -138,7 +149,7 @@ function ApprovalsTable({ status, canWrite }: { status: "" | "pending"; canWrite
               {
                 onSuccess: (a) =>
                   toast.success(
-                    `Request R${a.id} ${a.status === "applied" ? "approved and applied" : "rejected"}.`,
+                    t(a.status === "applied" ? "approvals.applied" : "approvals.rejected", { id: a.id }),
                   ),
                 onError: (err) => toast.error(errorMessage(err)),
                 onSettled: () => setDeciding(null),
@@ -153,13 +164,11 @@ function ApprovalsTable({ status, canWrite }: { status: "" | "pending"; canWrite
 }
 
 export function ApprovalsPage() {
+  const t = useT();
   const canWrite = useCanWrite("approvals");
   return (
     <>
-      <PageHeader
-        title="Approvals"
-        description="Changes that need two operators: new payment channels, enabling one, new secrets or bank account, higher limits and a higher adjustment threshold."
-      />
+      <PageHeader title={t("approvals.title")} description={t("approvals.description")} />
       {!canWrite && <ReadOnlyNote />}
       <ApprovalsTable status="pending" canWrite={canWrite} />
       <ApprovalsTable status="" canWrite={false} />

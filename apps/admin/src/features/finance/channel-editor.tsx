@@ -5,6 +5,7 @@ import { MoneyField } from "../../components/amount-fields.tsx";
 import { Dialog } from "../../components/dialog.tsx";
 import { EditorFooter } from "../../components/editor-footer.tsx";
 import { CheckboxField, NumberField, SelectField, TextField } from "../../components/form-fields.tsx";
+import { type TextKey, useT } from "../../lib/i18n.ts";
 import { useEntitySubmit } from "../../lib/use-entity-submit.ts";
 import { ChannelForm, type ChannelFormValues, type ChannelInput, channelToForm } from "./channel-form.ts";
 import {
@@ -16,17 +17,17 @@ import {
   SECRET_MASK,
 } from "./channels-api.ts";
 
-const AMOUNT_HINT = "In pesos, up to two decimals.";
 export const KIND_LABELS = {
-  bank: "Bank transfer (checked by an operator)",
-  gateway: "Payment gateway (settles by itself)",
-} as const;
+  bank: "channel.kind.bank",
+  gateway: "channel.kind.gateway",
+} as const satisfies Record<string, TextKey>;
 
 function BankAccountFields() {
+  const t = useT();
   return (
     <fieldset className="plain-fieldset form-stack">
-      <h3 className="subheading">Operator bank account</h3>
-      <p className="muted">Members see this account and transfer to it, then upload their receipt.</p>
+      <h3 className="subheading">{t("channel.bankAccount")}</h3>
+      <p className="muted">{t("channel.bankAccountHelp")}</p>
       <div className="form-grid form-grid--3">
         {BANK_FIELDS.map((f) => (
           <TextField
@@ -46,15 +47,16 @@ function BankAccountFields() {
 }
 
 function GatewayFields({ adapter, isNew }: { adapter: ChannelFormValues["adapter"]; isNew: boolean }) {
+  const t = useT();
   return (
     <fieldset className="plain-fieldset form-stack">
-      <h3 className="subheading">Gateway</h3>
+      <h3 className="subheading">{t("channel.gateway")}</h3>
       <SelectField
         name="adapter"
-        label="Gateway"
+        label={t("channel.gateway")}
         required
         options={[
-          { value: "", label: "Choose…" },
+          { value: "", label: t("channel.choose") },
           ...(["sandbox", "paymongo"] as const).map((a) => ({ value: a, label: ADAPTER_LABELS[a] })),
         ]}
         testId="channel-adapter"
@@ -69,7 +71,7 @@ function GatewayFields({ adapter, isNew }: { adapter: ChannelFormValues["adapter
               type={s.key === "live" ? "text" : "password"}
               autoComplete="new-password"
               required
-              hint={isNew ? undefined : `Leave ${SECRET_MASK} to keep the stored value.`}
+              hint={isNew ? undefined : t("channel.keepSecret", { mask: SECRET_MASK })}
               testId={`channel-secret-${s.key}`}
             />
           ))}
@@ -91,6 +93,8 @@ export function ChannelEditor({
   onClose: () => void;
   onReloaded: (fresh: Channel) => void;
 }) {
+  const t = useT();
+  const amountHint = t("channel.amountHint");
   const formId = useId();
   const form = useForm<ChannelFormValues, unknown, ChannelInput>({
     resolver: zodResolver(ChannelForm),
@@ -111,7 +115,7 @@ export function ChannelEditor({
 
   return (
     <Dialog
-      title={channel ? `Edit ${channel.name}` : "New payment channel"}
+      title={channel ? t("channel.editTitle", { name: channel.name }) : t("channel.newTitle")}
       size="lg"
       onClose={onClose}
       busy={isSaving}
@@ -130,13 +134,17 @@ export function ChannelEditor({
         <form id={formId} onSubmit={submit} noValidate className="form-stack">
           <fieldset disabled={readOnly} className="plain-fieldset form-stack">
             <div className="form-grid form-grid--3">
-              <TextField name="name" label="Name" hint="What members see." required testId="channel-name" />
+              <TextField
+                name="name"
+                label={t("channel.name")}
+                hint={t("channel.nameHint")}
+                required
+                testId="channel-name"
+              />
               <TextField
                 name="code"
-                label="Code"
-                hint={
-                  channel ? "Fixed once created: gateways call back to it." : "Lower-case, e.g. bpi-transfer."
-                }
+                label={t("channel.code")}
+                hint={channel ? t("channel.codeFixed") : t("channel.codeHint")}
                 required
                 readOnly={channel !== null}
                 autoCapitalize="none"
@@ -146,14 +154,17 @@ export function ChannelEditor({
               {channel ? (
                 // The kind is fixed once created: deposits already made depend on it.
                 <div className="field">
-                  <span className="field-label">Kind</span>
-                  <p>{KIND_LABELS[channel.kind]}</p>
+                  <span className="field-label">{t("channel.kind")}</span>
+                  <p>{t(KIND_LABELS[channel.kind])}</p>
                 </div>
               ) : (
                 <SelectField
                   name="kind"
-                  label="Kind"
-                  options={(["bank", "gateway"] as const).map((k) => ({ value: k, label: KIND_LABELS[k] }))}
+                  label={t("channel.kind")}
+                  options={(["bank", "gateway"] as const).map((k) => ({
+                    value: k,
+                    label: t(KIND_LABELS[k]),
+                  }))}
                   testId="channel-kind"
                 />
               )}
@@ -161,29 +172,29 @@ export function ChannelEditor({
             <div className="form-grid form-grid--3">
               <MoneyField
                 name="minAmount"
-                label="Smallest deposit"
-                hint={AMOUNT_HINT}
+                label={t("channel.min")}
+                hint={amountHint}
                 required
                 testId="channel-min"
               />
               <MoneyField
                 name="maxAmount"
-                label="Largest deposit"
-                hint={AMOUNT_HINT}
+                label={t("channel.max")}
+                hint={amountHint}
                 required
                 testId="channel-max"
               />
               <NumberField
                 name="sortOrder"
-                label="Sort order"
-                hint="Lower shows first."
+                label={t("channel.sort")}
+                hint={t("channel.sortHint")}
                 testId="channel-sort"
               />
             </div>
             <CheckboxField
               name="enabled"
-              label="Enabled"
-              hint="Members can only choose enabled channels; a disabled one keeps its history."
+              label={t("channel.enabled")}
+              hint={t("channel.enabledHint")}
               testId="channel-enabled"
             />
             {kind === "bank" ? (

@@ -4,6 +4,7 @@ import { useCanWrite } from "../../app/operator-context.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows, StatusPill } from "../../components/table-states.tsx";
 import { useCrudList } from "../../lib/crud.ts";
+import { useT } from "../../lib/i18n.ts";
 import { ChannelEditor } from "./channel-editor.tsx";
 import { ADAPTER_LABELS, type Channel, channelsResource } from "./channels-api.ts";
 import { money } from "./money.ts";
@@ -13,15 +14,18 @@ const COLUMNS = 7;
 
 /** For a bank channel, the operator's account members pay into; for a gateway, which one. */
 function Destination({ c }: { c: Channel }) {
+  const t = useT();
   if (c.kind === "gateway") {
     return (
-      <span>{c.adapter ? ADAPTER_LABELS[c.adapter] : <span className="muted">No gateway chosen</span>}</span>
+      <span>
+        {c.adapter ? ADAPTER_LABELS[c.adapter] : <span className="muted">{t("channels.noGateway")}</span>}
+      </span>
     );
   }
   const { bankName, accountName, accountNumber } = c.details;
   return (
     <div className="payout" data-testid={`channel-account-${c.id}`}>
-      <span>{bankName ?? <span className="muted">No bank</span>}</span>
+      <span>{bankName ?? <span className="muted">{t("channels.noBank")}</span>}</span>
       <span>{accountName}</span>
       <span className="payout-number">{accountNumber}</span>
     </div>
@@ -29,6 +33,7 @@ function Destination({ c }: { c: Channel }) {
 }
 
 export function ChannelsPage() {
+  const t = useT();
   const canWrite = useCanWrite("payment-channels");
   const list = useCrudList(channelsResource);
   const [editing, setEditing] = useState<Editing>(null);
@@ -36,8 +41,8 @@ export function ChannelsPage() {
   return (
     <>
       <PageHeader
-        title="Payment channels"
-        description="How members deposit: transfers to the operator's bank accounts, checked by hand, and payment gateways. Each has its own smallest and largest deposit."
+        title={t("channels.title")}
+        description={t("channels.description")}
         actions={
           canWrite && (
             <button
@@ -46,7 +51,7 @@ export function ChannelsPage() {
               data-testid="channel-new"
               onClick={() => setEditing({ channel: null })}
             >
-              New channel
+              {t("channels.new")}
             </button>
           )
         }
@@ -56,34 +61,32 @@ export function ChannelsPage() {
         <table className="table" aria-busy={list.isPending}>
           <thead>
             <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Bank account or gateway</th>
+              <th scope="col">{t("channels.name")}</th>
+              <th scope="col">{t("channels.kind")}</th>
+              <th scope="col">{t("channels.destination")}</th>
               <th scope="col" className="num">
-                Deposit limits
+                {t("channels.limits")}
               </th>
               <th scope="col" className="num">
-                Order
+                {t("channels.order")}
               </th>
-              <th scope="col">Enabled</th>
+              <th scope="col">{t("channels.enabled")}</th>
               <th scope="col" className="actions">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t("channels.actions")}</span>
               </th>
             </tr>
           </thead>
           <tbody>
             {list.isPending && <SkeletonRows columns={COLUMNS} rows={3} />}
             {list.isError && <ErrorRow columns={COLUMNS} onRetry={() => list.refetch()} />}
-            {list.data?.length === 0 && (
-              <EmptyRow columns={COLUMNS} title="No payment channels: members cannot deposit yet." />
-            )}
+            {list.data?.length === 0 && <EmptyRow columns={COLUMNS} title={t("channels.none")} />}
             {list.data?.map((c) => (
               <tr key={c.id} data-testid={`channel-row-${c.id}`} data-code={c.code}>
                 <td>
                   {c.name}
                   <span className="cell-sub muted">{c.code}</span>
                 </td>
-                <td>{c.kind === "bank" ? "Bank transfer" : "Gateway"}</td>
+                <td>{c.kind === "bank" ? t("channels.bankTransfer") : t("channels.gateway")}</td>
                 <td>
                   <Destination c={c} />
                 </td>
@@ -99,10 +102,10 @@ export function ChannelsPage() {
                     type="button"
                     className="btn btn--sm"
                     data-testid={`channel-edit-${c.id}`}
-                    aria-label={`${canWrite ? "Edit" : "View"} ${c.name}`}
+                    aria-label={t(canWrite ? "channels.editAria" : "channels.viewAria", { name: c.name })}
                     onClick={() => setEditing({ channel: c })}
                   >
-                    {canWrite ? "Edit" : "View"}
+                    {canWrite ? t("channels.edit") : t("channels.view")}
                   </button>
                 </td>
               </tr>

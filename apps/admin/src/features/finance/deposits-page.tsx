@@ -8,6 +8,7 @@ import { Pager, rangeText } from "../../components/pager.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
 import { SpacerRow, useVirtualRows, VirtualScroll } from "../../components/virtual-rows.tsx";
 import { formatDateTime } from "../../lib/dates.ts";
+import { useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { MemberLink, StatusBadge, StatusFilter, statusLabel } from "./finance-ui.tsx";
 import { money } from "./money.ts";
@@ -18,38 +19,39 @@ import { RejectDialog } from "./reject-dialog.tsx";
 import { useListParams } from "./use-list-params.ts";
 
 const PAGE_SIZE = 25;
-const TITLE = "Deposits";
 const COLUMNS = 10;
 
 type Acting = { deposit: Deposit; action: "approve" | "reject" | "proof" } | null;
 
 /** The member's receipt, large enough to read the amount and the reference on it. */
 function ProofDialog({ deposit, onClose }: { deposit: Deposit; onClose: () => void }) {
+  const t = useT();
   const url = deposit.proofUrl ?? "";
   return (
     <Dialog
-      title={`Receipt for deposit D${deposit.id}`}
-      description={`${deposit.username ?? `Player #${deposit.memberId}`} · ${money(deposit.amount, deposit.currency)}${deposit.reference ? ` · reference ${deposit.reference}` : ""}`}
+      title={t("dep.receiptTitle", { id: deposit.id })}
+      description={`${deposit.username ?? t("dep.playerNo", { id: deposit.memberId })} · ${money(deposit.amount, deposit.currency)}${deposit.reference ? t("dep.withReference", { ref: deposit.reference }) : ""}`}
       size="lg"
       onClose={onClose}
       testId="deposit-proof-dialog"
       footer={
         <>
           <a className="btn" href={url} target="_blank" rel="noreferrer">
-            Open full size
+            {t("dep.fullSize")}
           </a>
           <button type="button" className="btn btn--primary" onClick={onClose} data-autofocus>
-            Close
+            {t("dialog.close")}
           </button>
         </>
       }
     >
-      <img className="proof-full" src={url} alt={`Transfer receipt uploaded for deposit D${deposit.id}`} />
+      <img className="proof-full" src={url} alt={t("dep.receiptAlt", { id: deposit.id })} />
     </Dialog>
   );
 }
 
 function DepositActions({ deposit, onAct }: { deposit: Deposit; onAct: (a: Acting) => void }) {
+  const t = useT();
   if (deposit.status !== "pending") return null;
   return (
     <>
@@ -59,7 +61,7 @@ function DepositActions({ deposit, onAct }: { deposit: Deposit; onAct: (a: Actin
         data-testid={`deposit-approve-${deposit.id}`}
         onClick={() => onAct({ deposit, action: "approve" })}
       >
-        Approve
+        {t("dep.approve")}
       </button>
       <button
         type="button"
@@ -67,7 +69,7 @@ function DepositActions({ deposit, onAct }: { deposit: Deposit; onAct: (a: Actin
         data-testid={`deposit-reject-${deposit.id}`}
         onClick={() => onAct({ deposit, action: "reject" })}
       >
-        Reject
+        {t("dep.reject")}
       </button>
     </>
   );
@@ -86,6 +88,7 @@ function DepositRow({
   picked: boolean;
   onPick: () => void;
 }) {
+  const t = useT();
   return (
     <tr data-testid={`deposit-row-${d.id}`} data-status={d.status}>
       <td className="cell-nowrap">
@@ -95,7 +98,7 @@ function DepositRow({
             className="row-pick"
             checked={picked}
             onChange={onPick}
-            aria-label={`Select D${d.id}`}
+            aria-label={t("dep.selectOne", { id: d.id })}
             data-testid={`deposit-pick-${d.id}`}
           />
         )}
@@ -108,7 +111,7 @@ function DepositRow({
       <td>
         <MemberLink id={d.memberId} username={d.username} />
       </td>
-      <td>{d.channelName ?? `Channel #${d.channelId}`}</td>
+      <td>{d.channelName ?? t("dep.channelNo", { id: d.channelId })}</td>
       <td className="num cell-nowrap" data-testid={`deposit-amount-${d.id}`}>
         {money(d.amount, d.currency)}
       </td>
@@ -118,7 +121,7 @@ function DepositRow({
           <button
             type="button"
             className="proof-thumb"
-            aria-label={`View the receipt of deposit D${d.id}`}
+            aria-label={t("dep.viewReceipt", { id: d.id })}
             data-testid={`deposit-proof-${d.id}`}
             onClick={() => onAct({ deposit: d, action: "proof" })}
           >
@@ -139,6 +142,8 @@ function DepositRow({
 }
 
 export function DepositsPage() {
+  const t = useT();
+  const title = t("dep.title");
   const canWrite = useCanWrite("deposits");
   const filterId = useId();
   const { status, page, set } = useListParams(DepositStatuses, "pending");
@@ -173,22 +178,19 @@ export function DepositsPage() {
     decide.mutate(
       { id: d.id, approve: true },
       {
-        onSuccess: () => toast.success(`Approved D${d.id}: ${money(d.amount, d.currency)} credited.`),
+        onSuccess: () => toast.success(t("dep.approved", { id: d.id, amount: money(d.amount, d.currency) })),
         onSettled: close,
       },
     );
   const reject = (d: Deposit, reason: string) =>
     decide.mutate(
       { id: d.id, approve: false, reason },
-      { onSuccess: () => toast.success(`Rejected D${d.id}.`), onSettled: close },
+      { onSuccess: () => toast.success(t("dep.rejected", { id: d.id })), onSettled: close },
     );
 
   return (
     <>
-      <PageHeader
-        title={TITLE}
-        description="Bank transfers wait here for a check of the receipt against the bank statement. Approving credits the member at once; gateway deposits settle by themselves."
-      />
+      <PageHeader title={title} description={t("dep.description")} />
       {!canWrite && <ReadOnlyNote />}
       <div className="toolbar">
         <StatusFilter
@@ -198,7 +200,7 @@ export function DepositsPage() {
           onChange={(s) => set({ status: s })}
           testId="deposit-status-filter"
         />
-        <QueueSearch value={q} onChange={setQ} placeholder="D12, member ID or name" testId="deposit-search" />
+        <QueueSearch value={q} onChange={setQ} placeholder={t("dep.searchHint")} testId="deposit-search" />
         <QueueDatesAndExport path="/deposits" dates={dates} filters={{ status, q }} testId="deposits" />
         <span className="toolbar-count" aria-live="polite">
           {list.data ? rangeText(page, PAGE_SIZE, total) : ""}
@@ -212,14 +214,14 @@ export function DepositsPage() {
             data-testid="deposit-bulk-approve"
             onClick={() => setBulkConfirm(true)}
           >
-            Approve selected
+            {t("dep.approveSelected")}
           </button>
           <button type="button" className="btn btn--sm" onClick={selection.clear}>
-            Clear
+            {t("dep.clear")}
           </button>
         </BulkBar>
       )}
-      <VirtualScroll rows={virtual} label={TITLE}>
+      <VirtualScroll rows={virtual} label={title}>
         <table className="table" aria-busy={list.isFetching}>
           <thead>
             <tr>
@@ -230,24 +232,24 @@ export function DepositsPage() {
                     className="row-pick"
                     checked={selection.all}
                     onChange={selection.toggleAll}
-                    aria-label="Select every pending deposit shown"
+                    aria-label={t("dep.selectAll")}
                     data-testid="deposit-pick-all"
                   />
                 )}
-                ID
+                {t("dep.id")}
               </th>
-              <th scope="col">Requested</th>
-              <th scope="col">Waited</th>
-              <th scope="col">Member</th>
-              <th scope="col">Channel</th>
+              <th scope="col">{t("dep.requested")}</th>
+              <th scope="col">{t("dep.waited")}</th>
+              <th scope="col">{t("dep.member")}</th>
+              <th scope="col">{t("dep.channel")}</th>
               <th scope="col" className="num">
-                Amount
+                {t("dep.amount")}
               </th>
-              <th scope="col">Reference</th>
-              <th scope="col">Receipt</th>
-              <th scope="col">Status</th>
+              <th scope="col">{t("dep.reference")}</th>
+              <th scope="col">{t("dep.receipt")}</th>
+              <th scope="col">{t("dep.status")}</th>
               <th scope="col" className="actions">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t("dep.actions")}</span>
               </th>
             </tr>
           </thead>
@@ -259,8 +261,10 @@ export function DepositsPage() {
                 columns={COLUMNS}
                 title={
                   status === "pending"
-                    ? "No deposits wait for a decision."
-                    : `No deposits${status ? ` ${statusLabel(status).toLowerCase()}` : ""}.`
+                    ? t("dep.noneWaiting")
+                    : status
+                      ? t("dep.noneOf", { status: statusLabel(status).toLowerCase() })
+                      : t("dep.none")
                 }
               />
             )}
@@ -283,7 +287,7 @@ export function DepositsPage() {
         </table>
       </VirtualScroll>
       <Pager
-        label="Deposit pages"
+        label={t("dep.pages")}
         page={page}
         pageSize={PAGE_SIZE}
         total={total}
@@ -292,17 +296,14 @@ export function DepositsPage() {
 
       {bulkConfirm && (
         <ConfirmDialog
-          title={`Approve ${selection.selected.length} deposits?`}
+          title={t("dep.bulkTitle", { n: selection.selected.length })}
           message={
             <>
               <p>{selectedTotal.join(", ")}</p>
-              <p>
-                Each is credited at once. When together they exceed the amount one operator may move alone
-                (Finance → Adjustments), they wait in Approvals for a second operator.
-              </p>
+              <p>{t("dep.bulkText")}</p>
             </>
           }
-          confirmLabel="Approve and credit"
+          confirmLabel={t("dep.approveCredit")}
           tone="primary"
           busy={bulk.isPending}
           onConfirm={approveSelected}
@@ -312,15 +313,18 @@ export function DepositsPage() {
       {acting?.action === "proof" && <ProofDialog deposit={acting.deposit} onClose={close} />}
       {acting?.action === "approve" && (
         <ConfirmDialog
-          title={`Approve deposit D${acting.deposit.id}?`}
+          title={t("dep.approveTitle", { id: acting.deposit.id })}
           message={
             <p>
-              <strong>{money(acting.deposit.amount, acting.deposit.currency)}</strong> goes into the main
-              balance of <strong>{acting.deposit.username ?? `player #${acting.deposit.memberId}`}</strong> at
-              once. Approve only when the transfer shows on the operator's bank statement.
+              <strong>{money(acting.deposit.amount, acting.deposit.currency)}</strong>
+              {t("dep.approveMiddle")}
+              <strong>
+                {acting.deposit.username ?? t("dep.playerNoLower", { id: acting.deposit.memberId })}
+              </strong>
+              {t("dep.approveEnd")}
             </p>
           }
-          confirmLabel="Approve and credit"
+          confirmLabel={t("dep.approveCredit")}
           tone="primary"
           busy={decide.isPending}
           onConfirm={() => approve(acting.deposit)}
@@ -329,8 +333,11 @@ export function DepositsPage() {
       )}
       {acting?.action === "reject" && (
         <RejectDialog
-          title={`Reject deposit D${acting.deposit.id}?`}
-          summary={`${money(acting.deposit.amount, acting.deposit.currency)} from ${acting.deposit.username ?? `player #${acting.deposit.memberId}`}. Nothing is credited.`}
+          title={t("dep.rejectTitle", { id: acting.deposit.id })}
+          summary={t("dep.rejectSummary", {
+            amount: money(acting.deposit.amount, acting.deposit.currency),
+            name: acting.deposit.username ?? t("dep.playerNoLower", { id: acting.deposit.memberId }),
+          })}
           busy={decide.isPending}
           onReject={(reason) => reject(acting.deposit, reason)}
           onClose={close}

@@ -1,32 +1,36 @@
 import { Link } from "react-router";
+import { type TextKey, t, useT } from "../../lib/i18n.ts";
 import { isNegative, money } from "./money.ts";
 
 type Tone = "success" | "danger" | "warn" | "muted" | "";
 
 /** A status in words with its colour: what waits for someone is amber, money out of reach red. */
-const STATUS: Record<string, { label: string; tone: Tone }> = {
-  pending: { label: "Pending", tone: "warn" },
-  approved: { label: "Approved", tone: "success" },
-  applied: { label: "Applied", tone: "success" },
-  paid: { label: "Paid", tone: "success" },
-  rejected: { label: "Rejected", tone: "danger" },
-  failed: { label: "Failed", tone: "danger" },
-  awaiting_payment: { label: "Awaiting payment", tone: "muted" },
-  received: { label: "Received", tone: "success" },
-  partly_received: { label: "Partly received", tone: "warn" },
-  not_received: { label: "Not received", tone: "danger" },
-  auto_received: { label: "Received (auto)", tone: "success" },
+const STATUS: Record<string, { label: TextKey; tone: Tone }> = {
+  pending: { label: "finance.status.pending", tone: "warn" },
+  approved: { label: "finance.status.approved", tone: "success" },
+  applied: { label: "finance.status.applied", tone: "success" },
+  paid: { label: "finance.status.paid", tone: "success" },
+  rejected: { label: "finance.status.rejected", tone: "danger" },
+  failed: { label: "finance.status.failed", tone: "danger" },
+  awaiting_payment: { label: "finance.status.awaiting_payment", tone: "muted" },
+  received: { label: "finance.status.received", tone: "success" },
+  partly_received: { label: "finance.status.partly_received", tone: "warn" },
+  not_received: { label: "finance.status.not_received", tone: "danger" },
+  auto_received: { label: "finance.status.auto_received", tone: "success" },
 };
 
+/** A status in the operator's language (called while rendering); an unknown one as it came. */
 export function statusLabel(status: string): string {
-  return STATUS[status]?.label ?? status;
+  const s = STATUS[status];
+  return s ? t(s.label) : status;
 }
 
 export function StatusBadge({ status }: { status: string }) {
-  const s = STATUS[status] ?? { label: status, tone: "" };
+  useT();
+  const tone = STATUS[status]?.tone ?? "";
   return (
-    <span className={`badge${s.tone ? ` badge--${s.tone}` : ""}`} data-status={status}>
-      {s.label}
+    <span className={`badge${tone ? ` badge--${tone}` : ""}`} data-status={status}>
+      {statusLabel(status)}
     </span>
   );
 }
@@ -44,9 +48,10 @@ export function SignedAmount({ amount, currency }: { amount: string; currency?: 
 
 /** The member's name, opening their wallet and ledger. */
 export function MemberLink({ id, username }: { id: number; username: string | null }) {
+  const t = useT();
   return (
     <Link to={`/players/${id}/wallet`} data-testid={`member-link-${id}`}>
-      {username ?? `Player #${id}`}
+      {username ?? t("finance.playerNo", { id })}
     </Link>
   );
 }
@@ -65,10 +70,11 @@ export function StatusFilter<S extends string>({
   onChange: (value: S | "") => void;
   testId: string;
 }) {
+  const t = useT();
   return (
     <>
       <label htmlFor={id} className="toolbar-label">
-        Status
+        {t("finance.status")}
       </label>
       <select
         id={id}
@@ -82,7 +88,7 @@ export function StatusFilter<S extends string>({
             {statusLabel(o)}
           </option>
         ))}
-        <option value="">All statuses</option>
+        <option value="">{t("finance.allStatuses")}</option>
       </select>
     </>
   );

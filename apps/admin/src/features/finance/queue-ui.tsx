@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Dialog } from "../../components/dialog.tsx";
+import { t, useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { PayoutReferenceInput } from "./queues-api.ts";
 
@@ -11,22 +12,31 @@ import { PayoutReferenceInput } from "./queues-api.ts";
  * goes through POST /api/admin/queues/:kind/bulk-approve).
  */
 
-/** "45 s", "12 min", "3 h 5 min", "2 d 4 h": how long an item has waited. */
+/**
+ * "45 s", "12 min", "3 h 5 min", "2 d 4 h": how long an item has waited, in the operator's
+ * language (called while rendering).
+ */
 export function ageText(seconds: number): string {
-  if (seconds < 60) return `${seconds} s`;
+  if (seconds < 60) return t("queue.ageS", { s: seconds });
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 60) return t("queue.ageMin", { m: minutes });
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} h${minutes % 60 ? ` ${minutes % 60} min` : ""}`;
+  if (hours < 24)
+    return minutes % 60 ? t("queue.ageHMin", { h: hours, m: minutes % 60 }) : t("queue.ageH", { h: hours });
   const days = Math.floor(hours / 24);
-  return `${days} d${hours % 24 ? ` ${hours % 24} h` : ""}`;
+  return hours % 24 ? t("queue.ageDH", { d: days, h: hours % 24 }) : t("queue.ageD", { d: days });
 }
 
 /** An item's age, amber after an hour and red after a day of waiting. */
 export function Age({ seconds, waiting, testId }: { seconds: number; waiting: boolean; testId?: string }) {
+  const t = useT();
   const tone = !waiting ? "muted" : seconds >= 86_400 ? "danger" : seconds >= 3600 ? "warn" : "";
   return (
-    <span className={`badge${tone ? ` badge--${tone}` : ""}`} data-testid={testId} title={`${seconds} s`}>
+    <span
+      className={`badge${tone ? ` badge--${tone}` : ""}`}
+      data-testid={testId}
+      title={t("queue.ageS", { s: seconds })}
+    >
       {ageText(seconds)}
     </span>
   );
@@ -61,6 +71,7 @@ export function QueueSearch({
   placeholder: string;
   testId: string;
 }) {
+  const t = useT();
   const id = useId();
   const [text, setText] = useState(value);
   // Typing waits a moment before asking the server again.
@@ -72,7 +83,7 @@ export function QueueSearch({
   return (
     <>
       <label htmlFor={id} className="toolbar-label">
-        Search
+        {t("queue.search")}
       </label>
       <input
         id={id}
@@ -112,10 +123,11 @@ export function useSelection(visibleIds: readonly number[]) {
 }
 
 export function BulkBar({ count, children }: { count: number; children: ReactNode }) {
+  const t = useT();
   if (count === 0) return null;
   return (
-    <section className="toolbar bulk-bar" aria-label="Selected items" data-testid="queue-bulk-bar">
-      <span className="toolbar-count">{count} selected</span>
+    <section className="toolbar bulk-bar" aria-label={t("queue.selectedItems")} data-testid="queue-bulk-bar">
+      <span className="toolbar-count">{t("queue.selected", { n: count })}</span>
       {children}
     </section>
   );
@@ -128,7 +140,9 @@ export function reportBulk(
 ) {
   const skipped = result.results.filter((r) => r.outcome !== "approved").map((r) => label(r.id));
   toast.success(
-    `Approved ${result.approved}.${skipped.length ? ` Skipped (decided meanwhile): ${skipped.join(", ")}.` : ""}`,
+    skipped.length
+      ? t("queue.approvedSkipped", { n: result.approved, skipped: skipped.join(", ") })
+      : t("queue.approved", { n: result.approved }),
   );
 }
 
@@ -149,6 +163,7 @@ export function PayoutReferenceDialog({
   onSubmit: (refs: Array<{ id: number; payoutReference: string }>) => void;
   onClose: () => void;
 }) {
+  const t = useT();
   const formId = useId();
   const [refs, setRefs] = useState<Record<number, string>>({});
   const [errors, setErrors] = useState<Record<number, string>>({});
@@ -159,7 +174,7 @@ export function PayoutReferenceDialog({
     for (const item of items) {
       const parsed = PayoutReferenceInput.safeParse(refs[item.id] ?? "");
       if (parsed.success) out.push({ id: item.id, payoutReference: parsed.data });
-      else found[item.id] = parsed.error.issues[0]?.message ?? "Check the reference";
+      else found[item.id] = parsed.error.issues[0]?.message ?? t("queue.checkReference");
     }
     setErrors(found);
     if (Object.keys(found).length === 0) onSubmit(out);
@@ -167,7 +182,7 @@ export function PayoutReferenceDialog({
   return (
     <Dialog
       title={title}
-      description="Enter the reference of each payout as your bank or e-wallet shows it. The member sees it in their account record."
+      description={t("queue.referenceHelp")}
       size="md"
       onClose={onClose}
       busy={busy}
@@ -175,7 +190,7 @@ export function PayoutReferenceDialog({
       footer={
         <>
           <button type="button" className="btn" onClick={onClose} disabled={busy}>
-            Cancel
+            {t("common.cancel")}
           </button>
           <button
             type="submit"
@@ -184,7 +199,11 @@ export function PayoutReferenceDialog({
             disabled={busy}
             data-testid="payout-reference-confirm"
           >
-            {busy ? "Saving…" : items.length > 1 ? `Mark ${items.length} paid` : "Mark paid"}
+            {busy
+              ? t("queue.saving")
+              : items.length > 1
+                ? t("queue.markNPaid", { n: items.length })
+                : t("queue.markPaid")}
           </button>
         </>
       }

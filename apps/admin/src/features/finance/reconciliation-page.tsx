@@ -6,6 +6,7 @@ import { PageHeader } from "../../components/page-header.tsx";
 import { Pager, rangeText } from "../../components/pager.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
 import { formatDateTimeSeconds } from "../../lib/dates.ts";
+import { useT } from "../../lib/i18n.ts";
 import {
   type AccountCheck,
   type Reconciliation,
@@ -20,15 +21,17 @@ const PAGE_SIZE = 100;
 const COLUMNS = 7;
 
 function Check({ ok, testId }: { ok: boolean; testId?: string }) {
+  const t = useT();
   return (
     <span className={ok ? "check-ok" : "check-broken"} data-testid={testId} data-ok={ok}>
-      {ok ? "✓ OK" : "✗ Broken"}
+      {ok ? t("recon.ok") : t("recon.broken")}
     </span>
   );
 }
 
 /** The verdict first, in green or red, then the three checks it is made of. */
 function Summary({ r, ranAt }: { r: Reconciliation; ranAt: number }) {
+  const t = useT();
   const totals = Object.entries(r.totals);
   return (
     <>
@@ -43,59 +46,63 @@ function Summary({ r, ranAt }: { r: Reconciliation; ranAt: number }) {
         </span>
         <span>
           {r.ok
-            ? `The ledger balances: ${r.accounts} accounts, ${r.transactions} transactions.`
-            : "The ledger does NOT balance. Stop payouts and look at the accounts in red below."}
-          <span className="cell-sub">Run {formatDateTimeSeconds(ranAt)}</span>
+            ? t("recon.balances", { accounts: r.accounts, transactions: r.transactions })
+            : t("recon.notBalanced")}
+          <span className="cell-sub">{t("recon.runAt", { at: formatDateTimeSeconds(ranAt) })}</span>
         </span>
       </div>
       <div className="table-wrap section">
         <table className="table" data-testid="reconciliation-checks">
           <thead>
             <tr>
-              <th scope="col">Check</th>
-              <th scope="col">Result</th>
-              <th scope="col">Found</th>
+              <th scope="col">{t("recon.check")}</th>
+              <th scope="col">{t("recon.result")}</th>
+              <th scope="col">{t("recon.found")}</th>
             </tr>
           </thead>
           <tbody>
             <tr className={r.balanceMismatches.length ? "row-broken" : ""}>
-              <td>Every member account's balance equals the sum of its entries</td>
+              <td>{t("recon.checkBalances")}</td>
               <td>
                 <Check ok={r.balanceMismatches.length === 0} testId="check-balances" />
               </td>
               <td>
                 {r.balanceMismatches.length === 0
-                  ? `${r.accounts} accounts checked`
+                  ? t("recon.accountsChecked", { n: r.accounts })
                   : r.balanceMismatches
-                      .map(
-                        (m) => `account ${m.accountId}: stored ${money(m.stored)}, entries ${money(m.sum)}`,
+                      .map((m) =>
+                        t("recon.mismatch", {
+                          id: m.accountId,
+                          stored: money(m.stored),
+                          sum: money(m.sum),
+                        }),
                       )
                       .join("; ")}
               </td>
             </tr>
             <tr className={r.unbalancedTransactions.length ? "row-broken" : ""}>
-              <td>Every transaction's entries sum to zero</td>
+              <td>{t("recon.checkTransactions")}</td>
               <td>
                 <Check ok={r.unbalancedTransactions.length === 0} testId="check-transactions" />
               </td>
               <td>
                 {r.unbalancedTransactions.length === 0
-                  ? `${r.transactions} transactions checked`
-                  : `Transactions ${r.unbalancedTransactions.join(", ")}`}
+                  ? t("recon.transactionsChecked", { n: r.transactions })
+                  : t("recon.unbalanced", { ids: r.unbalancedTransactions.join(", ") })}
               </td>
             </tr>
             {totals.length === 0 && (
               <tr>
-                <td>The sum of all entries is zero</td>
+                <td>{t("recon.checkTotal")}</td>
                 <td>
                   <Check ok testId="check-total" />
                 </td>
-                <td>No entries yet</td>
+                <td>{t("recon.noEntries")}</td>
               </tr>
             )}
             {totals.map(([currency, total]) => (
               <tr key={currency} className={total === "0.00" ? "" : "row-broken"}>
-                <td>The sum of all {currency} entries is zero</td>
+                <td>{t("recon.checkTotalOf", { currency })}</td>
                 <td>
                   <Check ok={total === "0.00"} testId={`check-total-${currency}`} />
                 </td>
@@ -110,11 +117,15 @@ function Summary({ r, ranAt }: { r: Reconciliation; ranAt: number }) {
 }
 
 function Owner({ a }: { a: AccountCheck }) {
-  if (a.memberId === null) return <span className="badge badge--muted">House</span>;
-  return <Link to={`/players/${a.memberId}/wallet`}>{a.username ?? `Player #${a.memberId}`}</Link>;
+  const t = useT();
+  if (a.memberId === null) return <span className="badge badge--muted">{t("recon.house")}</span>;
+  return (
+    <Link to={`/players/${a.memberId}/wallet`}>{a.username ?? t("recon.playerNo", { id: a.memberId })}</Link>
+  );
 }
 
 function AccountsTable({ enabled }: { enabled: boolean }) {
+  const t = useT();
   const onlyId = useId();
   const [problems, setProblems] = useState(false);
   const [page, setPage] = useState(1);
@@ -123,10 +134,8 @@ function AccountsTable({ enabled }: { enabled: boolean }) {
   return (
     <section className="section" aria-labelledby="accounts-heading">
       <div className="section-header">
-        <h2 id="accounts-heading">Accounts</h2>
-        <span className="muted">
-          House accounts keep no balance of their own: theirs is the sum of their entries.
-        </span>
+        <h2 id="accounts-heading">{t("recon.accounts")}</h2>
+        <span className="muted">{t("recon.houseNote")}</span>
       </div>
       <div className="toolbar">
         <label className="inline-check" htmlFor={onlyId}>
@@ -141,7 +150,7 @@ function AccountsTable({ enabled }: { enabled: boolean }) {
               setPage(1);
             }}
           />
-          Only accounts that disagree
+          {t("recon.onlyProblems")}
         </label>
         <span className="toolbar-count">{accounts.data ? rangeText(page, PAGE_SIZE, total) : ""}</span>
       </div>
@@ -149,19 +158,19 @@ function AccountsTable({ enabled }: { enabled: boolean }) {
         <table className="table" aria-busy={accounts.isFetching} data-testid="reconciliation-accounts">
           <thead>
             <tr>
-              <th scope="col">Account</th>
-              <th scope="col">Owner</th>
-              <th scope="col">Kind</th>
+              <th scope="col">{t("recon.account")}</th>
+              <th scope="col">{t("recon.owner")}</th>
+              <th scope="col">{t("recon.kind")}</th>
               <th scope="col" className="num">
-                Balance
+                {t("recon.balance")}
               </th>
               <th scope="col" className="num">
-                Sum of entries
+                {t("recon.sumOfEntries")}
               </th>
               <th scope="col" className="num">
-                Entries
+                {t("recon.entries")}
               </th>
-              <th scope="col">Check</th>
+              <th scope="col">{t("recon.check")}</th>
             </tr>
           </thead>
           <tbody>
@@ -170,10 +179,7 @@ function AccountsTable({ enabled }: { enabled: boolean }) {
               <ErrorRow columns={COLUMNS} onRetry={() => accounts.refetch()} />
             )}
             {accounts.data?.items.length === 0 && (
-              <EmptyRow
-                columns={COLUMNS}
-                title={problems ? "Every account agrees with its entries." : "No accounts yet."}
-              />
+              <EmptyRow columns={COLUMNS} title={problems ? t("recon.allAgree") : t("recon.noAccounts")} />
             )}
             {accounts.data?.items.map((a) => (
               <tr
@@ -200,7 +206,7 @@ function AccountsTable({ enabled }: { enabled: boolean }) {
           </tbody>
         </table>
       </div>
-      <Pager label="Account pages" page={page} pageSize={PAGE_SIZE} total={total} onPage={setPage} />
+      <Pager label={t("recon.pages")} page={page} pageSize={PAGE_SIZE} total={total} onPage={setPage} />
     </section>
   );
 }
@@ -210,6 +216,7 @@ function AccountsTable({ enabled }: { enabled: boolean }) {
  * sum of its entries, every transaction balances, and all entries together sum to zero.
  */
 export function ReconciliationPage() {
+  const t = useT();
   const [ran, setRan] = useState(false);
   const queryClient = useQueryClient();
   const summary = useReconciliation(ran);
@@ -225,8 +232,8 @@ export function ReconciliationPage() {
   return (
     <>
       <PageHeader
-        title="Reconciliation"
-        description="Checks the whole ledger now: each account against its entries, each transaction, and the zero sum of everything. Run it daily and before large payouts."
+        title={t("recon.title")}
+        description={t("recon.description")}
         actions={
           <button
             type="button"
@@ -235,27 +242,27 @@ export function ReconciliationPage() {
             disabled={running}
             onClick={run}
           >
-            {running ? "Running…" : ran ? "Run again" : "Run reconciliation"}
+            {running ? t("recon.running") : ran ? t("recon.runAgain") : t("recon.run")}
           </button>
         }
       />
       {!ran && (
         <div className="panel empty-state">
-          <p className="empty-state-title">Not run yet</p>
-          <p>The report reads every ledger entry; on a large ledger it takes a few seconds.</p>
+          <p className="empty-state-title">{t("recon.notRun")}</p>
+          <p>{t("recon.notRunText")}</p>
         </div>
       )}
       {ran && summary.isPending && (
-        <div className="page-skeleton" role="status" aria-label="Running the reconciliation">
+        <div className="page-skeleton" role="status" aria-label={t("recon.runningAria")}>
           <span className="skeleton skeleton--title" />
           <span className="skeleton skeleton--block" />
         </div>
       )}
       {summary.isError && !summary.data && (
         <div className="panel empty-state" role="alert">
-          <p className="empty-state-title">The reconciliation could not be run.</p>
+          <p className="empty-state-title">{t("recon.failed")}</p>
           <button type="button" className="btn btn--sm" onClick={() => summary.refetch()}>
-            Try again
+            {t("table.retry")}
           </button>
         </div>
       )}
@@ -268,28 +275,29 @@ export function ReconciliationPage() {
 
 /** The daily reconciliation job's verdict of each day (server jobs/catalog.ts), newest first. */
 function DailyRuns() {
+  const t = useT();
   const daily = useDailyReports();
   const reports = daily.data?.reports ?? [];
   return (
     <section className="section" aria-labelledby="daily-heading">
-      <h2 id="daily-heading">Daily runs</h2>
+      <h2 id="daily-heading">{t("recon.daily")}</h2>
       <div className="table-wrap">
         <table className="table" data-testid="reconciliation-daily">
           <thead>
             <tr>
-              <th scope="col">Day (Manila)</th>
-              <th scope="col">Verdict</th>
+              <th scope="col">{t("recon.day")}</th>
+              <th scope="col">{t("recon.verdict")}</th>
               <th scope="col" className="num">
-                Accounts
+                {t("recon.accounts")}
               </th>
               <th scope="col" className="num">
-                Transactions
+                {t("recon.transactions")}
               </th>
               <th scope="col" className="num">
-                Mismatches
+                {t("recon.mismatches")}
               </th>
-              <th scope="col">Sum of all entries</th>
-              <th scope="col">Ran</th>
+              <th scope="col">{t("recon.sumAll")}</th>
+              <th scope="col">{t("recon.ran")}</th>
             </tr>
           </thead>
           <tbody>
@@ -298,8 +306,8 @@ function DailyRuns() {
             ) : daily.isError ? (
               <ErrorRow columns={7} onRetry={() => daily.refetch()} />
             ) : reports.length === 0 ? (
-              <EmptyRow columns={7} title="No daily run yet">
-                The first daily run happens when the server first starts, then at midnight Manila time.
+              <EmptyRow columns={7} title={t("recon.noDaily")}>
+                {t("recon.noDailyText")}
               </EmptyRow>
             ) : (
               reports.map((r) => (

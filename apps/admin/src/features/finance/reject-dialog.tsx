@@ -3,6 +3,7 @@ import { type ReactNode, useId } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { Dialog } from "../../components/dialog.tsx";
 import { TextAreaField } from "../../components/form-fields.tsx";
+import { useT } from "../../lib/i18n.ts";
 import { RejectInput } from "./queues-api.ts";
 
 /**
@@ -15,7 +16,7 @@ export function RejectDialog({
   busy,
   onReject,
   onClose,
-  hint = "3–200 characters. The member sees it; it is kept in the audit log.",
+  hint,
 }: {
   title: string;
   summary: ReactNode;
@@ -25,6 +26,7 @@ export function RejectDialog({
   onReject: (reason: string) => void;
   onClose: () => void;
 }) {
+  const t = useT();
   const formId = useId();
   const form = useForm<RejectInput>({ resolver: zodResolver(RejectInput), defaultValues: { reason: "" } });
   const onSubmit = form.handleSubmit((input) => onReject(input.reason));
@@ -39,7 +41,7 @@ export function RejectDialog({
       footer={
         <>
           <button type="button" className="btn" onClick={onClose} disabled={busy}>
-            Cancel
+            {t("common.cancel")}
           </button>
           <button
             type="submit"
@@ -48,7 +50,7 @@ export function RejectDialog({
             disabled={busy}
             data-testid="reject-confirm"
           >
-            {busy ? "Rejecting…" : "Reject"}
+            {busy ? t("reject.rejecting") : t("reject.reject")}
           </button>
         </>
       }
@@ -57,8 +59,8 @@ export function RejectDialog({
         <form id={formId} onSubmit={onSubmit} noValidate className="form-stack">
           <TextAreaField
             name="reason"
-            label="Reason"
-            hint={hint}
+            label={t("reject.reason")}
+            hint={hint ?? t("reject.hint")}
             rows={3}
             maxLength={200}
             required

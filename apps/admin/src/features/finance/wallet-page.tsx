@@ -6,6 +6,7 @@ import { NoAccess, PageHeader } from "../../components/page-header.tsx";
 import { Pager, rangeText } from "../../components/pager.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
 import { formatDateTime } from "../../lib/dates.ts";
+import { type TextKey, t, useT } from "../../lib/i18n.ts";
 import { AdjustmentDialog } from "./adjustment-dialog.tsx";
 import { SignedAmount } from "./finance-ui.tsx";
 import {
@@ -21,25 +22,30 @@ import { money } from "./money.ts";
 const PAGE_SIZE = 50;
 const COLUMNS = 7;
 
-const WALLET_LABELS: Record<string, string> = {
-  main: "Main",
-  bonus: "Bonus",
-  hold: "Held",
-  play: "Play money",
+const WALLET_LABELS: Record<string, TextKey> = {
+  main: "wallet.kind.main",
+  bonus: "wallet.kind.bonus",
+  hold: "wallet.kind.hold",
+  play: "wallet.kind.play",
 };
-const walletLabel = (kind: string) =>
-  WALLET_LABELS[kind] ?? (kind.startsWith("vendor:") ? `Game: ${kind.slice(7)}` : kind);
+/** An account's name in the operator's language (called while rendering). */
+const walletLabel = (kind: string) => {
+  const key = WALLET_LABELS[kind];
+  if (key) return t(key);
+  return kind.startsWith("vendor:") ? t("wallet.kind.vendor", { vendor: kind.slice(7) }) : kind;
+};
 
 function Balances({ s }: { s: WalletSummary }) {
+  const t = useT();
   const cards = [
-    { id: "main", title: "Main balance", value: s.main, note: "Available to play and withdraw." },
-    { id: "held", title: "Held for withdrawals", value: s.held, note: "Waiting for an operator's payout." },
-    { id: "bonus", title: "Bonus", value: s.bonus, note: "Playable, not withdrawable." },
+    { id: "main", title: t("wallet.main"), value: s.main, note: t("wallet.mainNote") },
+    { id: "held", title: t("wallet.held"), value: s.held, note: t("wallet.heldNote") },
+    { id: "bonus", title: t("wallet.bonus"), value: s.bonus, note: t("wallet.bonusNote") },
     ...s.vendors.map((v) => ({
       id: `vendor-${v.vendor}`,
-      title: `In game: ${v.vendor}`,
+      title: t("wallet.inGame", { vendor: v.vendor }),
       value: v.balance,
-      note: "Transferred into a provider's wallet.",
+      note: t("wallet.inGameNote"),
     })),
   ];
   return (
@@ -58,6 +64,7 @@ function Balances({ s }: { s: WalletSummary }) {
 }
 
 function Ledger({ memberId }: { memberId: number }) {
+  const t = useT();
   const filterId = useId();
   const [type, setType] = useState("");
   const [page, setPage] = useState(1);
@@ -66,12 +73,12 @@ function Ledger({ memberId }: { memberId: number }) {
   return (
     <section className="section" aria-labelledby="ledger-heading">
       <div className="section-header">
-        <h2 id="ledger-heading">Ledger</h2>
-        <span className="muted">Every movement of every account of the member, newest first.</span>
+        <h2 id="ledger-heading">{t("wallet.ledger")}</h2>
+        <span className="muted">{t("wallet.ledgerNote")}</span>
       </div>
       <div className="toolbar">
         <label htmlFor={filterId} className="toolbar-label">
-          Type
+          {t("wallet.type")}
         </label>
         <select
           id={filterId}
@@ -83,7 +90,7 @@ function Ledger({ memberId }: { memberId: number }) {
             setPage(1);
           }}
         >
-          <option value="">All movements</option>
+          <option value="">{t("wallet.allMovements")}</option>
           {Object.entries(MOVEMENT_TYPES).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
@@ -98,18 +105,18 @@ function Ledger({ memberId }: { memberId: number }) {
         <table className="table" aria-busy={ledger.isFetching} data-testid="ledger-table">
           <thead>
             <tr>
-              <th scope="col">Time</th>
-              <th scope="col">Movement</th>
-              <th scope="col">Reference</th>
-              <th scope="col">Account</th>
+              <th scope="col">{t("wallet.time")}</th>
+              <th scope="col">{t("wallet.movement")}</th>
+              <th scope="col">{t("wallet.reference")}</th>
+              <th scope="col">{t("wallet.account")}</th>
               <th scope="col" className="num">
-                Amount
+                {t("wallet.amount")}
               </th>
               <th scope="col" className="num">
-                Balance after
+                {t("wallet.balanceAfter")}
               </th>
               <th scope="col" className="num">
-                Transaction
+                {t("wallet.transaction")}
               </th>
             </tr>
           </thead>
@@ -119,7 +126,7 @@ function Ledger({ memberId }: { memberId: number }) {
               <ErrorRow columns={COLUMNS} onRetry={() => ledger.refetch()} />
             )}
             {ledger.data?.items.length === 0 && (
-              <EmptyRow columns={COLUMNS} title={type ? "No movements of this type." : "No movements yet."} />
+              <EmptyRow columns={COLUMNS} title={type ? t("wallet.noneOfType") : t("wallet.none")} />
             )}
             {ledger.data?.items.map((e) => (
               <tr key={e.id} data-testid="ledger-row" data-type={e.type}>
@@ -137,36 +144,37 @@ function Ledger({ memberId }: { memberId: number }) {
           </tbody>
         </table>
       </div>
-      <Pager label="Ledger pages" page={page} pageSize={PAGE_SIZE} total={total} onPage={setPage} />
+      <Pager label={t("wallet.pages")} page={page} pageSize={PAGE_SIZE} total={total} onPage={setPage} />
     </section>
   );
 }
 
 function WalletView({ id }: { id: number }) {
+  const t = useT();
   const canAdjust = useCan("players.adjust");
   const player = usePlayerBrief(id);
   const wallet = useWallet(id);
   const [adjusting, setAdjusting] = useState(false);
-  const back = <Link to="/players">All players</Link>;
+  const back = <Link to="/players">{t("wallet.allPlayers")}</Link>;
 
   if (player.data === null) {
     return (
       <div className="panel empty-state" role="alert">
-        <p className="empty-state-title">There is no player #{id}.</p>
+        <p className="empty-state-title">{t("wallet.noPlayer", { id })}</p>
         {back}
       </div>
     );
   }
-  const name = player.data?.username ?? `Player #${id}`;
+  const name = player.data?.username ?? t("wallet.playerNo", { id });
   return (
     <div data-testid="player-wallet" data-player-id={id}>
       <p className="breadcrumb">
         {back} <span aria-hidden="true">/</span> <Link to={`/players/${id}`}>{name}</Link>{" "}
-        <span aria-hidden="true">/</span> Wallet
+        <span aria-hidden="true">/</span> {t("wallet.crumb")}
       </p>
       <PageHeader
-        title={`${name} · wallet`}
-        description="Balances as the member sees them and the ledger behind them."
+        title={t("wallet.title", { name })}
+        description={t("wallet.description")}
         actions={
           canAdjust &&
           player.data && (
@@ -176,7 +184,7 @@ function WalletView({ id }: { id: number }) {
               data-testid="wallet-adjust"
               onClick={() => setAdjusting(true)}
             >
-              Adjust balance
+              {t("wallet.adjust")}
             </button>
           )
         }
@@ -184,9 +192,9 @@ function WalletView({ id }: { id: number }) {
       {wallet.data && <Balances s={wallet.data} />}
       {wallet.isError && !wallet.data && (
         <div className="panel empty-state" role="alert">
-          <p className="empty-state-title">The balances could not be loaded.</p>
+          <p className="empty-state-title">{t("wallet.loadFailed")}</p>
           <button type="button" className="btn btn--sm" onClick={() => wallet.refetch()}>
-            Try again
+            {t("table.retry")}
           </button>
         </div>
       )}
@@ -203,15 +211,16 @@ function WalletView({ id }: { id: number }) {
 
 /** /players/:id/wallet: behind the players section, and finance access for the money. */
 export function PlayerWalletPage() {
+  const t = useT();
   const params = useParams();
   const canRead = useCan("finance.read");
   const id = Number(params.id);
-  if (!canRead) return <NoAccess what="player wallets" />;
+  if (!canRead) return <NoAccess what={t("wallet.what")} />;
   if (!Number.isInteger(id) || id <= 0) {
     return (
       <div className="panel empty-state" role="alert">
-        <p className="empty-state-title">There is no such player.</p>
-        <Link to="/players">All players</Link>
+        <p className="empty-state-title">{t("wallet.noSuchPlayer")}</p>
+        <Link to="/players">{t("wallet.allPlayers")}</Link>
       </div>
     );
   }

@@ -9,6 +9,7 @@ import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.
 import { amountText, amountToMinor } from "../../lib/amounts.ts";
 import { errorMessage, isApiCode } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/dates.ts";
+import { t, useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { MemberLink, StatusBadge, StatusFilter } from "./finance-ui.tsx";
 import { AmountInput, money } from "./money.ts";
@@ -27,37 +28,39 @@ import {
 const PAGE_SIZE = 25;
 const STATUSES = ["pending", "approved", "rejected"] as const;
 
-/** What the limit was when the win was held, in words. */
+/** What the limit was when the win was held, in words (called while rendering). */
 function limitText(r: WinReview): string {
   const parts = [];
-  if (r.maxWinMultiple !== null) parts.push(`${r.maxWinMultiple}× the round's bets`);
+  if (r.maxWinMultiple !== null) parts.push(t("wins.multiple", { n: r.maxWinMultiple }));
   if (r.maxWinAmount !== null) parts.push(money(r.maxWinAmount, r.currency));
-  return parts.join(" or ");
+  return parts.join(t("wins.or"));
 }
 
-/** Limits in words, for a change waiting for approval. */
+/** Limits in words, for a change waiting for approval (called while rendering). */
 function limitsText(l: { maxWinMultiple: number | null; maxWinAmount: string | null }): string {
-  const multiple = l.maxWinMultiple === null ? "no multiple" : `${l.maxWinMultiple}× the round's bets`;
-  const amount = l.maxWinAmount === null ? "no amount" : l.maxWinAmount;
+  const multiple =
+    l.maxWinMultiple === null ? t("wins.noMultiple") : t("wins.multiple", { n: l.maxWinMultiple });
+  const amount = l.maxWinAmount === null ? t("wins.noAmount") : l.maxWinAmount;
   return `${multiple}, ${amount}`;
 }
 
 /** One vendor's limits: empty fields mean no limit of that kind. */
 function LimitsRow({ v, canWrite }: { v: VendorLimits; canWrite: boolean }) {
+  const t = useT();
   const save = useSaveProviderLimits();
   const [multiple, setMultiple] = useState(v.maxWinMultiple === null ? "" : String(v.maxWinMultiple));
   const [amount, setAmount] = useState(amountText(v.maxWinAmount));
   const [error, setError] = useState<string | null>(null);
   const onSave = () => {
     const m = multiple.trim();
-    if (m && !/^[1-9]\d{0,6}$/.test(m)) return setError("The multiple is a whole number from 1");
+    if (m && !/^[1-9]\d{0,6}$/.test(m)) return setError(t("wins.multipleError"));
     const a = amount.trim() ? AmountInput.safeParse(amount) : null;
-    if (a && !a.success) return setError(a.error.issues[0]?.message ?? "Enter an amount");
+    if (a && !a.success) return setError(a.error.issues[0]?.message ?? t("wins.enterAmount"));
     setError(null);
     save.mutate(
       { vendor: v.vendor, maxWinMultiple: m ? Number(m) : null, maxWinAmount: a?.success ? a.data : null },
       {
-        onSuccess: () => toast.success(`Limits of ${v.vendor} saved.`),
+        onSuccess: () => toast.success(t("wins.limitsSaved", { vendor: v.vendor })),
         onError: (err) => {
           // Raising a limit (or removing one) waits for a second operator: nothing changed yet.
           // The query client shows the server's notice once; only the fields go back here.
@@ -75,28 +78,28 @@ function LimitsRow({ v, canWrite }: { v: VendorLimits; canWrite: boolean }) {
     <tr data-testid={`limits-row-${v.vendor}`}>
       <td>
         {v.vendor}
-        {!v.enabled && <span className="cell-sub muted">disabled</span>}
+        {!v.enabled && <span className="cell-sub muted">{t("wins.disabled")}</span>}
         {v.pending && (
           <span className="cell-sub muted" data-testid={`limits-pending-${v.vendor}`}>
-            Waiting for a second operator (R{v.pending.id}): {limitsText(v.pending)}
+            {t("wins.pendingChange", { id: v.pending.id, limits: limitsText(v.pending) })}
           </span>
         )}
       </td>
       <td>
         <input
           className="input"
-          aria-label={`${v.vendor}: maximum win as a multiple of the round's bets`}
+          aria-label={t("wins.multipleAria", { vendor: v.vendor })}
           inputMode="numeric"
           value={multiple}
           disabled={!canWrite}
-          placeholder="none"
+          placeholder={t("wins.none")}
           onChange={(e) => setMultiple(e.target.value)}
           data-testid={`limits-multiple-${v.vendor}`}
         />
       </td>
       <td>
         <MoneyInput
-          label={`${v.vendor}: maximum win per round as an amount`}
+          label={t("wins.amountAria", { vendor: v.vendor })}
           hideLabel
           optional
           value={amount}
@@ -115,7 +118,7 @@ function LimitsRow({ v, canWrite }: { v: VendorLimits; canWrite: boolean }) {
             onClick={onSave}
             data-testid={`limits-save-${v.vendor}`}
           >
-            {save.isPending ? "Saving…" : "Save"}
+            {save.isPending ? t("wins.saving") : t("wins.save")}
           </button>
         )}
         {error && (
@@ -129,34 +132,31 @@ function LimitsRow({ v, canWrite }: { v: VendorLimits; canWrite: boolean }) {
 }
 
 function LimitsPanel({ canWrite }: { canWrite: boolean }) {
+  const t = useT();
   const limits = useProviderLimits();
   const vendors = limits.data?.vendors ?? [];
   return (
     <section className="section" aria-labelledby="limits-heading" data-testid="provider-limits">
       <div className="section-header">
-        <h2 id="limits-heading">Maximum win per round</h2>
+        <h2 id="limits-heading">{t("wins.limitsTitle")}</h2>
       </div>
-      <p className="muted">
-        A win that takes a player's round above either limit is held here instead of paid. Leave a field empty
-        for no limit of that kind. Lowering a limit applies at once; raising or removing one waits until
-        another operator approves it (Approvals).
-      </p>
+      <p className="muted">{t("wins.limitsHelp")}</p>
       <div className="table-wrap">
         <table className="table" aria-busy={limits.isFetching}>
           <thead>
             <tr>
-              <th scope="col">Vendor</th>
-              <th scope="col">× the round's bets</th>
-              <th scope="col">Amount</th>
+              <th scope="col">{t("wins.vendor")}</th>
+              <th scope="col">{t("wins.timesBets")}</th>
+              <th scope="col">{t("wins.amount")}</th>
               <th scope="col" className="actions">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t("wins.actions")}</span>
               </th>
             </tr>
           </thead>
           <tbody>
             {limits.isPending && <SkeletonRows columns={4} rows={2} />}
             {limits.isError && !limits.data && <ErrorRow columns={4} onRetry={() => limits.refetch()} />}
-            {limits.data && vendors.length === 0 && <EmptyRow columns={4} title="No game vendors yet." />}
+            {limits.data && vendors.length === 0 && <EmptyRow columns={4} title={t("wins.noVendors")} />}
             {vendors.map((v) => (
               <LimitsRow
                 key={`${v.vendor}:${v.maxWinMultiple}:${v.maxWinAmount}:${v.pending?.id ?? ""}`}
@@ -174,6 +174,7 @@ function LimitsPanel({ canWrite }: { canWrite: boolean }) {
 type Deciding = { review: WinReview; approve: boolean } | null;
 
 export function WinReviewsPage() {
+  const t = useT();
   const canWrite = useCanWrite("win-reviews");
   const filterId = useId();
   const { status, page, set } = useListParams(STATUSES, "pending");
@@ -188,25 +189,20 @@ export function WinReviewsPage() {
       { id: d.review.id, approve: d.approve, note },
       {
         onSuccess: (r) =>
-          toast.success(
-            `Held win W${r.id} ${r.status === "approved" ? "paid to the player" : "returned to the house"}.`,
-          ),
+          toast.success(t(r.status === "approved" ? "wins.paid" : "wins.returned", { id: r.id })),
         onError: (err) => toast.error(errorMessage(err)),
         onSettled: () => setDeciding(null),
       },
     );
   return (
     <>
-      <PageHeader
-        title="Held wins"
-        description="Wins above a game vendor's maximum win per round. The provider was told the win is accepted; the money waits here until an operator pays it to the player or returns it to the house."
-      />
+      <PageHeader title={t("wins.title")} description={t("wins.description")} />
       {!canWrite && <ReadOnlyNote />}
       <section className="section" aria-labelledby="held-heading">
         <div className="section-header">
-          <h2 id="held-heading">Held wins</h2>
+          <h2 id="held-heading">{t("wins.title")}</h2>
           <span className="muted" data-testid="win-reviews-pending">
-            {list.data ? `${list.data.pending} waiting` : ""}
+            {list.data ? t("wins.waiting", { n: list.data.pending }) : ""}
           </span>
         </div>
         <div className="toolbar">
@@ -224,17 +220,17 @@ export function WinReviewsPage() {
           <table className="table" aria-busy={list.isFetching} data-testid="win-reviews">
             <thead>
               <tr>
-                <th scope="col">ID</th>
-                <th scope="col">Held</th>
-                <th scope="col">Member</th>
-                <th scope="col">Vendor / round</th>
+                <th scope="col">{t("wins.id")}</th>
+                <th scope="col">{t("wins.held")}</th>
+                <th scope="col">{t("wins.member")}</th>
+                <th scope="col">{t("wins.vendorRound")}</th>
                 <th scope="col" className="num">
-                  Win
+                  {t("wins.win")}
                 </th>
-                <th scope="col">Round before it</th>
-                <th scope="col">Status</th>
+                <th scope="col">{t("wins.roundBefore")}</th>
+                <th scope="col">{t("wins.status")}</th>
                 <th scope="col" className="actions">
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t("wins.actions")}</span>
                 </th>
               </tr>
             </thead>
@@ -244,7 +240,7 @@ export function WinReviewsPage() {
               {list.data?.items.length === 0 && (
                 <EmptyRow
                   columns={columns}
-                  title={status === "pending" ? "No wins wait for review." : "None."}
+                  title={status === "pending" ? t("wins.noneWaiting") : t("wins.noneAtAll")}
                 />
               )}
               {list.data?.items.map((r) => (
@@ -260,8 +256,11 @@ export function WinReviewsPage() {
                   </td>
                   <td className="num cell-nowrap">{money(r.amount, r.currency)}</td>
                   <td className="cell-text">
-                    bets {money(r.roundBets, r.currency)}, wins {money(r.roundWins, r.currency)}
-                    <span className="cell-sub muted">limit {limitText(r)}</span>
+                    {t("wins.roundFigures", {
+                      bets: money(r.roundBets, r.currency),
+                      wins: money(r.roundWins, r.currency),
+                    })}
+                    <span className="cell-sub muted">{t("wins.limit", { limit: limitText(r) })}</span>
                   </td>
                   <td>
                     <StatusBadge status={r.status} />
@@ -281,7 +280,7 @@ export function WinReviewsPage() {
                           data-testid={`win-review-approve-${r.id}`}
                           onClick={() => setDeciding({ review: r, approve: true })}
                         >
-                          Pay
+                          {t("wins.pay")}
                         </button>
                         <button
                           type="button"
@@ -289,7 +288,7 @@ export function WinReviewsPage() {
                           data-testid={`win-review-reject-${r.id}`}
                           onClick={() => setDeciding({ review: r, approve: false })}
                         >
-                          Reject
+                          {t("wins.reject")}
                         </button>
                       </>
                     )}
@@ -300,7 +299,7 @@ export function WinReviewsPage() {
           </table>
         </div>
         <Pager
-          label="Held win pages"
+          label={t("wins.pages")}
           page={page}
           pageSize={PAGE_SIZE}
           total={total}
@@ -310,15 +309,17 @@ export function WinReviewsPage() {
       <LimitsPanel canWrite={canWrite} />
       {deciding?.approve && (
         <ConfirmDialog
-          title={`Pay held win W${deciding.review.id}?`}
+          title={t("wins.payTitle", { id: deciding.review.id })}
           message={
             <p>
-              {money(deciding.review.amount, deciding.review.currency)} goes to{" "}
-              <strong>{deciding.review.username ?? `player #${deciding.review.memberId}`}</strong>'s balance
-              at once. This cannot be undone.
+              {t("wins.payBefore", { amount: money(deciding.review.amount, deciding.review.currency) })}
+              <strong>
+                {deciding.review.username ?? t("wins.playerNo", { id: deciding.review.memberId })}
+              </strong>
+              {t("wins.payAfter")}
             </p>
           }
-          confirmLabel="Pay"
+          confirmLabel={t("wins.pay")}
           tone="primary"
           busy={decide.isPending}
           onConfirm={() => onDecide(deciding)}
@@ -327,9 +328,11 @@ export function WinReviewsPage() {
       )}
       {deciding && !deciding.approve && (
         <RejectDialog
-          title={`Reject held win W${deciding.review.id}?`}
-          summary={`${money(deciding.review.amount, deciding.review.currency)} returns to the house; the player's balance does not change.`}
-          hint="3–200 characters. Kept with the decision and in the audit log."
+          title={t("wins.rejectTitle", { id: deciding.review.id })}
+          summary={t("wins.rejectSummary", {
+            amount: money(deciding.review.amount, deciding.review.currency),
+          })}
+          hint={t("wins.rejectHint")}
           busy={decide.isPending}
           onReject={(reason) => onDecide(deciding, reason)}
           onClose={() => setDeciding(null)}

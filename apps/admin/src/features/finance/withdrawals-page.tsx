@@ -7,6 +7,7 @@ import { Pager, rangeText } from "../../components/pager.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
 import { SpacerRow, useVirtualRows, VirtualScroll } from "../../components/virtual-rows.tsx";
 import { formatDateTime } from "../../lib/dates.ts";
+import { useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { MemberLink, StatusBadge, StatusFilter, statusLabel } from "./finance-ui.tsx";
 import { money } from "./money.ts";
@@ -25,23 +26,24 @@ import { RejectDialog } from "./reject-dialog.tsx";
 import { useListParams } from "./use-list-params.ts";
 
 const PAGE_SIZE = 25;
-const TITLE = "Withdrawals";
 const COLUMNS = 8;
 
 type Acting = { withdrawal: Withdrawal; action: "approve" | "reject" } | null;
 
 /** Where the money goes: the member's own account, in their verified real name. */
 function Payout({ w }: { w: Withdrawal }) {
+  const t = useT();
   const p = w.payout;
   return (
     <div className="payout" data-testid={`withdrawal-payout-${w.id}`}>
       <span>
-        <span className="badge badge--muted">{p.kind === "ewallet" ? "E-wallet" : "Bank"}</span> {p.provider}
+        <span className="badge badge--muted">{p.kind === "ewallet" ? t("wd.ewallet") : t("wd.bank")}</span>{" "}
+        {p.provider}
       </span>
       <span>{p.accountName}</span>
       <span>
         <span className="payout-number">{p.accountNumber}</span>{" "}
-        <CopyButton value={p.accountNumber} label="Account number" />
+        <CopyButton value={p.accountNumber} label={t("wd.accountNumber")} />
       </span>
     </div>
   );
@@ -60,6 +62,7 @@ function WithdrawalRow({
   picked: boolean;
   onPick: () => void;
 }) {
+  const t = useT();
   return (
     <tr data-testid={`withdrawal-row-${w.id}`} data-status={w.status}>
       <td className="cell-nowrap">
@@ -69,7 +72,7 @@ function WithdrawalRow({
             className="row-pick"
             checked={picked}
             onChange={onPick}
-            aria-label={`Select W${w.id}`}
+            aria-label={t("wd.selectOne", { id: w.id })}
             data-testid={`withdrawal-pick-${w.id}`}
           />
         )}
@@ -94,12 +97,12 @@ function WithdrawalRow({
         {w.decidedAt && <span className="cell-sub muted">{formatDateTime(w.decidedAt)}</span>}
         {w.payoutReference && (
           <span className="cell-sub" data-testid={`withdrawal-reference-${w.id}`}>
-            Ref. {w.payoutReference}
+            {t("wd.ref", { ref: w.payoutReference })}
           </span>
         )}
         {w.proofUrl && (
           <a className="cell-sub" href={w.proofUrl} target="_blank" rel="noreferrer">
-            Member's proof
+            {t("wd.memberProof")}
           </a>
         )}
       </td>
@@ -112,7 +115,7 @@ function WithdrawalRow({
               data-testid={`withdrawal-approve-${w.id}`}
               onClick={() => onAct({ withdrawal: w, action: "approve" })}
             >
-              Mark paid
+              {t("wd.markPaid")}
             </button>
             <button
               type="button"
@@ -120,7 +123,7 @@ function WithdrawalRow({
               data-testid={`withdrawal-reject-${w.id}`}
               onClick={() => onAct({ withdrawal: w, action: "reject" })}
             >
-              Reject
+              {t("wd.reject")}
             </button>
           </>
         )}
@@ -130,6 +133,8 @@ function WithdrawalRow({
 }
 
 export function WithdrawalsPage() {
+  const t = useT();
+  const title = t("wd.title");
   const canWrite = useCanWrite("withdrawals");
   const filterId = useId();
   const { status, page, set } = useListParams(WithdrawalStatuses, "pending");
@@ -150,18 +155,21 @@ export function WithdrawalsPage() {
   const selection = useSelection(pending.map((w) => w.id));
   const [bulkOpen, setBulkOpen] = useState(false);
   const payoutLine = (w: Withdrawal) =>
-    `W${w.id} · ${money(w.amount, w.currency)} to ${w.payout.provider} ${w.payout.accountNumber} (${w.payout.accountName})`;
+    t("wd.payoutLine", {
+      id: w.id,
+      amount: money(w.amount, w.currency),
+      provider: w.payout.provider,
+      number: w.payout.accountNumber,
+      name: w.payout.accountName,
+    });
   const [acting, setActing] = useState<Acting>(null);
   const total = list.data?.total ?? 0;
   const close = () => setActing(null);
-  const who = (w: Withdrawal) => w.username ?? `player #${w.memberId}`;
+  const who = (w: Withdrawal) => w.username ?? t("wd.playerNo", { id: w.memberId });
 
   return (
     <>
-      <PageHeader
-        title={TITLE}
-        description="Requests wait here with the amount already held from the member's balance. Pay out to the account shown, then mark it paid; rejecting returns the held amount to the member."
-      />
+      <PageHeader title={title} description={t("wd.description")} />
       {!canWrite && <ReadOnlyNote />}
       <div className="toolbar">
         <StatusFilter
@@ -171,12 +179,7 @@ export function WithdrawalsPage() {
           onChange={(s) => set({ status: s })}
           testId="withdrawal-status-filter"
         />
-        <QueueSearch
-          value={q}
-          onChange={setQ}
-          placeholder="W12, member ID or name"
-          testId="withdrawal-search"
-        />
+        <QueueSearch value={q} onChange={setQ} placeholder={t("wd.searchHint")} testId="withdrawal-search" />
         <QueueDatesAndExport path="/withdrawals" dates={dates} filters={{ status, q }} testId="withdrawals" />
         <span className="toolbar-count" aria-live="polite">
           {list.data ? rangeText(page, PAGE_SIZE, total) : ""}
@@ -190,14 +193,14 @@ export function WithdrawalsPage() {
             data-testid="withdrawal-bulk-paid"
             onClick={() => setBulkOpen(true)}
           >
-            Mark selected paid
+            {t("wd.markSelected")}
           </button>
           <button type="button" className="btn btn--sm" onClick={selection.clear}>
-            Clear
+            {t("wd.clear")}
           </button>
         </BulkBar>
       )}
-      <VirtualScroll rows={virtual} label={TITLE}>
+      <VirtualScroll rows={virtual} label={title}>
         <table className="table" aria-busy={list.isFetching}>
           <thead>
             <tr>
@@ -208,22 +211,22 @@ export function WithdrawalsPage() {
                     className="row-pick"
                     checked={selection.all}
                     onChange={selection.toggleAll}
-                    aria-label="Select every pending withdrawal shown"
+                    aria-label={t("wd.selectAll")}
                     data-testid="withdrawal-pick-all"
                   />
                 )}
-                ID
+                {t("wd.id")}
               </th>
-              <th scope="col">Requested</th>
-              <th scope="col">Waited</th>
-              <th scope="col">Member</th>
+              <th scope="col">{t("wd.requested")}</th>
+              <th scope="col">{t("wd.waited")}</th>
+              <th scope="col">{t("wd.member")}</th>
               <th scope="col" className="num">
-                Amount
+                {t("wd.amount")}
               </th>
-              <th scope="col">Pay to</th>
-              <th scope="col">Status</th>
+              <th scope="col">{t("wd.payTo")}</th>
+              <th scope="col">{t("wd.status")}</th>
               <th scope="col" className="actions">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t("wd.actions")}</span>
               </th>
             </tr>
           </thead>
@@ -235,8 +238,10 @@ export function WithdrawalsPage() {
                 columns={COLUMNS}
                 title={
                   status === "pending"
-                    ? "No withdrawals wait for a decision."
-                    : `No withdrawals${status ? ` ${statusLabel(status).toLowerCase()}` : ""}.`
+                    ? t("wd.noneWaiting")
+                    : status
+                      ? t("wd.noneOf", { status: statusLabel(status).toLowerCase() })
+                      : t("wd.none")
                 }
               />
             )}
@@ -259,7 +264,7 @@ export function WithdrawalsPage() {
         </table>
       </VirtualScroll>
       <Pager
-        label="Withdrawal pages"
+        label={t("wd.pages")}
         page={page}
         pageSize={PAGE_SIZE}
         total={total}
@@ -268,14 +273,14 @@ export function WithdrawalsPage() {
 
       {acting?.action === "approve" && (
         <PayoutReferenceDialog
-          title={`Mark withdrawal W${acting.withdrawal.id} paid?`}
+          title={t("wd.markTitle", { id: acting.withdrawal.id })}
           items={[{ id: acting.withdrawal.id, summary: payoutLine(acting.withdrawal) }]}
           busy={decide.isPending}
           onSubmit={([ref]) =>
             decide.mutate(
               { id: acting.withdrawal.id, approve: true, payoutReference: ref?.payoutReference },
               {
-                onSuccess: () => toast.success(`Marked W${acting.withdrawal.id} paid.`),
+                onSuccess: () => toast.success(t("wd.marked", { id: acting.withdrawal.id })),
                 onSettled: close,
               },
             )
@@ -285,7 +290,7 @@ export function WithdrawalsPage() {
       )}
       {bulkOpen && (
         <PayoutReferenceDialog
-          title={`Mark ${selection.selected.length} withdrawals paid?`}
+          title={t("wd.bulkTitle", { n: selection.selected.length })}
           items={pending
             .filter((w) => selection.selected.includes(w.id))
             .map((w) => ({ id: w.id, summary: payoutLine(w) }))}
@@ -304,17 +309,17 @@ export function WithdrawalsPage() {
       )}
       {acting?.action === "reject" && (
         <RejectDialog
-          title={`Reject withdrawal W${acting.withdrawal.id}?`}
-          summary={`${money(acting.withdrawal.amount, acting.withdrawal.currency)} returns to ${who(acting.withdrawal)}'s main balance.`}
+          title={t("wd.rejectTitle", { id: acting.withdrawal.id })}
+          summary={t("wd.rejectSummary", {
+            amount: money(acting.withdrawal.amount, acting.withdrawal.currency),
+            name: who(acting.withdrawal),
+          })}
           busy={decide.isPending}
           onReject={(reason) =>
             decide.mutate(
               { id: acting.withdrawal.id, approve: false, reason },
               {
-                onSuccess: () =>
-                  toast.success(
-                    `Rejected W${acting.withdrawal.id}; the amount is back in the member's balance.`,
-                  ),
+                onSuccess: () => toast.success(t("wd.rejected", { id: acting.withdrawal.id })),
                 onSettled: close,
               },
             )

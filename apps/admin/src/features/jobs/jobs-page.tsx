@@ -6,6 +6,7 @@ import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { Pager, rangeText } from "../../components/pager.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
 import { formatDateTimeSeconds } from "../../lib/dates.ts";
+import { type TextKey, t, useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { type JobInfo, type JobRun, type JobRunState, useJobRuns, useJobs, useRunJob } from "./jobs-api.ts";
 
@@ -15,34 +16,36 @@ const RUN_COLUMNS = 7;
 /** Times in Manila time with seconds (lib/dates.ts). */
 const at = (iso: string | null) => formatDateTimeSeconds(iso);
 
-const STATE: Record<JobRunState, { label: string; badge: string }> = {
-  running: { label: "Running", badge: "badge--muted" },
-  succeeded: { label: "Succeeded", badge: "badge--success" },
-  retrying: { label: "Failed, will retry", badge: "badge--warn" },
-  failed: { label: "Failed", badge: "badge--danger" },
+const STATE: Record<JobRunState, { label: TextKey; badge: string }> = {
+  running: { label: "jobs.state.running", badge: "badge--muted" },
+  succeeded: { label: "jobs.state.succeeded", badge: "badge--success" },
+  retrying: { label: "jobs.state.retrying", badge: "badge--warn" },
+  failed: { label: "jobs.state.failed", badge: "badge--danger" },
 };
 
 function StateBadge({ state }: { state: JobRunState }) {
+  const t = useT();
   return (
     <span className={`badge ${STATE[state].badge}`} data-testid="job-run-state" data-state={state}>
-      {STATE[state].label}
+      {t(STATE[state].label)}
     </span>
   );
 }
 
-/** How long a finished run took, in words. */
+/** How long a finished run took, in words (called while rendering). */
 function duration(r: JobRun): string {
   if (!r.finishedAt) return "—";
   const ms = Date.parse(r.finishedAt) - Date.parse(r.startedAt);
-  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
+  return ms < 1000 ? t("jobs.ms", { n: ms }) : t("jobs.seconds", { n: (ms / 1000).toFixed(1) });
 }
 
 function Period({ r }: { r: JobRun }) {
+  const t = useT();
   if (r.manual) {
     return (
       <>
-        <span className="badge badge--muted">Manual</span>{" "}
-        <span className="cell-sub">{r.requestedBy ? `operator #${r.requestedBy}` : ""}</span>
+        <span className="badge badge--muted">{t("jobs.manual")}</span>{" "}
+        <span className="cell-sub">{r.requestedBy ? t("jobs.operatorNo", { id: r.requestedBy }) : ""}</span>
       </>
     );
   }
@@ -50,33 +53,34 @@ function Period({ r }: { r: JobRun }) {
 }
 
 function JobsTable({ canRun, onRun }: { canRun: boolean; onRun: (job: JobInfo) => void }) {
+  const t = useT();
   const jobs = useJobs();
   const list = jobs.data?.jobs ?? [];
   return (
     <section className="section" aria-labelledby="jobs-heading">
-      <h2 id="jobs-heading">Scheduled jobs</h2>
+      <h2 id="jobs-heading">{t("jobs.scheduled")}</h2>
       {jobs.data && !jobs.data.running && (
         <p className="muted" role="status">
-          The job queue is not running in the server process that answered; another process runs the jobs.
+          {t("jobs.notRunning")}
         </p>
       )}
       <div className="table-wrap">
         <table className="table" data-testid="jobs-table" aria-busy={jobs.isFetching}>
           <thead>
             <tr>
-              <th scope="col">Job</th>
-              <th scope="col">Schedule</th>
-              <th scope="col">Next run</th>
-              <th scope="col">Last run</th>
+              <th scope="col">{t("jobs.job")}</th>
+              <th scope="col">{t("jobs.schedule")}</th>
+              <th scope="col">{t("jobs.nextRun")}</th>
+              <th scope="col">{t("jobs.lastRun")}</th>
               <th scope="col">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t("jobs.actions")}</span>
               </th>
             </tr>
           </thead>
           <tbody>
             {jobs.isPending && <SkeletonRows columns={5} rows={3} />}
             {jobs.isError && !jobs.data && <ErrorRow columns={5} onRetry={() => jobs.refetch()} />}
-            {jobs.data && list.length === 0 && <EmptyRow columns={5} title="No scheduled jobs." />}
+            {jobs.data && list.length === 0 && <EmptyRow columns={5} title={t("jobs.none")} />}
             {list.map((j) => (
               <tr key={j.name} data-testid={`job-${j.name}`}>
                 <td>
@@ -86,7 +90,10 @@ function JobsTable({ canRun, onRun }: { canRun: boolean; onRun: (job: JobInfo) =
                 <td>
                   <code>{j.cron}</code>
                   <span className="cell-sub">
-                    {j.tz}; up to {j.retryLimit} {j.retryLimit === 1 ? "retry" : "retries"}
+                    {t(j.retryLimit === 1 ? "jobs.retryOne" : "jobs.retries", {
+                      tz: j.tz,
+                      n: j.retryLimit,
+                    })}
                   </span>
                 </td>
                 <td className="cell-nowrap" data-testid="job-next-run">
@@ -99,7 +106,7 @@ function JobsTable({ canRun, onRun }: { canRun: boolean; onRun: (job: JobInfo) =
                       <span className="cell-sub">{at(j.lastRun.startedAt)}</span>
                     </>
                   ) : (
-                    <span className="muted">Not run yet</span>
+                    <span className="muted">{t("jobs.notRunYet")}</span>
                   )}
                 </td>
                 <td className="cell-nowrap">
@@ -111,7 +118,7 @@ function JobsTable({ canRun, onRun }: { canRun: boolean; onRun: (job: JobInfo) =
                       disabled={!jobs.data?.running}
                       onClick={() => onRun(j)}
                     >
-                      Run now
+                      {t("jobs.runNow")}
                     </button>
                   )}
                 </td>
@@ -125,6 +132,7 @@ function JobsTable({ canRun, onRun }: { canRun: boolean; onRun: (job: JobInfo) =
 }
 
 function RunsTable({ names }: { names: string[] }) {
+  const t = useT();
   const filterId = useId();
   const [job, setJob] = useState("");
   const [page, setPage] = useState(1);
@@ -132,10 +140,10 @@ function RunsTable({ names }: { names: string[] }) {
   const total = runs.data?.total ?? 0;
   return (
     <section className="section" aria-labelledby="runs-heading">
-      <h2 id="runs-heading">Run history</h2>
+      <h2 id="runs-heading">{t("jobs.history")}</h2>
       <div className="toolbar">
         <label htmlFor={filterId} className="toolbar-label">
-          Job
+          {t("jobs.job")}
         </label>
         <select
           id={filterId}
@@ -147,7 +155,7 @@ function RunsTable({ names }: { names: string[] }) {
             setPage(1);
           }}
         >
-          <option value="">All jobs</option>
+          <option value="">{t("jobs.all")}</option>
           {names.map((n) => (
             <option key={n} value={n}>
               {n}
@@ -162,23 +170,23 @@ function RunsTable({ names }: { names: string[] }) {
         <table className="table" data-testid="job-runs" aria-busy={runs.isFetching}>
           <thead>
             <tr>
-              <th scope="col">Job</th>
-              <th scope="col">Period</th>
-              <th scope="col">Outcome</th>
+              <th scope="col">{t("jobs.job")}</th>
+              <th scope="col">{t("jobs.period")}</th>
+              <th scope="col">{t("jobs.outcome")}</th>
               <th scope="col" className="num">
-                Tries
+                {t("jobs.tries")}
               </th>
-              <th scope="col">Started</th>
-              <th scope="col">Took</th>
-              <th scope="col">Error</th>
+              <th scope="col">{t("jobs.started")}</th>
+              <th scope="col">{t("jobs.took")}</th>
+              <th scope="col">{t("jobs.error")}</th>
             </tr>
           </thead>
           <tbody>
             {runs.isPending && <SkeletonRows columns={RUN_COLUMNS} />}
             {runs.isError && !runs.data && <ErrorRow columns={RUN_COLUMNS} onRetry={() => runs.refetch()} />}
             {runs.data?.items.length === 0 && (
-              <EmptyRow columns={RUN_COLUMNS} title="No runs yet">
-                Each job runs at its next scheduled time, or when an operator runs it now.
+              <EmptyRow columns={RUN_COLUMNS} title={t("jobs.noRuns")}>
+                {t("jobs.noRunsText")}
               </EmptyRow>
             )}
             {runs.data?.items.map((r) => (
@@ -203,7 +211,7 @@ function RunsTable({ names }: { names: string[] }) {
           </tbody>
         </table>
       </div>
-      <Pager label="Run history pages" page={page} pageSize={PAGE_SIZE} total={total} onPage={setPage} />
+      <Pager label={t("jobs.pages")} page={page} pageSize={PAGE_SIZE} total={total} onPage={setPage} />
     </section>
   );
 }
@@ -214,6 +222,7 @@ function RunsTable({ names }: { names: string[] }) {
  * error), and "Run now" for an operator allowed to (a manual run never uses up a period).
  */
 export function JobsPage() {
+  const t = useT();
   const canRun = useCanWrite("jobs");
   const jobs = useJobs();
   const runJob = useRunJob();
@@ -221,30 +230,25 @@ export function JobsPage() {
   const close = () => setConfirming(null);
   return (
     <>
-      <PageHeader
-        title="Jobs"
-        description="Work the platform does on a schedule, in Manila time. Each period runs once across every server process; a failed run is retried with a growing pause."
-      />
+      <PageHeader title={t("jobs.title")} description={t("jobs.description")} />
       {!canRun && <ReadOnlyNote />}
       <JobsTable canRun={canRun} onRun={setConfirming} />
       <RunsTable names={(jobs.data?.jobs ?? []).map((j) => j.name)} />
       {confirming && (
         <ConfirmDialog
-          title={`Run ${confirming.name} now?`}
+          title={t("jobs.confirmTitle", { name: confirming.name })}
           message={
             <>
-              <p>{confirming.description || "The job runs once, now."}</p>
-              <p>
-                This is an extra run with its own entry in the history; the scheduled runs go on as planned.
-              </p>
+              <p>{confirming.description || t("jobs.runsOnce")}</p>
+              <p>{t("jobs.extraRun")}</p>
             </>
           }
-          confirmLabel="Run now"
+          confirmLabel={t("jobs.runNow")}
           tone="primary"
           busy={runJob.isPending}
           onConfirm={() =>
             runJob.mutate(confirming.name, {
-              onSuccess: () => toast.success(`${confirming.name} is queued; its run appears in the history.`),
+              onSuccess: () => toast.success(t("jobs.queued", { name: confirming.name })),
               onSettled: close,
             })
           }

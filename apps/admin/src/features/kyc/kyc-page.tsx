@@ -8,6 +8,7 @@ import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.
 import { pesosToAmount } from "../../lib/amounts.ts";
 import { api, errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/dates.ts";
+import { type TextKey, useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 import "./kyc.css";
 
@@ -46,15 +47,20 @@ const Settings = z.object({
 type Settings = z.infer<typeof Settings>;
 
 const PAGE_SIZE = 25;
-const STATUS_LABEL: Record<CaseStatus, string> = {
-  pending: "Waiting",
-  more_info: "More info asked",
-  approved: "Approved",
-  rejected: "Rejected",
+const STATUS_LABEL: Record<CaseStatus, TextKey> = {
+  pending: "kyc.status.pending",
+  more_info: "kyc.status.more_info",
+  approved: "kyc.status.approved",
+  rejected: "kyc.status.rejected",
 };
-const DOC_LABEL = { idFront: "ID, front", idBack: "ID, back", selfie: "Selfie" } as const;
+const DOC_LABEL = {
+  idFront: "kyc.doc.idFront",
+  idBack: "kyc.doc.idBack",
+  selfie: "kyc.doc.selfie",
+} as const satisfies Record<string, TextKey>;
 
 function CaseView({ id, onDone }: { id: number; onDone: () => void }) {
+  const t = useT();
   const canWrite = useCanWrite("kyc");
   const detail = useQuery({
     queryKey: ["kyc-case", id],
@@ -63,7 +69,7 @@ function CaseView({ id, onDone }: { id: number; onDone: () => void }) {
   const [reason, setReason] = useState("");
   const [busy, setBusy] = useState(false);
   const decide = async (decision: "approve" | "reject" | "more_info") => {
-    if (decision !== "approve" && reason.trim().length < 3) return toast.error("Give the member a reason.");
+    if (decision !== "approve" && reason.trim().length < 3) return toast.error(t("kyc.needReason"));
     setBusy(true);
     try {
       await api.post(
@@ -72,7 +78,14 @@ function CaseView({ id, onDone }: { id: number; onDone: () => void }) {
         z.unknown(),
       );
       toast.success(
-        `Case ${id}: ${decision === "approve" ? "approved" : decision === "reject" ? "rejected" : "more information asked"}.`,
+        t(
+          decision === "approve"
+            ? "kyc.decidedApproved"
+            : decision === "reject"
+              ? "kyc.decidedRejected"
+              : "kyc.decidedMore",
+          { id },
+        ),
       );
       onDone();
     } catch (err) {
@@ -82,34 +95,40 @@ function CaseView({ id, onDone }: { id: number; onDone: () => void }) {
     }
   };
   const c: CaseDetail | undefined = detail.data;
-  if (!c) return <p className="muted">Loading case…</p>;
+  if (!c) return <p className="muted">{t("kyc.loadingCase")}</p>;
   return (
-    <section className="panel kyc-case" aria-label={`KYC case ${c.id}`} data-testid="kyc-case">
+    <section className="panel kyc-case" aria-label={t("kyc.caseAria", { id: c.id })} data-testid="kyc-case">
       <h2>
-        Case {c.id} · {c.username} <span className="badge badge--muted">{STATUS_LABEL[c.status]}</span>
+        {t("kyc.caseHeading", { id: c.id, name: c.username })}{" "}
+        <span className="badge badge--muted">{t(STATUS_LABEL[c.status])}</span>
       </h2>
       <dl className="kyc-facts">
         {(
           [
-            ["Real name", c.realName],
-            ["Birthday", c.birthday],
-            ["Nationality", c.nationality],
-            ["Occupation", c.occupation],
-            ["Source of income", c.incomeSource],
-            ["Address", c.address],
-            ["Sent", formatDateTime(c.createdAt)],
-            ["Decided", c.decidedAt ? `${formatDateTime(c.decidedAt)} by ${c.decidedByName ?? "?"}` : null],
-            ["Reason", c.reason],
+            ["kyc.realName", c.realName],
+            ["kyc.birthday", c.birthday],
+            ["kyc.nationality", c.nationality],
+            ["kyc.occupation", c.occupation],
+            ["kyc.incomeSource", c.incomeSource],
+            ["kyc.address", c.address],
+            ["kyc.sent", formatDateTime(c.createdAt)],
+            [
+              "kyc.decided",
+              c.decidedAt
+                ? t("kyc.decidedBy", { at: formatDateTime(c.decidedAt), name: c.decidedByName ?? "?" })
+                : null,
+            ],
+            ["kyc.reason", c.reason],
           ] as const
         ).map(([label, value]) => (
           <div key={label}>
-            <dt>{label}</dt>
+            <dt>{t(label)}</dt>
             <dd>{value ?? "—"}</dd>
           </div>
         ))}
       </dl>
       {c.purgedAt ? (
-        <p className="muted">Documents deleted on {formatDateTime(c.purgedAt)} (retention period over).</p>
+        <p className="muted">{t("kyc.purged", { at: formatDateTime(c.purgedAt) })}</p>
       ) : (
         <div className="kyc-docs">
           {c.documents.map((d) => (
@@ -117,19 +136,19 @@ function CaseView({ id, onDone }: { id: number; onDone: () => void }) {
               <a href={`/api/admin/kyc/${c.id}/documents/${d}`} target="_blank" rel="noopener noreferrer">
                 <img
                   src={`/api/admin/kyc/${c.id}/documents/${d}`}
-                  alt={`${DOC_LABEL[d]} of ${c.username}`}
+                  alt={t("kyc.docAlt", { doc: t(DOC_LABEL[d]), name: c.username })}
                   loading="lazy"
                   data-testid={`kyc-doc-${d}`}
                 />
               </a>
-              <figcaption>{DOC_LABEL[d]}</figcaption>
+              <figcaption>{t(DOC_LABEL[d])}</figcaption>
             </figure>
           ))}
         </div>
       )}
       {canWrite && c.status === "pending" && (
         <div className="kyc-decide">
-          <label htmlFor="kyc-reason">Reason (sent to the member; needed to reject or ask for more)</label>
+          <label htmlFor="kyc-reason">{t("kyc.reasonLabel")}</label>
           <textarea
             id="kyc-reason"
             className="input"
@@ -145,7 +164,7 @@ function CaseView({ id, onDone }: { id: number; onDone: () => void }) {
               onClick={() => void decide("approve")}
               data-testid="kyc-approve"
             >
-              Approve
+              {t("kyc.approve")}
             </button>
             <button
               type="button"
@@ -154,7 +173,7 @@ function CaseView({ id, onDone }: { id: number; onDone: () => void }) {
               onClick={() => void decide("more_info")}
               data-testid="kyc-more"
             >
-              Ask for more
+              {t("kyc.askMore")}
             </button>
             <button
               type="button"
@@ -163,7 +182,7 @@ function CaseView({ id, onDone }: { id: number; onDone: () => void }) {
               onClick={() => void decide("reject")}
               data-testid="kyc-reject"
             >
-              Reject
+              {t("kyc.reject")}
             </button>
           </div>
         </div>
@@ -173,6 +192,7 @@ function CaseView({ id, onDone }: { id: number; onDone: () => void }) {
 }
 
 function SettingsForm() {
+  const t = useT();
   const canWrite = useCanWrite("kyc");
   const client = useQueryClient();
   const settings = useQuery({
@@ -202,20 +222,20 @@ function SettingsForm() {
         Settings,
       );
       await client.invalidateQueries({ queryKey: ["kyc-settings"] });
-      toast.success("KYC settings saved.");
+      toast.success(t("kyc.settingsSaved"));
     } catch (err) {
       toast.error(errorMessage(err));
     }
   };
   return (
     <form className="panel kyc-settings" onSubmit={save} data-testid="kyc-settings">
-      <h2>What needs a verified account</h2>
+      <h2>{t("kyc.settingsTitle")}</h2>
       <fieldset disabled={!canWrite}>
         <label className="field">
-          <input type="checkbox" name="firstWithdrawal" defaultChecked={s.firstWithdrawal} /> A first
-          withdrawal
+          <input type="checkbox" name="firstWithdrawal" defaultChecked={s.firstWithdrawal} />{" "}
+          {t("kyc.firstWithdrawal")}
         </label>
-        <label htmlFor="kyc-wa">Withdrawals above (₱, empty: no limit)</label>
+        <label htmlFor="kyc-wa">{t("kyc.withdrawalAbove")}</label>
         <input
           id="kyc-wa"
           name="withdrawalAbove"
@@ -223,7 +243,7 @@ function SettingsForm() {
           inputMode="decimal"
           defaultValue={s.withdrawalAbove ?? ""}
         />
-        <label htmlFor="kyc-da">Deposits above, in the period (₱, empty: no limit)</label>
+        <label htmlFor="kyc-da">{t("kyc.depositAbove")}</label>
         <input
           id="kyc-da"
           name="depositAbove"
@@ -231,7 +251,7 @@ function SettingsForm() {
           inputMode="decimal"
           defaultValue={s.depositAbove ?? ""}
         />
-        <label htmlFor="kyc-dp">Deposit period (days)</label>
+        <label htmlFor="kyc-dp">{t("kyc.depositPeriod")}</label>
         <input
           id="kyc-dp"
           name="depositPeriodDays"
@@ -241,7 +261,7 @@ function SettingsForm() {
           className="input"
           defaultValue={s.depositPeriodDays}
         />
-        <label htmlFor="kyc-rd">Keep documents after the decision (days)</label>
+        <label htmlFor="kyc-rd">{t("kyc.retention")}</label>
         <input
           id="kyc-rd"
           name="retentionDays"
@@ -252,7 +272,7 @@ function SettingsForm() {
           defaultValue={s.retentionDays}
         />
         <button type="submit" className="btn btn--primary">
-          Save
+          {t("kyc.save")}
         </button>
       </fieldset>
     </form>
@@ -260,6 +280,7 @@ function SettingsForm() {
 }
 
 export function KycPage() {
+  const t = useT();
   const [status, setStatus] = useState<CaseStatus>("pending");
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<number | null>(null);
@@ -275,13 +296,10 @@ export function KycPage() {
   const total = list.data?.total ?? 0;
   return (
     <>
-      <PageHeader
-        title="KYC"
-        description="Identity documents sent by players: approve, reject with a reason or ask for more. Documents are private and deleted after the retention period."
-      />
+      <PageHeader title={t("kyc.title")} description={t("kyc.description")} />
       <div className="toolbar">
         <label htmlFor="kyc-status" className="toolbar-label">
-          Status
+          {t("kyc.colStatus")}
         </label>
         <select
           id="kyc-status"
@@ -295,7 +313,7 @@ export function KycPage() {
         >
           {CaseStatus.options.map((s) => (
             <option key={s} value={s}>
-              {STATUS_LABEL[s]}
+              {t(STATUS_LABEL[s])}
             </option>
           ))}
         </select>
@@ -307,23 +325,23 @@ export function KycPage() {
         <table className="table" aria-busy={list.isFetching}>
           <thead>
             <tr>
-              <th scope="col">Case</th>
-              <th scope="col">Player</th>
-              <th scope="col">Sent</th>
-              <th scope="col">Status</th>
-              <th scope="col">Action</th>
+              <th scope="col">{t("kyc.colCase")}</th>
+              <th scope="col">{t("kyc.colPlayer")}</th>
+              <th scope="col">{t("kyc.sent")}</th>
+              <th scope="col">{t("kyc.colStatus")}</th>
+              <th scope="col">{t("kyc.colAction")}</th>
             </tr>
           </thead>
           <tbody>
             {list.isPending && <SkeletonRows columns={5} rows={5} />}
             {list.isError && !list.data && <ErrorRow columns={5} onRetry={() => list.refetch()} />}
-            {list.data?.items.length === 0 && <EmptyRow columns={5} title="No cases." />}
+            {list.data?.items.length === 0 && <EmptyRow columns={5} title={t("kyc.noCases")} />}
             {list.data?.items.map((c) => (
               <tr key={c.id} data-testid="kyc-row" data-id={c.id}>
                 <td>{c.id}</td>
                 <td>{c.username}</td>
                 <td className="cell-nowrap">{formatDateTime(c.createdAt)}</td>
-                <td>{STATUS_LABEL[c.status]}</td>
+                <td>{t(STATUS_LABEL[c.status])}</td>
                 <td>
                   <button
                     type="button"
@@ -331,7 +349,7 @@ export function KycPage() {
                     onClick={() => setOpen(c.id)}
                     data-testid="kyc-open"
                   >
-                    Review
+                    {t("kyc.review")}
                   </button>
                 </td>
               </tr>
@@ -339,7 +357,7 @@ export function KycPage() {
           </tbody>
         </table>
       </div>
-      <Pager label="KYC pages" page={page} pageSize={PAGE_SIZE} total={total} onPage={setPage} />
+      <Pager label={t("kyc.pages")} page={page} pageSize={PAGE_SIZE} total={total} onPage={setPage} />
       {open !== null && (
         <CaseView
           key={open}

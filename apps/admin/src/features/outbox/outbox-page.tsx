@@ -6,6 +6,7 @@ import { Pager, rangeText } from "../../components/pager.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
 import { api } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/dates.ts";
+import { type TextKey, useT } from "../../lib/i18n.ts";
 
 /** GET /api/admin/outbox: every SMS and e-mail the site sent or queued, newest first. */
 const OutboxMessage = z.object({
@@ -42,7 +43,15 @@ function useOutbox(page: number) {
   });
 }
 
-const CHANNEL_LABEL = { sms: "SMS", email: "E-mail" } as const;
+const CHANNEL_LABEL = {
+  sms: "outbox.channel.sms",
+  email: "outbox.channel.email",
+} as const satisfies Record<string, TextKey>;
+const STATUS_LABEL = {
+  queued: "outbox.status.queued",
+  sent: "outbox.status.sent",
+  failed: "outbox.status.failed",
+} as const satisfies Record<string, TextKey>;
 const STATUS_CLASS = { queued: "badge--muted", sent: "badge--success", failed: "badge--danger" } as const;
 
 /** The body as text with its web addresses as links (reset links open in a new tab). */
@@ -63,16 +72,17 @@ function Linkified({ text }: { text: string }) {
 }
 
 function OutboxRow({ message: m }: { message: OutboxMessage }) {
+  const t = useT();
   return (
     <tr data-testid="outbox-row" data-channel={m.channel} data-status={m.status} data-id={m.id}>
       <td className="cell-nowrap">
         <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
         {m.sentAt && formatDateTime(m.sentAt) !== formatDateTime(m.createdAt) && (
-          <span className="cell-sub muted">Sent {formatDateTime(m.sentAt)}</span>
+          <span className="cell-sub muted">{t("outbox.sentAt", { at: formatDateTime(m.sentAt) })}</span>
         )}
       </td>
       <td>
-        <span className="badge badge--muted">{CHANNEL_LABEL[m.channel]}</span>
+        <span className="badge badge--muted">{t(CHANNEL_LABEL[m.channel])}</span>
       </td>
       <td className="cell-nowrap" data-testid="outbox-recipient">
         {m.recipient}
@@ -81,8 +91,8 @@ function OutboxRow({ message: m }: { message: OutboxMessage }) {
         <code>{m.purpose}</code>
       </td>
       <td>
-        <span className={`badge ${STATUS_CLASS[m.status]}`}>{m.status}</span>
-        <span className="cell-sub muted" title="The adapter that handled it">
+        <span className={`badge ${STATUS_CLASS[m.status]}`}>{t(STATUS_LABEL[m.status])}</span>
+        <span className="cell-sub muted" title={t("outbox.adapter")}>
           {m.adapter}
         </span>
         {m.error && <span className="cell-sub field-error">{m.error}</span>}
@@ -98,6 +108,7 @@ function OutboxRow({ message: m }: { message: OutboxMessage }) {
 }
 
 export function OutboxPage() {
+  const t = useT();
   const [page, setPage] = useState(1);
   const outbox = useOutbox(page);
   const total = outbox.data?.total ?? 0;
@@ -105,8 +116,8 @@ export function OutboxPage() {
   return (
     <>
       <PageHeader
-        title="Message outbox"
-        description="SMS and e-mails sent to players, newest first, with their full text. With the development adapter nothing leaves the server: read verification codes and reset links here."
+        title={t("outbox.title")}
+        description={t("outbox.description")}
         actions={
           <button
             type="button"
@@ -115,12 +126,12 @@ export function OutboxPage() {
             aria-busy={outbox.isFetching}
             data-testid="outbox-refresh"
           >
-            Refresh
+            {t("outbox.refresh")}
           </button>
         }
       />
       <div className="toolbar">
-        <span className="toolbar-label">Refreshes every {REFRESH_MS / 1000} seconds while open.</span>
+        <span className="toolbar-label">{t("outbox.refreshes", { n: REFRESH_MS / 1000 })}</span>
         <span className="toolbar-count" aria-live="polite">
           {outbox.data ? rangeText(page, PAGE_SIZE, total) : ""}
         </span>
@@ -129,12 +140,12 @@ export function OutboxPage() {
         <table className="table" aria-busy={outbox.isFetching}>
           <thead>
             <tr>
-              <th scope="col">Time</th>
-              <th scope="col">Channel</th>
-              <th scope="col">Recipient</th>
-              <th scope="col">Purpose</th>
-              <th scope="col">Status</th>
-              <th scope="col">Message</th>
+              <th scope="col">{t("outbox.time")}</th>
+              <th scope="col">{t("outbox.channel")}</th>
+              <th scope="col">{t("outbox.recipient")}</th>
+              <th scope="col">{t("outbox.purpose")}</th>
+              <th scope="col">{t("outbox.status")}</th>
+              <th scope="col">{t("outbox.message")}</th>
             </tr>
           </thead>
           <tbody>
@@ -142,7 +153,7 @@ export function OutboxPage() {
             {outbox.isError && !outbox.data && (
               <ErrorRow columns={COLUMNS} onRetry={() => outbox.refetch()} />
             )}
-            {outbox.data?.items.length === 0 && <EmptyRow columns={COLUMNS} title="No messages yet." />}
+            {outbox.data?.items.length === 0 && <EmptyRow columns={COLUMNS} title={t("outbox.none")} />}
             {outbox.data?.items.map((m) => (
               <OutboxRow key={m.id} message={m} />
             ))}
@@ -150,13 +161,13 @@ export function OutboxPage() {
         </table>
       </div>
       <Pager
-        label="Outbox pages"
+        label={t("outbox.pages")}
         page={page}
         pageSize={PAGE_SIZE}
         total={total}
         onPage={setPage}
-        previousLabel="Newer"
-        nextLabel="Older"
+        previousLabel={t("outbox.newer")}
+        nextLabel={t("outbox.older")}
       />
     </>
   );

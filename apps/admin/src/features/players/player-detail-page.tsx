@@ -6,6 +6,7 @@ import { PageHeader } from "../../components/page-header.tsx";
 import { EmptyRow } from "../../components/table-states.tsx";
 import { isApiCode } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/dates.ts";
+import { type TextKey, t, useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { describeUserAgent } from "../../lib/user-agent.ts";
 import { PlayerCardsSection } from "../cards/player-cards.tsx";
@@ -32,19 +33,25 @@ import {
 } from "./players-api.ts";
 import type { PlayerListState } from "./players-page.tsx";
 
-/** How a session was opened or a login tried ("oidc:google" → "Google sign-in"). */
+/**
+ * How a session was opened or a login tried ("oidc:google" → "Google sign-in"), in the
+ * operator's language (called while rendering).
+ */
 function methodLabel(method: string): string {
-  const known: Record<string, string> = {
-    password: "Password",
-    sms: "SMS code",
-    register: "Registration",
-    freeplay: "Trial play",
+  const known: Record<string, TextKey> = {
+    password: "playerDetail.method.password",
+    sms: "playerDetail.method.sms",
+    register: "playerDetail.method.register",
+    freeplay: "playerDetail.method.freeplay",
   };
   if (method.startsWith("oidc:")) {
     const provider = method.slice(5);
-    return `${provider.charAt(0).toUpperCase()}${provider.slice(1)} sign-in`;
+    return t("playerDetail.method.oidc", {
+      provider: `${provider.charAt(0).toUpperCase()}${provider.slice(1)}`,
+    });
   }
-  return known[method] ?? method;
+  const key = known[method];
+  return key ? t(key) : method;
 }
 
 function Device({ userAgent }: { userAgent: string | null }) {
@@ -63,61 +70,69 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 const none = <span className="muted">—</span>;
 
 function PlayerFields({ player }: { player: Player }) {
+  const t = useT();
   const state = playerState(player);
   return (
     <dl className="panel detail-list" data-testid="player-fields">
-      <Field label="Username">{player.username}</Field>
-      <Field label="Player ID">{player.id}</Field>
-      <Field label="Type">{playerType(player.isAgent)}</Field>
-      <Field label="Status">
+      <Field label={t("playerDetail.username")}>{player.username}</Field>
+      <Field label={t("playerDetail.playerId")}>{player.id}</Field>
+      <Field label={t("playerDetail.type")}>{playerType(player.isAgent)}</Field>
+      <Field label={t("playerDetail.status")}>
         <PlayerStatusBadge player={player} />
       </Field>
-      <Field label="Mobile">{player.mobile ?? none}</Field>
-      <Field label="E-mail">{player.email ?? none}</Field>
-      <Field label="Currency">{player.currency}</Field>
-      <Field label="Password">
+      <Field label={t("playerDetail.mobile")}>{player.mobile ?? none}</Field>
+      <Field label={t("playerDetail.email")}>{player.email ?? none}</Field>
+      <Field label={t("playerDetail.currency")}>{player.currency}</Field>
+      <Field label={t("playerDetail.password")}>
         {player.mustChangePassword ? (
-          <span className="badge badge--warn">Must change at next login</span>
+          <span className="badge badge--warn">{t("playerDetail.mustChange")}</span>
         ) : (
-          "Set by the player"
+          t("playerDetail.setByPlayer")
         )}
       </Field>
-      <Field label="Created">{formatDateTime(player.createdAt)}</Field>
-      <Field label="Last login">
-        {player.lastLoginAt ? formatDateTime(player.lastLoginAt) : <span className="muted">Never</span>}
+      <Field label={t("playerDetail.created")}>{formatDateTime(player.createdAt)}</Field>
+      <Field label={t("playerDetail.lastLogin")}>
+        {player.lastLoginAt ? (
+          formatDateTime(player.lastLoginAt)
+        ) : (
+          <span className="muted">{t("playerDetail.never")}</span>
+        )}
       </Field>
       {player.lockReason && (
-        <Field label="Lock reason">
+        <Field label={t("playerDetail.lockReason")}>
           <span className="cell-text">{player.lockReason}</span>
         </Field>
       )}
-      {state === "lockout" && <Field label="Locked out until">{formatDateTime(player.lockedUntil)}</Field>}
+      {state === "lockout" && (
+        <Field label={t("playerDetail.lockedOutUntil")}>{formatDateTime(player.lockedUntil)}</Field>
+      )}
     </dl>
   );
 }
 
 function SessionsTable({ sessions }: { sessions: PlayerDetail["sessions"] }) {
+  const t = useT();
   const columns = 6;
   return (
     <section className="section" aria-labelledby="player-sessions">
       <div className="section-header">
-        <h2 id="player-sessions">Open sessions</h2>
+        <h2 id="player-sessions">{t("playerDetail.sessions")}</h2>
         <span className="muted">{sessions.length}</span>
       </div>
       <div className="table-wrap">
         <table className="table" data-testid="player-sessions">
           <thead>
             <tr>
-              <th scope="col">Started</th>
-              <th scope="col">Last seen</th>
-              <th scope="col">Expires</th>
-              <th scope="col">Method</th>
-              <th scope="col">IP</th>
-              <th scope="col">Device</th>
+              <th scope="col">{t("playerDetail.started")}</th>
+              <th scope="col">{t("playerDetail.lastSeen")}</th>
+              <th scope="col">{t("playerDetail.expires")}</th>
+              <th scope="col">{t("playerDetail.method")}</th>
+              <th scope="col">{t("playerDetail.ip")}</th>
+              <th scope="col">{t("playerDetail.device")}</th>
             </tr>
           </thead>
           <tbody>
-            {sessions.length === 0 && <EmptyRow columns={columns} title="No open sessions." />}
+            {sessions.length === 0 && <EmptyRow columns={columns} title={t("playerDetail.noSessions")} />}
             {sessions.map((s) => (
               <tr key={`${s.createdAt}-${s.ip}-${s.userAgent}`} data-testid="player-session-row">
                 <td className="cell-nowrap">{formatDateTime(s.createdAt)}</td>
@@ -138,26 +153,27 @@ function SessionsTable({ sessions }: { sessions: PlayerDetail["sessions"] }) {
 }
 
 function LoginsTable({ logins }: { logins: PlayerDetail["logins"] }) {
+  const t = useT();
   const columns = 5;
   return (
     <section className="section" aria-labelledby="player-logins">
       <div className="section-header">
-        <h2 id="player-logins">Login history</h2>
-        <span className="muted">Latest {logins.length}</span>
+        <h2 id="player-logins">{t("playerDetail.logins")}</h2>
+        <span className="muted">{t("playerDetail.latest", { n: logins.length })}</span>
       </div>
       <div className="table-wrap">
         <table className="table" data-testid="player-logins">
           <thead>
             <tr>
-              <th scope="col">Time</th>
-              <th scope="col">Result</th>
-              <th scope="col">Method</th>
-              <th scope="col">IP</th>
-              <th scope="col">Device</th>
+              <th scope="col">{t("playerDetail.time")}</th>
+              <th scope="col">{t("playerDetail.result")}</th>
+              <th scope="col">{t("playerDetail.method")}</th>
+              <th scope="col">{t("playerDetail.ip")}</th>
+              <th scope="col">{t("playerDetail.device")}</th>
             </tr>
           </thead>
           <tbody>
-            {logins.length === 0 && <EmptyRow columns={columns} title="No logins yet." />}
+            {logins.length === 0 && <EmptyRow columns={columns} title={t("playerDetail.noLogins")} />}
             {logins.map((l, i) => (
               // Entries have no id; the server's order (newest first) is stable for one answer.
               // biome-ignore lint/suspicious/noArrayIndexKey: see above
@@ -167,9 +183,9 @@ function LoginsTable({ logins }: { logins: PlayerDetail["logins"] }) {
                 </td>
                 <td>
                   {l.success ? (
-                    <span className="badge badge--success">Success</span>
+                    <span className="badge badge--success">{t("playerDetail.success")}</span>
                   ) : (
-                    <span className="badge badge--danger">Failed</span>
+                    <span className="badge badge--danger">{t("playerDetail.failed")}</span>
                   )}
                   {!l.success && l.reason && <span className="cell-sub muted">{l.reason}</span>}
                 </td>
@@ -198,6 +214,7 @@ function PlayerActions({
   canWrite: boolean;
   canAdjust: boolean;
 }) {
+  const t = useT();
   const [open, setOpen] = useState<Dialogs>(null);
   const [password, setPassword] = useState<string | null>(null);
   const unlock = useUnlockPlayer(player.id);
@@ -207,12 +224,12 @@ function PlayerActions({
 
   const onUnlock = () =>
     unlock.mutate(undefined, {
-      onSuccess: (saved) => toast.success(`Saved. ${saved.username} is unlocked.`),
+      onSuccess: (saved) => toast.success(t("playerDetail.unlocked", { name: saved.username })),
     });
   const onTemporary = () =>
     temporary.mutate(undefined, {
       onSuccess: (result) => {
-        toast.success(`Saved. ${result.player.username} has a temporary password.`);
+        toast.success(t("playerDetail.tempSet", { name: result.player.username }));
         setOpen(null);
         setPassword(result.temporaryPassword);
         temporary.reset(); // the password stays only in this component's state
@@ -229,7 +246,7 @@ function PlayerActions({
           disabled={busy}
           data-testid="player-adjust"
         >
-          Adjust balance
+          {t("playerDetail.adjust")}
         </button>
       )}
       {open === "adjust" && (
@@ -246,12 +263,12 @@ function PlayerActions({
           disabled={busy}
           data-testid="player-lock"
         >
-          Lock
+          {t("playerDetail.lock")}
         </button>
       )}
       {canWrite && (state === "locked" || state === "lockout") && (
         <button type="button" className="btn" onClick={onUnlock} disabled={busy} data-testid="player-unlock">
-          {unlock.isPending ? "Unlocking…" : "Unlock"}
+          {unlock.isPending ? t("playerDetail.unlocking") : t("playerDetail.unlock")}
         </button>
       )}
       {canWrite && state !== "closed" && (
@@ -262,23 +279,24 @@ function PlayerActions({
           disabled={busy}
           data-testid="player-temp-password"
         >
-          Set temporary password
+          {t("playerDetail.tempPassword")}
         </button>
       )}
       {open === "lock" && <LockPlayerDialog player={player} onClose={() => setOpen(null)} />}
       {open === "confirm-password" && (
         <ConfirmDialog
-          title="Set a temporary password?"
+          title={t("playerDetail.tempTitle")}
           message={
             <>
               <p>
-                A new password is generated for <strong>{player.username}</strong> and shown to you once. The
-                current password stops working and open sessions end.
+                {t("playerDetail.tempBefore")}
+                <strong>{player.username}</strong>
+                {t("playerDetail.tempAfter")}
               </p>
-              <p>The player must choose a new password at the next login.</p>
+              <p>{t("playerDetail.tempNext")}</p>
             </>
           }
-          confirmLabel="Set temporary password"
+          confirmLabel={t("playerDetail.tempPassword")}
           tone="primary"
           busy={temporary.isPending}
           onConfirm={onTemporary}
@@ -297,8 +315,9 @@ function PlayerActions({
 }
 
 function DetailSkeleton() {
+  const t = useT();
   return (
-    <div className="page-skeleton" role="status" aria-label="Loading player">
+    <div className="page-skeleton" role="status" aria-label={t("playerDetail.loading")}>
       <span className="skeleton skeleton--title" />
       <span className="skeleton skeleton--block" />
       <span className="skeleton skeleton--block" />
@@ -307,6 +326,7 @@ function DetailSkeleton() {
 }
 
 function PlayerDetailView({ id, back }: { id: number; back: ReactNode }) {
+  const t = useT();
   const canWrite = useCanWrite("players");
   // The wallet is finance data: a support operator sees the player but not the money.
   const canSeeMoney = useCan("finance.read");
@@ -320,13 +340,13 @@ function PlayerDetailView({ id, back }: { id: number; back: ReactNode }) {
     return (
       <div className="panel empty-state" role="alert">
         <p className="empty-state-title">
-          {missing ? `There is no player #${id}.` : "This player could not be loaded."}
+          {missing ? t("playerDetail.noPlayer", { id }) : t("playerDetail.loadFailed")}
         </p>
         <div className="page-actions">
           {back}
           {!missing && (
             <button type="button" className="btn btn--sm" onClick={() => detail.refetch()}>
-              Try again
+              {t("table.retry")}
             </button>
           )}
         </div>
@@ -342,7 +362,11 @@ function PlayerDetailView({ id, back }: { id: number; back: ReactNode }) {
       </p>
       <PageHeader
         title={player.username}
-        description={`Player #${player.id} · ${playerType(player.isAgent)} account · ${player.currency}`}
+        description={t("playerDetail.description", {
+          id: player.id,
+          type: playerType(player.isAgent),
+          currency: player.currency,
+        })}
         actions={
           (canWrite || canAdjust) && (
             <PlayerActions player={player} canWrite={canWrite} canAdjust={canAdjust} />
@@ -351,7 +375,7 @@ function PlayerDetailView({ id, back }: { id: number; back: ReactNode }) {
       />
       {player.status === "locked" && player.lockReason && (
         <p className="alert alert--warn" role="note">
-          Locked: {player.lockReason}
+          {t("playerDetail.lockedBecause", { reason: player.lockReason })}
         </p>
       )}
       <PlayerFields player={player} />
@@ -374,19 +398,20 @@ function isListState(state: unknown): state is PlayerListState {
 }
 
 export function PlayerDetailPage() {
+  const t = useT();
   const params = useParams();
   const location = useLocation();
   const id = Number(params.id);
   const listUrl = isListState(location.state) ? location.state.list : "/players";
   const back = (
     <Link to={listUrl} data-testid="player-back">
-      All players
+      {t("playerDetail.back")}
     </Link>
   );
   if (!Number.isInteger(id) || id <= 0) {
     return (
       <div className="panel empty-state" role="alert">
-        <p className="empty-state-title">There is no such player.</p>
+        <p className="empty-state-title">{t("playerDetail.noSuchPlayer")}</p>
         {back}
       </div>
     );

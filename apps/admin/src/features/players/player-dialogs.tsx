@@ -5,18 +5,20 @@ import { CopyButton } from "../../components/copy-button.tsx";
 import { Dialog } from "../../components/dialog.tsx";
 import { TextAreaField } from "../../components/form-fields.tsx";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
+import { useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { LockInput, type Player, useLockPlayer } from "./players-api.ts";
 
 /** Asks why before locking; the player is signed out at once and cannot log in until unlocked. */
 export function LockPlayerDialog({ player, onClose }: { player: Player; onClose: () => void }) {
+  const t = useT();
   const formId = useId();
   const lock = useLockPlayer(player.id);
   const form = useForm<LockInput>({ resolver: zodResolver(LockInput), defaultValues: { reason: "" } });
   const onSubmit = form.handleSubmit((input) =>
     lock.mutate(input, {
       onSuccess: (saved) => {
-        toast.success(`Saved. ${saved.username} is locked.`);
+        toast.success(t("playerDialogs.locked", { name: saved.username }));
         onClose();
       },
       onError: (err) => applyServerFieldErrors(err, form),
@@ -24,8 +26,8 @@ export function LockPlayerDialog({ player, onClose }: { player: Player; onClose:
   );
   return (
     <Dialog
-      title={`Lock ${player.username}?`}
-      description="The player is signed out at once and cannot log in until the account is unlocked."
+      title={t("playerDialogs.lockTitle", { name: player.username })}
+      description={t("playerDialogs.lockText")}
       size="sm"
       onClose={onClose}
       busy={lock.isPending}
@@ -33,7 +35,7 @@ export function LockPlayerDialog({ player, onClose }: { player: Player; onClose:
       footer={
         <>
           <button type="button" className="btn" onClick={onClose} disabled={lock.isPending}>
-            Cancel
+            {t("common.cancel")}
           </button>
           <button
             type="submit"
@@ -42,7 +44,7 @@ export function LockPlayerDialog({ player, onClose }: { player: Player; onClose:
             disabled={lock.isPending}
             data-testid="player-lock-confirm"
           >
-            {lock.isPending ? "Locking…" : "Lock player"}
+            {lock.isPending ? t("playerDialogs.locking") : t("playerDialogs.lock")}
           </button>
         </>
       }
@@ -51,8 +53,8 @@ export function LockPlayerDialog({ player, onClose }: { player: Player; onClose:
         <form id={formId} onSubmit={onSubmit} noValidate className="form-stack">
           <TextAreaField
             name="reason"
-            label="Reason"
-            hint="3–200 characters. Kept with the account and in the audit log."
+            label={t("playerDialogs.reason")}
+            hint={t("playerDialogs.reasonHint")}
             rows={3}
             maxLength={200}
             required
@@ -74,33 +76,35 @@ export function TemporaryPasswordDialog({
   password: string;
   onClose: () => void;
 }) {
+  const t = useT();
   return (
     <Dialog
-      title={`Temporary password for ${username}`}
+      title={t("playerDialogs.tempTitle", { name: username })}
       onClose={onClose}
       testId="player-temp-password-dialog"
       footer={
         <button type="button" className="btn btn--primary" onClick={onClose} data-autofocus>
-          Done
+          {t("playerDialogs.done")}
         </button>
       }
     >
       <p className="alert alert--warn" role="alert">
-        This password is shown <strong>once</strong>. Pass it to the player through a trusted channel. The
-        player must change it at the next login.
+        {t("playerDialogs.shownBefore")}
+        <strong>{t("playerDialogs.once")}</strong>
+        {t("playerDialogs.shownAfter")}
       </p>
       <dl className="secret-list">
         <div className="secret-row">
-          <dt>Temporary password</dt>
+          <dt>{t("playerDialogs.tempPassword")}</dt>
           <dd>
             <code className="secret" data-testid="player-temp-password-value">
               {password}
             </code>
-            <CopyButton value={password} label="Temporary password" />
+            <CopyButton value={password} label={t("playerDialogs.tempPassword")} />
           </dd>
         </div>
       </dl>
-      <p className="muted">The player's old password no longer works and any open session has ended.</p>
+      <p className="muted">{t("playerDialogs.oldGone")}</p>
     </Dialog>
   );
 }

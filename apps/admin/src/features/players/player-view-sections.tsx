@@ -3,6 +3,7 @@ import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Link } from "react-router";
 import { EmptyRow } from "../../components/table-states.tsx";
 import { formatDateTime } from "../../lib/dates.ts";
+import { type TextKey, useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { useMemberBonuses } from "../bonus/bonus-api.ts";
 import { StatusBadge } from "../finance/finance-ui.tsx";
@@ -50,27 +51,28 @@ function Section({
 }
 
 export function BalancesSection({ id }: { id: number }) {
+  const t = useT();
   const wallet = useWallet(id);
   const s = wallet.data;
   if (!s) return null;
   const cards = [
-    { key: "main", title: "Main", value: s.main },
+    { key: "main", title: t("player.main"), value: s.main },
     // The bonus account of the ledger (promotions credit it; it is playable, not withdrawable).
-    { key: "bonus", title: "Bonus", value: s.bonus },
-    { key: "held", title: "Held for withdrawals", value: s.held },
+    { key: "bonus", title: t("player.bonus"), value: s.bonus },
+    { key: "held", title: t("player.held"), value: s.held },
     ...s.vendors.map((v) => ({
       key: `vendor-${v.vendor}`,
-      title: `Game wallet ${v.vendor}`,
+      title: t("player.gameWallet", { vendor: v.vendor }),
       value: v.balance,
     })),
   ];
   return (
     <Section
       id="player-balances"
-      title="Balances"
+      title={t("player.balances")}
       aside={
         <Link to={`/players/${id}/wallet`} data-testid="player-wallet-link">
-          Wallet and ledger
+          {t("player.walletLink")}
         </Link>
       }
     >
@@ -90,41 +92,42 @@ export function BalancesSection({ id }: { id: number }) {
 
 /** The member's bonuses with their wagering; grants and forfeits on Finance → Bonuses. */
 export function BonusesSection({ id }: { id: number }) {
+  const t = useT();
   const list = useMemberBonuses(id);
   const items = list.data?.items ?? [];
   return (
     <Section
       id="player-bonuses"
-      title="Bonuses"
+      title={t("player.bonuses")}
       aside={
         <Link to={`/bonuses?member=${id}`} data-testid="player-bonuses-link">
-          Grant or forfeit
+          {t("player.grantOrForfeit")}
         </Link>
       }
     >
       {list.data?.bonusReview && (
         <p className="alert alert--warn" role="note">
-          Flagged for household review: no bonus is offered.
+          {t("player.householdReview")}
         </p>
       )}
       <div className="table-wrap">
         <table className="table">
           <thead>
             <tr>
-              <th scope="col">Bonus</th>
-              <th scope="col">State</th>
+              <th scope="col">{t("player.bonusName")}</th>
+              <th scope="col">{t("player.state")}</th>
               <th scope="col" className="num">
-                Amount
+                {t("player.amount")}
               </th>
               <th scope="col" className="num">
-                Wagered / required
+                {t("player.wagered")}
               </th>
-              <th scope="col">Expires</th>
+              <th scope="col">{t("player.expires")}</th>
             </tr>
           </thead>
           <tbody>
             {items.length === 0 ? (
-              <EmptyRow columns={5} title={list.isPending ? "Loading…" : "No bonus yet."} />
+              <EmptyRow columns={5} title={list.isPending ? t("player.loading") : t("player.noBonus")} />
             ) : (
               items.slice(0, LATEST).map((b) => (
                 <tr key={b.id} data-testid="player-bonus">
@@ -157,50 +160,51 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 }
 
 const KYC_LABEL = {
-  none: "Not sent",
-  pending: "Waiting for review",
-  more_info: "More info asked",
-  verified: "Verified",
-  rejected: "Rejected",
-} as const;
+  none: "player.kycOf.none",
+  pending: "player.kycOf.pending",
+  more_info: "player.kycOf.more_info",
+  verified: "player.kycOf.verified",
+  rejected: "player.kycOf.rejected",
+} as const satisfies Record<string, TextKey>;
 
 export function IdentitySection({ id }: { id: number }) {
+  const t = useT();
   const profile = usePlayerProfile(id);
   const p = profile.data;
   if (!p) return null;
-  const yes = (v: boolean) => (v ? "Yes" : "No");
+  const yes = (v: boolean) => (v ? t("player.yes") : t("player.no"));
   return (
-    <Section id="player-identity" title="Identity and limits">
+    <Section id="player-identity" title={t("player.identity")}>
       <dl className="panel detail-list">
-        <Item label="Real name">
+        <Item label={t("player.realName")}>
           {p.kyc.realName ?? none}{" "}
           {p.kyc.realName && (
             <span className={`badge${p.kyc.realNameVerified ? " badge--success" : " badge--muted"}`}>
-              {p.kyc.realNameVerified ? "Verified" : "Not verified"}
+              {p.kyc.realNameVerified ? t("player.verified") : t("player.notVerified")}
             </span>
           )}
         </Item>
-        <Item label="Birthday">{p.kyc.birthday ?? none}</Item>
-        <Item label="KYC">
+        <Item label={t("player.birthday")}>{p.kyc.birthday ?? none}</Item>
+        <Item label={t("player.kyc")}>
           <span
             className={`badge${p.kyc.status === "verified" ? " badge--success" : " badge--muted"}`}
             data-testid="player-kyc-status"
           >
-            {KYC_LABEL[p.kyc.status]}
+            {t(KYC_LABEL[p.kyc.status])}
           </span>
           {p.kyc.latestCase && (
             <>
               {" "}
-              <Link to="/kyc">case {p.kyc.latestCase.id}</Link>
+              <Link to="/kyc">{t("player.kycCase", { id: p.kyc.latestCase.id })}</Link>
               {p.kyc.latestCase.reason && <span className="muted"> · {p.kyc.latestCase.reason}</span>}
             </>
           )}
         </Item>
-        <Item label="Avatar">
+        <Item label={t("player.avatar")}>
           {p.profile.avatarUrl ? (
             <img
               src={p.profile.avatarUrl}
-              alt="Player's avatar"
+              alt={t("player.avatarAlt")}
               width={40}
               height={40}
               style={{ borderRadius: "50%" }}
@@ -209,37 +213,39 @@ export function IdentitySection({ id }: { id: number }) {
             none
           )}
         </Item>
-        <Item label="Nickname">{p.profile.nickname ?? none}</Item>
-        <Item label="Full name">{p.profile.fullName ?? none}</Item>
-        <Item label="Nationality">{p.profile.nationality ?? none}</Item>
-        <Item label="Place of birth">{p.profile.birthPlace ?? none}</Item>
-        <Item label="Address">{p.profile.address ?? none}</Item>
-        <Item label="Occupation">{p.profile.occupation ?? none}</Item>
-        <Item label="Source of income">{p.profile.incomeSource ?? none}</Item>
-        <Item label="Contacts">
+        <Item label={t("player.nickname")}>{p.profile.nickname ?? none}</Item>
+        <Item label={t("player.fullName")}>{p.profile.fullName ?? none}</Item>
+        <Item label={t("player.nationality")}>{p.profile.nationality ?? none}</Item>
+        <Item label={t("player.birthPlace")}>{p.profile.birthPlace ?? none}</Item>
+        <Item label={t("player.address")}>{p.profile.address ?? none}</Item>
+        <Item label={t("player.occupation")}>{p.profile.occupation ?? none}</Item>
+        <Item label={t("player.incomeSource")}>{p.profile.incomeSource ?? none}</Item>
+        <Item label={t("player.contacts")}>
           {Object.entries(p.profile.contacts)
             .map(([k, v]) => `${k}: ${v}`)
             .join(", ") || none}
         </Item>
-        <Item label="Authenticator app">{yes(p.profile.totpEnabled)}</Item>
-        <Item label="Payout accounts">{p.kyc.payoutAccounts}</Item>
-        <Item label="Sign-in accounts">{p.kyc.signInProviders.join(", ") || none}</Item>
-        <Item label="Upline">
+        <Item label={t("player.totp")}>{yes(p.profile.totpEnabled)}</Item>
+        <Item label={t("player.payoutAccounts")}>{p.kyc.payoutAccounts}</Item>
+        <Item label={t("player.signInAccounts")}>{p.kyc.signInProviders.join(", ") || none}</Item>
+        <Item label={t("player.upline")}>
           {p.upline ? <Link to={`/players/${p.upline.id}`}>{p.upline.username}</Link> : none}
         </Item>
-        <Item label="Withdrawal limits">
+        <Item label={t("player.withdrawalLimits")}>
           {money(p.limits.withdrawalMin)} – {money(p.limits.withdrawalMax)}
         </Item>
-        <Item label="Transaction password">
+        <Item label={t("player.txPassword")}>
           {yes(p.limits.txPasswordSet)}
           {p.limits.txPasswordLockedUntil && (
             <span className="badge badge--warn">
-              Locked until {formatDateTime(p.limits.txPasswordLockedUntil)}
+              {t("player.lockedUntil", { at: formatDateTime(p.limits.txPasswordLockedUntil) })}
             </span>
           )}
         </Item>
-        <Item label="Login lock">
-          {p.limits.loginLockedUntil ? `Until ${formatDateTime(p.limits.loginLockedUntil)}` : "None"}
+        <Item label={t("player.loginLock")}>
+          {p.limits.loginLockedUntil
+            ? t("player.until", { at: formatDateTime(p.limits.loginLockedUntil) })
+            : t("player.none")}
         </Item>
       </dl>
     </Section>
@@ -261,8 +267,9 @@ function LatestTable({
   rows: ReactNode[];
   columns: number;
 }) {
+  const t = useT();
   return (
-    <Section id={id} title={title} aside={<Link to={link}>All</Link>}>
+    <Section id={id} title={title} aside={<Link to={link}>{t("player.all")}</Link>}>
       <div className="table-wrap">
         <table className="table">
           <thead>
@@ -275,7 +282,7 @@ function LatestTable({
             </tr>
           </thead>
           <tbody>
-            {rows.length === 0 && <EmptyRow columns={columns} title="None yet." />}
+            {rows.length === 0 && <EmptyRow columns={columns} title={t("player.noneYet")} />}
             {rows}
           </tbody>
         </table>
@@ -285,6 +292,7 @@ function LatestTable({
 }
 
 export function MoneyHistorySections({ id }: { id: number }) {
+  const t = useT();
   const deposits = depositQueue.useList({ status: "", memberId: id, page: 1, pageSize: LATEST });
   const withdrawals = withdrawalQueue.useList({ status: "", memberId: id, page: 1, pageSize: LATEST });
   const rounds = usePlayerRounds(id, true);
@@ -292,9 +300,9 @@ export function MoneyHistorySections({ id }: { id: number }) {
     <div className="player-history">
       <LatestTable
         id="player-deposits"
-        title="Latest deposits"
+        title={t("player.latestDeposits")}
         link={`/deposits?status=all&q=${id}`}
-        head={["ID", "Time", "Amount", "Status"]}
+        head={[t("player.id"), t("player.time"), t("player.amount"), t("player.status")]}
         columns={4}
         rows={(deposits.data?.items ?? []).map((d) => (
           <tr key={d.id}>
@@ -309,9 +317,15 @@ export function MoneyHistorySections({ id }: { id: number }) {
       />
       <LatestTable
         id="player-withdrawals"
-        title="Latest withdrawals"
+        title={t("player.latestWithdrawals")}
         link={`/withdrawals?status=all&q=${id}`}
-        head={["ID", "Time", "Amount", "Status", "Reference"]}
+        head={[
+          t("player.id"),
+          t("player.time"),
+          t("player.amount"),
+          t("player.status"),
+          t("player.reference"),
+        ]}
         columns={5}
         rows={(withdrawals.data?.items ?? []).map((w) => (
           <tr key={w.id}>
@@ -327,9 +341,9 @@ export function MoneyHistorySections({ id }: { id: number }) {
       />
       <LatestTable
         id="player-rounds"
-        title="Latest rounds (31 days)"
+        title={t("player.latestRounds")}
         link={`/players/${id}/wallet`}
-        head={["Game", "Time", "Bet", "Win", "Status"]}
+        head={[t("player.game"), t("player.time"), t("player.bet"), t("player.win"), t("player.status")]}
         columns={5}
         rows={(rounds.data?.items ?? []).map((r) => (
           <tr key={`${r.vassalage}-${r.roundId}`}>
@@ -346,6 +360,7 @@ export function MoneyHistorySections({ id }: { id: number }) {
 }
 
 export function NotesSection({ id, canWrite }: { id: number; canWrite: boolean }) {
+  const t = useT();
   const notes = usePlayerNotes(id);
   const add = useAddNote(id);
   const fieldId = useId();
@@ -355,28 +370,28 @@ export function NotesSection({ id, canWrite }: { id: number; canWrite: boolean }
     e.preventDefault();
     const parsed = NoteInput.safeParse({ body: text });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? "Check the note");
+      setError(parsed.error.issues[0]?.message ?? t("player.checkNote"));
       return;
     }
     setError(null);
     add.mutate(parsed.data.body, {
       onSuccess: () => {
         setText("");
-        toast.success("Note saved.");
+        toast.success(t("player.noteSaved"));
       },
     });
   };
   return (
     <Section
       id="player-notes"
-      title="Notes by operators"
+      title={t("player.notes")}
       aside={<span className="muted">{notes.data?.length ?? 0}</span>}
     >
       {canWrite && (
         <form className="panel form-stack" onSubmit={submit} noValidate>
           <div className="field">
             <label htmlFor={fieldId} className="field-label">
-              New note
+              {t("player.newNote")}
             </label>
             <textarea
               id={fieldId}
@@ -401,13 +416,13 @@ export function NotesSection({ id, canWrite }: { id: number; canWrite: boolean }
               disabled={add.isPending}
               data-testid="player-note-add"
             >
-              {add.isPending ? "Saving…" : "Add note"}
+              {add.isPending ? t("player.saving") : t("player.addNote")}
             </button>
           </div>
         </form>
       )}
       <ul className="note-list" data-testid="player-note-list">
-        {notes.data?.length === 0 && <li className="muted">No notes yet.</li>}
+        {notes.data?.length === 0 && <li className="muted">{t("player.noNotes")}</li>}
         {notes.data?.map((n) => (
           <li key={n.id} className="panel note" data-testid="player-note">
             <p className="cell-text note-body">{n.body}</p>

@@ -6,67 +6,91 @@ import { EmptyRow } from "../../components/table-states.tsx";
 import { showAmount } from "../../lib/amounts.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/dates.ts";
+import { type TextKey, useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { type MemberRg, useImposeExclusion, useMemberRg } from "./rg-api.ts";
 import { historySentence } from "./rg-history.ts";
 
-const KIND: Record<string, string> = { deposit: "Deposit", loss: "Loss", wager: "Wager" };
-const BLOCK: Record<string, string> = { cooling_off: "Cooling-off", self_exclusion: "Self-exclusion" };
+const KIND: Record<string, TextKey> = {
+  deposit: "rg.kind.deposit",
+  loss: "rg.kind.loss",
+  wager: "rg.kind.wager",
+};
+const PERIOD: Record<string, TextKey> = {
+  day: "rg.period.day",
+  week: "rg.period.week",
+  month: "rg.period.month",
+};
+const BLOCK: Record<string, TextKey> = {
+  cooling_off: "rg.block.cooling_off",
+  self_exclusion: "rg.block.self_exclusion",
+};
 
 /** A short line for the player view, linking to the full responsible-gaming page. */
 export function RgSummarySection({ id }: { id: number }) {
+  const t = useT();
+  const name = (map: Record<string, TextKey>, v: string) => (map[v] ? t(map[v] as TextKey) : v);
   const rg = useMemberRg(id);
   const s = rg.data?.state;
   const limits = s?.limits.filter((l) => l.amount !== null).length ?? 0;
   return (
     <section className="section" aria-labelledby="player-rg" data-testid="player-rg">
       <div className="section-header">
-        <h2 id="player-rg">Responsible gaming</h2>
+        <h2 id="player-rg">{t("rg.title")}</h2>
         <Link to={`/players/${id}/responsible-gaming`} data-testid="player-rg-link">
-          Limits, exclusions and history
+          {t("rg.link")}
         </Link>
       </div>
       <p>
         {s?.blocked
-          ? `${BLOCK[s.blocked.kind]} until ${formatDateTime(s.blocked.until)}.`
-          : "No exclusion in force."}{" "}
-        {limits > 0 ? `${limits} limit(s) set.` : "No limits set."}
+          ? t("rg.blockedUntil", {
+              kind: name(BLOCK, s.blocked.kind),
+              at: formatDateTime(s.blocked.until),
+            })
+          : t("rg.noExclusion")}{" "}
+        {limits > 0 ? t("rg.limitsSet", { n: limits }) : t("rg.noLimits")}
       </p>
     </section>
   );
 }
 
 function Limits({ data }: { data: MemberRg }) {
+  const t = useT();
+  const name = (map: Record<string, TextKey>, v: string) => (map[v] ? t(map[v] as TextKey) : v);
+  const minutes = (n: number) => t("rg.minutes", { n });
+  const when = (ready: boolean, at: string) =>
+    ready ? t("rg.now") : t("rg.fromDate", { at: formatDateTime(at) });
   return (
     <section className="section" aria-labelledby="rg-limits">
-      <h2 id="rg-limits">Limits</h2>
+      <h2 id="rg-limits">{t("rg.limits")}</h2>
       <div className="table-wrap">
         <table className="table" data-testid="rg-admin-limits">
           <thead>
             <tr>
-              <th scope="col">Limit</th>
+              <th scope="col">{t("rg.limit")}</th>
               <th scope="col" className="num">
-                In force
+                {t("rg.inForce")}
               </th>
               <th scope="col" className="num">
-                Used this period
+                {t("rg.used")}
               </th>
-              <th scope="col">Waiting raise or removal</th>
+              <th scope="col">{t("rg.waitingChange")}</th>
             </tr>
           </thead>
           <tbody>
             {data.state.limits.map((l) => (
               <tr key={`${l.kind}-${l.period}`}>
-                <td>
-                  {KIND[l.kind]} per {l.period}
-                </td>
+                <td>{t("rg.limitOf", { kind: name(KIND, l.kind), period: name(PERIOD, l.period) })}</td>
                 <td className="num">{l.amount === null ? "—" : showAmount(l.amount)}</td>
                 <td className="num">{showAmount(l.used)}</td>
                 <td>
                   {l.pending
-                    ? `${l.pending.amount ? `to ${showAmount(l.pending.amount)}` : "removal"}, confirmable ${
-                        l.pending.ready ? "now" : `from ${formatDateTime(l.pending.readyAt)}`
-                      }`
+                    ? t("rg.pendingLimit", {
+                        change: l.pending.amount
+                          ? t("rg.toAmount", { amount: showAmount(l.pending.amount) })
+                          : t("rg.removal"),
+                        when: when(l.pending.ready, l.pending.readyAt),
+                      })
                     : "—"}
                 </td>
               </tr>
@@ -75,25 +99,28 @@ function Limits({ data }: { data: MemberRg }) {
         </table>
       </div>
       <p>
-        Session limit: {data.state.sessionMinutes ? `${data.state.sessionMinutes} min` : "none"}
+        {t("rg.sessionLimit", {
+          value: data.state.sessionMinutes ? minutes(data.state.sessionMinutes) : t("rg.none"),
+        })}
         {data.state.sessionPending &&
-          ` (waiting: ${
-            data.state.sessionPending.minutes ? `${data.state.sessionPending.minutes} min` : "removal"
-          }, confirmable ${
-            data.state.sessionPending.ready
-              ? "now"
-              : `from ${formatDateTime(data.state.sessionPending.readyAt)}`
-          })`}{" "}
-        · Reality check every{" "}
-        {data.state.realityCheckMinutes
-          ? `${data.state.realityCheckMinutes} min`
-          : `${data.state.realityCheckDefaultMinutes} min (default)`}
+          t("rg.sessionPending", {
+            change: data.state.sessionPending.minutes
+              ? minutes(data.state.sessionPending.minutes)
+              : t("rg.removal"),
+            when: when(data.state.sessionPending.ready, data.state.sessionPending.readyAt),
+          })}
+        {t("rg.realityCheck", {
+          value: data.state.realityCheckMinutes
+            ? minutes(data.state.realityCheckMinutes)
+            : t("rg.minutesDefault", { n: data.state.realityCheckDefaultMinutes }),
+        })}
       </p>
     </section>
   );
 }
 
 function ImposeForm({ id }: { id: number }) {
+  const t = useT();
   const impose = useImposeExclusion(id);
   const [kind, setKind] = useState<"cooling_off" | "self_exclusion">("self_exclusion");
   const [days, setDays] = useState("180");
@@ -103,20 +130,18 @@ function ImposeForm({ id }: { id: number }) {
     impose.mutate(
       { kind, days: Number(days), reason },
       {
-        onSuccess: (r) => toast.success(`Imposed until ${formatDateTime(r.endsAt)}.`),
+        onSuccess: (r) => toast.success(t("rg.imposed", { at: formatDateTime(r.endsAt) })),
         onError: (err) => toast.error(errorMessage(err)),
       },
     );
   };
   return (
     <section className="section" aria-labelledby="rg-impose">
-      <h2 id="rg-impose">Impose an exclusion</h2>
-      <p className="field-hint">
-        Effective at once. An exclusion is never lifted early, by the player or by an operator.
-      </p>
+      <h2 id="rg-impose">{t("rg.imposeTitle")}</h2>
+      <p className="field-hint">{t("rg.imposeHint")}</p>
       <form className="panel form-stack" onSubmit={submit}>
         <label className="field">
-          <span className="field-label">Kind</span>
+          <span className="field-label">{t("rg.kind")}</span>
           <select
             className="input"
             value={kind}
@@ -124,12 +149,12 @@ function ImposeForm({ id }: { id: number }) {
               setKind(e.currentTarget.value === "cooling_off" ? "cooling_off" : "self_exclusion")
             }
           >
-            <option value="self_exclusion">Self-exclusion</option>
-            <option value="cooling_off">Cooling-off</option>
+            <option value="self_exclusion">{t("rg.block.self_exclusion")}</option>
+            <option value="cooling_off">{t("rg.block.cooling_off")}</option>
           </select>
         </label>
         <label className="field">
-          <span className="field-label">Days</span>
+          <span className="field-label">{t("rg.days")}</span>
           <input
             className="input input--number"
             inputMode="numeric"
@@ -139,7 +164,7 @@ function ImposeForm({ id }: { id: number }) {
           />
         </label>
         <label className="field">
-          <span className="field-label">Reason (kept in the audit log)</span>
+          <span className="field-label">{t("rg.reasonLabel")}</span>
           <textarea
             className="textarea"
             value={reason}
@@ -157,7 +182,7 @@ function ImposeForm({ id }: { id: number }) {
             disabled={impose.isPending}
             data-testid="rg-impose"
           >
-            Impose
+            {t("rg.impose")}
           </button>
         </div>
       </form>
@@ -167,6 +192,8 @@ function ImposeForm({ id }: { id: number }) {
 
 /** The member's responsible-gaming view: limits, exclusions, every change. */
 export function PlayerRgPage() {
+  const t = useT();
+  const name = (map: Record<string, TextKey>, v: string) => (map[v] ? t(map[v] as TextKey) : v);
   const id = Number(useParams().id);
   const canWrite = useCanWrite("players");
   const rg = useMemberRg(id);
@@ -174,11 +201,12 @@ export function PlayerRgPage() {
   return (
     <div data-testid="player-rg-page">
       <p className="breadcrumb">
-        <Link to={`/players/${id}`}>Player #{id}</Link> <span aria-hidden="true">/</span> Responsible gaming
+        <Link to={`/players/${id}`}>{t("rg.playerNo", { id })}</Link> <span aria-hidden="true">/</span>{" "}
+        {t("rg.title")}
       </p>
       <PageHeader
-        title={data ? `Responsible gaming · ${data.username}` : "Responsible gaming"}
-        description="Limits, waiting raises, exclusions and every change the player or an operator made."
+        title={data ? t("rg.titleOf", { name: data.username }) : t("rg.title")}
+        description={t("rg.description")}
       />
       {rg.isError && (
         <p className="alert alert--warn" role="alert">
@@ -189,35 +217,38 @@ export function PlayerRgPage() {
         <>
           {data.state.blocked && (
             <p className="alert alert--warn" role="note" data-testid="rg-admin-blocked">
-              {BLOCK[data.state.blocked.kind]} until {formatDateTime(data.state.blocked.until)}.
+              {t("rg.blockedUntil", {
+                kind: name(BLOCK, data.state.blocked.kind),
+                at: formatDateTime(data.state.blocked.until),
+              })}
             </p>
           )}
           <Limits data={data} />
           <section className="section" aria-labelledby="rg-exclusions">
-            <h2 id="rg-exclusions">Exclusions</h2>
+            <h2 id="rg-exclusions">{t("rg.exclusions")}</h2>
             <div className="table-wrap">
               <table className="table">
                 <thead>
                   <tr>
-                    <th scope="col">Kind</th>
-                    <th scope="col">From</th>
-                    <th scope="col">Until</th>
-                    <th scope="col">By</th>
-                    <th scope="col">Reason</th>
+                    <th scope="col">{t("rg.kind")}</th>
+                    <th scope="col">{t("rg.from")}</th>
+                    <th scope="col">{t("rg.until")}</th>
+                    <th scope="col">{t("rg.by")}</th>
+                    <th scope="col">{t("rg.reason")}</th>
                   </tr>
                 </thead>
                 <tbody>
                   {data.exclusions.length === 0 ? (
                     <tr>
-                      <td colSpan={5}>None.</td>
+                      <td colSpan={5}>{t("rg.noneYet")}</td>
                     </tr>
                   ) : (
                     data.exclusions.map((x) => (
                       <tr key={x.id}>
-                        <td>{BLOCK[x.kind]}</td>
+                        <td>{name(BLOCK, x.kind)}</td>
                         <td>{formatDateTime(x.startsAt)}</td>
                         <td>{formatDateTime(x.endsAt)}</td>
-                        <td>{x.byOperator ? "Operator" : "Player"}</td>
+                        <td>{x.byOperator ? t("rg.byOperator") : t("rg.byPlayer")}</td>
                         <td>{x.reason ?? "—"}</td>
                       </tr>
                     ))
@@ -228,17 +259,17 @@ export function PlayerRgPage() {
           </section>
           {canWrite ? <ImposeForm id={id} /> : <ReadOnlyNote />}
           <section className="section" aria-labelledby="rg-history">
-            <h2 id="rg-history">History</h2>
+            <h2 id="rg-history">{t("rg.history")}</h2>
             <div className="table-wrap">
               <table className="table" data-testid="rg-admin-history">
                 <thead>
                   <tr>
-                    <th scope="col">When</th>
-                    <th scope="col">Change</th>
+                    <th scope="col">{t("rg.when")}</th>
+                    <th scope="col">{t("rg.change")}</th>
                   </tr>
                 </thead>
                 <tbody>
-                  {data.history.length === 0 && <EmptyRow columns={2} title="No change recorded yet." />}
+                  {data.history.length === 0 && <EmptyRow columns={2} title={t("rg.noHistory")} />}
                   {data.history.map((h) => (
                     <tr key={h.id}>
                       <td>{formatDateTime(h.createdAt)}</td>

@@ -2,11 +2,13 @@ import { type FormEvent, useEffect, useState } from "react";
 import { useCanWrite } from "../../app/operator-context.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { errorMessage } from "../../lib/api.ts";
+import { useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { useRgSettings, useSaveRgSettings } from "./rg-api.ts";
 
 /** The operator's responsible-gaming settings: the reality-check default; the age rule shown. */
 export function RgSettingsPage() {
+  const t = useT();
   const canWrite = useCanWrite("responsible-gaming");
   const settings = useRgSettings();
   const save = useSaveRgSettings();
@@ -18,21 +20,18 @@ export function RgSettingsPage() {
     e.preventDefault();
     save.mutate(
       { realityCheckDefaultMinutes: Number(minutes) },
-      { onSuccess: () => toast.success("Saved."), onError: (err) => toast.error(errorMessage(err)) },
+      { onSuccess: () => toast.success(t("common.saved")), onError: (err) => toast.error(errorMessage(err)) },
     );
   };
   return (
     <>
-      <PageHeader
-        title="Responsible gaming"
-        description="The reality check's default interval, for members who did not choose their own. Members' limits and exclusions are on each player's page."
-      />
+      <PageHeader title={t("rgSettings.title")} description={t("rgSettings.description")} />
       {!canWrite && <ReadOnlyNote />}
       {settings.data && (
         <form className="panel form-stack" onSubmit={submit}>
           <fieldset disabled={!canWrite} className="plain-fieldset form-stack">
             <label className="field">
-              <span className="field-label">Reality check every (minutes, 5–240)</span>
+              <span className="field-label">{t("rgSettings.every")}</span>
               <input
                 className="input input--number"
                 inputMode="numeric"
@@ -42,11 +41,11 @@ export function RgSettingsPage() {
               />
             </label>
             <p className="field-hint" data-testid="rg-age">
-              Age rule: players must be {settings.data.minimumAge} or older (spec §5; changed under Brand).
+              {t("rgSettings.age", { age: settings.data.minimumAge })}
             </p>
             <div>
               <button type="submit" className="btn btn--primary" disabled={save.isPending}>
-                Save
+                {t("rgSettings.save")}
               </button>
             </div>
           </fieldset>
