@@ -78,6 +78,7 @@ const ON_CATALOGUE = [
   "features/players/player-status.tsx",
   "features/games/nav-order.tsx",
   "features/dashboard/dashboard-page.tsx",
+  "features/loyalty/loyalty-page.tsx",
 ];
 
 function sources(d: string): string[] {
