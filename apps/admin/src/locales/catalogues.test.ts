@@ -27,6 +27,8 @@ const SAME_IN_FILIPINO = new Set([
   "KYC",
   "Role",
   "Operator",
+  // The short name of an identifier, written so on Filipino screens too.
+  "ID",
   "Chip {{n}}",
   "{{section}} · Panalo Back Office",
   // The card games' own words and names, said so in Filipino.
@@ -79,6 +81,7 @@ const ON_CATALOGUE = [
   "features/games/nav-order.tsx",
   "features/dashboard/dashboard-page.tsx",
   "features/loyalty/loyalty-page.tsx",
+  "features/bonus/bonuses-page.tsx",
 ];
 
 function sources(d: string): string[] {
