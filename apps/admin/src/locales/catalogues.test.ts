@@ -82,6 +82,7 @@ const ON_CATALOGUE = [
   "features/dashboard/dashboard-page.tsx",
   "features/loyalty/loyalty-page.tsx",
   "features/bonus/bonuses-page.tsx",
+  "features/loyalty/missions-section.tsx",
 ];
 
 function sources(d: string): string[] {
