@@ -29,6 +29,7 @@ const SAME_IN_FILIPINO = new Set([
   "Operator",
   // The short name of an identifier, written so on Filipino screens too.
   "ID",
+  "VIP",
   "Chip {{n}}",
   "{{section}} · Panalo Back Office",
   // The card games' own words and names, said so in Filipino.
@@ -83,6 +84,8 @@ const ON_CATALOGUE = [
   "features/loyalty/loyalty-page.tsx",
   "features/bonus/bonuses-page.tsx",
   "features/loyalty/missions-section.tsx",
+  "features/chat/chat-console-page.tsx",
+  "features/messages/composer.tsx",
 ];
 
 function sources(d: string): string[] {
