@@ -86,6 +86,7 @@ const ON_CATALOGUE = [
   "features/loyalty/missions-section.tsx",
   "features/chat/chat-console-page.tsx",
   "features/messages/composer.tsx",
+  "features/reports/reports-page.tsx",
 ];
 
 function sources(d: string): string[] {
