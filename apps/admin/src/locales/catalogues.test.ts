@@ -87,6 +87,8 @@ const ON_CATALOGUE = [
   "features/chat/chat-console-page.tsx",
   "features/messages/composer.tsx",
   "features/reports/reports-page.tsx",
+  "features/rewards/rewards-page.tsx",
+  "features/chat/chat-settings-page.tsx",
 ];
 
 function sources(d: string): string[] {
