@@ -89,6 +89,8 @@ const ON_CATALOGUE = [
   "features/reports/reports-page.tsx",
   "features/rewards/rewards-page.tsx",
   "features/chat/chat-settings-page.tsx",
+  "features/help/help-page.tsx",
+  "features/messages/feedback-page.tsx",
 ];
 
 function sources(d: string): string[] {

@@ -230,7 +230,7 @@ function RaffleSection({ canWrite }: { canWrite: boolean }) {
           — {r.status}, {formatDateTime(r.startsAt)} – {formatDateTime(r.endsAt)}
           <p className="cell-sub">{t("rewards.seedHash", { hash: r.seedHash })}</p>
           {r.serverSeed && (
-            <p className="cell-sub">{t("rewards.seed", { seed: r.serverSeed, n: r.totalTickets })}</p>
+            <p className="cell-sub">{t("rewards.seed", { seed: r.serverSeed, n: r.totalTickets ?? "" })}</p>
           )}
           <ol>
             {r.prizes.map((p) => {
