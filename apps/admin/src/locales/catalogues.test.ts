@@ -91,6 +91,8 @@ const ON_CATALOGUE = [
   "features/chat/chat-settings-page.tsx",
   "features/help/help-page.tsx",
   "features/messages/feedback-page.tsx",
+  "features/chat/member-side.tsx",
+  "features/promotions/applications-page.tsx",
 ];
 
 function sources(d: string): string[] {
