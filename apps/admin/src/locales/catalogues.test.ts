@@ -30,6 +30,12 @@ const SAME_IN_FILIPINO = new Set([
   // The short name of an identifier, written so on Filipino screens too.
   "ID",
   "VIP",
+  // Brands' own names.
+  "Instagram",
+  "Telegram",
+  "X (Twitter)",
+  // The start of a web address.
+  "https://",
   "Chip {{n}}",
   "{{section}} · Panalo Back Office",
   // The card games' own words and names, said so in Filipino.
@@ -93,6 +99,7 @@ const ON_CATALOGUE = [
   "features/messages/feedback-page.tsx",
   "features/chat/member-side.tsx",
   "features/promotions/applications-page.tsx",
+  "features/resources/resources-page.tsx",
 ];
 
 function sources(d: string): string[] {
