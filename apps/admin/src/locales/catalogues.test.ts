@@ -100,6 +100,8 @@ const ON_CATALOGUE = [
   "features/chat/member-side.tsx",
   "features/promotions/applications-page.tsx",
   "features/resources/resources-page.tsx",
+  "features/reports/figures.tsx",
+  "features/reports/charts.tsx",
 ];
 
 function sources(d: string): string[] {
