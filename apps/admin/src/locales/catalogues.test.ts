@@ -102,6 +102,8 @@ const ON_CATALOGUE = [
   "features/resources/resources-page.tsx",
   "features/reports/figures.tsx",
   "features/reports/charts.tsx",
+  "features/notices/notice-editor.tsx",
+  "features/notices/notices-page.tsx",
 ];
 
 function sources(d: string): string[] {
