@@ -34,6 +34,8 @@ const SAME_IN_FILIPINO = new Set([
   "Instagram",
   "Telegram",
   "X (Twitter)",
+  "YBG",
+  "PG",
   // The start of a web address.
   "https://",
   "Chip {{n}}",
@@ -104,6 +106,8 @@ const ON_CATALOGUE = [
   "features/reports/charts.tsx",
   "features/notices/notice-editor.tsx",
   "features/notices/notices-page.tsx",
+  "features/banners/banner-editor.tsx",
+  "features/banners/banners-page.tsx",
 ];
 
 function sources(d: string): string[] {
