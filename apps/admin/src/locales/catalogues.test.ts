@@ -108,6 +108,8 @@ const ON_CATALOGUE = [
   "features/notices/notices-page.tsx",
   "features/banners/banner-editor.tsx",
   "features/banners/banners-page.tsx",
+  "features/promotions/promotion-editor.tsx",
+  "features/promotions/promotions-page.tsx",
 ];
 
 function sources(d: string): string[] {
