@@ -110,6 +110,8 @@ const ON_CATALOGUE = [
   "features/banners/banners-page.tsx",
   "features/promotions/promotion-editor.tsx",
   "features/promotions/promotions-page.tsx",
+  "features/help/help-editors.tsx",
+  "features/promotions/promotion-preview.tsx",
 ];
 
 function sources(d: string): string[] {

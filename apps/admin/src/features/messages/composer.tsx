@@ -15,7 +15,7 @@ import { previewCount, useSendMessage } from "./messages-api.ts";
 type Lang = (typeof LangCodes)[number];
 type Audience = "member" | "segment" | "everyone";
 /** Each site language's name in the catalogue (looked up when drawn). */
-const LANG_NAMES: Record<Lang, TextKey> = {
+export const LANG_NAMES: Record<Lang, TextKey> = {
   TY: "composer.langTY",
   EN: "composer.langEN",
   CN: "composer.langCN",
