@@ -112,6 +112,8 @@ const ON_CATALOGUE = [
   "features/promotions/promotions-page.tsx",
   "features/help/help-editors.tsx",
   "features/promotions/promotion-preview.tsx",
+  "features/messages/messages-page.tsx",
+  "features/promotions/report-page.tsx",
 ];
 
 function sources(d: string): string[] {
