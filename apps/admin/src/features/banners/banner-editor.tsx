@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { AdminBanner } from "@panalo/contracts/admin";
-import type { BannerGroup } from "@panalo/contracts/content";
+import { BannerGroup } from "@panalo/contracts/content";
 import { useId } from "react";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { Dialog } from "../../components/dialog.tsx";
@@ -9,17 +9,53 @@ import { CheckboxField, NumberField, SelectField, TextField } from "../../compon
 import { ImageUploadField } from "../../components/image-upload-field.tsx";
 import { LocalizedEditor } from "../../components/localized-editor.tsx";
 import { WindowFields } from "../../components/window-fields.tsx";
+import { type TextKey, t, useT } from "../../lib/i18n.ts";
 import { useEntitySubmit } from "../../lib/use-entity-submit.ts";
 import {
-  BANNER_GROUP_OPTIONS,
   BannerForm,
   type BannerFormValues,
   type BannerInput,
   bannersResource,
   bannerToForm,
-  LINK_HINTS,
-  LINK_TYPE_OPTIONS,
 } from "./banner-form.ts";
+
+/** Each banner group's name in the catalogue (looked up when drawn, in the operator's language). */
+const GROUP_LABELS: Record<BannerGroup, TextKey> = {
+  home: "banners.groupHome",
+  rng: "banners.groupRng",
+  live: "banners.groupLive",
+  fish: "banners.groupFish",
+  pvp: "banners.groupPvp",
+  sports: "banners.groupSports",
+  esports: "banners.groupEsports",
+  lottery: "banners.groupLottery",
+  download: "banners.groupDownload",
+  promotions: "banners.groupPromotions",
+  shop: "banners.groupShop",
+  help: "banners.groupHelp",
+  ybg: "banners.groupYbg",
+  pg: "banners.groupPg",
+  w_login: "banners.groupWLogin",
+  w_reg: "banners.groupWReg",
+  w_deposit20: "banners.groupWDeposit",
+  w_bet20: "banners.groupWBet",
+};
+
+/** A banner group's name in the current language (called while drawing). */
+export const bannerGroupLabel = (group: BannerGroup) => t(GROUP_LABELS[group]);
+
+/** The banner groups as select options, "Slots (rng)", in the current language. */
+export function useBannerGroupOptions() {
+  useT();
+  return BannerGroup.options.map((g) => ({ value: g, label: `${bannerGroupLabel(g)} (${g})` }));
+}
+
+const LINK_TYPES: Array<{ value: string; label: TextKey; hint: TextKey }> = [
+  { value: "", label: "banners.linkNone", hint: "banners.hintNone" },
+  { value: "ROUTE", label: "banners.linkRoute", hint: "banners.hintRoute" },
+  { value: "URL", label: "banners.linkUrl", hint: "banners.hintUrl" },
+  { value: "GAME", label: "banners.linkGame", hint: "banners.hintGame" },
+];
 
 interface BannerEditorProps {
   banner: AdminBanner | null;
@@ -31,6 +67,9 @@ interface BannerEditorProps {
 }
 
 export function BannerEditor({ banner, defaultGroup, readOnly, onClose, onReloaded }: BannerEditorProps) {
+  const t = useT();
+  const groupOptions = useBannerGroupOptions();
+  const linkOptions = LINK_TYPES.map((l) => ({ value: l.value, label: t(l.label) }));
   const formId = useId();
   const toForm = (b: AdminBanner) => bannerToForm(b, defaultGroup);
   const form = useForm<BannerFormValues, unknown, BannerInput>({
@@ -51,7 +90,7 @@ export function BannerEditor({ banner, defaultGroup, readOnly, onClose, onReload
 
   return (
     <Dialog
-      title={banner ? `Edit banner #${banner.id}` : "New banner"}
+      title={banner ? t("banners.editTitle", { id: banner.id }) : t("banners.new")}
       size="lg"
       onClose={onClose}
       busy={isSaving}
@@ -72,24 +111,27 @@ export function BannerEditor({ banner, defaultGroup, readOnly, onClose, onReload
             <div className="form-grid form-grid--2">
               <SelectField
                 name="groupName"
-                label="Group"
-                options={BANNER_GROUP_OPTIONS}
+                label={t("banners.group")}
+                options={groupOptions}
                 testId="banner-group"
               />
               <NumberField
                 name="sortOrder"
-                label="Sort order"
-                hint="Lower shows first."
+                label={t("content.sortOrder")}
+                hint={t("content.sortHint")}
                 testId="banner-sort"
               />
             </div>
-            <ImageUploadField name="imageUrl" label="Image" required disabled={readOnly} />
+            <ImageUploadField name="imageUrl" label={t("banners.image")} required disabled={readOnly} />
             <div className="form-grid form-grid--2">
               <SelectField
                 name="linkageType"
-                label="Link type"
-                options={LINK_TYPE_OPTIONS}
-                hint={LINK_HINTS[linkType]}
+                label={t("banners.linkType")}
+                options={linkOptions}
+                hint={(() => {
+                  const hint = LINK_TYPES.find((l) => l.value === linkType)?.hint;
+                  return hint ? t(hint) : undefined;
+                })()}
                 testId="banner-link-type"
               />
               {linkType === "" ? (
@@ -97,9 +139,11 @@ export function BannerEditor({ banner, defaultGroup, readOnly, onClose, onReload
               ) : (
                 <TextField
                   name="linkage"
-                  label="Link target"
+                  label={t("banners.linkTarget")}
                   required
-                  placeholder={linkType === "ROUTE" ? "/promotions" : linkType === "URL" ? "https://" : ""}
+                  placeholder={
+                    linkType === "ROUTE" ? "/promotions" : linkType === "URL" ? t("resources.urlHint") : ""
+                  }
                   testId="banner-link"
                 />
               )}
@@ -109,35 +153,32 @@ export function BannerEditor({ banner, defaultGroup, readOnly, onClose, onReload
             {linkType === "URL" ? (
               <CheckboxField
                 name="external"
-                label="External link"
-                hint="The address leaves the site: it opens in a new tab, without access to this page."
+                label={t("banners.external")}
+                hint={t("banners.externalHint")}
                 testId="banner-external"
               />
             ) : null}
-            <CheckboxField name="enabled" label="Enabled" hint="Disabled banners are never shown." />
+            <CheckboxField name="enabled" label={t("content.enabled")} hint={t("banners.enabledHint")} />
             <LocalizedEditor
               required
               fields={[
-                { base: "alt", label: "Alt text", kind: "text", testId: "banner-alt", maxLength: 300 },
+                { base: "alt", label: t("banners.alt"), kind: "text", testId: "banner-alt", maxLength: 300 },
               ]}
             />
-            <p className="field-hint">
-              The caption is laid over the image in the player's language: keep text out of the picture
-              itself, so one image serves every language.
-            </p>
+            <p className="field-hint">{t("banners.captionHint")}</p>
             <LocalizedEditor
               required={false}
               fields={[
                 {
                   base: "title",
-                  label: "Caption title",
+                  label: t("banners.captionTitle"),
                   kind: "text",
                   testId: "banner-title",
                   maxLength: 80,
                 },
                 {
                   base: "subtitle",
-                  label: "Caption line",
+                  label: t("banners.captionLine"),
                   kind: "text",
                   testId: "banner-subtitle",
                   maxLength: 120,
@@ -156,6 +197,7 @@ export function BannerEditor({ banner, defaultGroup, readOnly, onClose, onReload
  * that it leads to something that exists. Only a site path or an https address is offered.
  */
 function LinkPreview({ type }: { type: string }) {
+  const t = useT();
   const linkage = (useWatch({ name: "linkage" }) as string | undefined)?.trim() ?? "";
   if (!type || !linkage) return null;
   const href =
@@ -168,7 +210,7 @@ function LinkPreview({ type }: { type: string }) {
   return (
     <p className="form-hint">
       <a href={href} target="_blank" rel="noopener noreferrer" data-testid="banner-link-preview">
-        Preview the link on the site ↗
+        {t("banners.preview")}
       </a>
     </p>
   );

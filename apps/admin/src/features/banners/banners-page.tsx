@@ -7,14 +7,17 @@ import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows, StatusPill } from "../../components/table-states.tsx";
 import { useCrudDelete, useCrudList } from "../../lib/crud.ts";
 import { formatWindow } from "../../lib/dates.ts";
+import { useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
-import { BannerEditor } from "./banner-editor.tsx";
-import { BANNER_GROUP_LABELS, BANNER_GROUP_OPTIONS, bannersResource } from "./banner-form.ts";
+import { BannerEditor, bannerGroupLabel, useBannerGroupOptions } from "./banner-editor.tsx";
+import { bannersResource } from "./banner-form.ts";
 
 type Editing = { banner: AdminBanner | null } | null;
 const COLUMNS = 8;
 
 export function BannersPage() {
+  const t = useT();
+  const groupOptions = useBannerGroupOptions();
   const canWrite = useCanWrite("banners");
   const list = useCrudList(bannersResource);
   const remove = useCrudDelete(bannersResource);
@@ -28,7 +31,7 @@ export function BannersPage() {
     if (!deleting) return;
     remove.mutate(deleting.id, {
       onSuccess: () => {
-        toast.success("Deleted banner.");
+        toast.success(t("banners.deleted"));
         setDeleting(null);
       },
     });
@@ -37,8 +40,8 @@ export function BannersPage() {
   return (
     <>
       <PageHeader
-        title="Banners"
-        description="Images per banner group, with their links, order and publication window."
+        title={t("banners.title")}
+        description={t("banners.description")}
         actions={
           canWrite && (
             <button
@@ -47,7 +50,7 @@ export function BannersPage() {
               data-testid="banner-new"
               onClick={() => setEditing({ banner: null })}
             >
-              New banner
+              {t("banners.new")}
             </button>
           )
         }
@@ -55,7 +58,7 @@ export function BannersPage() {
       {!canWrite && <ReadOnlyNote />}
       <div className="toolbar">
         <label htmlFor={filterId} className="toolbar-label">
-          Group
+          {t("banners.group")}
         </label>
         <select
           id={filterId}
@@ -66,8 +69,8 @@ export function BannersPage() {
             setGroup(picked.success ? picked.data : "");
           }}
         >
-          <option value="">All groups</option>
-          {BANNER_GROUP_OPTIONS.map((o) => (
+          <option value="">{t("banners.allGroups")}</option>
+          {groupOptions.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
             </option>
@@ -75,7 +78,7 @@ export function BannersPage() {
         </select>
         {list.data && (
           <span className="toolbar-count">
-            {rows.length} of {list.data.length}
+            {t("notices.count", { n: rows.length, total: list.data.length })}
           </span>
         )}
       </div>
@@ -83,17 +86,17 @@ export function BannersPage() {
         <table className="table" aria-busy={list.isPending}>
           <thead>
             <tr>
-              <th scope="col">Image</th>
-              <th scope="col">Group</th>
-              <th scope="col">Alt text (English)</th>
-              <th scope="col">Link</th>
-              <th scope="col">Window</th>
+              <th scope="col">{t("banners.image")}</th>
+              <th scope="col">{t("banners.group")}</th>
+              <th scope="col">{t("banners.altEN")}</th>
+              <th scope="col">{t("banners.link")}</th>
+              <th scope="col">{t("content.window")}</th>
               <th scope="col" className="num">
-                Order
+                {t("content.order")}
               </th>
-              <th scope="col">Enabled</th>
+              <th scope="col">{t("content.enabled")}</th>
               <th scope="col" className="actions">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t("content.actions")}</span>
               </th>
             </tr>
           </thead>
@@ -101,14 +104,14 @@ export function BannersPage() {
             {list.isPending && <SkeletonRows columns={COLUMNS} />}
             {list.isError && <ErrorRow columns={COLUMNS} onRetry={() => list.refetch()} />}
             {list.data && rows.length === 0 && (
-              <EmptyRow columns={COLUMNS} title={group ? "No banners in this group." : "No banners yet."} />
+              <EmptyRow columns={COLUMNS} title={group ? t("banners.noneInGroup") : t("banners.none")} />
             )}
             {rows.map((b) => (
               <tr key={b.id} data-testid={`banner-row-${b.id}`}>
                 <td>
                   <img className="thumb" src={b.imageUrl} alt={b.alt.EN} loading="lazy" />
                 </td>
-                <td>{BANNER_GROUP_LABELS[b.groupName]}</td>
+                <td>{bannerGroupLabel(b.groupName)}</td>
                 <td className="cell-text">{b.alt.EN}</td>
                 <td className="cell-text">
                   {b.linkageType ? (
@@ -116,7 +119,7 @@ export function BannersPage() {
                       <span className="badge">{b.linkageType}</span> {b.linkage}
                     </>
                   ) : (
-                    <span className="muted">None</span>
+                    <span className="muted">{t("chatMember.noneRow")}</span>
                   )}
                 </td>
                 <td className="cell-nowrap">{formatWindow(b.startsAt, b.endsAt)}</td>
@@ -129,19 +132,23 @@ export function BannersPage() {
                     type="button"
                     className="btn btn--sm"
                     data-testid={`banner-edit-${b.id}`}
-                    aria-label={`${canWrite ? "Edit" : "View"} banner ${b.alt.EN}`}
+                    aria-label={
+                      canWrite
+                        ? t("banners.editAria", { alt: b.alt.EN })
+                        : t("banners.viewAria", { alt: b.alt.EN })
+                    }
                     onClick={() => setEditing({ banner: b })}
                   >
-                    {canWrite ? "Edit" : "View"}
+                    {canWrite ? t("content.edit") : t("content.view")}
                   </button>
                   {canWrite && (
                     <button
                       type="button"
                       className="btn btn--sm btn--danger-ghost"
-                      aria-label={`Delete banner ${b.alt.EN}`}
+                      aria-label={t("banners.deleteAria", { alt: b.alt.EN })}
                       onClick={() => setDeleting(b)}
                     >
-                      Delete
+                      {t("content.delete")}
                     </button>
                   )}
                 </td>
@@ -162,9 +169,9 @@ export function BannersPage() {
       )}
       {deleting && (
         <ConfirmDialog
-          title="Delete banner?"
-          message={<p>“{deleting.alt.EN}” leaves the site at once. This cannot be undone.</p>}
-          confirmLabel="Delete banner"
+          title={t("banners.deleteTitle")}
+          message={<p>{t("banners.deleteText", { alt: deleting.alt.EN })}</p>}
+          confirmLabel={t("banners.deleteBanner")}
           busy={remove.isPending}
           onConfirm={confirmDelete}
           onCancel={() => setDeleting(null)}

@@ -16,7 +16,7 @@ import {
 } from "../../lib/amounts.ts";
 import { errorMessage, isApiCode } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/dates.ts";
-import { useT } from "../../lib/i18n.ts";
+import { type TextKey, useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 import {
   type BonusRule,
@@ -29,10 +29,11 @@ import {
   useSaveBonusRule,
 } from "./bonus-api.ts";
 
-const KIND: Record<string, string> = {
-  first_deposit: "First deposit",
-  reload: "Reload deposit",
-  manual: "Manual / reward",
+/** Each kind's name in the catalogue (looked up when drawn, in the operator's language). */
+const KIND: Record<string, TextKey> = {
+  first_deposit: "bonus.kindFirst",
+  reload: "bonus.kindReload",
+  manual: "bonus.kindManual",
 };
 const RULE_COLUMNS = 10;
 const MEMBER_COLUMNS = 8;
@@ -100,10 +101,9 @@ function RuleForm({ rule, onDone }: { rule: (BonusRuleDraft & { id?: number }) |
     const minRead = readPesos(d.minDeposit || "0", { allowZero: true });
     const minDeposit = minRead.ok ? formatMinor(minRead.value) : false;
     const percent = readPercent(d.percentText, WHOLE_PERCENT, { maxParts: 1000 });
-    if (!d.name.trim()) return setError("Name the bonus");
+    if (!d.name.trim()) return setError(t("bonus.nameError"));
     if (!percent.ok) return setError(t("bonus.percentError"));
-    if (!contributions)
-      return setError('Contributions: game types and percents, like "RNG 100, LOTT 10, * 0"');
+    if (!contributions) return setError(t("bonus.ratesError"));
     if (maxBonus === false || maxBet === false || maxConversion === false || minDeposit === false)
       return setError(t("amount.format"));
     setError(null);
@@ -127,7 +127,7 @@ function RuleForm({ rule, onDone }: { rule: (BonusRuleDraft & { id?: number }) |
       },
       {
         onSuccess: () => {
-          toast.success("Bonus rule saved.");
+          toast.success(t("bonus.ruleSaved"));
           onDone();
         },
         onError: (err) => setError(errorMessage(err)),
@@ -170,19 +170,19 @@ function RuleForm({ rule, onDone }: { rule: (BonusRuleDraft & { id?: number }) |
   );
   return (
     <form className="panel section" onSubmit={submit} data-testid="bonus-rule-form">
-      <h3 className="subheading">{rule?.id ? `Edit rule #${rule.id}` : "New rule"}</h3>
+      <h3 className="subheading">{rule?.id ? t("bonus.editRule", { id: rule.id }) : t("bonus.newRule")}</h3>
       <div className="form-grid form-grid--3">
-        {text("name", "Name")}
+        {text("name", t("bonus.name"))}
         <label className="field">
-          <span className="field-label">Kind</span>
+          <span className="field-label">{t("bonus.kind")}</span>
           <select
             className="input select"
             value={d.kind}
             onChange={(e) => setD({ ...d, kind: e.target.value as BonusRule["kind"] })}
           >
-            <option value="first_deposit">First deposit</option>
-            <option value="reload">Reload deposit</option>
-            <option value="manual">Manual / reward</option>
+            <option value="first_deposit">{t("bonus.kindFirst")}</option>
+            <option value="reload">{t("bonus.kindReload")}</option>
+            <option value="manual">{t("bonus.kindManual")}</option>
           </select>
         </label>
         <PercentInput
@@ -210,19 +210,19 @@ function RuleForm({ rule, onDone }: { rule: (BonusRuleDraft & { id?: number }) |
           saved={rule?.id ? amountToMinor(rule.minDeposit) : undefined}
           testId="rule-minDeposit"
         />
-        {num("wageringMultiple", "Wagering multiple")}
+        {num("wageringMultiple", t("bonus.wageringMultiple"))}
         <label className="field">
-          <span className="field-label">Wagering of</span>
+          <span className="field-label">{t("bonus.wageringOf")}</span>
           <select
             className="input select"
             value={d.wageringBase}
             onChange={(e) => setD({ ...d, wageringBase: e.target.value as BonusRule["wageringBase"] })}
           >
-            <option value="bonus">the bonus</option>
-            <option value="bonus_deposit">bonus + deposit</option>
+            <option value="bonus">{t("bonus.baseBonus")}</option>
+            <option value="bonus_deposit">{t("bonus.baseBonusDeposit")}</option>
           </select>
         </label>
-        {text("rates", "Contributions % by game type (* = others)")}
+        {text("rates", t("bonus.rates"))}
         <MoneyInput
           label={t("bonus.maxBet")}
           optional
@@ -231,7 +231,7 @@ function RuleForm({ rule, onDone }: { rule: (BonusRuleDraft & { id?: number }) |
           saved={rule?.id ? amountToMinor(rule.maxBet) : undefined}
           testId="rule-maxBetText"
         />
-        {num("expiryDays", "Expires after (days)")}
+        {num("expiryDays", t("bonus.expiryDays"))}
         <MoneyInput
           label={t("bonus.maxConversion")}
           optional
@@ -242,9 +242,9 @@ function RuleForm({ rule, onDone }: { rule: (BonusRuleDraft & { id?: number }) |
         />
       </div>
       <div className="form-stack">
-        {check("forfeitOnWithdrawal", "A withdrawal before wagering is met forfeits it")}
-        {check("onePerHousehold", "One bonus per household (shared payout account flags for review)")}
-        {check("enabled", "Offered")}
+        {check("forfeitOnWithdrawal", t("bonus.forfeitOnWithdrawal"))}
+        {check("onePerHousehold", t("bonus.onePerHousehold"))}
+        {check("enabled", t("bonus.offered"))}
       </div>
       {error && (
         <p className="alert alert--warn" role="alert">
@@ -253,10 +253,10 @@ function RuleForm({ rule, onDone }: { rule: (BonusRuleDraft & { id?: number }) |
       )}
       <div className="toolbar">
         <button type="submit" className="btn btn--primary" disabled={save.isPending} data-testid="rule-save">
-          {save.isPending ? "Saving…" : "Save rule"}
+          {save.isPending ? t("bonus.saving") : t("bonus.saveRule")}
         </button>
         <button type="button" className="btn" onClick={onDone}>
-          Cancel
+          {t("common.cancel")}
         </button>
       </div>
     </form>
@@ -264,12 +264,13 @@ function RuleForm({ rule, onDone }: { rule: (BonusRuleDraft & { id?: number }) |
 }
 
 function RulesPanel({ canWrite }: { canWrite: boolean }) {
+  const t = useT();
   const rules = useBonusRules();
   const [editing, setEditing] = useState<(BonusRuleDraft & { id?: number }) | null | "new">(null);
   return (
     <section className="section" aria-labelledby="bonus-rules-heading">
       <div className="section-header">
-        <h2 id="bonus-rules-heading">Bonus rules</h2>
+        <h2 id="bonus-rules-heading">{t("bonus.rules")}</h2>
         {canWrite && editing === null && (
           <button
             type="button"
@@ -277,7 +278,7 @@ function RulesPanel({ canWrite }: { canWrite: boolean }) {
             onClick={() => setEditing("new")}
             data-testid="rule-new"
           >
-            New rule
+            {t("bonus.newRule")}
           </button>
         )}
       </div>
@@ -288,21 +289,21 @@ function RulesPanel({ canWrite }: { canWrite: boolean }) {
         <table className="table" aria-busy={rules.isFetching} data-testid="bonus-rules">
           <thead>
             <tr>
-              <th scope="col">ID</th>
-              <th scope="col">Name</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Offer</th>
-              <th scope="col">Wagering</th>
+              <th scope="col">{t("bonus.id")}</th>
+              <th scope="col">{t("bonus.name")}</th>
+              <th scope="col">{t("bonus.kind")}</th>
+              <th scope="col">{t("bonus.offer")}</th>
+              <th scope="col">{t("bonus.wagering")}</th>
               <th scope="col" className="num">
-                Max bet
+                {t("bonus.maxBetHead")}
               </th>
               <th scope="col" className="num">
-                Cap
+                {t("bonus.cap")}
               </th>
-              <th scope="col">Expiry</th>
-              <th scope="col">Offered</th>
+              <th scope="col">{t("bonus.expiry")}</th>
+              <th scope="col">{t("bonus.offered")}</th>
               <th scope="col" className="actions">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t("bonus.actions")}</span>
               </th>
             </tr>
           </thead>
@@ -311,33 +312,36 @@ function RulesPanel({ canWrite }: { canWrite: boolean }) {
             {rules.isError && !rules.data && (
               <ErrorRow columns={RULE_COLUMNS} onRetry={() => rules.refetch()} />
             )}
-            {rules.data?.items.length === 0 && (
-              <EmptyRow columns={RULE_COLUMNS} title="No bonus rules yet." />
-            )}
+            {rules.data?.items.length === 0 && <EmptyRow columns={RULE_COLUMNS} title={t("bonus.noRules")} />}
             {(rules.data?.items ?? []).map((r) => (
               <tr key={r.id}>
                 <td>{r.id}</td>
                 <td>{r.name}</td>
-                <td>{KIND[r.kind] ?? r.kind}</td>
+                <td>{KIND[r.kind] ? t(KIND[r.kind] as TextKey) : r.kind}</td>
                 <td>
                   {r.kind === "manual"
                     ? "—"
-                    : `${r.percent} % up to ${r.maxBonus === null ? "∞" : showAmount(r.maxBonus)}, from ${showAmount(r.minDeposit)}`}
+                    : t("bonus.offerText", {
+                        percent: r.percent,
+                        max: r.maxBonus === null ? "∞" : showAmount(r.maxBonus),
+                        min: showAmount(r.minDeposit),
+                      })}
                 </td>
                 <td>
-                  {r.wageringMultiple}× {r.wageringBase === "bonus" ? "bonus" : "bonus + deposit"} ·{" "}
+                  {r.wageringMultiple}×{" "}
+                  {r.wageringBase === "bonus" ? t("bonus.wBonus") : t("bonus.wBonusDeposit")} ·{" "}
                   {ratesText(r.contributions)}
                 </td>
                 <td className="num">{r.maxBet ?? <span className="muted">—</span>}</td>
                 <td className="num">{r.maxConversion ?? <span className="muted">—</span>}</td>
-                <td className="cell-nowrap">{r.expiryDays} days</td>
+                <td className="cell-nowrap">{t("bonus.days", { n: r.expiryDays })}</td>
                 <td>
-                  <StatusPill on={r.enabled} onLabel="Offered" offLabel="Off" />
+                  <StatusPill on={r.enabled} onLabel={t("bonus.offered")} offLabel={t("table.off")} />
                 </td>
                 <td className="actions">
                   {canWrite && (
                     <button type="button" className="btn btn--sm" onClick={() => setEditing(r)}>
-                      Edit
+                      {t("bonus.edit")}
                     </button>
                   )}
                 </td>
@@ -373,7 +377,7 @@ function MemberBonusesPanel({ canWrite }: { canWrite: boolean }) {
       { ruleId, amount: formatMinor(a.value), requestId },
       {
         onSuccess: () => {
-          toast.success("Bonus granted.");
+          toast.success(t("bonus.granted"));
           setRequestId(crypto.randomUUID());
         },
         onError: (err) => {
@@ -387,7 +391,7 @@ function MemberBonusesPanel({ canWrite }: { canWrite: boolean }) {
   return (
     <section className="section" aria-labelledby="member-bonuses-heading">
       <div className="section-header">
-        <h2 id="member-bonuses-heading">Member bonuses</h2>
+        <h2 id="member-bonuses-heading">{t("bonus.memberBonuses")}</h2>
       </div>
       <form
         className="toolbar"
@@ -397,19 +401,19 @@ function MemberBonusesPanel({ canWrite }: { canWrite: boolean }) {
         }}
       >
         <label className="toolbar-label" htmlFor="bonus-member-id">
-          Member ID
+          {t("bonus.memberIdLabel")}
         </label>
         <input
           id="bonus-member-id"
           className="input input--auto"
           inputMode="numeric"
-          placeholder="Member id"
+          placeholder={t("bonus.memberId")}
           value={idText}
           onChange={(e) => setIdText(e.target.value)}
           data-testid="bonus-member-id"
         />
         <button type="submit" className="btn">
-          Show
+          {t("bonus.show")}
         </button>
       </form>
       {list.isError && (
@@ -419,24 +423,24 @@ function MemberBonusesPanel({ canWrite }: { canWrite: boolean }) {
       )}
       {list.data?.bonusReview && (
         <p className="alert alert--warn" data-testid="bonus-review">
-          Flagged for household review: no bonus is offered.{" "}
+          {t("bonus.flagged")}{" "}
           {canWrite && (
             <button type="button" className="btn btn--sm" onClick={() => clear.mutate()}>
-              Clear the flag
+              {t("bonus.clearFlag")}
             </button>
           )}
         </p>
       )}
       {memberId !== null && canWrite && (
         <form className="toolbar" onSubmit={onGrant} data-testid="bonus-grant-form">
-          <span className="toolbar-label">Grant</span>
+          <span className="toolbar-label">{t("bonus.grant")}</span>
           <select
             className="input select input--auto"
-            aria-label="Bonus rule"
+            aria-label={t("bonus.rule")}
             value={ruleId ?? ""}
             onChange={(e) => setRuleId(e.target.value ? Number(e.target.value) : null)}
           >
-            <option value="">Rule…</option>
+            <option value="">{t("bonus.chooseRule")}</option>
             {(rules.data?.items ?? []).map((r) => (
               <option key={r.id} value={r.id}>
                 {r.name}
@@ -445,7 +449,7 @@ function MemberBonusesPanel({ canWrite }: { canWrite: boolean }) {
           </select>
           <MoneyInput label={t("bonus.grantAmount")} hideLabel value={amount} onChange={setAmount} />
           <button type="submit" className="btn btn--primary" disabled={grant.isPending}>
-            Grant bonus
+            {t("bonus.grantBonus")}
           </button>
         </form>
       )}
@@ -454,26 +458,26 @@ function MemberBonusesPanel({ canWrite }: { canWrite: boolean }) {
           <table className="table" aria-busy={list.isFetching} data-testid="member-bonuses">
             <thead>
               <tr>
-                <th scope="col">ID</th>
-                <th scope="col">Rule</th>
+                <th scope="col">{t("bonus.id")}</th>
+                <th scope="col">{t("bonus.ruleHead")}</th>
                 <th scope="col" className="num">
-                  Amount
+                  {t("bonus.grantAmount")}
                 </th>
                 <th scope="col" className="num">
-                  Balance
+                  {t("bonus.balance")}
                 </th>
-                <th scope="col">Wagered</th>
-                <th scope="col">State</th>
-                <th scope="col">Expires</th>
+                <th scope="col">{t("bonus.wagered")}</th>
+                <th scope="col">{t("bonus.state")}</th>
+                <th scope="col">{t("bonus.expires")}</th>
                 <th scope="col" className="actions">
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t("bonus.actions")}</span>
                 </th>
               </tr>
             </thead>
             <tbody>
               {list.isPending && <SkeletonRows columns={MEMBER_COLUMNS} rows={3} />}
               {list.data?.items.length === 0 && (
-                <EmptyRow columns={MEMBER_COLUMNS} title="This member has no bonus yet." />
+                <EmptyRow columns={MEMBER_COLUMNS} title={t("bonus.noneForMember")} />
               )}
               {(list.data?.items ?? []).map((b) => (
                 <tr key={b.id}>
@@ -494,7 +498,7 @@ function MemberBonusesPanel({ canWrite }: { canWrite: boolean }) {
                         type="button"
                         className="btn btn--sm btn--danger-ghost"
                         onClick={() => {
-                          const reason = window.prompt("Why is this bonus forfeited?");
+                          const reason = window.prompt(t("bonus.forfeitWhy"));
                           if (reason?.trim())
                             forfeit.mutate(
                               { id: b.id, reason: reason.trim() },
@@ -502,7 +506,7 @@ function MemberBonusesPanel({ canWrite }: { canWrite: boolean }) {
                             );
                         }}
                       >
-                        Forfeit
+                        {t("bonus.forfeit")}
                       </button>
                     )}
                   </td>
@@ -518,13 +522,11 @@ function MemberBonusesPanel({ canWrite }: { canWrite: boolean }) {
 
 /** Back office → Bonuses: the rules, and each member's bonuses. */
 export function BonusesPage() {
+  const t = useT();
   const canWrite = useCanWrite("bonuses");
   return (
     <>
-      <PageHeader
-        title="Bonuses"
-        description="Deposit and manual bonus rules; each member's bonuses with a manual grant (a second operator above the finance threshold) or forfeit."
-      />
+      <PageHeader title={t("bonus.title")} description={t("bonus.description")} />
       {!canWrite && <ReadOnlyNote />}
       <RulesPanel canWrite={canWrite} />
       <MemberBonusesPanel canWrite={canWrite} />

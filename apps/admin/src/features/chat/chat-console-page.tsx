@@ -12,6 +12,7 @@ import { z } from "zod";
 import { PageHeader } from "../../components/page-header.tsx";
 import { api, apiRequest, errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/dates.ts";
+import { type TextKey, useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { type AdminHubMessage, sendAdminHub, useAdminHub } from "./admin-hub.ts";
 import {
@@ -29,11 +30,12 @@ import { MemberSide } from "./member-side.tsx";
 import "./chat.css";
 
 type Scope = "mine" | "queue" | "open" | "closed";
-const SCOPES: Array<{ id: Scope; label: string }> = [
-  { id: "mine", label: "Mine" },
-  { id: "queue", label: "Queue" },
-  { id: "open", label: "All open" },
-  { id: "closed", label: "History" },
+/** The lists and their names in the catalogue (looked up when drawn). */
+const SCOPES: Array<{ id: Scope; label: TextKey }> = [
+  { id: "mine", label: "chat.scopeMine" },
+  { id: "queue", label: "chat.scopeQueue" },
+  { id: "open", label: "chat.scopeOpen" },
+  { id: "closed", label: "chat.scopeClosed" },
 ];
 const TYPING_EVERY_MS = 3000;
 
@@ -46,6 +48,7 @@ const newClientId = () => crypto.randomUUID().replaceAll("-", "");
  * and beside it the member (member-side.tsx).
  */
 export function ChatConsolePage() {
+  const t = useT();
   const qc = useQueryClient();
   const [scope, setScope] = useState<Scope>("mine");
   const [selected, setSelected] = useState<number | null>(null);
@@ -76,8 +79,8 @@ export function ChatConsolePage() {
   return (
     <div className="chat-console">
       <PageHeader
-        title="Chat console"
-        description="Answer members' customer-service chats. New conversations go to the available operator with the fewest open ones."
+        title={t("chat.title")}
+        description={t("chat.description")}
         actions={
           <label className="chat-available">
             <input
@@ -86,19 +89,19 @@ export function ChatConsolePage() {
               onChange={(e) => void setAvailable(e.target.checked)}
               data-testid="chat-available"
             />{" "}
-            Available for new chats
+            {t("chat.available")}
             {me.data && (
               <span className="badge badge--muted">
-                {me.data.team === "vip" ? "VIP team" : "General team"}
+                {me.data.team === "vip" ? t("chat.teamVip") : t("chat.teamGeneral")}
               </span>
             )}
           </label>
         }
       />
       <div className="chat-columns">
-        <nav className="panel chat-list-panel" aria-label="Conversations">
+        <nav className="panel chat-list-panel" aria-label={t("chat.conversations")}>
           <fieldset className="chat-scope">
-            <legend className="visually-hidden">Which conversations</legend>
+            <legend className="visually-hidden">{t("chat.which")}</legend>
             {SCOPES.map((s) => (
               <button
                 key={s.id}
@@ -108,12 +111,12 @@ export function ChatConsolePage() {
                 onClick={() => setScope(s.id)}
                 data-testid={`chat-scope-${s.id}`}
               >
-                {s.label}
+                {t(s.label)}
               </button>
             ))}
           </fieldset>
           <ul className="chat-conversations">
-            {list.data?.items.length === 0 && <li className="muted">No conversations.</li>}
+            {list.data?.items.length === 0 && <li className="muted">{t("chat.none")}</li>}
             {list.data?.items.map((c) => (
               <li key={c.id}>
                 <ConversationButton c={c} active={c.id === selected} onSelect={() => setSelected(c.id)} />
@@ -123,7 +126,7 @@ export function ChatConsolePage() {
         </nav>
         {selected === null ? (
           <section className="panel chat-thread-panel">
-            <p className="muted">Choose a conversation.</p>
+            <p className="muted">{t("chat.choose")}</p>
           </section>
         ) : (
           <Thread key={selected} id={selected} meId={me.data?.id ?? 0} />
@@ -134,6 +137,7 @@ export function ChatConsolePage() {
 }
 
 function ConversationButton(props: { c: ConversationRow; active: boolean; onSelect: () => void }) {
+  const t = useT();
   const { c } = props;
   return (
     <button
@@ -146,16 +150,17 @@ function ConversationButton(props: { c: ConversationRow; active: boolean; onSele
     >
       <span className="chat-conv-name">
         {c.username}
-        {c.team === "vip" && <span className="badge badge--warn">VIP</span>}
+        {c.team === "vip" && <span className="badge badge--warn">{t("chat.vip")}</span>}
         {c.unread > 0 && <span className="badge badge--danger">{c.unread}</span>}
       </span>
       <span className="chat-conv-last muted">{c.lastBody}</span>
-      <span className="chat-conv-who muted">{c.operatorName ?? "Waiting"}</span>
+      <span className="chat-conv-who muted">{c.operatorName ?? t("chat.waiting")}</span>
     </button>
   );
 }
 
 function Thread(props: { id: number; meId: number }) {
+  const t = useT();
   const { id } = props;
   const qc = useQueryClient();
   const [list, setList] = useState<ChatList<ChatMessage>>(() => emptyChatList());
@@ -295,7 +300,11 @@ function Thread(props: { id: number; meId: number }) {
 
   return (
     <>
-      <section className="panel chat-thread-panel" aria-label="Conversation" data-testid="chat-thread">
+      <section
+        className="panel chat-thread-panel"
+        aria-label={t("chat.conversation")}
+        data-testid="chat-thread"
+      >
         <div className="chat-thread-actions">
           {conv && !mine && conv.status === "open" && (
             <button
@@ -304,12 +313,12 @@ function Thread(props: { id: number; meId: number }) {
               onClick={() => void act("take")}
               data-testid="chat-take"
             >
-              Take
+              {t("chat.take")}
             </button>
           )}
           {conv && conv.status === "open" && (
             <label className="chat-inline">
-              <span>Transfer to</span>
+              <span>{t("chat.transferTo")}</span>
               <select
                 className="input"
                 value=""
@@ -318,12 +327,14 @@ function Thread(props: { id: number; meId: number }) {
                 }
                 data-testid="chat-transfer"
               >
-                <option value="">Choose…</option>
+                <option value="">{t("chat.chooseOption")}</option>
                 {operators.data?.items
                   .filter((o) => o.id !== conv.operatorId)
                   .map((o) => (
                     <option key={o.id} value={o.id}>
-                      {o.username} ({o.open} open{o.available ? "" : ", away"})
+                      {o.available
+                        ? t("chat.operatorOpen", { name: o.username, n: o.open })
+                        : t("chat.operatorAway", { name: o.username, n: o.open })}
                     </option>
                   ))}
               </select>
@@ -331,12 +342,12 @@ function Thread(props: { id: number; meId: number }) {
           )}
           {conv?.status === "open" && (
             <button type="button" className="btn btn--sm" onClick={() => void act("close")}>
-              Close conversation
+              {t("chat.close")}
             </button>
           )}
-          {conv?.status === "closed" && <span className="badge badge--muted">Closed</span>}
+          {conv?.status === "closed" && <span className="badge badge--muted">{t("chat.closed")}</span>}
         </div>
-        <ol className="chat-messages" ref={scroller} aria-live="polite" aria-label="Messages">
+        <ol className="chat-messages" ref={scroller} aria-live="polite" aria-label={t("chat.messages")}>
           {messages.map((m) => (
             <li
               key={m.seq}
@@ -344,33 +355,39 @@ function Thread(props: { id: number; meId: number }) {
               data-testid={`console-msg-${m.sender}`}
             >
               <span className="chat-meta muted">
-                {m.sender === "member" ? "Member" : m.sender === "system" ? "Away message" : m.operatorName} ·{" "}
-                {formatDateTime(m.createdAt)}
+                {m.sender === "member"
+                  ? t("chat.member")
+                  : m.sender === "system"
+                    ? t("chat.awayMessage")
+                    : m.operatorName}{" "}
+                · {formatDateTime(m.createdAt)}
               </span>
               {m.imageId && (
                 <img
                   src={`/api/admin/chat/images/${m.imageId}`}
-                  alt="Sent by the member"
+                  alt={t("chat.sentByMember")}
                   className="chat-img"
                 />
               )}
               {m.body && <span>{m.body}</span>}
-              {m === lastMine && memberRead >= m.seq && <span className="chat-meta muted">Read</span>}
+              {m === lastMine && memberRead >= m.seq && (
+                <span className="chat-meta muted">{t("chat.read")}</span>
+              )}
             </li>
           ))}
-          {typing && <li className="muted">The member is typing…</li>}
+          {typing && <li className="muted">{t("chat.typing")}</li>}
         </ol>
         {conv?.status === "open" && mine && (
           <form className="chat-compose" onSubmit={submit}>
             <label className="chat-inline">
-              <span>Canned reply</span>
+              <span>{t("chat.canned")}</span>
               <select
                 className="input"
                 value=""
                 onChange={(e) => applyCanned(e.target.value)}
                 data-testid="chat-canned"
               >
-                <option value="">Choose…</option>
+                <option value="">{t("chat.chooseOption")}</option>
                 {canned.data?.items.map((c) => (
                   <option key={c.id} value={c.id}>
                     {c.title}
@@ -380,7 +397,7 @@ function Thread(props: { id: number; meId: number }) {
             </label>
             <div className="chat-compose-row">
               <label htmlFor="chat-reply" className="visually-hidden">
-                Reply
+                {t("chat.reply")}
               </label>
               <textarea
                 id="chat-reply"
@@ -399,7 +416,7 @@ function Thread(props: { id: number; meId: number }) {
                 data-testid="chat-reply"
               />
               <label className="btn btn--sm">
-                Picture
+                {t("chat.picture")}
                 <input
                   type="file"
                   accept="image/png,image/jpeg"
@@ -411,7 +428,7 @@ function Thread(props: { id: number; meId: number }) {
                 />
               </label>
               <button type="submit" className="btn btn--primary" data-testid="chat-reply-send">
-                Send
+                {t("chat.send")}
               </button>
             </div>
           </form>

@@ -4,11 +4,21 @@ import { type FormEvent, useEffect, useState } from "react";
 import { useCanWrite } from "../../app/operator-context.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { api, errorMessage } from "../../lib/api.ts";
+import { type TextKey, useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { type Canned, CannedList, ChatSettings, Ok, OperatorList } from "./chat-api.ts";
 import "./chat.css";
 
-const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+/** The week from Sunday (day 0), as catalogue keys looked up when drawn. */
+const DAYS: TextKey[] = [
+  "chatSettings.sunday",
+  "chatSettings.monday",
+  "chatSettings.tuesday",
+  "chatSettings.wednesday",
+  "chatSettings.thursday",
+  "chatSettings.friday",
+  "chatSettings.saturday",
+];
 type Texts = Canned["texts"];
 const emptyTexts = (): Texts => Object.fromEntries(ChatLangs.map((l) => [l, ""])) as Texts;
 
@@ -17,13 +27,11 @@ const emptyTexts = (): Texts => Object.fromEntries(ChatLangs.map((l) => [l, ""])
  * hours with the away message, and which team each operator answers for with their maximum load.
  */
 export function ChatSettingsPage() {
+  const t = useT();
   const canWrite = useCanWrite("chat-settings");
   return (
     <div className="chat-settings">
-      <PageHeader
-        title="Chat settings"
-        description="Canned replies, business hours and the away message, operators' teams (VIP members above level 4 go to the VIP team)."
-      />
+      <PageHeader title={t("chatSettings.title")} description={t("chatSettings.description")} />
       {!canWrite && <ReadOnlyNote />}
       <CannedReplies canWrite={canWrite} />
       <Hours canWrite={canWrite} />
@@ -60,6 +68,7 @@ function TextsFields(props: {
 }
 
 function CannedReplies({ canWrite }: { canWrite: boolean }) {
+  const t = useT();
   const qc = useQueryClient();
   const list = useQuery({
     queryKey: ["chat", "canned"],
@@ -74,7 +83,7 @@ function CannedReplies({ canWrite }: { canWrite: boolean }) {
       if (editing.id === null) await api.post("/chat/canned", body, Ok);
       else await api.put(`/chat/canned/${editing.id}`, body, Ok);
       setEditing(null);
-      toast.success("Canned reply saved.");
+      toast.success(t("chatSettings.cannedSaved"));
       await qc.invalidateQueries({ queryKey: ["chat", "canned"] });
     } catch (err) {
       toast.error(errorMessage(err));
@@ -91,15 +100,15 @@ function CannedReplies({ canWrite }: { canWrite: boolean }) {
   return (
     <section className="panel" aria-labelledby="canned-title">
       <h2 id="canned-title" className="chat-side-title">
-        Canned replies
+        {t("chatSettings.canned")}
       </h2>
       <div className="table-wrap">
         <table className="table">
           <thead>
             <tr>
-              <th scope="col">Title</th>
-              <th scope="col">English</th>
-              <th scope="col">Actions</th>
+              <th scope="col">{t("chatSettings.cannedTitle")}</th>
+              <th scope="col">{t("lang.EN")}</th>
+              <th scope="col">{t("bonus.actions")}</th>
             </tr>
           </thead>
           <tbody>
@@ -111,14 +120,14 @@ function CannedReplies({ canWrite }: { canWrite: boolean }) {
                   {canWrite && (
                     <>
                       <button type="button" className="btn btn--xs" onClick={() => setEditing({ ...c })}>
-                        Edit
+                        {t("loyalty.edit")}
                       </button>{" "}
                       <button
                         type="button"
                         className="btn btn--xs btn--danger-ghost"
                         onClick={() => void remove(c.id)}
                       >
-                        Delete
+                        {t("roles.delete")}
                       </button>
                     </>
                   )}
@@ -135,13 +144,13 @@ function CannedReplies({ canWrite }: { canWrite: boolean }) {
           onClick={() => setEditing({ id: null, title: "", texts: emptyTexts() })}
           data-testid="canned-new"
         >
-          New canned reply
+          {t("chatSettings.newCanned")}
         </button>
       )}
       {editing && (
         <form onSubmit={save} className="chat-form-block">
           <label className="field" htmlFor="canned-title-input">
-            <span className="field-label">Title</span>
+            <span className="field-label">{t("chatSettings.cannedTitle")}</span>
             <input
               id="canned-title-input"
               className="input"
@@ -158,10 +167,10 @@ function CannedReplies({ canWrite }: { canWrite: boolean }) {
             disabled={false}
           />
           <button type="submit" className="btn btn--primary btn--sm">
-            Save
+            {t("rewards.save")}
           </button>{" "}
           <button type="button" className="btn btn--sm" onClick={() => setEditing(null)}>
-            Cancel
+            {t("common.cancel")}
           </button>
         </form>
       )}
@@ -170,6 +179,7 @@ function CannedReplies({ canWrite }: { canWrite: boolean }) {
 }
 
 function Hours({ canWrite }: { canWrite: boolean }) {
+  const t = useT();
   const qc = useQueryClient();
   const q = useQuery({
     queryKey: ["chat", "settings"],
@@ -192,7 +202,7 @@ function Hours({ canWrite }: { canWrite: boolean }) {
     e.preventDefault();
     try {
       await api.put("/chat/settings", draft, Ok);
-      toast.success("Business hours saved.");
+      toast.success(t("chatSettings.hoursSaved"));
       await qc.invalidateQueries({ queryKey: ["chat", "settings"] });
     } catch (err) {
       toast.error(errorMessage(err));
@@ -201,11 +211,11 @@ function Hours({ canWrite }: { canWrite: boolean }) {
   return (
     <section className="panel" aria-labelledby="hours-title">
       <h2 id="hours-title" className="chat-side-title">
-        Business hours and away message
+        {t("chatSettings.hours")}
       </h2>
       <form onSubmit={save}>
         <label className="field" htmlFor="hours-offset">
-          <span className="field-label">Time zone (minutes east of UTC; Manila 480)</span>
+          <span className="field-label">{t("chatSettings.timeZone")}</span>
           <input
             id="hours-offset"
             className="input"
@@ -221,22 +231,23 @@ function Hours({ canWrite }: { canWrite: boolean }) {
           <table className="table">
             <thead>
               <tr>
-                <th scope="col">Day</th>
-                <th scope="col">Open</th>
-                <th scope="col">From</th>
-                <th scope="col">Until</th>
+                <th scope="col">{t("chatSettings.day")}</th>
+                <th scope="col">{t("chatSettings.open")}</th>
+                <th scope="col">{t("filter.from")}</th>
+                <th scope="col">{t("rewards.until")}</th>
               </tr>
             </thead>
             <tbody>
-              {DAYS.map((name, d) => {
+              {DAYS.map((day, d) => {
                 const h = dayOf(d);
+                const name = t(day);
                 return (
-                  <tr key={name}>
+                  <tr key={day}>
                     <td>{name}</td>
                     <td>
                       <input
                         type="checkbox"
-                        aria-label={`Open on ${name}`}
+                        aria-label={t("chatSettings.openOn", { day: name })}
                         checked={!!h}
                         disabled={!canWrite}
                         onChange={(e) =>
@@ -247,7 +258,7 @@ function Hours({ canWrite }: { canWrite: boolean }) {
                     <td>
                       <input
                         className="input"
-                        aria-label={`${name} opens`}
+                        aria-label={t("chatSettings.opens", { day: name })}
                         value={h?.open ?? ""}
                         disabled={!h || !canWrite}
                         pattern="[0-2][0-9]:[0-5][0-9]"
@@ -257,7 +268,7 @@ function Hours({ canWrite }: { canWrite: boolean }) {
                     <td>
                       <input
                         className="input"
-                        aria-label={`${name} closes`}
+                        aria-label={t("chatSettings.closes", { day: name })}
                         value={h?.close ?? ""}
                         disabled={!h || !canWrite}
                         pattern="[0-2][0-9]:[0-5][0-9]"
@@ -270,7 +281,7 @@ function Hours({ canWrite }: { canWrite: boolean }) {
             </tbody>
           </table>
         </div>
-        <h3 className="chat-side-title">Away message</h3>
+        <h3 className="chat-side-title">{t("chatSettings.away")}</h3>
         <TextsFields
           idPrefix="away"
           texts={draft.away}
@@ -279,7 +290,7 @@ function Hours({ canWrite }: { canWrite: boolean }) {
         />
         {canWrite && (
           <button type="submit" className="btn btn--primary btn--sm">
-            Save hours
+            {t("chatSettings.saveHours")}
           </button>
         )}
       </form>
@@ -288,6 +299,7 @@ function Hours({ canWrite }: { canWrite: boolean }) {
 }
 
 function Teams({ canWrite }: { canWrite: boolean }) {
+  const t = useT();
   const qc = useQueryClient();
   const q = useQuery({
     queryKey: ["chat", "operators"],
@@ -304,35 +316,35 @@ function Teams({ canWrite }: { canWrite: boolean }) {
   return (
     <section className="panel" aria-labelledby="teams-title">
       <h2 id="teams-title" className="chat-side-title">
-        Operators
+        {t("chatSettings.operators")}
       </h2>
       <div className="table-wrap">
         <table className="table">
           <thead>
             <tr>
-              <th scope="col">Operator</th>
-              <th scope="col">Available</th>
-              <th scope="col">Open now</th>
-              <th scope="col">Team</th>
-              <th scope="col">Most open at once</th>
+              <th scope="col">{t("roles.colOperator")}</th>
+              <th scope="col">{t("chatSettings.available")}</th>
+              <th scope="col">{t("chatSettings.openNow")}</th>
+              <th scope="col">{t("chatSettings.team")}</th>
+              <th scope="col">{t("chatSettings.mostOpen")}</th>
             </tr>
           </thead>
           <tbody>
             {q.data?.items.map((o) => (
               <tr key={o.id}>
                 <td>{o.username}</td>
-                <td>{o.available ? "Yes" : "No"}</td>
+                <td>{o.available ? t("chatSettings.yes") : t("chatSettings.no")}</td>
                 <td>{o.open}</td>
                 <td>
                   <select
                     className="input"
-                    aria-label={`Team of ${o.username}`}
+                    aria-label={t("chatSettings.teamOf", { name: o.username })}
                     value={o.team}
                     disabled={!canWrite}
                     onChange={(e) => void update(o.id, e.target.value, o.maxOpen)}
                   >
-                    <option value="general">General</option>
-                    <option value="vip">VIP</option>
+                    <option value="general">{t("chatSettings.general")}</option>
+                    <option value="vip">{t("chat.vip")}</option>
                   </select>
                 </td>
                 <td>
@@ -341,7 +353,7 @@ function Teams({ canWrite }: { canWrite: boolean }) {
                     type="number"
                     min={1}
                     max={100}
-                    aria-label={`Most open conversations for ${o.username}`}
+                    aria-label={t("chatSettings.mostOpenFor", { name: o.username })}
                     defaultValue={o.maxOpen}
                     disabled={!canWrite}
                     onBlur={(e) =>

@@ -3,25 +3,32 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { formatDateTime } from "../../lib/dates.ts";
+import { type TextKey, t as text, useT } from "../../lib/i18n.ts";
 
-const KYC_LABELS: Record<string, string> = {
-  none: "Not started",
-  pending: "Waiting for review",
-  more_info: "More information asked",
-  verified: "Verified",
-  rejected: "Rejected",
+/** The KYC and payment states' names in the catalogue, looked up when drawn. */
+const KYC_LABELS: Record<string, TextKey> = {
+  none: "chatMember.kycNone",
+  pending: "chatMember.kycPending",
+  more_info: "chatMember.kycMoreInfo",
+  verified: "chatMember.kycVerified",
+  rejected: "chatMember.kycRejected",
 };
-const STATE_LABELS: Record<string, string> = {
-  pending: "Pending",
-  awaiting_payment: "Awaiting payment",
-  approved: "Approved",
-  paid: "Paid",
-  rejected: "Rejected",
-  failed: "Failed",
-  received: "Received",
-  partly_received: "Partly received",
-  not_received: "Not received",
-  auto_received: "Received (automatic)",
+const STATE_LABELS: Record<string, TextKey> = {
+  pending: "chatMember.statePending",
+  awaiting_payment: "chatMember.stateAwaiting",
+  approved: "chatMember.stateApproved",
+  paid: "chatMember.statePaid",
+  rejected: "chatMember.stateRejected",
+  failed: "chatMember.stateFailed",
+  received: "chatMember.stateReceived",
+  partly_received: "chatMember.statePartly",
+  not_received: "chatMember.stateNotReceived",
+  auto_received: "chatMember.stateAuto",
+};
+/** A state's name, or the state itself when it has none (called while drawing). */
+const labelOf = (labels: Record<string, TextKey>, value: string) => {
+  const key = labels[value];
+  return key ? text(key) : value;
 };
 
 /**
@@ -31,10 +38,11 @@ const STATE_LABELS: Record<string, string> = {
  * on a narrow one a section that opens and closes (the CSS decides which, chat.css).
  */
 export function MemberSide({ panel }: { panel: UseQueryResult<ChatMemberPanel> }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const bodyId = useId();
   return (
-    <aside className="panel chat-member-panel" aria-label="Member" data-testid="chat-member">
+    <aside className="panel chat-member-panel" aria-label={t("chat.member")} data-testid="chat-member">
       <button
         type="button"
         className="btn btn--sm chat-member-toggle"
@@ -43,95 +51,113 @@ export function MemberSide({ panel }: { panel: UseQueryResult<ChatMemberPanel> }
         onClick={() => setOpen((o) => !o)}
         data-testid="chat-member-toggle"
       >
-        {open ? "Hide the member" : `Show the member${panel.data ? `: ${panel.data.username}` : ""}`}
+        {open
+          ? t("chatMember.hide")
+          : panel.data
+            ? t("chatMember.showNamed", { name: panel.data.username })
+            : t("chatMember.show")}
       </button>
       <div id={bodyId} className={`chat-member-body${open ? "" : " chat-member-body--closed"}`}>
-        {panel.data ? (
-          <MemberFacts data={panel.data} />
-        ) : panel.isError ? (
-          <p className="muted">The member could not be loaded.</p>
-        ) : (
-          <p className="muted">Loading the member…</p>
-        )}
+        {panel.data && <MemberFacts data={panel.data} />}
+        {!panel.data && panel.isError && <p className="muted">{t("chatMember.loadError")}</p>}
+        {!panel.data && !panel.isError && <p className="muted">{t("chatMember.loading")}</p>}
       </div>
     </aside>
   );
 }
 
 function MemberFacts({ data }: { data: ChatMemberPanel }) {
+  const t = useT();
   const p = data.player;
   const money = data.money;
   return (
     <>
       <h2 className="chat-side-title">{data.username}</h2>
-      <p className="muted">Language: {data.language}</p>
+      <p className="muted">{t("chatMember.language", { lang: data.language })}</p>
       <p>
         <Link to={`/players/${data.memberId}`} data-testid="chat-member-player-link">
-          Open the player's page
+          {t("chatMember.openPlayer")}
         </Link>
       </p>
       {p ? (
         <dl className="chat-facts">
-          <dt>Nickname</dt>
+          <dt>{t("chatMember.nickname")}</dt>
           <dd>{p.nickname ?? "—"}</dd>
-          <dt>VIP level</dt>
+          <dt>{t("loyalty.vipLevel")}</dt>
           <dd>{p.vipLevel}</dd>
-          <dt>Status</dt>
+          <dt>{t("loyalty.status")}</dt>
           <dd>{p.status}</dd>
-          <dt>KYC</dt>
+          <dt>{t("section.kyc")}</dt>
           <dd data-testid="chat-member-kyc">
-            {KYC_LABELS[p.kyc.status] ?? p.kyc.status}
+            {labelOf(KYC_LABELS, p.kyc.status)}
             {p.kyc.verifiedAt && ` (${formatDateTime(p.kyc.verifiedAt)})`}
           </dd>
-          <dt>Real name</dt>
-          <dd>{p.kyc.realNameVerified ? "Verified" : "Not verified"}</dd>
-          <dt>Blocked</dt>
+          <dt>{t("chatMember.realName")}</dt>
+          <dd>{p.kyc.realNameVerified ? t("chatMember.kycVerified") : t("chatMember.notVerified")}</dd>
+          <dt>{t("chatMember.blocked")}</dt>
           <dd>
             {p.limits.blocked
-              ? `${p.limits.blocked.kind === "self_exclusion" ? "Self-exclusion" : "Cooling-off"} until ${formatDateTime(p.limits.blocked.until)}`
-              : "No"}
+              ? t("chatMember.blockedUntil", {
+                  kind:
+                    p.limits.blocked.kind === "self_exclusion"
+                      ? t("chatMember.selfExclusion")
+                      : t("chatMember.coolingOff"),
+                  at: formatDateTime(p.limits.blocked.until),
+                })
+              : t("chatSettings.no")}
           </dd>
-          <dt>Limits</dt>
+          <dt>{t("chatMember.limits")}</dt>
           <dd data-testid="chat-member-limits">
             {p.limits.set.length === 0 && p.limits.sessionMinutes === null
-              ? "None set"
+              ? t("chatMember.noneSet")
               : [
-                  ...p.limits.set.map(
-                    (l) =>
-                      `${l.kind} per ${l.period}: ${l.amount ?? "none"} (used ${l.used})${l.pendingAmount ? `, change to ${l.pendingAmount} waiting` : ""}`,
+                  ...p.limits.set.map((l) =>
+                    t("chatMember.limit", {
+                      kind: l.kind,
+                      period: l.period,
+                      amount: l.amount ?? t("chatMember.none"),
+                      used: l.used,
+                      pending: l.pendingAmount ? t("chatMember.pending", { amount: l.pendingAmount }) : "",
+                    }),
                   ),
-                  ...(p.limits.sessionMinutes === null ? [] : [`session: ${p.limits.sessionMinutes} min`]),
+                  ...(p.limits.sessionMinutes === null
+                    ? []
+                    : [t("chatMember.session", { n: p.limits.sessionMinutes })]),
                 ].join("; ")}
           </dd>
         </dl>
       ) : (
-        <p className="muted">Your role does not show this player's details.</p>
+        <p className="muted">{t("chatMember.noDetails")}</p>
       )}
       {money ? (
         <>
           <dl className="chat-facts">
-            <dt>Balance</dt>
+            <dt>{t("bonus.balance")}</dt>
             <dd data-testid="chat-member-balance">
               {money.currencySymbol}
               {money.sumBalance}
             </dd>
-            <dt>Main</dt>
+            <dt>{t("chatMember.main")}</dt>
             <dd>{money.main}</dd>
-            <dt>Bonus</dt>
+            <dt>{t("chatMember.bonus")}</dt>
             <dd>{money.bonus}</dd>
-            <dt>Held</dt>
+            <dt>{t("chatMember.held")}</dt>
             <dd>{money.held}</dd>
           </dl>
-          <MoneyLines title="Deposits" lines={money.deposits} testId="chat-member-deposits" />
-          <MoneyLines title="Withdrawals" lines={money.withdrawals} testId="chat-member-withdrawals" />
-          <h3 className="chat-side-title">Latest ledger entries</h3>
+          <MoneyLines title={t("reports.cDeposits")} lines={money.deposits} testId="chat-member-deposits" />
+          <MoneyLines
+            title={t("reports.cWithdrawals")}
+            lines={money.withdrawals}
+            testId="chat-member-withdrawals"
+          />
+          <h3 className="chat-side-title">{t("chatMember.ledger")}</h3>
           <div className="table-wrap">
             <table className="table" data-testid="chat-member-ledger">
               <thead>
                 <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Movement</th>
-                  <th scope="col">Amount</th>
+                  <th scope="col">{t("loyalty.when")}</th>
+                  <th scope="col">{t("chatMember.movement")}</th>
+                  <th scope="col">{t("missions.amount")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -150,18 +176,18 @@ function MemberFacts({ data }: { data: ChatMemberPanel }) {
           </div>
         </>
       ) : (
-        <p className="muted">Your role does not show this player's money.</p>
+        <p className="muted">{t("chatMember.noMoney")}</p>
       )}
       {data.rounds && (
         <>
-          <h3 className="chat-side-title">Latest rounds</h3>
+          <h3 className="chat-side-title">{t("chatMember.rounds")}</h3>
           <div className="table-wrap">
             <table className="table">
               <thead>
                 <tr>
-                  <th scope="col">Game</th>
-                  <th scope="col">Bet</th>
-                  <th scope="col">Net</th>
+                  <th scope="col">{t("reports.cGame")}</th>
+                  <th scope="col">{t("reports.cBet")}</th>
+                  <th scope="col">{t("chatMember.net")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -183,16 +209,18 @@ function MemberFacts({ data }: { data: ChatMemberPanel }) {
 }
 
 function EmptyRow() {
+  const t = useT();
   return (
     <tr>
       <td colSpan={3} className="muted">
-        None
+        {t("chatMember.noneRow")}
       </td>
     </tr>
   );
 }
 
 function MoneyLines(props: { title: string; lines: ChatMoneyLine[]; testId: string }) {
+  const t = useT();
   return (
     <>
       <h3 className="chat-side-title">{props.title}</h3>
@@ -200,9 +228,9 @@ function MoneyLines(props: { title: string; lines: ChatMoneyLine[]; testId: stri
         <table className="table" data-testid={props.testId}>
           <thead>
             <tr>
-              <th scope="col">When</th>
-              <th scope="col">Amount</th>
-              <th scope="col">State</th>
+              <th scope="col">{t("loyalty.when")}</th>
+              <th scope="col">{t("missions.amount")}</th>
+              <th scope="col">{t("bonus.state")}</th>
             </tr>
           </thead>
           <tbody>
@@ -213,9 +241,9 @@ function MoneyLines(props: { title: string; lines: ChatMoneyLine[]; testId: stri
                 <td>{d.amount}</td>
                 <td>
                   {d.open ? (
-                    <span className="badge">{STATE_LABELS[d.status] ?? d.status}</span>
+                    <span className="badge">{labelOf(STATE_LABELS, d.status)}</span>
                   ) : (
-                    (STATE_LABELS[d.status] ?? d.status)
+                    labelOf(STATE_LABELS, d.status)
                   )}
                 </td>
               </tr>

@@ -5,6 +5,7 @@ import { Dialog } from "../../components/dialog.tsx";
 import { EditorFooter } from "../../components/editor-footer.tsx";
 import { CheckboxField, NumberField, SelectField } from "../../components/form-fields.tsx";
 import { LocalizedEditor } from "../../components/localized-editor.tsx";
+import { useT } from "../../lib/i18n.ts";
 import { useEntitySubmit } from "../../lib/use-entity-submit.ts";
 import {
   ArticleForm,
@@ -29,6 +30,7 @@ interface EditorProps<T> {
 }
 
 export function CategoryEditor({ item, readOnly, onClose, onReloaded }: EditorProps<HelpCategory>) {
+  const t = useT();
   const formId = useId();
   const form = useForm<CategoryFormValues, unknown, CategoryInput>({
     resolver: zodResolver(CategoryForm),
@@ -46,7 +48,7 @@ export function CategoryEditor({ item, readOnly, onClose, onReloaded }: EditorPr
   });
   return (
     <Dialog
-      title={item ? `Edit help category #${item.id}` : "New help category"}
+      title={item ? t("help.editCategory", { id: item.id }) : t("help.newHelpCategory")}
       onClose={onClose}
       busy={isSaving}
       size="lg"
@@ -56,16 +58,12 @@ export function CategoryEditor({ item, readOnly, onClose, onReloaded }: EditorPr
         <form id={formId} onSubmit={submit} noValidate>
           <fieldset disabled={readOnly} className="plain-fieldset">
             <div className="form-grid form-grid--2">
-              <NumberField name="sortOrder" label="Sort order" hint="Lower shows first." />
-              <CheckboxField
-                name="enabled"
-                label="Enabled"
-                hint="A disabled category hides all its articles."
-              />
+              <NumberField name="sortOrder" label={t("content.sortOrder")} hint={t("content.sortHint")} />
+              <CheckboxField name="enabled" label={t("content.enabled")} hint={t("help.enabledHint")} />
             </div>
             <LocalizedEditor
               required
-              fields={[{ base: "title", label: "Title", kind: "text", maxLength: 200 }]}
+              fields={[{ base: "title", label: t("chatSettings.cannedTitle"), kind: "text", maxLength: 200 }]}
             />
           </fieldset>
         </form>
@@ -87,6 +85,7 @@ export function ArticleEditor({
   categories,
   defaultCategoryId,
 }: ArticleEditorProps) {
+  const t = useT();
   const formId = useId();
   const form = useForm<ArticleFormValues, unknown, ArticleInput>({
     resolver: zodResolver(ArticleForm),
@@ -103,12 +102,12 @@ export function ArticleEditor({
     onGone: onClose,
   });
   const options = [
-    { value: "0", label: "Choose a category…" },
+    { value: "0", label: t("help.chooseCategory") },
     ...categories.map((c) => ({ value: String(c.id), label: c.title.EN || c.title.TY })),
   ];
   return (
     <Dialog
-      title={item ? `Edit help article #${item.id}` : "New help article"}
+      title={item ? t("help.editArticle", { id: item.id }) : t("help.newHelpArticle")}
       onClose={onClose}
       busy={isSaving}
       size="lg"
@@ -118,15 +117,15 @@ export function ArticleEditor({
         <form id={formId} onSubmit={submit} noValidate>
           <fieldset disabled={readOnly} className="plain-fieldset">
             <div className="form-grid form-grid--3">
-              <SelectField name="categoryId" label="Category" options={options} required />
-              <NumberField name="sortOrder" label="Sort order" hint="Lower shows first." />
-              <CheckboxField name="enabled" label="Enabled" />
+              <SelectField name="categoryId" label={t("help.category")} options={options} required />
+              <NumberField name="sortOrder" label={t("content.sortOrder")} hint={t("content.sortHint")} />
+              <CheckboxField name="enabled" label={t("content.enabled")} />
             </div>
             <LocalizedEditor
               required
               fields={[
-                { base: "title", label: "Title", kind: "text", maxLength: 300 },
-                { base: "content", label: "Content", kind: "html" },
+                { base: "title", label: t("chatSettings.cannedTitle"), kind: "text", maxLength: 300 },
+                { base: "content", label: t("content.content"), kind: "html" },
               ]}
             />
           </fieldset>

@@ -4,6 +4,7 @@ import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows, StatusPill } from "../../components/table-states.tsx";
 import { useCrudDelete, useCrudList } from "../../lib/crud.ts";
+import { useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { ArticleEditor, CategoryEditor } from "./help-editors.tsx";
 import { articlesResource, categoriesResource, type HelpArticle, type HelpCategory } from "./help-forms.ts";
@@ -15,6 +16,7 @@ type Editing =
 type Deleting = { kind: "category"; item: HelpCategory } | { kind: "article"; item: HelpArticle } | null;
 
 export function HelpPage() {
+  const t = useT();
   const canWrite = useCanWrite("help");
   const categories = useCrudList(categoriesResource);
   const articles = useCrudList(articlesResource);
@@ -36,7 +38,7 @@ export function HelpPage() {
     if (!deleting) return;
     const done = {
       onSuccess: () => {
-        toast.success("Deleted.");
+        toast.success(t("content.deleted"));
         setDeleting(null);
       },
     };
@@ -46,22 +48,19 @@ export function HelpPage() {
 
   return (
     <>
-      <PageHeader
-        title="Help centre"
-        description="Categories and the articles players read in the help centre."
-      />
+      <PageHeader title={t("help.title")} description={t("help.description")} />
       {!canWrite && <ReadOnlyNote />}
 
       <section className="section" aria-labelledby="help-categories">
         <div className="section-header">
-          <h2 id="help-categories">Categories</h2>
+          <h2 id="help-categories">{t("help.categories")}</h2>
           {canWrite && (
             <button
               type="button"
               className="btn btn--sm btn--primary"
               onClick={() => setEditing({ kind: "category", item: null })}
             >
-              New category
+              {t("help.newCategory")}
             </button>
           )}
         </div>
@@ -69,24 +68,24 @@ export function HelpPage() {
           <table className="table" aria-busy={categories.isPending}>
             <thead>
               <tr>
-                <th scope="col">Title (Filipino)</th>
-                <th scope="col">Title (English)</th>
+                <th scope="col">{t("content.titleTY")}</th>
+                <th scope="col">{t("content.titleEN")}</th>
                 <th scope="col" className="num">
-                  Articles
+                  {t("help.articles")}
                 </th>
                 <th scope="col" className="num">
-                  Order
+                  {t("content.order")}
                 </th>
-                <th scope="col">Enabled</th>
+                <th scope="col">{t("content.enabled")}</th>
                 <th scope="col" className="actions">
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t("content.actions")}</span>
                 </th>
               </tr>
             </thead>
             <tbody>
               {categories.isPending && <SkeletonRows columns={6} rows={4} />}
               {categories.isError && <ErrorRow columns={6} onRetry={() => categories.refetch()} />}
-              {categories.data?.length === 0 && <EmptyRow columns={6} title="No help categories yet." />}
+              {categories.data?.length === 0 && <EmptyRow columns={6} title={t("help.noCategories")} />}
               {categories.data?.map((c) => (
                 <tr key={c.id} data-testid={`help-category-row-${c.id}`}>
                   <td className="cell-text">{c.title.TY}</td>
@@ -96,7 +95,7 @@ export function HelpPage() {
                       type="button"
                       className="link-button"
                       onClick={() => setCategoryId(c.id)}
-                      aria-label={`Show the ${countOf(c.id)} articles of ${c.title.EN}`}
+                      aria-label={t("help.showArticles", { n: countOf(c.id), title: c.title.EN })}
                     >
                       {countOf(c.id)}
                     </button>
@@ -111,7 +110,7 @@ export function HelpPage() {
                       className="btn btn--sm"
                       onClick={() => setEditing({ kind: "category", item: c })}
                     >
-                      {canWrite ? "Edit" : "View"}
+                      {canWrite ? t("content.edit") : t("content.view")}
                     </button>
                     {canWrite && (
                       <button
@@ -119,7 +118,7 @@ export function HelpPage() {
                         className="btn btn--sm btn--danger-ghost"
                         onClick={() => setDeleting({ kind: "category", item: c })}
                       >
-                        Delete
+                        {t("content.delete")}
                       </button>
                     )}
                   </td>
@@ -132,10 +131,10 @@ export function HelpPage() {
 
       <section className="section" aria-labelledby="help-articles">
         <div className="section-header">
-          <h2 id="help-articles">Articles</h2>
+          <h2 id="help-articles">{t("help.articles")}</h2>
           <div className="toolbar toolbar--inline">
             <label htmlFor={filterId} className="toolbar-label">
-              Category
+              {t("help.category")}
             </label>
             <select
               id={filterId}
@@ -143,7 +142,7 @@ export function HelpPage() {
               value={categoryId}
               onChange={(e) => setCategoryId(Number(e.target.value))}
             >
-              <option value={0}>All categories</option>
+              <option value={0}>{t("help.allCategories")}</option>
               {categories.data?.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.title.EN || c.title.TY}
@@ -157,7 +156,7 @@ export function HelpPage() {
                 disabled={!categories.data?.length}
                 onClick={() => setEditing({ kind: "article", item: null })}
               >
-                New article
+                {t("help.newArticle")}
               </button>
             )}
           </div>
@@ -166,15 +165,15 @@ export function HelpPage() {
           <table className="table" aria-busy={articles.isPending}>
             <thead>
               <tr>
-                <th scope="col">Category</th>
-                <th scope="col">Title (Filipino)</th>
-                <th scope="col">Title (English)</th>
+                <th scope="col">{t("help.category")}</th>
+                <th scope="col">{t("content.titleTY")}</th>
+                <th scope="col">{t("content.titleEN")}</th>
                 <th scope="col" className="num">
-                  Order
+                  {t("content.order")}
                 </th>
-                <th scope="col">Enabled</th>
+                <th scope="col">{t("content.enabled")}</th>
                 <th scope="col" className="actions">
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t("content.actions")}</span>
                 </th>
               </tr>
             </thead>
@@ -182,7 +181,7 @@ export function HelpPage() {
               {articles.isPending && <SkeletonRows columns={6} />}
               {articles.isError && <ErrorRow columns={6} onRetry={() => articles.refetch()} />}
               {articles.data && articleRows.length === 0 && (
-                <EmptyRow columns={6} title="No articles here yet." />
+                <EmptyRow columns={6} title={t("help.noArticles")} />
               )}
               {articleRows.map((a) => (
                 <tr key={a.id} data-testid={`help-article-row-${a.id}`}>
@@ -199,7 +198,7 @@ export function HelpPage() {
                       className="btn btn--sm"
                       onClick={() => setEditing({ kind: "article", item: a })}
                     >
-                      {canWrite ? "Edit" : "View"}
+                      {canWrite ? t("content.edit") : t("content.view")}
                     </button>
                     {canWrite && (
                       <button
@@ -207,7 +206,7 @@ export function HelpPage() {
                         className="btn btn--sm btn--danger-ghost"
                         onClick={() => setDeleting({ kind: "article", item: a })}
                       >
-                        Delete
+                        {t("content.delete")}
                       </button>
                     )}
                   </td>
@@ -240,16 +239,14 @@ export function HelpPage() {
       )}
       {deleting && (
         <ConfirmDialog
-          title={deleting.kind === "category" ? "Delete help category?" : "Delete help article?"}
+          title={deleting.kind === "category" ? t("help.deleteCategory") : t("help.deleteArticle")}
           message={
             <p>
-              “{deleting.item.title.EN}” leaves the help centre at once. This cannot be undone.
-              {deleting.kind === "category" &&
-                countOf(deleting.item.id) > 0 &&
-                " Move or delete its articles first."}
+              {t("help.deleteText", { title: deleting.item.title.EN })}
+              {deleting.kind === "category" && countOf(deleting.item.id) > 0 && t("help.moveFirst")}
             </p>
           }
-          confirmLabel="Delete"
+          confirmLabel={t("content.delete")}
           busy={removeCategory.isPending || removeArticle.isPending}
           onConfirm={confirmDelete}
           onCancel={() => setDeleting(null)}

@@ -334,8 +334,9 @@ function VipLevelEditor({
 
 /** VIP levels with their perks (editable), and one member's level history with a manual change. */
 function VipSection({ canWrite }: { canWrite: boolean }) {
+  const t = useT();
   const levels = useVipLevels().data?.list ?? [];
-  const change = useLoyaltyChange("Saved.");
+  const change = useLoyaltyChange(t("common.saved"));
   const [memberId, setMemberId] = useState("");
   const [shown, setShown] = useState<number | null>(null);
   const member = useMemberVip(shown).data;
@@ -345,33 +346,33 @@ function VipSection({ canWrite }: { canWrite: boolean }) {
   const [editing, setEditing] = useState<number | "new" | null>(null);
   return (
     <section className="panel form-stack" data-testid="loyalty-vip">
-      <h2 className="subheading">VIP levels</h2>
+      <h2 className="subheading">{t("loyalty.vipLevels")}</h2>
       <div className="table-wrap">
         <table className="table">
           <thead>
             <tr>
-              <th scope="col">Level</th>
-              <th scope="col">Name</th>
+              <th scope="col">{t("loyalty.level")}</th>
+              <th scope="col">{t("loyalty.name")}</th>
               <th scope="col" className="num">
-                Valid bets from
+                {t("loyalty.minValidBet")}
               </th>
               <th scope="col" className="num">
-                Deposits from
+                {t("loyalty.minDeposit")}
               </th>
               <th scope="col" className="num">
-                Rebate
+                {t("loyalty.rebate")}
               </th>
               <th scope="col" className="num">
-                Upgrade bonus
+                {t("loyalty.upgradeBonus")}
               </th>
               <th scope="col" className="num">
-                Birthday bonus
+                {t("loyalty.birthdayBonus")}
               </th>
               <th scope="col" className="num">
-                Withdrawals a day
+                {t("loyalty.withdrawalsADay")}
               </th>
               <th scope="col">
-                <span className="visually-hidden">Edit</span>
+                <span className="visually-hidden">{t("loyalty.edit")}</span>
               </th>
             </tr>
           </thead>
@@ -386,7 +387,7 @@ function VipSection({ canWrite }: { canWrite: boolean }) {
                 <td className="num">{showAmount(l.upgradeBonus)}</td>
                 <td className="num">{showAmount(l.birthdayBonus)}</td>
                 <td className="num">
-                  {l.withdrawDailyMax === null ? "no cap" : showAmount(l.withdrawDailyMax)}
+                  {l.withdrawDailyMax === null ? t("loyalty.noCap") : showAmount(l.withdrawDailyMax)}
                   {l.withdrawDailyCount === null ? "" : ` · ${l.withdrawDailyCount}×`}
                 </td>
                 <td>
@@ -395,9 +396,9 @@ function VipSection({ canWrite }: { canWrite: boolean }) {
                     className="btn btn--sm"
                     disabled={!canWrite}
                     onClick={() => setEditing(l.level)}
-                    aria-label={`Edit level ${l.level}`}
+                    aria-label={t("loyalty.editLevel", { level: l.level })}
                   >
-                    Edit
+                    {t("loyalty.edit")}
                   </button>
                 </td>
               </tr>
@@ -407,7 +408,7 @@ function VipSection({ canWrite }: { canWrite: boolean }) {
       </div>
       {editing === null ? (
         <button type="button" className="btn btn--sm" disabled={!canWrite} onClick={() => setEditing("new")}>
-          New level
+          {t("loyalty.newLevel")}
         </button>
       ) : (
         <VipLevelEditor
@@ -425,27 +426,31 @@ function VipSection({ canWrite }: { canWrite: boolean }) {
         }}
       >
         <label>
-          Member id{" "}
+          {t("loyalty.memberId")}{" "}
           <input value={memberId} onChange={(e) => setMemberId(e.target.value)} inputMode="numeric" />
         </label>
         <button type="submit" className="btn btn--sm">
-          Show level history
+          {t("loyalty.showHistory")}
         </button>
       </form>
       {member && shown !== null && (
         <>
           <p>
-            Level {member.level} · valid bets {member.validBet} · deposits {member.deposit} (rolling window)
+            {t("loyalty.memberLine", {
+              level: member.level,
+              validBet: member.validBet,
+              deposit: member.deposit,
+            })}
           </p>
           <div className="table-wrap">
             <table className="table">
               <thead>
                 <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">From</th>
-                  <th scope="col">To</th>
-                  <th scope="col">Why</th>
-                  <th scope="col">Note</th>
+                  <th scope="col">{t("loyalty.when")}</th>
+                  <th scope="col">{t("filter.from")}</th>
+                  <th scope="col">{t("filter.to")}</th>
+                  <th scope="col">{t("loyalty.why")}</th>
+                  <th scope="col">{t("loyalty.note")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -469,14 +474,15 @@ function VipSection({ canWrite }: { canWrite: boolean }) {
             }}
           >
             <label>
-              New level{" "}
+              {t("loyalty.newLevel")}{" "}
               <input value={level} onChange={(e) => setLevel(e.target.value)} disabled={!canWrite} />
             </label>
             <label>
-              Reason <input value={note} onChange={(e) => setNote(e.target.value)} disabled={!canWrite} />
+              {t("loyalty.reason")}{" "}
+              <input value={note} onChange={(e) => setNote(e.target.value)} disabled={!canWrite} />
             </label>
             <button type="submit" className="btn btn--sm" disabled={!canWrite || !note.trim()}>
-              Change level
+              {t("loyalty.changeLevel")}
             </button>
           </form>
         </>
@@ -489,7 +495,7 @@ function VipSection({ canWrite }: { canWrite: boolean }) {
 function MallSection({ canWrite }: { canWrite: boolean }) {
   const t = useT();
   const items = useMallItems().data?.list ?? [];
-  const change = useLoyaltyChange("Saved.");
+  const change = useLoyaltyChange(t("common.saved"));
   const [name, setName] = useState("");
   const [kind, setKind] = useState("goods");
   const [price, setPrice] = useState("100");
@@ -504,21 +510,21 @@ function MallSection({ canWrite }: { canWrite: boolean }) {
   const [fsDays, setFsDays] = useState("7");
   return (
     <section className="panel form-stack" data-testid="loyalty-mall">
-      <h2 className="subheading">Points mall</h2>
+      <h2 className="subheading">{t("loyalty.mall")}</h2>
       <div className="table-wrap">
         <table className="table">
           <thead>
             <tr>
-              <th scope="col">Id</th>
-              <th scope="col">Item</th>
-              <th scope="col">Kind</th>
+              <th scope="col">{t("loyalty.id")}</th>
+              <th scope="col">{t("loyalty.item")}</th>
+              <th scope="col">{t("loyalty.kind")}</th>
               <th scope="col" className="num">
-                Points
+                {t("loyalty.convertPoints")}
               </th>
               <th scope="col" className="num">
-                Stock
+                {t("loyalty.stock")}
               </th>
-              <th scope="col">On</th>
+              <th scope="col">{t("table.on")}</th>
             </tr>
           </thead>
           <tbody>
@@ -529,12 +535,18 @@ function MallSection({ canWrite }: { canWrite: boolean }) {
                 <td>
                   {it.kind}
                   {it.freeSpins
-                    ? ` · ${it.freeSpins.spins} × ${showAmount(it.freeSpins.betPerLine)}/line on ${it.freeSpins.vendor} ${it.freeSpins.gameCode}, ${it.freeSpins.expiryDays} d`
+                    ? t("loyalty.itemSpins", {
+                        spins: it.freeSpins.spins,
+                        bet: showAmount(it.freeSpins.betPerLine),
+                        vendor: it.freeSpins.vendor,
+                        game: it.freeSpins.gameCode,
+                        days: it.freeSpins.expiryDays,
+                      })
                     : ""}
                 </td>
                 <td className="num">{it.pricePoints}</td>
                 <td className="num">{it.stock ?? "∞"}</td>
-                <td>{it.enabled ? "yes" : "no"}</td>
+                <td>{it.enabled ? t("loyalty.yes") : t("loyalty.no")}</td>
               </tr>
             ))}
           </tbody>
@@ -575,41 +587,44 @@ function MallSection({ canWrite }: { canWrite: boolean }) {
         }}
       >
         <label>
-          Name <input value={name} onChange={(e) => setName(e.target.value)} disabled={!canWrite} />
+          {t("loyalty.name")}{" "}
+          <input value={name} onChange={(e) => setName(e.target.value)} disabled={!canWrite} />
         </label>
         <label>
-          Kind{" "}
+          {t("loyalty.kind")}{" "}
           <select value={kind} onChange={(e) => setKind(e.target.value)} disabled={!canWrite}>
-            <option value="goods">goods</option>
-            <option value="cash">cash</option>
-            <option value="raffle">raffle tickets</option>
-            <option value="freespins">free spins</option>
+            <option value="goods">{t("loyalty.kindGoods")}</option>
+            <option value="cash">{t("loyalty.kindCash")}</option>
+            <option value="raffle">{t("loyalty.kindRaffle")}</option>
+            <option value="freespins">{t("loyalty.kindFreeSpins")}</option>
           </select>
         </label>
         <label>
-          Points <input value={price} onChange={(e) => setPrice(e.target.value)} disabled={!canWrite} />
+          {t("loyalty.convertPoints")}{" "}
+          <input value={price} onChange={(e) => setPrice(e.target.value)} disabled={!canWrite} />
         </label>
         <label>
-          Stock <input value={stock} onChange={(e) => setStock(e.target.value)} disabled={!canWrite} />
+          {t("loyalty.stock")}{" "}
+          <input value={stock} onChange={(e) => setStock(e.target.value)} disabled={!canWrite} />
         </label>
         {kind === "raffle" && (
           <label>
-            Tickets{" "}
+            {t("loyalty.tickets")}{" "}
             <input value={tickets} onChange={(e) => setTickets(e.target.value)} disabled={!canWrite} />
           </label>
         )}
         {kind === "freespins" && (
           <>
             <label>
-              Vendor{" "}
+              {t("loyalty.vendor")}{" "}
               <input value={fsVendor} onChange={(e) => setFsVendor(e.target.value)} disabled={!canWrite} />
             </label>
             <label>
-              Game code{" "}
+              {t("loyalty.gameCode")}{" "}
               <input value={fsGame} onChange={(e) => setFsGame(e.target.value)} disabled={!canWrite} />
             </label>
             <label>
-              Spins{" "}
+              {t("loyalty.spins")}{" "}
               <input value={fsSpins} onChange={(e) => setFsSpins(e.target.value)} disabled={!canWrite} />
             </label>
             <MoneyInput
@@ -619,7 +634,7 @@ function MallSection({ canWrite }: { canWrite: boolean }) {
               disabled={!canWrite}
             />
             <label>
-              Expiry days{" "}
+              {t("loyalty.expiryDaysShort")}{" "}
               <input value={fsDays} onChange={(e) => setFsDays(e.target.value)} disabled={!canWrite} />
             </label>
           </>
@@ -633,7 +648,7 @@ function MallSection({ canWrite }: { canWrite: boolean }) {
           />
         )}
         <button type="submit" className="btn btn--sm" disabled={!canWrite || !name.trim()}>
-          Add item
+          {t("loyalty.addItem")}
         </button>
       </form>
     </section>
@@ -645,35 +660,36 @@ const OPERATOR_REJECTED = "rejected by operator";
 
 /** The redemption queue (spec §4): approve with a tracking reference, or reject (points returned). */
 function QueueSection({ canWrite }: { canWrite: boolean }) {
+  const t = useT();
   const [status, setStatus] = useState("in_process");
   const list = useRedemptions(status).data?.list ?? [];
-  const change = useLoyaltyChange("Decided.");
+  const change = useLoyaltyChange(t("loyalty.decided"));
   const [tracking, setTracking] = useState<Record<number, string>>({});
   return (
     <section className="panel form-stack" data-testid="loyalty-queue">
-      <h2 className="subheading">Redemption queue</h2>
+      <h2 className="subheading">{t("loyalty.queue")}</h2>
       <label>
-        Status{" "}
+        {t("loyalty.status")}{" "}
         <select value={status} onChange={(e) => setStatus(e.target.value)}>
-          <option value="in_process">in process</option>
-          <option value="approved">approved</option>
-          <option value="rejected">rejected</option>
-          <option value="">all</option>
+          <option value="in_process">{t("loyalty.inProcess")}</option>
+          <option value="approved">{t("loyalty.approved")}</option>
+          <option value="rejected">{t("loyalty.rejected")}</option>
+          <option value="">{t("loyalty.all")}</option>
         </select>
       </label>
       <div className="table-wrap">
         <table className="table">
           <thead>
             <tr>
-              <th scope="col">Id</th>
-              <th scope="col">Member</th>
-              <th scope="col">Item</th>
+              <th scope="col">{t("loyalty.id")}</th>
+              <th scope="col">{t("loyalty.member")}</th>
+              <th scope="col">{t("loyalty.item")}</th>
               <th scope="col" className="num">
-                Points
+                {t("loyalty.convertPoints")}
               </th>
-              <th scope="col">Deliver to</th>
-              <th scope="col">Status</th>
-              <th scope="col">Decision</th>
+              <th scope="col">{t("loyalty.deliverTo")}</th>
+              <th scope="col">{t("loyalty.status")}</th>
+              <th scope="col">{t("loyalty.decision")}</th>
             </tr>
           </thead>
           <tbody>
@@ -690,14 +706,16 @@ function QueueSection({ canWrite }: { canWrite: boolean }) {
                   {r.freeSpins && (
                     <small className="block" data-testid={`redemption-spins-${r.id}`}>
                       {r.freeSpins.state === "pending"
-                        ? `Free spins on their way to the game: ${r.freeSpins.attempts} failed attempt(s)${
-                            r.freeSpins.lastError ? ` (${r.freeSpins.lastError})` : ""
-                          }${
-                            r.freeSpins.nextAttemptAt
-                              ? `, next at ${formatDateTime(r.freeSpins.nextAttemptAt)}`
-                              : ""
-                          }`
-                        : `Free spins ${r.freeSpins.state === "granted" ? "delivered to the game" : "not delivered"}`}
+                        ? t("loyalty.spinsPending", {
+                            attempts: r.freeSpins.attempts,
+                            error: r.freeSpins.lastError ? ` (${r.freeSpins.lastError})` : "",
+                            next: r.freeSpins.nextAttemptAt
+                              ? t("loyalty.spinsNext", { at: formatDateTime(r.freeSpins.nextAttemptAt) })
+                              : "",
+                          })
+                        : r.freeSpins.state === "granted"
+                          ? t("loyalty.spinsGranted")
+                          : t("loyalty.spinsNotDelivered")}
                     </small>
                   )}
                 </td>
@@ -705,8 +723,8 @@ function QueueSection({ canWrite }: { canWrite: boolean }) {
                   {r.status === "in_process" && (
                     <span className="toolbar">
                       <input
-                        aria-label={`Tracking reference or reason of ${r.id}`}
-                        placeholder="Tracking ref. / reason"
+                        aria-label={t("loyalty.trackingOf", { id: r.id })}
+                        placeholder={t("loyalty.trackingHint")}
                         value={tracking[r.id] ?? ""}
                         onChange={(e) => setTracking({ ...tracking, [r.id]: e.target.value })}
                         disabled={!canWrite}
@@ -725,7 +743,7 @@ function QueueSection({ canWrite }: { canWrite: boolean }) {
                           })
                         }
                       >
-                        Approve
+                        {t("loyalty.approve")}
                       </button>
                       <button
                         type="button"
@@ -741,7 +759,7 @@ function QueueSection({ canWrite }: { canWrite: boolean }) {
                           })
                         }
                       >
-                        Reject
+                        {t("loyalty.reject")}
                       </button>
                     </span>
                   )}
@@ -757,20 +775,21 @@ function QueueSection({ canWrite }: { canWrite: boolean }) {
 
 /** Points issued, redeemed, returned and expired per Manila day, as CSV. */
 function ReportSection() {
+  const t = useT();
   const [from, setFrom] = useState(manilaDay(-6));
   const [to, setTo] = useState(manilaDay());
   return (
     <section className="panel form-stack">
-      <h2 className="subheading">Points report</h2>
+      <h2 className="subheading">{t("loyalty.report")}</h2>
       <div className="toolbar">
         <label>
-          From <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+          {t("filter.from")} <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
         </label>
         <label>
-          To <input type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+          {t("filter.to")} <input type="date" value={to} onChange={(e) => setTo(e.target.value)} />
         </label>
         <a className="btn btn--sm" href={`/api/admin/loyalty/report?from=${from}&to=${to}&format=csv`}>
-          Points issued, redeemed, expired (CSV)
+          {t("loyalty.reportCsv")}
         </a>
       </div>
     </section>
@@ -779,13 +798,11 @@ function ReportSection() {
 
 /** Points rules, VIP levels and members' levels, the mall and its queue, the report. */
 export function LoyaltyPage() {
+  const t = useT();
   const canWrite = useCanWrite("loyalty");
   return (
     <>
-      <PageHeader
-        title="Loyalty"
-        description="Points rules and rates, VIP levels and a member's level history, the points mall and its redemption queue, missions and campaigns, the points report."
-      />
+      <PageHeader title={t("loyalty.title")} description={t("loyalty.description")} />
       {!canWrite && <ReadOnlyNote />}
       <QueueSection canWrite={canWrite} />
       <MallSection canWrite={canWrite} />

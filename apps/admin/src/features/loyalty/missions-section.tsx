@@ -5,6 +5,7 @@ import { z } from "zod";
 import { pesosText, pesosToAmount, readPesos, showPesos } from "../../lib/amounts.ts";
 import { api } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/dates.ts";
+import { type TextKey, t, useT } from "../../lib/i18n.ts";
 import { useLoyaltyChange } from "./loyalty-api.ts";
 
 /**
@@ -15,13 +16,24 @@ import { useLoyaltyChange } from "./loyalty-api.ts";
  */
 const TASK_TYPES = ["deposit", "bet", "rounds", "wins", "login_days", "mission"] as const;
 type TaskType = (typeof TASK_TYPES)[number];
-const TASK_LABEL: Record<TaskType, string> = {
-  deposit: "Deposit at least (₱)",
-  bet: "Bet (₱) on a category",
-  rounds: "Play N rounds (of a game)",
-  wins: "Win N times",
-  login_days: "Log in N days running",
-  mission: "Complete another mission",
+/** Each task's name in the catalogue, looked up when drawn (in the operator's language). */
+const TASK_LABEL: Record<TaskType, TextKey> = {
+  deposit: "missions.taskDeposit",
+  bet: "missions.taskBet",
+  rounds: "missions.taskRounds",
+  wins: "missions.taskWins",
+  login_days: "missions.taskLoginDays",
+  mission: "missions.taskMission",
+};
+const PERIOD_LABEL: Record<Mission["period"], TextKey> = {
+  daily: "missions.daily",
+  weekly: "missions.weekly",
+  once: "missions.once",
+};
+const PRIZE_LABEL: Record<Mission["prizeKind"], TextKey> = {
+  points: "missions.prizePoints",
+  cash: "missions.prizeCash",
+  bonus: "missions.prizeBonus",
 };
 const MONEY_TASKS: readonly TaskType[] = ["deposit", "bet"];
 
@@ -93,10 +105,11 @@ function taskBody(t: TaskDraft) {
   if (t.type === "mission") return { type: t.type, target: 1, missionId: Number(scope) };
   return { type: t.type, target };
 }
-const describeTask = (t: z.infer<typeof Task>) => {
-  const amount = MONEY_TASKS.includes(t.type) ? showPesos(t.target) : String(t.target);
-  const scope = t.gameType ?? t.gameCode ?? (t.missionId ? `#${t.missionId}` : "");
-  return `${TASK_LABEL[t.type]}: ${t.type === "mission" ? "" : amount}${scope ? ` (${scope})` : ""}`;
+/** One task in words, in the current language (called while drawing). */
+const describeTask = (task: z.infer<typeof Task>) => {
+  const amount = MONEY_TASKS.includes(task.type) ? showPesos(task.target) : String(task.target);
+  const scope = task.gameType ?? task.gameCode ?? (task.missionId ? `#${task.missionId}` : "");
+  return `${t(TASK_LABEL[task.type])}: ${task.type === "mission" ? "" : amount}${scope ? ` (${scope})` : ""}`;
 };
 
 function MissionForm({
@@ -108,7 +121,8 @@ function MissionForm({
   editing: Mission | null;
   onDone: () => void;
 }) {
-  const change = useLoyaltyChange(editing ? "Mission saved." : "Mission created.");
+  const t = useT();
+  const change = useLoyaltyChange(editing ? t("missions.saved") : t("missions.created"));
   const [name, setName] = useState(editing?.names.EN ?? "");
   const [period, setPeriod] = useState<Mission["period"]>(editing?.period ?? "daily");
   const [tasks, setTasks] = useState<TaskDraft[]>(
@@ -164,22 +178,23 @@ function MissionForm({
     >
       <div className="toolbar">
         <label>
-          Name <input value={name} onChange={(e) => setName(e.target.value)} disabled={!canWrite} required />
+          {t("missions.name")}{" "}
+          <input value={name} onChange={(e) => setName(e.target.value)} disabled={!canWrite} required />
         </label>
         <label>
-          Period{" "}
+          {t("missions.period")}{" "}
           <select
             value={period}
             onChange={(e) => setPeriod(e.target.value as Mission["period"])}
             disabled={!canWrite}
           >
-            <option value="daily">daily</option>
-            <option value="weekly">weekly</option>
-            <option value="once">once</option>
+            <option value="daily">{t("missions.daily")}</option>
+            <option value="weekly">{t("missions.weekly")}</option>
+            <option value="once">{t("missions.once")}</option>
           </select>
         </label>
         <label>
-          Campaign id{" "}
+          {t("missions.campaignId")}{" "}
           <input
             value={campaignId}
             inputMode="numeric"
@@ -189,7 +204,7 @@ function MissionForm({
           />
         </label>
         <label>
-          VIP level and up{" "}
+          {t("missions.vipAndUp")}{" "}
           <input
             value={minVipLevel}
             inputMode="numeric"
@@ -200,40 +215,44 @@ function MissionForm({
         </label>
       </div>
       <fieldset className="form-stack">
-        <legend>Tasks (all must be met)</legend>
-        {tasks.map((t, i) => (
+        <legend>{t("missions.tasksLegend")}</legend>
+        {tasks.map((task, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the drafts have no identity but their place
           <div className="toolbar" key={i} data-testid={`mission-task-${i}`}>
             <label>
-              Task{" "}
+              {t("missions.task")}{" "}
               <select
-                value={t.type}
+                value={task.type}
                 onChange={(e) => setTask(i, { type: e.target.value as TaskType })}
                 disabled={!canWrite}
               >
                 {TASK_TYPES.map((type) => (
                   <option key={type} value={type}>
-                    {TASK_LABEL[type]}
+                    {t(TASK_LABEL[type])}
                   </option>
                 ))}
               </select>
             </label>
-            {t.type !== "mission" && (
+            {task.type !== "mission" && (
               <label>
-                {MONEY_TASKS.includes(t.type) ? "Amount" : "Count"}{" "}
+                {MONEY_TASKS.includes(task.type) ? t("missions.amount") : t("missions.count")}{" "}
                 <input
-                  value={t.target}
+                  value={task.target}
                   size={8}
                   onChange={(e) => setTask(i, { target: e.target.value })}
                   disabled={!canWrite}
                 />
               </label>
             )}
-            {(t.type === "bet" || t.type === "rounds" || t.type === "mission") && (
+            {(task.type === "bet" || task.type === "rounds" || task.type === "mission") && (
               <label>
-                {t.type === "bet" ? "Category (e.g. RNG)" : t.type === "rounds" ? "Game code" : "Mission id"}{" "}
+                {task.type === "bet"
+                  ? t("missions.category")
+                  : task.type === "rounds"
+                    ? t("missions.gameCode")
+                    : t("missions.missionId")}{" "}
                 <input
-                  value={t.scope}
+                  value={task.scope}
                   size={10}
                   onChange={(e) => setTask(i, { scope: e.target.value })}
                   disabled={!canWrite}
@@ -247,7 +266,7 @@ function MissionForm({
                 onClick={() => setTasks((all) => all.filter((_, j) => j !== i))}
                 disabled={!canWrite}
               >
-                Remove
+                {t("missions.remove")}
               </button>
             )}
           </div>
@@ -259,30 +278,30 @@ function MissionForm({
             onClick={() => setTasks((all) => [...all, emptyTask()])}
             disabled={!canWrite}
           >
-            Add a task
+            {t("missions.addTask")}
           </button>
         )}
       </fieldset>
       <div className="toolbar">
         <label>
-          Prize{" "}
+          {t("missions.prize")}{" "}
           <select
             value={prizeKind}
             onChange={(e) => setPrizeKind(e.target.value as Mission["prizeKind"])}
             disabled={!canWrite}
           >
-            <option value="points">points</option>
-            <option value="cash">cash</option>
-            <option value="bonus">bonus (wagering)</option>
+            <option value="points">{t("missions.prizePoints")}</option>
+            <option value="cash">{t("missions.prizeCash")}</option>
+            <option value="bonus">{t("missions.prizeBonusWagering")}</option>
           </select>
         </label>
         <label>
-          {prizeKind === "points" ? "Points" : "Amount (₱)"}{" "}
+          {prizeKind === "points" ? t("missions.points") : t("missions.amountPesos")}{" "}
           <input value={prize} size={8} onChange={(e) => setPrize(e.target.value)} disabled={!canWrite} />
         </label>
         {prizeKind === "bonus" && (
           <label>
-            Bonus rule id{" "}
+            {t("missions.bonusRuleId")}{" "}
             <input
               value={bonusRuleId}
               size={5}
@@ -292,7 +311,7 @@ function MissionForm({
           </label>
         )}
         <label>
-          Leaderboard score{" "}
+          {t("missions.score")}{" "}
           <input value={score} size={4} onChange={(e) => setScore(e.target.value)} disabled={!canWrite} />
         </label>
         <label>
@@ -302,7 +321,7 @@ function MissionForm({
             onChange={(e) => setEnabled(e.target.checked)}
             disabled={!canWrite}
           />{" "}
-          On
+          {t("table.on")}
         </label>
         <button
           type="submit"
@@ -310,11 +329,11 @@ function MissionForm({
           disabled={!canWrite || !name.trim() || !prizeAmount || change.isPending}
           data-testid="mission-save"
         >
-          {editing ? "Save mission" : "Create mission"}
+          {editing ? t("missions.save") : t("missions.create")}
         </button>
         {editing && (
           <button type="button" className="btn btn--sm" onClick={onDone}>
-            Cancel
+            {t("common.cancel")}
           </button>
         )}
       </div>
@@ -323,7 +342,8 @@ function MissionForm({
 }
 
 function CampaignForm({ canWrite }: { canWrite: boolean }) {
-  const change = useLoyaltyChange("Campaign created.");
+  const t = useT();
+  const change = useLoyaltyChange(t("missions.campaignCreated"));
   const [name, setName] = useState("");
   const [starts, setStarts] = useState("");
   const [ends, setEnds] = useState("");
@@ -353,19 +373,19 @@ function CampaignForm({ canWrite }: { canWrite: boolean }) {
       }}
     >
       <label>
-        Campaign{" "}
+        {t("missions.campaign")}{" "}
         <input value={name} onChange={(e) => setName(e.target.value)} disabled={!canWrite} required />
       </label>
       <label>
-        Starts (PHT){" "}
+        {t("missions.starts")}{" "}
         <input type="datetime-local" value={starts} onChange={(e) => setStarts(e.target.value)} required />
       </label>
       <label>
-        Ends (PHT){" "}
+        {t("missions.ends")}{" "}
         <input type="datetime-local" value={ends} onChange={(e) => setEnds(e.target.value)} required />
       </label>
       <label>
-        Prizes for places 1, 2, … (₱){" "}
+        {t("missions.placePrizes")}{" "}
         <input value={prizes} onChange={(e) => setPrizes(e.target.value)} disabled={!canWrite} />
       </label>
       <button
@@ -373,13 +393,14 @@ function CampaignForm({ canWrite }: { canWrite: boolean }) {
         className="btn btn--sm"
         disabled={!canWrite || !name.trim() || !starts || !ends || list.some((p) => minorOf(p) === null)}
       >
-        Create campaign
+        {t("missions.createCampaign")}
       </button>
     </form>
   );
 }
 
 function CampaignResults({ id }: { id: number }) {
+  const t = useT();
   const results = useQuery({
     queryKey: [...KEY, "results", id],
     queryFn: () => api.get(`/loyalty/campaigns/${id}/results`, Results),
@@ -389,17 +410,19 @@ function CampaignResults({ id }: { id: number }) {
     <div className="table-wrap" data-testid="campaign-results">
       <table className="table">
         <caption>
-          {results.settledAt ? `Prizes paid ${formatDateTime(results.settledAt)}` : "Not settled yet"}
+          {results.settledAt
+            ? t("missions.paid", { at: formatDateTime(results.settledAt) })
+            : t("missions.notSettled")}
         </caption>
         <thead>
           <tr>
-            <th scope="col">Rank</th>
-            <th scope="col">Member</th>
+            <th scope="col">{t("missions.rank")}</th>
+            <th scope="col">{t("missions.member")}</th>
             <th scope="col" className="num">
-              Score
+              {t("missions.scoreHead")}
             </th>
             <th scope="col" className="num">
-              Prize
+              {t("missions.prize")}
             </th>
           </tr>
         </thead>
@@ -419,26 +442,27 @@ function CampaignResults({ id }: { id: number }) {
 }
 
 export function MissionsSection({ canWrite }: { canWrite: boolean }) {
+  const t = useT();
   const data = useMissions().data;
   const [editing, setEditing] = useState<Mission | null>(null);
   const [results, setResults] = useState<number | null>(null);
   return (
     <section className="panel form-stack" data-testid="loyalty-missions">
-      <h2 className="subheading">Missions and campaigns</h2>
+      <h2 className="subheading">{t("missions.title")}</h2>
       <div className="table-wrap">
         <table className="table">
           <thead>
             <tr>
-              <th scope="col">Id</th>
-              <th scope="col">Mission</th>
-              <th scope="col">Period</th>
-              <th scope="col">Tasks</th>
-              <th scope="col">Prize</th>
-              <th scope="col">VIP</th>
-              <th scope="col">Campaign</th>
-              <th scope="col">On</th>
+              <th scope="col">{t("loyalty.id")}</th>
+              <th scope="col">{t("missions.mission")}</th>
+              <th scope="col">{t("missions.period")}</th>
+              <th scope="col">{t("missions.tasks")}</th>
+              <th scope="col">{t("missions.prize")}</th>
+              <th scope="col">{t("missions.vip")}</th>
+              <th scope="col">{t("missions.campaign")}</th>
+              <th scope="col">{t("table.on")}</th>
               <th scope="col">
-                <span className="sr-only">Edit</span>
+                <span className="sr-only">{t("loyalty.edit")}</span>
               </th>
             </tr>
           </thead>
@@ -447,16 +471,16 @@ export function MissionsSection({ canWrite }: { canWrite: boolean }) {
               <tr key={m.id} data-testid={`admin-mission-${m.id}`}>
                 <td>{m.id}</td>
                 <td>{m.names.EN ?? Object.values(m.names)[0] ?? ""}</td>
-                <td>{m.period}</td>
+                <td>{t(PERIOD_LABEL[m.period])}</td>
                 <td>{m.tasks.map(describeTask).join("; ")}</td>
                 <td>
                   {m.prizeKind === "points"
-                    ? `${m.prizeAmount} points`
-                    : `${showPesos(m.prizeAmount)} ${m.prizeKind}`}
+                    ? t("missions.nPoints", { n: m.prizeAmount })
+                    : `${showPesos(m.prizeAmount)} ${t(PRIZE_LABEL[m.prizeKind])}`}
                 </td>
-                <td>{m.minVipLevel > 0 ? `${m.minVipLevel}+` : "all"}</td>
+                <td>{m.minVipLevel > 0 ? `${m.minVipLevel}+` : t("loyalty.all")}</td>
                 <td>{m.campaignId ?? "—"}</td>
-                <td>{m.enabled ? "yes" : "no"}</td>
+                <td>{m.enabled ? t("loyalty.yes") : t("loyalty.no")}</td>
                 <td>
                   <button
                     type="button"
@@ -464,7 +488,7 @@ export function MissionsSection({ canWrite }: { canWrite: boolean }) {
                     onClick={() => setEditing(m)}
                     disabled={!canWrite}
                   >
-                    Edit
+                    {t("loyalty.edit")}
                   </button>
                 </td>
               </tr>
@@ -478,18 +502,18 @@ export function MissionsSection({ canWrite }: { canWrite: boolean }) {
         editing={editing}
         onDone={() => setEditing(null)}
       />
-      <h3 className="subheading">Campaigns</h3>
+      <h3 className="subheading">{t("missions.campaigns")}</h3>
       <div className="table-wrap">
         <table className="table">
           <thead>
             <tr>
-              <th scope="col">Id</th>
-              <th scope="col">Campaign</th>
-              <th scope="col">Runs</th>
-              <th scope="col">Top-place prizes (₱)</th>
-              <th scope="col">Settled</th>
+              <th scope="col">{t("loyalty.id")}</th>
+              <th scope="col">{t("missions.campaign")}</th>
+              <th scope="col">{t("missions.runs")}</th>
+              <th scope="col">{t("missions.topPrizes")}</th>
+              <th scope="col">{t("missions.settled")}</th>
               <th scope="col">
-                <span className="sr-only">Results</span>
+                <span className="sr-only">{t("missions.results")}</span>
               </th>
             </tr>
           </thead>
@@ -502,10 +526,10 @@ export function MissionsSection({ canWrite }: { canWrite: boolean }) {
                   {formatDateTime(c.starts_at)} → {formatDateTime(c.ends_at)}
                 </td>
                 <td>{c.prizes.map((p) => `#${p.rank} ${showPesos(Number(p.amount))}`).join(", ")}</td>
-                <td>{c.settled_at ? "yes" : "no"}</td>
+                <td>{c.settled_at ? t("loyalty.yes") : t("loyalty.no")}</td>
                 <td>
                   <button type="button" className="btn btn--sm" onClick={() => setResults(c.id)}>
-                    Results
+                    {t("missions.results")}
                   </button>
                 </td>
               </tr>

@@ -8,19 +8,21 @@ import {
 import { useState } from "react";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { errorMessage } from "../../lib/api.ts";
+import { type TextKey, useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { previewCount, useSendMessage } from "./messages-api.ts";
 
 type Lang = (typeof LangCodes)[number];
 type Audience = "member" | "segment" | "everyone";
-const LANG_NAMES: Record<Lang, string> = {
-  TY: "Filipino",
-  EN: "English",
-  CN: "Chinese",
-  VI: "Vietnamese",
-  TH: "Thai",
-  ID: "Indonesian",
-  JA: "Japanese",
+/** Each site language's name in the catalogue (looked up when drawn). */
+export const LANG_NAMES: Record<Lang, TextKey> = {
+  TY: "composer.langTY",
+  EN: "composer.langEN",
+  CN: "composer.langCN",
+  VI: "composer.langVI",
+  TH: "composer.langTH",
+  ID: "composer.langID",
+  JA: "composer.langJA",
 };
 
 interface SegmentForm {
@@ -70,6 +72,7 @@ function segmentOf(f: SegmentForm): Segment {
  * stopped (self-exclusion, cooling-off) never see it.
  */
 export function MessageComposer({ canWrite }: { canWrite: boolean }) {
+  const t = useT();
   const [audience, setAudience] = useState<Audience>("member");
   const [username, setUsername] = useState("");
   const [seg, setSeg] = useState<SegmentForm>(EMPTY_SEGMENT);
@@ -115,17 +118,23 @@ export function MessageComposer({ canWrite }: { canWrite: boolean }) {
     const parsed = AdminMessageSend.safeParse(build());
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      setProblem(`Check “${issue?.path.join(".") || "the message"}”: ${issue?.message ?? "not valid"}.`);
+      setProblem(
+        t("composer.check", {
+          field: issue?.path.join(".") || t("composer.theMessage"),
+          problem: issue?.message ?? t("composer.notValid"),
+        }),
+      );
       return;
     }
-    let what = `the member ${username}`;
+    let what = t("composer.theMember", { name: username });
     if (audience !== "member") {
       try {
         const out = await previewCount(
           audience === "segment" ? { audience, segment: segmentOf(seg) } : { audience: "everyone" },
         );
         setCount(out.count);
-        what = `${out.count.toLocaleString("en")} member${out.count === 1 ? "" : "s"}`;
+        const n = out.count.toLocaleString("en");
+        what = out.count === 1 ? t("composer.nMember", { n }) : t("composer.nMembers", { n });
       } catch (err) {
         setProblem(errorMessage(err));
         return;
@@ -138,7 +147,7 @@ export function MessageComposer({ canWrite }: { canWrite: boolean }) {
     if (!confirming) return;
     send.mutate(confirming.input, {
       onSuccess: (out) => {
-        toast.success(`Sent to ${out.recipients.toLocaleString("en")} member(s).`);
+        toast.success(t("composer.sent", { n: out.recipients.toLocaleString("en") }));
         setConfirming(null);
         setTexts({});
         setCount(null);
@@ -153,10 +162,10 @@ export function MessageComposer({ canWrite }: { canWrite: boolean }) {
   return (
     <section className="panel message-composer" aria-labelledby="composer-title">
       <h2 id="composer-title" className="panel-title">
-        New message
+        {t("composer.title")}
       </h2>
       <fieldset className="plain-fieldset">
-        <legend className="field-label">Send to</legend>
+        <legend className="field-label">{t("composer.sendTo")}</legend>
         <div className="inline-checks">
           {(["member", "segment", "everyone"] as const).map((a) => (
             <label key={a} className="inline-check">
@@ -170,7 +179,11 @@ export function MessageComposer({ canWrite }: { canWrite: boolean }) {
                 }}
                 data-testid={`composer-audience-${a}`}
               />
-              {a === "member" ? "One member" : a === "segment" ? "A segment" : "Everyone"}
+              {a === "member"
+                ? t("composer.oneMember")
+                : a === "segment"
+                  ? t("composer.aSegment")
+                  : t("composer.everyone")}
             </label>
           ))}
         </div>
@@ -178,7 +191,7 @@ export function MessageComposer({ canWrite }: { canWrite: boolean }) {
 
       {audience === "member" && (
         <label className="field">
-          <span className="field-label">Username</span>
+          <span className="field-label">{t("composer.username")}</span>
           <input
             className="input"
             value={username}
@@ -192,20 +205,20 @@ export function MessageComposer({ canWrite }: { canWrite: boolean }) {
       {audience === "segment" && (
         <div className="form-grid form-grid--3 segment-grid">
           <label className="field">
-            <span className="field-label">Account type</span>
+            <span className="field-label">{t("composer.accountType")}</span>
             <select
               className="select"
               value={seg.accountType}
               onChange={(e) => setSegField("accountType", e.target.value as SegmentForm["accountType"])}
               data-testid="segment-account-type"
             >
-              <option value="any">Players and agents</option>
-              <option value="player">Players</option>
-              <option value="agent">Agents</option>
+              <option value="any">{t("composer.playersAndAgents")}</option>
+              <option value="player">{t("composer.players")}</option>
+              <option value="agent">{t("composer.agents")}</option>
             </select>
           </label>
           <label className="field">
-            <span className="field-label">Registered from (Manila day)</span>
+            <span className="field-label">{t("composer.registeredFrom")}</span>
             <input
               className="input"
               type="date"
@@ -214,7 +227,7 @@ export function MessageComposer({ canWrite }: { canWrite: boolean }) {
             />
           </label>
           <label className="field">
-            <span className="field-label">Registered to</span>
+            <span className="field-label">{t("composer.registeredTo")}</span>
             <input
               className="input"
               type="date"
@@ -223,7 +236,7 @@ export function MessageComposer({ canWrite }: { canWrite: boolean }) {
             />
           </label>
           <label className="field">
-            <span className="field-label">Deposited in the last N days</span>
+            <span className="field-label">{t("composer.depositedWithin")}</span>
             <input
               className="input"
               inputMode="numeric"
@@ -232,7 +245,7 @@ export function MessageComposer({ canWrite }: { canWrite: boolean }) {
             />
           </label>
           <label className="field">
-            <span className="field-label">Under agent (member id)</span>
+            <span className="field-label">{t("composer.underAgent")}</span>
             <input
               className="input"
               inputMode="numeric"
@@ -241,7 +254,7 @@ export function MessageComposer({ canWrite }: { canWrite: boolean }) {
             />
           </label>
           <label className="field">
-            <span className="field-label">VIP levels (comma separated)</span>
+            <span className="field-label">{t("composer.vipLevels")}</span>
             <input
               className="input"
               value={seg.vipLevels}
@@ -255,10 +268,10 @@ export function MessageComposer({ canWrite }: { canWrite: boolean }) {
               checked={seg.neverDeposited}
               onChange={(e) => setSegField("neverDeposited", e.target.checked)}
             />
-            Never deposited
+            {t("composer.neverDeposited")}
           </label>
           <fieldset className="plain-fieldset segment-langs">
-            <legend className="field-label">Member's language</legend>
+            <legend className="field-label">{t("composer.memberLanguage")}</legend>
             <div className="inline-checks">
               {LangCodes.map((l) => (
                 <label key={l} className="inline-check">
@@ -291,20 +304,22 @@ export function MessageComposer({ canWrite }: { canWrite: boolean }) {
               onChange={(e) => setMarketing(e.target.checked)}
               data-testid="composer-marketing"
             />
-            Marketing (not shown to members whose marketing is stopped)
+            {t("composer.marketing")}
           </label>
           <button type="button" className="btn btn--sm" onClick={preview} data-testid="composer-preview">
-            Count recipients
+            {t("composer.count")}
           </button>
           {count !== null && (
             <span className="toolbar-count" data-testid="composer-count" aria-live="polite">
-              {count.toLocaleString("en")} member{count === 1 ? "" : "s"} now
+              {count === 1
+                ? t("composer.nMemberNow", { n: count.toLocaleString("en") })
+                : t("composer.nMembersNow", { n: count.toLocaleString("en") })}
             </span>
           )}
         </div>
       )}
 
-      <div className="tabs" role="tablist" aria-label="Message language">
+      <div className="tabs" role="tablist" aria-label={t("composer.messageLanguage")}>
         {LangCodes.map((l) => (
           <button
             key={l}
@@ -315,13 +330,13 @@ export function MessageComposer({ canWrite }: { canWrite: boolean }) {
             onClick={() => setLang(l)}
             data-testid={`composer-lang-${l}`}
           >
-            {LANG_NAMES[l]}
+            {t(LANG_NAMES[l])}
             {texts[l]?.title ? " ✓" : ""}
           </button>
         ))}
       </div>
       <label className="field">
-        <span className="field-label">Title ({LANG_NAMES[lang]})</span>
+        <span className="field-label">{t("composer.titleIn", { lang: t(LANG_NAMES[lang]) })}</span>
         <input
           className="input"
           value={text.title}
@@ -331,7 +346,7 @@ export function MessageComposer({ canWrite }: { canWrite: boolean }) {
         />
       </label>
       <label className="field">
-        <span className="field-label">Text ({LANG_NAMES[lang]})</span>
+        <span className="field-label">{t("composer.textIn", { lang: t(LANG_NAMES[lang]) })}</span>
         <textarea
           className="textarea"
           rows={5}
@@ -340,9 +355,7 @@ export function MessageComposer({ canWrite }: { canWrite: boolean }) {
           onChange={(e) => setText("body", e.target.value)}
           data-testid="composer-body"
         />
-        <span className="field-hint">
-          Plain text, shown as written. Members read their language, else English, else Filipino.
-        </span>
+        <span className="field-hint">{t("composer.textHint")}</span>
       </label>
       {problem && (
         <p className="field-error" role="alert">
@@ -357,14 +370,14 @@ export function MessageComposer({ canWrite }: { canWrite: boolean }) {
           onClick={review}
           data-testid="composer-send"
         >
-          Send…
+          {t("composer.sendEllipsis")}
         </button>
       </div>
       {confirming && (
         <ConfirmDialog
-          title="Send this message?"
-          message={<p>It goes to {confirming.what}. A sent message cannot be taken back.</p>}
-          confirmLabel="Send"
+          title={t("composer.confirmTitle")}
+          message={<p>{t("composer.confirmText", { what: confirming.what })}</p>}
+          confirmLabel={t("composer.send")}
           tone="primary"
           busy={send.isPending}
           onConfirm={confirm}

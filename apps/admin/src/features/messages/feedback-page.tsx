@@ -6,16 +6,18 @@ import { Pager } from "../../components/pager.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/dates.ts";
+import { type TextKey, useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { Age } from "../finance/queue-ui.tsx";
 import "./messages.css";
 import { type FeedbackState, useFeedback, useFeedbackAction } from "./messages-api.ts";
 
 const COLUMNS = 7;
-const STATES: ReadonlyArray<{ value: FeedbackState; label: string }> = [
-  { value: "new", label: "New" },
-  { value: "replied", label: "Replied" },
-  { value: "closed", label: "Closed" },
+/** The states and their names in the catalogue (looked up when drawn). */
+const STATES: ReadonlyArray<{ value: FeedbackState; label: TextKey }> = [
+  { value: "new", label: "feedback.stateNew" },
+  { value: "replied", label: "feedback.stateReplied" },
+  { value: "closed", label: "feedback.stateClosed" },
 ];
 type Item = NonNullable<ReturnType<typeof useFeedback>["data"]>["list"][number];
 
@@ -25,6 +27,7 @@ type Item = NonNullable<ReturnType<typeof useFeedback>["data"]>["list"][number];
  * in the member centre; a visitor who was not logged in cannot be answered, only closed.
  */
 export function FeedbackPage() {
+  const t = useT();
   const canWrite = useCanWrite("feedback");
   const [state, setState] = useState<FeedbackState>("new");
   const [page, setPage] = useState(1);
@@ -36,20 +39,17 @@ export function FeedbackPage() {
     action.mutate(
       { id: f.id, close: true },
       {
-        onSuccess: () => toast.success("Closed."),
+        onSuccess: () => toast.success(t("feedback.closedToast")),
         onError: (err) => toast.error(errorMessage(err)),
       },
     );
 
   return (
     <>
-      <PageHeader
-        title="Feedback"
-        description="What players tell us from the site. Replies arrive as their messages."
-      />
+      <PageHeader title={t("feedback.title")} description={t("feedback.description")} />
       {!canWrite && <ReadOnlyNote />}
       <div className="toolbar">
-        <fieldset className="segmented plain-fieldset" aria-label="State">
+        <fieldset className="segmented plain-fieldset" aria-label={t("feedback.state")}>
           {STATES.map((s) => (
             <button
               key={s.value}
@@ -62,24 +62,28 @@ export function FeedbackPage() {
                 setPage(1);
               }}
             >
-              {s.label}
+              {t(s.label)}
             </button>
           ))}
         </fieldset>
-        {list.data && <span className="toolbar-count">{list.data.total} in all</span>}
+        {list.data && <span className="toolbar-count">{t("feedback.inAll", { n: list.data.total })}</span>}
       </div>
       <div className="table-wrap">
         <table className="table" aria-busy={list.isPending}>
           <thead>
             <tr>
-              <th scope="col">Sent</th>
-              <th scope="col">Age</th>
-              <th scope="col">From</th>
-              <th scope="col">Feedback</th>
-              <th scope="col">Page</th>
-              <th scope="col">Screenshot</th>
+              <th scope="col">{t("feedback.sent")}</th>
+              <th scope="col">{t("feedback.age")}</th>
+              <th scope="col">{t("filter.from")}</th>
+              <th scope="col">{t("feedback.feedback")}</th>
+              <th scope="col">{t("feedback.page")}</th>
+              <th scope="col">{t("feedback.screenshot")}</th>
               <th scope="col" className="actions">
-                {state === "new" ? <span className="visually-hidden">Actions</span> : "Reply"}
+                {state === "new" ? (
+                  <span className="visually-hidden">{t("content.actions")}</span>
+                ) : (
+                  t("feedback.reply")
+                )}
               </th>
             </tr>
           </thead>
@@ -87,7 +91,10 @@ export function FeedbackPage() {
             {list.isPending && <SkeletonRows columns={COLUMNS} />}
             {list.isError && <ErrorRow columns={COLUMNS} onRetry={() => list.refetch()} />}
             {list.data && list.data.list.length === 0 && (
-              <EmptyRow columns={COLUMNS} title={state === "new" ? "No new feedback." : "None."} />
+              <EmptyRow
+                columns={COLUMNS}
+                title={state === "new" ? t("feedback.noNew") : t("feedback.none")}
+              />
             )}
             {list.data?.list.map((f) => (
               <tr key={f.id} data-testid={`feedback-row-${f.id}`}>
@@ -99,7 +106,7 @@ export function FeedbackPage() {
                   {f.memberId !== null ? (
                     <a href={`/admin/players/${f.memberId}`}>{f.username}</a>
                   ) : (
-                    <span className="muted">Visitor</span>
+                    <span className="muted">{t("feedback.visitor")}</span>
                   )}{" "}
                   <span className="muted">{f.lang}</span>
                 </td>
@@ -108,7 +115,7 @@ export function FeedbackPage() {
                 <td>
                   {f.screenshot ? (
                     <a href={f.screenshot} target="_blank" rel="noreferrer">
-                      Open
+                      {t("feedback.open")}
                     </a>
                   ) : (
                     "—"
@@ -124,7 +131,7 @@ export function FeedbackPage() {
                           data-testid={`feedback-reply-${f.id}`}
                           onClick={() => setReplying(f)}
                         >
-                          Reply
+                          {t("feedback.reply")}
                         </button>
                       )}
                       <button
@@ -134,18 +141,20 @@ export function FeedbackPage() {
                         data-testid={`feedback-close-${f.id}`}
                         onClick={() => close(f)}
                       >
-                        Close
+                        {t("feedback.close")}
                       </button>
                     </>
-                  ) : f.reply ? (
-                    <span className="feedback-text" title={f.repliedAt ?? undefined}>
-                      {f.reply}
-                      {f.repliedBy ? ` — ${f.repliedBy}` : ""}
-                    </span>
-                  ) : null}
+                  ) : (
+                    f.reply && (
+                      <span className="feedback-text" title={f.repliedAt ?? undefined}>
+                        {f.reply}
+                        {f.repliedBy ? ` — ${f.repliedBy}` : ""}
+                      </span>
+                    )
+                  )}
                   {f.state === "replied" && canWrite && (
                     <button type="button" className="btn btn--sm" onClick={() => close(f)}>
-                      Close
+                      {t("feedback.close")}
                     </button>
                   )}
                 </td>
@@ -160,7 +169,7 @@ export function FeedbackPage() {
           pageSize={list.data.pageSize}
           total={list.data.total}
           onPage={setPage}
-          label="Feedback pages"
+          label={t("feedback.pages")}
         />
       )}
       {replying && (
@@ -173,7 +182,7 @@ export function FeedbackPage() {
               { id: replying.id, reply },
               {
                 onSuccess: () => {
-                  toast.success(`Replied to ${replying.username}: the reply is in their messages.`);
+                  toast.success(t("feedback.replied", { name: replying.username ?? "" }));
                   setReplying(null);
                 },
                 onError: (err) => toast.error(errorMessage(err)),
@@ -197,20 +206,21 @@ function ReplyDialog({
   onClose: () => void;
   onReply: (reply: string) => void;
 }) {
+  const t = useT();
   const id = useId();
   const [reply, setReply] = useState("");
   const [error, setError] = useState<string | null>(null);
   const submit = () => {
     const text = reply.trim();
     if (!text) {
-      setError("Write a reply.");
+      setError(t("feedback.writeReply"));
       return;
     }
     onReply(text);
   };
   return (
     <Dialog
-      title={`Reply to ${item.username}`}
+      title={t("feedback.replyTo", { name: item.username ?? "" })}
       description={<span className="feedback-text">“{item.content}”</span>}
       onClose={onClose}
       busy={busy}
@@ -218,7 +228,7 @@ function ReplyDialog({
       footer={
         <>
           <button type="button" className="btn" onClick={onClose} disabled={busy}>
-            Cancel
+            {t("common.cancel")}
           </button>
           <button
             type="button"
@@ -227,13 +237,13 @@ function ReplyDialog({
             disabled={busy}
             data-testid="feedback-reply-send"
           >
-            {busy ? "Sending…" : "Send reply"}
+            {busy ? t("feedback.sending") : t("feedback.sendReply")}
           </button>
         </>
       }
     >
       <label className="field" htmlFor={id}>
-        <span className="field-label">Reply (the member reads it in their messages; plain text)</span>
+        <span className="field-label">{t("feedback.replyLabel")}</span>
         <textarea
           id={id}
           className="textarea"

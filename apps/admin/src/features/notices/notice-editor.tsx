@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { AdminNotice } from "@panalo/contracts/admin";
+import { AnnouncementType } from "@panalo/contracts/content";
 import { useId } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { Dialog } from "../../components/dialog.tsx";
@@ -7,16 +8,36 @@ import { EditorFooter } from "../../components/editor-footer.tsx";
 import { CheckboxField, NumberField, SelectField } from "../../components/form-fields.tsx";
 import { LocalizedEditor } from "../../components/localized-editor.tsx";
 import { WindowFields } from "../../components/window-fields.tsx";
+import { type TextKey, t, useT } from "../../lib/i18n.ts";
 import { useEntitySubmit } from "../../lib/use-entity-submit.ts";
 import {
-  NOTICE_AUDIENCE_OPTIONS,
-  NOTICE_TYPE_OPTIONS,
   NoticeForm,
   type NoticeFormValues,
   type NoticeInput,
   noticesResource,
   noticeToForm,
 } from "./notice-form.ts";
+
+/** Each notice type's name in the catalogue (looked up when drawn, in the operator's language). */
+const TYPE_LABELS: Record<AnnouncementType, TextKey> = {
+  B: "notices.typeB",
+  PL: "notices.typePL",
+  PU: "notices.typePU",
+  PR: "notices.typePR",
+  H: "notices.typeH",
+};
+
+/** A notice type's name in the current language (called while drawing). */
+export const noticeTypeLabel = (type: AnnouncementType) => t(TYPE_LABELS[type]);
+
+/** The notice types as select options, "Bulletin (B)", in the current language. */
+export function useNoticeTypeOptions() {
+  useT();
+  return AnnouncementType.options.map((type) => ({
+    value: type,
+    label: `${noticeTypeLabel(type)} (${type})`,
+  }));
+}
 
 interface NoticeEditorProps {
   /** null writes a new notice. */
@@ -27,6 +48,12 @@ interface NoticeEditorProps {
 }
 
 export function NoticeEditor({ notice, onClose, onReloaded, readOnly }: NoticeEditorProps) {
+  const t = useT();
+  const typeOptions = useNoticeTypeOptions();
+  const audienceOptions = [
+    { value: "all", label: t("notices.audienceAll") },
+    { value: "agents", label: t("notices.audienceAgents") },
+  ];
   const formId = useId();
   const form = useForm<NoticeFormValues, unknown, NoticeInput>({
     resolver: zodResolver(NoticeForm),
@@ -45,7 +72,7 @@ export function NoticeEditor({ notice, onClose, onReloaded, readOnly }: NoticeEd
 
   return (
     <Dialog
-      title={notice ? `Edit notice #${notice.id}` : "New notice"}
+      title={notice ? t("notices.editTitle", { id: notice.id }) : t("notices.new")}
       size="lg"
       onClose={onClose}
       busy={isSaving}
@@ -64,39 +91,50 @@ export function NoticeEditor({ notice, onClose, onReloaded, readOnly }: NoticeEd
         <form id={formId} onSubmit={submit} noValidate>
           <fieldset disabled={readOnly} className="plain-fieldset">
             <div className="form-grid form-grid--4">
-              <SelectField name="type" label="Type" options={NOTICE_TYPE_OPTIONS} testId="notice-type" />
+              <SelectField
+                name="type"
+                label={t("resources.type")}
+                options={typeOptions}
+                testId="notice-type"
+              />
               <SelectField
                 name="audience"
-                label="Audience"
-                hint="Agents only: a bulletin in the agent centre, never shown to players."
-                options={NOTICE_AUDIENCE_OPTIONS}
+                label={t("notices.audience")}
+                hint={t("notices.audienceHint")}
+                options={audienceOptions}
                 testId="notice-audience"
               />
               <WindowFields testIdPrefix="notice" />
               <NumberField
                 name="sortOrder"
-                label="Sort order"
-                hint="Lower shows first."
+                label={t("content.sortOrder")}
+                hint={t("content.sortHint")}
                 testId="notice-sort"
               />
             </div>
             <CheckboxField
               name="enabled"
-              label="Enabled"
-              hint="Disabled notices are kept but never shown to players."
+              label={t("content.enabled")}
+              hint={t("notices.enabledHint")}
               testId="notice-enabled"
             />
             <CheckboxField
               name="external"
-              label="Links may leave the site"
-              hint="Off: links in the text must be site pages starting with /. On: full https:// addresses are allowed too; they open in a new tab."
+              label={t("content.external")}
+              hint={t("content.externalHint")}
               testId="notice-external"
             />
             <LocalizedEditor
               required
               fields={[
-                { base: "title", label: "Title", kind: "text", testId: "notice-title", maxLength: 500 },
-                { base: "content", label: "Content", kind: "html", testId: "notice-content" },
+                {
+                  base: "title",
+                  label: t("chatSettings.cannedTitle"),
+                  kind: "text",
+                  testId: "notice-title",
+                  maxLength: 500,
+                },
+                { base: "content", label: t("content.content"), kind: "html", testId: "notice-content" },
               ]}
             />
           </fieldset>

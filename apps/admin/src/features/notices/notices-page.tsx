@@ -7,14 +7,17 @@ import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows, StatusPill } from "../../components/table-states.tsx";
 import { useCrudDelete, useCrudList } from "../../lib/crud.ts";
 import { formatWindow } from "../../lib/dates.ts";
+import { useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
-import { NoticeEditor } from "./notice-editor.tsx";
-import { NOTICE_TYPE_LABELS, NOTICE_TYPE_OPTIONS, noticesResource } from "./notice-form.ts";
+import { NoticeEditor, noticeTypeLabel, useNoticeTypeOptions } from "./notice-editor.tsx";
+import { noticesResource } from "./notice-form.ts";
 
 type Editing = { notice: AdminNotice | null } | null;
 const COLUMNS = 7;
 
 export function NoticesPage() {
+  const t = useT();
+  const typeOptions = useNoticeTypeOptions();
   const canWrite = useCanWrite("notices");
   const list = useCrudList(noticesResource);
   const remove = useCrudDelete(noticesResource);
@@ -30,7 +33,7 @@ export function NoticesPage() {
     if (!deleting) return;
     remove.mutate(deleting.id, {
       onSuccess: () => {
-        toast.success(`Deleted notice “${deleting.title.EN}”.`);
+        toast.success(t("notices.deleted", { title: deleting.title.EN }));
         setDeleting(null);
       },
     });
@@ -39,8 +42,8 @@ export function NoticesPage() {
   return (
     <>
       <PageHeader
-        title="Notices"
-        description="Bulletins, pop-ups, promotions and the home marquee, in every site language."
+        title={t("notices.title")}
+        description={t("notices.description")}
         actions={
           canWrite && (
             <button
@@ -49,7 +52,7 @@ export function NoticesPage() {
               data-testid="notice-new"
               onClick={() => setEditing({ notice: null })}
             >
-              New notice
+              {t("notices.new")}
             </button>
           )
         }
@@ -57,7 +60,7 @@ export function NoticesPage() {
       {!canWrite && <ReadOnlyNote />}
       <div className="toolbar">
         <label htmlFor={filterId} className="toolbar-label">
-          Type
+          {t("resources.type")}
         </label>
         <select
           id={filterId}
@@ -68,8 +71,8 @@ export function NoticesPage() {
             setType(picked.success ? picked.data : "");
           }}
         >
-          <option value="">All types</option>
-          {NOTICE_TYPE_OPTIONS.map((o) => (
+          <option value="">{t("notices.allTypes")}</option>
+          {typeOptions.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
             </option>
@@ -77,7 +80,7 @@ export function NoticesPage() {
         </select>
         {list.data && (
           <span className="toolbar-count">
-            {rows.length} of {list.data.length}
+            {t("notices.count", { n: rows.length, total: list.data.length })}
           </span>
         )}
       </div>
@@ -85,16 +88,16 @@ export function NoticesPage() {
         <table className="table" aria-busy={list.isPending}>
           <thead>
             <tr>
-              <th scope="col">Type</th>
-              <th scope="col">Title (Filipino)</th>
-              <th scope="col">Title (English)</th>
-              <th scope="col">Window</th>
+              <th scope="col">{t("resources.type")}</th>
+              <th scope="col">{t("content.titleTY")}</th>
+              <th scope="col">{t("content.titleEN")}</th>
+              <th scope="col">{t("content.window")}</th>
               <th scope="col" className="num">
-                Order
+                {t("content.order")}
               </th>
-              <th scope="col">Enabled</th>
+              <th scope="col">{t("content.enabled")}</th>
               <th scope="col" className="actions">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t("content.actions")}</span>
               </th>
             </tr>
           </thead>
@@ -102,10 +105,10 @@ export function NoticesPage() {
             {list.isPending && <SkeletonRows columns={COLUMNS} />}
             {list.isError && <ErrorRow columns={COLUMNS} onRetry={() => list.refetch()} />}
             {list.data && rows.length === 0 && (
-              <EmptyRow columns={COLUMNS} title={type ? "No notices of this type." : "No notices yet."}>
+              <EmptyRow columns={COLUMNS} title={type ? t("notices.noneOfType") : t("notices.none")}>
                 {canWrite && (
                   <button type="button" className="btn btn--sm" onClick={() => setEditing({ notice: null })}>
-                    Write the first notice
+                    {t("notices.writeFirst")}
                   </button>
                 )}
               </EmptyRow>
@@ -113,12 +116,12 @@ export function NoticesPage() {
             {rows.map((n) => (
               <tr key={n.id} data-testid={`notice-row-${n.id}`}>
                 <td>
-                  <span className="badge" title={NOTICE_TYPE_LABELS[n.type]}>
+                  <span className="badge" title={noticeTypeLabel(n.type)}>
                     {n.type}
                   </span>
                   {n.audience === "agents" && (
                     <span className="badge badge--muted" data-testid={`notice-agents-${n.id}`}>
-                      Agents only
+                      {t("notices.agentsOnly")}
                     </span>
                   )}
                 </td>
@@ -134,20 +137,24 @@ export function NoticesPage() {
                     type="button"
                     className="btn btn--sm"
                     data-testid={`notice-edit-${n.id}`}
-                    aria-label={`${canWrite ? "Edit" : "View"} notice ${n.title.EN}`}
+                    aria-label={
+                      canWrite
+                        ? t("notices.editAria", { title: n.title.EN })
+                        : t("notices.viewAria", { title: n.title.EN })
+                    }
                     onClick={() => setEditing({ notice: n })}
                   >
-                    {canWrite ? "Edit" : "View"}
+                    {canWrite ? t("content.edit") : t("content.view")}
                   </button>
                   {canWrite && (
                     <button
                       type="button"
                       className="btn btn--sm btn--danger-ghost"
                       data-testid={`notice-delete-${n.id}`}
-                      aria-label={`Delete notice ${n.title.EN}`}
+                      aria-label={t("notices.deleteAria", { title: n.title.EN })}
                       onClick={() => setDeleting(n)}
                     >
-                      Delete
+                      {t("content.delete")}
                     </button>
                   )}
                 </td>
@@ -167,14 +174,9 @@ export function NoticesPage() {
       )}
       {deleting && (
         <ConfirmDialog
-          title="Delete notice?"
-          message={
-            <p>
-              “{deleting.title.EN}” will disappear from the site at once. This cannot be undone; to hide it
-              for a while, untick Enabled instead.
-            </p>
-          }
-          confirmLabel="Delete notice"
+          title={t("notices.deleteTitle")}
+          message={<p>{t("notices.deleteText", { title: deleting.title.EN })}</p>}
+          confirmLabel={t("notices.deleteNotice")}
           busy={remove.isPending}
           onConfirm={confirmDelete}
           onCancel={() => setDeleting(null)}

@@ -5,6 +5,7 @@ import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
 import { formatDateTime } from "../../lib/dates.ts";
+import { type TextKey, useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { Age } from "../finance/queue-ui.tsx";
 import { RejectDialog } from "../finance/reject-dialog.tsx";
@@ -13,10 +14,11 @@ import "./promotions.css";
 import { type ApplicationState, useApplications, useDecideApplication } from "./promotions-api.ts";
 
 const COLUMNS = 7;
-const STATES: ReadonlyArray<{ value: ApplicationState; label: string }> = [
-  { value: "applying", label: "Waiting" },
-  { value: "approved", label: "Approved" },
-  { value: "rejected", label: "Rejected" },
+/** The states and their names in the catalogue (looked up when drawn). */
+const STATES: ReadonlyArray<{ value: ApplicationState; label: TextKey }> = [
+  { value: "applying", label: "applications.waiting" },
+  { value: "approved", label: "applications.approved" },
+  { value: "rejected", label: "applications.rejected" },
 ];
 
 type Application = NonNullable<ReturnType<typeof useApplications>["data"]>["list"][number];
@@ -27,6 +29,7 @@ type Application = NonNullable<ReturnType<typeof useApplications>["data"]>["list
  * reason the player reads.
  */
 export function PromotionApplicationsPage() {
+  const t = useT();
   const canWrite = useCanWrite("promotion-applications");
   const [state, setState] = useState<ApplicationState>("applying");
   const [page, setPage] = useState(1);
@@ -39,20 +42,18 @@ export function PromotionApplicationsPage() {
     decide.mutate(
       { id: a.id, approve: true },
       {
-        onSuccess: () => toast.success(`Approved ${a.username}'s application to “${a.promotionTitle}”.`),
-        onError: (err) => toast.error(err instanceof Error ? err.message : "Could not approve."),
+        onSuccess: () =>
+          toast.success(t("applications.approvedToast", { name: a.username, promotion: a.promotionTitle })),
+        onError: (err) => toast.error(err instanceof Error ? err.message : t("applications.approveError")),
       },
     );
 
   return (
     <>
-      <PageHeader
-        title="Promotion applications"
-        description="Remarks and pictures players sent to promotions that ask for an application."
-      />
+      <PageHeader title={t("applications.title")} description={t("applications.description")} />
       {!canWrite && <ReadOnlyNote />}
       <div className="toolbar">
-        <fieldset className="segmented plain-fieldset" aria-label="State">
+        <fieldset className="segmented plain-fieldset" aria-label={t("feedback.state")}>
           {STATES.map((s) => (
             <button
               key={s.value}
@@ -65,24 +66,28 @@ export function PromotionApplicationsPage() {
                 setPage(1);
               }}
             >
-              {s.label}
+              {t(s.label)}
             </button>
           ))}
         </fieldset>
-        {list.data && <span className="toolbar-count">{list.data.total} in all</span>}
+        {list.data && <span className="toolbar-count">{t("feedback.inAll", { n: list.data.total })}</span>}
       </div>
       <div className="table-wrap">
         <table className="table" aria-busy={list.isPending}>
           <thead>
             <tr>
-              <th scope="col">Sent</th>
-              <th scope="col">Age</th>
-              <th scope="col">Player</th>
-              <th scope="col">Promotion</th>
-              <th scope="col">Remark</th>
-              <th scope="col">Pictures</th>
+              <th scope="col">{t("feedback.sent")}</th>
+              <th scope="col">{t("feedback.age")}</th>
+              <th scope="col">{t("reports.cPlayer")}</th>
+              <th scope="col">{t("applications.promotion")}</th>
+              <th scope="col">{t("applications.remark")}</th>
+              <th scope="col">{t("applications.pictures")}</th>
               <th scope="col" className="actions">
-                {state === "applying" ? <span className="visually-hidden">Actions</span> : "Decision"}
+                {state === "applying" ? (
+                  <span className="visually-hidden">{t("content.actions")}</span>
+                ) : (
+                  t("loyalty.decision")
+                )}
               </th>
             </tr>
           </thead>
@@ -92,7 +97,7 @@ export function PromotionApplicationsPage() {
             {list.data && list.data.list.length === 0 && (
               <EmptyRow
                 columns={COLUMNS}
-                title={state === "applying" ? "No application is waiting." : "None."}
+                title={state === "applying" ? t("applications.noneWaiting") : t("feedback.none")}
               />
             )}
             {list.data?.list.map((a) => (
@@ -113,7 +118,7 @@ export function PromotionApplicationsPage() {
                         key={src}
                         type="button"
                         className="thumb-button"
-                        aria-label={`Open picture ${i + 1} of ${a.username}'s application`}
+                        aria-label={t("applications.openPicture", { n: i + 1, name: a.username })}
                         data-testid={`application-image-${a.id}-${i}`}
                         onClick={() => setViewing({ app: a, image: i })}
                       >
@@ -132,7 +137,7 @@ export function PromotionApplicationsPage() {
                         data-testid={`application-approve-${a.id}`}
                         onClick={() => approve(a)}
                       >
-                        Approve
+                        {t("loyalty.approve")}
                       </button>
                       <button
                         type="button"
@@ -140,15 +145,19 @@ export function PromotionApplicationsPage() {
                         data-testid={`application-reject-${a.id}`}
                         onClick={() => setRejecting(a)}
                       >
-                        Reject
+                        {t("loyalty.reject")}
                       </button>
                     </>
-                  ) : a.state !== "applying" ? (
-                    <span title={a.reason ?? undefined}>
-                      {a.state === "approved" ? "Approved" : `Rejected: ${a.reason ?? ""}`}
-                      {a.reviewedBy ? ` by ${a.reviewedBy}` : ""}
-                    </span>
-                  ) : null}
+                  ) : (
+                    a.state !== "applying" && (
+                      <span title={a.reason ?? undefined}>
+                        {a.state === "approved"
+                          ? t("applications.approved")
+                          : t("applications.rejectedWhy", { reason: a.reason ?? "" })}
+                        {a.reviewedBy ? t("applications.by", { name: a.reviewedBy }) : ""}
+                      </span>
+                    )
+                  )}
                 </td>
               </tr>
             ))}
@@ -161,12 +170,12 @@ export function PromotionApplicationsPage() {
           pageSize={list.data.pageSize}
           total={list.data.total}
           onPage={setPage}
-          label="Applications pages"
+          label={t("applications.pages")}
         />
       )}
       {viewing && (
         <Dialog
-          title={`Picture ${viewing.image + 1} of ${viewing.app.images.length}`}
+          title={t("applications.pictureOf", { n: viewing.image + 1, total: viewing.app.images.length })}
           description={`${viewing.app.username} · ${viewing.app.promotionTitle}`}
           size="lg"
           onClose={() => setViewing(null)}
@@ -181,14 +190,14 @@ export function PromotionApplicationsPage() {
                     setViewing({ app: viewing.app, image: (viewing.image + 1) % viewing.app.images.length })
                   }
                 >
-                  Next picture
+                  {t("applications.next")}
                 </button>
               )}
               <a className="btn" href={viewing.app.images[viewing.image]} target="_blank" rel="noreferrer">
-                Open full size
+                {t("applications.fullSize")}
               </a>
               <button type="button" className="btn btn--primary" onClick={() => setViewing(null)}>
-                Close
+                {t("feedback.close")}
               </button>
             </>
           }
@@ -196,13 +205,17 @@ export function PromotionApplicationsPage() {
           <img
             className="proof-full"
             src={viewing.app.images[viewing.image]}
-            alt={`Sent by ${viewing.app.username} (${viewing.image + 1} of ${viewing.app.images.length})`}
+            alt={t("applications.sentBy", {
+              name: viewing.app.username,
+              n: viewing.image + 1,
+              total: viewing.app.images.length,
+            })}
           />
         </Dialog>
       )}
       {rejecting && (
         <RejectDialog
-          title="Reject application?"
+          title={t("applications.rejectTitle")}
           summary={`${rejecting.username} · ${rejecting.promotionTitle}`}
           busy={decide.isPending}
           onClose={() => setRejecting(null)}
@@ -211,10 +224,11 @@ export function PromotionApplicationsPage() {
               { id: rejecting.id, approve: false, reason },
               {
                 onSuccess: () => {
-                  toast.success(`Rejected ${rejecting.username}'s application.`);
+                  toast.success(t("applications.rejectedToast", { name: rejecting.username }));
                   setRejecting(null);
                 },
-                onError: (err) => toast.error(err instanceof Error ? err.message : "Could not reject."),
+                onError: (err) =>
+                  toast.error(err instanceof Error ? err.message : t("applications.rejectError")),
               },
             )
           }

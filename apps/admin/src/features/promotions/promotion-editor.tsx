@@ -1,7 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import type { AdminPromotion } from "@panalo/contracts/promotions";
+import type {
+  AdminPromotion,
+  Audience,
+  Participation,
+  PromotionType,
+  RewardKind,
+} from "@panalo/contracts/promotions";
 import { useId } from "react";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
+import type { z } from "zod";
 import { MoneyField } from "../../components/amount-fields.tsx";
 import { Dialog } from "../../components/dialog.tsx";
 import { EditorFooter } from "../../components/editor-footer.tsx";
@@ -9,19 +16,48 @@ import { CheckboxField, NumberField, SelectField, TextField } from "../../compon
 import { ImageUploadField } from "../../components/image-upload-field.tsx";
 import { LocalizedEditor } from "../../components/localized-editor.tsx";
 import { WindowFields } from "../../components/window-fields.tsx";
+import { type TextKey, t as text, useT } from "../../lib/i18n.ts";
 import { useEntitySubmit } from "../../lib/use-entity-submit.ts";
 import {
-  AUDIENCE_OPTIONS,
-  PARTICIPATION_OPTIONS,
   PromotionForm,
   type PromotionFormValues,
   type PromotionInput,
   promotionsResource,
   promotionToForm,
-  REWARD_OPTIONS,
-  TYPE_OPTIONS,
 } from "./promotion-form.ts";
 import { PromotionPreview } from "./promotion-preview.tsx";
+
+/** The promotions' words as catalogue keys, looked up when drawn (in the operator's language). */
+export const PROMOTION_TYPE_KEYS: Record<PromotionType, TextKey> = {
+  welcome: "promotions.typeWelcome",
+  deposit: "promotions.typeDeposit",
+  daily: "promotions.typeDaily",
+  rebate: "promotions.typeRebate",
+  raffle: "promotions.typeRaffle",
+  event: "promotions.typeEvent",
+  vip: "promotions.typeVip",
+  other: "promotions.typeOther",
+};
+export const AUDIENCE_KEYS: Record<Audience, TextKey> = {
+  everyone: "promotions.audienceEveryone",
+  new: "promotions.audienceNew",
+  vip: "promotions.audienceVip",
+  team: "promotions.audienceTeam",
+};
+/** How players take part: the option's full text, and its short name for the list. */
+export const PARTICIPATION_KEYS: Record<Participation, { full: TextKey; short: TextKey }> = {
+  automatic: { full: "promotions.partAutomatic", short: "promotions.partAutomaticShort" },
+  join: { full: "promotions.partJoin", short: "promotions.partJoinShort" },
+  apply: { full: "promotions.partApply", short: "promotions.partApplyShort" },
+  claim: { full: "promotions.partClaim", short: "promotions.partClaimShort" },
+};
+const REWARD_KEYS: Record<z.infer<typeof RewardKind>, TextKey> = {
+  none: "promotions.rewardNone",
+  cash: "promotions.rewardCash",
+  bonus: "promotions.rewardBonus",
+};
+const optionsOf = (keys: { [value: string]: TextKey }) =>
+  Object.entries(keys).map(([value, key]) => ({ value, label: text(key) }));
 
 export function PromotionEditor({
   promotion,
@@ -34,6 +70,7 @@ export function PromotionEditor({
   onReloaded: (p: AdminPromotion) => void;
   readOnly: boolean;
 }) {
+  const t = useT();
   const formId = useId();
   const form = useForm<PromotionFormValues, unknown, PromotionInput>({
     resolver: zodResolver(PromotionForm),
@@ -54,7 +91,7 @@ export function PromotionEditor({
 
   return (
     <Dialog
-      title={promotion ? `Edit promotion #${promotion.id}` : "New promotion"}
+      title={promotion ? t("promotions.editTitle", { id: promotion.id }) : t("promotions.new")}
       size="lg"
       onClose={onClose}
       busy={isSaving}
@@ -73,30 +110,38 @@ export function PromotionEditor({
         <form id={formId} onSubmit={submit} noValidate>
           <fieldset disabled={readOnly} className="plain-fieldset">
             <div className="form-grid form-grid--4">
-              <SelectField name="type" label="Type" options={TYPE_OPTIONS} testId="promotion-type" />
+              <SelectField
+                name="type"
+                label={t("resources.type")}
+                options={optionsOf(PROMOTION_TYPE_KEYS)}
+                testId="promotion-type"
+              />
               <SelectField
                 name="participation"
-                label="How players take part"
-                options={PARTICIPATION_OPTIONS}
+                label={t("promotions.participation")}
+                options={(Object.keys(PARTICIPATION_KEYS) as Participation[]).map((value) => ({
+                  value,
+                  label: t(PARTICIPATION_KEYS[value].full),
+                }))}
                 testId="promotion-participation"
               />
               <SelectField
                 name="audience"
-                label="Audience"
-                options={AUDIENCE_OPTIONS}
+                label={t("notices.audience")}
+                options={optionsOf(AUDIENCE_KEYS)}
                 testId="promotion-audience"
               />
               <NumberField
                 name="sortOrder"
-                label="Sort order"
-                hint="Lower shows first."
+                label={t("content.sortOrder")}
+                hint={t("content.sortHint")}
                 testId="promotion-sort"
               />
             </div>
             {audience === "new" && (
               <TextField
                 name="newWithinDays"
-                label="Registered within (days)"
+                label={t("promotions.newWithin")}
                 inputMode="numeric"
                 testId="promotion-new-days"
               />
@@ -104,33 +149,38 @@ export function PromotionEditor({
             {audience === "vip" && (
               <TextField
                 name="vipLevels"
-                label="VIP levels"
-                hint="Level numbers, separated by commas. Promotions count every member as level 0."
+                label={t("loyalty.vipLevels")}
+                hint={t("promotions.vipHint")}
                 testId="promotion-vip-levels"
               />
             )}
             {audience === "team" && (
               <TextField
                 name="agentIds"
-                label="Agents (member ids)"
-                hint="Players below these agents (their whole downline) may take part."
+                label={t("promotions.agents")}
+                hint={t("promotions.agentsHint")}
                 testId="promotion-agents"
               />
             )}
             <div className="form-grid form-grid--4">
               <SelectField
                 name="rewardKind"
-                label="Reward"
-                options={REWARD_OPTIONS}
+                label={t("promotions.reward")}
+                options={optionsOf(REWARD_KEYS)}
                 testId="promotion-reward-kind"
               />
               {rewardKind !== "none" && (
-                <MoneyField name="rewardAmount" label="Amount" testId="promotion-reward-amount" required />
+                <MoneyField
+                  name="rewardAmount"
+                  label={t("missions.amount")}
+                  testId="promotion-reward-amount"
+                  required
+                />
               )}
               {rewardKind === "bonus" && (
                 <TextField
                   name="bonusRuleId"
-                  label="Bonus rule id"
+                  label={t("missions.bonusRuleId")}
                   inputMode="numeric"
                   testId="promotion-bonus-rule"
                 />
@@ -139,16 +189,22 @@ export function PromotionEditor({
             </div>
             <CheckboxField
               name="enabled"
-              label="Enabled"
-              hint="Disabled promotions are kept but never shown to players."
+              label={t("content.enabled")}
+              hint={t("promotions.enabledHint")}
               testId="promotion-enabled"
             />
-            <ImageUploadField name="bannerUrl" label="Banner" disabled={readOnly} />
+            <ImageUploadField name="bannerUrl" label={t("promotions.banner")} disabled={readOnly} />
             <LocalizedEditor
               required
               fields={[
-                { base: "title", label: "Title", kind: "text", testId: "promotion-title", maxLength: 200 },
-                { base: "body", label: "Body", kind: "rich", testId: "promotion-body" },
+                {
+                  base: "title",
+                  label: t("chatSettings.cannedTitle"),
+                  kind: "text",
+                  testId: "promotion-title",
+                  maxLength: 200,
+                },
+                { base: "body", label: t("promotions.body"), kind: "rich", testId: "promotion-body" },
               ]}
             />
           </fieldset>

@@ -2,7 +2,8 @@ import "./promotions.css";
 import { type LangCode, LangCodes } from "@panalo/contracts/envelope";
 import { useState } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
-import { LANG_NAMES } from "../../lib/localized.ts";
+import { useT } from "../../lib/i18n.ts";
+import { LANG_NAMES } from "../messages/composer.tsx";
 import type { PromotionFormValues } from "./promotion-form.ts";
 
 const escapeHtml = (s: string) =>
@@ -18,16 +19,17 @@ const escapeHtml = (s: string) =>
  * shows what the site shows then — the English text.
  */
 export function PromotionPreview() {
+  const t = useT();
   const { control } = useFormContext<PromotionFormValues>();
   const [lang, setLang] = useState<LangCode>("TY");
   const [device, setDevice] = useState<"phone" | "desktop">("phone");
   const v = useWatch({ control }) as Partial<PromotionFormValues>;
-  const text = (t: Record<string, string> | undefined) => t?.[lang] || t?.EN || "";
+  const text = (texts: Record<string, string> | undefined) => texts?.[lang] || texts?.EN || "";
   const title = text(v.title as Record<string, string> | undefined);
   const body = text(v.body as Record<string, string> | undefined);
   const reward =
     v.rewardKind && v.rewardKind !== "none" && v.rewardAmount
-      ? `<p class="reward">${v.rewardKind === "bonus" ? "Bonus" : "Reward"}: ₱${escapeHtml(v.rewardAmount)}</p>`
+      ? `<p class="reward">${escapeHtml(v.rewardKind === "bonus" ? t("preview.bonus") : t("preview.reward"))}: ₱${escapeHtml(v.rewardAmount)}</p>`
       : "";
   const banner = v.bannerUrl ? `<img class="banner" src="${escapeHtml(v.bannerUrl)}" alt="">` : "";
   const doc = `<!doctype html><html lang="${lang.toLowerCase()}"><meta charset="utf-8"><style>
@@ -40,10 +42,10 @@ export function PromotionPreview() {
   </style><article>${banner}<span class="type">${escapeHtml(v.type ?? "")}</span><h1>${escapeHtml(title)}</h1>${reward}
   <div>${body}</div><span class="btn">${escapeHtml(v.participation ?? "")}</span></article></html>`;
   return (
-    <section className="promo-preview" aria-label="Preview" data-testid="promotion-preview">
+    <section className="promo-preview" aria-label={t("preview.preview")} data-testid="promotion-preview">
       <div className="toolbar">
         <label className="toolbar-label" htmlFor="promo-preview-lang">
-          Preview
+          {t("preview.preview")}
         </label>
         <select
           id="promo-preview-lang"
@@ -54,11 +56,11 @@ export function PromotionPreview() {
         >
           {LangCodes.map((l) => (
             <option key={l} value={l}>
-              {LANG_NAMES[l]}
+              {t(LANG_NAMES[l])}
             </option>
           ))}
         </select>
-        <fieldset className="segmented plain-fieldset" aria-label="Device">
+        <fieldset className="segmented plain-fieldset" aria-label={t("preview.device")}>
           {(["phone", "desktop"] as const).map((d) => (
             <button
               key={d}
@@ -68,13 +70,16 @@ export function PromotionPreview() {
               onClick={() => setDevice(d)}
               data-testid={`promotion-preview-${d}`}
             >
-              {d === "phone" ? "Phone (390 px)" : "Desktop"}
+              {d === "phone" ? t("preview.phone") : t("preview.desktop")}
             </button>
           ))}
         </fieldset>
       </div>
       <iframe
-        title={`Promotion preview, ${LANG_NAMES[lang]}, ${device}`}
+        title={t("preview.frameTitle", {
+          lang: t(LANG_NAMES[lang]),
+          device: device === "phone" ? t("preview.phoneWord") : t("preview.desktopWord"),
+        })}
         sandbox=""
         srcDoc={doc}
         className="promo-preview-frame"

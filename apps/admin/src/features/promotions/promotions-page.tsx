@@ -6,14 +6,21 @@ import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows, StatusPill } from "../../components/table-states.tsx";
 import { useCrudDelete, useCrudList } from "../../lib/crud.ts";
 import { formatWindow } from "../../lib/dates.ts";
+import { useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
-import { PromotionEditor } from "./promotion-editor.tsx";
-import { AUDIENCE_LABELS, PARTICIPATION_LABELS, promotionsResource, TYPE_LABELS } from "./promotion-form.ts";
+import {
+  AUDIENCE_KEYS,
+  PARTICIPATION_KEYS,
+  PROMOTION_TYPE_KEYS,
+  PromotionEditor,
+} from "./promotion-editor.tsx";
+import { promotionsResource } from "./promotion-form.ts";
 
 const COLUMNS = 8;
 
 /** The promotions the operator composes, in every site language. */
 export function PromotionsPage() {
+  const t = useT();
   const canWrite = useCanWrite("promotions");
   const list = useCrudList(promotionsResource);
   const remove = useCrudDelete(promotionsResource);
@@ -24,8 +31,8 @@ export function PromotionsPage() {
   return (
     <>
       <PageHeader
-        title="Promotions"
-        description="What players see on /promotions: title, banner and text in every language, who may take part and how, and the reward."
+        title={t("promotions.title")}
+        description={t("promotions.description")}
         actions={
           canWrite && (
             <button
@@ -34,7 +41,7 @@ export function PromotionsPage() {
               data-testid="promotion-new"
               onClick={() => setEditing({ promotion: null })}
             >
-              New promotion
+              {t("promotions.new")}
             </button>
           )
         }
@@ -44,36 +51,38 @@ export function PromotionsPage() {
         <table className="table" aria-busy={list.isPending}>
           <thead>
             <tr>
-              <th scope="col">Type</th>
-              <th scope="col">Title (English)</th>
-              <th scope="col">Audience</th>
-              <th scope="col">Taking part</th>
+              <th scope="col">{t("resources.type")}</th>
+              <th scope="col">{t("content.titleEN")}</th>
+              <th scope="col">{t("notices.audience")}</th>
+              <th scope="col">{t("promotions.takingPart")}</th>
               <th scope="col" className="num">
-                Reward
+                {t("promotions.reward")}
               </th>
-              <th scope="col">Period</th>
-              <th scope="col">Enabled</th>
+              <th scope="col">{t("missions.period")}</th>
+              <th scope="col">{t("content.enabled")}</th>
               <th scope="col" className="actions">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t("content.actions")}</span>
               </th>
             </tr>
           </thead>
           <tbody>
             {list.isPending && <SkeletonRows columns={COLUMNS} />}
             {list.isError && <ErrorRow columns={COLUMNS} onRetry={() => list.refetch()} />}
-            {list.data && rows.length === 0 && <EmptyRow columns={COLUMNS} title="No promotions yet." />}
+            {list.data && rows.length === 0 && <EmptyRow columns={COLUMNS} title={t("promotions.none")} />}
             {rows.map((p) => (
               <tr key={p.id} data-testid={`promotion-row-${p.id}`}>
                 <td>
-                  <span className="badge">{TYPE_LABELS[p.type]}</span>
+                  <span className="badge">{t(PROMOTION_TYPE_KEYS[p.type])}</span>
                 </td>
                 <td className="cell-text">{p.title.EN}</td>
-                <td>{AUDIENCE_LABELS[p.audience]}</td>
-                <td>{PARTICIPATION_LABELS[p.participation].split(" (")[0]}</td>
+                <td>{t(AUDIENCE_KEYS[p.audience])}</td>
+                <td>{t(PARTICIPATION_KEYS[p.participation].short)}</td>
                 <td className="num">
                   {p.rewardKind === "none"
                     ? "—"
-                    : `₱${p.rewardAmount}${p.rewardKind === "bonus" ? " bonus" : ""}`}
+                    : p.rewardKind === "bonus"
+                      ? t("promotions.rewardAsBonus", { amount: p.rewardAmount })
+                      : `₱${p.rewardAmount}`}
                 </td>
                 <td className="cell-nowrap">{formatWindow(p.startsAt, p.endsAt)}</td>
                 <td>
@@ -86,16 +95,16 @@ export function PromotionsPage() {
                     data-testid={`promotion-edit-${p.id}`}
                     onClick={() => setEditing({ promotion: p })}
                   >
-                    {canWrite ? "Edit" : "View"}
+                    {canWrite ? t("content.edit") : t("content.view")}
                   </button>
                   {canWrite && (
                     <button
                       type="button"
                       className="btn btn--sm btn--danger-ghost"
-                      aria-label={`Delete promotion ${p.title.EN}`}
+                      aria-label={t("promotions.deleteAria", { title: p.title.EN })}
                       onClick={() => setDeleting(p)}
                     >
-                      Delete
+                      {t("content.delete")}
                     </button>
                   )}
                 </td>
@@ -115,23 +124,18 @@ export function PromotionsPage() {
       )}
       {deleting && (
         <ConfirmDialog
-          title="Delete promotion?"
-          message={
-            <p>
-              “{deleting.title.EN}” disappears from the site. A promotion players have taken part in cannot be
-              deleted: untick Enabled instead.
-            </p>
-          }
-          confirmLabel="Delete promotion"
+          title={t("promotions.deleteTitle")}
+          message={<p>{t("promotions.deleteText", { title: deleting.title.EN })}</p>}
+          confirmLabel={t("promotions.deletePromotion")}
           busy={remove.isPending}
           onConfirm={() =>
             remove.mutate(deleting.id, {
               onSuccess: () => {
-                toast.success(`Deleted promotion “${deleting.title.EN}”.`);
+                toast.success(t("promotions.deleted", { title: deleting.title.EN }));
                 setDeleting(null);
               },
               onError: (err) => {
-                toast.error(err instanceof Error ? err.message : "Could not delete.");
+                toast.error(err instanceof Error ? err.message : t("promotions.deleteError"));
                 setDeleting(null);
               },
             })

@@ -1,7 +1,8 @@
 import { PageHeader } from "../../components/page-header.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
 import { formatWindow } from "../../lib/dates.ts";
-import { TYPE_LABELS } from "./promotion-form.ts";
+import { useT } from "../../lib/i18n.ts";
+import { PROMOTION_TYPE_KEYS } from "./promotion-editor.tsx";
 import { REPORT_EXPORT_URL, usePromotionReport } from "./promotions-api.ts";
 
 const COLUMNS = 7;
@@ -11,15 +12,16 @@ const COLUMNS = 7;
  * its players and the wagering they turned over (valid bets during the promotion's period).
  */
 export function PromotionReportPage() {
+  const t = useT();
   const report = usePromotionReport();
   return (
     <>
       <PageHeader
-        title="Promotion report"
-        description="Cost, players and wagering per promotion. Wagering counts the participants' bets that were not rolled back, placed within the promotion's period."
+        title={t("promoReport.title")}
+        description={t("promoReport.description")}
         actions={
           <a className="btn" href={REPORT_EXPORT_URL} download data-testid="promotion-report-export">
-            Export CSV
+            {t("promoReport.export")}
           </a>
         }
       />
@@ -27,20 +29,20 @@ export function PromotionReportPage() {
         <table className="table" aria-busy={report.isPending}>
           <thead>
             <tr>
-              <th scope="col">Promotion</th>
-              <th scope="col">Type</th>
-              <th scope="col">Period</th>
+              <th scope="col">{t("applications.promotion")}</th>
+              <th scope="col">{t("resources.type")}</th>
+              <th scope="col">{t("missions.period")}</th>
               <th scope="col" className="num">
-                Players
+                {t("reports.cPlayers")}
               </th>
               <th scope="col" className="num">
-                Cost (claimed)
+                {t("promoReport.cost")}
               </th>
               <th scope="col" className="num">
-                Offered
+                {t("bonus.offered")}
               </th>
               <th scope="col" className="num">
-                Wagering
+                {t("bonus.wagering")}
               </th>
             </tr>
           </thead>
@@ -48,12 +50,12 @@ export function PromotionReportPage() {
             {report.isPending && <SkeletonRows columns={COLUMNS} />}
             {report.isError && <ErrorRow columns={COLUMNS} onRetry={() => report.refetch()} />}
             {report.data && report.data.list.length === 0 && (
-              <EmptyRow columns={COLUMNS} title="No promotions yet." />
+              <EmptyRow columns={COLUMNS} title={t("promotions.none")} />
             )}
             {report.data?.list.map((r) => (
               <tr key={r.promotionId} data-testid={`promotion-report-${r.promotionId}`}>
                 <td className="cell-text">{r.title}</td>
-                <td>{TYPE_LABELS[r.type]}</td>
+                <td>{t(PROMOTION_TYPE_KEYS[r.type])}</td>
                 <td className="cell-nowrap">{formatWindow(r.startsAt, r.endsAt)}</td>
                 <td className="num">{r.players}</td>
                 <td className="num">₱{r.cost}</td>

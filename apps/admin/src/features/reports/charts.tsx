@@ -1,3 +1,5 @@
+import { useT } from "../../lib/i18n.ts";
+
 /**
  * Light SVG charts for the dashboard (no chart library): a line chart of daily series and a bar
  * list. Values arrive as decimal strings; they are plotted as numbers (display only).
@@ -75,12 +77,13 @@ export interface Bar {
 
 /** Horizontal bars, largest magnitude first; negatives drawn to the left of zero in red. */
 export function BarList({ bars, title, testId }: { bars: Bar[]; title: string; testId?: string }) {
+  const t = useT();
   const max = Math.max(1, ...bars.map((b) => Math.abs(b.value)));
   return (
     <figure className="chart" data-testid={testId}>
       <figcaption className="chart-title">{title}</figcaption>
       {bars.length === 0 ? (
-        <p className="muted">No rounds in this period.</p>
+        <p className="muted">{t("charts.noRounds")}</p>
       ) : (
         <ul className="bar-list plain-list">
           {bars.map((b) => (

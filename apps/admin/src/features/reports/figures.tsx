@@ -2,6 +2,7 @@ import "./reports.css";
 import type { Dashboard, DashboardFigures } from "@panalo/contracts/admin-reports";
 import { useState } from "react";
 import { Link } from "react-router";
+import { t, useT } from "../../lib/i18n.ts";
 import { money } from "../finance/money.ts";
 import { BarList, LineChart } from "./charts.tsx";
 import { type Change, type ComparedId, type Comparison, compareFigures } from "./comparison.ts";
@@ -10,10 +11,10 @@ import { addDays, manilaToday, useDashboard } from "./reports-api.ts";
 /** "3 h 12 min" since an ISO time. */
 export function ageOf(iso: string, now = Date.now()): string {
   const min = Math.max(0, Math.floor((now - Date.parse(iso)) / 60_000));
-  if (min < 60) return `${min} min`;
+  if (min < 60) return t("figures.ageMin", { n: min });
   const h = Math.floor(min / 60);
-  if (h < 48) return `${h} h ${min % 60} min`;
-  return `${Math.floor(h / 24)} days`;
+  if (h < 48) return t("figures.ageHours", { h, m: min % 60 });
+  return t("figures.ageDays", { n: Math.floor(h / 24) });
 }
 
 const ARROW: Record<Change["direction"], string> = { up: "▲", down: "▼", same: "" };
@@ -23,9 +24,10 @@ const ARROW: Record<Change["direction"], string> = { up: "▲", down: "▼", sam
  * No colour: a rise is good news for deposits and bad news for withdrawals.
  */
 function ChangeLines({ c, testId }: { c: Comparison; testId: string }) {
+  const t = useT();
   const bases = [
-    ["Yesterday", c.yesterday, "vs-yesterday"] as const,
-    ["7-day avg", c.week, "vs-week"] as const,
+    [t("figures.yesterday"), c.yesterday, "vs-yesterday"] as const,
+    [t("figures.weekAvg"), c.week, "vs-week"] as const,
   ];
   return bases.map(([label, base, suffix]) =>
     base ? (
@@ -46,20 +48,31 @@ function FigureCards({
   /** Today's cards: each figure against yesterday and the 7 days before today. */
   compare?: Record<ComparedId, Comparison> | undefined;
 }) {
+  const t = useT();
   const cards: Array<[string, string, string, string?]> = [
-    ["deposits", "Deposits", money(f.deposits), `${f.depositCount} credited`],
-    ["withdrawals", "Withdrawals", money(f.withdrawals), `${f.withdrawalCount} paid`],
-    ["ggr", "GGR (bets − wins)", money(f.ggr), `bets ${money(f.bets)} · wins ${money(f.wins)}`],
+    ["deposits", t("reports.cDeposits"), money(f.deposits), t("figures.credited", { n: f.depositCount })],
+    [
+      "withdrawals",
+      t("reports.cWithdrawals"),
+      money(f.withdrawals),
+      t("figures.paid", { n: f.withdrawalCount }),
+    ],
+    [
+      "ggr",
+      t("figures.ggr"),
+      money(f.ggr),
+      t("figures.ggrSub", { bets: money(f.bets), wins: money(f.wins) }),
+    ],
     [
       "ngr",
-      "NGR (GGR − bonuses − adjustments)",
+      t("figures.ngr"),
       money(f.ngr),
-      `bonuses ${money(f.bonuses)} · adj. ${money(f.adjustments)}`,
+      t("figures.ngrSub", { bonuses: money(f.bonuses), adjustments: money(f.adjustments) }),
     ],
-    ["rounds", "Rounds", String(f.rounds)],
-    ["active", "Active players", String(f.activePlayers)],
-    ["new", "New players", String(f.newPlayers)],
-    ["ftd", "First-time depositors", String(f.firstDepositors)],
+    ["rounds", t("reports.cRounds"), String(f.rounds)],
+    ["active", t("figures.activePlayers"), String(f.activePlayers)],
+    ["new", t("figures.newPlayers"), String(f.newPlayers)],
+    ["ftd", t("figures.ftd"), String(f.firstDepositors)],
   ];
   return (
     <div className="figure-grid">
@@ -78,11 +91,12 @@ function FigureCards({
 }
 
 function Queues({ q }: { q: Dashboard["queues"] }) {
+  const t = useT();
   const rows: Array<[keyof Dashboard["queues"], string, string]> = [
-    ["deposits", "Deposits to check", "/deposits"],
-    ["withdrawals", "Withdrawals to pay", "/withdrawals"],
-    ["heldWins", "Held wins", "/win-reviews"],
-    ["approvals", "Approvals", "/approvals"],
+    ["deposits", t("figures.depositsToCheck"), "/deposits"],
+    ["withdrawals", t("figures.withdrawalsToPay"), "/withdrawals"],
+    ["heldWins", t("section.win-reviews"), "/win-reviews"],
+    ["approvals", t("section.approvals"), "/approvals"],
   ];
   return (
     <div className="figure-grid">
@@ -94,7 +108,9 @@ function Queues({ q }: { q: Dashboard["queues"] }) {
             <p className="figure-label">{label}</p>
             <p className="figure-value">{item.count}</p>
             <p className={`figure-sub${old ? " queue-age-old" : ""}`}>
-              {item.oldestAt ? `oldest waits ${ageOf(item.oldestAt)}` : "nothing waiting"}
+              {item.oldestAt
+                ? t("figures.oldestWaits", { age: ageOf(item.oldestAt) })
+                : t("figures.nothingWaiting")}
             </p>
           </Link>
         );
@@ -108,6 +124,7 @@ function Queues({ q }: { q: Dashboard["queues"] }) {
  * queues with their ages, and charts over time and by category and vendor. finance.read only.
  */
 export function DashboardFiguresPanel() {
+  const t = useT();
   const today = manilaToday();
   const [from, setFrom] = useState(addDays(today, -6));
   const [to, setTo] = useState(today);
@@ -122,23 +139,23 @@ export function DashboardFiguresPanel() {
   return (
     <section aria-labelledby="dash-figures" data-testid="dashboard-figures">
       <h2 id="dash-figures" className="subheading">
-        Figures <span className="muted">(Manila days)</span>
+        {t("figures.title")} <span className="muted">{t("figures.manilaDays")}</span>
       </h2>
       {isPending || !data ? (
         error ? (
-          <p role="alert">The figures could not be loaded.</p>
+          <p role="alert">{t("figures.error")}</p>
         ) : (
           <span className="skeleton skeleton--line" />
         )
       ) : (
         <>
-          <h3 className="card-title">Today, {data.today}</h3>
+          <h3 className="card-title">{t("figures.today", { day: data.today })}</h3>
           <FigureCards f={data.todayFigures} prefix="today" compare={compare} />
-          <h3 className="card-title">Waiting for an operator</h3>
+          <h3 className="card-title">{t("figures.waiting")}</h3>
           <Queues q={data.queues} />
           <div className="range-bar">
             <label>
-              From
+              {t("filter.from")}
               <input
                 type="date"
                 value={from}
@@ -148,7 +165,7 @@ export function DashboardFiguresPanel() {
               />
             </label>
             <label>
-              To
+              {t("filter.to")}
               <input
                 type="date"
                 value={to}
@@ -158,38 +175,44 @@ export function DashboardFiguresPanel() {
               />
             </label>
             <Link to={`/reports?report=games&groupBy=day&from=${data.from}&to=${data.to}`}>
-              Open the daily report
+              {t("figures.dailyReport")}
             </Link>
           </div>
-          <h3 className="card-title">
-            {data.from} to {data.to}
-          </h3>
+          <h3 className="card-title">{t("figures.range", { from: data.from, to: data.to })}</h3>
           <FigureCards f={data.period} prefix="period" />
           <div className="card-grid card-grid--2">
             <section className="card">
-              <h4 className="card-title">Over time</h4>
+              <h4 className="card-title">{t("figures.overTime")}</h4>
               <LineChart
-                title={`Deposits, withdrawals and GGR per day from ${data.from} to ${data.to}`}
+                title={t("figures.chartTitle", { from: data.from, to: data.to })}
                 days={data.series.map((p) => p.day)}
                 lines={[
-                  { label: "Deposits", color: "#1d7a46", values: data.series.map((p) => num(p.deposits)) },
                   {
-                    label: "Withdrawals",
+                    label: t("reports.cDeposits"),
+                    color: "#1d7a46",
+                    values: data.series.map((p) => num(p.deposits)),
+                  },
+                  {
+                    label: t("reports.cWithdrawals"),
                     color: "#c0362c",
                     values: data.series.map((p) => num(p.withdrawals)),
                   },
-                  { label: "GGR", color: "#2d5bd7", values: data.series.map((p) => num(p.ggr)) },
+                  {
+                    label: t("figures.ggrShort"),
+                    color: "#2d5bd7",
+                    values: data.series.map((p) => num(p.ggr)),
+                  },
                 ]}
               />
             </section>
             <section className="card">
               <BarList
-                title="GGR by game category"
+                title={t("figures.byCategory")}
                 testId="chart-category"
                 bars={data.byCategory.map((b) => ({ key: b.key, value: num(b.ggr), text: money(b.ggr) }))}
               />
               <BarList
-                title="GGR by vendor"
+                title={t("figures.byVendor")}
                 testId="chart-vendor"
                 bars={data.byVendor.map((b) => ({ key: b.key, value: num(b.ggr), text: money(b.ggr) }))}
               />

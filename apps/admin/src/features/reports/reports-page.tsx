@@ -4,14 +4,16 @@ import { useSearchParams } from "react-router";
 import { PageHeader } from "../../components/page-header.tsx";
 import { Pager, rangeText } from "../../components/pager.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
+import { type TextKey, useT } from "../../lib/i18n.ts";
 import { money } from "../finance/money.ts";
 import { addDays, exportUrl, manilaToday, type ReportName, useReport } from "./reports-api.ts";
 
 const PAGE_SIZE = 25;
 
+/** A report's words are catalogue keys, looked up when drawn (in the operator's language). */
 interface Column {
   key: string;
-  label: string;
+  label: TextKey;
   /** The server's sort key; none: not sortable. */
   sort?: string;
   num?: boolean;
@@ -21,104 +23,112 @@ interface Column {
 const REPORT_INFO: Record<
   ReportName,
   {
-    label: string;
+    label: TextKey;
     columns: (groupBy: string) => Column[];
     channelParam?: "vendor" | "channel";
-    channelLabel?: string;
-    states?: Array<[string, string]>;
+    channelLabel?: TextKey;
+    states?: Array<[string, TextKey]>;
     member: boolean;
-    groupBys?: Array<[string, string]>;
+    groupBys?: Array<[string, TextKey]>;
     defaultSort: string;
   }
 > = {
   games: {
-    label: "Games",
+    label: "reports.cGames",
     groupBys: [
-      ["day", "Per day"],
-      ["game", "Per game"],
-      ["vendor", "Per vendor"],
-      ["player", "Per player"],
+      ["day", "reports.cPerDay"],
+      ["game", "reports.cPerGame"],
+      ["vendor", "reports.cPerVendor"],
+      ["player", "reports.cPerPlayer"],
     ],
     columns: (g) => [
       {
         key: "label",
-        label: { day: "Day", game: "Game", vendor: "Vendor", player: "Player" }[g] ?? "Key",
+        label:
+          (
+            {
+              day: "reports.cDay",
+              game: "reports.cGame",
+              vendor: "reports.cVendor",
+              player: "reports.cPlayer",
+            } as Record<string, TextKey>
+          )[g] ?? "reports.cKey",
         sort: "key",
       },
-      { key: "bets", label: "Bets", sort: "bets", money: true },
-      { key: "wins", label: "Wins", sort: "wins", money: true },
-      { key: "ggr", label: "GGR", sort: "ggr", money: true },
-      { key: "rtp", label: "RTP %", sort: "rtp", num: true },
-      { key: "rounds", label: "Rounds", sort: "rounds", num: true },
-      { key: "players", label: "Players", sort: "players", num: true },
+      { key: "bets", label: "reports.cBets", sort: "bets", money: true },
+      { key: "wins", label: "reports.cWins", sort: "wins", money: true },
+      { key: "ggr", label: "reports.cGgr", sort: "ggr", money: true },
+      { key: "rtp", label: "reports.cRtp", sort: "rtp", num: true },
+      { key: "rounds", label: "reports.cRounds", sort: "rounds", num: true },
+      { key: "players", label: "reports.cPlayers", sort: "players", num: true },
     ],
     channelParam: "vendor",
-    channelLabel: "Vendor",
+    channelLabel: "reports.cVendor",
     member: true,
     defaultSort: "key",
   },
   channels: {
-    label: "Payment channels",
+    label: "reports.cPaymentChannels",
     groupBys: [
-      ["channel", "Per channel"],
-      ["day", "Per day and channel"],
+      ["channel", "reports.cPerChannel"],
+      ["day", "reports.cPerDayAndChannel"],
     ],
     columns: () => [
-      { key: "key", label: "Channel", sort: "key" },
-      { key: "amount", label: "Amount", sort: "amount", money: true },
-      { key: "succeeded", label: "Succeeded", sort: "succeeded", num: true },
-      { key: "failed", label: "Failed", sort: "failed", num: true },
-      { key: "successRate", label: "Success %", sort: "successRate", num: true },
-      { key: "fees", label: "Fees", sort: "fees", money: true },
+      { key: "key", label: "reports.cChannel", sort: "key" },
+      { key: "amount", label: "reports.cAmount", sort: "amount", money: true },
+      { key: "succeeded", label: "reports.cSucceeded", sort: "succeeded", num: true },
+      { key: "failed", label: "reports.cFailed", sort: "failed", num: true },
+      { key: "successRate", label: "reports.cSuccess", sort: "successRate", num: true },
+      { key: "fees", label: "reports.cFees", sort: "fees", money: true },
     ],
     channelParam: "channel",
-    channelLabel: "Channel",
+    channelLabel: "reports.cChannel",
     states: [
-      ["deposit", "Deposits"],
-      ["withdrawal", "Withdrawals"],
+      ["deposit", "reports.cDeposits"],
+      ["withdrawal", "reports.cWithdrawals"],
     ],
     member: false,
     defaultSort: "key",
   },
   players: {
-    label: "Player profitability",
+    label: "reports.cPlayerProfitability",
     columns: () => [
-      { key: "username", label: "Player", sort: "key" },
-      { key: "state", label: "State" },
-      { key: "deposits", label: "Deposits", sort: "deposits", money: true },
-      { key: "withdrawals", label: "Withdrawals", sort: "withdrawals", money: true },
-      { key: "ggr", label: "GGR", sort: "ggr", money: true },
-      { key: "bonuses", label: "Bonuses", sort: "bonuses", money: true },
-      { key: "adjustments", label: "Adjustments", sort: "adjustments", money: true },
-      { key: "ngr", label: "NGR", sort: "ngr", money: true },
-      { key: "rounds", label: "Rounds", sort: "rounds", num: true },
+      { key: "username", label: "reports.cPlayer", sort: "key" },
+      { key: "state", label: "reports.cState" },
+      { key: "deposits", label: "reports.cDeposits", sort: "deposits", money: true },
+      { key: "withdrawals", label: "reports.cWithdrawals", sort: "withdrawals", money: true },
+      { key: "ggr", label: "reports.cGgr", sort: "ggr", money: true },
+      { key: "bonuses", label: "reports.cBonuses", sort: "bonuses", money: true },
+      { key: "adjustments", label: "reports.cAdjustments", sort: "adjustments", money: true },
+      { key: "ngr", label: "reports.cNgr", sort: "ngr", money: true },
+      { key: "rounds", label: "reports.cRounds", sort: "rounds", num: true },
     ],
     states: [
-      ["active", "Active"],
-      ["locked", "Locked"],
-      ["closed", "Closed"],
+      ["active", "reports.cActive"],
+      ["locked", "reports.cLocked"],
+      ["closed", "reports.cClosed"],
     ],
     member: true,
     defaultSort: "ngr",
   },
   rounds: {
-    label: "Rounds",
+    label: "reports.cRounds",
     columns: () => [
-      { key: "time", label: "Time (Manila)", sort: "time" },
-      { key: "username", label: "Player" },
-      { key: "vendor", label: "Vendor" },
-      { key: "gameCode", label: "Game" },
-      { key: "roundId", label: "Round" },
-      { key: "bet", label: "Bet", sort: "bet", money: true },
-      { key: "win", label: "Win", sort: "win", money: true },
-      { key: "state", label: "State" },
+      { key: "time", label: "reports.cTimeManila", sort: "time" },
+      { key: "username", label: "reports.cPlayer" },
+      { key: "vendor", label: "reports.cVendor" },
+      { key: "gameCode", label: "reports.cGame" },
+      { key: "roundId", label: "reports.cRound" },
+      { key: "bet", label: "reports.cBet", sort: "bet", money: true },
+      { key: "win", label: "reports.cWin", sort: "win", money: true },
+      { key: "state", label: "reports.cState" },
     ],
     channelParam: "vendor",
-    channelLabel: "Vendor",
+    channelLabel: "reports.cVendor",
     states: [
-      ["won", "Won"],
-      ["lost", "Lost"],
-      ["rolled_back", "Rolled back"],
+      ["won", "reports.cWon"],
+      ["lost", "reports.cLost"],
+      ["rolled_back", "reports.cRolledBack"],
     ],
     member: true,
     defaultSort: "time",
@@ -132,6 +142,7 @@ const NAMES = Object.keys(REPORT_INFO) as ReportName[];
  * state, sorted and paged by the server; the CSV export streams the same filters and order.
  */
 export function ReportsPage() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const formId = useId();
   const today = manilaToday();
@@ -201,11 +212,8 @@ export function ReportsPage() {
 
   return (
     <>
-      <PageHeader
-        title="Reports"
-        description="Figures per Manila day from the rollups and the live records. Filters, order and pages are the server's; the CSV holds every row of the same filters."
-      />
-      <nav className="report-tabs" aria-label="Reports">
+      <PageHeader title={t("reports.title")} description={t("reports.description")} />
+      <nav className="report-tabs" aria-label={t("reports.title")}>
         {NAMES.map((n) => (
           <button
             key={n}
@@ -215,7 +223,7 @@ export function ReportsPage() {
             data-testid={`report-tab-${n}`}
             onClick={() => setParams(new URLSearchParams({ report: n, from, to }), { replace: true })}
           >
-            {REPORT_INFO[n].label}
+            {t(REPORT_INFO[n].label)}
           </button>
         ))}
       </nav>
@@ -227,7 +235,7 @@ export function ReportsPage() {
       >
         {info.groupBys && (
           <label>
-            Group
+            {t("reports.group")}
             <select
               value={groupBy}
               onChange={(e) => update({ groupBy: e.target.value, sort: null })}
@@ -235,50 +243,60 @@ export function ReportsPage() {
             >
               {info.groupBys.map(([v, l]) => (
                 <option key={v} value={v}>
-                  {l}
+                  {t(l)}
                 </option>
               ))}
             </select>
           </label>
         )}
         <label>
-          From
+          {t("filter.from")}
           <input type="date" name="from" defaultValue={from} required data-testid="report-from" />
         </label>
         <label>
-          To
+          {t("filter.to")}
           <input type="date" name="to" defaultValue={to} required data-testid="report-to" />
         </label>
         {info.member && (
           <label>
-            Member
-            <input name="member" defaultValue={member} placeholder="username" data-testid="report-member" />
+            {t("reports.member")}
+            <input
+              name="member"
+              defaultValue={member}
+              placeholder={t("reports.memberHint")}
+              data-testid="report-member"
+            />
           </label>
         )}
         {info.channelParam && (
           <label>
-            {info.channelLabel}
-            <input name="channel" defaultValue={channel} placeholder="any" data-testid="report-channel" />
+            {info.channelLabel && t(info.channelLabel)}
+            <input
+              name="channel"
+              defaultValue={channel}
+              placeholder={t("reports.anyHint")}
+              data-testid="report-channel"
+            />
           </label>
         )}
         {info.states && (
           <label>
-            State
+            {t("reports.cState")}
             <select name="state" defaultValue={state} data-testid="report-state">
-              <option value="">Any</option>
+              <option value="">{t("reports.any")}</option>
               {info.states.map(([v, l]) => (
                 <option key={v} value={v}>
-                  {l}
+                  {t(l)}
                 </option>
               ))}
             </select>
           </label>
         )}
         <button type="submit" className="btn btn--primary" data-testid="report-apply">
-          Apply
+          {t("reports.apply")}
         </button>
         <a className="btn" href={exportUrl(name, query)} download data-testid="report-export">
-          Download CSV
+          {t("reports.csv")}
         </a>
         <span className="toolbar-count" aria-live="polite" data-testid="report-count">
           {report.data ? rangeText(page, PAGE_SIZE, total) : ""}
@@ -303,25 +321,24 @@ export function ReportsPage() {
                       onClick={() => sortBy(c.sort as string)}
                       data-testid={`sort-${c.sort}`}
                     >
-                      {c.label}
+                      {t(c.label)}
                       {c.sort === sort ? (sortDir === "asc" ? " ▲" : " ▼") : ""}
                     </button>
                   ) : (
-                    c.label
+                    t(c.label)
                   )}
                 </th>
               ))}
             </tr>
           </thead>
           <tbody>
-            {report.isPending ? (
-              <SkeletonRows columns={columns.length} rows={5} />
-            ) : report.error ? (
-              <ErrorRow columns={columns.length} onRetry={() => report.refetch()} />
-            ) : report.data.items.length === 0 ? (
-              <EmptyRow columns={columns.length} title="No rows for these filters." />
-            ) : (
-              report.data.items.map((row, i) => {
+            {report.isPending && <SkeletonRows columns={columns.length} rows={5} />}
+            {report.error && <ErrorRow columns={columns.length} onRetry={() => report.refetch()} />}
+            {!report.error && report.data?.items.length === 0 && (
+              <EmptyRow columns={columns.length} title={t("reports.noRows")} />
+            )}
+            {!report.error &&
+              report.data?.items.map((row, i) => {
                 const r = row as Record<string, unknown>;
                 return (
                   <tr key={String(r.key ?? r.roundId ?? i)} data-testid="report-row">
@@ -332,8 +349,7 @@ export function ReportsPage() {
                     ))}
                   </tr>
                 );
-              })
-            )}
+              })}
           </tbody>
           {report.data?.totals && (
             <tfoot>
@@ -345,7 +361,7 @@ export function ReportsPage() {
                     scope={i === 0 ? "row" : undefined}
                   >
                     {i === 0
-                      ? "Total"
+                      ? t("reports.total")
                       : c.money || c.key === "rounds" || c.key === "players"
                         ? cell(report.data.totals as Record<string, unknown>, c)
                         : ""}
@@ -361,7 +377,7 @@ export function ReportsPage() {
         pageSize={PAGE_SIZE}
         total={total}
         onPage={(p) => update({ page: String(p) })}
-        label="Report pages"
+        label={t("reports.pages")}
       />
     </>
   );

@@ -12,6 +12,7 @@ import { CheckboxField, SelectField, TextField } from "../../components/form-fie
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows, StatusPill } from "../../components/table-states.tsx";
 import { type CrudResource, useCrudDelete, useCrudList } from "../../lib/crud.ts";
+import { type TextKey, useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { useEntitySubmit } from "../../lib/use-entity-submit.ts";
 
@@ -24,18 +25,18 @@ const resourcesResource: CrudResource<Resource> = {
   row: AdminResource,
 };
 
-const TYPE_LABELS: Record<ResourceType, string> = {
-  FACEBOOK: "Facebook page",
-  INSTAGRAM: "Instagram",
-  TWITTER: "X (Twitter)",
-  YOUTUBE: "YouTube channel",
-  TELEGRAM: "Telegram",
-  IOS_APP: "iOS app download",
-  ANDROID_APP: "Android app download",
-  CUSTOMER_SERVICE: "Customer service chat",
-  VIP_SERVICE: "VIP service chat",
+/** Each type's name in the catalogue, looked up when drawn (in the operator's language). */
+const TYPE_LABELS: Record<ResourceType, TextKey> = {
+  FACEBOOK: "resources.typeFacebook",
+  INSTAGRAM: "resources.typeInstagram",
+  TWITTER: "resources.typeTwitter",
+  YOUTUBE: "resources.typeYoutube",
+  TELEGRAM: "resources.typeTelegram",
+  IOS_APP: "resources.typeIos",
+  ANDROID_APP: "resources.typeAndroid",
+  CUSTOMER_SERVICE: "resources.typeService",
+  VIP_SERVICE: "resources.typeVip",
 };
-const TYPE_OPTIONS = ResourceType.options.map((t) => ({ value: t, label: TYPE_LABELS[t] }));
 
 const toForm = (r: Resource | null): ResourceInput => ({
   resourceType: r?.resourceType ?? "FACEBOOK",
@@ -51,6 +52,8 @@ interface EditorProps {
 }
 
 function ResourceEditor({ item, readOnly, onClose, onReloaded }: EditorProps) {
+  const t = useT();
+  const typeOptions = ResourceType.options.map((type) => ({ value: type, label: t(TYPE_LABELS[type]) }));
   const formId = useId();
   const form = useForm<ResourceInput>({
     resolver: zodResolver(AdminResourceInput),
@@ -68,7 +71,7 @@ function ResourceEditor({ item, readOnly, onClose, onReloaded }: EditorProps) {
   });
   return (
     <Dialog
-      title={item ? "Edit link" : "New link"}
+      title={item ? t("resources.edit") : t("resources.new")}
       onClose={onClose}
       busy={isSaving}
       footer={
@@ -86,19 +89,19 @@ function ResourceEditor({ item, readOnly, onClose, onReloaded }: EditorProps) {
           <fieldset disabled={readOnly} className="plain-fieldset form-stack">
             <SelectField
               name="resourceType"
-              label="Type"
-              options={TYPE_OPTIONS}
-              hint="Each type may be listed once."
+              label={t("resources.type")}
+              options={typeOptions}
+              hint={t("resources.typeHint")}
             />
             <TextField
               name="url"
-              label="Address"
+              label={t("resources.address")}
               type="url"
-              placeholder="https://"
+              placeholder={t("resources.urlHint")}
               required
               testId="resource-url"
             />
-            <CheckboxField name="enabled" label="Enabled" hint="Disabled links are hidden from the site." />
+            <CheckboxField name="enabled" label={t("content.enabled")} hint={t("resources.enabledHint")} />
           </fieldset>
         </form>
       </FormProvider>
@@ -107,6 +110,7 @@ function ResourceEditor({ item, readOnly, onClose, onReloaded }: EditorProps) {
 }
 
 export function ResourcesPage() {
+  const t = useT();
   const canWrite = useCanWrite("resources");
   const list = useCrudList(resourcesResource);
   const remove = useCrudDelete(resourcesResource);
@@ -116,12 +120,12 @@ export function ResourcesPage() {
   return (
     <>
       <PageHeader
-        title="Links & apps"
-        description="Social pages, app downloads and service chats shown in the site footer and menus."
+        title={t("resources.title")}
+        description={t("resources.description")}
         actions={
           canWrite && (
             <button type="button" className="btn btn--primary" onClick={() => setEditing({ item: null })}>
-              New link
+              {t("resources.new")}
             </button>
           )
         }
@@ -131,21 +135,21 @@ export function ResourcesPage() {
         <table className="table" aria-busy={list.isPending}>
           <thead>
             <tr>
-              <th scope="col">Type</th>
-              <th scope="col">Address</th>
-              <th scope="col">Enabled</th>
+              <th scope="col">{t("resources.type")}</th>
+              <th scope="col">{t("resources.address")}</th>
+              <th scope="col">{t("content.enabled")}</th>
               <th scope="col" className="actions">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t("content.actions")}</span>
               </th>
             </tr>
           </thead>
           <tbody>
             {list.isPending && <SkeletonRows columns={4} rows={5} />}
             {list.isError && <ErrorRow columns={4} onRetry={() => list.refetch()} />}
-            {list.data?.length === 0 && <EmptyRow columns={4} title="No links yet." />}
+            {list.data?.length === 0 && <EmptyRow columns={4} title={t("resources.none")} />}
             {list.data?.map((r) => (
               <tr key={r.id} data-testid={`resource-row-${r.id}`}>
-                <td>{TYPE_LABELS[r.resourceType]}</td>
+                <td>{t(TYPE_LABELS[r.resourceType])}</td>
                 <td className="cell-text">
                   <a href={r.url} target="_blank" rel="noreferrer noopener">
                     {r.url}
@@ -156,7 +160,7 @@ export function ResourcesPage() {
                 </td>
                 <td className="actions">
                   <button type="button" className="btn btn--sm" onClick={() => setEditing({ item: r })}>
-                    {canWrite ? "Edit" : "View"}
+                    {canWrite ? t("content.edit") : t("content.view")}
                   </button>
                   {canWrite && (
                     <button
@@ -164,7 +168,7 @@ export function ResourcesPage() {
                       className="btn btn--sm btn--danger-ghost"
                       onClick={() => setDeleting(r)}
                     >
-                      Delete
+                      {t("content.delete")}
                     </button>
                   )}
                 </td>
@@ -184,14 +188,14 @@ export function ResourcesPage() {
       )}
       {deleting && (
         <ConfirmDialog
-          title="Delete link?"
-          message={<p>The {TYPE_LABELS[deleting.resourceType]} link leaves the site at once.</p>}
-          confirmLabel="Delete link"
+          title={t("resources.deleteTitle")}
+          message={<p>{t("resources.deleteText", { type: t(TYPE_LABELS[deleting.resourceType]) })}</p>}
+          confirmLabel={t("resources.deleteLink")}
           busy={remove.isPending}
           onConfirm={() =>
             remove.mutate(deleting.id, {
               onSuccess: () => {
-                toast.success("Deleted link.");
+                toast.success(t("resources.deleted"));
                 setDeleting(null);
               },
             })

@@ -27,17 +27,19 @@ const amountOrTyped = (text: string) => pesosToAmount(text, { allowZero: true })
 function RebateSection({ canWrite }: { canWrite: boolean }) {
   const t = useT();
   const rebate = useRebateAdmin();
-  const change = useRewardsChange("Saved.");
+  const change = useRewardsChange(t("common.saved"));
   const [gameType, setGameType] = useState("RNG");
   const [rate, setRate] = useState("0.5");
   const [day, setDay] = useState(manilaDay(-1));
   const d = rebate.data;
   return (
     <section className="panel form-stack" data-testid="rewards-rebate">
-      <h2 className="subheading">Rebates</h2>
+      <h2 className="subheading">{t("rewards.rebates")}</h2>
       {d && (
         <p>
-          Mode: <strong>{d.mode}</strong> (claim within {d.claimDays} days){" "}
+          {t("rewards.mode")}{" "}
+          <strong>{d.mode === "auto" ? t("rewards.modeAuto") : t("rewards.modeManual")}</strong>{" "}
+          {t("rewards.claimWithin", { n: d.claimDays })}{" "}
           <button
             type="button"
             className="btn btn--sm"
@@ -50,7 +52,7 @@ function RebateSection({ canWrite }: { canWrite: boolean }) {
               })
             }
           >
-            Switch to {d.mode === "auto" ? "manual" : "automatic"}
+            {d.mode === "auto" ? t("rewards.toManual") : t("rewards.toAuto")}
           </button>
         </p>
       )}
@@ -58,18 +60,18 @@ function RebateSection({ canWrite }: { canWrite: boolean }) {
         <table className="table">
           <thead>
             <tr>
-              <th scope="col">Category</th>
-              <th scope="col">VIP level</th>
+              <th scope="col">{t("loyalty.category")}</th>
+              <th scope="col">{t("loyalty.vipLevel")}</th>
               <th scope="col" className="num">
-                Rate %
+                {t("rewards.ratePercent")}
               </th>
               <th scope="col" className="num">
-                Minimum
+                {t("rewards.minimum")}
               </th>
               <th scope="col" className="num">
-                Cap
+                {t("bonus.cap")}
               </th>
-              <th scope="col">On</th>
+              <th scope="col">{t("table.on")}</th>
             </tr>
           </thead>
           <tbody>
@@ -80,7 +82,7 @@ function RebateSection({ canWrite }: { canWrite: boolean }) {
                 <td className="num">{showPercentText(r.rate)}</td>
                 <td className="num">{showAmount(r.minPayout)}</td>
                 <td className="num">{r.maxPayout === null ? "—" : showAmount(r.maxPayout)}</td>
-                <td>{r.enabled ? "yes" : "no"}</td>
+                <td>{r.enabled ? t("loyalty.yes") : t("loyalty.no")}</td>
               </tr>
             ))}
           </tbody>
@@ -100,7 +102,7 @@ function RebateSection({ canWrite }: { canWrite: boolean }) {
         }}
       >
         <label>
-          Category{" "}
+          {t("loyalty.category")}{" "}
           <input value={gameType} onChange={(e) => setGameType(e.target.value)} disabled={!canWrite} />
         </label>
         <PercentInput
@@ -116,7 +118,7 @@ function RebateSection({ canWrite }: { canWrite: boolean }) {
           className="btn btn--sm"
           disabled={!canWrite || !readPercent(rate, REBATE_UNIT).ok}
         >
-          Set rate
+          {t("rewards.setRate")}
         </button>
       </form>
       <form
@@ -127,17 +129,23 @@ function RebateSection({ canWrite }: { canWrite: boolean }) {
         }}
       >
         <label>
-          Manila day{" "}
+          {t("rewards.manilaDay")}{" "}
           <input type="date" value={day} onChange={(e) => setDay(e.target.value)} disabled={!canWrite} />
         </label>
         <button type="submit" className="btn btn--sm" disabled={!canWrite}>
-          Run this day
+          {t("rewards.runDay")}
         </button>
       </form>
       <ul>
         {d?.runs.map((r) => (
           <li key={r.day}>
-            {r.day}: {r.status}, {r.mode}, {r.members} members, {r.paid}
+            {t("rewards.run", {
+              day: r.day,
+              status: r.status,
+              mode: r.mode,
+              members: r.members,
+              paid: r.paid,
+            })}
           </li>
         ))}
       </ul>
@@ -147,14 +155,14 @@ function RebateSection({ canWrite }: { canWrite: boolean }) {
 
 /** Raffles: create (window, ticket rules, prizes), draw after the end, results with the seed. */
 function RaffleSection({ canWrite }: { canWrite: boolean }) {
+  const t = useT();
   const raffles = useRaffles();
-  const change = useRewardsChange("Done.");
+  const change = useRewardsChange(t("rewards.done"));
   // The title in Filipino or English at least; the other site languages fall back to them.
   const [titleTY, setTitleTY] = useState("");
   const [titleEN, setTitleEN] = useState("");
   const [startsAt, setStartsAt] = useState(manilaDay());
   const [endsAt, setEndsAt] = useState(manilaDay(7));
-  const t = useT();
   const [perDeposit, setPerDeposit] = useState("500.00");
   const [perBet, setPerBet] = useState("");
   const [prizes, setPrizes] = useState("1000.00, 500.00");
@@ -168,7 +176,7 @@ function RaffleSection({ canWrite }: { canWrite: boolean }) {
           [
             ["TY", titleTY.trim()],
             ["EN", titleEN.trim()],
-          ].filter(([, t]) => t),
+          ].filter(([, text]) => text),
         ),
         startsAt: manilaStart(startsAt).toISOString(),
         endsAt: manilaStart(endsAt).toISOString(),
@@ -185,30 +193,32 @@ function RaffleSection({ canWrite }: { canWrite: boolean }) {
   };
   return (
     <section className="panel form-stack" data-testid="rewards-raffles">
-      <h2 className="subheading">Raffles</h2>
+      <h2 className="subheading">{t("rewards.raffles")}</h2>
       <form className="form-stack" onSubmit={create}>
         <fieldset disabled={!canWrite} className="plain-fieldset toolbar">
           <label>
-            Title (Filipino){" "}
+            {t("rewards.titleTY")}{" "}
             <input value={titleTY} onChange={(e) => setTitleTY(e.target.value)} required={!titleEN.trim()} />
           </label>
           <label>
-            Title (English){" "}
+            {t("rewards.titleEN")}{" "}
             <input value={titleEN} onChange={(e) => setTitleEN(e.target.value)} required={!titleTY.trim()} />
           </label>
           <label>
-            From <input type="date" value={startsAt} onChange={(e) => setStartsAt(e.target.value)} />
+            {t("filter.from")}{" "}
+            <input type="date" value={startsAt} onChange={(e) => setStartsAt(e.target.value)} />
           </label>
           <label>
-            Until <input type="date" value={endsAt} onChange={(e) => setEndsAt(e.target.value)} />
+            {t("rewards.until")}{" "}
+            <input type="date" value={endsAt} onChange={(e) => setEndsAt(e.target.value)} />
           </label>
           <MoneyInput label={t("rewards.perDeposit")} optional value={perDeposit} onChange={setPerDeposit} />
           <MoneyInput label={t("rewards.perBet")} optional value={perBet} onChange={setPerBet} />
           <label>
-            Prizes (rank order) <input value={prizes} onChange={(e) => setPrizes(e.target.value)} />
+            {t("rewards.prizes")} <input value={prizes} onChange={(e) => setPrizes(e.target.value)} />
           </label>
           <button type="submit" className="btn btn--sm">
-            Create raffle
+            {t("rewards.createRaffle")}
           </button>
         </fieldset>
       </form>
@@ -218,11 +228,9 @@ function RaffleSection({ canWrite }: { canWrite: boolean }) {
             #{r.id} {r.title}
           </strong>{" "}
           — {r.status}, {formatDateTime(r.startsAt)} – {formatDateTime(r.endsAt)}
-          <p className="cell-sub">Seed hash {r.seedHash}</p>
+          <p className="cell-sub">{t("rewards.seedHash", { hash: r.seedHash })}</p>
           {r.serverSeed && (
-            <p className="cell-sub">
-              Seed {r.serverSeed} · {r.totalTickets} tickets
-            </p>
+            <p className="cell-sub">{t("rewards.seed", { seed: r.serverSeed, n: r.totalTickets ?? "" })}</p>
           )}
           <ol>
             {r.prizes.map((p) => {
@@ -230,7 +238,7 @@ function RaffleSection({ canWrite }: { canWrite: boolean }) {
               return (
                 <li key={p.rank}>
                   {showAmount(p.amount)}
-                  {w && ` — ticket ${w.ticket}, ${w.member}`}
+                  {w && t("rewards.winner", { ticket: w.ticket, member: w.member })}
                 </li>
               );
             })}
@@ -244,7 +252,7 @@ function RaffleSection({ canWrite }: { canWrite: boolean }) {
                 change.mutate({ method: "POST", path: `/rewards/raffles/${r.id}/draw`, body: {} })
               }
             >
-              Draw
+              {t("rewards.draw")}
             </button>
           )}
         </article>
@@ -255,8 +263,9 @@ function RaffleSection({ canWrite }: { canWrite: boolean }) {
 
 /** Referral rewards: on registration, first deposit (with a minimum), betting target. */
 function ReferralSection({ canWrite }: { canWrite: boolean }) {
+  const t = useT();
   const referral = useReferralAdmin();
-  const change = useRewardsChange("Saved.");
+  const change = useRewardsChange(t("common.saved"));
   const [draft, setDraft] = useState<Record<string, string> | null>(null);
   const d = referral.data;
   if (!d) return null;
@@ -283,7 +292,7 @@ function ReferralSection({ canWrite }: { canWrite: boolean }) {
   );
   return (
     <section className="panel form-stack" data-testid="rewards-referral">
-      <h2 className="subheading">Invite friends</h2>
+      <h2 className="subheading">{t("rewards.invite")}</h2>
       <form
         onSubmit={(e: FormEvent) => {
           e.preventDefault();
@@ -305,15 +314,15 @@ function ReferralSection({ canWrite }: { canWrite: boolean }) {
               checked={v.enabled === "1"}
               onChange={(e) => setDraft({ ...v, enabled: e.target.checked ? "1" : "" })}
             />{" "}
-            On
+            {t("table.on")}
           </label>
-          {field("registerReward", "On registering")}
-          {field("depositReward", "On first deposit")}
-          {field("depositMin", "First deposit at least")}
-          {field("betReward", "On betting target")}
-          {field("betThreshold", "Betting target")}
+          {field("registerReward", t("rewards.onRegister"))}
+          {field("depositReward", t("rewards.onFirstDeposit"))}
+          {field("depositMin", t("rewards.firstDepositMin"))}
+          {field("betReward", t("rewards.onBetTarget"))}
+          {field("betThreshold", t("rewards.betTarget"))}
           <button type="submit" className="btn btn--sm">
-            Save
+            {t("rewards.save")}
           </button>
         </fieldset>
       </form>
@@ -323,24 +332,25 @@ function ReferralSection({ canWrite }: { canWrite: boolean }) {
 
 /** The rewards reports, downloaded as CSV for a range of Manila days. */
 function ReportsSection() {
+  const t = useT();
   const [from, setFrom] = useState(manilaDay(-6));
   const [to, setTo] = useState(manilaDay());
   const q = `from=${from}&to=${to}&format=csv`;
   return (
     <section className="panel form-stack">
-      <h2 className="subheading">Reports</h2>
+      <h2 className="subheading">{t("rewards.reports")}</h2>
       <div className="toolbar">
         <label>
-          From <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+          {t("filter.from")} <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
         </label>
         <label>
-          To <input type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+          {t("filter.to")} <input type="date" value={to} onChange={(e) => setTo(e.target.value)} />
         </label>
         <a className="btn btn--sm" href={`/api/admin/rewards/rebate/report?${q}`}>
-          Rebates (CSV)
+          {t("rewards.rebatesCsv")}
         </a>
         <a className="btn btn--sm" href={`/api/admin/rewards/report?${q}`}>
-          Rewards offered and claimed (CSV)
+          {t("rewards.rewardsCsv")}
         </a>
       </div>
     </section>
@@ -349,13 +359,11 @@ function ReportsSection() {
 
 /** Back office → Rewards: rebates, raffles, invite rewards, reports. */
 export function RewardsPage() {
+  const t = useT();
   const canWrite = useCanWrite("rewards");
   return (
     <>
-      <PageHeader
-        title="Rewards"
-        description="Rebate rates and runs, raffles (commit-reveal draws), invite-friend rewards, and the reports."
-      />
+      <PageHeader title={t("rewards.title")} description={t("rewards.description")} />
       {!canWrite && <ReadOnlyNote />}
       <RebateSection canWrite={canWrite} />
       <RaffleSection canWrite={canWrite} />
