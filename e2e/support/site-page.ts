@@ -10,6 +10,11 @@ export class SitePage {
     await expect(this.page.getByTestId("page-home")).toBeVisible();
   }
 
+  /**
+   * Pick a language and wait until the site has switched: the site loads the language's
+   * catalogue first and only then stores the choice (and sets <html lang>), so a test that
+   * navigated straight after the pick could, on a busy machine, land on the old language.
+   */
   async switchLanguage(code: string): Promise<void> {
     const picker = this.page.getByTestId("lang-picker");
     if ((await picker.evaluate((el) => el.tagName)) === "SELECT") {
@@ -18,6 +23,9 @@ export class SitePage {
       await picker.click();
       await this.page.getByTestId(`lang-option-${code}`).click();
     }
+    await expect
+      .poll(() => this.page.evaluate(() => localStorage.getItem("panalo.lang")))
+      .toBe(code);
   }
 
   /** Submit the header's inline login form (spec §2 header, logged out). */
