@@ -36,6 +36,7 @@ const SAME_IN_FILIPINO = new Set([
   "X (Twitter)",
   "YBG",
   "PG",
+  "PayMongo",
   // The start of a web address.
   "https://",
   "Chip {{n}}",
