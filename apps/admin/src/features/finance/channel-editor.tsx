@@ -105,7 +105,7 @@ export function ChannelEditor({
     entity: channel,
     form,
     toForm: channelToForm,
-    noun: "payment channel",
+    noun: "entity.paymentChannel",
     onSaved: onClose,
     onReloaded,
     onGone: onClose,
