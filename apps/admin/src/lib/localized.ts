@@ -5,16 +5,6 @@ import { t } from "./i18n.ts";
 export const REQUIRED_LANGS = ["TY", "EN"] as const satisfies readonly LangCode[];
 export const OPTIONAL_LANGS: readonly LangCode[] = LangCodes.filter((l) => l !== "TY" && l !== "EN");
 
-export const LANG_NAMES: Record<LangCode, string> = {
-  TY: "Filipino",
-  EN: "English",
-  CN: "Chinese",
-  VI: "Vietnamese",
-  TH: "Thai",
-  ID: "Indonesian",
-  JA: "Japanese",
-};
-
 /** In a form every language is a plain string; an empty optional one is left out on save. */
 export type LocalizedForm = Record<LangCode, string>;
 
