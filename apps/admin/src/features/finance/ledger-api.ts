@@ -82,16 +82,16 @@ export function useMemberLedger(memberId: number, q: { page: number; pageSize: n
  * filter; the words are looked up when shown, so they follow the operator's language.
  */
 export const MOVEMENT_TYPES: Record<string, TextKey> = {
-  deposit: "ledger.type.deposit",
-  withdrawal_hold: "ledger.type.withdrawalHold",
-  withdrawal_paid: "ledger.type.withdrawalPaid",
-  withdrawal_released: "ledger.type.withdrawalReleased",
-  adjustment: "ledger.type.adjustment",
-  transfer: "ledger.type.transfer",
-  bet: "ledger.type.bet",
-  win: "ledger.type.win",
-  rollback: "ledger.type.rollback",
-  play_grant: "ledger.type.playGrant",
+  deposit: "ledger.movement.deposit",
+  withdrawal_hold: "ledger.movement.withdrawalHold",
+  withdrawal_paid: "ledger.movement.withdrawalPaid",
+  withdrawal_released: "ledger.movement.withdrawalReleased",
+  adjustment: "ledger.movement.adjustment",
+  transfer: "ledger.movement.transfer",
+  bet: "ledger.movement.bet",
+  win: "ledger.movement.win",
+  rollback: "ledger.movement.rollback",
+  play_grant: "ledger.movement.playGrant",
 };
 
 export function movementLabel(type: string): string {
