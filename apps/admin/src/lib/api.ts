@@ -1,6 +1,6 @@
 import { ApiFailureSchema, envelopeOf } from "@panalo/contracts/envelope";
 import { z } from "zod";
-import { adminLang } from "./i18n.ts";
+import { adminLang, t } from "./i18n.ts";
 
 /** One field problem reported by the server (`details` of a VALIDATION_ERROR). */
 export interface FieldIssue {
@@ -23,7 +23,7 @@ export class ApiError extends Error {
 
 export function errorMessage(err: unknown): string {
   if (err instanceof ApiError) return err.message;
-  return "Something went wrong. Please try again.";
+  return t("api.failed");
 }
 
 export function isApiCode(err: unknown, code: string): boolean {
@@ -84,7 +84,7 @@ export async function apiRequest<S extends z.ZodType>(
     });
   } catch (err) {
     if (err instanceof DOMException && err.name === "AbortError") throw err;
-    throw new ApiError(0, "NETWORK_ERROR", "Cannot reach the server. Check the connection and try again.");
+    throw new ApiError(0, "NETWORK_ERROR", t("api.unreachable"));
   }
 
   const json: unknown = await res.json().catch(() => undefined);
@@ -97,11 +97,7 @@ export async function apiRequest<S extends z.ZodType>(
   const envelope = envelopeOf(z.unknown()).safeParse(json);
   const value = envelope.success ? schema.safeParse(envelope.data.value) : undefined;
   if (!res.ok || !value?.success) {
-    throw new ApiError(
-      res.status,
-      "BAD_RESPONSE",
-      `The server gave an unexpected answer (HTTP ${res.status}). Please try again.`,
-    );
+    throw new ApiError(res.status, "BAD_RESPONSE", t("api.badResponse", { status: res.status }));
   }
   return value.data;
 }

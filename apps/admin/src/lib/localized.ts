@@ -1,18 +1,9 @@
 import { type LangCode, LangCodes, type LocalizedText } from "@panalo/contracts/envelope";
 import { z } from "zod";
+import { t } from "./i18n.ts";
 
 export const REQUIRED_LANGS = ["TY", "EN"] as const satisfies readonly LangCode[];
 export const OPTIONAL_LANGS: readonly LangCode[] = LangCodes.filter((l) => l !== "TY" && l !== "EN");
-
-export const LANG_NAMES: Record<LangCode, string> = {
-  TY: "Filipino",
-  EN: "English",
-  CN: "Chinese",
-  VI: "Vietnamese",
-  TH: "Thai",
-  ID: "Indonesian",
-  JA: "Japanese",
-};
 
 /** In a form every language is a plain string; an empty optional one is left out on save. */
 export type LocalizedForm = Record<LangCode, string>;
@@ -42,7 +33,11 @@ export function fromLocalizedForm(form: LocalizedForm): LocalizedText {
  * (envelope.ts: "TY and EN are required, the rest optional"); values are trimmed.
  */
 export function localizedFormSchema(required: boolean, max = 100_000) {
-  const text = z.string().trim().max(max, `At most ${max} characters`);
-  const main = required ? text.min(1, "Required") : text;
+  // Messages are looked up when the form is checked, in the operator's language then.
+  const text = z
+    .string()
+    .trim()
+    .max(max, { error: () => t("form.err.maxChars", { n: max }) });
+  const main = required ? text.min(1, { error: () => t("form.err.required") }) : text;
   return z.object({ TY: main, EN: main, CN: text, VI: text, TH: text, ID: text, JA: text });
 }

@@ -3,6 +3,7 @@ import type { FieldValues, UseFormReturn } from "react-hook-form";
 import { isApiCode, isApprovalPending } from "./api.ts";
 import { type CrudResource, reloadItem, useCrudSave } from "./crud.ts";
 import { applyServerFieldErrors } from "./form-errors.ts";
+import { type TextKey, t } from "./i18n.ts";
 import { toast } from "./toast-store.ts";
 
 interface EntitySubmitOptions<T extends { id: number; version: number }, F extends FieldValues, I> {
@@ -11,8 +12,11 @@ interface EntitySubmitOptions<T extends { id: number; version: number }, F exten
   entity: T | null;
   form: UseFormReturn<F, unknown, I>;
   toForm: (entity: T) => F;
-  /** Lower-case name for messages: "notice", "banner". */
-  noun: string;
+  /**
+   * Catalogue key of the item's lower-case name for messages ("entity.notice" = "notice"), looked
+   * up when a message is shown so it is in the operator's language of that moment.
+   */
+  noun: TextKey;
   onSaved: (saved: T) => void;
   onReloaded: (fresh: T) => void;
   onGone: () => void;
@@ -35,7 +39,7 @@ export function useEntitySubmit<T extends { id: number; version: number }, F ext
       { id: entity?.id ?? null, version: entity?.version ?? null, input },
       {
         onSuccess: (saved) => {
-          toast.success(`Saved ${noun} #${saved.id}.`);
+          toast.success(t("entity.saved", { noun: t(noun), id: saved.id }));
           onSaved(saved);
         },
         onError: async (err) => {
@@ -49,13 +53,11 @@ export function useEntitySubmit<T extends { id: number; version: number }, F ext
           if (!entity || !isApiCode(err, "VERSION_CONFLICT")) return;
           const fresh = await reloadItem(queryClient, resource, entity.id);
           if (!fresh) {
-            toast.info(`This ${noun} was deleted by someone else.`);
+            toast.info(t("entity.deleted", { noun: t(noun) }));
             onGone();
             return;
           }
-          toast.info(
-            `Someone else changed this ${noun}. Their version is now loaded; make your change again.`,
-          );
+          toast.info(t("entity.conflict", { noun: t(noun) }));
           form.reset(toForm(fresh));
           onReloaded(fresh);
         },

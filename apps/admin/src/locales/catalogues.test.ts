@@ -36,6 +36,7 @@ const SAME_IN_FILIPINO = new Set([
   "X (Twitter)",
   "YBG",
   "PG",
+  "PayMongo",
   // The start of a web address.
   "https://",
   "Chip {{n}}",
@@ -56,6 +57,9 @@ const SAME_IN_FILIPINO = new Set([
   "Bingo",
   // The agent network's own words, said so in Filipino.
   "Upline → downline",
+  // Loanwords Filipino operators use as they are (the noun in "Na-save ang banner #3.").
+  "banner",
+  "link",
 ]);
 
 /**

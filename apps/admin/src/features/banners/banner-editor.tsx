@@ -82,7 +82,7 @@ export function BannerEditor({ banner, defaultGroup, readOnly, onClose, onReload
     entity: banner,
     form,
     toForm,
-    noun: "banner",
+    noun: "entity.banner",
     onSaved: onClose,
     onReloaded,
     onGone: onClose,

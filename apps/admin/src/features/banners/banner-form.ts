@@ -4,6 +4,7 @@ import { linkKind } from "@panalo/contracts/links";
 import { z } from "zod";
 import type { CrudResource } from "../../lib/crud.ts";
 import { isoToLocalInput, localInputToIso } from "../../lib/dates.ts";
+import { t } from "../../lib/i18n.ts";
 import { fromLocalizedForm, localizedFormSchema, toLocalizedForm } from "../../lib/localized.ts";
 import { checkWindow, sortOrderSchema } from "../notices/notice-form.ts";
 
@@ -11,47 +12,6 @@ export const bannersResource: CrudResource<AdminBanner> = {
   key: ["banners"],
   path: "/banners",
   row: AdminBanner,
-};
-
-/** Where each banner group appears on the player site. */
-export const BANNER_GROUP_LABELS: Record<BannerGroup, string> = {
-  home: "Home carousel",
-  rng: "Slots",
-  live: "Live casino",
-  fish: "Fishing",
-  pvp: "Card games (PvP)",
-  sports: "Sports",
-  esports: "E-sports",
-  lottery: "Lottery",
-  download: "App download",
-  promotions: "Promotions",
-  shop: "Shop",
-  help: "Help centre",
-  ybg: "YBG",
-  pg: "PG",
-  w_login: "Welcome: after login",
-  w_reg: "Welcome: after registration",
-  w_deposit20: "Welcome: deposit offer",
-  w_bet20: "Welcome: bet offer",
-};
-
-export const BANNER_GROUP_OPTIONS = BannerGroup.options.map((g) => ({
-  value: g,
-  label: `${BANNER_GROUP_LABELS[g]} (${g})`,
-}));
-
-export const LINK_TYPE_OPTIONS = [
-  { value: "", label: "No link" },
-  { value: "ROUTE", label: "Site page (ROUTE)" },
-  { value: "URL", label: "Web address, new tab (URL)" },
-  { value: "GAME", label: "Launch a game (GAME)" },
-];
-
-export const LINK_HINTS: Record<string, string> = {
-  "": "The image is not clickable.",
-  ROUTE: "A path on the site, starting with /, e.g. /promotions.",
-  URL: "A site page starting with /, or a full https:// address when the link is marked external.",
-  GAME: "The game's code as the game catalogue knows it.",
 };
 
 /** A caption left empty in every language is no caption. */
@@ -62,7 +22,11 @@ function captionOf(form: Parameters<typeof fromLocalizedForm>[0]) {
 export const BannerForm = z
   .object({
     groupName: BannerGroup,
-    imageUrl: z.string().trim().min(1, "Upload an image or give its address").max(500),
+    imageUrl: z
+      .string()
+      .trim()
+      .min(1, { error: () => t("bannerForm.err.image") })
+      .max(500),
     alt: localizedFormSchema(true, 300),
     title: localizedFormSchema(false, 80),
     subtitle: localizedFormSchema(false, 120),
@@ -77,7 +41,7 @@ export const BannerForm = z
   .superRefine((f, ctx) => {
     checkWindow(f, ctx);
     if (f.linkageType && !f.linkage) {
-      ctx.addIssue({ code: "custom", path: ["linkage"], message: "Give the link target, or choose No link" });
+      ctx.addIssue({ code: "custom", path: ["linkage"], message: t("bannerForm.err.target") });
     }
     // The platform refuses the same links; saying so here saves a round trip.
     const kind = f.linkage ? linkKind(f.linkage) : null;
@@ -85,7 +49,7 @@ export const BannerForm = z
       ctx.addIssue({
         code: "custom",
         path: ["linkage"],
-        message: "A site page starts with a single / (not // or /\\)",
+        message: t("bannerForm.err.route"),
       });
     }
     if (
@@ -96,14 +60,14 @@ export const BannerForm = z
       ctx.addIssue({
         code: "custom",
         path: ["linkage"],
-        message: "A site page starting with / or a full https:// address",
+        message: t("bannerForm.err.url"),
       });
     }
     if (f.linkageType === "URL" && kind === "external" && !f.external) {
       ctx.addIssue({
         code: "custom",
         path: ["external"],
-        message: "This address leaves the site: tick External link",
+        message: t("bannerForm.err.external"),
       });
     }
   })

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { api } from "../../lib/api.ts";
+import { t } from "../../lib/i18n.ts";
 
 /**
  * GET /api/admin/approvals: four-eyes changes — a new payment channel, enabling
@@ -60,17 +61,10 @@ export function useDecideApproval() {
   });
 }
 
-export const KIND_LABELS: Record<Approval["kind"], string> = {
-  "payment_channel.create": "New payment channel",
-  "payment_channel.update": "Payment channel change",
-  "settings.finance": "Adjustment threshold",
-  "provider_limits.update": "Maximum win per round",
-  "queue.bulk_approve": "Bulk approval",
-  "bonus.grant": "Bonus grant",
-  "loyalty.vip_level": "VIP level bonus",
-};
-
-/** One line saying what the request changes, from its (masked) summary. */
+/**
+ * One line saying what the request changes, from its (masked) summary, in the operator's
+ * language; field names, amounts and codes stay as the server wrote them.
+ */
 export function describeApproval(a: Approval): string {
   const s = a.summary as Record<string, unknown>;
   const changes = Array.isArray(s.changes) ? (s.changes as string[]) : [];
@@ -79,18 +73,27 @@ export function describeApproval(a: Approval): string {
       ?.adjustmentApprovalThreshold;
     const after = (s.after as { adjustmentApprovalThreshold?: string } | undefined)
       ?.adjustmentApprovalThreshold;
-    return `Threshold ${before ?? "?"} → ${after ?? "?"}`;
+    return t("approvals.describe.threshold", { before: before ?? "?", after: after ?? "?" });
   }
   if (a.kind === "queue.bulk_approve") {
     // A batch of deposits or withdrawals above the threshold.
     const ids = Array.isArray(s.ids) ? (s.ids as number[]) : [];
     const prefix = s.queue === "withdrawals" ? "W" : "D";
-    return `${String(s.count ?? ids.length)} ${String(s.queue ?? "")}, ${String(s.total ?? "")} in all (above ${String(s.threshold ?? "")}): ${ids.map((id) => `${prefix}${id}`).join(", ")}`;
+    const params = {
+      count: String(s.count ?? ids.length),
+      queue: String(s.queue ?? ""),
+      total: String(s.total ?? ""),
+      threshold: String(s.threshold ?? ""),
+      ids: ids.map((id) => `${prefix}${id}`).join(", "),
+    };
+    if (s.queue === "withdrawals") return t("approvals.describe.bulkWithdrawals", params);
+    if (s.queue === "deposits") return t("approvals.describe.bulkDeposits", params);
+    return t("approvals.describe.bulk", params);
   }
   if (a.kind === "provider_limits.update") {
     type L = { maxWinMultiple?: number | null; maxWinAmount?: string | null } | undefined;
     const text = (l: L) =>
-      `${l?.maxWinMultiple == null ? "no multiple" : `${l.maxWinMultiple}×`}, ${l?.maxWinAmount ?? "no amount"}`;
+      `${l?.maxWinMultiple == null ? t("approvals.describe.noMultiple") : `${l.maxWinMultiple}×`}, ${l?.maxWinAmount ?? t("approvals.describe.noAmount")}`;
     return `${String(s.vendor ?? a.entityId ?? "")}: ${text(s.before as L)} → ${text(s.after as L)}`;
   }
   if (a.kind === "loyalty.vip_level") {
@@ -98,16 +101,30 @@ export function describeApproval(a: Approval): string {
     const before = (s.before ?? {}) as Record<string, unknown>;
     const after = (s.after ?? {}) as Record<string, unknown>;
     const what = changes
-      .map((c) => `${c} ${String(before[c] ?? "—")} → ${String(after[c] ?? "none")}`)
+      .map((c) => `${c} ${String(before[c] ?? "—")} → ${String(after[c] ?? t("approvals.describe.none"))}`)
       .join(", ");
-    return `Level ${a.entityId ?? ""}: ${what} (above ${String(s.threshold ?? "")})`;
+    return t("approvals.describe.vip", {
+      level: a.entityId ?? "",
+      what,
+      threshold: String(s.threshold ?? ""),
+    });
   }
   if (a.kind === "bonus.grant")
-    return `Member #${String(s.memberId ?? "")}: ${String(s.amount ?? "")} under rule #${String(s.ruleId ?? "")}`;
-  const name = `${String(s.name ?? "")} (${String(s.code ?? "")})`;
-  const limits = `${String(s.minAmount ?? "")} – ${String(s.maxAmount ?? "")}`;
-  const what = changes.filter((c) => c !== "create").join(", ");
-  return a.kind === "payment_channel.create"
-    ? `${name}, ${String(s.kind ?? "")}${s.adapter ? ` via ${String(s.adapter)}` : ""}, limits ${limits}${s.enabled ? ", enabled" : ""}`
-    : `${name}: ${what}; limits ${limits}${s.enabled ? ", enabled" : ", disabled"}`;
+    return t("approvals.describe.bonus", {
+      member: String(s.memberId ?? ""),
+      amount: String(s.amount ?? ""),
+      rule: String(s.ruleId ?? ""),
+    });
+  const params = {
+    name: `${String(s.name ?? "")} (${String(s.code ?? "")})`,
+    kind: String(s.kind ?? ""),
+    adapter: String(s.adapter ?? ""),
+    limits: `${String(s.minAmount ?? "")} – ${String(s.maxAmount ?? "")}`,
+    what: changes.filter((c) => c !== "create").join(", "),
+  };
+  if (a.kind === "payment_channel.create") {
+    const text = t(s.adapter ? "approvals.describe.createVia" : "approvals.describe.create", params);
+    return s.enabled ? t("approvals.describe.andEnabled", { text }) : text;
+  }
+  return t(s.enabled ? "approvals.describe.updateEnabled" : "approvals.describe.updateDisabled", params);
 }

@@ -33,8 +33,8 @@ function BankAccountFields() {
           <TextField
             key={f.key}
             name={`bank.${f.key}`}
-            label={f.label}
-            hint={f.hint}
+            label={t(f.label)}
+            hint={t(f.hint)}
             required
             autoComplete="off"
             inputMode={f.key === "accountNumber" ? "numeric" : undefined}
@@ -57,7 +57,7 @@ function GatewayFields({ adapter, isNew }: { adapter: ChannelFormValues["adapter
         required
         options={[
           { value: "", label: t("channel.choose") },
-          ...(["sandbox", "paymongo"] as const).map((a) => ({ value: a, label: ADAPTER_LABELS[a] })),
+          ...(["sandbox", "paymongo"] as const).map((a) => ({ value: a, label: t(ADAPTER_LABELS[a]) })),
         ]}
         testId="channel-adapter"
       />
@@ -67,7 +67,7 @@ function GatewayFields({ adapter, isNew }: { adapter: ChannelFormValues["adapter
             <TextField
               key={s.key}
               name={`secrets.${s.key}`}
-              label={s.label}
+              label={t(s.label)}
               type={s.key === "live" ? "text" : "password"}
               autoComplete="new-password"
               required
@@ -105,7 +105,7 @@ export function ChannelEditor({
     entity: channel,
     form,
     toForm: channelToForm,
-    noun: "payment channel",
+    noun: "entity.paymentChannel",
     onSaved: onClose,
     onReloaded,
     onGone: onClose,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { t } from "../../lib/i18n.ts";
 import { ADAPTER_SECRETS, BANK_FIELDS, type Channel } from "./channels-api.ts";
 import { AmountInput, toMinor } from "./money.ts";
 
@@ -10,24 +11,34 @@ export const ChannelForm = z
     code: z
       .string()
       .trim()
-      .regex(/^[a-z0-9_-]{2,30}$/, "2–30 lower-case letters, digits, dash or underscore"),
+      .regex(/^[a-z0-9_-]{2,30}$/, { error: () => t("channel.err.code") }),
     kind: z.enum(["bank", "gateway"]),
-    name: z.string().trim().min(2, "At least 2 characters").max(60, "At most 60 characters"),
+    name: z
+      .string()
+      .trim()
+      .min(2, { error: () => t("form.err.minChars", { n: 2 }) })
+      .max(60, { error: () => t("form.err.maxChars", { n: 60 }) }),
     adapter: z.enum(["", "sandbox", "paymongo"]),
     minAmount: AmountInput,
     maxAmount: AmountInput,
     enabled: z.boolean(),
     sortOrder: z
-      .number({ error: "Enter a number" })
-      .int("Whole numbers only")
-      .min(0, "0 or more")
-      .max(10_000, "At most 10000"),
+      .number({ error: () => t("form.err.number") })
+      .int({ error: () => t("form.err.whole") })
+      .min(0, { error: () => t("form.err.atLeast", { n: 0 }) })
+      .max(10_000, { error: () => t("form.err.atMost", { n: 10000 }) }),
     bank: z.object({
-      bankName: z.string().trim().max(200, "At most 200 characters"),
-      accountName: z.string().trim().max(200, "At most 200 characters"),
+      bankName: z
+        .string()
+        .trim()
+        .max(200, { error: () => t("form.err.maxChars", { n: 200 }) }),
+      accountName: z
+        .string()
+        .trim()
+        .max(200, { error: () => t("form.err.maxChars", { n: 200 }) }),
       accountNumber: z.string().trim(),
     }),
-    secrets: z.record(z.string(), z.string().max(500, "At most 500 characters")),
+    secrets: z.record(z.string(), z.string().max(500, { error: () => t("form.err.maxChars", { n: 500 }) })),
     /** Details this editor has no field for, kept as they are. */
     otherDetails: z.record(z.string(), z.string()),
   })
@@ -35,7 +46,7 @@ export const ChannelForm = z
     const min = toMinor(v.minAmount);
     const max = toMinor(v.maxAmount);
     if (min !== null && max !== null && max < min)
-      ctx.addIssue({ code: "custom", path: ["maxAmount"], message: "Must be at least the minimum" });
+      ctx.addIssue({ code: "custom", path: ["maxAmount"], message: t("channel.err.maxBelowMin") });
   })
   // Runs even while an amount is wrong, so every missing part is shown at the first Save.
   .superRefine(
@@ -43,20 +54,24 @@ export const ChannelForm = z
       if (v.kind === "bank") {
         // Members transfer to this account: every part of it must be there.
         if (v.bank.bankName.length < 2)
-          ctx.addIssue({ code: "custom", path: ["bank", "bankName"], message: "Required" });
+          ctx.addIssue({ code: "custom", path: ["bank", "bankName"], message: t("form.err.required") });
         if (v.bank.accountName.length < 2)
-          ctx.addIssue({ code: "custom", path: ["bank", "accountName"], message: "Required" });
+          ctx.addIssue({ code: "custom", path: ["bank", "accountName"], message: t("form.err.required") });
         if (!/^\d{6,20}$/.test(v.bank.accountNumber))
-          ctx.addIssue({ code: "custom", path: ["bank", "accountNumber"], message: "6–20 digits" });
+          ctx.addIssue({
+            code: "custom",
+            path: ["bank", "accountNumber"],
+            message: t("channel.err.accountNumber"),
+          });
         return;
       }
       if (!v.adapter) {
-        ctx.addIssue({ code: "custom", path: ["adapter"], message: "Choose the gateway" });
+        ctx.addIssue({ code: "custom", path: ["adapter"], message: t("channel.err.gateway") });
         return;
       }
       for (const s of ADAPTER_SECRETS[v.adapter]) {
         if (!v.secrets[s.key]?.trim())
-          ctx.addIssue({ code: "custom", path: ["secrets", s.key], message: "Required" });
+          ctx.addIssue({ code: "custom", path: ["secrets", s.key], message: t("form.err.required") });
       }
     },
     // The bank, kind, adapter and secrets parse as plain strings: they are there whatever else failed.

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { CrudResource } from "../../lib/crud.ts";
+import type { TextKey } from "../../lib/i18n.ts";
 
 /**
  * GET/POST/PUT /api/admin/payment-channels: how members deposit. A bank channel is a transfer to
@@ -31,31 +32,30 @@ export const channelsResource: CrudResource<Channel> = {
 /** What the server answers in place of a stored secret; sent back unchanged, it keeps the secret. */
 export const SECRET_MASK = "********";
 
-/** The operator's bank account members transfer to, kept in a bank channel's details. */
+/**
+ * The operator's bank account members transfer to, kept in a bank channel's details. Labels
+ * and hints are catalogue keys, looked up when the editor is shown.
+ */
 export const BANK_FIELDS = [
-  { key: "bankName", label: "Bank", hint: "As members know it, e.g. BDO Unibank." },
-  {
-    key: "accountName",
-    label: "Account name",
-    hint: "The holder's name members must type in their bank app.",
-  },
-  { key: "accountNumber", label: "Account number", hint: "Digits only, as the bank prints it." },
-] as const;
+  { key: "bankName", label: "channel.field.bankName", hint: "channel.field.bankNameHint" },
+  { key: "accountName", label: "channel.field.accountName", hint: "channel.field.accountNameHint" },
+  { key: "accountNumber", label: "channel.field.accountNumber", hint: "channel.field.accountNumberHint" },
+] as const satisfies ReadonlyArray<{ key: string; label: TextKey; hint: TextKey }>;
 
-/** The keys each gateway adapter needs (deposits.ts `gatewayOf`). */
+/** The keys each gateway adapter needs (deposits.ts `gatewayOf`), labelled by catalogue key. */
 export const ADAPTER_SECRETS: Record<
   "sandbox" | "paymongo",
-  ReadonlyArray<{ key: string; label: string }>
+  ReadonlyArray<{ key: string; label: TextKey }>
 > = {
-  sandbox: [{ key: "secret", label: "Callback signing secret" }],
+  sandbox: [{ key: "secret", label: "channel.secret.callback" }],
   paymongo: [
-    { key: "secretKey", label: "Secret key" },
-    { key: "webhookSecret", label: "Webhook signing secret" },
-    { key: "live", label: "Live mode (true or false)" },
+    { key: "secretKey", label: "channel.secret.secretKey" },
+    { key: "webhookSecret", label: "channel.secret.webhook" },
+    { key: "live", label: "channel.secret.live" },
   ],
 };
 
-export const ADAPTER_LABELS: Record<"sandbox" | "paymongo", string> = {
-  sandbox: "Sandbox (test gateway on this server)",
-  paymongo: "PayMongo",
+export const ADAPTER_LABELS: Record<"sandbox" | "paymongo", TextKey> = {
+  sandbox: "channel.adapter.sandbox",
+  paymongo: "channel.adapter.paymongo",
 };

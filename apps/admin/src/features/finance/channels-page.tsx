@@ -18,7 +18,7 @@ function Destination({ c }: { c: Channel }) {
   if (c.kind === "gateway") {
     return (
       <span>
-        {c.adapter ? ADAPTER_LABELS[c.adapter] : <span className="muted">{t("channels.noGateway")}</span>}
+        {c.adapter ? t(ADAPTER_LABELS[c.adapter]) : <span className="muted">{t("channels.noGateway")}</span>}
       </span>
     );
   }

@@ -2,6 +2,7 @@ import { formatMinor } from "@panalo/contracts/money";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { api, isApiCode } from "../../lib/api.ts";
+import { type TextKey, t } from "../../lib/i18n.ts";
 
 const walletKey = ["finance", "wallet"] as const;
 
@@ -76,22 +77,26 @@ export function useMemberLedger(memberId: number, q: { page: number; pageSize: n
   });
 }
 
-/** The movement types the ledger writes (ledger callers' `type`), in words for the filter. */
-export const MOVEMENT_TYPES: Record<string, string> = {
-  deposit: "Deposit",
-  withdrawal_hold: "Withdrawal held",
-  withdrawal_paid: "Withdrawal paid",
-  withdrawal_released: "Withdrawal returned",
-  adjustment: "Adjustment",
-  transfer: "Transfer",
-  bet: "Bet",
-  win: "Win",
-  rollback: "Bet rolled back",
-  play_grant: "Trial play money",
+/**
+ * The movement types the ledger writes (ledger callers' `type`), as catalogue keys for the
+ * filter; the words are looked up when shown, so they follow the operator's language.
+ */
+export const MOVEMENT_TYPES: Record<string, TextKey> = {
+  deposit: "ledger.movement.deposit",
+  withdrawal_hold: "ledger.movement.withdrawalHold",
+  withdrawal_paid: "ledger.movement.withdrawalPaid",
+  withdrawal_released: "ledger.movement.withdrawalReleased",
+  adjustment: "ledger.movement.adjustment",
+  transfer: "ledger.movement.transfer",
+  bet: "ledger.movement.bet",
+  win: "ledger.movement.win",
+  rollback: "ledger.movement.rollback",
+  play_grant: "ledger.movement.playGrant",
 };
 
 export function movementLabel(type: string): string {
-  return MOVEMENT_TYPES[type] ?? type.replace(/_/g, " ");
+  const key = MOVEMENT_TYPES[type];
+  return key ? t(key) : type.replace(/_/g, " ");
 }
 
 /**

@@ -12,6 +12,7 @@ import { exportHref } from "../../lib/csv.ts";
 import { formatDateTimeSeconds } from "../../lib/dates.ts";
 import { useT } from "../../lib/i18n.ts";
 import { useListQuery } from "../../lib/use-list-query.ts";
+import { movementLabel } from "./ledger-api.ts";
 
 /** GET /api/admin/ledger/transactions: every money movement, newest first by default. */
 const Movement = z.object({
@@ -64,7 +65,7 @@ export function LedgerPage() {
         cell: (r) => formatDateTimeSeconds(r.time),
         sortKey: "createdAt",
       },
-      { id: "type", header: t("ledger.type"), cell: (r) => r.type, sortKey: "type" },
+      { id: "type", header: t("ledger.type"), cell: (r) => movementLabel(r.type), sortKey: "type" },
       {
         id: "member",
         header: t("ledger.member"),
@@ -121,7 +122,7 @@ export function LedgerPage() {
             <option value="">{t("list.all")}</option>
             {TYPES.map((x) => (
               <option key={x} value={x}>
-                {x}
+                {movementLabel(x)}
               </option>
             ))}
           </select>

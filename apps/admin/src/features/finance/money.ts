@@ -2,18 +2,20 @@ import { formatMinor, parseMoney } from "@panalo/contracts/money";
 import { formatMoney } from "@panalo/contracts/money-format";
 import { z } from "zod";
 import { type AmountProblem, readPesos } from "../../lib/amounts.ts";
+import { type TextKey, t } from "../../lib/i18n.ts";
 
 /**
  * Amounts in the back office are decimal strings ("1234.50"), as on the wire, and never floats:
  * they are read by the back office's one reader of typed pesos (lib/amounts.ts).
  */
-const REFUSAL: Record<AmountProblem, string> = {
-  empty: "Enter an amount",
-  negative: "The amount cannot be negative",
-  decimals: "At most two decimals (centavos)",
-  zero: "The amount must be more than zero",
-  format: "Enter an amount like 1500 or 1500.50",
-  too_large: "Enter an amount like 1500 or 1500.50",
+// Catalogue keys of the refusals, looked up while checking, in the operator's language then.
+const REFUSAL: Record<AmountProblem, TextKey> = {
+  empty: "wins.enterAmount",
+  negative: "amount.negative",
+  decimals: "amount.decimals",
+  zero: "amount.zero",
+  format: "money.err.format",
+  too_large: "money.err.format",
 };
 
 /**
@@ -27,7 +29,7 @@ export const AmountInput = z
     // Thirteen digits before the point at most: far above any amount one request may carry.
     const r = readPesos(text, { maxMinor: 10n ** 15n });
     if (!r.ok) {
-      ctx.addIssue({ code: "custom", message: REFUSAL[r.problem] });
+      ctx.addIssue({ code: "custom", message: t(REFUSAL[r.problem]) });
       return z.NEVER;
     }
     return formatMinor(r.value);

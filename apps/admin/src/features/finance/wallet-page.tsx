@@ -91,9 +91,9 @@ function Ledger({ memberId }: { memberId: number }) {
           }}
         >
           <option value="">{t("wallet.allMovements")}</option>
-          {Object.entries(MOVEMENT_TYPES).map(([value, label]) => (
+          {Object.keys(MOVEMENT_TYPES).map((value) => (
             <option key={value} value={value}>
-              {label}
+              {movementLabel(value)}
             </option>
           ))}
         </select>

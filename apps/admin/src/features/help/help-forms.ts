@@ -6,6 +6,7 @@ import {
 } from "@panalo/contracts/admin";
 import { z } from "zod";
 import type { CrudResource } from "../../lib/crud.ts";
+import { t } from "../../lib/i18n.ts";
 import { fromLocalizedForm, localizedFormSchema, toLocalizedForm } from "../../lib/localized.ts";
 import { sortOrderSchema } from "../notices/notice-form.ts";
 
@@ -38,7 +39,10 @@ export function categoryToForm(c: HelpCategory | null): CategoryFormValues {
 export const ArticleForm = z
   .object({
     // A select answers a string; 0 means none chosen yet.
-    categoryId: z.coerce.number().int().positive("Choose a category"),
+    categoryId: z.coerce
+      .number()
+      .int()
+      .positive({ error: () => t("helpForm.err.category") }),
     title: localizedFormSchema(true, 300),
     content: localizedFormSchema(true),
     sortOrder: sortOrderSchema,

@@ -5,6 +5,7 @@ import {
   tableSettingsIssues,
 } from "@panalo/contracts/live-tables";
 import { pesosToAmount } from "../../lib/amounts.ts";
+import { t } from "../../lib/i18n.ts";
 
 /**
  * The table settings form's values and their way to the API: seconds for the
@@ -82,8 +83,8 @@ export function formPath(apiPath: string): string {
 export function checkForm(id: string, f: TableSettingsForm): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const [k, v] of Object.entries(f.limits)) {
-    if (v.min.trim() && !v.max.trim()) errors[`limits.${k}.max`] = "Give the maximum too (or neither)";
-    if (!v.min.trim() && v.max.trim()) errors[`limits.${k}.min`] = "Give the minimum too (or neither)";
+    if (v.min.trim() && !v.max.trim()) errors[`limits.${k}.max`] = t("tableSettings.err.maxToo");
+    if (!v.min.trim() && v.max.trim()) errors[`limits.${k}.min`] = t("tableSettings.err.minToo");
   }
   const body = payloadOf(id, f);
   const r = AdminTableUpdate.safeParse(body);
@@ -94,7 +95,7 @@ export function checkForm(id: string, f: TableSettingsForm): Record<string, stri
     const message =
       (path === "bettingS" || path === "pauseS") &&
       Number.isNaN(path === "bettingS" ? body.bettingMs : body.pauseMs)
-        ? "Enter a number of seconds"
+        ? t("tableSettings.err.seconds")
         : issue.message;
     errors[path] ??= message;
   }

@@ -64,7 +64,7 @@ export function NoticeEditor({ notice, onClose, onReloaded, readOnly }: NoticeEd
     entity: notice,
     form,
     toForm: noticeToForm,
-    noun: "notice",
+    noun: "entity.notice",
     onSaved: onClose,
     onReloaded,
     onGone: onClose,

@@ -3,6 +3,7 @@ import { AnnouncementType } from "@panalo/contracts/content";
 import { z } from "zod";
 import type { CrudResource } from "../../lib/crud.ts";
 import { isoToLocalInput, localInputToIso } from "../../lib/dates.ts";
+import { t } from "../../lib/i18n.ts";
 import { fromLocalizedForm, localizedFormSchema, toLocalizedForm } from "../../lib/localized.ts";
 
 export const noticesResource: CrudResource<AdminNotice> = {
@@ -11,36 +12,17 @@ export const noticesResource: CrudResource<AdminNotice> = {
   row: AdminNotice,
 };
 
-/** What each announcement type does on the player site (spec §7). */
-export const NOTICE_TYPE_LABELS: Record<AnnouncementType, string> = {
-  B: "Bulletin",
-  PL: "Pop-up after login",
-  PU: "Pop-up on landing",
-  PR: "Promotion",
-  H: "Home marquee",
-};
-
-export const NOTICE_TYPE_OPTIONS = AnnouncementType.options.map((t) => ({
-  value: t,
-  label: `${NOTICE_TYPE_LABELS[t]} (${t})`,
-}));
-
-/** Who reads a notice: everyone, or agents only (in the agent centre, never on the player site). */
-export const NOTICE_AUDIENCE_OPTIONS = [
-  { value: "all", label: "Everyone" },
-  { value: "agents", label: "Agents only (agent centre)" },
-];
-
+// Messages are looked up when a form is checked, so they are in the operator's language then.
 export const sortOrderSchema = z
-  .number({ error: "Enter a whole number" })
-  .int("Enter a whole number")
-  .min(0, "At least 0")
-  .max(100_000, "At most 100000");
+  .number({ error: () => t("form.err.wholeNumber") })
+  .int({ error: () => t("form.err.wholeNumber") })
+  .min(0, { error: () => t("form.err.minValue", { n: 0 }) })
+  .max(100_000, { error: () => t("form.err.atMost", { n: 100000 }) });
 
 /** A start and end in datetime-local form: the end, when both are set, must come after the start. */
 export function checkWindow(w: { startsAt: string; endsAt: string }, ctx: z.RefinementCtx): void {
   if (w.startsAt && w.endsAt && new Date(w.endsAt) <= new Date(w.startsAt)) {
-    ctx.addIssue({ code: "custom", path: ["endsAt"], message: "The end must be after the start" });
+    ctx.addIssue({ code: "custom", path: ["endsAt"], message: t("form.err.endAfterStart") });
   }
 }
 

@@ -2,6 +2,7 @@ import { BetRecordValue } from "@panalo/contracts/betting-record";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { api } from "../../lib/api.ts";
+import { t } from "../../lib/i18n.ts";
 
 /** The player page's own calls: notes, identity and limits, latest rounds. */
 const key = (id: number) => ["players", "view", id] as const;
@@ -15,7 +16,11 @@ export const PlayerNote = z.object({
 export type PlayerNote = z.infer<typeof PlayerNote>;
 
 export const NoteInput = z.object({
-  body: z.string().trim().min(1, "Write the note first").max(2000, "At most 2,000 characters"),
+  body: z
+    .string()
+    .trim()
+    .min(1, { error: () => t("playerNote.err.empty") })
+    .max(2000, { error: () => t("form.err.maxChars", { n: "2,000" }) }),
 });
 
 export const PlayerProfile = z.object({

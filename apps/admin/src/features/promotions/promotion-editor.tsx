@@ -81,7 +81,7 @@ export function PromotionEditor({
     entity: promotion,
     form,
     toForm: promotionToForm,
-    noun: "promotion",
+    noun: "entity.promotion",
     onSaved: onClose,
     onReloaded,
     onGone: onClose,

@@ -10,6 +10,7 @@ import { z } from "zod";
 import { amountToMinor, pesosText, pesosToAmount } from "../../lib/amounts.ts";
 import type { CrudResource } from "../../lib/crud.ts";
 import { isoToLocalInput, localInputToIso } from "../../lib/dates.ts";
+import { type TextKey, t } from "../../lib/i18n.ts";
 import { fromLocalizedForm, localizedFormSchema, toLocalizedForm } from "../../lib/localized.ts";
 import { checkWindow, sortOrderSchema } from "../notices/notice-form.ts";
 
@@ -19,46 +20,15 @@ export const promotionsResource: CrudResource<AdminPromotion> = {
   row: AdminPromotion,
 };
 
-export const TYPE_LABELS: Record<PromotionType, string> = {
-  welcome: "Welcome",
-  deposit: "Deposit",
-  daily: "Daily",
-  rebate: "Rebate",
-  raffle: "Raffle",
-  event: "Event",
-  vip: "VIP",
-  other: "Other",
-};
-export const AUDIENCE_LABELS: Record<Audience, string> = {
-  everyone: "Everyone",
-  new: "New members",
-  vip: "VIP levels",
-  team: "Agents' teams",
-};
-export const PARTICIPATION_LABELS: Record<Participation, string> = {
-  automatic: "Automatic (no action)",
-  join: "Join (one button)",
-  apply: "Apply (remark + up to 3 images, reviewed)",
-  claim: "Claim (one button)",
-};
-export const REWARD_LABELS: Record<z.infer<typeof RewardKind>, string> = {
-  none: "No reward",
-  cash: "Cash to the main wallet",
-  bonus: "Bonus under a bonus rule",
-};
-const options = <K extends string>(labels: Record<K, string>) =>
-  (Object.keys(labels) as K[]).map((value) => ({ value, label: labels[value] }));
-export const TYPE_OPTIONS = options(TYPE_LABELS);
-export const AUDIENCE_OPTIONS = options(AUDIENCE_LABELS);
-export const PARTICIPATION_OPTIONS = options(PARTICIPATION_LABELS);
-export const REWARD_OPTIONS = options(REWARD_LABELS);
-
-/** "3, 4, 5" → [3, 4, 5]; anything that is not a list of whole numbers is refused. */
-const numberList = (what: string) =>
+/**
+ * "3, 4, 5" → [3, 4, 5]; anything that is not a list of whole numbers is refused with the
+ * message of `error` (a catalogue key, looked up when the form is checked).
+ */
+const numberList = (error: TextKey) =>
   z
     .string()
     .trim()
-    .refine((s) => s === "" || /^\d+(\s*,\s*\d+)*$/.test(s), `Whole numbers separated by commas (${what})`)
+    .refine((s) => s === "" || /^\d+(\s*,\s*\d+)*$/.test(s), { error: () => t(error) })
     .transform((s) => (s === "" ? [] : s.split(",").map((x) => Number(x.trim()))));
 
 export const PromotionForm = z
@@ -69,8 +39,8 @@ export const PromotionForm = z
     bannerUrl: z.string(),
     audience: Audience,
     newWithinDays: z.string().trim(),
-    vipLevels: numberList("VIP levels"),
-    agentIds: numberList("agent ids"),
+    vipLevels: numberList("promoForm.err.vipLevels"),
+    agentIds: numberList("promoForm.err.agentIds"),
     participation: Participation,
     rewardKind: RewardKind,
     rewardAmount: z.string().trim(),
@@ -83,12 +53,12 @@ export const PromotionForm = z
   .superRefine((f, ctx) => {
     checkWindow(f, ctx);
     if (f.audience === "new" && !/^\d+$/.test(f.newWithinDays))
-      ctx.addIssue({ code: "custom", path: ["newWithinDays"], message: "Days since registration" });
+      ctx.addIssue({ code: "custom", path: ["newWithinDays"], message: t("promoForm.err.newWithinDays") });
     // Pesos as people type them ("1,000", "₱99.5"); never centavos.
     if (f.rewardKind !== "none" && pesosToAmount(f.rewardAmount) === null)
-      ctx.addIssue({ code: "custom", path: ["rewardAmount"], message: "An amount in pesos, like 100.00" });
+      ctx.addIssue({ code: "custom", path: ["rewardAmount"], message: t("promoForm.err.amount") });
     if (f.rewardKind === "bonus" && !/^\d+$/.test(f.bonusRuleId))
-      ctx.addIssue({ code: "custom", path: ["bonusRuleId"], message: "The bonus rule's id" });
+      ctx.addIssue({ code: "custom", path: ["bonusRuleId"], message: t("promoForm.err.bonusRule") });
   })
   .transform((f) => ({
     type: f.type,

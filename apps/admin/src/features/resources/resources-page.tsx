@@ -64,7 +64,7 @@ function ResourceEditor({ item, readOnly, onClose, onReloaded }: EditorProps) {
     entity: item,
     form,
     toForm,
-    noun: "link",
+    noun: "entity.link",
     onSaved: onClose,
     onReloaded,
     onGone: onClose,

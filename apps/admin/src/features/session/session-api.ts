@@ -3,6 +3,7 @@ import type { Permission } from "@panalo/contracts/admin-roles";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { ApiError, api, apiRequest } from "../../lib/api.ts";
+import { t } from "../../lib/i18n.ts";
 
 export const sessionKey = ["session"] as const;
 
@@ -56,7 +57,7 @@ export function useLogout() {
 
 export const PasswordChangeForm = AdminPasswordChange.extend({ confirmPassword: z.string() }).refine(
   (v) => v.newPassword === v.confirmPassword,
-  { path: ["confirmPassword"], message: "The two new passwords differ" },
+  { path: ["confirmPassword"], error: () => t("password.err.differ") },
 );
 export type PasswordChangeForm = z.infer<typeof PasswordChangeForm>;
 
