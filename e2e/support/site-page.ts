@@ -23,9 +23,7 @@ export class SitePage {
       await picker.click();
       await this.page.getByTestId(`lang-option-${code}`).click();
     }
-    await expect
-      .poll(() => this.page.evaluate(() => localStorage.getItem("panalo.lang")))
-      .toBe(code);
+    await expect.poll(() => this.page.evaluate(() => localStorage.getItem("panalo.lang"))).toBe(code);
   }
 
   /** Submit the header's inline login form (spec §2 header, logged out). */
