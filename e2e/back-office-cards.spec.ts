@@ -28,7 +28,6 @@ async function tableSession(api: APIRequestContext, username: string): Promise<s
 }
 
 test("the operator edits a table's rake and verifies a hand from its history", async ({ page }) => {
-  test.setTimeout(60_000);
   const admin = await operatorApi();
   const api = await request.newContext({ baseURL: site });
 

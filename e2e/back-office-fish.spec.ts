@@ -32,7 +32,6 @@ async function fishSession(api: APIRequestContext): Promise<string> {
 test("the operator runs the fish rooms: live state, off and on, bet per shot, report, shots", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   const admin = await operatorApi();
   const api = await request.newContext({ baseURL: site });
   const found = await ok(admin.get(`/api/admin/players?q=${FISH_PLAYER.username}`));

@@ -26,7 +26,6 @@ async function fastRoom(admin: APIRequestContext): Promise<void> {
 test("a player buys bingo tickets, watches the draw and daubing, and sees the result", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const admin = await operatorApi();
   await fastRoom(admin);
   const name = `bgo${stamp}`;

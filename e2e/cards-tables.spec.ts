@@ -127,7 +127,6 @@ async function finish(api: APIRequestContext, players: Player[], buyIn: number):
 }
 
 test("two players at a Hold'em table play a hand on their screens", async ({ browser }) => {
-  test.setTimeout(120_000);
   const TABLE = "holdem-1";
   const admin = await operatorApi();
   const api = await request.newContext({ baseURL: site });

@@ -64,7 +64,6 @@ async function secondOperator(owner: APIRequestContext): Promise<APIRequestConte
 test("an operator runs a fight, a second confirms it, a player on a phone bets and is paid", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const adminCtx = await browser.newContext();
   const ownerPage = await adminCtx.newPage();
   const owner = new AdminPage(ownerPage);

@@ -13,7 +13,6 @@ test.describe.configure({ mode: "serial" });
 const stamp = Date.now().toString(36).slice(-6);
 
 test("two players in one round: one cashes out, one rides to the crash", async ({ browser }) => {
-  test.setTimeout(150_000);
   const admin = await operatorApi();
   const api = await request.newContext({ baseURL: site });
   const names = [`cra${stamp}`, `crb${stamp}`];
@@ -92,7 +91,7 @@ test("two players in one round: one cashes out, one rides to the crash", async (
   let untilTarget = 0;
   for (let n = Math.max(now, 1); n < target; n++) untilTarget += roundMs(n);
   const waitMs = 30_000 + 2 * untilTarget;
-  test.setTimeout(150_000 + waitMs);
+  test.setTimeout(240_000 + waitMs);
 
   // Both bet in the target round's betting phase; A by hand, B with no automatic cash-out.
   // The two players bet side by side, as two people would: neither waits for the other's bet

@@ -22,8 +22,6 @@ async function provider(api: APIRequestContext, call: string, body: Record<strin
 }
 
 test("a win above the vendor's limit waits in Held wins until the operator pays it", async ({ page }) => {
-  // Three TOTP sign-ins (each code is accepted once: one may wait for the next 30 s step).
-  test.setTimeout(150_000);
   const admin = await operatorApi();
   const api = await request.newContext({ baseURL: site });
   const username = `held${stamp}`;

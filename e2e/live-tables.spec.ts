@@ -23,7 +23,6 @@ async function loginApi(api: APIRequestContext, username: string): Promise<Recor
 }
 
 test("two players share one table's rounds; a covered bet wins; the round verifies", async ({ browser }) => {
-  test.setTimeout(180_000);
   const admin = await operatorApi();
   const api = await request.newContext({ baseURL: site });
   const a = `tba${stamp}`;
@@ -129,7 +128,6 @@ test("two players share one table's rounds; a covered bet wins; the round verifi
 test("the back office changes a table's window and chips on a phone; the table's next round follows", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const SICBO = "sicbo-1";
   const adminCtx = await browser.newContext();
   const page = await adminCtx.newPage();
@@ -219,7 +217,6 @@ test("the back office changes a table's window and chips on a phone; the table's
 test("roulette on a phone: splits, corners, zero bets and the racetrack are placed from the layout", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const RL = "roulette-1";
   const admin = await operatorApi();
   const api = await request.newContext({ baseURL: site });

@@ -61,7 +61,6 @@ test("a guest sees the game, its countdown and results; placing a slip opens the
 });
 
 test("a member places a straight and a rambolito bet on one slip; the header balance drops", async () => {
-  test.setTimeout(150_000);
   const wallet = new WalletSite(page);
   await wallet.login(username, password);
   await expect(wallet.balance).toHaveText("500.00");
@@ -95,7 +94,6 @@ test("a member places a straight and a rambolito bet on one slip; the header bal
 });
 
 test("the draw result and the win or loss arrive without reloading", async () => {
-  test.setTimeout(150_000);
   const wallet = new WalletSite(page);
   const lotto = new LotteryPage(page);
   await wallet.markDocument();
@@ -148,7 +146,6 @@ test("the verify page recomputes the draw from its seed", async () => {
 test("an operator lowers a liability limit; a bet beyond it is refused with a clear message", async ({
   browser,
 }) => {
-  test.setTimeout(150_000);
   const office = await browser.newPage();
   try {
     const bo = new AdminPage(office);

@@ -117,7 +117,6 @@ async function playedRound(page: Page, username: string, memberId: number): Prom
 
 for (const vp of VIEWPORTS) {
   test(`a player's pages and member centre fit ${vp.name} px and keep every column`, async ({ page }) => {
-    test.setTimeout(180_000);
     const theme: Theme = "light";
     await page.emulateMedia({ reducedMotion: "reduce" });
     await prepare(page, vp, theme);

@@ -159,7 +159,6 @@ test("1: the gateway brings the player back, signed in, to the deposit's outcome
 });
 
 test("2: the winner ticker lists only real wins, from the operator's minimum up", async ({ browser }) => {
-  test.setTimeout(180_000);
   const username = `win${stamp}`;
   const { id } = await fundedPlayer(admin, username, PASSWORD, "100.00", "e2e winners float");
   const s = await login(username);
@@ -339,7 +338,6 @@ test("5: limits before typing, e-wallets from a list, one account-record line pe
 test("7: the verify page opened from a round is prefilled and names the game's symbols as the game does", async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
   const game = await firstGame("PNS");
   // The round's values, as the replay's "verify" link carries them (history-panel.ts replayBar).
   const round = { gameId: game.gameCode, serverSeed: "ab".repeat(32), clientSeed: "e2e-seed", nonce: "3" };

@@ -33,8 +33,6 @@ const grouped = (s: string) => {
 test("the dashboard's figures follow the set-up; a report filters, sorts, pages and downloads", async ({
   page,
 }) => {
-  // Two TOTP sign-ins (each code is accepted once: the second may wait for the next 30 s step).
-  test.setTimeout(150_000);
   const admin = await operatorApi();
   const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
   const figures = async () => {
