@@ -4,7 +4,7 @@ import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows, StatusPill } from "../../components/table-states.tsx";
 import { useCrudDelete, useCrudList } from "../../lib/crud.ts";
-import { useT } from "../../lib/i18n.ts";
+import { useAdminLang, useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { ArticleEditor, CategoryEditor } from "./help-editors.tsx";
 import { articlesResource, categoriesResource, type HelpArticle, type HelpCategory } from "./help-forms.ts";
@@ -26,10 +26,13 @@ export function HelpPage() {
   const [deleting, setDeleting] = useState<Deleting>(null);
   const [categoryId, setCategoryId] = useState(0);
   const filterId = useId();
+  // A category is named in the operator's language where it has that title, else in the other.
+  const lang = useAdminLang();
+  const titleOf = (c: HelpCategory) => (lang === "TY" ? c.title.TY || c.title.EN : c.title.EN || c.title.TY);
 
   const categoryName = (id: number) => {
     const c = categories.data?.find((x) => x.id === id);
-    return c ? c.title.EN || c.title.TY : `#${id}`;
+    return c ? titleOf(c) : `#${id}`;
   };
   const articleRows = (articles.data ?? []).filter((a) => !categoryId || a.categoryId === categoryId);
   const countOf = (id: number) => articles.data?.filter((a) => a.categoryId === id).length ?? 0;
@@ -145,7 +148,7 @@ export function HelpPage() {
               <option value={0}>{t("help.allCategories")}</option>
               {categories.data?.map((c) => (
                 <option key={c.id} value={c.id}>
-                  {c.title.EN || c.title.TY}
+                  {titleOf(c)}
                 </option>
               ))}
             </select>
