@@ -17,5 +17,20 @@ export async function settledAxe(page: Page): Promise<AxeBuilder> {
   // Only violations are read: axe then keeps one example node of each passing or incomplete
   // rule instead of every node, which on a page of many tiles is most of its run time and of
   // what crosses to the test runner. Which rules run, and what counts as a violation, is the same.
-  return new AxeBuilder({ page }).options({ resultTypes: ["violations"] });
+  const builder = new AxeBuilder({ page }).options({ resultTypes: ["violations"] });
+  // axe takes seconds on a busy machine, and a toast or a dialog can appear while it runs; its
+  // fade-in would then be measured half-way. The page asks for reduced motion while axe runs
+  // (the sites drop their entrance animations then, and what is drawn is the final colours),
+  // and goes back to what it asked for before.
+  const analyze = builder.analyze.bind(builder);
+  builder.analyze = async () => {
+    const reduced = await page.evaluate(() => matchMedia("(prefers-reduced-motion: reduce)").matches);
+    if (!reduced) await page.emulateMedia({ reducedMotion: "reduce" });
+    try {
+      return await analyze();
+    } finally {
+      if (!reduced) await page.emulateMedia({ reducedMotion: null });
+    }
+  };
+  return builder;
 }
