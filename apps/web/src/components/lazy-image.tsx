@@ -64,7 +64,12 @@ export function LazyImage({ src, alt, width, height, className = "", eager = fal
         />
       )}
       {state === "error" && (
-        <span className="lazy-img-error" role="img" aria-label={alt}>
+        // The broken image's stand-in says what the image was; a decorative image (no alt) stays
+        // decorative, hidden from screen readers, rather than an image without a name.
+        <span
+          className="lazy-img-error"
+          {...(alt ? { role: "img", "aria-label": alt } : { "aria-hidden": true })}
+        >
           <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
             <path
               fill="currentColor"
