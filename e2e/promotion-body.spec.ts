@@ -21,13 +21,19 @@ test("a promotion body formatted bold and as a list is saved and shown on the si
   await editor.getByTestId("promotion-title-EN").fill(title.EN);
 
   // Filipino: a bold sentence, then a two-item list, made with the toolbar.
+  // Each toolbar step is seen to take (the button pressed, the list there) before the next
+  // keystrokes: on a busy machine text typed at once can land before the editor has switched.
   const bodyTy = editor.getByTestId("promotion-body-TY");
+  const bold = editor.getByTestId("promotion-body-TY-bold");
   await bodyTy.click();
-  await editor.getByTestId("promotion-body-TY-bold").click();
+  await bold.click();
+  await expect(bold).toHaveAttribute("aria-pressed", "true");
   await page.keyboard.type("Malaking premyo ngayong linggo");
-  await editor.getByTestId("promotion-body-TY-bold").click();
+  await bold.click();
+  await expect(bold).toHaveAttribute("aria-pressed", "false");
   await page.keyboard.press("Enter");
   await editor.getByTestId("promotion-body-TY-bullet").click();
+  await expect(bodyTy.locator("ul > li")).toHaveCount(1);
   await page.keyboard.type("Maglaro ng slots");
   await page.keyboard.press("Enter");
   await page.keyboard.type("Kunin ang gantimpala");
