@@ -1,12 +1,13 @@
 import { type APIRequestContext, type Browser, expect, type Locator, request, test } from "@playwright/test";
 import { fundedPlayer, operatorApi, site } from "./support/wallet-player.ts";
 
-// Players at one card table, each in a browser context of their own: two at a Hold'em table, one
-// on a phone held upright, and an emote from one screen shown on the other. Set-up is through the API
-// (accounts, funds, the launch link); every move is made on the table screens. Each plays a hand
-// to its end, every screen verifies the deck from the revealed seed, everyone stands up and the
-// winner's balance has risen. The tables' pause between hands is raised for the test, so no next
-// hand is dealt while the players stand up (no race with the clock), and restored after it.
+// Players at one card table, each in a browser context of their own: two at a Hold'em table and
+// three at a Tongits table, one of each on a phone held upright, and an emote from one screen
+// shown on the other. Set-up is through the API (accounts, funds, the launch link); every move is
+// made on the table screens. Each plays a hand to its end, every screen verifies the deck from the
+// revealed seed, everyone stands up and the winner's balance has risen. The tables' pause between
+// hands is raised for the test, so no next hand is dealt while the players stand up (no race with
+// the clock), and restored after it.
 const stamp = Date.now().toString(36).slice(-6);
 const PASSWORD = "cards1234";
 const FUNDS = 500_00;
@@ -147,6 +148,30 @@ test("two players at a Hold'em table play a hand on their screens", async ({ bro
     // the big blind folds. The raiser wins the big blind (no flop: no rake).
     await playHand([a, b], (p) => (p === a ? ["cards-half-pot"] : ["cards-fold"]));
     await finish(api, [a, b], 40_00);
+  } finally {
+    await setPause(admin, TABLE, 3);
+  }
+});
+
+test("three players at a Tongits table play a game to its end, one on a phone", async ({ browser }) => {
+  const TABLE = "tongits-1";
+  const admin = await operatorApi();
+  const api = await request.newContext({ baseURL: site });
+  await setPause(admin, TABLE, 60);
+  try {
+    const [a, b, c] = await Promise.all([
+      openTable(browser, admin, api, `tga${stamp}`, "tongits", TABLE),
+      openTable(browser, admin, api, `tgb${stamp}`, "tongits", TABLE),
+      openTable(browser, admin, api, `tgc${stamp}`, "tongits", TABLE, true),
+    ]);
+    await sitDown(a, "100.00", 1);
+    await sitDown(b, "100.00", 2);
+    await sitDown(c, "100.00", 3);
+    // Each turn the player draws from the stock and throws the first card offered; nobody melds,
+    // so the game ends when the stock runs out and the lowest count wins (all are burned, all
+    // count). The winner is paid by both others at the table's stake, less the rake.
+    await playHand([a, b, c], () => ["cards-draw", "cards-discard"]);
+    await finish(api, [a, b, c], 100_00);
   } finally {
     await setPause(admin, TABLE, 3);
   }
