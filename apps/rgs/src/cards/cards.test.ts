@@ -598,4 +598,55 @@ describe("card rooms (Hold'em and Tongits)", () => {
     expect(await mainBalance(t, a.p.id)).toBe(1_000_00n);
     expect((await reconcile(t.database.db)).ok).toBe(true);
   });
+  it("sweeps: renews every lease in one pass, steps a table only when something is due", async () => {
+    const tableId = await newTable("holdem");
+    const key = cardsKey(tableId);
+    const leaseOf = async () =>
+      (
+        await rows<{ holder: string; expires_at: unknown }>(
+          t.database.db,
+          sql`SELECT holder, expires_at FROM rgs.table_leases WHERE table_id = ${key}`,
+        )
+      )[0];
+    await sitDown(tableId, 100_00n);
+    await sitDown(tableId, 100_00n);
+    // No hand yet: the table is due, the sweep takes its lease and deals.
+    await sweepCards(ctx);
+    const h = await handRow(tableId);
+    expect(h).toMatchObject({ status: "playing", holder: "cards-a" });
+    // A turn with time left: the lease is renewed, nothing else happens.
+    clock = new Date(clock.getTime() + 10_000);
+    await sweepCards(ctx);
+    expect(new Date(String((await leaseOf())?.expires_at)).getTime()).toBe(clock.getTime() + 60_000);
+    expect(await actionsOf(String(h.id))).toHaveLength(0);
+    // The turn's clock ran out: the sweep acts for the player.
+    clock = new Date(clock.getTime() + 11_000);
+    await sweepCards(ctx);
+    const timed = await actionsOf(String(h.id));
+    expect(timed).toHaveLength(1);
+    expect(timed[0]?.timed_out).toBe(true);
+    // The big blind folded on the timeout; the same step dealt the next hand (no pause here).
+    const next = await handRow(tableId);
+    expect(next).toMatchObject({ status: "playing", holder: "cards-a" });
+    // Another process's sweep leaves a leased table alone.
+    const other = { ...ctx, holder: "cards-b" };
+    await sweepCards(other);
+    expect((await leaseOf())?.holder).toBe("cards-a");
+    expect((await handRow(tableId)).id).toBe(next.id);
+    // Once the lease lapses it takes the table and voids the hand the silent leader dealt: the
+    // stacks go back to that hand's start.
+    const stacks = await tableStacks(t.database.db, tableId);
+    clock = new Date(clock.getTime() + 61_000);
+    await sweepCards(other);
+    expect((await leaseOf())?.holder).toBe("cards-b");
+    const [old] = await rows<{ status: string }>(
+      t.database.db,
+      sql`SELECT status FROM rgs.card_hands WHERE id = ${String(next.id)}`,
+    );
+    expect(old?.status).toBe("void");
+    // The same step deals again (no pause at this table), under the new leader.
+    expect(await handRow(tableId)).toMatchObject({ status: "playing", holder: "cards-b" });
+    expect(await tableStacks(t.database.db, tableId)).toEqual(stacks);
+    expect((await reconcile(t.database.db)).ok).toBe(true);
+  });
 });

@@ -183,13 +183,15 @@ export interface TableListing {
 /** The lobby: every table with its stakes, buy-in range and seats taken, filtered by game and stake. */
 export async function cardTables(
   ctx: RgsContext,
-  filter: { game?: CardGame | undefined; stake?: bigint | undefined } = {},
+  filter: { game?: CardGame | undefined; stake?: bigint | undefined; tableId?: string } = {},
 ): Promise<TableListing[]> {
   const list = await rows<Record<string, unknown>>(
     ctx.db,
     sql`SELECT t.*, (SELECT count(*) FROM rgs.room_seats s WHERE s.game = ${CARDS_GAME} AND s.room_id = t.id
           AND s.status IN ('debit_pending', 'placed')) AS taken
-        FROM rgs.card_tables t ORDER BY t.game, COALESCE(t.big_blind, t.stake), t.id`,
+        FROM rgs.card_tables t
+        WHERE ${filter.tableId === undefined ? sql`true` : sql`t.id = ${filter.tableId}`}
+        ORDER BY t.game, COALESCE(t.big_blind, t.stake), t.id`,
   );
   return list
     .map((r) => ({ t: tableOf(r), taken: Number(r.taken) }))
@@ -857,9 +859,9 @@ export async function actOnHand(
  * leader, act for a player whose turn ran out (first the time bank extends the turn, once), stand
  * up players who asked to leave during the hand, deal the next hand.
  */
-export async function stepTable(ctx: RoundsContext, tableId: string): Promise<boolean> {
+export async function stepTable(ctx: RoundsContext, tableId: string, leased = false): Promise<boolean> {
   const key = `${CARDS_GAME}:${tableId}`;
-  if (!(await holdLease(ctx, key))) return false;
+  if (!leased && !(await holdLease(ctx, key))) return false;
   const moved = await ctx.db.transaction(async (tx): Promise<boolean> => {
     const table = await lockTable(tx, tableId);
     const hand = await playingHand(tx, tableId, true);
@@ -970,22 +972,68 @@ export async function sendEmote(
   return out;
 }
 
+/** Tables a pass steps at once: a pass takes as long as its slowest table, not their sum. */
+const STEP_CONCURRENCY = 4;
+
+/**
+ * Claim or renew, in one statement, the leases of the given tables (sorted, so two processes
+ * taking the same set lock their rows in the same order); answers the tables this process holds.
+ */
+async function holdTableLeases(ctx: RoundsContext, tableIds: string[]): Promise<Set<string>> {
+  if (tableIds.length === 0) return new Set();
+  const now = ctx.now();
+  const keys = tableIds.map(cardsKey).sort();
+  const held = await rows<{ table_id: string }>(
+    ctx.db,
+    sql`INSERT INTO rgs.table_leases AS l (table_id, holder, expires_at)
+        SELECT k, ${ctx.holder}, ${at(new Date(now.getTime() + ctx.leaseTtlMs))}::timestamptz
+          FROM jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) AS k ORDER BY k
+        ON CONFLICT (table_id) DO UPDATE SET holder = EXCLUDED.holder, expires_at = EXCLUDED.expires_at
+        WHERE l.holder = EXCLUDED.holder OR l.expires_at <= ${at(now)}
+        RETURNING l.table_id`,
+  );
+  return new Set(held.map((h) => h.table_id.slice(CARDS_GAME.length + 1)));
+}
+
 /**
  * One pass over every table that has something to step (each stepped only by the holder of its
  * lease), then the retry pass. A table with no hand in play and nobody seated has nothing to
  * time out, void, stand up or deal, so it is not locked or leased at all: an empty lobby costs
  * one indexed statement a pass, not several per table (both conditions are partial indexes).
+ * The leases of the tables in play are renewed together in one statement; of those, only a table
+ * with something due is stepped (its turn's clock ran out, its hand was dealt by a leader that is
+ * gone, or it has no hand in play and its pause is over: a deal or a leaver to stand up), so a
+ * hand waiting for a player's move costs nothing beyond its share of the renewal.
  */
 export async function sweepCards(ctx: RoundsContext, retry = true): Promise<void> {
-  const tables = await rows<{ id: string }>(
+  const now = at(ctx.now());
+  const tables = await rows<{ id: string; due: boolean }>(
     ctx.db,
-    sql`SELECT t.id FROM rgs.card_tables t
-        WHERE EXISTS (SELECT 1 FROM rgs.card_hands h WHERE h.table_id = t.id AND h.status = 'playing')
+    sql`SELECT t.id,
+          CASE WHEN h.id IS NOT NULL THEN h.holder <> ${ctx.holder} OR h.deadline < ${now}
+               ELSE COALESCE((SELECT l.ended_at + make_interval(secs => t.pause_ms / 1000.0) <= ${now}
+                              FROM rgs.card_hands l WHERE l.table_id = t.id ORDER BY l.no DESC LIMIT 1), true)
+                    OR EXISTS (SELECT 1 FROM rgs.room_seats s
+                               WHERE s.game = ${CARDS_GAME} AND s.room_id = t.id AND s.status = 'placed'
+                                 AND COALESCE((s.state->>'leaving')::boolean, false))
+          END AS due
+        FROM rgs.card_tables t
+        LEFT JOIN rgs.card_hands h ON h.table_id = t.id AND h.status = 'playing'
+        WHERE h.id IS NOT NULL
            OR EXISTS (SELECT 1 FROM rgs.room_seats s
                       WHERE s.game = ${CARDS_GAME} AND s.room_id = t.id AND s.status IN ('debit_pending', 'placed'))
         ORDER BY t.id`,
   );
-  for (const t of tables) await stepTable(ctx, t.id);
+  const held = await holdTableLeases(
+    ctx,
+    tables.map((t) => t.id),
+  );
+  const due = tables.filter((t) => t.due && held.has(t.id)).map((t) => t.id);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < due.length) await stepTable(ctx, due[next++] as string, true);
+  };
+  await Promise.all(Array.from({ length: Math.min(STEP_CONCURRENCY, due.length) }, worker));
   if (retry && (await holdLease(ctx, `${CARDS_GAME}:seats`))) {
     await seatMoves.retry(ctx);
     await rollbackStaleRebuys(ctx);
@@ -1055,7 +1103,7 @@ export interface HandView {
 
 export async function handView(ctx: RgsContext, session: SessionRow): Promise<HandView> {
   const tableId = tableIdOf(session);
-  const table = (await cardTables(ctx)).find((t) => t.tableId === tableId) ?? null;
+  const [table = null] = await cardTables(ctx, { tableId });
   const seatRows = await rows<Record<string, unknown>>(
     ctx.db,
     sql`SELECT * FROM rgs.room_seats WHERE game = ${CARDS_GAME} AND room_id = ${tableId} AND status = 'placed'
