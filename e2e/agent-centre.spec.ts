@@ -179,6 +179,12 @@ test("on a phone: invitation link, a lower rate offered and ended, still listed;
   await expect(chart).toHaveAttribute("aria-label", /30\.00/);
   // The chart writes its dates and values.
   await expect(chart.locator("text").filter({ hasText: "30.00" }).first()).toBeAttached();
+  // Drawn at the width it is shown at: on this phone its words are as large as on a desktop (not
+  // a 640-wide drawing shrunk to ~6 px), values and dates written.
+  await expect(chart).toHaveAttribute("data-values", /^(bar|group)$/);
+  await expect(chart.getByTestId("chart-date").first()).toHaveText(/\d/);
+  const valueBox = await chart.locator("text").filter({ hasText: "30.00" }).first().boundingBox();
+  expect(valueBox?.height ?? 0).toBeGreaterThanOrEqual(10);
   await expectNoSideScroll(page);
   const [download] = await Promise.all([
     page.waitForEvent("download"),
