@@ -5,10 +5,10 @@ import { CHART_H, CHART_PAD, CHART_W_DEFAULT, chartLayout } from "./chart-layout
  * A small grouped bar chart drawn as plain SVG (no chart library for a few bars), at the width it
  * is shown at so its 12 px text stays 12 px on a phone: each group labelled under its bars (a
  * date; every n-th when they would touch), each bar's value written above it while there is
- * room (else the headline series' value once per group, else none), a zero line and the
- * scale's top value (and its bottom one when a value is negative). The chart is an image with a
- * text summary; the figures it draws are listed in a table beside it (the page's own table),
- * which screen readers read.
+ * room, else the headline series' value once per group, else none (the scale's top value, and
+ * its bottom one when a value is negative, then stand for them); a zero line. The chart is an
+ * image with a text summary; the figures it draws are listed in a table beside it (the page's
+ * own table), which screen readers read.
  */
 export interface ChartSeries {
   key: string;
@@ -79,11 +79,14 @@ export function BarChart(props: {
         data-values={layout.values}
       >
         <line className="axis" x1={PAD.left} x2={W - PAD.right} y1={y(0)} y2={y(0)} />
-        <text x={PAD.left} y={12} data-testid="chart-scale-top">
-          {format(max)}
-        </text>
-        {min < 0 && (
-          <text x={PAD.left} y={H - PAD.bottom + 12} data-testid="chart-scale-bottom">
+        {/* The scale, where the bars carry no values of their own (else it would crowd them). */}
+        {layout.values === "none" && (
+          <text x={PAD.left} y={12} data-testid="chart-scale-top">
+            {format(max)}
+          </text>
+        )}
+        {layout.values === "none" && min < 0 && (
+          <text x={PAD.left} y={H - PAD.bottom + 14} data-testid="chart-scale-bottom">
             {format(min)}
           </text>
         )}
@@ -103,7 +106,7 @@ export function BarChart(props: {
                       <title>{`${label} · ${s.label}: ${format(v)}`}</title>
                     </rect>
                     {layout.values === "bar" && (
-                      <text x={x + (barW - 2) / 2} y={v >= 0 ? top - 4 : top + h + 12} textAnchor="middle">
+                      <text x={x + (barW - 2) / 2} y={v >= 0 ? top - 4 : top + h + 14} textAnchor="middle">
                         {format(v)}
                       </text>
                     )}

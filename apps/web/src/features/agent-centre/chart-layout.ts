@@ -5,8 +5,11 @@
  * none — the table beside the chart has them all), and how many date labels fit under the bars.
  */
 
-/** Around the plot: room above for the scale's top value and a value label, below for dates. */
-export const CHART_PAD = { top: 22, right: 8, bottom: 34, left: 8 } as const;
+/**
+ * Around the plot: room above for the scale's top value or a bar's value, below for a negative
+ * bar's value (or the scale's bottom one) and, under it without touching, the dates.
+ */
+export const CHART_PAD = { top: 22, right: 8, bottom: 42, left: 8 } as const;
 /** The chart's height, and its width before it has been measured. */
 export const CHART_H = 240;
 export const CHART_W_DEFAULT = 640;
