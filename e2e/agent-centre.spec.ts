@@ -8,9 +8,10 @@ import { site } from "./support/wallet-player.ts";
 // (top → mid → low, daily salaries 2.00 %, 1.80 %, 1.20 %) and two days ago's paid bills (the top
 // agent earned 50.00 and paid mid 20.00) are written by prepare-db (seed-agent-centre.ts). On a
 // 390 px phone the top agent copies its invitation link, offers mid a lower rate (mid sees,
-// before accepting, that it ends low's contract), mid ends the contract, and both still see it
-// listed with its end; the top agent reads its net income. The same pages on a desktop, the
-// menu on the left. axe: no serious or critical violation on any agent-centre page.
+// before accepting, that it ends low's contract; low still has its salary page, the contract
+// listed with its end), mid ends the contract, and both still see it listed with its end; the
+// top agent reads its net income. The same pages on a desktop, the menu on the left. axe: no
+// serious or critical violation on any agent-centre page.
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -146,6 +147,19 @@ test("on a phone: invitation link, a lower rate offered and ended, still listed;
   );
   await expect(lowEnded).toHaveAttribute("data-status", "ended");
   await expect(lowEnded.getByTestId("given-end")).toContainText("lower upline rate");
+  await expect(lowEnded.getByTestId("given-end")).toContainText(/\d/); // its end date
+  // Low's own salary page stays in its menu, its ended contract listed with the date and reason.
+  const low = await agentPage(browser, "low");
+  await low.page.goto("/agent/daily-salary");
+  await expect(low.page.getByTestId("agent-page-dailySalary")).toBeVisible(SERVER_WORK);
+  await expect(low.page.getByTestId("agent-page-unavailable")).toHaveCount(0);
+  const lowPast = low.page.locator('[data-testid="my-past-contract"][data-status="ended"]');
+  await expect(lowPast).toContainText("1.20%", SERVER_WORK);
+  await expect(lowPast.getByTestId("contract-end")).toContainText(
+    /Ended .*\d.* · ended by a lower upline rate/,
+  );
+  await expect(low.page.locator('[data-testid="my-contract"]')).toHaveCount(0);
+  await low.context.close();
   mid.page.once("dialog", (d) => void d.accept());
   await active.getByTestId("contract-terminate").click();
   // Ended, and still on mid's page with its date and reason (the page did not disappear).
@@ -179,6 +193,12 @@ test("on a phone: invitation link, a lower rate offered and ended, still listed;
   await expect(chart).toHaveAttribute("aria-label", /30\.00/);
   // The chart writes its dates and values.
   await expect(chart.locator("text").filter({ hasText: "30.00" }).first()).toBeAttached();
+  // Drawn at the width it is shown at: on this phone its words are as large as on a desktop (not
+  // a 640-wide drawing shrunk to ~6 px), values and dates written.
+  await expect(chart).toHaveAttribute("data-values", /^(bar|group)$/);
+  await expect(chart.getByTestId("chart-date").first()).toHaveText(/\d/);
+  const valueBox = await chart.locator("text").filter({ hasText: "30.00" }).first().boundingBox();
+  expect(valueBox?.height ?? 0).toBeGreaterThanOrEqual(10);
   await expectNoSideScroll(page);
   const [download] = await Promise.all([
     page.waitForEvent("download"),

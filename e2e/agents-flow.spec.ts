@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, request, test } from "@playwright/test";
 import { AdminPage } from "./support/admin-page.ts";
+import { inAnyLanguage } from "./support/catalog.ts";
 import { GamesPage } from "./support/games-page.ts";
 import { operatorApi, site } from "./support/wallet-player.ts";
 
@@ -301,6 +302,19 @@ test("an operator's top agent builds a team, a downline earns a daily salary, mo
     .click();
   await expect(top.page.getByTestId(`team-row-${PLAYER}`)).toBeVisible();
   await openCentre(top.page, "teamBetting");
+  // By game category (the default): the category in the reader's language, never the vendor's
+  // game-type code (the cell keeps the code in data-key).
+  const category = top.page.getByTestId("team-bets-key").first();
+  await expect(category).toBeVisible(SERVER_WORK);
+  const code = (await category.getAttribute("data-key")) ?? "";
+  const siteName = (() => {
+    try {
+      return inAnyLanguage(`category.${code}`);
+    } catch {
+      return inAnyLanguage("agent.categoryOther"); // a game type the site has no name for
+    }
+  })();
+  await expect(category).toHaveText(siteName);
   await top.page.getByTestId("bets-by-member").click();
   const betRow = top.page.getByTestId("team-bets").getByRole("row").filter({ hasText: PLAYER });
   await expect(betRow).toContainText(totalBet);
@@ -308,6 +322,20 @@ test("an operator's top agent builds a team, a downline earns a daily salary, mo
   // 9. Transfers through the wallet page: the agent to its downline, the downline back up.
   await openWallet(top.page, "transferUpline");
   const down = top.page.getByTestId("transfer-downline");
+  // The player is in the agent's team but under SUB: refused with the reason (only direct
+  // downlines receive transfers), in the reader's language under the name, and nothing moves.
+  await down.getByTestId("transfer-downline-name").fill(PLAYER);
+  await down.getByTestId("transfer-downline-amount").fill("50.00");
+  await down.getByTestId("transfer-downline-password").fill(PIN);
+  await down.getByTestId("transfer-downline-submit").click();
+  await top.page.getByTestId("transfer-confirm").locator(".dialog-buttons button").last().click();
+  await expect(
+    top.page
+      .locator(".field")
+      .filter({ has: down.getByTestId("transfer-downline-name") })
+      .locator(".field-error"),
+  ).toHaveText(inAnyLanguage("wallet.transfer.notDirectDownline"), SERVER_WORK);
+  await expect(top.page.getByTestId("transfer-available")).toContainText("300.00");
   await down.getByTestId("transfer-downline-name").fill(SUB);
   await down.getByTestId("transfer-downline-amount").fill("50.00");
   await down.getByTestId("transfer-downline-password").fill(PIN);

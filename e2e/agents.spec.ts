@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, request, test } from "@playwright/test";
 import { AdminPage } from "./support/admin-page.ts";
+import { inAnyLanguage } from "./support/catalog.ts";
 import { operatorApi, site } from "./support/wallet-player.ts";
 
 // Agents: the operator makes a top agent in the back office; the agent logs in on the
@@ -145,6 +146,10 @@ test("an operator's top agent builds a team and moves money with it", async ({ b
   await page.getByTestId("agent-menu-downlineTransactions").click();
   await page.getByTestId("tx-type").selectOption("transfer");
   await expect(page.getByTestId("team-transactions").getByRole("row")).toHaveCount(3);
+  // Each named in the reader's language, not by the ledger's type code ("transfer").
+  for (const cell of await page.getByTestId("tx-type-cell").all()) {
+    await expect(cell).toHaveText(inAnyLanguage("agent.tx.transfer"));
+  }
   await page.getByTestId("agent-menu-teamManagement").click();
   await expect(page.getByTestId(`team-row-${PLAYER}`)).toContainText("100.00");
   await agentContext.close();

@@ -25,3 +25,15 @@ export function text(lang: string, key: string, params: Record<string, string> =
   if (typeof node !== "string") throw new Error(`no text ${key} in ${lang}`);
   return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? "");
 }
+
+/** The site's seven languages (src/locales). */
+export const SITE_LANGS = ["TY", "EN", "CN", "VI", "TH", "ID", "JA"] as const;
+
+/**
+ * `key`'s text in any of the site's languages, as a whole-text pattern: for a check that a
+ * screen says the site's words for something (not a server code), whichever language it shows.
+ */
+export function inAnyLanguage(key: string): RegExp {
+  const texts = [...new Set(SITE_LANGS.map((lang) => text(lang, key)))];
+  return new RegExp(`^(${texts.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})$`);
+}

@@ -148,6 +148,7 @@ function IncomeSummary(props: { data: IncomeSummaryView; group: Group; symbol?: 
             labels={data.periods.map((p) => periodLabel(p.period, group, lang))}
             series={series}
             format={fmt}
+            headline="net"
             title={t("agentContracts.income.chart")}
             summary={t("agentContracts.income.chartSummary", {
               from: periodLabel(data.periods[0]?.period ?? data.from, group, lang, true),

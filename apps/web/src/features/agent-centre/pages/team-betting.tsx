@@ -1,5 +1,5 @@
 import "../../i18n/texts/agent.ts";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatMoneyString } from "../../../lib/format.ts";
 import { useAgentQuery } from "../agent-api.ts";
@@ -22,7 +22,7 @@ export default function TeamBetting() {
   const [by, setBy] = useState<"category" | "member">("category");
   const [username, setUsername] = useState("");
   const [page, setPage] = useState(1);
-  const { data } = useAgentQuery<{ items: Row[]; total: number }>("/wps/agent/team/bets", {
+  const { data, isPlaceholderData } = useAgentQuery<{ items: Row[]; total: number }>("/wps/agent/team/bets", {
     ...period,
     by,
     username,
@@ -30,6 +30,13 @@ export default function TeamBetting() {
     pageSize: PAGE,
   });
   const first = by === "category" ? t("agent.category") : t("agent.username");
+  // A category is the vendor's game type (RNG, LIVE, …, or OTHER for a vendor without one): the
+  // site's name for it in the reader's language, never the server's code.
+  // Rows still shown from the other grouping while the new one loads are named as that grouping.
+  const dataBy = useRef(by);
+  if (!isPlaceholderData) dataBy.current = by;
+  const keyText = (key: string) =>
+    dataBy.current === "category" ? t(`category.${key}`, { defaultValue: t("agent.categoryOther") }) : key;
   return (
     <div>
       <PeriodFilter value={period} onChange={setPeriod} username={username} onUsername={setUsername} />
@@ -63,7 +70,9 @@ export default function TeamBetting() {
         <tbody>
           {data?.items.map((r) => (
             <tr key={r.key}>
-              <td data-label={first}>{r.key}</td>
+              <td data-label={first} data-key={r.key} data-testid="team-bets-key">
+                {keyText(r.key)}
+              </td>
               <td className="num" data-label={t("agent.rounds")}>
                 {r.rounds}
               </td>
