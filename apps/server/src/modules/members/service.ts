@@ -1,5 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { type AdminPlayersQuery, dayBounds, offsetOf } from "@panalo/contracts/list-query";
+import {
+  type AdminPlayersQuery,
+  dayBounds,
+  offsetOf,
+  PLAYERS_EXPORT_ROWS_MAX,
+} from "@panalo/contracts/list-query";
 import { manilaStamp } from "@panalo/contracts/manila-format";
 import { formatMinor } from "@panalo/contracts/money-format";
 import type { FastifyRequest } from "fastify";
@@ -610,13 +615,6 @@ export async function playerPage(exec: Executor, q: AdminPlayersQuery) {
     pageSize: q.pageSize,
   };
 }
-
-/**
- * The most players one CSV holds: a bigger list is refused before the file starts (the operator
- * narrows the filters), so a file is never silently cut short. The back office says so beside
- * the button when the list it shows is larger.
- */
-export const PLAYERS_EXPORT_ROWS_MAX = 100_000;
 
 /** The CSV columns of the players export: the main balance in the player's currency, times in PHT. */
 export const PLAYERS_CSV_HEADER = [
