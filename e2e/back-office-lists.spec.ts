@@ -158,3 +158,135 @@ test("the deposits queue draws only the rows in view of a full page", async ({ p
   await expect(page.getByTestId("deposit-row-9024")).toBeVisible();
   await expectAxeClean(page);
 });
+
+test("players: the CSV export of a filtered list holds every matching row, with a BOM", async ({ page }) => {
+  await new AdminPage(page).login();
+  const H = { "x-requested-with": "panalo-admin" };
+  const stamp = Date.now().toString(36).slice(-6);
+  const rich = `pxr${stamp}`;
+  const richer = `pxs${stamp}`;
+  const poor = `pxp${stamp}`;
+  for (const [name, amount] of [
+    [rich, "150.00"],
+    [richer, "275.50"],
+    [poor, "20.00"],
+  ] as const) {
+    const { id } = await registerPlayer(name, "secret123");
+    const res = await page.request.post("/api/admin/adjustments", {
+      headers: H,
+      data: { memberId: id, amount, reason: "lists e2e export" },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+  }
+
+  // The list as the operator filtered it: this run's players with at least ₱100, richest first.
+  await page.goto(`/admin/players?q=${stamp}&balanceMin=100.00&sort=balance&direction=desc`);
+  const rows = page.locator('[data-testid^="player-row-"]');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText(richer);
+  await expect(page.getByTestId("players-export")).toHaveText("Export CSV");
+  await expectAxeClean(page);
+
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByTestId("players-export").click(),
+  ]);
+  const bytes = readFileSync((await download.path()) as string);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = new TextDecoder("utf-8").decode(bytes).trimEnd().split("\r\n");
+  expect(lines[0]).toBe(
+    "id,username,mobile,email,account type,status,vip level,main balance,currency,registered (PHT),last sign-in (PHT)",
+  );
+  const cells = lines.slice(1).map((l) => l.split(","));
+  // Every row matches the filter (and only those), in the list's order, balances in pesos.
+  expect(cells.map((r) => [r[1], r[7]])).toEqual([
+    [richer, "275.50"],
+    [rich, "150.00"],
+  ]);
+  for (const r of cells) {
+    expect(r[1]).toContain(stamp);
+    expect(Number(r[7])).toBeGreaterThanOrEqual(100);
+  }
+  expect(cells.some((r) => r[1] === poor)).toBe(false);
+});
+
+/** One audit entry as GET /api/admin/audit answers it. */
+const auditEntry = (i: number) => ({
+  id: 70_000 + i,
+  at: new Date(Date.now() - i * 60_000).toISOString(),
+  operator: "owner",
+  action: "update",
+  entityType: i % 2 ? "deposit" : "adjustment",
+  entityId: `E${i}`,
+  before: { status: "pending" },
+  after: { status: "approved" },
+  ip: "127.0.0.1",
+});
+
+/** One held win as GET /api/admin/win-reviews answers it. */
+const heldWin = (i: number) => ({
+  id: 8000 + i,
+  vendor: "PNS",
+  transactionId: `vt-${i}:win`,
+  roundId: `vt-round-${i}`,
+  memberId: 1,
+  username: `vw${i}`,
+  currency: "PHP",
+  amount: `${100 + i}.00`,
+  roundBets: "2.00",
+  roundWins: "0.00",
+  maxWinMultiple: 20,
+  maxWinAmount: null,
+  status: "pending",
+  decidedBy: null,
+  decidedByName: null,
+  decidedAt: null,
+  note: null,
+  createdAt: new Date().toISOString(),
+});
+
+test("the audit log and held wins draw their rows inside the virtual scroller", async ({ page }) => {
+  await new AdminPage(page).login();
+  // Full pages (50 audit entries, 25 held wins): the rendering is what is tested, not the data.
+  const audit = Array.from({ length: 50 }, (_, i) => auditEntry(i));
+  await page.route(/\/api\/admin\/audit\?/, (route) =>
+    route.fulfill({ json: { success: true, value: { items: audit, total: 50 } } }),
+  );
+  const wins = Array.from({ length: 25 }, (_, i) => heldWin(i));
+  await page.route(/\/api\/admin\/win-reviews\?/, (route) =>
+    route.fulfill({ json: { success: true, value: { items: wins, total: 25, pending: 25 } } }),
+  );
+
+  await page.goto("/admin/audit");
+  const scroller = page.getByRole("region", { name: "Audit log" });
+  await expect(scroller).toHaveClass(/\bdata-table\b/);
+  const auditRows = scroller.locator('tr[data-testid="audit-row"]');
+  await expect(auditRows.first()).toHaveAttribute("data-entity", "adjustment");
+  await expect(auditRows.first()).toContainText("E0");
+  // Virtualised: a page of 50 entries draws only those in view.
+  expect(await auditRows.count()).toBeLessThan(50);
+  // An entry's changes open under its row, inside the scroller.
+  await auditRows.first().getByRole("button", { name: "Show changes" }).click();
+  await expect(scroller.locator("tr.detail-row")).toHaveCount(1);
+  await expect(auditRows.first().getByRole("button", { name: "Hide changes" })).toHaveAttribute(
+    "aria-expanded",
+    "true",
+  );
+  // Scrolled to its end, the box draws the last entries.
+  await scroller.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await expect(auditRows.filter({ hasText: "E49" })).toHaveCount(1);
+  await expectAxeClean(page);
+
+  await page.goto("/admin/win-reviews");
+  const held = page.getByTestId("win-reviews");
+  await expect(held).toHaveClass(/\bdata-table\b/);
+  await expect(held).toHaveAttribute("aria-label", "Held wins");
+  const heldRows = held.locator('tr[data-testid^="win-review-"]');
+  await expect(heldRows.first()).toContainText("vw0");
+  await expect(heldRows.first()).toHaveAttribute("data-status", "pending");
+  await expect(heldRows.first().getByRole("button", { name: "Pay" })).toBeVisible();
+  expect(await heldRows.count()).toBeLessThan(25);
+  await held.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await expect(page.getByTestId("win-review-8024")).toBeVisible();
+  await expectAxeClean(page);
+});

@@ -198,3 +198,10 @@ export const AdminPlayersQuery = listQuery({
   },
 });
 export type AdminPlayersQuery = z.output<typeof AdminPlayersQuery>;
+
+/**
+ * The most players one CSV of the list holds (GET /api/admin/players/export): a bigger list is
+ * refused before the file starts, so a file is never silently cut short; the back office says
+ * so beside the button instead of offering it.
+ */
+export const PLAYERS_EXPORT_ROWS_MAX = 100_000;

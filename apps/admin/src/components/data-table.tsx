@@ -1,6 +1,6 @@
 import { createColumnHelper, type RowData, tableFeatures, useTable } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { type ReactNode, useMemo, useRef } from "react";
+import { Fragment, type ReactNode, useLayoutEffect, useMemo, useRef } from "react";
 import { useT } from "../lib/i18n.ts";
 import { Pager } from "./pager.tsx";
 import { EmptyRow, SkeletonRows } from "./table-states.tsx";
@@ -13,7 +13,14 @@ export interface DataColumn<T> {
   /** The list query's sort key; a column without one does not sort. */
   sortKey?: string;
   numeric?: boolean;
+  /** Classes of the column's header and cells (for example "actions", "cell-nowrap"). */
+  className?: string;
+  /** The header is read by screen readers only (a column of buttons). */
+  hideHeader?: boolean;
 }
+
+/** A row's own data attributes (data-status, data-entity, ...), for styles and tests. */
+export type RowAttributes = Record<`data-${string}`, string>;
 
 interface DataTableProps<T> {
   rows: readonly T[] | undefined;
@@ -30,6 +37,16 @@ interface DataTableProps<T> {
   /** What an empty list says (the list's own words, for example the search that found nothing). */
   empty?: string;
   rowTestId?: (row: T) => string;
+  rowData?: (row: T) => RowAttributes;
+  /** While the next page or order loads (the rows shown are the previous ones). */
+  busy?: boolean;
+  /**
+   * A row's opened detail (the changes of an audit entry, ...): a full-width row under it, or
+   * null while closed. The two are measured as one item of the scroller.
+   */
+  detail?: (row: T) => ReactNode;
+  /** The detail row's id (the button that opens it names it in aria-controls). */
+  detailId?: (row: T) => string;
 }
 
 const features = tableFeatures({});
@@ -65,6 +82,19 @@ export function DataTable<T extends RowData>({ columns, rowKey, ...props }: Data
     overscan: 8,
   });
   const items = virtualizer.getVirtualItems();
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const { detail } = props;
+  // With details, a row and its open detail are one item: after each render each drawn row is
+  // measured with the detail row under it (a ResizeObserver on the row alone would miss it).
+  useLayoutEffect(() => {
+    if (!detail) return;
+    for (const el of bodyRef.current?.querySelectorAll<HTMLElement>(":scope > tr[data-index]") ?? []) {
+      const next = el.nextElementSibling;
+      const extra = next instanceof HTMLElement && next.classList.contains("detail-row") ? next : null;
+      const height = el.getBoundingClientRect().height + (extra?.getBoundingClientRect().height ?? 0);
+      virtualizer.resizeItem(Number(el.dataset.index), height);
+    }
+  });
   const top = items[0]?.start ?? 0;
   const bottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   const byId = new Map(columns.map((c) => [c.id, c]));
@@ -79,7 +109,7 @@ export function DataTable<T extends RowData>({ columns, rowKey, ...props }: Data
       aria-label={props.caption}
       data-testid={props.testId}
     >
-      <table className="table">
+      <table className="table" aria-busy={props.busy || undefined}>
         <caption className="visually-hidden">{props.caption}</caption>
         <thead>
           {table.getHeaderGroups().map((group) => (
@@ -90,7 +120,8 @@ export function DataTable<T extends RowData>({ columns, rowKey, ...props }: Data
                 return (
                   <th
                     key={header.id}
-                    className={col?.numeric ? "num" : undefined}
+                    scope="col"
+                    className={cellClass(col)}
                     aria-sort={sorted ? (sorted === "asc" ? "ascending" : "descending") : undefined}
                   >
                     {col?.sortKey && props.onSort ? (
@@ -104,6 +135,8 @@ export function DataTable<T extends RowData>({ columns, rowKey, ...props }: Data
                           {sorted === "asc" ? " ▲" : sorted === "desc" ? " ▼" : ""}
                         </span>
                       </button>
+                    ) : col?.hideHeader ? (
+                      <span className="visually-hidden">{col.header}</span>
                     ) : (
                       col?.header
                     )}
@@ -113,7 +146,7 @@ export function DataTable<T extends RowData>({ columns, rowKey, ...props }: Data
             </tr>
           ))}
         </thead>
-        <tbody>
+        <tbody ref={bodyRef}>
           {props.rows === undefined ? <SkeletonRows columns={columns.length} /> : null}
           {props.rows?.length === 0 ? (
             <EmptyRow columns={columns.length} title={props.empty ?? t("list.empty")} />
@@ -126,19 +159,27 @@ export function DataTable<T extends RowData>({ columns, rowKey, ...props }: Data
           {items.map((item) => {
             const row = rows[item.index];
             if (!row) return null;
+            const opened = detail?.(row.original) ?? null;
             return (
-              <tr
-                key={row.id}
-                data-index={item.index}
-                ref={virtualizer.measureElement}
-                data-testid={props.rowTestId?.(row.original)}
-              >
-                {row.getAllCells().map((cell) => (
-                  <td key={cell.id} className={byId.get(cell.column.id)?.numeric ? "num" : undefined}>
-                    {byId.get(cell.column.id)?.cell(row.original)}
-                  </td>
-                ))}
-              </tr>
+              <Fragment key={row.id}>
+                <tr
+                  data-index={item.index}
+                  ref={detail ? undefined : virtualizer.measureElement}
+                  data-testid={props.rowTestId?.(row.original)}
+                  {...props.rowData?.(row.original)}
+                >
+                  {row.getAllCells().map((cell) => (
+                    <td key={cell.id} className={cellClass(byId.get(cell.column.id))}>
+                      {byId.get(cell.column.id)?.cell(row.original)}
+                    </td>
+                  ))}
+                </tr>
+                {opened === null ? null : (
+                  <tr className="detail-row" id={props.detailId?.(row.original)}>
+                    <td colSpan={columns.length}>{opened}</td>
+                  </tr>
+                )}
+              </Fragment>
             );
           })}
           {bottom > 0 ? (
@@ -150,6 +191,12 @@ export function DataTable<T extends RowData>({ columns, rowKey, ...props }: Data
       </table>
     </section>
   );
+}
+
+/** A column's classes: "num" for figures, then its own. */
+function cellClass(col: { numeric?: boolean; className?: string } | undefined): string | undefined {
+  const names = [col?.numeric ? "num" : "", col?.className ?? ""].filter(Boolean).join(" ");
+  return names || undefined;
 }
 
 /**

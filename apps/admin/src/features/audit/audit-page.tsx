@@ -1,9 +1,9 @@
 import { AuditPage as AuditPageSchema, type AuditRow } from "@panalo/contracts/admin";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Fragment, useId, useState } from "react";
+import { useCallback, useId, useMemo, useState } from "react";
 import type { z } from "zod";
+import { type DataColumn, DataTable } from "../../components/data-table.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
-import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
 import { api } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/dates.ts";
 import { useT } from "../../lib/i18n.ts";
@@ -13,7 +13,6 @@ import { AuditDiffView } from "./audit-diff-view.tsx";
 type Row = z.infer<typeof AuditRow>;
 
 const PAGE_SIZE = 50;
-const COLUMNS = 7;
 
 /** The entity types the server writes (crud.ts `entity`, settings.<key>, operator, session, media). */
 const ENTITY_TYPES = [
@@ -29,6 +28,7 @@ const ENTITY_TYPES = [
   "settings.whitelabel",
   "settings.security",
   "settings.oidc",
+  "settings.finance",
   "player",
   "operator",
   "role",
@@ -38,6 +38,7 @@ const ENTITY_TYPES = [
   "deposit",
   "withdrawal",
   "win_review",
+  "provider_limits",
   "payment-channel",
   "agent_contract",
   "agent_settlement_run",
@@ -59,51 +60,60 @@ function useAudit(search: string) {
   });
 }
 
-function AuditTableRow({ row }: { row: Row }) {
+/** The log's columns; "Show changes" opens the entry's before and after under its row. */
+function useColumns(opened: ReadonlySet<number>, toggle: (id: number) => void, detailId: (r: Row) => string) {
   const t = useT();
-  const [open, setOpen] = useState(false);
-  const detailId = useId();
-  const hasData = row.before != null || row.after != null;
-  return (
-    <Fragment>
-      <tr data-testid="audit-row" data-entity={row.entityType} data-action={row.action}>
-        <td className="cell-nowrap">
-          <time dateTime={row.at}>{formatDateTime(row.at)}</time>
-        </td>
-        <td>{row.operator}</td>
-        <td>
-          <span className={`badge badge--action badge--${row.action}`}>{row.action}</span>
-        </td>
-        <td>
-          <code>{row.entityType}</code>
-        </td>
-        <td className="cell-text">{row.entityId ?? <span className="muted">—</span>}</td>
-        <td className="cell-nowrap muted">{row.ip ?? "—"}</td>
-        <td className="actions">
-          {hasData && (
+  return useMemo<DataColumn<Row>[]>(
+    () => [
+      {
+        id: "time",
+        header: t("audit.time"),
+        sortKey: "at",
+        className: "cell-nowrap",
+        cell: (r) => <time dateTime={r.at}>{formatDateTime(r.at)}</time>,
+      },
+      { id: "operator", header: t("audit.operator"), cell: (r) => r.operator },
+      {
+        id: "action",
+        header: t("audit.action"),
+        cell: (r) => <span className={`badge badge--action badge--${r.action}`}>{r.action}</span>,
+      },
+      { id: "entity", header: t("audit.entity"), cell: (r) => <code>{r.entityType}</code> },
+      {
+        id: "entityId",
+        header: t("audit.id"),
+        className: "cell-text",
+        cell: (r) => r.entityId ?? <span className="muted">—</span>,
+      },
+      { id: "ip", header: t("audit.ip"), className: "cell-nowrap muted", cell: (r) => r.ip ?? "—" },
+      {
+        id: "changes",
+        header: t("audit.changes"),
+        hideHeader: true,
+        className: "actions",
+        cell: (r) =>
+          r.before != null || r.after != null ? (
             <button
               type="button"
               className="btn btn--xs"
-              aria-expanded={open}
-              aria-controls={detailId}
-              onClick={() => setOpen((o) => !o)}
+              aria-expanded={opened.has(r.id)}
+              aria-controls={opened.has(r.id) ? detailId(r) : undefined}
+              onClick={() => toggle(r.id)}
             >
-              {open ? t("audit.hideChanges") : t("audit.showChanges")}
+              {opened.has(r.id) ? t("audit.hideChanges") : t("audit.showChanges")}
             </button>
-          )}
-        </td>
-      </tr>
-      {open && (
-        <tr id={detailId} className="detail-row">
-          <td colSpan={COLUMNS}>
-            <AuditDiffView before={row.before} after={row.after} />
-          </td>
-        </tr>
-      )}
-    </Fragment>
+          ) : null,
+      },
+    ],
+    [t, opened, toggle, detailId],
   );
 }
 
+/**
+ * The audit log, a page at a time from the server: operator, entity type and id, a range of
+ * Manila days; ordered by time (a click on Time turns the order). The rows are drawn by the
+ * virtualised DataTable; an entry's changes open under its row.
+ */
 export function AuditPage() {
   const t = useT();
   const list = useListQuery({
@@ -115,7 +125,21 @@ export function AuditPage() {
   const page = list.page;
   const setPage = (f: (p: number) => number) => list.setPage(f(page));
   const filterId = useId();
+  const detailBase = useId();
   const audit = useAudit(list.search);
+  const [opened, setOpened] = useState<ReadonlySet<number>>(new Set());
+  const toggle = useCallback(
+    (id: number) =>
+      setOpened((old) => {
+        const next = new Set(old);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    [],
+  );
+  const detailId = useCallback((r: Row) => `${detailBase}-${r.id}`, [detailBase]);
+  const columns = useColumns(opened, toggle, detailId);
   const total = audit.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const first = total === 0 ? 0 : (page - 1) * PAGE_SIZE + 1;
@@ -175,6 +199,7 @@ export function AuditPage() {
             className="input input--auto"
             value={list.filters.from}
             onChange={(e) => list.setFilter("from", e.currentTarget.value)}
+            data-testid="audit-from"
           />
         </label>
         <label>
@@ -184,37 +209,36 @@ export function AuditPage() {
             className="input input--auto"
             value={list.filters.to}
             onChange={(e) => list.setFilter("to", e.currentTarget.value)}
+            data-testid="audit-to"
           />
         </label>
         <span className="toolbar-count" aria-live="polite">
           {audit.data ? t("audit.range", { first, last, total }) : ""}
         </span>
       </div>
-      <div className="table-wrap">
-        <table className="table" aria-busy={audit.isFetching}>
-          <thead>
-            <tr>
-              <th scope="col">{t("audit.time")}</th>
-              <th scope="col">{t("audit.operator")}</th>
-              <th scope="col">{t("audit.action")}</th>
-              <th scope="col">{t("audit.entity")}</th>
-              <th scope="col">{t("audit.id")}</th>
-              <th scope="col">{t("audit.ip")}</th>
-              <th scope="col" className="actions">
-                <span className="visually-hidden">{t("audit.changes")}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {audit.isPending && <SkeletonRows columns={COLUMNS} rows={10} />}
-            {audit.isError && !audit.data && <ErrorRow columns={COLUMNS} onRetry={() => audit.refetch()} />}
-            {audit.data?.items.length === 0 && <EmptyRow columns={COLUMNS} title={t("audit.none")} />}
-            {audit.data?.items.map((row) => (
-              <AuditTableRow key={row.id} row={row} />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {audit.isError && !audit.data ? (
+        <p className="form-error" role="alert">
+          {t("list.failed")}{" "}
+          <button type="button" className="btn btn--sm" onClick={() => audit.refetch()}>
+            {t("table.retry")}
+          </button>
+        </p>
+      ) : null}
+      <DataTable
+        rows={audit.data?.items ?? (audit.isError ? [] : undefined)}
+        columns={columns}
+        rowKey={(r) => String(r.id)}
+        caption={t("audit.title")}
+        sort={{ key: list.sort, direction: list.direction }}
+        onSort={list.toggleSort}
+        busy={audit.isFetching}
+        empty={t("audit.none")}
+        testId="audit-table"
+        rowTestId={() => "audit-row"}
+        rowData={(r) => ({ "data-entity": r.entityType, "data-action": r.action })}
+        detail={(r) => (opened.has(r.id) ? <AuditDiffView before={r.before} after={r.after} /> : null)}
+        detailId={detailId}
+      />
       <nav className="pager" aria-label={t("audit.pages")}>
         <button
           type="button"

@@ -28,12 +28,23 @@ const Created = AdjustmentRow.pick({ id: true, amount: true, status: true, curre
 
 const key = ["finance", "adjustments"] as const;
 
-export function useAdjustments(q: { status: "" | Adjustment["status"]; page: number; pageSize: number }) {
+/** One page of adjustments: a status, a member and a range of Manila days ("" for none). */
+export function useAdjustments(q: {
+  status: "" | Adjustment["status"];
+  memberId?: string;
+  from?: string;
+  to?: string;
+  page: number;
+  pageSize: number;
+}) {
   return useQuery({
     queryKey: [...key, q],
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ page: String(q.page), pageSize: String(q.pageSize) });
       if (q.status) params.set("status", q.status);
+      if (q.memberId) params.set("memberId", q.memberId);
+      if (q.from) params.set("from", q.from);
+      if (q.to) params.set("to", q.to);
       return api.get(`/adjustments?${params}`, AdjustmentsPage, signal);
     },
     placeholderData: keepPreviousData,

@@ -1,17 +1,16 @@
 import "./finance.css";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { formatMinor, parseMoney } from "@panalo/contracts/money";
-import { useId, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { z } from "zod";
 import { useCan, useCanWrite, useOperator } from "../../app/operator-context.tsx";
 import { MoneyField } from "../../components/amount-fields.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { type DataColumn, DataTable } from "../../components/data-table.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { Pager, rangeText } from "../../components/pager.tsx";
-import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
 import { isApiCode } from "../../lib/api.ts";
-import { exportHref } from "../../lib/csv.ts";
 import { formatDateTime } from "../../lib/dates.ts";
 import { applyServerFieldErrors } from "../../lib/form-errors.ts";
 import { t, useT } from "../../lib/i18n.ts";
@@ -26,6 +25,7 @@ import {
 } from "./adjustments-api.ts";
 import { MemberLink, SignedAmount, StatusBadge, StatusFilter } from "./finance-ui.tsx";
 import { money } from "./money.ts";
+import { MemberIdFilter, QueueDatesAndExport, useMemberFilter, useQueueDates } from "./queue-export.tsx";
 import { useListParams } from "./use-list-params.ts";
 
 const PENDING_PAGE_SIZE = 50;
@@ -110,14 +110,95 @@ function ThresholdPanel() {
 
 type Deciding = { adjustment: Adjustment; approve: boolean } | null;
 
+/** The columns both lists share: the adjustment, when, whose, how much and why. */
+function baseColumns(t: ReturnType<typeof useT>): DataColumn<Adjustment>[] {
+  return [
+    { id: "id", header: t("adj.id"), cell: (a) => `A${a.id}` },
+    {
+      id: "requested",
+      header: t("adj.requested"),
+      className: "cell-nowrap",
+      cell: (a) => formatDateTime(a.createdAt),
+    },
+    {
+      id: "member",
+      header: t("adj.member"),
+      cell: (a) => <MemberLink id={a.memberId} username={a.username} />,
+    },
+    {
+      id: "amount",
+      header: t("adj.amount"),
+      numeric: true,
+      className: "cell-nowrap",
+      cell: (a) => <SignedAmount amount={a.amount} currency={a.currency} />,
+    },
+    { id: "reason", header: t("adj.reason"), className: "cell-text", cell: (a) => a.reason },
+  ];
+}
+
+/** The failed first load of a list, with a retry (the table then says nothing matches). */
+function LoadFailed({ show, onRetry }: { show: boolean; onRetry: () => void }) {
+  const t = useT();
+  if (!show) return null;
+  return (
+    <p className="form-error" role="alert">
+      {t("list.failed")}{" "}
+      <button type="button" className="btn btn--sm" onClick={onRetry}>
+        {t("table.retry")}
+      </button>
+    </p>
+  );
+}
+
 function PendingApprovals({ canWrite }: { canWrite: boolean }) {
   const t = useT();
   const me = useOperator();
   const list = useAdjustments({ status: "pending", page: 1, pageSize: PENDING_PAGE_SIZE });
   const decide = useDecideAdjustment();
   const [deciding, setDeciding] = useState<Deciding>(null);
-  const columns = 7;
-  const items = list.data?.items ?? [];
+  const failed = list.isError && !list.data;
+  const columns = useMemo<DataColumn<Adjustment>[]>(
+    () => [
+      ...baseColumns(t),
+      {
+        id: "requestedBy",
+        header: t("adj.requestedBy"),
+        cell: (a) => a.createdByName ?? `#${a.createdBy}`,
+      },
+      {
+        id: "actions",
+        header: t("adj.actions"),
+        hideHeader: true,
+        className: "actions",
+        cell: (a) => {
+          if (!canWrite) return null;
+          // The operator who asked cannot approve their own request.
+          if (a.createdBy === me.id) return <span className="muted">{t("adj.anotherMust")}</span>;
+          return (
+            <>
+              <button
+                type="button"
+                className="btn btn--sm btn--primary"
+                data-testid={`adjustment-approve-${a.id}`}
+                onClick={() => setDeciding({ adjustment: a, approve: true })}
+              >
+                {t("adj.approve")}
+              </button>
+              <button
+                type="button"
+                className="btn btn--sm btn--danger-ghost"
+                data-testid={`adjustment-reject-${a.id}`}
+                onClick={() => setDeciding({ adjustment: a, approve: false })}
+              >
+                {t("adj.reject")}
+              </button>
+            </>
+          );
+        },
+      },
+    ],
+    [t, canWrite, me.id],
+  );
 
   return (
     <section className="section" aria-labelledby="pending-heading">
@@ -125,70 +206,18 @@ function PendingApprovals({ canWrite }: { canWrite: boolean }) {
         <h2 id="pending-heading">{t("adj.waiting")}</h2>
         <span className="muted">{list.data ? list.data.total : ""}</span>
       </div>
-      <div className="table-wrap">
-        <table className="table" aria-busy={list.isFetching} data-testid="adjustments-pending">
-          <thead>
-            <tr>
-              <th scope="col">{t("adj.id")}</th>
-              <th scope="col">{t("adj.requested")}</th>
-              <th scope="col">{t("adj.member")}</th>
-              <th scope="col" className="num">
-                {t("adj.amount")}
-              </th>
-              <th scope="col">{t("adj.reason")}</th>
-              <th scope="col">{t("adj.requestedBy")}</th>
-              <th scope="col" className="actions">
-                <span className="visually-hidden">{t("adj.actions")}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.isPending && <SkeletonRows columns={columns} rows={2} />}
-            {list.isError && !list.data && <ErrorRow columns={columns} onRetry={() => list.refetch()} />}
-            {list.data && items.length === 0 && <EmptyRow columns={columns} title={t("adj.noneWaiting")} />}
-            {items.map((a) => {
-              const mine = a.createdBy === me.id;
-              return (
-                <tr key={a.id} data-testid={`adjustment-pending-${a.id}`}>
-                  <td>A{a.id}</td>
-                  <td className="cell-nowrap">{formatDateTime(a.createdAt)}</td>
-                  <td>
-                    <MemberLink id={a.memberId} username={a.username} />
-                  </td>
-                  <td className="num cell-nowrap">
-                    <SignedAmount amount={a.amount} currency={a.currency} />
-                  </td>
-                  <td className="cell-text">{a.reason}</td>
-                  <td>{a.createdByName ?? `#${a.createdBy}`}</td>
-                  <td className="actions">
-                    {canWrite && mine && <span className="muted">{t("adj.anotherMust")}</span>}
-                    {canWrite && !mine && (
-                      <>
-                        <button
-                          type="button"
-                          className="btn btn--sm btn--primary"
-                          data-testid={`adjustment-approve-${a.id}`}
-                          onClick={() => setDeciding({ adjustment: a, approve: true })}
-                        >
-                          {t("adj.approve")}
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn--sm btn--danger-ghost"
-                          data-testid={`adjustment-reject-${a.id}`}
-                          onClick={() => setDeciding({ adjustment: a, approve: false })}
-                        >
-                          {t("adj.reject")}
-                        </button>
-                      </>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <LoadFailed show={failed} onRetry={() => list.refetch()} />
+      <DataTable
+        rows={list.data?.items ?? (failed ? [] : undefined)}
+        columns={columns}
+        rowKey={(a) => String(a.id)}
+        caption={t("adj.waiting")}
+        busy={list.isFetching}
+        maxHeight={360}
+        empty={t("adj.noneWaiting")}
+        testId="adjustments-pending"
+        rowTestId={(a) => `adjustment-pending-${a.id}`}
+      />
       {deciding && (
         <ConfirmDialog
           title={t(deciding.approve ? "adj.approveTitle" : "adj.rejectTitle", {
@@ -230,13 +259,58 @@ function PendingApprovals({ canWrite }: { canWrite: boolean }) {
   );
 }
 
+/**
+ * Every adjustment, a page at a time from the server: status, a member and a range of Manila
+ * days; the CSV export holds every adjustment of the same filters (not only the page).
+ */
 function History() {
   const t = useT();
   const filterId = useId();
   const { status, page, set } = useListParams(HISTORY_STATUSES, "");
-  const list = useAdjustments({ status, page, pageSize: HISTORY_PAGE_SIZE });
+  const dates = useQueueDates();
+  const member = useMemberFilter();
+  const list = useAdjustments({
+    status,
+    memberId: member.memberId,
+    from: dates.from,
+    to: dates.to,
+    page,
+    pageSize: HISTORY_PAGE_SIZE,
+  });
   const total = list.data?.total ?? 0;
-  const columns = 7;
+  const failed = list.isError && !list.data;
+  const columns = useMemo<DataColumn<Adjustment>[]>(
+    () => [
+      ...baseColumns(t),
+      {
+        id: "status",
+        header: t("adj.status"),
+        cell: (a) => (
+          <>
+            <StatusBadge status={a.status} />
+            {a.decidedAt && <span className="cell-sub muted">{formatDateTime(a.decidedAt)}</span>}
+          </>
+        ),
+      },
+      {
+        id: "by",
+        header: t("adj.by"),
+        cell: (a) => (
+          <>
+            {a.createdByName}
+            {a.decidedByName && a.decidedByName !== a.createdByName && (
+              <span className="cell-sub muted">
+                {t(a.status === "rejected" ? "adj.rejectedBy" : "adj.approvedBy", {
+                  name: a.decidedByName,
+                })}
+              </span>
+            )}
+          </>
+        ),
+      },
+    ],
+    [t],
+  );
   return (
     <section className="section" aria-labelledby="history-heading">
       <div className="section-header">
@@ -250,66 +324,30 @@ function History() {
           onChange={(s) => set({ status: s })}
           testId="adjustment-status-filter"
         />
-        <span className="toolbar-count">{list.data ? rangeText(page, HISTORY_PAGE_SIZE, total) : ""}</span>
-        {/* Every adjustment of the status shown, not only this page (the server streams it). */}
-        <a
-          className="btn btn--sm"
-          href={exportHref("/adjustments", status ? `status=${status}` : "")}
-          download
-          data-testid="adjustments-export"
-        >
-          {t("list.exportCsv")}
-        </a>
+        <MemberIdFilter filter={member} testId="adjustments-member" />
+        {/* Every adjustment of the filters shown, not only this page (the server streams it). */}
+        <QueueDatesAndExport
+          path="/adjustments"
+          dates={dates}
+          filters={{ status, memberId: member.memberId }}
+          testId="adjustments"
+        />
+        <span className="toolbar-count" aria-live="polite">
+          {list.data ? rangeText(page, HISTORY_PAGE_SIZE, total) : ""}
+        </span>
       </div>
-      <div className="table-wrap">
-        <table className="table" aria-busy={list.isFetching}>
-          <thead>
-            <tr>
-              <th scope="col">{t("adj.id")}</th>
-              <th scope="col">{t("adj.requested")}</th>
-              <th scope="col">{t("adj.member")}</th>
-              <th scope="col" className="num">
-                {t("adj.amount")}
-              </th>
-              <th scope="col">{t("adj.reason")}</th>
-              <th scope="col">{t("adj.status")}</th>
-              <th scope="col">{t("adj.by")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.isPending && <SkeletonRows columns={columns} />}
-            {list.isError && !list.data && <ErrorRow columns={columns} onRetry={() => list.refetch()} />}
-            {list.data?.items.length === 0 && <EmptyRow columns={columns} title={t("adj.none")} />}
-            {list.data?.items.map((a) => (
-              <tr key={a.id} data-testid={`adjustment-row-${a.id}`} data-status={a.status}>
-                <td>A{a.id}</td>
-                <td className="cell-nowrap">{formatDateTime(a.createdAt)}</td>
-                <td>
-                  <MemberLink id={a.memberId} username={a.username} />
-                </td>
-                <td className="num cell-nowrap">
-                  <SignedAmount amount={a.amount} currency={a.currency} />
-                </td>
-                <td className="cell-text">{a.reason}</td>
-                <td>
-                  <StatusBadge status={a.status} />
-                  {a.decidedAt && <span className="cell-sub muted">{formatDateTime(a.decidedAt)}</span>}
-                </td>
-                <td>
-                  {a.createdByName}
-                  {a.decidedByName && a.decidedByName !== a.createdByName && (
-                    <span className="cell-sub muted">
-                      {t(a.status === "rejected" ? "adj.rejectedBy" : "adj.approvedBy", {
-                        name: a.decidedByName,
-                      })}
-                    </span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <LoadFailed show={failed} onRetry={() => list.refetch()} />
+      <DataTable
+        rows={list.data?.items ?? (failed ? [] : undefined)}
+        columns={columns}
+        rowKey={(a) => String(a.id)}
+        caption={t("adj.all")}
+        busy={list.isFetching}
+        empty={t("adj.none")}
+        testId="adjustments-history"
+        rowTestId={(a) => `adjustment-row-${a.id}`}
+        rowData={(a) => ({ "data-status": a.status })}
+      />
       <Pager
         label={t("adj.pages")}
         page={page}

@@ -21,12 +21,49 @@ export function useQueueDates() {
   return { from, to, set };
 }
 
+/** A list's member filter (`memberId` in the address, digits; empty: every member). */
+export function useMemberFilter() {
+  const [params, setParams] = useSearchParams();
+  const memberId = params.get("memberId")?.replace(/\D/g, "") ?? "";
+  const set = (value: string) =>
+    setParams(
+      (prev) => {
+        const out = new URLSearchParams(prev);
+        const digits = value.replace(/\D/g, "");
+        if (digits) out.set("memberId", digits);
+        else out.delete("memberId");
+        out.delete("page"); // another member starts from the first page
+        return out;
+      },
+      { replace: true },
+    );
+  return { memberId, set };
+}
+
+/** The player ID box above a list (digits only), applied as the operator types. */
+export function MemberIdFilter(props: { filter: ReturnType<typeof useMemberFilter>; testId: string }) {
+  const t = useT();
+  return (
+    <label>
+      {t("list.playerId")}{" "}
+      <input
+        className="input input--auto"
+        inputMode="numeric"
+        size={8}
+        value={props.filter.memberId}
+        onChange={(e) => props.filter.set(e.currentTarget.value)}
+        data-testid={props.testId}
+      />
+    </label>
+  );
+}
+
 /**
  * The day range and the CSV export of a queue: the file holds every row of the filters shown
- * (status, search, days), streamed by the server, not only the page on screen.
+ * (status, search, member, days), streamed by the server, not only the page on screen.
  */
 export function QueueDatesAndExport(props: {
-  path: "/deposits" | "/withdrawals" | "/win-reviews";
+  path: "/deposits" | "/withdrawals" | "/win-reviews" | "/adjustments";
   dates: ReturnType<typeof useQueueDates>;
   filters: Record<string, string | number | undefined>;
   testId: string;

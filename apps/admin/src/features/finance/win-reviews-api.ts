@@ -38,6 +38,7 @@ export function useWinReviews(q: {
   status: "" | WinReview["status"];
   from?: string;
   to?: string;
+  memberId?: string;
   page: number;
   pageSize: number;
 }) {
@@ -48,6 +49,7 @@ export function useWinReviews(q: {
       if (q.status) params.set("status", q.status);
       if (q.from) params.set("from", q.from);
       if (q.to) params.set("to", q.to);
+      if (q.memberId) params.set("memberId", q.memberId);
       return api.get(`/win-reviews?${params}`, WinReviewsPage, signal);
     },
     placeholderData: keepPreviousData,

@@ -1,8 +1,9 @@
 import "./finance.css";
-import { useId, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { useCanWrite } from "../../app/operator-context.tsx";
 import { MoneyInput } from "../../components/amount-fields.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { type DataColumn, DataTable } from "../../components/data-table.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { Pager, rangeText } from "../../components/pager.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
@@ -13,7 +14,7 @@ import { t, useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { MemberLink, StatusBadge, StatusFilter } from "./finance-ui.tsx";
 import { AmountInput, money } from "./money.ts";
-import { QueueDatesAndExport, useQueueDates } from "./queue-export.tsx";
+import { MemberIdFilter, QueueDatesAndExport, useMemberFilter, useQueueDates } from "./queue-export.tsx";
 import { RejectDialog } from "./reject-dialog.tsx";
 import { useListParams } from "./use-list-params.ts";
 import {
@@ -173,17 +174,126 @@ function LimitsPanel({ canWrite }: { canWrite: boolean }) {
 
 type Deciding = { review: WinReview; approve: boolean } | null;
 
+/** The held-win list's columns; Pay and Reject open the decision (for an operator who may write). */
+function useColumns(canWrite: boolean, decide: (d: NonNullable<Deciding>) => void) {
+  const t = useT();
+  return useMemo<DataColumn<WinReview>[]>(
+    () => [
+      { id: "id", header: t("wins.id"), cell: (r) => `W${r.id}` },
+      {
+        id: "held",
+        header: t("wins.held"),
+        className: "cell-nowrap",
+        cell: (r) => formatDateTime(r.createdAt),
+      },
+      {
+        id: "member",
+        header: t("wins.member"),
+        cell: (r) => <MemberLink id={r.memberId} username={r.username} />,
+      },
+      {
+        id: "vendorRound",
+        header: t("wins.vendorRound"),
+        className: "cell-text",
+        cell: (r) => (
+          <>
+            {r.vendor}
+            <span className="cell-sub muted">{r.roundId}</span>
+          </>
+        ),
+      },
+      {
+        id: "win",
+        header: t("wins.win"),
+        numeric: true,
+        className: "cell-nowrap",
+        cell: (r) => money(r.amount, r.currency),
+      },
+      {
+        id: "roundBefore",
+        header: t("wins.roundBefore"),
+        className: "cell-text",
+        cell: (r) => (
+          <>
+            {t("wins.roundFigures", {
+              bets: money(r.roundBets, r.currency),
+              wins: money(r.roundWins, r.currency),
+            })}
+            <span className="cell-sub muted">{t("wins.limit", { limit: limitText(r) })}</span>
+          </>
+        ),
+      },
+      {
+        id: "status",
+        header: t("wins.status"),
+        cell: (r) => (
+          <>
+            <StatusBadge status={r.status} />
+            {r.decidedAt && (
+              <span className="cell-sub muted">
+                {r.decidedByName ?? `#${r.decidedBy}`}, {formatDateTime(r.decidedAt)}
+              </span>
+            )}
+            {r.note && <span className="cell-sub">“{r.note}”</span>}
+          </>
+        ),
+      },
+      {
+        id: "actions",
+        header: t("wins.actions"),
+        hideHeader: true,
+        className: "actions",
+        cell: (r) =>
+          canWrite && r.status === "pending" ? (
+            <>
+              <button
+                type="button"
+                className="btn btn--sm btn--primary"
+                data-testid={`win-review-approve-${r.id}`}
+                onClick={() => decide({ review: r, approve: true })}
+              >
+                {t("wins.pay")}
+              </button>
+              <button
+                type="button"
+                className="btn btn--sm btn--danger-ghost"
+                data-testid={`win-review-reject-${r.id}`}
+                onClick={() => decide({ review: r, approve: false })}
+              >
+                {t("wins.reject")}
+              </button>
+            </>
+          ) : null,
+      },
+    ],
+    [t, canWrite, decide],
+  );
+}
+
+/**
+ * Held wins, a page at a time from the server: status, a range of Manila days and a member;
+ * the rows are drawn by the virtualised DataTable, and the CSV export holds every held win of
+ * the same filters (not only the page).
+ */
 export function WinReviewsPage() {
   const t = useT();
   const canWrite = useCanWrite("win-reviews");
   const filterId = useId();
   const { status, page, set } = useListParams(STATUSES, "pending");
   const dates = useQueueDates();
-  const list = useWinReviews({ status, from: dates.from, to: dates.to, page, pageSize: PAGE_SIZE });
+  const member = useMemberFilter();
+  const list = useWinReviews({
+    status,
+    from: dates.from,
+    to: dates.to,
+    memberId: member.memberId,
+    page,
+    pageSize: PAGE_SIZE,
+  });
   const decide = useDecideWinReview();
   const [deciding, setDeciding] = useState<Deciding>(null);
+  const columns = useColumns(canWrite, setDeciding);
   const total = list.data?.total ?? 0;
-  const columns = 8;
   const onDecide = (d: NonNullable<Deciding>, note?: string) =>
     decide.mutate(
       { id: d.review.id, approve: d.approve, note },
@@ -213,91 +323,36 @@ export function WinReviewsPage() {
             onChange={(s) => set({ status: s })}
             testId="win-review-status-filter"
           />
-          <QueueDatesAndExport path="/win-reviews" dates={dates} filters={{ status }} testId="win-reviews" />
-          <span className="toolbar-count">{list.data ? rangeText(page, PAGE_SIZE, total) : ""}</span>
+          <MemberIdFilter filter={member} testId="win-reviews-member" />
+          <QueueDatesAndExport
+            path="/win-reviews"
+            dates={dates}
+            filters={{ status, memberId: member.memberId }}
+            testId="win-reviews"
+          />
+          <span className="toolbar-count" aria-live="polite">
+            {list.data ? rangeText(page, PAGE_SIZE, total) : ""}
+          </span>
         </div>
-        <div className="table-wrap">
-          <table className="table" aria-busy={list.isFetching} data-testid="win-reviews">
-            <thead>
-              <tr>
-                <th scope="col">{t("wins.id")}</th>
-                <th scope="col">{t("wins.held")}</th>
-                <th scope="col">{t("wins.member")}</th>
-                <th scope="col">{t("wins.vendorRound")}</th>
-                <th scope="col" className="num">
-                  {t("wins.win")}
-                </th>
-                <th scope="col">{t("wins.roundBefore")}</th>
-                <th scope="col">{t("wins.status")}</th>
-                <th scope="col" className="actions">
-                  <span className="visually-hidden">{t("wins.actions")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.isPending && <SkeletonRows columns={columns} />}
-              {list.isError && !list.data && <ErrorRow columns={columns} onRetry={() => list.refetch()} />}
-              {list.data?.items.length === 0 && (
-                <EmptyRow
-                  columns={columns}
-                  title={status === "pending" ? t("wins.noneWaiting") : t("wins.noneAtAll")}
-                />
-              )}
-              {list.data?.items.map((r) => (
-                <tr key={r.id} data-testid={`win-review-${r.id}`} data-status={r.status}>
-                  <td>W{r.id}</td>
-                  <td className="cell-nowrap">{formatDateTime(r.createdAt)}</td>
-                  <td>
-                    <MemberLink id={r.memberId} username={r.username} />
-                  </td>
-                  <td className="cell-text">
-                    {r.vendor}
-                    <span className="cell-sub muted">{r.roundId}</span>
-                  </td>
-                  <td className="num cell-nowrap">{money(r.amount, r.currency)}</td>
-                  <td className="cell-text">
-                    {t("wins.roundFigures", {
-                      bets: money(r.roundBets, r.currency),
-                      wins: money(r.roundWins, r.currency),
-                    })}
-                    <span className="cell-sub muted">{t("wins.limit", { limit: limitText(r) })}</span>
-                  </td>
-                  <td>
-                    <StatusBadge status={r.status} />
-                    {r.decidedAt && (
-                      <span className="cell-sub muted">
-                        {r.decidedByName ?? `#${r.decidedBy}`}, {formatDateTime(r.decidedAt)}
-                      </span>
-                    )}
-                    {r.note && <span className="cell-sub">“{r.note}”</span>}
-                  </td>
-                  <td className="actions">
-                    {canWrite && r.status === "pending" && (
-                      <>
-                        <button
-                          type="button"
-                          className="btn btn--sm btn--primary"
-                          data-testid={`win-review-approve-${r.id}`}
-                          onClick={() => setDeciding({ review: r, approve: true })}
-                        >
-                          {t("wins.pay")}
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn--sm btn--danger-ghost"
-                          data-testid={`win-review-reject-${r.id}`}
-                          onClick={() => setDeciding({ review: r, approve: false })}
-                        >
-                          {t("wins.reject")}
-                        </button>
-                      </>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        {list.isError && !list.data ? (
+          <p className="form-error" role="alert">
+            {t("list.failed")}{" "}
+            <button type="button" className="btn btn--sm" onClick={() => list.refetch()}>
+              {t("table.retry")}
+            </button>
+          </p>
+        ) : null}
+        <DataTable
+          rows={list.data?.items ?? (list.isError ? [] : undefined)}
+          columns={columns}
+          rowKey={(r) => String(r.id)}
+          caption={t("wins.title")}
+          busy={list.isFetching}
+          empty={status === "pending" ? t("wins.noneWaiting") : t("wins.noneAtAll")}
+          testId="win-reviews"
+          rowTestId={(r) => `win-review-${r.id}`}
+          rowData={(r) => ({ "data-status": r.status })}
+        />
         <Pager
           label={t("wins.pages")}
           page={page}

@@ -1,9 +1,11 @@
+import { PLAYERS_EXPORT_ROWS_MAX } from "@panalo/contracts/list-query";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { type DataColumn, DataTable, ListPager } from "../../components/data-table.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { rangeText } from "../../components/pager.tsx";
 import { showAmount } from "../../lib/amounts.ts";
+import { exportHref } from "../../lib/csv.ts";
 import { formatDateTime } from "../../lib/dates.ts";
 import { useT } from "../../lib/i18n.ts";
 import { useListQuery } from "../../lib/use-list-query.ts";
@@ -16,6 +18,27 @@ const SEARCH_DELAY_MS = 300;
 /** The server's limit on the search text. */
 const SEARCH_MAX = 60;
 
+/**
+ * The CSV of every player of the filters and order shown (not only the page), balances in
+ * pesos: the server streams it. Above the server's row cap the button gives way to a note that
+ * asks for narrower filters (the server would refuse the file).
+ */
+function PlayersExport({ search, total }: { search: string; total: number | undefined }) {
+  const t = useT();
+  if (total !== undefined && total > PLAYERS_EXPORT_ROWS_MAX) {
+    return (
+      <span className="muted" data-testid="players-export-too-many">
+        {t("players.exportTooMany", { max: PLAYERS_EXPORT_ROWS_MAX.toLocaleString("en-US") })}
+      </span>
+    );
+  }
+  return (
+    <a className="btn" href={exportHref("/players", search)} download data-testid="players-export">
+      {t("list.exportCsv")}
+    </a>
+  );
+}
+
 /** Where the detail page's "All players" link returns to: this list with its search and page. */
 export interface PlayerListState {
   list: string;
@@ -24,7 +47,8 @@ export interface PlayerListState {
 /**
  * Every player, a page at a time from the server: search, status, KYC, agent, VIP level, main
  * balance range and days; a header click orders by that column on the server. The rows are
- * drawn by the virtualised DataTable, so a page of 200 costs what a screenful does.
+ * drawn by the virtualised DataTable, so a page of 200 costs what a screenful does; the CSV
+ * export holds every player of the same filters and order.
  */
 export function PlayersPage() {
   const t = useT();
@@ -93,7 +117,11 @@ export function PlayersPage() {
 
   return (
     <>
-      <PageHeader title={t("players.title")} description={t("players.description")} />
+      <PageHeader
+        title={t("players.title")}
+        description={t("players.description")}
+        actions={<PlayersExport search={list.search} total={players.data?.total} />}
+      />
       <search className="toolbar">
         <label htmlFor={searchId} className="toolbar-label">
           {t("players.search")}

@@ -1,14 +1,24 @@
 import { BigId, PageNo, pageSize } from "@panalo/contracts/input";
 import { AdminPlayersQuery } from "@panalo/contracts/list-query";
+import { manilaToday } from "@panalo/contracts/manila-time";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../lib/context.ts";
+import { startCsv } from "../../lib/csv.ts";
 import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
 import { hashPassword } from "../../lib/passwords.ts";
 import { route } from "../../lib/route.ts";
 import { generatePassword } from "../admin/service.ts";
 import { outboxBodyFor, outboxPage } from "../messaging/service.ts";
-import { changePlayer, type NewMemberRecord, playerDetail, playerPage } from "./service.ts";
+import {
+  changePlayer,
+  checkPlayerExport,
+  type NewMemberRecord,
+  PLAYERS_CSV_HEADER,
+  playerDetail,
+  playerExport,
+  playerPage,
+} from "./service.ts";
 
 const IdParams = z.object({ id: BigId });
 const LockBody = z.object({ reason: z.string().trim().min(3).max(200) });
@@ -27,6 +37,25 @@ export async function memberAdminRoutes(app: FastifyInstance, ctx: AppContext): 
     app,
     { method: "GET", url: "/api/admin/players", query: AdminPlayersQuery, guards: read },
     async ({ query }) => playerPage(db, query),
+  );
+  // Every player of the same filters and order as CSV (not only the page shown), streamed page
+  // by page; a list above the row cap is refused before the file starts.
+  route(
+    app,
+    { method: "GET", url: "/api/admin/players/export", query: AdminPlayersQuery, guards: read },
+    async ({ query, reply }) => {
+      await checkPlayerExport(db, query);
+      const out = await startCsv(reply, `players-${manilaToday()}.csv`, PLAYERS_CSV_HEADER);
+      try {
+        for await (const rows of playerExport(db, query)) {
+          if (!(await out.writeRows(rows))) break;
+        }
+      } catch (err) {
+        reply.raw.destroy(err as Error);
+        return;
+      }
+      out.end();
+    },
   );
 
   route(

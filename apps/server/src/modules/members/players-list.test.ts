@@ -1,9 +1,11 @@
+import { AdminPlayersQuery } from "@panalo/contracts/list-query";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { createOperator } from "../admin/operators.ts";
 import { totpAt } from "../admin/totp.ts";
+import { checkPlayerExport, PLAYERS_CSV_HEADER } from "./service.ts";
 
 const H = { "x-requested-with": "panalo-admin", "x-lang": "EN" };
 const PASSWORD = "Operator-pass-2026";
@@ -114,6 +116,53 @@ describe("the players list", () => {
       ["pl_p03", "2500.75", 1],
       ["pl_p02", "100.00", 2],
     ]);
+  });
+
+  it("exports every player of the filters and order shown as CSV with a BOM, balances in pesos", async () => {
+    // Runs after the balances above: pl_p01 ₱0.50, pl_p02 ₱100.00, pl_p03 ₱2,500.75.
+    const res = await get(
+      "support",
+      "/api/admin/players/export?q=pl_p&balanceMin=0.50&sort=balance&direction=desc&page=2&pageSize=1",
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/csv");
+    expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="players-.*\.csv"$/);
+    const bytes = res.rawPayload;
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.subarray(3).toString("utf8").trimEnd().split("\r\n");
+    expect(lines[0]).toBe(PLAYERS_CSV_HEADER.join(","));
+    // Every matching row (the page and its size are not the file's), in the list's order.
+    const rows = lines.slice(1).map((l) => l.split(","));
+    expect(rows.map((r) => [r[1], r[7], r[8]])).toEqual([
+      ["pl_p03", "2500.75", "PHP"],
+      ["pl_p02", "100.00", "PHP"],
+      ["pl_p01", "0.50", "PHP"],
+    ]);
+    expect(rows.map((r) => r[6])).toEqual(["1", "2", "2"]);
+    expect(rows[0]?.[9]).toMatch(/^2030-02-03 12:00:00 PHT$/);
+
+    const locked = await get("support", "/api/admin/players/export?status=locked&q=pl_p");
+    const lockedRows = locked.body
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n")
+      .slice(1);
+    const list = (await get("support", "/api/admin/players?status=locked&q=pl_p")).json().value;
+    expect(lockedRows).toHaveLength(list.total);
+    for (const line of lockedRows) expect(line.split(",")[5]).toBe("locked");
+  });
+
+  it("refuses an export above the row cap before the file starts, and bad input like the list", async () => {
+    const query = AdminPlayersQuery.parse({ q: "pl_p" });
+    await expect(checkPlayerExport(t.database.db, query, 3)).rejects.toMatchObject({
+      code: "EXPORT_TOO_LARGE",
+      httpStatus: 400,
+    });
+    expect(await checkPlayerExport(t.database.db, query, 12)).toBe(12);
+    expect((await get("writer", "/api/admin/players/export")).statusCode).toBe(403);
+    const bad = await get("support", "/api/admin/players/export?balanceMin=1.234");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe("VALIDATION_ERROR");
   });
 
   it("answers 403 without players.read and VALIDATION_ERROR to bad input", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, lt, lte, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import {
   loginAttempts,
@@ -38,6 +38,8 @@ export interface MemberListFilter {
   registeredTo?: Date | undefined;
   lastLoginFrom?: Date | undefined;
   lastLoginTo?: Date | undefined;
+  /** An export's bound: only members up to this id (those that existed when it began). */
+  maxId?: number | undefined;
 }
 
 /**
@@ -83,20 +85,10 @@ function balanceWhere(min: bigint | undefined, max: bigint | undefined) {
     AND b.member_id IS NOT NULL AND b.balance > ${max.toString()}::bigint)`;
 }
 
-/**
- * One page of members whose username, mobile or email contains `q` (any case, LIKE's wildcards
- * taken literally; every member when `q` is empty) and who match the filters, in the list's
- * order (newest first by default), and how many match. Each filter and order has an index
- * (members_created_idx, members_last_login_idx, members_status_idx, members_kyc_idx,
- * members_upline_idx).
- */
-export async function memberSearchPage(
-  exec: Executor,
-  f: MemberListFilter,
-  page: { sort: keyof typeof MEMBER_ORDER; direction: "asc" | "desc"; limit: number; offset: number },
-) {
+/** The list's filters as one condition (shared by the page, its count and the export). */
+function memberWhere(f: MemberListFilter) {
   const like = `%${f.q.replace(/[%_\\]/g, "\\$&")}%`;
-  const where = and(
+  return and(
     f.q
       ? or(ilike(members.username, like), ilike(members.mobile, like), ilike(members.email, like))
       : undefined,
@@ -109,27 +101,59 @@ export async function memberSearchPage(
     f.registeredTo ? lt(members.createdAt, f.registeredTo) : undefined,
     f.lastLoginFrom ? gte(members.lastLoginAt, f.lastLoginFrom) : undefined,
     f.lastLoginTo ? lt(members.lastLoginAt, f.lastLoginTo) : undefined,
+    f.maxId !== undefined ? lte(members.id, f.maxId) : undefined,
   );
+}
+
+export interface MemberListPage {
+  sort: keyof typeof MEMBER_ORDER;
+  direction: "asc" | "desc";
+  limit: number;
+  offset: number;
+}
+
+/** The members of one page of the list, with their main balance (minor units, text) and VIP level. */
+export function memberSearchRows(exec: Executor, f: MemberListFilter, page: MemberListPage) {
   const col = MEMBER_ORDER[page.sort];
   const order =
     page.direction === "asc"
       ? [sql`${col} ASC NULLS LAST`, asc(members.id)]
       : [sql`${col} DESC NULLS LAST`, desc(members.id)];
-  const [items, [count]] = await Promise.all([
-    exec
-      .select({
-        member: members,
-        balance: sql<string>`(${mainBalance})::text`,
-        vipLevel: sql<number>`(${vipLevel})::int`,
-      })
-      .from(members)
-      .where(where)
-      .orderBy(...order)
-      .limit(page.limit)
-      .offset(page.offset),
-    exec.select({ n: sql<number>`count(*)::int` }).from(members).where(where),
-  ]);
-  return { items, total: count?.n ?? 0 };
+  return exec
+    .select({
+      member: members,
+      balance: sql<string>`(${mainBalance})::text`,
+      vipLevel: sql<number>`(${vipLevel})::int`,
+    })
+    .from(members)
+    .where(memberWhere(f))
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** How many members match the list's filters. */
+export async function memberSearchCount(exec: Executor, f: MemberListFilter): Promise<number> {
+  const [count] = await exec.select({ n: sql<number>`count(*)::int` }).from(members).where(memberWhere(f));
+  return count?.n ?? 0;
+}
+
+/** The newest member's id (0 with none): an export reads only the members that existed when it began. */
+export async function newestMemberId(exec: Executor): Promise<number> {
+  const [row] = await exec.select({ id: sql<string | null>`max(${members.id})::text` }).from(members);
+  return Number(row?.id ?? 0);
+}
+
+/**
+ * One page of members whose username, mobile or email contains `q` (any case, LIKE's wildcards
+ * taken literally; every member when `q` is empty) and who match the filters, in the list's
+ * order (newest first by default), and how many match. Each filter and order has an index
+ * (members_created_idx, members_last_login_idx, members_status_idx, members_kyc_idx,
+ * members_upline_idx).
+ */
+export async function memberSearchPage(exec: Executor, f: MemberListFilter, page: MemberListPage) {
+  const [items, total] = await Promise.all([memberSearchRows(exec, f, page), memberSearchCount(exec, f)]);
+  return { items, total };
 }
 
 /** A member's sessions, the most recently used first. */

@@ -1,5 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { type AdminPlayersQuery, dayBounds, offsetOf } from "@panalo/contracts/list-query";
+import {
+  type AdminPlayersQuery,
+  dayBounds,
+  offsetOf,
+  PLAYERS_EXPORT_ROWS_MAX,
+} from "@panalo/contracts/list-query";
+import { manilaStamp } from "@panalo/contracts/manila-format";
 import { formatMinor } from "@panalo/contracts/money-format";
 import type { FastifyRequest } from "fastify";
 import type { Executor } from "../../db/client.ts";
@@ -570,28 +576,34 @@ export async function requirePlayer(exec: Executor, id: number): Promise<MemberR
   return m;
 }
 
-/** One page of players, newest first, matching `q` in username, mobile or email. */
-export async function playerPage(exec: Executor, q: AdminPlayersQuery) {
+/** The players list's filters as the repo reads them (days as Manila instants). */
+function playerFilter(q: AdminPlayersQuery): repo.MemberListFilter {
   const f = q.filters;
   const reg = dayBounds({ from: f.registeredFrom, to: f.registeredTo });
   const seen = dayBounds({ from: f.lastLoginFrom, to: f.lastLoginTo });
-  const { items, total } = await repo.memberSearchPage(
-    exec,
-    {
-      q: f.q,
-      status: f.status,
-      kyc: f.kyc,
-      agent: f.agent,
-      vip: f.vip,
-      balanceMin: f.balanceMin,
-      balanceMax: f.balanceMax,
-      registeredFrom: reg.from,
-      registeredTo: reg.to,
-      lastLoginFrom: seen.from,
-      lastLoginTo: seen.to,
-    },
-    { sort: q.sort, direction: q.direction, limit: q.pageSize, offset: offsetOf(q) },
-  );
+  return {
+    q: f.q,
+    status: f.status,
+    kyc: f.kyc,
+    agent: f.agent,
+    vip: f.vip,
+    balanceMin: f.balanceMin,
+    balanceMax: f.balanceMax,
+    registeredFrom: reg.from,
+    registeredTo: reg.to,
+    lastLoginFrom: seen.from,
+    lastLoginTo: seen.to,
+  };
+}
+
+/** One page of players, newest first, matching `q` in username, mobile or email. */
+export async function playerPage(exec: Executor, q: AdminPlayersQuery) {
+  const { items, total } = await repo.memberSearchPage(exec, playerFilter(q), {
+    sort: q.sort,
+    direction: q.direction,
+    limit: q.pageSize,
+    offset: offsetOf(q),
+  });
   return {
     items: items.map((r) => ({
       ...playerDto(r.member),
@@ -602,6 +614,76 @@ export async function playerPage(exec: Executor, q: AdminPlayersQuery) {
     page: q.page,
     pageSize: q.pageSize,
   };
+}
+
+/** The CSV columns of the players export: the main balance in the player's currency, times in PHT. */
+export const PLAYERS_CSV_HEADER = [
+  "id",
+  "username",
+  "mobile",
+  "email",
+  "account type",
+  "status",
+  "vip level",
+  "main balance",
+  "currency",
+  "registered (PHT)",
+  "last sign-in (PHT)",
+];
+
+/** isAgent as the words of the list's Type column (apps/admin players-api.ts playerType). */
+function accountType(isAgent: number): string {
+  if (isAgent === 0) return "member";
+  if (isAgent === 4) return "trial";
+  if ([1, 2, 41, 42].includes(isAgent)) return "agent";
+  return `other (${isAgent})`;
+}
+
+/**
+ * How many players an export of `q` would hold, refused above PLAYERS_EXPORT_ROWS_MAX. Called
+ * before the file starts, so a refusal is an error envelope, not half a file.
+ */
+export async function checkPlayerExport(
+  exec: Executor,
+  q: AdminPlayersQuery,
+  max = PLAYERS_EXPORT_ROWS_MAX,
+): Promise<number> {
+  const total = await repo.memberSearchCount(exec, playerFilter(q));
+  if (total > max) throw Errors.bad("EXPORT_TOO_LARGE", { max });
+  return total;
+}
+
+/**
+ * Every player matching the list's filters, in the list's order, as CSV rows a page at a time.
+ * Only the players that existed when the export began are read (an id bound), so a player
+ * registering meanwhile cannot shift the pages; at most PLAYERS_EXPORT_ROWS_MAX rows.
+ */
+export async function* playerExport(exec: Executor, q: AdminPlayersQuery, pageRows = 1000) {
+  const f = { ...playerFilter(q), maxId: await repo.newestMemberId(exec) };
+  if (f.maxId === 0) return;
+  for (let offset = 0; offset < PLAYERS_EXPORT_ROWS_MAX; offset += pageRows) {
+    const limit = Math.min(pageRows, PLAYERS_EXPORT_ROWS_MAX - offset);
+    const rows = await repo.memberSearchRows(exec, f, {
+      sort: q.sort,
+      direction: q.direction,
+      limit,
+      offset,
+    });
+    yield rows.map(({ member: m, balance, vipLevel }) => [
+      m.id,
+      m.username,
+      m.mobile,
+      m.email,
+      accountType(m.isAgent),
+      m.status,
+      vipLevel,
+      formatMinor(BigInt(balance)),
+      m.currency,
+      manilaStamp(m.createdAt, { seconds: true }),
+      m.lastLoginAt ? manilaStamp(m.lastLoginAt, { seconds: true }) : "",
+    ]);
+    if (rows.length < limit) return;
+  }
 }
 
 /** A player with their sessions and latest sign-in attempts. */

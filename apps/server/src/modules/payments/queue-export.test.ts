@@ -17,6 +17,7 @@ const OPS = {
 describe("deposit and withdrawal lists by date, exported", () => {
   let t: TestApp;
   const cookie: Record<string, string> = {};
+  let other = 0;
   beforeAll(async () => {
     t = await createTestApp();
     for (const [key, op] of Object.entries(OPS)) {
@@ -54,11 +55,19 @@ describe("deposit and withdrawal lists by date, exported", () => {
       await q(sql`INSERT INTO withdrawals (member_id, request_id, amount, currency, payout, status, created_at)
         VALUES (${member}, ${`qw${i}`}, ${50_000 + i}, 'PHP', ${payout}::jsonb, 'paid', ${at}::timestamptz)`);
     }
-    // Held wins: 2 on 2030-06-01, 1 on 2030-06-02.
+    // Held wins: 2 on 2030-06-01, 1 on 2030-06-02; and 2 of another member on 2030-06-03.
     for (let i = 0; i < 3; i++) {
       const at = i < 2 ? "2030-06-01T02:00:00Z" : "2030-06-02T02:00:00Z";
       await q(sql`INSERT INTO provider_win_reviews (vendor, transaction_id, round_id, member_id, currency, amount, round_bets, round_wins, created_at)
         VALUES ('PNS', ${`hw${i}`}, ${`r${i}`}, ${member}, 'PHP', ${1_000_000 + i}, 100, 0, ${at}::timestamptz)`);
+    }
+    other = (await registerMember(t.app, "queuey")).id;
+    for (let i = 3; i < 5; i++) {
+      const decided = i === 3 ? "2030-06-03T03:00:00Z" : null;
+      await q(sql`INSERT INTO provider_win_reviews (vendor, transaction_id, round_id, member_id, currency, amount, round_bets, round_wins, status, decided_by, decided_at, created_at)
+        VALUES ('PNS', ${`hw${i}`}, ${`r${i}`}, ${other}, 'PHP', ${2_000_000 + i}, 100, 0,
+          ${decided ? "rejected" : "pending"}, ${decided ? 1 : null}, ${decided}::timestamptz,
+          '2030-06-03T02:00:00Z'::timestamptz)`);
     }
   }, 120_000);
   afterAll(async () => t?.close());
@@ -111,6 +120,28 @@ describe("deposit and withdrawal lists by date, exported", () => {
     );
     expect(lines).toHaveLength(4);
     expect(lines[1]).toMatch(/^\d+,2030-06-02 10:00:00 PHT,pending,PNS,r2,\d+,queuex,10000\.02,,$/);
+  });
+
+  it("filters held wins by member and status, and exports only that member's", async () => {
+    const mine = (await get("cash", `/api/admin/win-reviews?memberId=${other}`)).json().value;
+    expect(mine.total).toBe(2);
+    expect(mine.items.map((r: { username: string }) => r.username)).toEqual(["queuey", "queuey"]);
+    const pending = (await get("cash", `/api/admin/win-reviews?memberId=${other}&status=pending`)).json()
+      .value;
+    expect(pending.items.map((r: { roundId: string }) => r.roundId)).toEqual(["r4"]);
+    const res = await get("cash", `/api/admin/win-reviews/export?memberId=${other}&page=2&pageSize=1`);
+    expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = csvLines(res.body);
+    expect(lines[0]).toBe(
+      "id,held (PHT),status,vendor,round,member id,member,amount (PHP),decided by,decided (PHT)",
+    );
+    expect(lines.slice(1).map((l) => l.split(",").slice(2, 8))).toEqual([
+      ["pending", "PNS", "r4", String(other), "queuey", "20000.04"],
+      ["rejected", "PNS", "r3", String(other), "queuey", "20000.03"],
+    ]);
+    const none = await get("cash", "/api/admin/win-reviews?memberId=x");
+    expect(none.statusCode).toBe(400);
+    expect(none.json().details.map((d: { path: string }) => d.path)).toContain("memberId");
   });
 
   it("answers 403 without finance.read and VALIDATION_ERROR to bad input", async () => {

@@ -1,5 +1,6 @@
 import { AGENT_RIGHTS, isAgentType } from "@panalo/contracts/agents";
 import { BigId, PageNo, pageSize } from "@panalo/contracts/input";
+import { DayFilter, dayBounds } from "@panalo/contracts/list-query";
 import { manilaStamp } from "@panalo/contracts/manila-format";
 import { manilaDayStart as manilaDayStartOf } from "@panalo/contracts/manila-time";
 import { formatMinor, PositiveAmount, parseMoney, SignedAmount } from "@panalo/contracts/money";
@@ -215,6 +216,9 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
   const AdjustmentListQuery = z.object({
     status: z.enum(["pending", "applied", "rejected"]).optional(),
     memberId: BigId.optional(),
+    // A range of Manila days of when the adjustment was asked for.
+    from: DayFilter.optional(),
+    to: DayFilter.optional(),
     page: PageNo.default(1),
     pageSize: pageSize(100).default(50),
   });
@@ -224,7 +228,7 @@ export async function transferRoutes(app: FastifyInstance, ctx: AppContext): Pro
   const adjustmentList = async (query: AdjustmentListQuery) => {
     const [page, total] = await adjustmentPage(
       ctx.db,
-      { status: query.status, memberId: query.memberId },
+      { status: query.status, memberId: query.memberId, ...dayBounds(query) },
       query.pageSize,
       (query.page - 1) * query.pageSize,
     );

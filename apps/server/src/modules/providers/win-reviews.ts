@@ -1,3 +1,4 @@
+import { BigId } from "@panalo/contracts/input";
 import { DayFilter, dayBounds } from "@panalo/contracts/list-query";
 import { manilaStamp } from "@panalo/contracts/manila-format";
 import { formatMinor, PositiveAmount } from "@panalo/contracts/money";
@@ -150,9 +151,10 @@ const LimitsBody = z.object({
   maxWinAmount: PositiveAmount.nullable(),
 });
 
-/** GET /api/admin/win-reviews (and /export): status, a range of Manila days, pages. */
+/** GET /api/admin/win-reviews (and /export): status, a range of Manila days, a member, pages. */
 const WinReviewListQuery = z.object({
   status: z.enum(["pending", "approved", "rejected"]).optional(),
+  memberId: BigId.optional(),
   from: DayFilter.optional(),
   to: DayFilter.optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -195,13 +197,10 @@ export async function winReviewAdminRoutes(app: FastifyInstance, ctx: AppContext
     },
     async ({ query }) => {
       const [[reviews, total], pending] = await Promise.all([
-        winReviewPage(
-          ctx.db,
-          query.status,
-          query.pageSize,
-          (query.page - 1) * query.pageSize,
-          dayBounds(query),
-        ),
+        winReviewPage(ctx.db, query.status, query.pageSize, (query.page - 1) * query.pageSize, {
+          ...dayBounds(query),
+          memberId: query.memberId,
+        }),
         pendingWinReviews(ctx),
       ]);
       return { items: await withNames(ctx, reviews), total, pending };
@@ -219,7 +218,7 @@ export async function winReviewAdminRoutes(app: FastifyInstance, ctx: AppContext
     async ({ query, reply }) => {
       const out = await startCsv(
         reply,
-        `held-wins-${query.from ?? "start"}-${query.to ?? "now"}.csv`,
+        `held-wins-${query.status ?? "all"}-${query.from ?? "start"}-${query.to ?? "now"}.csv`,
         WIN_REVIEW_CSV_HEADER,
       );
       const maxId = await newestWinReviewId(ctx.db);
@@ -227,6 +226,7 @@ export async function winReviewAdminRoutes(app: FastifyInstance, ctx: AppContext
         for (let page = 0; maxId > 0; page++) {
           const [reviews] = await winReviewPage(ctx.db, query.status, 100, page * 100, {
             ...dayBounds(query),
+            memberId: query.memberId,
             maxId,
           });
           const rows = (await withNames(ctx, reviews)).map((r) => [

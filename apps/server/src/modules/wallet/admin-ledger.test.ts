@@ -1,3 +1,4 @@
+import { manilaToday } from "@panalo/contracts/manila-time";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerAccounts } from "../../db/schema/ledger.ts";
@@ -209,6 +210,22 @@ describe("back-office finance lists: a member's ledger, reconciliation by accoun
     );
     const pendingCsv = await get("cash1", "/api/admin/adjustments/export?status=pending");
     expect(pendingCsv.body.trimEnd().split("\r\n")).toHaveLength(3);
+    // A range of Manila days: today's hold all three; another day's none, in the list and the file.
+    const today = manilaToday();
+    const todays = (
+      await get("cash1", `/api/admin/adjustments?memberId=${member.id}&from=${today}&to=${today}`)
+    ).json().value;
+    expect(todays.total).toBe(3);
+    const before = (await get("cash1", "/api/admin/adjustments?to=2020-01-01")).json().value;
+    expect(before).toEqual({ items: [], total: 0 });
+    const beforeCsv = await get("cash1", "/api/admin/adjustments/export?from=2020-01-01&to=2020-01-01");
+    expect(
+      beforeCsv.body
+        .replace(/^\uFEFF/, "")
+        .trimEnd()
+        .split("\r\n"),
+    ).toHaveLength(1);
+    expect((await get("cash1", "/api/admin/adjustments?from=2030/01/01")).statusCode).toBe(400);
   });
 
   it("names the member and the channel in the deposit and withdrawal queues, and filters by member", async () => {

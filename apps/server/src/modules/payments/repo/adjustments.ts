@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Executor, Tx } from "../../../db/client.ts";
 import { adjustments } from "../../../db/schema/payments.ts";
 
@@ -57,13 +57,21 @@ export async function insertAdjustment(
  */
 export async function adjustmentPage(
   exec: Executor,
-  filter: { status?: AdjustmentStatus; memberId?: number },
+  /** `from`/`to`: asked for at or after / before these instants (a range of Manila days). */
+  filter: {
+    status?: AdjustmentStatus | undefined;
+    memberId?: number | undefined;
+    from?: Date | undefined;
+    to?: Date | undefined;
+  },
   limit: number,
   offset: number,
 ): Promise<[AdjustmentRow[], number]> {
   const where = and(
     filter.status ? eq(adjustments.status, filter.status) : undefined,
     filter.memberId ? eq(adjustments.memberId, filter.memberId) : undefined,
+    filter.from ? gte(adjustments.createdAt, filter.from) : undefined,
+    filter.to ? lt(adjustments.createdAt, filter.to) : undefined,
   );
   const [page, [count]] = await Promise.all([
     exec

@@ -50,11 +50,17 @@ export async function winReviewPage(
   status: WinReviewStatus | undefined,
   limit: number,
   offset: number,
-  /** Held at or after / before these instants (Manila days); an export's id bound. */
-  range: { from?: Date | undefined; to?: Date | undefined; maxId?: number | undefined } = {},
+  /** Held at or after / before these instants (Manila days); one member's; an export's id bound. */
+  range: {
+    from?: Date | undefined;
+    to?: Date | undefined;
+    memberId?: number | undefined;
+    maxId?: number | undefined;
+  } = {},
 ): Promise<[WinReviewRow[], number]> {
   const where = and(
     status ? eq(providerWinReviews.status, status) : undefined,
+    range.memberId ? eq(providerWinReviews.memberId, range.memberId) : undefined,
     range.from ? gte(providerWinReviews.createdAt, range.from) : undefined,
     range.to ? lt(providerWinReviews.createdAt, range.to) : undefined,
     range.maxId ? lte(providerWinReviews.id, range.maxId) : undefined,
