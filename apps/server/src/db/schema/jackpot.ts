@@ -1,4 +1,13 @@
-import { bigint, bigserial, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 
 const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -51,3 +60,18 @@ export const jackpotWins = pgTable("jackpot_wins", {
   /** When PNJ's credit of the win was answered (null: pending). */
   paidAt: stamp("paid_at"),
 });
+
+/**
+ * Where contributions land (migration jackpot_pool_shards): the pool's amount is the pool row's
+ * plus its shards'; a win folds the shards back into the pool row under the row locks of both.
+ */
+export const jackpotPoolShards = pgTable(
+  "jackpot_pool_shards",
+  {
+    poolId: integer("pool_id").notNull(),
+    shard: smallint("shard").notNull(),
+    cycle: integer("cycle").notNull(),
+    amount: bigint("amount", { mode: "bigint" }).notNull().default(0n),
+  },
+  (t) => [primaryKey({ columns: [t.poolId, t.shard] })],
+);

@@ -152,6 +152,56 @@ describe("the jackpot pool", () => {
     await expectBalanced();
   });
 
+  it("far from must-drop-by a share lands in its member's shard, not on the pool row", async () => {
+    const rowAmount = async () =>
+      (
+        await queryRows<{ base: string; shards: string }>(
+          t.database.db,
+          sql`SELECT (SELECT amount::text FROM jackpot_pools WHERE id = 1) AS base,
+                   (SELECT sum(amount)::text FROM jackpot_pool_shards WHERE pool_id = 1) AS shards`,
+        )
+      )[0];
+    const before = await rowAmount();
+    const pool = await currentPool(t.app.ctx);
+    const r = await contribute(t.app.ctx, spin(a.id, LOSE, 5000n));
+    expect(r.pool).toBe(pool.amount + 50n);
+    const after = await rowAmount();
+    expect(after?.base).toBe(before?.base);
+    expect(BigInt(after?.shards ?? 0)).toBe(BigInt(before?.shards ?? 0) + 50n);
+    expect((await currentPool(t.app.ctx)).amount).toBe(pool.amount + 50n);
+    await expectBalanced();
+  });
+
+  it("thirty spins of eight members racing across must-drop-by: one win, books exact", async () => {
+    const members = [a, b];
+    for (let k = 0; k < 6; k++) members.push(await registerPlayer(t, `jpshard${k}`));
+    const start = await currentPool(t.app.ctx);
+    // Twenty shares of 10 reach must-drop-by; the next cycle, from the seed, gets what is left
+    // (at most ten shares) and stays under it.
+    await setRules(t.app.ctx, { ...DEFAULT_RULES, mustDropBy: start.amount + 200n, vendors: [] });
+    const count = async () =>
+      (await queryRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM jackpot_wins`))[0]?.n;
+    const winsBefore = await count();
+    const spins = Array.from({ length: 30 }, (_, k) => spin((members[k % 8] as { id: number }).id, LOSE));
+    const answers = await Promise.all(spins.map((s, k) => contribute(k % 2 ? second() : t.app.ctx, s)));
+    const wins = answers.filter((r) => r.win);
+    expect(wins).toHaveLength(1);
+    const won = wins[0]?.win?.amount ?? 0n;
+    // Near must-drop-by each spin is decided on the exact amount: the win is the twentieth share.
+    expect(won).toBe(start.amount + 200n);
+    // The win took the start and every share before it; the rest is on the new seed.
+    const after = await currentPool(t.app.ctx);
+    expect(after.amount).toBe(after.seedAmount + 300n - (won - start.amount));
+    const [n] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM jackpot_contributions WHERE round_id IN ${spins.map((s) => s.roundId)}`,
+    );
+    expect(n?.n).toBe(30);
+    expect(await count()).toBe((winsBefore ?? 0) + 1);
+    await setRules(t.app.ctx, { ...DEFAULT_RULES, vendors: [] });
+    await expectBalanced();
+  });
+
   it("takes nothing from vendors the operator has not opted in", async () => {
     const r = await contribute(t.app.ctx, { ...spin(a.id, WIN), vendor: "XYZ" });
     expect(r).toMatchObject({ contributing: false, win: null });

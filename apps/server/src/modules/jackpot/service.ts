@@ -1,4 +1,4 @@
-import type { Executor } from "../../db/client.ts";
+import type { Executor, Tx } from "../../db/client.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -8,9 +8,11 @@ import { credit, debit, ensureInHouseClient, issueLaunchToken } from "../provide
 import { decide, parseDraw } from "./maths.ts";
 import { poolPusher } from "./push.ts";
 import {
+  addToShard,
+  claimContribution,
   findContribution,
   findWin,
-  insertContribution,
+  foldShards,
   insertPoolIfMissing,
   insertWin,
   lockPool,
@@ -18,7 +20,9 @@ import {
   type PoolRow,
   readPool,
   recentWins,
+  setContributionWin,
   setPoolAmount,
+  shardOf,
   unpaidPlatformWins,
   updatePoolRules,
   type WinRow,
@@ -26,8 +30,8 @@ import {
 
 /**
  * The progressive jackpot of the jackpot vendor PNJ (docs/jackpot.md). One pool (id 1, PHP):
- * its amount lives in the ledger account house:jackpot:1 and, mirrored, in the pool row, both
- * changed in one transaction under the row's lock. Contributions come from house:games (where
+ * its amount lives in the ledger account house:jackpot:1 and, mirrored, in the pool row plus its
+ * shard rows, each changed in the transaction that posts to the account. Contributions come from house:games (where
  * every stake lands), the seed from house:jackpot-seed (the house funds it), and a win moves
  * the pool back to house:games, from where the PNJ credit pays the player.
  */
@@ -111,107 +115,166 @@ const winAnswer = (w: WinRow) => ({
   payer: w.payer,
 });
 
+/** The shared path cannot decide this spin: a win, near must-drop-by, or a shard folded since. */
+class NeedsPoolLock extends Error {}
+const LOCK_BAND = 1024n;
+
 /**
- * One contributing spin: under the pool's row lock, its share joins the pool and its draw is
- * judged; a win takes the whole pool (moved to house:games for the PNJ credit) and the house
- * seeds the next cycle. Once per (vendor, round): a repeat answers what the first decided,
- * so a game server that lost the answer asks again safely.
+ * One contributing spin: its share joins the pool and its draw is judged; a win takes the whole
+ * pool (moved to house:games for the PNJ credit) and the house seeds the next cycle. Once per
+ * (vendor, round): a repeat answers what the first decided, so a game server that lost the answer
+ * asks again safely.
+ *
+ * A spin that does not win takes no pool-wide lock: its share is added to one shard row (by
+ * member), so spins of different members commit side by side. A spin whose draw wins, or whose
+ * share takes the pool to its must-drop amount, is decided again under the pool's and every
+ * shard's row locks (`contributeLocked`), on the exact amount: two spins that win at the same
+ * instant are decided one after the other, the second on the reseeded pool.
  */
 export async function contribute(ctx: AppContext, i: ContributionInput): Promise<ContributionAnswer> {
   const draw = parseDraw(i.draw);
   if (draw === null) throw new AppError("JACKPOT_DRAW_INVALID", 400);
   await ensurePool(ctx);
-  return ctx.db.transaction(async (tx) => {
-    const pool = await lockPool(tx, POOL_ID);
-    if (!pool) throw new Error("jackpot pool missing");
-    const seen = await findContribution(tx, i.vendor, i.roundId);
-    if (seen) {
-      const win = seen.winId === null ? undefined : await findWin(tx, seen.winId);
-      return {
-        contributing: true,
-        contribution: seen.amount,
-        pool: pool.amount,
-        win: win ? winAnswer(win) : null,
-      };
-    }
-    const contributes =
-      i.stake > 0n &&
-      i.currency === pool.currency &&
-      ((ALWAYS_CONTRIBUTING as readonly string[]).includes(i.vendor) || pool.vendors.includes(i.vendor));
-    if (!contributes) return { contributing: false, contribution: 0n, pool: pool.amount, win: null };
+  try {
+    return await ctx.db.transaction((tx) => contributeShared(ctx, tx, i, draw));
+  } catch (err) {
+    if (!(err instanceof NeedsPoolLock)) throw err;
+    return ctx.db.transaction((tx) => contributeLocked(ctx, tx, i, draw));
+  }
+}
 
-    const v = decide(pool.amount, i.stake, draw, pool);
-    const now = ctx.clock.now();
-    const account = poolAccount(pool);
-    if (v.contribution > 0n)
-      await postIn(tx, {
-        idempotencyKey: `jackpot:${pool.id}:c:${i.vendor}:${i.roundId}`,
-        type: "jackpot_contribution",
-        reference: `${i.vendor}:${i.roundId}`,
-        legs: [
-          { account: games(pool.currency), amount: -v.contribution },
-          { account, amount: v.contribution },
-        ],
-      });
-    let win: WinRow | null = null;
-    if (v.win) {
-      win = await insertWin(tx, {
-        poolId: pool.id,
-        cycle: pool.cycle,
-        memberId: i.playerId,
-        vendor: i.vendor,
-        gameCode: i.gameCode ?? null,
-        roundId: i.roundId,
-        amount: v.after,
-        reason: v.win,
-        draw: i.draw,
-        serverSeedHash: i.serverSeedHash ?? null,
-        clientSeed: i.clientSeed ?? null,
-        nonce: i.nonce ?? null,
-        createdAt: now,
-        payer: payerOf(i.vendor),
-      });
-      // The pool leaves for house:games (the PNJ credit pays from there); the house seeds the next cycle.
-      await postIn(tx, {
-        idempotencyKey: `jackpot:${pool.id}:win:${pool.cycle}`,
-        type: "jackpot_win",
-        reference: `jackpot:${win.id}`,
-        memberId: i.playerId,
-        legs: [
-          { account, amount: -v.after },
-          { account: games(pool.currency), amount: v.after },
-        ],
-      });
-      await postIn(tx, {
-        idempotencyKey: `jackpot:${pool.id}:seed:${pool.cycle + 1}`,
-        type: "jackpot_seed",
-        reference: `jackpot:${pool.id}:${pool.cycle + 1}`,
-        legs: [
-          { account: seedFund(pool.currency), amount: -pool.seedAmount },
-          { account, amount: pool.seedAmount },
-        ],
-      });
-      await setPoolAmount(tx, pool.id, pool.seedAmount, pool.cycle + 1, now);
-    } else {
-      await setPoolAmount(tx, pool.id, v.after, pool.cycle, now);
-    }
-    await insertContribution(tx, {
-      vendor: i.vendor,
-      roundId: i.roundId,
-      poolId: pool.id,
-      memberId: i.playerId,
-      stake: i.stake,
-      amount: v.contribution,
-      winId: win?.id ?? null,
-      createdAt: now,
-    });
-    return {
-      contributing: true,
-      contribution: v.contribution,
-      pool: win ? pool.seedAmount : v.after,
-      win: win ? winAnswer(win) : null,
-    };
+/** What the first call of this round decided. */
+async function answerSeen(tx: Tx, seen: { amount: bigint; winId: number | null }, pool: PoolRow) {
+  const win = seen.winId === null ? undefined : await findWin(tx, seen.winId);
+  return {
+    contributing: true,
+    contribution: seen.amount,
+    pool: pool.amount,
+    win: win ? winAnswer(win) : null,
+  };
+}
+
+const contributes = (i: ContributionInput, pool: PoolRow) =>
+  i.stake > 0n &&
+  i.currency === pool.currency &&
+  ((ALWAYS_CONTRIBUTING as readonly string[]).includes(i.vendor) || pool.vendors.includes(i.vendor));
+
+const contributionRow = (i: ContributionInput, pool: PoolRow, amount: bigint, at: Date) => ({
+  vendor: i.vendor,
+  roundId: i.roundId,
+  poolId: pool.id,
+  memberId: i.playerId,
+  stake: i.stake,
+  amount,
+  winId: null,
+  createdAt: at,
+});
+
+const postContribution = (tx: Tx, i: ContributionInput, pool: PoolRow, amount: bigint) =>
+  postIn(tx, {
+    idempotencyKey: `jackpot:${pool.id}:c:${i.vendor}:${i.roundId}`,
+    type: "jackpot_contribution",
+    reference: `${i.vendor}:${i.roundId}`,
+    legs: [
+      { account: games(pool.currency), amount: -amount },
+      { account: poolAccount(pool), amount },
+    ],
   });
+
+async function contributeShared(
+  ctx: AppContext,
+  tx: Tx,
+  i: ContributionInput,
+  draw: bigint,
+): Promise<ContributionAnswer> {
+  const pool = await readPool(tx, POOL_ID);
+  if (!pool) throw new Error("jackpot pool missing");
+  const seen = await findContribution(tx, i.vendor, i.roundId);
+  if (seen) return answerSeen(tx, seen, pool);
+  if (!contributes(i, pool)) return { contributing: false, contribution: 0n, pool: pool.amount, win: null };
+  const v = decide(pool.amount, i.stake, draw, pool);
+  // Near must-drop-by every spin is decided under the locks, on the exact amount: spins in flight
+  // side by side each stay under 1/LOCK_BAND of the gap they read, so together (fewer than
+  // LOCK_BAND transactions: the database's connections) they cannot carry the pool past it.
+  if (v.win || pool.amount + LOCK_BAND * v.contribution >= pool.mustDropBy) throw new NeedsPoolLock();
+  // Claimed first: a copy of this call in flight waits here, then answers what this one decided.
+  if (!(await claimContribution(tx, contributionRow(i, pool, v.contribution, ctx.clock.now())))) {
+    const first = await findContribution(tx, i.vendor, i.roundId);
+    if (!first) throw new Error("jackpot contribution claimed but not found");
+    return answerSeen(tx, first, pool);
+  }
+  if (v.contribution > 0n) {
+    const shard = { poolId: pool.id, shard: shardOf(i.playerId), cycle: pool.cycle, amount: v.contribution };
+    if (!(await addToShard(tx, shard))) throw new NeedsPoolLock();
+    await postContribution(tx, i, pool, v.contribution);
+  }
+  return { contributing: true, contribution: v.contribution, pool: v.after, win: null };
+}
+
+async function contributeLocked(
+  ctx: AppContext,
+  tx: Tx,
+  i: ContributionInput,
+  draw: bigint,
+): Promise<ContributionAnswer> {
+  const pool = await lockPool(tx, POOL_ID, { shards: true });
+  if (!pool) throw new Error("jackpot pool missing");
+  const seen = await findContribution(tx, i.vendor, i.roundId);
+  if (seen) return answerSeen(tx, seen, pool);
+  if (!contributes(i, pool)) return { contributing: false, contribution: 0n, pool: pool.amount, win: null };
+  const v = decide(pool.amount, i.stake, draw, pool);
+  const now = ctx.clock.now();
+  if (!(await claimContribution(tx, contributionRow(i, pool, v.contribution, now)))) {
+    const first = await findContribution(tx, i.vendor, i.roundId);
+    if (!first) throw new Error("jackpot contribution claimed but not found");
+    return answerSeen(tx, first, pool);
+  }
+  if (v.contribution > 0n) await postContribution(tx, i, pool, v.contribution);
+  if (!v.win) {
+    await setPoolAmount(tx, pool.id, pool.base + v.contribution, pool.cycle, now);
+    return { contributing: true, contribution: v.contribution, pool: v.after, win: null };
+  }
+  const account = poolAccount(pool);
+  const win = await insertWin(tx, {
+    poolId: pool.id,
+    cycle: pool.cycle,
+    memberId: i.playerId,
+    vendor: i.vendor,
+    gameCode: i.gameCode ?? null,
+    roundId: i.roundId,
+    amount: v.after,
+    reason: v.win,
+    draw: i.draw,
+    serverSeedHash: i.serverSeedHash ?? null,
+    clientSeed: i.clientSeed ?? null,
+    nonce: i.nonce ?? null,
+    createdAt: now,
+    payer: payerOf(i.vendor),
+  });
+  await setContributionWin(tx, i.vendor, i.roundId, win.id);
+  // The pool leaves for house:games (the PNJ credit pays from there); the house seeds the next cycle.
+  await postIn(tx, {
+    idempotencyKey: `jackpot:${pool.id}:win:${pool.cycle}`,
+    type: "jackpot_win",
+    reference: `jackpot:${win.id}`,
+    memberId: i.playerId,
+    legs: [
+      { account, amount: -v.after },
+      { account: games(pool.currency), amount: v.after },
+    ],
+  });
+  await postIn(tx, {
+    idempotencyKey: `jackpot:${pool.id}:seed:${pool.cycle + 1}`,
+    type: "jackpot_seed",
+    reference: `jackpot:${pool.id}:${pool.cycle + 1}`,
+    legs: [
+      { account: seedFund(pool.currency), amount: -pool.seedAmount },
+      { account, amount: pool.seedAmount },
+    ],
+  });
+  await setPoolAmount(tx, pool.id, pool.seedAmount, pool.cycle + 1, now);
+  await foldShards(tx, pool.id, pool.cycle + 1);
+  return { contributing: true, contribution: v.contribution, pool: pool.seedAmount, win: winAnswer(win) };
 }
 
 /**
