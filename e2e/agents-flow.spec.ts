@@ -330,9 +330,10 @@ test("an operator's top agent builds a team, a downline earns a daily salary, mo
   await down.getByTestId("transfer-downline-submit").click();
   await top.page.getByTestId("transfer-confirm").locator(".dialog-buttons button").last().click();
   await expect(
-    top.page
+    // `has` is looked up inside each field, so it names the input from the page, not from `down`.
+    down
       .locator(".field")
-      .filter({ has: down.getByTestId("transfer-downline-name") })
+      .filter({ has: top.page.getByTestId("transfer-downline-name") })
       .locator(".field-error"),
   ).toHaveText(inAnyLanguage("wallet.transfer.notDirectDownline"), SERVER_WORK);
   await expect(top.page.getByTestId("transfer-available")).toContainText("300.00");

@@ -1,4 +1,4 @@
-import { createHmac } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -27,27 +27,36 @@ function base32Decode(s: string): Buffer {
   return Buffer.from(bytes);
 }
 
-// The last step used, kept in the run's data folder too: Playwright starts a new worker process
-// after a failed test, and a login in the next file must still not replay the code just used.
-const stepFile = process.env.E2E_DATA_DIR ? join(process.env.E2E_DATA_DIR, "totp-last-step") : null;
-let lastStep = -1;
-function storedStep(): number {
-  if (!stepFile || !existsSync(stepFile)) return lastStep;
-  return Math.max(lastStep, Number(readFileSync(stepFile, "utf8")) || -1);
+// The last step used per secret, kept in the run's data folder too: Playwright starts a new worker
+// process after a failed test, and a login in the next file must still not replay the code just
+// used. Each operator's codes are their own: one operator's sign-in never waits for another's.
+const dataDir = process.env.E2E_DATA_DIR ?? null;
+const lastSteps = new Map<string, number>();
+const stepFileOf = (secret: string) =>
+  dataDir
+    ? join(dataDir, `totp-last-step-${createHash("sha256").update(secret).digest("hex").slice(0, 12)}`)
+    : null;
+function storedStep(secret: string): number {
+  const file = stepFileOf(secret);
+  const mine = lastSteps.get(secret) ?? -1;
+  if (!file || !existsSync(file)) return mine;
+  return Math.max(mine, Number(readFileSync(file, "utf8")) || -1);
 }
 /**
  * A code the server has not seen yet: the back office accepts each code once (replay
- * protection), so a second login within the same 30 s step waits for the next step.
+ * protection), so a second login of the same operator within the same 30 s step waits for the
+ * next step.
  */
 export async function freshTotp(secret: string): Promise<string> {
   let step = Math.floor(Date.now() / 30_000);
-  lastStep = storedStep();
-  if (step <= lastStep) {
-    const waitMs = (lastStep + 1) * 30_000 - Date.now() + 200;
+  const last = storedStep(secret);
+  if (step <= last) {
+    const waitMs = (last + 1) * 30_000 - Date.now() + 200;
     await new Promise((r) => setTimeout(r, waitMs));
     step = Math.floor(Date.now() / 30_000);
   }
-  lastStep = step;
-  if (stepFile) writeFileSync(stepFile, String(step));
+  lastSteps.set(secret, step);
+  const file = stepFileOf(secret);
+  if (file) writeFileSync(file, String(step));
   return totp(secret, step * 30_000 + 1);
 }

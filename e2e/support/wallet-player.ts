@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { type APIRequestContext, expect, type Locator, type Page, request } from "@playwright/test";
 import { operator } from "./env.ts";
+import { savedOperatorState, saveOperatorState } from "./operator-session.ts";
 import { freshTotp } from "./totp.ts";
 
 /** The test server scripts/e2e.mjs starts. */
@@ -70,12 +71,19 @@ export async function fundedPlayer(
   return { id };
 }
 
-/** The back-office API as the test operator (TOTP sign-in; every change carries the header). */
+/**
+ * The back-office API as the test operator (every change carries the header): the shard's saved
+ * session when the server still takes it, else a TOTP sign-in whose session is saved.
+ */
 export async function operatorApi(): Promise<APIRequestContext> {
-  const api = await request.newContext({
-    baseURL: site,
-    extraHTTPHeaders: { "x-requested-with": "panalo-admin" },
-  });
+  const extraHTTPHeaders = { "x-requested-with": "panalo-admin" };
+  const saved = savedOperatorState();
+  if (saved) {
+    const api = await request.newContext({ baseURL: site, extraHTTPHeaders, storageState: saved });
+    if ((await api.get("/api/admin/session")).ok()) return api;
+    await api.dispose();
+  }
+  const api = await request.newContext({ baseURL: site, extraHTTPHeaders });
   const login = await api.post("/api/admin/session", {
     data: {
       username: operator.username,
@@ -84,6 +92,7 @@ export async function operatorApi(): Promise<APIRequestContext> {
     },
   });
   expect(login.ok(), await login.text()).toBe(true);
+  saveOperatorState(await api.storageState());
   return api;
 }
 
