@@ -1,0 +1,76 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import * as contracts from "../features/agent-contracts/contract-labels.ts";
+import type { EnumLabels } from "../lib/enum-labels.ts";
+
+/**
+ * Every code the server can send for a value a screen shows (a status, a kind, a period) has
+ * a label in English and in Filipino. The lists come from packages/contracts, or from the
+ * server's database checks where the contracts have none (read here from the migrations, so a
+ * code added there fails this test until it has its labels).
+ */
+const dir = import.meta.dirname;
+const catalog = (lang: string) =>
+  JSON.parse(readFileSync(join(dir, `${lang}.json`), "utf8")) as Record<string, string>;
+const EN = catalog("EN");
+const TY = catalog("TY");
+
+const migrations = join(dir, "../../../server/src/db/migrations");
+/** The codes of `table.column`'s `CHECK (column IN (...))`, the last migration's that names it. */
+function dbCheck(table: string, column: string): string[] {
+  let found: string[] | null = null;
+  for (const file of readdirSync(migrations).sort()) {
+    const sql = readFileSync(join(migrations, file), "utf8");
+    const create = sql.match(new RegExp(`CREATE TABLE (?:IF NOT EXISTS )?${table} \\(([\\s\\S]*?)\\n\\);`));
+    const inCreate = create?.[1]?.match(
+      new RegExp(`\\n\\s*${column} text[^\\n]*CHECK \\(${column} IN \\(([^)]*)\\)`),
+    );
+    const altered = sql.match(
+      new RegExp(`ALTER TABLE ${table}[\\s\\S]*?CHECK \\(${column} IN \\(([^)]*)\\)\\)`),
+    );
+    const list = altered?.[1] ?? inCreate?.[1];
+    if (list) found = [...list.matchAll(/'([^']*)'/g)].map((m) => m[1] ?? "");
+  }
+  if (!found) throw new Error(`no check on ${table}.${column}`);
+  return found;
+}
+
+const sorted = (xs: readonly string[]) => [...xs].sort();
+
+const FAMILIES: Record<string, EnumLabels<string>> = {
+  ...contracts,
+};
+
+describe("the labels of the codes the server sends", () => {
+  it.each(Object.entries(FAMILIES))("%s has an English and a Filipino label for every code", (_, label) => {
+    expect(label.values.length).toBeGreaterThan(0);
+    const missing = label.values.flatMap((code) =>
+      [EN, TY].flatMap((cat, i) => (cat[`${label.prefix}.${code}`] ? [] : [`${i ? "TY" : "EN"} ${code}`])),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it.each(Object.entries(FAMILIES))("%s reads as words in English, not as a code", (_, label) => {
+    for (const code of label.values) expect(EN[`${label.prefix}.${code}`]).not.toMatch(/_/);
+  });
+
+  it("shows a code it does not know as it came, and nothing for no code", () => {
+    expect(contracts.contractKindLabel("weekly_bonus")).toBe("weekly_bonus");
+    expect(contracts.contractKindLabel(null)).toBe("");
+    expect(contracts.contractKindLabel("daily_salary")).toBe("Daily salary");
+  });
+
+  it("lists the codes of the database's checks", () => {
+    expect(sorted(contracts.contractPeriodLabel.values)).toEqual(
+      sorted(dbCheck("agent_contracts", "period")),
+    );
+    expect(sorted(contracts.fundingLabel.values)).toEqual(sorted(dbCheck("agent_contracts", "funding")));
+    expect(sorted(contracts.runScheduleLabel.values)).toEqual(
+      sorted(dbCheck("agent_settlement_runs", "schedule")),
+    );
+    expect(sorted(contracts.runStatusLabel.values)).toEqual(
+      sorted(dbCheck("agent_settlement_runs", "status")),
+    );
+  });
+});
