@@ -1,8 +1,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { GameCategories } from "@panalo/contracts/content";
+import { MALL_KINDS, REDEEM_STATUSES } from "@panalo/contracts/loyalty";
 import * as contracts from "../features/agent-contracts/contract-labels.ts";
+import * as loyalty from "../features/loyalty/loyalty-labels.ts";
 import type { EnumLabels } from "../lib/enum-labels.ts";
+import { gameCategoryLabel } from "../lib/game-categories.ts";
 
 /**
  * Every code the server can send for a value a screen shows (a status, a kind, a period) has
@@ -40,19 +44,21 @@ const sorted = (xs: readonly string[]) => [...xs].sort();
 
 const FAMILIES: Record<string, EnumLabels<string>> = {
   ...contracts,
+  ...loyalty,
+  gameCategoryLabel,
 };
 
 describe("the labels of the codes the server sends", () => {
   it.each(Object.entries(FAMILIES))("%s has an English and a Filipino label for every code", (_, label) => {
     expect(label.values.length).toBeGreaterThan(0);
     const missing = label.values.flatMap((code) =>
-      [EN, TY].flatMap((cat, i) => (cat[`${label.prefix}.${code}`] ? [] : [`${i ? "TY" : "EN"} ${code}`])),
+      [EN, TY].flatMap((cat, i) => (cat[label.keyOf(code)] ? [] : [`${i ? "TY" : "EN"} ${code}`])),
     );
     expect(missing).toEqual([]);
   });
 
   it.each(Object.entries(FAMILIES))("%s reads as words in English, not as a code", (_, label) => {
-    for (const code of label.values) expect(EN[`${label.prefix}.${code}`]).not.toMatch(/_/);
+    for (const code of label.values) expect(EN[label.keyOf(code)]).not.toMatch(/_/);
   });
 
   it("shows a code it does not know as it came, and nothing for no code", () => {
@@ -61,7 +67,14 @@ describe("the labels of the codes the server sends", () => {
     expect(contracts.contractKindLabel("daily_salary")).toBe("Daily salary");
   });
 
+  it("lists the codes of the contracts", () => {
+    expect(sorted(gameCategoryLabel.values)).toEqual(sorted(GameCategories));
+    expect(sorted(loyalty.mallKindLabel.values)).toEqual(sorted(MALL_KINDS));
+    expect(sorted(loyalty.redeemStatusLabel.values)).toEqual(sorted(REDEEM_STATUSES));
+  });
+
   it("lists the codes of the database's checks", () => {
+    expect(sorted(loyalty.vipReasonLabel.values)).toEqual(sorted(dbCheck("vip_history", "reason")));
     expect(sorted(contracts.contractPeriodLabel.values)).toEqual(
       sorted(dbCheck("agent_contracts", "period")),
     );

@@ -14,6 +14,7 @@ import {
   showPercentText,
 } from "../../lib/amounts.ts";
 import { formatDateTime } from "../../lib/dates.ts";
+import { gameCategoryLabel } from "../../lib/game-categories.ts";
 import { useT } from "../../lib/i18n.ts";
 import { useRaffles, useRebateAdmin, useReferralAdmin, useRewardsChange } from "./rewards-api.ts";
 
@@ -77,7 +78,7 @@ function RebateSection({ canWrite }: { canWrite: boolean }) {
           <tbody>
             {d?.rates.map((r) => (
               <tr key={`${r.gameType}-${r.vipLevel}`}>
-                <td>{r.gameType}</td>
+                <td>{gameCategoryLabel(r.gameType)}</td>
                 <td>{r.vipLevel}</td>
                 <td className="num">{showPercentText(r.rate)}</td>
                 <td className="num">{showAmount(r.minPayout)}</td>

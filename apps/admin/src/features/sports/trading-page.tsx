@@ -21,6 +21,7 @@ import {
 } from "../../lib/amounts.ts";
 import { api, errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/dates.ts";
+import { gameCategoryLabel } from "../../lib/game-categories.ts";
 import { type TextKey, useT } from "../../lib/i18n.ts";
 import { useListQuery } from "../../lib/use-list-query.ts";
 
@@ -189,7 +190,7 @@ function SportLine(props: { s: SportRow; canWrite: boolean; put: (path: string, 
   return (
     <tr>
       <td>{s.name}</td>
-      <td>{s.category}</td>
+      <td>{gameCategoryLabel(s.category)}</td>
       <td>
         <input
           type="checkbox"
