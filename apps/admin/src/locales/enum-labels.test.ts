@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
 import { GameCategories } from "@panalo/contracts/content";
 import { MALL_KINDS, REDEEM_STATUSES } from "@panalo/contracts/loyalty";
+import { describe, expect, it } from "vitest";
 import * as contracts from "../features/agent-contracts/contract-labels.ts";
+import { auditActionLabel } from "../features/audit/audit-labels.ts";
 import * as loyalty from "../features/loyalty/loyalty-labels.ts";
 import type { EnumLabels } from "../lib/enum-labels.ts";
 import { gameCategoryLabel } from "../lib/game-categories.ts";
@@ -45,6 +46,7 @@ const sorted = (xs: readonly string[]) => [...xs].sort();
 const FAMILIES: Record<string, EnumLabels<string>> = {
   ...contracts,
   ...loyalty,
+  auditActionLabel,
   gameCategoryLabel,
 };
 

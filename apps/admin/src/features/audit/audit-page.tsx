@@ -9,6 +9,7 @@ import { formatDateTime } from "../../lib/dates.ts";
 import { useT } from "../../lib/i18n.ts";
 import { useListQuery } from "../../lib/use-list-query.ts";
 import { AuditDiffView } from "./audit-diff-view.tsx";
+import { auditActionLabel } from "./audit-labels.ts";
 
 type Row = z.infer<typeof AuditRow>;
 
@@ -72,7 +73,7 @@ function AuditTableRow({ row }: { row: Row }) {
         </td>
         <td>{row.operator}</td>
         <td>
-          <span className={`badge badge--action badge--${row.action}`}>{row.action}</span>
+          <span className={`badge badge--action badge--${row.action}`}>{auditActionLabel(row.action)}</span>
         </td>
         <td>
           <code>{row.entityType}</code>
