@@ -5,6 +5,9 @@ import { MALL_KINDS, REDEEM_STATUSES } from "@panalo/contracts/loyalty";
 import { describe, expect, it } from "vitest";
 import * as contracts from "../features/agent-contracts/contract-labels.ts";
 import { auditActionLabel } from "../features/audit/audit-labels.ts";
+import { bingoGameStatusLabel } from "../features/bingo/bingo-labels.ts";
+import * as tables from "../features/live-tables/table-labels.ts";
+import { drawStatusLabel } from "../features/lottery/lottery-labels.ts";
 import * as loyalty from "../features/loyalty/loyalty-labels.ts";
 import type { EnumLabels } from "../lib/enum-labels.ts";
 import { gameCategoryLabel } from "../lib/game-categories.ts";
@@ -47,6 +50,9 @@ const FAMILIES: Record<string, EnumLabels<string>> = {
   ...contracts,
   ...loyalty,
   auditActionLabel,
+  drawStatusLabel,
+  bingoGameStatusLabel,
+  ...tables,
   gameCategoryLabel,
 };
 
