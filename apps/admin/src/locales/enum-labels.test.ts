@@ -1,14 +1,17 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { BonusRuleInput } from "@panalo/contracts/bonus";
 import { GameCategories } from "@panalo/contracts/content";
 import { MALL_KINDS, REDEEM_STATUSES } from "@panalo/contracts/loyalty";
 import { describe, expect, it } from "vitest";
 import * as contracts from "../features/agent-contracts/contract-labels.ts";
 import { auditActionLabel } from "../features/audit/audit-labels.ts";
 import { bingoGameStatusLabel } from "../features/bingo/bingo-labels.ts";
+import * as bonus from "../features/bonus/bonus-labels.ts";
 import * as tables from "../features/live-tables/table-labels.ts";
 import { drawStatusLabel } from "../features/lottery/lottery-labels.ts";
 import * as loyalty from "../features/loyalty/loyalty-labels.ts";
+import * as players from "../features/players/player-labels.ts";
 import type { EnumLabels } from "../lib/enum-labels.ts";
 import { gameCategoryLabel } from "../lib/game-categories.ts";
 
@@ -53,6 +56,8 @@ const FAMILIES: Record<string, EnumLabels<string>> = {
   drawStatusLabel,
   bingoGameStatusLabel,
   ...tables,
+  ...bonus,
+  ...players,
   gameCategoryLabel,
 };
 
@@ -79,6 +84,7 @@ describe("the labels of the codes the server sends", () => {
     expect(sorted(gameCategoryLabel.values)).toEqual(sorted(GameCategories));
     expect(sorted(loyalty.mallKindLabel.values)).toEqual(sorted(MALL_KINDS));
     expect(sorted(loyalty.redeemStatusLabel.values)).toEqual(sorted(REDEEM_STATUSES));
+    expect(sorted(bonus.bonusKindLabel.values)).toEqual(sorted(BonusRuleInput.shape.kind.options));
   });
 
   it("lists the codes of the database's checks", () => {
