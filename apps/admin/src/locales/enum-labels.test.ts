@@ -8,10 +8,14 @@ import * as contracts from "../features/agent-contracts/contract-labels.ts";
 import { auditActionLabel } from "../features/audit/audit-labels.ts";
 import { bingoGameStatusLabel } from "../features/bingo/bingo-labels.ts";
 import * as bonus from "../features/bonus/bonus-labels.ts";
+import { fishLevelLabel } from "../features/fish/fish-labels.ts";
+import { jackpotMovementLabel } from "../features/jackpot/jackpot-labels.ts";
 import * as tables from "../features/live-tables/table-labels.ts";
 import { drawStatusLabel } from "../features/lottery/lottery-labels.ts";
 import * as loyalty from "../features/loyalty/loyalty-labels.ts";
 import * as players from "../features/players/player-labels.ts";
+import { raffleStatusLabel } from "../features/rewards/rewards-labels.ts";
+import * as sports from "../features/sports/sports-labels.ts";
 import type { EnumLabels } from "../lib/enum-labels.ts";
 import { gameCategoryLabel } from "../lib/game-categories.ts";
 
@@ -35,11 +39,9 @@ function dbCheck(table: string, column: string): string[] {
     const sql = readFileSync(join(migrations, file), "utf8");
     const create = sql.match(new RegExp(`CREATE TABLE (?:IF NOT EXISTS )?${table} \\(([\\s\\S]*?)\\n\\);`));
     const inCreate = create?.[1]?.match(
-      new RegExp(`\\n\\s*${column} text[^\\n]*CHECK \\(${column} IN \\(([^)]*)\\)`),
+      new RegExp(`\\n\\s*${column} text[^,]*?CHECK \\(${column} IN \\(([^)]*)\\)`),
     );
-    const altered = sql.match(
-      new RegExp(`ALTER TABLE ${table}[\\s\\S]*?CHECK \\(${column} IN \\(([^)]*)\\)\\)`),
-    );
+    const altered = sql.match(new RegExp(`ALTER TABLE ${table}[^;]*?CHECK \\(${column} IN \\(([^)]*)\\)\\)`));
     const list = altered?.[1] ?? inCreate?.[1];
     if (list) found = [...list.matchAll(/'([^']*)'/g)].map((m) => m[1] ?? "");
   }
@@ -58,6 +60,13 @@ const FAMILIES: Record<string, EnumLabels<string>> = {
   ...tables,
   ...bonus,
   ...players,
+  raffleStatusLabel,
+  matchStatusLabel: sports.matchStatusLabel,
+  marketKindLabel: sports.marketKindLabel,
+  manualKindLabel: sports.manualKindLabel,
+  manualStatusLabel: sports.manualStatusLabel,
+  jackpotMovementLabel,
+  fishLevelLabel,
   gameCategoryLabel,
 };
 
@@ -87,7 +96,23 @@ describe("the labels of the codes the server sends", () => {
     expect(sorted(bonus.bonusKindLabel.values)).toEqual(sorted(BonusRuleInput.shape.kind.options));
   });
 
+  it("lists the fish rooms' stake levels of the game server", () => {
+    const game = readFileSync(join(dir, "../../../rgs/src/fish/game.ts"), "utf8");
+    const levels = [...game.matchAll(/\{ id: "(\w+)", minBet/g)].map((m) => m[1] ?? "");
+    expect(sorted(fishLevelLabel.values)).toEqual(sorted(levels));
+  });
+
+  it("labels a sportsbook market's kind and keeps its period and line", () => {
+    expect(sports.marketLabel("total 1H 2.5")).toBe("Total (over/under) 1H 2.5");
+    expect(sports.marketLabel("correct_score")).toBe("Correct score");
+    expect(sports.marketLabel("asian_total 2.5")).toBe("asian_total 2.5");
+  });
+
   it("lists the codes of the database's checks", () => {
+    expect(sorted(sports.matchStatusLabel.values)).toEqual(sorted(dbCheck("sb_matches", "status")));
+    expect(sorted(sports.marketKindLabel.values)).toEqual(sorted(dbCheck("sb_markets", "kind")));
+    expect(sorted(sports.manualKindLabel.values)).toEqual(sorted(dbCheck("sb_manual_actions", "kind")));
+    expect(sorted(sports.manualStatusLabel.values)).toEqual(sorted(dbCheck("sb_manual_actions", "status")));
     expect(sorted(loyalty.vipReasonLabel.values)).toEqual(sorted(dbCheck("vip_history", "reason")));
     expect(sorted(contracts.contractPeriodLabel.values)).toEqual(
       sorted(dbCheck("agent_contracts", "period")),

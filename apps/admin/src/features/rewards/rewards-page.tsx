@@ -17,6 +17,7 @@ import { formatDateTime } from "../../lib/dates.ts";
 import { gameCategoryLabel } from "../../lib/game-categories.ts";
 import { useT } from "../../lib/i18n.ts";
 import { useRaffles, useRebateAdmin, useReferralAdmin, useRewardsChange } from "./rewards-api.ts";
+import { raffleStatusLabel } from "./rewards-labels.ts";
 
 const manilaDay = (offsetDays = 0) => manilaToday(offsetDays);
 /** Rebate rates: a percentage of valid bets with up to four decimals ("0.35" = 0.35 %). */
@@ -228,7 +229,7 @@ function RaffleSection({ canWrite }: { canWrite: boolean }) {
           <strong>
             #{r.id} {r.title}
           </strong>{" "}
-          — {r.status}, {formatDateTime(r.startsAt)} – {formatDateTime(r.endsAt)}
+          — {raffleStatusLabel(r.status)}, {formatDateTime(r.startsAt)} – {formatDateTime(r.endsAt)}
           <p className="cell-sub">{t("rewards.seedHash", { hash: r.seedHash })}</p>
           {r.serverSeed && (
             <p className="cell-sub">{t("rewards.seed", { seed: r.serverSeed, n: r.totalTickets ?? "" })}</p>
