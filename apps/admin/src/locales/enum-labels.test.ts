@@ -113,6 +113,7 @@ describe("the labels of the codes the server sends", () => {
     expect(sorted(sports.marketKindLabel.values)).toEqual(sorted(dbCheck("sb_markets", "kind")));
     expect(sorted(sports.manualKindLabel.values)).toEqual(sorted(dbCheck("sb_manual_actions", "kind")));
     expect(sorted(sports.manualStatusLabel.values)).toEqual(sorted(dbCheck("sb_manual_actions", "status")));
+    expect(sorted(players.memberStatusLabel.values)).toEqual(sorted(dbCheck("members", "status")));
     expect(sorted(loyalty.vipReasonLabel.values)).toEqual(sorted(dbCheck("vip_history", "reason")));
     expect(sorted(contracts.contractPeriodLabel.values)).toEqual(
       sorted(dbCheck("agent_contracts", "period")),

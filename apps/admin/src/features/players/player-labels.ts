@@ -10,3 +10,6 @@ export const loginFailureLabel = enumLabels("playerDetail.loginFailureOf", [
   "password",
   "locked",
 ] as const);
+
+/** A member's account state (the DB's check on members.status), as the players list names it. */
+export const memberStatusLabel = enumLabels("players.statusOf", ["active", "locked", "closed"] as const);
