@@ -8,6 +8,8 @@ import * as contracts from "../features/agent-contracts/contract-labels.ts";
 import { auditActionLabel } from "../features/audit/audit-labels.ts";
 import { bingoGameStatusLabel } from "../features/bingo/bingo-labels.ts";
 import * as bonus from "../features/bonus/bonus-labels.ts";
+import * as cards from "../features/cards/cards-labels.ts";
+import { fightStatusLabel } from "../features/cockfight/cockfight-labels.ts";
 import { fishLevelLabel } from "../features/fish/fish-labels.ts";
 import { jackpotMovementLabel } from "../features/jackpot/jackpot-labels.ts";
 import * as tables from "../features/live-tables/table-labels.ts";
@@ -67,6 +69,8 @@ const FAMILIES: Record<string, EnumLabels<string>> = {
   manualStatusLabel: sports.manualStatusLabel,
   jackpotMovementLabel,
   fishLevelLabel,
+  ...cards,
+  fightStatusLabel,
   gameCategoryLabel,
 };
 
