@@ -99,3 +99,13 @@ for (let part = 0; part < PARTS; part++) {
     expect([...new Set(left)]).toEqual([]);
   });
 }
+
+// A code the server sends (here the audit log's action of this very sign-in) shows by its
+// Filipino label from the catalogue, not as the code nor in English.
+test("a code the server sends shows in Filipino", async () => {
+  await page.getByTestId("admin-nav-audit").click();
+  await page.getByTestId("audit-entity").selectOption("session");
+  const login = page.locator('[data-testid="audit-row"][data-action="login"]').first();
+  await expect(login).toContainText(TY["audit.actionOf.login"] ?? "");
+  await expect(login).not.toContainText(EN["audit.actionOf.login"] ?? "");
+});
