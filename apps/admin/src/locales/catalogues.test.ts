@@ -57,6 +57,7 @@ const SAME_IN_FILIPINO = new Set([
   "Bingo",
   "Baccarat",
   "Dragon Tiger",
+  "Dragon",
   "Sic Bo",
   // The agent network's own words, said so in Filipino.
   "Upline → downline",

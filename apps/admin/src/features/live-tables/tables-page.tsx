@@ -9,7 +9,7 @@ import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.
 import { showAmount, showPercentText } from "../../lib/amounts.ts";
 import { api, errorMessage } from "../../lib/api.ts";
 import { useT } from "../../lib/i18n.ts";
-import { tableGameLabel, tableRoundStatusLabel } from "./table-labels.ts";
+import { betKindLabel, tableGameLabel, tableRoundStatusLabel } from "./table-labels.ts";
 import { TableSettingsDialog } from "./table-settings-dialog.tsx";
 
 type Round = TableRoundView & { betSets: number; bets: string; wins: string; settledAt: string | null };
@@ -114,7 +114,7 @@ export function LiveTablesPage() {
                   {showAmount(tbl.minBet)} – {showAmount(tbl.maxBet)}
                   {Object.entries(tbl.limits).map(([k, v]) => (
                     <span key={k} className="cell-sub">
-                      {k}: {v.min} – {v.max}
+                      {betKindLabel(k)}: {v.min} – {v.max}
                     </span>
                   ))}
                 </td>
