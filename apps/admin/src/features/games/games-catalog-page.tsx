@@ -169,7 +169,7 @@ function GameEditor({ game, onClose }: { game: AdminGame; onClose: () => void })
               <select className="input select" data-testid="game-category" {...form.register("gameType")}>
                 {GameCategories.map((c) => (
                   <option key={c} value={c}>
-                    {c}
+                    {gameCategoryLabel(c)}
                   </option>
                 ))}
               </select>
