@@ -16,7 +16,7 @@ import * as tables from "../features/live-tables/table-labels.ts";
 import { drawStatusLabel } from "../features/lottery/lottery-labels.ts";
 import * as loyalty from "../features/loyalty/loyalty-labels.ts";
 import * as players from "../features/players/player-labels.ts";
-import { raffleStatusLabel } from "../features/rewards/rewards-labels.ts";
+import * as rewards from "../features/rewards/rewards-labels.ts";
 import * as sports from "../features/sports/sports-labels.ts";
 import type { EnumLabels } from "../lib/enum-labels.ts";
 import { gameCategoryLabel } from "../lib/game-categories.ts";
@@ -62,7 +62,7 @@ const FAMILIES: Record<string, EnumLabels<string>> = {
   ...tables,
   ...bonus,
   ...players,
-  raffleStatusLabel,
+  ...rewards,
   matchStatusLabel: sports.matchStatusLabel,
   marketKindLabel: sports.marketKindLabel,
   manualKindLabel: sports.manualKindLabel,
@@ -118,6 +118,7 @@ describe("the labels of the codes the server sends", () => {
     expect(sorted(sports.manualKindLabel.values)).toEqual(sorted(dbCheck("sb_manual_actions", "kind")));
     expect(sorted(sports.manualStatusLabel.values)).toEqual(sorted(dbCheck("sb_manual_actions", "status")));
     expect(sorted(players.memberStatusLabel.values)).toEqual(sorted(dbCheck("members", "status")));
+    expect(sorted(rewards.rebateRunStatusLabel.values)).toEqual(sorted(dbCheck("rebate_runs", "status")));
     expect(sorted(loyalty.vipReasonLabel.values)).toEqual(sorted(dbCheck("vip_history", "reason")));
     expect(sorted(contracts.contractPeriodLabel.values)).toEqual(
       sorted(dbCheck("agent_contracts", "period")),

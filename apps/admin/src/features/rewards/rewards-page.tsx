@@ -17,7 +17,7 @@ import { formatDateTime } from "../../lib/dates.ts";
 import { gameCategoryLabel } from "../../lib/game-categories.ts";
 import { useT } from "../../lib/i18n.ts";
 import { useRaffles, useRebateAdmin, useReferralAdmin, useRewardsChange } from "./rewards-api.ts";
-import { raffleStatusLabel } from "./rewards-labels.ts";
+import { raffleStatusLabel, rebateModeLabel, rebateRunStatusLabel } from "./rewards-labels.ts";
 
 const manilaDay = (offsetDays = 0) => manilaToday(offsetDays);
 /** Rebate rates: a percentage of valid bets with up to four decimals ("0.35" = 0.35 %). */
@@ -143,8 +143,8 @@ function RebateSection({ canWrite }: { canWrite: boolean }) {
           <li key={r.day}>
             {t("rewards.run", {
               day: r.day,
-              status: r.status,
-              mode: r.mode,
+              status: rebateRunStatusLabel(r.status),
+              mode: rebateModeLabel(r.mode),
               members: r.members,
               paid: r.paid,
             })}
