@@ -20,6 +20,7 @@ import * as rewards from "../features/rewards/rewards-labels.ts";
 import * as sports from "../features/sports/sports-labels.ts";
 import type { EnumLabels } from "../lib/enum-labels.ts";
 import { gameCategoryLabel } from "../lib/game-categories.ts";
+import { setAdminLang } from "../lib/i18n.ts";
 
 /**
  * Every code the server can send for a value a screen shows (a status, a kind, a period) has
@@ -104,6 +105,33 @@ describe("the labels of the codes the server sends", () => {
     const game = readFileSync(join(dir, "../../../rgs/src/fish/game.ts"), "utf8");
     const levels = [...game.matchAll(/\{ id: "(\w+)", minBet/g)].map((m) => m[1] ?? "");
     expect(sorted(fishLevelLabel.values)).toEqual(sorted(levels));
+  });
+
+  it("labels every audit action the server's modules write as a literal", () => {
+    const server = join(dir, "../../../server/src");
+    const written = new Set<string>();
+    for (const file of readdirSync(server, { recursive: true, encoding: "utf8" })) {
+      if (!file.endsWith(".ts") || file.includes(".test.")) continue;
+      const code = readFileSync(join(server, file), "utf8");
+      // recordAudit(..., { action: "x" }) and a module's audit(req[, ip], "x", ...) helper
+      for (const m of code.matchAll(/recordAudit\([^;]*?action:\s*([^,\n]+)/g))
+        for (const lit of (m[1] ?? "").matchAll(/"([a-z][\w.-]*)"/g)) written.add(lit[1] ?? "");
+      for (const m of code.matchAll(/\baudit(?:ed)?\(\s*(?:i\.)?req,\s*(?:ip,\s*)?"([a-z][\w.-]*)"/g))
+        written.add(m[1] ?? "");
+    }
+    expect(written.size).toBeGreaterThan(20);
+    const known = new Set<string>(auditActionLabel.values);
+    expect([...written].filter((a) => !known.has(a))).toEqual([]);
+  });
+
+  it("follows the operator's language", () => {
+    setAdminLang("TY");
+    try {
+      expect(contracts.contractKindLabel("daily_salary")).toBe(TY["settle.kindOf.daily_salary"]);
+      expect(auditActionLabel("login")).toBe(TY["audit.actionOf.login"]);
+    } finally {
+      setAdminLang("EN");
+    }
   });
 
   it("labels a sportsbook market's kind and keeps its period and line", () => {

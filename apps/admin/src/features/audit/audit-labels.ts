@@ -50,6 +50,8 @@ export const auditActionLabel = enumLabels("audit.actionOf", [
   "chat.available",
   "chat.operator",
   "chat.close",
+  "chat.take",
+  "chat.transfer",
   "chat.canned.create",
   "chat.canned.update",
   "chat.canned.delete",
