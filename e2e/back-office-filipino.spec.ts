@@ -17,8 +17,8 @@ const TY = catalogue("TY");
 const filipino = new Set(Object.values(TY).map((v) => v.trim()));
 /**
  * English texts that must not be shown in Filipino: whole texts, without placeholders. A single
- * lower-case word ("daily", "cash") is left out: it is also a code the server sends and some
- * screens show as it comes (a contract's period, a mall item's kind), which is data, not text.
+ * lower-case word ("daily", "cash") is left out: it is also a code the server sends, and a code
+ * the catalogue does not know yet shows as it came (lib/enum-labels.ts), which is data, not text.
  */
 const ENGLISH = new Set(
   Object.entries(EN)
