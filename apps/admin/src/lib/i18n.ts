@@ -50,6 +50,11 @@ export function t(key: TextKey, params: Record<string, string | number> = {}): s
   return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ""));
 }
 
+/** Whether the catalogues have `key` (for keys built from a code the server sends). */
+export function hasText(key: string): key is TextKey {
+  return Object.hasOwn(EN, key);
+}
+
 const subscribe = (fn: () => void) => {
   listeners.add(fn);
   return () => listeners.delete(fn);

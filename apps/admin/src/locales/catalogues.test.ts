@@ -53,8 +53,12 @@ const SAME_IN_FILIPINO = new Set([
   "Meron",
   "Wala",
   "Plasada (%)",
-  // A game's own name, said so in Filipino.
+  // Games' own names, said so in Filipino.
   "Bingo",
+  "Baccarat",
+  "Dragon Tiger",
+  "Dragon",
+  "Sic Bo",
   // The agent network's own words, said so in Filipino.
   "Upline → downline",
   // Loanwords Filipino operators use as they are (the noun in "Na-save ang banner #3.").

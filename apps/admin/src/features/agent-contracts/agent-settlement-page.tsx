@@ -20,6 +20,16 @@ import {
   useRunAction,
   useRuns,
 } from "./agent-settlement-api.ts";
+import {
+  billStatusLabel,
+  contractKindLabel,
+  contractPeriodLabel,
+  contractStatusLabel,
+  endReasonLabel,
+  fundingLabel,
+  runScheduleLabel,
+  runStatusLabel,
+} from "./contract-labels.ts";
 import { downloadCsv, toCsv } from "./csv.ts";
 
 const at = (iso: string | null) => formatDateTime(iso);
@@ -174,7 +184,7 @@ function Runs({ onBills }: { onBills: (runId: number) => void }) {
               rows.map((r: Run) => (
                 <tr key={r.id} data-testid="settlement-run" data-status={r.status} data-held={r.held}>
                   <td>
-                    #{r.id} {r.schedule}
+                    #{r.id} {runScheduleLabel(r.schedule)}
                     <span className="cell-sub">{t("settle.attemptsOf", { n: r.attempts })}</span>
                   </td>
                   <td className="cell-nowrap">{r.periodKey}</td>
@@ -182,7 +192,7 @@ function Runs({ onBills }: { onBills: (runId: number) => void }) {
                     <span
                       className={`badge ${r.status === "failed" ? "badge--danger" : r.held ? "badge--warn" : "badge--muted"}`}
                     >
-                      {r.held ? t("settle.held") : r.status}
+                      {r.held ? t("settle.held") : runStatusLabel(r.status)}
                     </span>
                     {r.error && <span className="cell-sub">{r.error}</span>}
                   </td>
@@ -351,7 +361,7 @@ function Bills({ runId, onClearRun }: { runId?: number; onClearRun: () => void }
               rows.map((b) => (
                 <tr key={b.id} data-testid="settlement-bill" data-status={b.status}>
                   <td>
-                    #{b.id} {b.kind}
+                    #{b.id} {contractKindLabel(b.kind)}
                     <span className="cell-sub">
                       {t("settle.billOf", {
                         contract: b.contractId,
@@ -372,7 +382,9 @@ function Bills({ runId, onClearRun }: { runId?: number; onClearRun: () => void }
                     <span
                       className={`badge ${b.status === "insufficient" ? "badge--danger" : "badge--muted"}`}
                     >
-                      {b.status === "insufficient" ? t("settle.insufficientUpline") : b.status}
+                      {b.status === "insufficient"
+                        ? t("settle.insufficientUpline")
+                        : billStatusLabel(b.status)}
                     </span>
                     {b.attempts > 1 && (
                       <span className="cell-sub">{t("settle.attempts", { n: b.attempts })}</span>
@@ -508,8 +520,8 @@ function Report() {
               rows.map((r) => (
                 <tr key={`${r.day}-${r.kind}-${r.funding}`}>
                   <td>{r.day}</td>
-                  <td>{r.kind}</td>
-                  <td>{r.funding}</td>
+                  <td>{contractKindLabel(r.kind)}</td>
+                  <td>{fundingLabel(r.funding)}</td>
                   <td className="num">{r.bills}</td>
                   <td className="num">
                     {r.paid} · {showAmount(r.paidAmount)}
@@ -697,9 +709,12 @@ function Contracts() {
               rows.map((c) => (
                 <tr key={c.id} data-testid="agent-contract" data-status={c.status}>
                   <td>
-                    #{c.id} {c.kind}
+                    #{c.id} {contractKindLabel(c.kind)}
                     <span className="cell-sub">
-                      {t("settle.contractOf", { period: c.period, funding: c.funding })}
+                      {t("settle.contractOf", {
+                        period: contractPeriodLabel(c.period),
+                        funding: fundingLabel(c.funding),
+                      })}
                     </span>
                   </td>
                   <td>
@@ -707,8 +722,8 @@ function Contracts() {
                   </td>
                   <td>{termsText(c)}</td>
                   <td>
-                    {c.status}
-                    {c.endReason && <span className="cell-sub">{c.endReason}</span>}
+                    {contractStatusLabel(c.status)}
+                    {c.endReason && <span className="cell-sub">{endReasonLabel(c.endReason)}</span>}
                   </td>
                   <td className="cell-nowrap">{at(c.acceptedAt ?? c.offeredAt)}</td>
                   <td>

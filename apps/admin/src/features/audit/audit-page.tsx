@@ -9,6 +9,7 @@ import { formatDateTime } from "../../lib/dates.ts";
 import { useT } from "../../lib/i18n.ts";
 import { useListQuery } from "../../lib/use-list-query.ts";
 import { AuditDiffView } from "./audit-diff-view.tsx";
+import { auditActionLabel } from "./audit-labels.ts";
 
 type Row = z.infer<typeof AuditRow>;
 
@@ -76,7 +77,9 @@ function useColumns(opened: ReadonlySet<number>, toggle: (id: number) => void, d
       {
         id: "action",
         header: t("audit.action"),
-        cell: (r) => <span className={`badge badge--action badge--${r.action}`}>{r.action}</span>,
+        cell: (r) => (
+          <span className={`badge badge--action badge--${r.action}`}>{auditActionLabel(r.action)}</span>
+        ),
       },
       { id: "entity", header: t("audit.entity"), cell: (r) => <code>{r.entityType}</code> },
       {

@@ -22,6 +22,7 @@ import {
 import { api } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/dates.ts";
 import { useT } from "../../lib/i18n.ts";
+import { bingoGameStatusLabel } from "./bingo-labels.ts";
 
 type Game = BingoGameView & { purchases: number; sales: string; wins: string; settledAt: string | null };
 const anyOf = <T,>() => z.custom<T>(() => true);
@@ -244,7 +245,7 @@ export function BingoRoomsPage() {
                   )}
                 </td>
                 <td>
-                  {r.game ? `#${r.game.gameNo} ${r.game.status}` : "—"}
+                  {r.game ? `#${r.game.gameNo} ${bingoGameStatusLabel(r.game.status)}` : "—"}
                   {r.game && (
                     <span className="cell-sub">
                       {t("bingo.gameNow", {
@@ -328,7 +329,7 @@ export function BingoRoomsPage() {
                       <span className="cell-sub">{formatDateTime(g.startsAt)}</span>
                     </td>
                     <td>
-                      {g.status}
+                      {bingoGameStatusLabel(g.status)}
                       <span className="cell-sub">{t("bingo.balls", { n: g.balls.length })}</span>
                     </td>
                     <td className="num">{g.ticketsSold}</td>

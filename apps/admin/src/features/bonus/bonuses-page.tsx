@@ -16,7 +16,7 @@ import {
 } from "../../lib/amounts.ts";
 import { errorMessage, isApiCode } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/dates.ts";
-import { type TextKey, useT } from "../../lib/i18n.ts";
+import { useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 import {
   type BonusRule,
@@ -28,13 +28,8 @@ import {
   useMemberBonuses,
   useSaveBonusRule,
 } from "./bonus-api.ts";
+import { bonusKindLabel, bonusStateLabel } from "./bonus-labels.ts";
 
-/** Each kind's name in the catalogue (looked up when drawn, in the operator's language). */
-const KIND: Record<string, TextKey> = {
-  first_deposit: "bonus.kindFirst",
-  reload: "bonus.kindReload",
-  manual: "bonus.kindManual",
-};
 const RULE_COLUMNS = 10;
 const MEMBER_COLUMNS = 8;
 
@@ -317,7 +312,7 @@ function RulesPanel({ canWrite }: { canWrite: boolean }) {
               <tr key={r.id}>
                 <td>{r.id}</td>
                 <td>{r.name}</td>
-                <td>{KIND[r.kind] ? t(KIND[r.kind] as TextKey) : r.kind}</td>
+                <td>{bonusKindLabel(r.kind)}</td>
                 <td>
                   {r.kind === "manual"
                     ? "—"
@@ -490,7 +485,7 @@ function MemberBonusesPanel({ canWrite }: { canWrite: boolean }) {
                   <td className="cell-nowrap">
                     {showAmount(b.wagered)} / {showAmount(b.wageringRequired)} ({b.progress} %)
                   </td>
-                  <td>{b.state}</td>
+                  <td>{bonusStateLabel(b.state)}</td>
                   <td className="cell-nowrap">{b.expiresAt ? formatDateTime(b.expiresAt) : ""}</td>
                   <td className="actions">
                     {canWrite && b.state === "active" && (

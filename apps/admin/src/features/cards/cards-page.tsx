@@ -26,6 +26,7 @@ import {
 import { api } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/dates.ts";
 import { useT } from "../../lib/i18n.ts";
+import { cardGameLabel, handStatusLabel } from "./cards-labels.ts";
 
 const anyOf = <T,>() => z.custom<T>(() => true);
 const ppmOf = (percent: string) => Math.round(Number(percent) * 10_000);
@@ -218,7 +219,7 @@ export function CardHandsTable({ query, testId }: { query: string; testId: strin
                   <code className="code-tag">{h.tableId}</code> #{h.no}
                 </td>
                 <td className="cell-nowrap">{formatDateTime(h.startedAt)}</td>
-                <td>{t(`cards.status_${h.status}`)}</td>
+                <td>{handStatusLabel(h.status)}</td>
                 <td>
                   {h.players.map((p) => (
                     <span key={p.seat} className="cell-sub">
@@ -393,7 +394,7 @@ export function CardTablesPage() {
                 <td>
                   <code className="code-tag">{x.tableId}</code>
                   <span className="cell-sub">
-                    {x.name} · {t(`cards.game_${x.game}`)} ·{" "}
+                    {x.name} · {cardGameLabel(x.game)} ·{" "}
                     <span className={x.enabled ? "badge badge--success" : "badge badge--muted"}>
                       {x.enabled ? t("cards.on") : t("cards.off")}
                     </span>

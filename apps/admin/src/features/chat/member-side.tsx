@@ -4,6 +4,8 @@ import { useId, useState } from "react";
 import { Link } from "react-router";
 import { formatDateTime } from "../../lib/dates.ts";
 import { type TextKey, t as text, useT } from "../../lib/i18n.ts";
+import { movementLabel } from "../finance/ledger-api.ts";
+import { memberStatusLabel } from "../players/player-labels.ts";
 
 /** The KYC and payment states' names in the catalogue, looked up when drawn. */
 const KYC_LABELS: Record<string, TextKey> = {
@@ -86,7 +88,7 @@ function MemberFacts({ data }: { data: ChatMemberPanel }) {
           <dt>{t("loyalty.vipLevel")}</dt>
           <dd>{p.vipLevel}</dd>
           <dt>{t("loyalty.status")}</dt>
-          <dd>{p.status}</dd>
+          <dd>{memberStatusLabel(p.status)}</dd>
           <dt>{t("section.kyc")}</dt>
           <dd data-testid="chat-member-kyc">
             {labelOf(KYC_LABELS, p.kyc.status)}
@@ -166,7 +168,7 @@ function MemberFacts({ data }: { data: ChatMemberPanel }) {
                   <tr key={e.id}>
                     <td>{formatDateTime(e.createdAt)}</td>
                     <td>
-                      {e.type} · {e.account}
+                      {movementLabel(e.type)} · {e.account}
                     </td>
                     <td>{e.amount}</td>
                   </tr>

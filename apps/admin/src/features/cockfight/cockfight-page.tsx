@@ -9,6 +9,7 @@ import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.
 import { api, errorMessage } from "../../lib/api.ts";
 import { useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
+import { fightStatusLabel } from "./cockfight-labels.ts";
 
 type Fight = CockfightFightView & {
   declaredResult: CockfightResult | null;
@@ -260,7 +261,7 @@ function FightRow({
       <td>
         {f.wala.owner} · {f.wala.weight} · {f.wala.record}
       </td>
-      <td data-testid="fight-status">{t(`cockfight.state.${f.status}`)}</td>
+      <td data-testid="fight-status">{fightStatusLabel(f.status)}</td>
       <td>
         {f.pools.meron} / {f.pools.wala} / {f.pools.draw}
       </td>

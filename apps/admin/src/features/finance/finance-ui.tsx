@@ -25,12 +25,12 @@ export function statusLabel(status: string): string {
   return s ? t(s.label) : status;
 }
 
-export function StatusBadge({ status }: { status: string }) {
+export function StatusBadge({ status, label }: { status: string; label?: string }) {
   useT();
   const tone = STATUS[status]?.tone ?? "";
   return (
     <span className={`badge${tone ? ` badge--${tone}` : ""}`} data-status={status}>
-      {statusLabel(status)}
+      {label ?? statusLabel(status)}
     </span>
   );
 }

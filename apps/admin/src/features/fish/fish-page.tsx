@@ -19,6 +19,7 @@ import {
 } from "../../lib/amounts.ts";
 import { api } from "../../lib/api.ts";
 import { useT } from "../../lib/i18n.ts";
+import { fishLevelLabel } from "./fish-labels.ts";
 
 const anyOf = <T,>() => z.custom<T>(() => true);
 const rtpText = (bp: number) => showPercent(bp, BASIS_POINTS);
@@ -165,7 +166,7 @@ export function FishRoomsPage() {
                 <td>
                   <code className="code-tag">{r.roomId}</code>
                   <span className="cell-sub">
-                    {r.level} ·{" "}
+                    {fishLevelLabel(r.level)} ·{" "}
                     <span
                       className={r.enabled ? "badge badge--success" : "badge badge--muted"}
                       data-testid="fish-room-state"

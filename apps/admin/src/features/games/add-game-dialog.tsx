@@ -5,6 +5,7 @@ import { useId } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { Dialog } from "../../components/dialog.tsx";
 import { ApiError, errorMessage } from "../../lib/api.ts";
+import { gameCategoryLabel } from "../../lib/game-categories.ts";
 import { type TextKey, useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { useCreateGame } from "./catalog-api.ts";
@@ -177,7 +178,7 @@ export function AddGameDialog({ vendors, onClose }: { vendors: AdminVendor[]; on
               <select className="input select" data-testid="add-game-category" {...form.register("gameType")}>
                 {GameCategories.map((c) => (
                   <option key={c} value={c}>
-                    {c}
+                    {gameCategoryLabel(c)}
                   </option>
                 ))}
               </select>

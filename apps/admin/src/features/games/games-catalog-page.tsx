@@ -10,6 +10,7 @@ import { ImageUploadField } from "../../components/image-upload-field.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { Pager, rangeText } from "../../components/pager.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
+import { gameCategoryLabel } from "../../lib/game-categories.ts";
 import { type TextKey, useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { QueueSearch } from "../finance/queue-ui.tsx";
@@ -168,7 +169,7 @@ function GameEditor({ game, onClose }: { game: AdminGame; onClose: () => void })
               <select className="input select" data-testid="game-category" {...form.register("gameType")}>
                 {GameCategories.map((c) => (
                   <option key={c} value={c}>
-                    {c}
+                    {gameCategoryLabel(c)}
                   </option>
                 ))}
               </select>
@@ -301,7 +302,7 @@ function VendorsTable({ canWrite, onEdit }: { canWrite: boolean; onEdit: (v: Adm
                 <td className="cell-nowrap">
                   <strong>{v.displayName}</strong> <span className="muted">{v.vassalage}</span>
                 </td>
-                <td>{v.gameType}</td>
+                <td>{gameCategoryLabel(v.gameType)}</td>
                 <td className="num">
                   {v.enabledGames} / {v.games}
                 </td>
@@ -430,7 +431,7 @@ function GamesTable({ canWrite, onEdit }: { canWrite: boolean; onEdit: (g: Admin
                   />
                 </td>
                 <td>{g.vendor}</td>
-                <td>{g.gameType}</td>
+                <td>{gameCategoryLabel(g.gameType)}</td>
                 <td className="num">{g.sort}</td>
                 <td>
                   <Switch

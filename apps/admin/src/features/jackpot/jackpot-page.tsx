@@ -23,6 +23,7 @@ import {
   useJackpotWins,
   useSaveJackpotRules,
 } from "./jackpot-api.ts";
+import { jackpotMovementLabel } from "./jackpot-labels.ts";
 
 /**
  * The progressive jackpot (vendor PNJ, docs/jackpot.md): the pool and its ledger account side
@@ -278,7 +279,7 @@ function Ledger() {
               ledger.data.list.map((e) => (
                 <tr key={e.id}>
                   <td>{formatDateTime(e.createdAt)}</td>
-                  <td>{e.type}</td>
+                  <td>{jackpotMovementLabel(e.type)}</td>
                   <td>{e.reference}</td>
                   <td>{showAmount(e.amount)}</td>
                 </tr>

@@ -9,6 +9,7 @@ import { CheckboxField, TextField, useFieldError } from "../../components/form-f
 import { ApiError, api, errorMessage } from "../../lib/api.ts";
 import { useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
+import { betKindLabel } from "./table-labels.ts";
 import { checkForm, formOf, formPath, payloadOf, type TableSettingsForm } from "./table-settings.ts";
 
 const anyTable = z.custom<TableInfo>(() => true);
@@ -55,7 +56,7 @@ function LimitRow({ kind }: { kind: string }) {
       data-testid={`table-limit-${kind}`}
       aria-invalid={minError || maxError ? true : undefined}
     >
-      <legend>{kind.replace(/_/g, " ")}</legend>
+      <legend>{betKindLabel(kind)}</legend>
       <div className="form-grid form-grid--2">
         <MoneyField
           name={`limits.${kind}.min`}

@@ -9,6 +9,7 @@ import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.
 import { showAmount, showPercentText } from "../../lib/amounts.ts";
 import { api, errorMessage } from "../../lib/api.ts";
 import { useT } from "../../lib/i18n.ts";
+import { betKindLabel, tableGameLabel, tableRoundStatusLabel } from "./table-labels.ts";
 import { TableSettingsDialog } from "./table-settings-dialog.tsx";
 
 type Round = TableRoundView & { betSets: number; bets: string; wins: string; settledAt: string | null };
@@ -88,7 +89,7 @@ export function LiveTablesPage() {
                 <td>
                   <strong>{tbl.name.EN}</strong>
                   <span className="cell-sub">
-                    <code className="code-tag">{tbl.id}</code> · {tbl.game} ·{" "}
+                    <code className="code-tag">{tbl.id}</code> · {tableGameLabel(tbl.game)} ·{" "}
                     <span className={tbl.enabled ? "badge badge--success" : "badge badge--muted"}>
                       {tbl.enabled
                         ? tbl.open
@@ -113,11 +114,13 @@ export function LiveTablesPage() {
                   {showAmount(tbl.minBet)} – {showAmount(tbl.maxBet)}
                   {Object.entries(tbl.limits).map(([k, v]) => (
                     <span key={k} className="cell-sub">
-                      {k}: {v.min} – {v.max}
+                      {betKindLabel(k)}: {v.min} – {v.max}
                     </span>
                   ))}
                 </td>
-                <td>{tbl.round ? `#${tbl.round.roundNo} ${tbl.round.status}` : "—"}</td>
+                <td>
+                  {tbl.round ? `#${tbl.round.roundNo} ${tableRoundStatusLabel(tbl.round.status)}` : "—"}
+                </td>
                 <td className="num">{tbl.players}</td>
                 <td className="actions">
                   <button type="button" className="btn btn--sm" onClick={() => setChosen(tbl.id)}>
@@ -176,7 +179,7 @@ export function LiveTablesPage() {
                 {rounds.data?.map((r) => (
                   <tr key={r.roundId}>
                     <td>#{r.roundNo}</td>
-                    <td>{r.status}</td>
+                    <td>{tableRoundStatusLabel(r.status)}</td>
                     <td className="num">{r.betSets}</td>
                     <td className="num">{showAmount(r.bets)}</td>
                     <td className="num">{showAmount(r.wins)}</td>

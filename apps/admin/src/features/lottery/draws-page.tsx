@@ -6,6 +6,7 @@ import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.
 import { formatDateTime } from "../../lib/dates.ts";
 import { useT } from "../../lib/i18n.ts";
 import { pesos, useLiability, useLotteryDraws, useLotteryGames } from "./lottery-api.ts";
+import { drawStatusLabel } from "./lottery-labels.ts";
 
 const PAGE_SIZE = 50;
 const COLUMNS = 9;
@@ -75,7 +76,7 @@ function DrawRow({ d, onLiability }: { d: AdminLotteryDraw; onLiability: (drawNo
         <span className="cell-sub">{t("draws.cutoff", { at: at(d.cutoffAt) })}</span>
       </td>
       <td>
-        <span className="badge badge--muted">{d.status}</span>
+        <span className="badge badge--muted">{drawStatusLabel(d.status)}</span>
       </td>
       <td>
         <code className="code-tag" title={d.seedHash} data-testid="draw-seed-hash">
@@ -158,7 +159,7 @@ export function LotteryDrawsPage() {
           <option value="">{t("draws.any")}</option>
           {STATUSES.map((s) => (
             <option key={s} value={s}>
-              {s}
+              {drawStatusLabel(s)}
             </option>
           ))}
         </select>

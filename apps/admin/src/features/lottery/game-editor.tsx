@@ -8,6 +8,7 @@ import { MoneyInput } from "../../components/amount-fields.tsx";
 import { Dialog } from "../../components/dialog.tsx";
 import { amountText, amountToMinor, pesosToAmount } from "../../lib/amounts.ts";
 import { ApiError, errorMessage } from "../../lib/api.ts";
+import { gameCategoryLabel } from "../../lib/game-categories.ts";
 import { type TextKey, t as tr, useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { useUpdateLotteryGame } from "./lottery-api.ts";
@@ -215,7 +216,7 @@ export function GameEditor({
             <div className="field">
               <span className="field-label">{t("lottery.editor.code")}</span>
               <p>
-                <code className="code-tag">{game.code}</code> · {game.gameType} ·{" "}
+                <code className="code-tag">{game.code}</code> · {gameCategoryLabel(game.gameType)} ·{" "}
                 {t("lottery.editor.tag", { tag: game.tag })}
               </p>
             </div>

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useCanWrite } from "../../app/operator-context.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
+import { gameCategoryLabel } from "../../lib/game-categories.ts";
 import { t as tr, useT } from "../../lib/i18n.ts";
 import { GameEditor, scheduleText } from "./game-editor.tsx";
 import { pesos, useLotteryGames } from "./lottery-api.ts";
@@ -60,7 +61,7 @@ export function LotteryGamesPage() {
                     <code className="code-tag">{g.code}</code> · {g.tag}
                   </span>
                 </td>
-                <td>{g.gameType}</td>
+                <td>{gameCategoryLabel(g.gameType)}</td>
                 <td>{scheduleText(g.schedule)}</td>
                 <td className="num">{g.cutoffSeconds} s</td>
                 <td data-testid="lottery-game-prizes">{prizeText(g)}</td>

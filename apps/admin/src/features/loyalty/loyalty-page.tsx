@@ -16,6 +16,7 @@ import {
   showPercentText,
 } from "../../lib/amounts.ts";
 import { formatDateTime } from "../../lib/dates.ts";
+import { gameCategoryLabel } from "../../lib/game-categories.ts";
 import { useT } from "../../lib/i18n.ts";
 import {
   type RulesSettings,
@@ -27,6 +28,7 @@ import {
   useVipLevels,
   type VipLevel,
 } from "./loyalty-api.ts";
+import { mallKindLabel, redeemStatusLabel, vipReasonLabel } from "./loyalty-labels.ts";
 import { MissionsSection } from "./missions-section.tsx";
 
 const manilaDay = (offsetDays = 0) => manilaToday(offsetDays);
@@ -155,7 +157,7 @@ function RulesSection({ canWrite }: { canWrite: boolean }) {
           <tbody>
             {s?.rates.map((r) => (
               <tr key={`${r.gameType}-${r.vipLevel}`}>
-                <td>{r.gameType}</td>
+                <td>{gameCategoryLabel(r.gameType)}</td>
                 <td>{r.vipLevel}</td>
                 <td className="num">{showPercentText(r.ratePercent)}</td>
               </tr>
@@ -459,7 +461,7 @@ function VipSection({ canWrite }: { canWrite: boolean }) {
                     <td>{formatDateTime(h.created_at)}</td>
                     <td>{h.from_level}</td>
                     <td>{h.to_level}</td>
-                    <td>{h.reason}</td>
+                    <td>{vipReasonLabel(h.reason)}</td>
                     <td>{h.note ?? ""}</td>
                   </tr>
                 ))}
@@ -533,7 +535,7 @@ function MallSection({ canWrite }: { canWrite: boolean }) {
                 <td>{it.id}</td>
                 <td>{it.names.EN ?? ""}</td>
                 <td>
-                  {it.kind}
+                  {mallKindLabel(it.kind)}
                   {it.freeSpins
                     ? t("loyalty.itemSpins", {
                         spins: it.freeSpins.spins,
@@ -701,7 +703,9 @@ function QueueSection({ canWrite }: { canWrite: boolean }) {
                 <td className="num">{r.points}</td>
                 <td>{[r.address, r.mobile].filter(Boolean).join(" · ")}</td>
                 <td data-testid={`redemption-status-${r.id}`}>
-                  {r.tracking ? `${r.status} (${r.tracking})` : r.status}
+                  {r.tracking
+                    ? `${redeemStatusLabel(r.status)} (${r.tracking})`
+                    : redeemStatusLabel(r.status)}
                   {r.status === "rejected" && r.reason && <small className="block">{r.reason}</small>}
                   {r.freeSpins && (
                     <small className="block" data-testid={`redemption-spins-${r.id}`}>

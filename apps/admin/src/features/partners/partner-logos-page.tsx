@@ -6,6 +6,7 @@ import { useCanWrite } from "../../app/operator-context.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
 import { api, errorMessage } from "../../lib/api.ts";
+import { gameCategoryLabel } from "../../lib/game-categories.ts";
 import { useT } from "../../lib/i18n.ts";
 import { MEDIA_BYTES_MAX, MEDIA_TYPES, uploadMedia } from "../../lib/media.ts";
 import { toast } from "../../lib/toast-store.ts";
@@ -90,7 +91,7 @@ function LogoRow({ vendor, canWrite }: { vendor: AdminPartnerLogo; canWrite: boo
       <td>
         <strong>{vendor.displayName}</strong>
         <div className="muted">
-          {vendor.vassalage} · {vendor.gameType}
+          {vendor.vassalage} · {gameCategoryLabel(vendor.gameType)}
           {vendor.enabled ? "" : t("partners.off")}
         </div>
       </td>

@@ -14,6 +14,7 @@ import { AdjustmentDialog } from "../finance/adjustment-dialog.tsx";
 import { PlayerFishShotsSection } from "../fish/player-fish-shots.tsx";
 import { RgSummarySection } from "../responsible-gaming/player-rg-page.tsx";
 import { LockPlayerDialog, TemporaryPasswordDialog } from "./player-dialogs.tsx";
+import { loginFailureLabel } from "./player-labels.ts";
 import { PlayerStatusBadge } from "./player-status.tsx";
 import {
   BalancesSection,
@@ -187,7 +188,9 @@ function LoginsTable({ logins }: { logins: PlayerDetail["logins"] }) {
                   ) : (
                     <span className="badge badge--danger">{t("playerDetail.failed")}</span>
                   )}
-                  {!l.success && l.reason && <span className="cell-sub muted">{l.reason}</span>}
+                  {!l.success && l.reason && (
+                    <span className="cell-sub muted">{loginFailureLabel(l.reason)}</span>
+                  )}
                 </td>
                 <td>{methodLabel(l.method)}</td>
                 <td className="cell-nowrap">{l.ip ?? none}</td>

@@ -6,10 +6,12 @@ import { formatDateTime } from "../../lib/dates.ts";
 import { type TextKey, useT } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast-store.ts";
 import { useMemberBonuses } from "../bonus/bonus-api.ts";
+import { bonusStateLabel } from "../bonus/bonus-labels.ts";
 import { StatusBadge } from "../finance/finance-ui.tsx";
 import { useWallet } from "../finance/ledger-api.ts";
 import { money } from "../finance/money.ts";
 import { depositQueue, withdrawalQueue } from "../finance/queues-api.ts";
+import { roundStatusLabel } from "./player-labels.ts";
 import {
   NoteInput,
   useAddNote,
@@ -133,7 +135,7 @@ export function BonusesSection({ id }: { id: number }) {
                 <tr key={b.id} data-testid="player-bonus">
                   <td>{b.name}</td>
                   <td>
-                    <StatusBadge status={b.state} />
+                    <StatusBadge status={b.state} label={bonusStateLabel(b.state)} />
                   </td>
                   <td className="num">{money(b.amount, b.currency)}</td>
                   <td className="num">
@@ -351,7 +353,7 @@ export function MoneyHistorySections({ id }: { id: number }) {
             <td className="cell-nowrap">{formatDateTime(r.time)}</td>
             <td className="num cell-nowrap">{money(r.bet)}</td>
             <td className="num cell-nowrap">{money(r.win)}</td>
-            <td>{r.status}</td>
+            <td>{roundStatusLabel(r.status)}</td>
           </tr>
         ))}
       />

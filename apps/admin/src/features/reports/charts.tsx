@@ -71,6 +71,8 @@ export function LineChart({ days, lines, title }: { days: string[]; lines: Line[
 
 export interface Bar {
   key: string;
+  /** What the bar is called on screen, when its key is a code (a game category). */
+  label?: string;
   value: number;
   text: string;
 }
@@ -88,7 +90,7 @@ export function BarList({ bars, title, testId }: { bars: Bar[]; title: string; t
         <ul className="bar-list plain-list">
           {bars.map((b) => (
             <li key={b.key} className="bar-row" data-key={b.key}>
-              <span className="bar-key">{b.key}</span>
+              <span className="bar-key">{b.label ?? b.key}</span>
               <svg viewBox="0 0 100 10" preserveAspectRatio="none" className="bar-svg" aria-hidden="true">
                 <rect
                   x={0}

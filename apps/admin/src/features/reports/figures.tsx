@@ -2,6 +2,7 @@ import "./reports.css";
 import type { Dashboard, DashboardFigures } from "@panalo/contracts/admin-reports";
 import { useState } from "react";
 import { Link } from "react-router";
+import { gameCategoryLabel } from "../../lib/game-categories.ts";
 import { t, useT } from "../../lib/i18n.ts";
 import { money } from "../finance/money.ts";
 import { BarList, LineChart } from "./charts.tsx";
@@ -209,7 +210,12 @@ export function DashboardFiguresPanel() {
               <BarList
                 title={t("figures.byCategory")}
                 testId="chart-category"
-                bars={data.byCategory.map((b) => ({ key: b.key, value: num(b.ggr), text: money(b.ggr) }))}
+                bars={data.byCategory.map((b) => ({
+                  key: b.key,
+                  label: gameCategoryLabel(b.key),
+                  value: num(b.ggr),
+                  text: money(b.ggr),
+                }))}
               />
               <BarList
                 title={t("figures.byVendor")}

@@ -207,7 +207,10 @@ export function ReportsPage() {
   const cell = (row: Record<string, unknown>, c: Column) => {
     const v = row[c.key];
     if (v === null || v === undefined) return <span className="muted">—</span>;
-    return c.money ? money(String(v)) : String(v);
+    if (c.money) return money(String(v));
+    // A row's state is one of the codes the state filter names: shown by the filter's label.
+    const state = c.key === "state" ? info.states?.find(([code]) => code === v)?.[1] : undefined;
+    return state ? t(state) : String(v);
   };
 
   return (

@@ -14,8 +14,10 @@ import {
   showPercentText,
 } from "../../lib/amounts.ts";
 import { formatDateTime } from "../../lib/dates.ts";
+import { gameCategoryLabel } from "../../lib/game-categories.ts";
 import { useT } from "../../lib/i18n.ts";
 import { useRaffles, useRebateAdmin, useReferralAdmin, useRewardsChange } from "./rewards-api.ts";
+import { raffleStatusLabel, rebateModeLabel, rebateRunStatusLabel } from "./rewards-labels.ts";
 
 const manilaDay = (offsetDays = 0) => manilaToday(offsetDays);
 /** Rebate rates: a percentage of valid bets with up to four decimals ("0.35" = 0.35 %). */
@@ -77,7 +79,7 @@ function RebateSection({ canWrite }: { canWrite: boolean }) {
           <tbody>
             {d?.rates.map((r) => (
               <tr key={`${r.gameType}-${r.vipLevel}`}>
-                <td>{r.gameType}</td>
+                <td>{gameCategoryLabel(r.gameType)}</td>
                 <td>{r.vipLevel}</td>
                 <td className="num">{showPercentText(r.rate)}</td>
                 <td className="num">{showAmount(r.minPayout)}</td>
@@ -141,8 +143,8 @@ function RebateSection({ canWrite }: { canWrite: boolean }) {
           <li key={r.day}>
             {t("rewards.run", {
               day: r.day,
-              status: r.status,
-              mode: r.mode,
+              status: rebateRunStatusLabel(r.status),
+              mode: rebateModeLabel(r.mode),
               members: r.members,
               paid: r.paid,
             })}
@@ -227,7 +229,7 @@ function RaffleSection({ canWrite }: { canWrite: boolean }) {
           <strong>
             #{r.id} {r.title}
           </strong>{" "}
-          — {r.status}, {formatDateTime(r.startsAt)} – {formatDateTime(r.endsAt)}
+          — {raffleStatusLabel(r.status)}, {formatDateTime(r.startsAt)} – {formatDateTime(r.endsAt)}
           <p className="cell-sub">{t("rewards.seedHash", { hash: r.seedHash })}</p>
           {r.serverSeed && (
             <p className="cell-sub">{t("rewards.seed", { seed: r.serverSeed, n: r.totalTickets ?? "" })}</p>

@@ -21,8 +21,10 @@ import {
 } from "../../lib/amounts.ts";
 import { api, errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/dates.ts";
+import { gameCategoryLabel } from "../../lib/game-categories.ts";
 import { type TextKey, useT } from "../../lib/i18n.ts";
 import { useListQuery } from "../../lib/use-list-query.ts";
+import { manualKindLabel, manualStatusLabel, marketLabel, matchStatusLabel } from "./sports-labels.ts";
 
 /**
  * The sportsbook's trading desk: /api/admin/sports/* (sports.read to see,
@@ -189,7 +191,7 @@ function SportLine(props: { s: SportRow; canWrite: boolean; put: (path: string, 
   return (
     <tr>
       <td>{s.name}</td>
-      <td>{s.category}</td>
+      <td>{gameCategoryLabel(s.category)}</td>
       <td>
         <input
           type="checkbox"
@@ -359,7 +361,7 @@ function MatchesTab(props: { canWrite: boolean; put: (path: string, body: unknow
         id: "status",
         header: t("sports.status"),
         sortKey: "status",
-        cell: (m) => `${m.status} ${m.scoreHome}-${m.scoreAway}`,
+        cell: (m) => `${matchStatusLabel(m.status)} ${m.scoreHome}-${m.scoreAway}`,
       },
       { id: "stake", header: t("sports.openStake"), numeric: true, cell: (m) => pesos(m.openStake) },
       ...(["enabled", "suspended", "hot"] as const).map((k) => ({
@@ -497,7 +499,7 @@ function LiabilityTable(props: {
         <tbody>
           {q.data?.items.map((o) => (
             <tr key={o.outcomeId}>
-              <td>{o.market}</td>
+              <td>{marketLabel(o.market)}</td>
               <td>{o.name}</td>
               <td className="num">{(o.odds / 1000).toFixed(2)}</td>
               <td className="num">{o.bets}</td>
@@ -506,7 +508,7 @@ function LiabilityTable(props: {
               <td>
                 <input
                   type="checkbox"
-                  aria-label={t("sports.suspendOf", { market: o.market })}
+                  aria-label={t("sports.suspendOf", { market: marketLabel(o.market) })}
                   checked={o.status === "suspended"}
                   disabled={!props.canWrite}
                   onChange={(e) =>
@@ -623,12 +625,12 @@ function ManualTab(props: { canWrite: boolean; post: (path: string, body: unknow
               <tr key={a.id} data-testid={`sb-manual-row-${a.id}`}>
                 <td>{a.id}</td>
                 <td>
-                  {a.kind} {JSON.stringify(a.payload)}
+                  {manualKindLabel(a.kind)} {JSON.stringify(a.payload)}
                 </td>
                 <td>{a.matchId}</td>
                 <td>{a.requestedBy}</td>
                 <td>
-                  {a.status}
+                  {manualStatusLabel(a.status)}
                   {a.decidedBy ? t("sports.decidedBy", { name: a.decidedBy }) : ""}
                 </td>
                 <td>
