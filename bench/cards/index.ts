@@ -15,7 +15,15 @@ import { inHouseProviderSecret, issueLaunchToken } from "../../apps/server/src/m
 import { benchContext, dropDatabase, freshDatabase, fundedPlayers } from "../lib/database.ts";
 import { figure, loadAverage } from "../lib/figure.ts";
 import { percentile as pct, pool, secondsSince } from "../lib/measure.ts";
-import { benchNodeArgs, rssMb, startServer, stopServer, waitUntilHealthy } from "../lib/server.ts";
+import {
+  abandonRun,
+  benchNodeArgs,
+  cleanUpOnFailure,
+  rssMb,
+  startServer,
+  stopServer,
+  waitUntilHealthy,
+} from "../lib/server.ts";
 
 const loadAtStart = loadAverage();
 const TABLES = Number(process.env.BENCH_TABLES ?? 100);
@@ -27,7 +35,7 @@ const APP_SECRET = randomBytes(24).toString("hex");
 const PLAYERS = TABLES * SEATS;
 
 const fresh = await freshDatabase(serverUrl, "panalo_cards");
-const { admin, dbName, database } = fresh;
+const { database } = fresh;
 // Vendor PNP takes real money only (the card rooms' rule), as the seed sets it.
 await database.db
   .insert(providerClients)
@@ -48,13 +56,9 @@ let stopping = false;
 const cleanUp = async () => {
   stopping = true;
   for (const ws of sockets) ws.terminate();
-  server.kill("SIGKILL");
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+  await abandonRun(server, fresh);
 };
-process.on("unhandledRejection", (err) => {
-  console.error(err);
-  void cleanUp().finally(() => process.exit(1));
-});
+cleanUpOnFailure(cleanUp);
 const base = `http://127.0.0.1:${PORT}`;
 await waitUntilHealthy(base);
 

@@ -14,7 +14,14 @@ import { crashInstantMs } from "../../packages/game-math/src/crash/index.ts";
 import { benchContext, dropDatabase, freshDatabase, fundedPlayers } from "../lib/database.ts";
 import { figure, loadAverage } from "../lib/figure.ts";
 import { percentile, pool, secondsSince } from "../lib/measure.ts";
-import { benchNodeArgs, startServer, stopServer, waitUntilHealthy } from "../lib/server.ts";
+import {
+  abandonRun,
+  benchNodeArgs,
+  cleanUpOnFailure,
+  startServer,
+  stopServer,
+  waitUntilHealthy,
+} from "../lib/server.ts";
 
 const loadAtStart = loadAverage();
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 2000);
@@ -39,7 +46,7 @@ const crashX100 = crashPointOf(roundHash(seed, LENGTH, 1), SALT);
 const flightMs = crashInstantMs(crashX100);
 
 const fresh = await freshDatabase(serverUrl, "panalo_crash");
-const { admin, dbName, database } = fresh;
+const { database } = fresh;
 await database.db
   .insert(providerClients)
   .values({ vendor: "PNC", secret: inHouseProviderSecret(APP_SECRET, "PNC") });
@@ -55,14 +62,8 @@ const server = startServer({
   env: { RGS_TABLES_ENGINE: "on" },
 });
 // A failed run still stops its server and drops its database.
-const cleanUp = async () => {
-  server.kill("SIGKILL");
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-};
-process.on("unhandledRejection", (err) => {
-  console.error(err);
-  void cleanUp().finally(() => process.exit(1));
-});
+const cleanUp = () => abandonRun(server, fresh);
+cleanUpOnFailure(cleanUp);
 const base = `http://127.0.0.1:${PORT}`;
 await waitUntilHealthy(base);
 // One room only, switched on once every player is in.

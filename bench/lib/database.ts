@@ -40,8 +40,8 @@ export async function dropDatabase(fresh: FreshDatabase, { ifExists = true } = {
 }
 
 /**
- * `count` members named `username(i)`, each given `amountMinor` PHP on its main account by one
- * deposit from the house's cash (idempotency key `bench-dep-<id>`). Returns their ids in order.
+ * `count` members named `username(i)`, each given `amountMinor` PHP by one `deposit`. Returns
+ * their ids in order.
  */
 export async function fundedPlayers(
   database: Database,
@@ -53,17 +53,21 @@ export async function fundedPlayers(
     .insert(members)
     .values(Array.from({ length: count }, (_, i) => ({ username: username(i) })))
     .returning({ id: members.id });
-  for (const r of ids)
-    await post(database.db, {
-      idempotencyKey: `bench-dep-${r.id}`,
-      type: "deposit",
-      memberId: r.id,
-      legs: [
-        { account: { house: "cash", currency: "PHP" }, amount: -amountMinor },
-        { account: { member: r.id, kind: "main", currency: "PHP" }, amount: amountMinor },
-      ],
-    });
+  for (const r of ids) await deposit(database, r.id, amountMinor);
   return ids;
+}
+
+/** Give member `id` `amountMinor` PHP on its main account, from the house's cash (key `bench-dep-<id>`). */
+export async function deposit(database: Database, id: number, amountMinor: bigint): Promise<void> {
+  await post(database.db, {
+    idempotencyKey: `bench-dep-${id}`,
+    type: "deposit",
+    memberId: id,
+    legs: [
+      { account: { house: "cash", currency: "PHP" }, amount: -amountMinor },
+      { account: { member: id, kind: "main", currency: "PHP" }, amount: amountMinor },
+    ],
+  });
 }
 
 /** What the server's services take as their context, enough to issue launch tokens from the bench. */

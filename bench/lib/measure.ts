@@ -25,6 +25,14 @@ export function percentile(xs: number[], p: number): number {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
 }
 
+/**
+ * The q-quantile (0–1) of `a` by the same nearest-rank-below rule, 0 (not NaN) when `a` is
+ * empty: the form the database-only benches print with toFixed.
+ */
+export function quantile(a: number[], q: number): number {
+  return [...a].sort((x, y) => x - y)[Math.min(a.length - 1, Math.floor(a.length * q))] ?? 0;
+}
+
 /** Seconds since `t0` (a Date.now()), one decimal: "12.3". */
 export function secondsSince(t0: number): string {
   return ((Date.now() - t0) / 1000).toFixed(1);

@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import pg from "pg";
 import type { Database } from "../../apps/server/src/db/client.ts";
 import { launchTokens } from "../../apps/server/src/db/schema/providers.ts";
+import { quantile } from "./measure.ts";
 
 /** The stored hash of member `id`'s bench launch token (sha256 of `tok<id>`, hex). */
 export function benchTokenHash(id: number): string {
@@ -74,4 +75,42 @@ export async function ledgerMismatches(raw: pg.Client): Promise<number | undefin
     )
   ).rows;
   return check?.n;
+}
+
+/**
+ * `ops` settled rounds (a debit of 1.00, then its credit: 2.50 every third round, else 0) from
+ * `concurrency` callers, alternating between two groups of members: round i is played by
+ * `plain` when i is even and by `other` when odd, each group's members in turn. Returns the
+ * debits' latencies (ms) per group; a refused debit stops the run.
+ */
+export async function interleavedDebits(
+  call: ProviderMove,
+  concurrency: number,
+  ops: number,
+  plain: number[],
+  other: number[],
+): Promise<{ plain: number[]; other: number[] }> {
+  const lat = { plain: [] as number[], other: [] as number[] };
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < ops) {
+        const i = next++;
+        const odd = i % 2 === 1;
+        const group = odd ? other : plain;
+        const id = group[(i >> 1) % group.length] ?? 0;
+        const s = performance.now();
+        const r = await call("bet", `b${i}`, `r${i}`, id, "100", null, benchTokenHash(id));
+        (odd ? lat.other : lat.plain).push(performance.now() - s);
+        if (!r.rows[0]?.r?.answer) throw new Error(`debit refused: ${JSON.stringify(r.rows[0]?.r)}`);
+        await call("win", `c${i}`, `r${i}`, id, i % 3 ? "0" : "250", `b${i}`, null);
+      }
+    }),
+  );
+  return lat;
+}
+
+/** "<name>: <n> debits, p50 1.23 ms, p99 4.56 ms". */
+export function debitLine(name: string, a: number[]): string {
+  return `${name}: ${a.length} debits, p50 ${quantile(a, 0.5).toFixed(2)} ms, p99 ${quantile(a, 0.99).toFixed(2)} ms`;
 }

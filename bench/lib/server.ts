@@ -4,6 +4,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { FreshDatabase } from "./database.ts";
 
 export interface ServerOptions {
   port: number;
@@ -75,4 +76,18 @@ export function rssMb(pid: number | undefined): number {
 export function cpuTicks(pid: number | undefined): number {
   const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
   return Number(f[11]) + Number(f[12]);
+}
+
+/** A failed run's clean-up: kill the server at once, then drop the bench's database if it can. */
+export async function abandonRun(server: ChildProcess, fresh: FreshDatabase): Promise<void> {
+  server.kill("SIGKILL");
+  await fresh.admin.query(`DROP DATABASE IF EXISTS ${fresh.dbName} WITH (FORCE)`).catch(() => undefined);
+}
+
+/** On an unhandled rejection: print it, run `cleanUp`, exit 1 (a failed run leaves nothing behind). */
+export function cleanUpOnFailure(cleanUp: () => Promise<void>): void {
+  process.on("unhandledRejection", (err) => {
+    console.error(err);
+    void cleanUp().finally(() => process.exit(1));
+  });
 }

@@ -11,12 +11,12 @@ import pg from "pg";
 import { members } from "../../apps/server/src/db/schema/members.ts";
 import type { AppContext } from "../../apps/server/src/lib/context.ts";
 import { memoryStore } from "../../apps/server/src/lib/shared-store.ts";
-import { post } from "../../apps/server/src/modules/ledger/ledger.ts";
 import { accrue } from "../../apps/server/src/modules/loyalty/accrue.ts";
 import { liveAccrualIdle, noteSettled } from "../../apps/server/src/modules/loyalty/live.ts";
 import { reviewVip } from "../../apps/server/src/modules/loyalty/vip.ts";
-import { dropDatabase, freshDatabase } from "../lib/database.ts";
+import { deposit, dropDatabase, freshDatabase } from "../lib/database.ts";
 import { figure, loadAverage } from "../lib/figure.ts";
+import { quantile } from "../lib/measure.ts";
 import { addBenchToken, benchTokenHash, ledgerMismatches, providerMoves } from "../lib/provider-move.ts";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100);
@@ -51,15 +51,7 @@ const rows = await database.db
   .returning({ id: members.id });
 const ids = rows.map((r) => r.id);
 for (const id of ids) {
-  await post(database.db, {
-    idempotencyKey: `bench-dep-${id}`,
-    type: "deposit",
-    memberId: id,
-    legs: [
-      { account: { house: "cash", currency: "PHP" }, amount: -100_000_00n },
-      { account: { member: id, kind: "main", currency: "PHP" }, amount: 100_000_00n },
-    ],
-  });
+  await deposit(database, id, 100_000_00n);
   await addBenchToken(database, id);
 }
 
@@ -87,8 +79,7 @@ async function play(tag: string, live = false): Promise<number[]> {
   );
   return lat;
 }
-const pct = (a: number[], p: number) =>
-  [...a].sort((x, y) => x - y)[Math.min(a.length - 1, Math.floor(a.length * p))] ?? 0;
+const pct = quantile;
 
 const plain = await play("p");
 await accrue(ctx); // the plain phase's rounds, so the loyalty phase's job starts level

@@ -6,10 +6,16 @@
 // Run: npx tsx bench/responsible-gaming/index.ts   (BENCH_PG, BENCH_OPS, BENCH_CONCURRENCY)
 import pg from "pg";
 import { members } from "../../apps/server/src/db/schema/members.ts";
-import { post } from "../../apps/server/src/modules/ledger/ledger.ts";
-import { dropDatabase, freshDatabase } from "../lib/database.ts";
+import { deposit, dropDatabase, freshDatabase } from "../lib/database.ts";
 import { figure, loadAverage } from "../lib/figure.ts";
-import { addBenchToken, benchTokenHash, ledgerMismatches, providerMoves } from "../lib/provider-move.ts";
+import { quantile } from "../lib/measure.ts";
+import {
+  addBenchToken,
+  debitLine,
+  interleavedDebits,
+  ledgerMismatches,
+  providerMoves,
+} from "../lib/provider-move.ts";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100);
 const OPS = Number(process.env.BENCH_OPS ?? 4_000);
@@ -29,15 +35,7 @@ const limited = rows.slice(MEMBERS).map((r) => r.id);
 const raw = new pg.Client({ connectionString: fresh.url });
 await raw.connect();
 for (const id of [...plain, ...limited]) {
-  await post(database.db, {
-    idempotencyKey: `bench-dep-${id}`,
-    type: "deposit",
-    memberId: id,
-    legs: [
-      { account: { house: "cash", currency: "PHP" }, amount: -100_000_00n },
-      { account: { member: id, kind: "main", currency: "PHP" }, amount: 100_000_00n },
-    ],
-  });
+  await deposit(database, id, 100_000_00n);
 }
 await raw.query(
   `INSERT INTO rg_member (member_id, loss_day, wager_week, loss_month)
@@ -49,27 +47,11 @@ for (const id of [...plain, ...limited]) await addBenchToken(database, id);
 
 const { pool, call } = providerMoves(fresh.url, CONCURRENCY);
 
-const lat = { plain: [] as number[], limited: [] as number[] };
-let next = 0;
-await Promise.all(
-  Array.from({ length: CONCURRENCY }, async () => {
-    while (next < OPS) {
-      const i = next++;
-      const withLimits = i % 2 === 1;
-      const group = withLimits ? limited : plain;
-      const id = group[(i >> 1) % group.length] ?? 0;
-      const s = performance.now();
-      const r = await call("bet", `b${i}`, `r${i}`, id, "100", null, benchTokenHash(id));
-      (withLimits ? lat.limited : lat.plain).push(performance.now() - s);
-      if (!r.rows[0]?.r?.answer) throw new Error(`debit refused: ${JSON.stringify(r.rows[0]?.r)}`);
-      await call("win", `c${i}`, `r${i}`, id, i % 3 ? "0" : "250", `b${i}`, null);
-    }
-  }),
-);
-const pct = (a: number[], p: number) =>
-  [...a].sort((x, y) => x - y)[Math.min(a.length - 1, Math.floor(a.length * p))] ?? 0;
-const line = (name: string, a: number[]) =>
-  `${name}: ${a.length} debits, p50 ${pct(a, 0.5).toFixed(2)} ms, p99 ${pct(a, 0.99).toFixed(2)} ms`;
+// Interleaved: one debit of a plain member, then one of the other group's.
+const { plain: plainLat, other } = await interleavedDebits(call, CONCURRENCY, OPS, plain, limited);
+const lat = { plain: plainLat, limited: other };
+const pct = quantile;
+const line = debitLine;
 console.log(line("debit of a member without limits", lat.plain));
 console.log(line("debit of a member with loss and wager limits", lat.limited));
 const added = pct(lat.limited, 0.99) - pct(lat.plain, 0.99);

@@ -11,6 +11,7 @@ import { reconcile } from "../../apps/server/src/modules/ledger/ledger.ts";
 import { inHouseProviderSecret, issueLaunchToken } from "../../apps/server/src/modules/providers/service.ts";
 import { benchContext, freshDatabase, fundedPlayers } from "../lib/database.ts";
 import { figure, loadAverage } from "../lib/figure.ts";
+import { quantile } from "../lib/measure.ts";
 import { benchNodeArgs, startServer, waitUntilHealthy } from "../lib/server.ts";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100);
@@ -86,10 +87,7 @@ const seconds = (performance.now() - started) / 1000;
 const stopped = new Promise((resolve) => server.once("exit", resolve));
 server.kill("SIGTERM");
 await stopped; // before the database is dropped under it
-const pct = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0;
-};
+const pct = quantile;
 const check = await reconcile(database.db);
 const reader = new pg.Client({ connectionString: fresh.url });
 await reader.connect();

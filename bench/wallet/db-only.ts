@@ -6,8 +6,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import pg from "pg";
 import { members } from "../../apps/server/src/db/schema/members.ts";
 import { launchTokens } from "../../apps/server/src/db/schema/providers.ts";
-import { post } from "../../apps/server/src/modules/ledger/ledger.ts";
-import { freshDatabase } from "../lib/database.ts";
+import { deposit, freshDatabase } from "../lib/database.ts";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 200);
 const OPS = Number(process.env.BENCH_OPS ?? 20_000);
@@ -21,15 +20,7 @@ const rows = await database.db
   .returning({ id: members.id });
 const hash = (t: string) => createHash("sha256").update(t).digest("hex");
 for (const r of rows) {
-  await post(database.db, {
-    idempotencyKey: `bench-dep-${r.id}`,
-    type: "deposit",
-    memberId: r.id,
-    legs: [
-      { account: { house: "cash", currency: "PHP" }, amount: -100_000_00n },
-      { account: { member: r.id, kind: "main", currency: "PHP" }, amount: 100_000_00n },
-    ],
-  });
+  await deposit(database, r.id, 100_000_00n);
   await database.db.insert(launchTokens).values({
     tokenHash: hash(`tok${r.id}`),
     memberId: r.id,

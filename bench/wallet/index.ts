@@ -8,9 +8,9 @@ import { loadConfig } from "../../apps/server/src/config.ts";
 import { members } from "../../apps/server/src/db/schema/members.ts";
 import { providerClients } from "../../apps/server/src/db/schema/providers.ts";
 import { memoryStore } from "../../apps/server/src/lib/shared-store.ts";
-import { post, reconcile } from "../../apps/server/src/modules/ledger/ledger.ts";
+import { reconcile } from "../../apps/server/src/modules/ledger/ledger.ts";
 import { issueLaunchToken, signProvider } from "../../apps/server/src/modules/providers/service.ts";
-import { freshDatabase } from "../lib/database.ts";
+import { deposit, freshDatabase } from "../lib/database.ts";
 import { benchNodeArgs, startServer, waitUntilHealthy } from "../lib/server.ts";
 import { RawHttpConnection } from "./http-client.ts";
 
@@ -41,15 +41,7 @@ const ctx = {
 };
 const players: Array<{ id: number; token: string }> = [];
 for (const r of rows) {
-  await post(database.db, {
-    idempotencyKey: `bench-dep-${r.id}`,
-    type: "deposit",
-    memberId: r.id,
-    legs: [
-      { account: { house: "cash", currency: "PHP" }, amount: -100_000_00n },
-      { account: { member: r.id, kind: "main", currency: "PHP" }, amount: 100_000_00n },
-    ],
-  });
+  await deposit(database, r.id, 100_000_00n);
   players.push({ id: r.id, token: await issueLaunchToken(ctx, r.id, "BENCH") });
 }
 
