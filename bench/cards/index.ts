@@ -10,9 +10,8 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import WebSocket from "ws";
-import { providerClients } from "../../apps/server/src/db/schema/providers.ts";
-import { inHouseProviderSecret, issueLaunchToken } from "../../apps/server/src/modules/providers/service.ts";
-import { benchContext, dropDatabase, freshDatabase, fundedPlayers } from "../lib/database.ts";
+import { issueLaunchToken } from "../../apps/server/src/modules/providers/service.ts";
+import { benchContext, dropDatabase, freshDatabase, fundedPlayers, inHouseVendors } from "../lib/database.ts";
 import { figure, loadAverage } from "../lib/figure.ts";
 import { percentile as pct, pool, secondsSince } from "../lib/measure.ts";
 import {
@@ -37,9 +36,7 @@ const PLAYERS = TABLES * SEATS;
 const fresh = await freshDatabase(serverUrl, "panalo_cards");
 const { database } = fresh;
 // Vendor PNP takes real money only (the card rooms' rule), as the seed sets it.
-await database.db
-  .insert(providerClients)
-  .values({ vendor: "PNP", secret: inHouseProviderSecret(APP_SECRET, "PNP"), cashOnly: true });
+await inHouseVendors(database, APP_SECRET, ["PNP"], { cashOnly: true });
 const ids = await fundedPlayers(database, PLAYERS, (i) => `carder${i}`, 1_000_00n);
 const ctx = benchContext(database, APP_SECRET);
 

@@ -8,10 +8,9 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import WebSocket from "ws";
 import { crashPointOf, hashAt, roundHash, terminatingHash } from "../../apps/rgs/src/crashgame/chain.ts";
-import { providerClients } from "../../apps/server/src/db/schema/providers.ts";
-import { inHouseProviderSecret, issueLaunchToken } from "../../apps/server/src/modules/providers/service.ts";
+import { issueLaunchToken } from "../../apps/server/src/modules/providers/service.ts";
 import { crashInstantMs } from "../../packages/game-math/src/crash/index.ts";
-import { benchContext, dropDatabase, freshDatabase, fundedPlayers } from "../lib/database.ts";
+import { benchContext, dropDatabase, freshDatabase, fundedPlayers, inHouseVendors } from "../lib/database.ts";
 import { figure, loadAverage } from "../lib/figure.ts";
 import { percentile, pool, secondsSince } from "../lib/measure.ts";
 import {
@@ -47,9 +46,7 @@ const flightMs = crashInstantMs(crashX100);
 
 const fresh = await freshDatabase(serverUrl, "panalo_crash");
 const { database } = fresh;
-await database.db
-  .insert(providerClients)
-  .values({ vendor: "PNC", secret: inHouseProviderSecret(APP_SECRET, "PNC") });
+await inHouseVendors(database, APP_SECRET, ["PNC"]);
 const ids = await fundedPlayers(database, PLAYERS, (i) => `crasher${i}`, 1_000_00n);
 const ctx = benchContext(database, APP_SECRET);
 

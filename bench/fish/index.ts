@@ -12,9 +12,8 @@ import { randomBytes } from "node:crypto";
 import { fishKind, swimmingAt } from "@panalo/game-math/fish/index";
 import pg from "pg";
 import WebSocket from "ws";
-import { providerClients } from "../../apps/server/src/db/schema/providers.ts";
-import { inHouseProviderSecret, issueLaunchToken } from "../../apps/server/src/modules/providers/service.ts";
-import { benchContext, dropDatabase, freshDatabase, fundedPlayers } from "../lib/database.ts";
+import { issueLaunchToken } from "../../apps/server/src/modules/providers/service.ts";
+import { benchContext, dropDatabase, freshDatabase, fundedPlayers, inHouseVendors } from "../lib/database.ts";
 import { figure, loadAverage } from "../lib/figure.ts";
 import { percentile as pct, pool, secondsSince } from "../lib/measure.ts";
 import { cpuTicks, rssMb, startServer, stopServer, waitUntilHealthy } from "../lib/server.ts";
@@ -36,9 +35,7 @@ const APP_SECRET = randomBytes(24).toString("hex");
 
 const fresh = await freshDatabase(serverUrl, "panalo_fish");
 const { database } = fresh;
-await database.db
-  .insert(providerClients)
-  .values({ vendor: "PNF", secret: inHouseProviderSecret(APP_SECRET, "PNF") });
+await inHouseVendors(database, APP_SECRET, ["PNF"]);
 const ids = await fundedPlayers(database, PLAYERS, (i) => `fisher${i}`, 1_000_000_00n);
 const ctx = benchContext(database, APP_SECRET);
 

@@ -6,8 +6,10 @@ import { loadConfig } from "../../apps/server/src/config.ts";
 import { type Database, openDatabase } from "../../apps/server/src/db/client.ts";
 import { migrate } from "../../apps/server/src/db/migrate.ts";
 import { members } from "../../apps/server/src/db/schema/members.ts";
+import { providerClients } from "../../apps/server/src/db/schema/providers.ts";
 import { memoryStore } from "../../apps/server/src/lib/shared-store.ts";
 import { post } from "../../apps/server/src/modules/ledger/ledger.ts";
+import { inHouseProviderSecret } from "../../apps/server/src/modules/providers/service.ts";
 
 export interface FreshDatabase {
   /** `<prefix>_<8 hex>`: the database's name on the server. */
@@ -37,6 +39,24 @@ export async function dropDatabase(fresh: FreshDatabase, { ifExists = true } = {
   await fresh.database.close();
   await fresh.admin.query(`DROP DATABASE ${ifExists ? "IF EXISTS " : ""}${fresh.dbName} WITH (FORCE)`);
   await fresh.admin.end();
+}
+
+/**
+ * Register the in-house game servers' `vendors` as provider clients with the secret the server
+ * derives from `appSecret`, so its own games' calls are accepted; `cashOnly` for vendors that
+ * take real money only (the card rooms).
+ */
+export async function inHouseVendors(
+  database: Database,
+  appSecret: string,
+  vendors: string[],
+  { cashOnly = false } = {},
+): Promise<void> {
+  await database.db
+    .insert(providerClients)
+    .values(
+      vendors.map((vendor) => ({ vendor, secret: inHouseProviderSecret(appSecret, vendor), cashOnly })),
+    );
 }
 
 /**

@@ -6,10 +6,9 @@
 // Run: npx tsx bench/spin/index.ts   (needs PostgreSQL; BENCH_PG=postgres://postgres@127.0.0.1:5432/postgres)
 import { randomBytes, randomUUID } from "node:crypto";
 import pg from "pg";
-import { providerClients } from "../../apps/server/src/db/schema/providers.ts";
 import { reconcile } from "../../apps/server/src/modules/ledger/ledger.ts";
-import { inHouseProviderSecret, issueLaunchToken } from "../../apps/server/src/modules/providers/service.ts";
-import { benchContext, freshDatabase, fundedPlayers } from "../lib/database.ts";
+import { issueLaunchToken } from "../../apps/server/src/modules/providers/service.ts";
+import { benchContext, freshDatabase, fundedPlayers, inHouseVendors } from "../lib/database.ts";
 import { figure, loadAverage } from "../lib/figure.ts";
 import { quantile } from "../lib/measure.ts";
 import { benchNodeArgs, startServer, waitUntilHealthy } from "../lib/server.ts";
@@ -27,9 +26,7 @@ const APP_SECRET = randomBytes(24).toString("hex");
 const fresh = await freshDatabase(serverUrl, "panalo_bench");
 const { admin, dbName, database } = fresh;
 
-await database.db
-  .insert(providerClients)
-  .values(["PNS", "PNG"].map((vendor) => ({ vendor, secret: inHouseProviderSecret(APP_SECRET, vendor) })));
+await inHouseVendors(database, APP_SECRET, ["PNS", "PNG"]);
 const rows = await fundedPlayers(database, MEMBERS, (i) => `spinner${i}`, 1_000_000_00n);
 const ctx = benchContext(database, APP_SECRET);
 

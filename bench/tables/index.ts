@@ -7,9 +7,8 @@ import { randomBytes } from "node:crypto";
 import { availableParallelism, loadavg } from "node:os";
 import pg from "pg";
 import WebSocket from "ws";
-import { providerClients } from "../../apps/server/src/db/schema/providers.ts";
-import { inHouseProviderSecret, issueLaunchToken } from "../../apps/server/src/modules/providers/service.ts";
-import { benchContext, dropDatabase, freshDatabase, fundedPlayers } from "../lib/database.ts";
+import { issueLaunchToken } from "../../apps/server/src/modules/providers/service.ts";
+import { benchContext, dropDatabase, freshDatabase, fundedPlayers, inHouseVendors } from "../lib/database.ts";
 import { percentile as pct, pool, secondsSince } from "../lib/measure.ts";
 import { rssMb, startServer, stopServer, waitUntilHealthy } from "../lib/server.ts";
 
@@ -25,9 +24,7 @@ const APP_SECRET = randomBytes(24).toString("hex");
 
 const fresh = await freshDatabase(serverUrl, "panalo_tables");
 const { database } = fresh;
-await database.db
-  .insert(providerClients)
-  .values({ vendor: "PNL", secret: inHouseProviderSecret(APP_SECRET, "PNL") });
+await inHouseVendors(database, APP_SECRET, ["PNL"]);
 const ids = await fundedPlayers(database, PLAYERS, (i) => `tabler${i}`, 1_000_000_00n);
 const ctx = benchContext(database, APP_SECRET);
 
