@@ -7,21 +7,22 @@
 // sampled each second) and the load average at the start and the end.
 // Run: npx tsx bench/cards/index.ts   (PostgreSQL: BENCH_PG, default postgres://postgres@127.0.0.1:5432/postgres)
 //      BENCH_TABLES=100 BENCH_SEATS=6 BENCH_SECONDS=30 BENCH_PORT=8197
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import pg from "pg";
 import WebSocket from "ws";
-import { loadConfig } from "../../apps/server/src/config.ts";
-import { openDatabase } from "../../apps/server/src/db/client.ts";
-import { migrate } from "../../apps/server/src/db/migrate.ts";
-import { members } from "../../apps/server/src/db/schema/members.ts";
-import { providerClients } from "../../apps/server/src/db/schema/providers.ts";
-import { memoryStore } from "../../apps/server/src/lib/shared-store.ts";
-import { post } from "../../apps/server/src/modules/ledger/ledger.ts";
-import { inHouseProviderSecret, issueLaunchToken } from "../../apps/server/src/modules/providers/service.ts";
+import { issueLaunchToken } from "../../apps/server/src/modules/providers/service.ts";
+import { benchContext, dropDatabase, freshDatabase, fundedPlayers, inHouseVendors } from "../lib/database.ts";
 import { figure, loadAverage } from "../lib/figure.ts";
+import { percentile as pct, pool, secondsSince } from "../lib/measure.ts";
+import {
+  abandonRun,
+  benchNodeArgs,
+  cleanUpOnFailure,
+  rssMb,
+  startServer,
+  stopServer,
+  waitUntilHealthy,
+} from "../lib/server.ts";
 
 const loadAtStart = loadAverage();
 const TABLES = Number(process.env.BENCH_TABLES ?? 100);
@@ -32,56 +33,19 @@ const serverUrl = process.env.BENCH_PG ?? "postgres://postgres@127.0.0.1:5432/po
 const APP_SECRET = randomBytes(24).toString("hex");
 const PLAYERS = TABLES * SEATS;
 
-const dbName = `panalo_cards_${randomBytes(4).toString("hex")}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-const url = new URL(serverUrl);
-url.pathname = `/${dbName}`;
-const database = await openDatabase({ url: url.toString() });
-await migrate(database);
+const fresh = await freshDatabase(serverUrl, "panalo_cards");
+const { database } = fresh;
 // Vendor PNP takes real money only (the card rooms' rule), as the seed sets it.
-await database.db
-  .insert(providerClients)
-  .values({ vendor: "PNP", secret: inHouseProviderSecret(APP_SECRET, "PNP"), cashOnly: true });
-const ids = await database.db
-  .insert(members)
-  .values(Array.from({ length: PLAYERS }, (_, i) => ({ username: `carder${i}` })))
-  .returning({ id: members.id });
-for (const r of ids)
-  await post(database.db, {
-    idempotencyKey: `bench-dep-${r.id}`,
-    type: "deposit",
-    memberId: r.id,
-    legs: [
-      { account: { house: "cash", currency: "PHP" }, amount: -1_000_00n },
-      { account: { member: r.id, kind: "main", currency: "PHP" }, amount: 1_000_00n },
-    ],
-  });
-const ctx = {
-  config: loadConfig({ NODE_ENV: "test", SEED_DEMO: "false", APP_SECRET }),
-  database,
-  db: database.db,
-  store: memoryStore(),
-  clock: { now: () => new Date() },
-  apiDocs: [],
-};
+await inHouseVendors(database, APP_SECRET, ["PNP"], { cashOnly: true });
+const ids = await fundedPlayers(database, PLAYERS, (i) => `carder${i}`, 1_000_00n);
+const ctx = benchContext(database, APP_SECRET);
 
-const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-const server = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "apps/server/src/main.ts"], {
-  cwd: join(import.meta.dirname, "../.."),
-  stdio: ["ignore", process.env.BENCH_SERVER_LOG ? "inherit" : "ignore", "inherit"],
-  env: {
-    ...process.env,
-    DATABASE_URL: url.toString(),
-    PORT: String(PORT),
-    HOST: "127.0.0.1",
-    SEED_DEMO: "false",
-    NODE_ENV: "production",
-    LOG_LEVEL: "error",
-    APP_SECRET,
-    RGS_TABLES_ENGINE: "on",
-  },
+const server = startServer({
+  port: PORT,
+  databaseUrl: fresh.url,
+  appSecret: APP_SECRET,
+  nodeArgs: benchNodeArgs(),
+  env: { RGS_TABLES_ENGINE: "on" },
 });
 const sockets: WebSocket[] = [];
 let stopping = false;
@@ -89,25 +53,15 @@ let stopping = false;
 const cleanUp = async () => {
   stopping = true;
   for (const ws of sockets) ws.terminate();
-  server.kill("SIGKILL");
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+  await abandonRun(server, fresh);
 };
-process.on("unhandledRejection", (err) => {
-  console.error(err);
-  void cleanUp().finally(() => process.exit(1));
-});
+cleanUpOnFailure(cleanUp);
 const base = `http://127.0.0.1:${PORT}`;
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/healthz`)).ok) break;
-  } catch {}
-  if (i > 600) throw new Error("server did not start");
-  await new Promise((r) => setTimeout(r, 200));
-}
+await waitUntilHealthy(base);
 
 // The bench's tables only: 1/2 blinds, buy-in 40–200, 5 % rake, 20 s to act (the bots act at
 // once), no pause between hands ("as fast as allowed").
-const sqlc = new pg.Client({ connectionString: url.toString() });
+const sqlc = new pg.Client({ connectionString: fresh.url });
 await sqlc.connect();
 await sqlc.query("UPDATE rgs.card_tables SET enabled = false");
 for (let t = 0; t < TABLES; t++)
@@ -118,17 +72,6 @@ for (let t = 0; t < TABLES; t++)
     [`bench-${t}`, SEATS],
   );
 
-const pool = async <T>(items: T[], n: number, fn: (t: T, i: number) => Promise<void>) => {
-  let i = 0;
-  await Promise.all(
-    Array.from({ length: n }, async () => {
-      while (i < items.length) {
-        const k = i++;
-        await fn(items[k] as T, k);
-      }
-    }),
-  );
-};
 const call = async (path: string, body?: unknown) => {
   const res = await fetch(`${base}/rgs/api/cards/${path}`, {
     method: body === undefined ? "GET" : "POST",
@@ -175,7 +118,7 @@ await pool(ids, 16, async (m, i) => {
     acting: false,
   };
 });
-console.log(`${PLAYERS} sessions at ${TABLES} tables opened in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+console.log(`${PLAYERS} sessions at ${TABLES} tables opened in ${secondsSince(t0)} s`);
 
 // Per move (its hand's number and move count): when it was sent and answered. Per table: when
 // each seat's socket heard a move, and each view a seat's screen read (hand number, move count).
@@ -284,14 +227,14 @@ await pool(bots, 16, async (bot, i) => {
   if (!r.success) throw new Error(`join: ${JSON.stringify(r)}`);
   bot.seat = (r.value as View).seat;
 });
-console.log(`${PLAYERS} buy-ins in ${((Date.now() - tj) / 1000).toFixed(1)} s`);
+console.log(`${PLAYERS} buy-ins in ${secondsSince(tj)} s`);
 
 // Memory: the server process's resident set, each second.
 const rss: number[] = [];
 const sampler = setInterval(() => {
   try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.pid}/status`, "utf8"));
-    if (m) rss.push(Number(m[1]) / 1024);
+    const mb = rssMb(server.pid);
+    if (!Number.isNaN(mb)) rss.push(mb);
   } catch {}
 }, 1000);
 const handsDone = async () =>
@@ -333,10 +276,6 @@ for (const m of moves) {
   heard.push(Math.max(...sockets) - m.sent);
   shown.push(Math.max(...firstRead.values()) - m.sent);
 }
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
-};
 const line = (name: string, xs: number[]) =>
   `${name}: p50 ${pct(xs, 50)} ms, p99 ${pct(xs, 99)} ms, max ${pct(xs, 100)} ms`;
 console.log(`${TABLES} tables × ${SEATS} bots, measured ${window.toFixed(1)} s`);
@@ -358,10 +297,7 @@ figure("cards_hands_per_second", Number(((h1 - h0) / window).toFixed(2)), "hands
 figure("cards_server_rss_max", Math.round(Math.max(...rss)), "MB", "lower");
 
 for (const ws of sockets) ws.terminate();
-server.kill("SIGTERM");
-await new Promise((r) => server.once("exit", r));
+await stopServer(server);
 await sqlc.end();
-await database.close();
-await admin.query(`DROP DATABASE ${dbName} WITH (FORCE)`);
-await admin.end();
+await dropDatabase(fresh, { ifExists: false });
 process.exit(0);

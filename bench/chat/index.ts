@@ -12,10 +12,9 @@ import { loadavg } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import WebSocket from "ws";
-import { openDatabase } from "../../apps/server/src/db/client.ts";
-import { migrate } from "../../apps/server/src/db/migrate.ts";
 import { newToken, tokenHash } from "../../apps/server/src/lib/passwords.ts";
 import { chatOn } from "../../apps/server/src/testing/chat-kit.ts";
+import { dropDatabase, freshDatabase } from "../lib/database.ts";
 import { figure } from "../lib/figure.ts";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 2000);
@@ -26,17 +25,11 @@ const PORTS = [Number(process.env.BENCH_PORT ?? 8390), Number(process.env.BENCH_
 const serverUrl = process.env.BENCH_PG ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const redisUrl = process.env.BENCH_REDIS ?? "redis://127.0.0.1:6379";
 
-const dbName = `panalo_bench_chat_${randomBytes(4).toString("hex")}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-const url = new URL(serverUrl);
-url.pathname = `/${dbName}`;
-const database = await openDatabase({ url: url.toString() });
-await migrate(database);
+const fresh = await freshDatabase(serverUrl, "panalo_bench_chat");
+const { dbName, database } = fresh;
 await chatOn(database.db);
 // Raw statements on a connection of the bench's own (drizzle-orm is the server's dependency).
-const raw = new pg.Client({ connectionString: url.toString() });
+const raw = new pg.Client({ connectionString: fresh.url });
 await raw.connect();
 const rowsOf = async <T>(text: string, values: unknown[] = []): Promise<T[]> =>
   (await raw.query(text, values)).rows as T[];
@@ -83,7 +76,7 @@ const startServer = (port: number): ChildProcess =>
     stdio: ["ignore", "ignore", "inherit"],
     env: {
       ...process.env,
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: fresh.url,
       REDIS_URL: redisUrl,
       REDIS_PREFIX: `${dbName}:`,
       PORT: String(port),
@@ -112,9 +105,7 @@ const stop = async () => {
     ),
   );
   await raw.end();
-  await database.close();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
+  await dropDatabase(fresh);
 };
 // One after the other: two processes migrating and creating the job queue's schema at once race.
 for (const port of PORTS) {

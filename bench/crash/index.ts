@@ -4,22 +4,23 @@
 // time from the server's acceptance (its answer's `accepted`, the same machine's clock) to the
 // moment the last watcher showed it: p50 / p99 / max (target p99 ≤ 100 ms).
 // Run: npx tsx bench/crash/index.ts   (PostgreSQL: BENCH_PG, default postgres://postgres@127.0.0.1:5432/postgres)
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { join } from "node:path";
 import pg from "pg";
 import WebSocket from "ws";
 import { crashPointOf, hashAt, roundHash, terminatingHash } from "../../apps/rgs/src/crashgame/chain.ts";
-import { loadConfig } from "../../apps/server/src/config.ts";
-import { openDatabase } from "../../apps/server/src/db/client.ts";
-import { migrate } from "../../apps/server/src/db/migrate.ts";
-import { members } from "../../apps/server/src/db/schema/members.ts";
-import { providerClients } from "../../apps/server/src/db/schema/providers.ts";
-import { memoryStore } from "../../apps/server/src/lib/shared-store.ts";
-import { post } from "../../apps/server/src/modules/ledger/ledger.ts";
-import { inHouseProviderSecret, issueLaunchToken } from "../../apps/server/src/modules/providers/service.ts";
+import { issueLaunchToken } from "../../apps/server/src/modules/providers/service.ts";
 import { crashInstantMs } from "../../packages/game-math/src/crash/index.ts";
+import { benchContext, dropDatabase, freshDatabase, fundedPlayers, inHouseVendors } from "../lib/database.ts";
 import { figure, loadAverage } from "../lib/figure.ts";
+import { percentile, pool, secondsSince } from "../lib/measure.ts";
+import {
+  abandonRun,
+  benchNodeArgs,
+  cleanUpOnFailure,
+  startServer,
+  stopServer,
+  waitUntilHealthy,
+} from "../lib/server.ts";
 
 const loadAtStart = loadAverage();
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 2000);
@@ -43,76 +44,27 @@ for (let k = 1; ; k++) {
 const crashX100 = crashPointOf(roundHash(seed, LENGTH, 1), SALT);
 const flightMs = crashInstantMs(crashX100);
 
-const dbName = `panalo_crash_${randomBytes(4).toString("hex")}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-const url = new URL(serverUrl);
-url.pathname = `/${dbName}`;
-const database = await openDatabase({ url: url.toString() });
-await migrate(database);
-await database.db
-  .insert(providerClients)
-  .values({ vendor: "PNC", secret: inHouseProviderSecret(APP_SECRET, "PNC") });
-const ids = await database.db
-  .insert(members)
-  .values(Array.from({ length: PLAYERS }, (_, i) => ({ username: `crasher${i}` })))
-  .returning({ id: members.id });
-for (const r of ids)
-  await post(database.db, {
-    idempotencyKey: `bench-dep-${r.id}`,
-    type: "deposit",
-    memberId: r.id,
-    legs: [
-      { account: { house: "cash", currency: "PHP" }, amount: -1_000_00n },
-      { account: { member: r.id, kind: "main", currency: "PHP" }, amount: 1_000_00n },
-    ],
-  });
-const ctx = {
-  config: loadConfig({ NODE_ENV: "test", SEED_DEMO: "false", APP_SECRET }),
-  database,
-  db: database.db,
-  store: memoryStore(),
-  clock: { now: () => new Date() },
-  apiDocs: [],
-};
+const fresh = await freshDatabase(serverUrl, "panalo_crash");
+const { database } = fresh;
+await inHouseVendors(database, APP_SECRET, ["PNC"]);
+const ids = await fundedPlayers(database, PLAYERS, (i) => `crasher${i}`, 1_000_00n);
+const ctx = benchContext(database, APP_SECRET);
 
 // BENCH_NODE_ARGS: extra flags for the server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/p").
-const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-const server = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "apps/server/src/main.ts"], {
-  cwd: join(import.meta.dirname, "../.."),
-  stdio: ["ignore", process.env.BENCH_SERVER_LOG ? "inherit" : "ignore", "inherit"],
-  env: {
-    ...process.env,
-    DATABASE_URL: url.toString(),
-    PORT: String(PORT),
-    HOST: "127.0.0.1",
-    SEED_DEMO: "false",
-    NODE_ENV: "production",
-    LOG_LEVEL: "error",
-    APP_SECRET,
-    RGS_TABLES_ENGINE: "on",
-  },
+const server = startServer({
+  port: PORT,
+  databaseUrl: fresh.url,
+  appSecret: APP_SECRET,
+  nodeArgs: benchNodeArgs(),
+  env: { RGS_TABLES_ENGINE: "on" },
 });
 // A failed run still stops its server and drops its database.
-const cleanUp = async () => {
-  server.kill("SIGKILL");
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-};
-process.on("unhandledRejection", (err) => {
-  console.error(err);
-  void cleanUp().finally(() => process.exit(1));
-});
+const cleanUp = () => abandonRun(server, fresh);
+cleanUpOnFailure(cleanUp);
 const base = `http://127.0.0.1:${PORT}`;
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/healthz`)).ok) break;
-  } catch {}
-  if (i > 600) throw new Error("server did not start");
-  await new Promise((r) => setTimeout(r, 200));
-}
+await waitUntilHealthy(base);
 // One room only, switched on once every player is in.
-const sqlc = new pg.Client({ connectionString: url.toString() });
+const sqlc = new pg.Client({ connectionString: fresh.url });
 await sqlc.connect();
 await sqlc.query("UPDATE rgs.crash_rooms SET enabled = false");
 await sqlc.query(
@@ -125,17 +77,6 @@ await sqlc.query(
   [BETTING_MS],
 );
 
-const pool = async <T>(items: T[], n: number, fn: (t: T, i: number) => Promise<void>) => {
-  let i = 0;
-  await Promise.all(
-    Array.from({ length: n }, async () => {
-      while (i < items.length) {
-        const k = i++;
-        await fn(items[k] as T, k);
-      }
-    }),
-  );
-};
 const sessions: string[] = new Array(PLAYERS);
 const t0 = Date.now();
 await pool(ids, 32, async (m, i) => {
@@ -158,7 +99,7 @@ await pool(ids, 32, async (m, i) => {
     }
   }
 });
-console.log(`${PLAYERS} sessions opened in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+console.log(`${PLAYERS} sessions opened in ${secondsSince(t0)} s`);
 
 // Each player's socket; the first WATCHERS note when each cash-out reaches them.
 const seen = new Map<string, number[]>();
@@ -221,7 +162,7 @@ await pool(sessions, 64, async (sessionId, i) => {
   if (res.ok) betsOk++;
 });
 console.log(
-  `${betsOk} bets in ${((Date.now() - tb) / 1000).toFixed(1)} s; crash point ${crashX100 / 100}x, flight ${(flightMs / 1000).toFixed(1)} s`,
+  `${betsOk} bets in ${secondsSince(tb)} s; crash point ${crashX100 / 100}x, flight ${(flightMs / 1000).toFixed(1)} s`,
 );
 // Every bet is in: the window closes now (the leader reads the round's close at its next step).
 await sqlc.query("UPDATE rgs.crash_rounds SET closes_at = now() WHERE id = $1 AND status = 'betting'", [
@@ -261,7 +202,7 @@ await waitFor(
 const lat: number[] = [];
 for (const [id, t] of accepted) lat.push(Math.max(...(seen.get(id) ?? [Number.NaN])) - t);
 lat.sort((a, b) => a - b);
-const pct = (p: number) => lat[Math.min(lat.length - 1, Math.floor((p / 100) * lat.length))] ?? Number.NaN;
+const pct = (p: number) => percentile(lat, p);
 console.log(`cash-outs accepted ${accepted.size}, refused ${crashed}, unanswered ${unanswered}`);
 console.log(
   `cash-out accepted → shown to all ${WATCHERS} watchers: p50 ${pct(50)} ms, p99 ${pct(99)} ms, max ${lat[lat.length - 1]} ms (target p99 ≤ 100 ms)`,
@@ -290,14 +231,8 @@ console.log(`platform: ${rows[0].bets} debits, ${rows[0].wins} credits`);
 console.log(`load at start ${loadAtStart}; at end ${loadAverage()}`);
 
 for (const ws of sockets) ws.terminate();
-server.kill("SIGTERM");
 // A server too busy to stop within 15 s is killed: the bench never leaves one behind.
-const stopped = new Promise((r) => server.once("exit", r));
-const stopTimer = setTimeout(() => server.kill("SIGKILL"), 15_000);
-await stopped;
-clearTimeout(stopTimer);
+await stopServer(server, 15_000);
 await sqlc.end();
-await database.close();
-await admin.query(`DROP DATABASE ${dbName} WITH (FORCE)`);
-await admin.end();
+await dropDatabase(fresh, { ifExists: false });
 process.exit(0);

@@ -8,22 +8,15 @@
 // measured RTP against the stated one, and the load average.
 // Run: npx tsx bench/fish/index.ts
 //   (PostgreSQL: BENCH_PG, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres)
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { fishKind, swimmingAt } from "@panalo/game-math/fish/index";
 import pg from "pg";
 import WebSocket from "ws";
-import { loadConfig } from "../../apps/server/src/config.ts";
-import { openDatabase } from "../../apps/server/src/db/client.ts";
-import { migrate } from "../../apps/server/src/db/migrate.ts";
-import { members } from "../../apps/server/src/db/schema/members.ts";
-import { providerClients } from "../../apps/server/src/db/schema/providers.ts";
-import { memoryStore } from "../../apps/server/src/lib/shared-store.ts";
-import { post } from "../../apps/server/src/modules/ledger/ledger.ts";
-import { inHouseProviderSecret, issueLaunchToken } from "../../apps/server/src/modules/providers/service.ts";
+import { issueLaunchToken } from "../../apps/server/src/modules/providers/service.ts";
+import { benchContext, dropDatabase, freshDatabase, fundedPlayers, inHouseVendors } from "../lib/database.ts";
 import { figure, loadAverage } from "../lib/figure.ts";
+import { percentile as pct, pool, secondsSince } from "../lib/measure.ts";
+import { cpuTicks, rssMb, startServer, stopServer, waitUntilHealthy } from "../lib/server.ts";
 
 const loadAtStart = loadAverage();
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 400);
@@ -40,69 +33,27 @@ const serverUrl =
   process.env.BENCH_PG ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const APP_SECRET = randomBytes(24).toString("hex");
 
-const dbName = `panalo_fish_${randomBytes(4).toString("hex")}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-const url = new URL(serverUrl);
-url.pathname = `/${dbName}`;
-const database = await openDatabase({ url: url.toString() });
-await migrate(database);
-await database.db
-  .insert(providerClients)
-  .values({ vendor: "PNF", secret: inHouseProviderSecret(APP_SECRET, "PNF") });
-const ids = await database.db
-  .insert(members)
-  .values(Array.from({ length: PLAYERS }, (_, i) => ({ username: `fisher${i}` })))
-  .returning({ id: members.id });
-for (const r of ids)
-  await post(database.db, {
-    idempotencyKey: `bench-dep-${r.id}`,
-    type: "deposit",
-    memberId: r.id,
-    legs: [
-      { account: { house: "cash", currency: "PHP" }, amount: -1_000_000_00n },
-      { account: { member: r.id, kind: "main", currency: "PHP" }, amount: 1_000_000_00n },
-    ],
-  });
-const ctx = {
-  config: loadConfig({ NODE_ENV: "test", SEED_DEMO: "false", APP_SECRET }),
-  database,
-  db: database.db,
-  store: memoryStore(),
-  clock: { now: () => new Date() },
-  apiDocs: [],
-};
+const fresh = await freshDatabase(serverUrl, "panalo_fish");
+const { database } = fresh;
+await inHouseVendors(database, APP_SECRET, ["PNF"]);
+const ids = await fundedPlayers(database, PLAYERS, (i) => `fisher${i}`, 1_000_000_00n);
+const ctx = benchContext(database, APP_SECRET);
 
 // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops.
 const prof = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-const server = spawn(process.execPath, [...prof, "--import", "tsx", "apps/server/src/main.ts"], {
-  cwd: join(import.meta.dirname, "../.."),
-  stdio: ["ignore", process.env.BENCH_SERVER_LOG ? "inherit" : "ignore", "inherit"],
-  env: {
-    ...process.env,
-    DATABASE_URL: url.toString(),
-    PORT: String(PORT),
-    HOST: "127.0.0.1",
-    SEED_DEMO: "false",
-    NODE_ENV: "production",
-    LOG_LEVEL: "error",
-    APP_SECRET,
-    // The process runs the continuous rooms' sweep (idle magazines, the retry pass) as in production.
-    RGS_TABLES_ENGINE: "on",
-  },
+const server = startServer({
+  port: PORT,
+  databaseUrl: fresh.url,
+  appSecret: APP_SECRET,
+  nodeArgs: prof,
+  // The process runs the continuous rooms' sweep (idle magazines, the retry pass) as in production.
+  env: { RGS_TABLES_ENGINE: "on" },
 });
 // A bench that dies does not leave its server running.
 process.on("exit", () => server.kill("SIGKILL"));
 const base = `http://127.0.0.1:${PORT}`;
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/healthz`)).ok) break;
-  } catch {}
-  if (i > 600) throw new Error("server did not start");
-  await new Promise((r) => setTimeout(r, 200));
-}
-const sqlc = new pg.Client({ connectionString: url.toString() });
+await waitUntilHealthy(base);
+const sqlc = new pg.Client({ connectionString: fresh.url });
 await sqlc.connect();
 
 const call = async <T>(path: string, body: unknown): Promise<T> => {
@@ -114,17 +65,6 @@ const call = async <T>(path: string, body: unknown): Promise<T> => {
   const json = (await res.json()) as { success: boolean; value: T; code?: string };
   if (!json.success) throw new Error(`${path}: ${json.code}`);
   return json.value;
-};
-const pool = async <T>(items: T[], n: number, fn: (t: T, i: number) => Promise<void>) => {
-  let i = 0;
-  await Promise.all(
-    Array.from({ length: n }, async () => {
-      while (i < items.length) {
-        const k = i++;
-        await fn(items[k] as T, k);
-      }
-    }),
-  );
 };
 
 interface Room {
@@ -161,15 +101,6 @@ const aim = (room: Room): number | null => {
     seaCache.set(room.roomId, c);
   }
   return c.fish.length > 0 ? (c.fish[Math.floor(Math.random() * c.fish.length)] as number) : null;
-};
-
-const cpuTicks = () => {
-  const f = readFileSync(`/proc/${server.pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-  return Number(f[11]) + Number(f[12]); // utime + stime, in clock ticks (100 a second)
-};
-const rssMb = () => {
-  const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, "utf8"));
-  return m ? Number(m[1]) / 1024 : Number.NaN;
 };
 
 // The measured window opens once every player is seated (players seated earlier already fire,
@@ -314,20 +245,20 @@ await pool(ids, JOINS, async (m) => {
 });
 const rooms = new Set(players.map((p) => p.room.roomId));
 console.log(
-  `${players.length} players seated in ${rooms.size} rooms in ${((Date.now() - t0) / 1000).toFixed(1)} s (${joinRefusals} joins refused and tried again)`,
+  `${players.length} players seated in ${rooms.size} rooms in ${secondsSince(t0)} s (${joinRefusals} joins refused and tried again)`,
 );
 const [calls0] = (await sqlc.query("SELECT count(*)::int AS n FROM provider_transactions")).rows;
-const cpu0 = cpuTicks();
+const cpu0 = cpuTicks(server.pid);
 const benchCpu0 = process.cpuUsage();
 start = Date.now();
 end = start + SECONDS * 1000;
 const sampler = setInterval(() => {
-  peakRss = Math.max(peakRss, rssMb());
+  peakRss = Math.max(peakRss, rssMb(server.pid));
 }, 500);
 await Promise.all(playing);
 const elapsed = (Date.now() - start) / 1000;
 const benchCpu = process.cpuUsage(benchCpu0);
-const cpu = (cpuTicks() - cpu0) / 100 / elapsed;
+const cpu = (cpuTicks(server.pid) - cpu0) / 100 / elapsed;
 clearInterval(sampler);
 const [calls1] = (await sqlc.query("SELECT count(*)::int AS n FROM provider_transactions")).rows;
 
@@ -348,10 +279,6 @@ const stake = BigInt(money.stake);
 const wins = BigInt(money.wins);
 const rtp = stake > 0n ? Number((wins * 1_000_000n) / stake) / 10_000 : Number.NaN;
 const stated = stake > 0n ? Number((BigInt(money.stated) * 100n) / stake) / 10_000 : Number.NaN;
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
-};
 // Provider calls while firing (a reload's credit and debit), per player per second; the join's
 // debit and the leave's credit are one each a sitting, outside the window.
 const providerCalls = (calls1.n - calls0.n) as number;
@@ -372,7 +299,7 @@ console.log(
   `bench client: CPU ${(((benchCpu.user + benchCpu.system) / 1e6 / elapsed) * 100).toFixed(0)} % of one core`,
 );
 console.log(
-  `server: CPU ${(cpu * 100).toFixed(0)} % of one core on average (${((cpu * elapsed * 1000) / Math.max(1, latencies.length)).toFixed(1)} ms of CPU a shot call), RSS ${rssMb().toFixed(0)} MB (peak ${peakRss.toFixed(0)} MB)`,
+  `server: CPU ${(cpu * 100).toFixed(0)} % of one core on average (${((cpu * elapsed * 1000) / Math.max(1, latencies.length)).toFixed(1)} ms of CPU a shot call), RSS ${rssMb(server.pid).toFixed(0)} MB (peak ${peakRss.toFixed(0)} MB)`,
 );
 console.log(
   `measured RTP ${rtp.toFixed(4)} % over ${money.shots} shots (stake ${(Number(stake) / 100).toFixed(2)}, wins ${(Number(wins) / 100).toFixed(2)}); stated ${stated.toFixed(4)} %`,
@@ -389,10 +316,7 @@ figure(
 );
 figure("fish_server_rss_peak", Number(peakRss.toFixed(0)), "MB", "lower");
 
-server.kill("SIGTERM");
-await new Promise((r) => server.once("exit", r));
+await stopServer(server);
 await sqlc.end();
-await database.close();
-await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-await admin.end();
+await dropDatabase(fresh);
 process.exit(errors === 0 ? 0 : 1);

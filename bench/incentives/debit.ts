@@ -3,29 +3,26 @@
 // PostgreSQL, interleaved (one debit of a member without a bonus, one of a member whose bet is
 // paid from the bonus account: the split path, the worst case), each a settled round (bet + win).
 // Run: npx tsx bench/incentives/debit.ts   (BENCH_PG, BENCH_OPS, BENCH_CONCURRENCY)
-import { createHash, randomBytes } from "node:crypto";
 import pg from "pg";
-import { openDatabase } from "../../apps/server/src/db/client.ts";
-import { migrate } from "../../apps/server/src/db/migrate.ts";
 import { members } from "../../apps/server/src/db/schema/members.ts";
-import { launchTokens } from "../../apps/server/src/db/schema/providers.ts";
 import { grantBonus } from "../../apps/server/src/modules/bonus/grant.ts";
-import { post } from "../../apps/server/src/modules/ledger/ledger.ts";
+import { deposit, dropDatabase, freshDatabase } from "../lib/database.ts";
 import { figure, loadAverage } from "../lib/figure.ts";
+import { quantile } from "../lib/measure.ts";
+import {
+  addBenchToken,
+  debitLine,
+  interleavedDebits,
+  ledgerMismatches,
+  providerMoves,
+} from "../lib/provider-move.ts";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100);
 const OPS = Number(process.env.BENCH_OPS ?? 4_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const serverUrl = process.env.BENCH_PG ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const dbName = `panalo_bench_${randomBytes(4).toString("hex")}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-const url = new URL(serverUrl);
-url.pathname = `/${dbName}`;
-const database = await openDatabase({ url: url.toString() });
-await migrate(database);
-const hash = (t: string) => createHash("sha256").update(t).digest("hex");
+const fresh = await freshDatabase(serverUrl, "panalo_bench");
+const { database } = fresh;
 
 // Half the members play on real money only; the other half have no real money and an active
 // bonus that will not be met during the run (wagering 1000×, every game at 100 %).
@@ -36,7 +33,7 @@ const rows = await database.db
 const plain = rows.slice(0, MEMBERS).map((r) => r.id);
 const bonused = rows.slice(MEMBERS).map((r) => r.id);
 // (Raw SQL through pg: drizzle-orm lives in the server's workspace, not here.)
-const raw = new pg.Client({ connectionString: url.toString() });
+const raw = new pg.Client({ connectionString: fresh.url });
 await raw.connect();
 const [rule] = (
   await raw.query<{ id: string }>(
@@ -45,15 +42,7 @@ const [rule] = (
   )
 ).rows;
 for (const id of plain) {
-  await post(database.db, {
-    idempotencyKey: `bench-dep-${id}`,
-    type: "deposit",
-    memberId: id,
-    legs: [
-      { account: { house: "cash", currency: "PHP" }, amount: -100_000_00n },
-      { account: { member: id, kind: "main", currency: "PHP" }, amount: 100_000_00n },
-    ],
-  });
+  await deposit(database, id, 100_000_00n);
 }
 for (const id of bonused) {
   await database.db.transaction((tx) =>
@@ -65,67 +54,15 @@ for (const id of bonused) {
     }),
   );
 }
-for (const id of [...plain, ...bonused]) {
-  await database.db.insert(launchTokens).values({
-    tokenHash: hash(`tok${id}`),
-    memberId: id,
-    vendor: "BENCH",
-    currency: "PHP",
-    expiresAt: new Date(Date.now() + 3_600_000),
-  });
-}
+for (const id of [...plain, ...bonused]) await addBenchToken(database, id);
 
-const pool = new pg.Pool({ connectionString: url.toString(), max: CONCURRENCY });
-pool.on("error", () => {});
-const q = "SELECT provider_move($1, $2, $3, $4, $5, $6::bigint, $7, $8, $9, $10, $11::timestamptz) AS r";
-const call = (
-  kind: string,
-  tid: string,
-  round: string,
-  id: number,
-  amount: string,
-  ref: string | null,
-  token: string | null,
-) =>
-  pool.query({
-    name: "pm",
-    text: q,
-    values: [
-      "BENCH",
-      kind,
-      tid,
-      round,
-      id,
-      amount,
-      ref,
-      token,
-      null,
-      `${kind}${tid}`,
-      new Date().toISOString(),
-    ],
-  });
+const { pool, call } = providerMoves(fresh.url, CONCURRENCY);
 
-const lat = { plain: [] as number[], bonus: [] as number[] };
-let next = 0;
-await Promise.all(
-  Array.from({ length: CONCURRENCY }, async () => {
-    while (next < OPS) {
-      const i = next++;
-      const withBonus = i % 2 === 1;
-      const group = withBonus ? bonused : plain;
-      const id = group[(i >> 1) % group.length] ?? 0;
-      const s = performance.now();
-      const r = await call("bet", `b${i}`, `r${i}`, id, "100", null, hash(`tok${id}`));
-      (withBonus ? lat.bonus : lat.plain).push(performance.now() - s);
-      if (!r.rows[0]?.r?.answer) throw new Error(`debit refused: ${JSON.stringify(r.rows[0]?.r)}`);
-      await call("win", `c${i}`, `r${i}`, id, i % 3 ? "0" : "250", `b${i}`, null);
-    }
-  }),
-);
-const pct = (a: number[], p: number) =>
-  [...a].sort((x, y) => x - y)[Math.min(a.length - 1, Math.floor(a.length * p))] ?? 0;
-const line = (name: string, a: number[]) =>
-  `${name}: ${a.length} debits, p50 ${pct(a, 0.5).toFixed(2)} ms, p99 ${pct(a, 0.99).toFixed(2)} ms`;
+// Interleaved: one debit of a plain member, then one of the other group's.
+const { plain: plainLat, other } = await interleavedDebits(call, CONCURRENCY, OPS, plain, bonused);
+const lat = { plain: plainLat, bonus: other };
+const pct = quantile;
+const line = debitLine;
 console.log(line("debit without a bonus", lat.plain));
 console.log(line("debit with an active bonus (paid from the bonus account)", lat.bonus));
 const added = pct(lat.bonus, 0.99) - pct(lat.plain, 0.99);
@@ -134,18 +71,10 @@ console.log(
 );
 figure("incentives.debit.p99", Number(pct(lat.plain, 0.99).toFixed(2)), "ms", "lower");
 figure("incentives.debit.bonus-added-p99", Number(added.toFixed(2)), "ms", "lower");
-const [check] = (
-  await raw.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM ledger_accounts a
-      WHERE a.member_id IS NOT NULL
-        AND a.balance <> (SELECT COALESCE(sum(amount), 0) FROM ledger_entries e WHERE e.account_id = a.id)`,
-  )
-).rows;
+const mismatches = await ledgerMismatches(raw);
 await raw.end();
 console.log(
-  `ledger: ${check?.n === 0 ? "every member balance equals its entries" : `${check?.n} accounts disagree`}`,
+  `ledger: ${mismatches === 0 ? "every member balance equals its entries" : `${mismatches} accounts disagree`}`,
 );
 await pool.end();
-await database.close();
-await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-await admin.end();
+await dropDatabase(fresh);

@@ -7,34 +7,25 @@
 // debits/credits with both running beside them (the job back to back, the worstcase), and the
 // live lag: a credit's commit until its round is accrued (points, missions, VIP).
 // Run: npx tsx bench/loyalty/index.ts   (BENCH_PG, BENCH_OPS, BENCH_CONCURRENCY, BENCH_VIP_MEMBERS)
-import { createHash, randomBytes } from "node:crypto";
 import pg from "pg";
-import { openDatabase } from "../../apps/server/src/db/client.ts";
-import { migrate } from "../../apps/server/src/db/migrate.ts";
 import { members } from "../../apps/server/src/db/schema/members.ts";
-import { launchTokens } from "../../apps/server/src/db/schema/providers.ts";
 import type { AppContext } from "../../apps/server/src/lib/context.ts";
 import { memoryStore } from "../../apps/server/src/lib/shared-store.ts";
-import { post } from "../../apps/server/src/modules/ledger/ledger.ts";
 import { accrue } from "../../apps/server/src/modules/loyalty/accrue.ts";
 import { liveAccrualIdle, noteSettled } from "../../apps/server/src/modules/loyalty/live.ts";
 import { reviewVip } from "../../apps/server/src/modules/loyalty/vip.ts";
+import { deposit, dropDatabase, freshDatabase } from "../lib/database.ts";
 import { figure, loadAverage } from "../lib/figure.ts";
+import { quantile } from "../lib/measure.ts";
+import { addBenchToken, benchTokenHash, ledgerMismatches, providerMoves } from "../lib/provider-move.ts";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100);
 const OPS = Number(process.env.BENCH_OPS ?? 3_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const VIP_MEMBERS = Number(process.env.BENCH_VIP_MEMBERS ?? 100_000);
 const serverUrl = process.env.BENCH_PG ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const dbName = `panalo_bench_${randomBytes(4).toString("hex")}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-const url = new URL(serverUrl);
-url.pathname = `/${dbName}`;
-const database = await openDatabase({ url: url.toString() });
-await migrate(database);
-const hash = (t: string) => createHash("sha256").update(t).digest("hex");
+const fresh = await freshDatabase(serverUrl, "panalo_bench");
+const { database } = fresh;
 // The accrual and the review need only the database, a clock and the shared store of a context.
 const ctx = {
   db: database.db,
@@ -42,7 +33,7 @@ const ctx = {
   store: memoryStore(),
 } as unknown as AppContext;
 
-const raw = new pg.Client({ connectionString: url.toString() });
+const raw = new pg.Client({ connectionString: fresh.url });
 await raw.connect();
 await raw.query(
   `INSERT INTO points_rates (game_type, vip_level, rate_ppm) VALUES ('OTHER', 0, 10000), ('OTHER', 1, 20000)`,
@@ -60,53 +51,11 @@ const rows = await database.db
   .returning({ id: members.id });
 const ids = rows.map((r) => r.id);
 for (const id of ids) {
-  await post(database.db, {
-    idempotencyKey: `bench-dep-${id}`,
-    type: "deposit",
-    memberId: id,
-    legs: [
-      { account: { house: "cash", currency: "PHP" }, amount: -100_000_00n },
-      { account: { member: id, kind: "main", currency: "PHP" }, amount: 100_000_00n },
-    ],
-  });
-  await database.db.insert(launchTokens).values({
-    tokenHash: hash(`tok${id}`),
-    memberId: id,
-    vendor: "BENCH",
-    currency: "PHP",
-    expiresAt: new Date(Date.now() + 3_600_000),
-  });
+  await deposit(database, id, 100_000_00n);
+  await addBenchToken(database, id);
 }
 
-const pool = new pg.Pool({ connectionString: url.toString(), max: CONCURRENCY });
-pool.on("error", () => {});
-const q = "SELECT provider_move($1, $2, $3, $4, $5, $6::bigint, $7, $8, $9, $10, $11::timestamptz) AS r";
-const call = (
-  kind: string,
-  tid: string,
-  round: string,
-  id: number,
-  amount: string,
-  ref: string | null,
-  token: string | null,
-) =>
-  pool.query({
-    name: "pm",
-    text: q,
-    values: [
-      "BENCH",
-      kind,
-      tid,
-      round,
-      id,
-      amount,
-      ref,
-      token,
-      null,
-      `${kind}${tid}`,
-      new Date().toISOString(),
-    ],
-  });
+const { pool, call } = providerMoves(fresh.url, CONCURRENCY);
 
 /** OPS settled rounds (a debit and its credit), latencies of both. */
 async function play(tag: string, live = false): Promise<number[]> {
@@ -118,7 +67,7 @@ async function play(tag: string, live = false): Promise<number[]> {
         const i = next++;
         const id = ids[i % ids.length] ?? 0;
         let s = performance.now();
-        const r = await call("bet", `${tag}b${i}`, `${tag}r${i}`, id, "100", null, hash(`tok${id}`));
+        const r = await call("bet", `${tag}b${i}`, `${tag}r${i}`, id, "100", null, benchTokenHash(id));
         lat.push(performance.now() - s);
         if (!r.rows[0]?.r?.answer) throw new Error(`debit refused: ${JSON.stringify(r.rows[0]?.r)}`);
         s = performance.now();
@@ -130,8 +79,7 @@ async function play(tag: string, live = false): Promise<number[]> {
   );
   return lat;
 }
-const pct = (a: number[], p: number) =>
-  [...a].sort((x, y) => x - y)[Math.min(a.length - 1, Math.floor(a.length * p))] ?? 0;
+const pct = quantile;
 
 const plain = await play("p");
 await accrue(ctx); // the plain phase's rounds, so the loyalty phase's job starts level
@@ -164,7 +112,7 @@ figure("loyalty.added-p99", Number(added.toFixed(2)), "ms", "lower");
 const lags: number[] = [];
 for (let i = 0; i < 30; i++) {
   const id = ids[i % ids.length] ?? 0;
-  await call("bet", `zb${i}`, `zr${i}`, id, "100", null, hash(`tok${id}`));
+  await call("bet", `zb${i}`, `zr${i}`, id, "100", null, benchTokenHash(id));
   await call("win", `zc${i}`, `zr${i}`, id, "0", `zb${i}`, null);
   const s = performance.now();
   noteSettled(ctx, "BENCH", `zr${i}`);
@@ -202,17 +150,10 @@ console.log(
   `VIP review: ${review.reviewed} members reviewed, ${review.changed} fell, in ${seconds.toFixed(1)} s (target < 30 s): ${seconds < 30 ? "met" : "NOT met"}; load average ${loadAverage()}`,
 );
 figure("loyalty.vip-review", Number(seconds.toFixed(2)), "s", "lower");
-const [check] = (
-  await raw.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM ledger_accounts a WHERE a.member_id IS NOT NULL
-       AND a.balance <> (SELECT COALESCE(sum(amount), 0) FROM ledger_entries e WHERE e.account_id = a.id)`,
-  )
-).rows;
+const mismatches = await ledgerMismatches(raw);
 console.log(
-  `ledger: ${check?.n === 0 ? "every member balance equals its entries" : `${check?.n} accounts disagree`}`,
+  `ledger: ${mismatches === 0 ? "every member balance equals its entries" : `${mismatches} accounts disagree`}`,
 );
 await raw.end();
 await pool.end();
-await database.close();
-await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-await admin.end();
+await dropDatabase(fresh);

@@ -4,28 +4,25 @@
 // debit of a member without limits, one of a member with a daily loss limit, a weekly wager limit
 // and a monthly loss limit (all high enough never to refuse), each a settled round (bet + win).
 // Run: npx tsx bench/responsible-gaming/index.ts   (BENCH_PG, BENCH_OPS, BENCH_CONCURRENCY)
-import { createHash, randomBytes } from "node:crypto";
 import pg from "pg";
-import { openDatabase } from "../../apps/server/src/db/client.ts";
-import { migrate } from "../../apps/server/src/db/migrate.ts";
 import { members } from "../../apps/server/src/db/schema/members.ts";
-import { launchTokens } from "../../apps/server/src/db/schema/providers.ts";
-import { post } from "../../apps/server/src/modules/ledger/ledger.ts";
+import { deposit, dropDatabase, freshDatabase } from "../lib/database.ts";
 import { figure, loadAverage } from "../lib/figure.ts";
+import { quantile } from "../lib/measure.ts";
+import {
+  addBenchToken,
+  debitLine,
+  interleavedDebits,
+  ledgerMismatches,
+  providerMoves,
+} from "../lib/provider-move.ts";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100);
 const OPS = Number(process.env.BENCH_OPS ?? 4_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const serverUrl = process.env.BENCH_PG ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const dbName = `panalo_bench_${randomBytes(4).toString("hex")}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-const url = new URL(serverUrl);
-url.pathname = `/${dbName}`;
-const database = await openDatabase({ url: url.toString() });
-await migrate(database);
-const hash = (t: string) => createHash("sha256").update(t).digest("hex");
+const fresh = await freshDatabase(serverUrl, "panalo_bench");
+const { database } = fresh;
 
 // Half the members have no limits; the other half have three (rg_member row, rg_active set).
 const rows = await database.db
@@ -35,18 +32,10 @@ const rows = await database.db
 const plain = rows.slice(0, MEMBERS).map((r) => r.id);
 const limited = rows.slice(MEMBERS).map((r) => r.id);
 // (Raw SQL through pg: drizzle-orm lives in the server's workspace, not here.)
-const raw = new pg.Client({ connectionString: url.toString() });
+const raw = new pg.Client({ connectionString: fresh.url });
 await raw.connect();
 for (const id of [...plain, ...limited]) {
-  await post(database.db, {
-    idempotencyKey: `bench-dep-${id}`,
-    type: "deposit",
-    memberId: id,
-    legs: [
-      { account: { house: "cash", currency: "PHP" }, amount: -100_000_00n },
-      { account: { member: id, kind: "main", currency: "PHP" }, amount: 100_000_00n },
-    ],
-  });
+  await deposit(database, id, 100_000_00n);
 }
 await raw.query(
   `INSERT INTO rg_member (member_id, loss_day, wager_week, loss_month)
@@ -54,67 +43,15 @@ await raw.query(
   [limited],
 );
 await raw.query("UPDATE members SET rg_active = true WHERE id = ANY($1::bigint[])", [limited]);
-for (const id of [...plain, ...limited]) {
-  await database.db.insert(launchTokens).values({
-    tokenHash: hash(`tok${id}`),
-    memberId: id,
-    vendor: "BENCH",
-    currency: "PHP",
-    expiresAt: new Date(Date.now() + 3_600_000),
-  });
-}
+for (const id of [...plain, ...limited]) await addBenchToken(database, id);
 
-const pool = new pg.Pool({ connectionString: url.toString(), max: CONCURRENCY });
-pool.on("error", () => {});
-const q = "SELECT provider_move($1, $2, $3, $4, $5, $6::bigint, $7, $8, $9, $10, $11::timestamptz) AS r";
-const call = (
-  kind: string,
-  tid: string,
-  round: string,
-  id: number,
-  amount: string,
-  ref: string | null,
-  token: string | null,
-) =>
-  pool.query({
-    name: "pm",
-    text: q,
-    values: [
-      "BENCH",
-      kind,
-      tid,
-      round,
-      id,
-      amount,
-      ref,
-      token,
-      null,
-      `${kind}${tid}`,
-      new Date().toISOString(),
-    ],
-  });
+const { pool, call } = providerMoves(fresh.url, CONCURRENCY);
 
-const lat = { plain: [] as number[], limited: [] as number[] };
-let next = 0;
-await Promise.all(
-  Array.from({ length: CONCURRENCY }, async () => {
-    while (next < OPS) {
-      const i = next++;
-      const withLimits = i % 2 === 1;
-      const group = withLimits ? limited : plain;
-      const id = group[(i >> 1) % group.length] ?? 0;
-      const s = performance.now();
-      const r = await call("bet", `b${i}`, `r${i}`, id, "100", null, hash(`tok${id}`));
-      (withLimits ? lat.limited : lat.plain).push(performance.now() - s);
-      if (!r.rows[0]?.r?.answer) throw new Error(`debit refused: ${JSON.stringify(r.rows[0]?.r)}`);
-      await call("win", `c${i}`, `r${i}`, id, i % 3 ? "0" : "250", `b${i}`, null);
-    }
-  }),
-);
-const pct = (a: number[], p: number) =>
-  [...a].sort((x, y) => x - y)[Math.min(a.length - 1, Math.floor(a.length * p))] ?? 0;
-const line = (name: string, a: number[]) =>
-  `${name}: ${a.length} debits, p50 ${pct(a, 0.5).toFixed(2)} ms, p99 ${pct(a, 0.99).toFixed(2)} ms`;
+// Interleaved: one debit of a plain member, then one of the other group's.
+const { plain: plainLat, other } = await interleavedDebits(call, CONCURRENCY, OPS, plain, limited);
+const lat = { plain: plainLat, limited: other };
+const pct = quantile;
+const line = debitLine;
 console.log(line("debit of a member without limits", lat.plain));
 console.log(line("debit of a member with loss and wager limits", lat.limited));
 const added = pct(lat.limited, 0.99) - pct(lat.plain, 0.99);
@@ -126,18 +63,10 @@ const [totals] = (
   await raw.query<{ lost: string }>("SELECT COALESCE(sum(wagered_day), 0)::text AS lost FROM rg_member")
 ).rows;
 console.log(`running totals kept: ${totals?.lost} (stakes counted today across the limited members)`);
-const [check] = (
-  await raw.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM ledger_accounts a
-      WHERE a.member_id IS NOT NULL
-        AND a.balance <> (SELECT COALESCE(sum(amount), 0) FROM ledger_entries e WHERE e.account_id = a.id)`,
-  )
-).rows;
+const mismatches = await ledgerMismatches(raw);
 await raw.end();
 console.log(
-  `ledger: ${check?.n === 0 ? "every member balance equals its entries" : `${check?.n} accounts disagree`}`,
+  `ledger: ${mismatches === 0 ? "every member balance equals its entries" : `${mismatches} accounts disagree`}`,
 );
 await pool.end();
-await database.close();
-await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-await admin.end();
+await dropDatabase(fresh);

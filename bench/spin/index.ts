@@ -4,19 +4,14 @@
 // Prints spins per second, p50 and p99 latency of spins and of launches, then checks that the
 // ledger reconciles and that every round settled.
 // Run: npx tsx bench/spin/index.ts   (needs PostgreSQL; BENCH_PG=postgres://postgres@127.0.0.1:5432/postgres)
-import { spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { join } from "node:path";
 import pg from "pg";
-import { loadConfig } from "../../apps/server/src/config.ts";
-import { openDatabase } from "../../apps/server/src/db/client.ts";
-import { migrate } from "../../apps/server/src/db/migrate.ts";
-import { members } from "../../apps/server/src/db/schema/members.ts";
-import { providerClients } from "../../apps/server/src/db/schema/providers.ts";
-import { memoryStore } from "../../apps/server/src/lib/shared-store.ts";
-import { post, reconcile } from "../../apps/server/src/modules/ledger/ledger.ts";
-import { inHouseProviderSecret, issueLaunchToken } from "../../apps/server/src/modules/providers/service.ts";
+import { reconcile } from "../../apps/server/src/modules/ledger/ledger.ts";
+import { issueLaunchToken } from "../../apps/server/src/modules/providers/service.ts";
+import { benchContext, freshDatabase, fundedPlayers, inHouseVendors } from "../lib/database.ts";
 import { figure, loadAverage } from "../lib/figure.ts";
+import { quantile } from "../lib/measure.ts";
+import { benchNodeArgs, startServer, waitUntilHealthy } from "../lib/server.ts";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100);
 const SPINS = Number(process.env.BENCH_SPINS ?? 5_000);
@@ -28,67 +23,21 @@ const GAME = process.env.BENCH_GAME ?? "panalo-gold";
 const serverUrl = process.env.BENCH_PG ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const APP_SECRET = randomBytes(24).toString("hex");
 
-const dbName = `panalo_bench_${randomBytes(4).toString("hex")}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-const url = new URL(serverUrl);
-url.pathname = `/${dbName}`;
-const database = await openDatabase({ url: url.toString() });
-await migrate(database);
+const fresh = await freshDatabase(serverUrl, "panalo_bench");
+const { admin, dbName, database } = fresh;
 
-await database.db
-  .insert(providerClients)
-  .values(["PNS", "PNG"].map((vendor) => ({ vendor, secret: inHouseProviderSecret(APP_SECRET, vendor) })));
-const rows = await database.db
-  .insert(members)
-  .values(Array.from({ length: MEMBERS }, (_, i) => ({ username: `spinner${i}` })))
-  .returning({ id: members.id });
-const ctx = {
-  config: loadConfig({ NODE_ENV: "test", SEED_DEMO: "false", APP_SECRET }),
-  database,
-  db: database.db,
-  store: memoryStore(),
-  clock: { now: () => new Date() },
-  apiDocs: [],
-};
-for (const r of rows) {
-  await post(database.db, {
-    idempotencyKey: `bench-dep-${r.id}`,
-    type: "deposit",
-    memberId: r.id,
-    legs: [
-      { account: { house: "cash", currency: "PHP" }, amount: -1_000_000_00n },
-      { account: { member: r.id, kind: "main", currency: "PHP" }, amount: 1_000_000_00n },
-    ],
-  });
-}
+await inHouseVendors(database, APP_SECRET, ["PNS", "PNG"]);
+const rows = await fundedPlayers(database, MEMBERS, (i) => `spinner${i}`, 1_000_000_00n);
+const ctx = benchContext(database, APP_SECRET);
 
-const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-const server = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "apps/server/src/main.ts"], {
-  cwd: join(import.meta.dirname, "../.."),
-  stdio: ["ignore", process.env.BENCH_SERVER_LOG ? "inherit" : "ignore", "inherit"],
-  env: {
-    ...process.env,
-    DATABASE_URL: url.toString(),
-    PORT: String(PORT),
-    HOST: "127.0.0.1",
-    SEED_DEMO: "false",
-    NODE_ENV: "production",
-    LOG_LEVEL: "error",
-    APP_SECRET,
-  },
+const server = startServer({
+  port: PORT,
+  databaseUrl: fresh.url,
+  appSecret: APP_SECRET,
+  nodeArgs: benchNodeArgs(),
 });
 const base = `http://127.0.0.1:${PORT}`;
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/healthz`)).ok) break;
-  } catch {
-    // starting
-  }
-  if (i > 200) throw new Error("server did not start");
-  await new Promise((r) => setTimeout(r, 200));
-}
+await waitUntilHealthy(base, 200);
 
 type Answer = { success: boolean; code?: string; value?: { sessionId?: string } };
 async function rgs(path: string, body: Record<string, unknown>): Promise<Answer> {
@@ -135,12 +84,9 @@ const seconds = (performance.now() - started) / 1000;
 const stopped = new Promise((resolve) => server.once("exit", resolve));
 server.kill("SIGTERM");
 await stopped; // before the database is dropped under it
-const pct = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0;
-};
+const pct = quantile;
 const check = await reconcile(database.db);
-const reader = new pg.Client({ connectionString: url.toString() });
+const reader = new pg.Client({ connectionString: fresh.url });
 await reader.connect();
 const statuses = (
   await reader.query<{ status: string; n: string }>(

@@ -14,18 +14,16 @@
 // Run: npx tsx bench/sports/index.ts   (BENCH_PG, BENCH_MATCHES, BENCH_VIEWERS, BENCH_RATE,
 //      BENCH_SECONDS, BENCH_PLACED, BENCH_BETS)
 
-import { randomBytes } from "node:crypto";
 import { loadavg } from "node:os";
 import pg from "pg";
 import WebSocket from "ws";
 import { buildApp } from "../../apps/server/src/app.ts";
 import { loadConfig } from "../../apps/server/src/config.ts";
-import { openDatabase } from "../../apps/server/src/db/client.ts";
-import { migrate } from "../../apps/server/src/db/migrate.ts";
 import { memoryStore } from "../../apps/server/src/lib/shared-store.ts";
 import { applyFeedMessage } from "../../apps/server/src/modules/sports/book.ts";
 import { placeBet } from "../../apps/server/src/modules/sports/place.ts";
 import { settleBets } from "../../apps/server/src/modules/sports/settle.ts";
+import { freshDatabase } from "../lib/database.ts";
 import { figure } from "../lib/figure.ts";
 
 const serverUrl = process.env.BENCH_PG ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -45,15 +43,9 @@ const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
 };
 
-const dbName = `panalo_bench_sports_${randomBytes(4).toString("hex")}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-const url = new URL(serverUrl);
-url.pathname = `/${dbName}`;
-const database = await openDatabase({ url: url.toString() });
-await migrate(database);
-const raw = new pg.Client({ connectionString: url.toString() });
+const fresh = await freshDatabase(serverUrl, "panalo_bench_sports");
+const { admin, dbName, database } = fresh;
+const raw = new pg.Client({ connectionString: fresh.url });
 await raw.connect();
 const q = async <T>(text: string): Promise<T[]> => (await raw.query(text)).rows as T[];
 const config = loadConfig({

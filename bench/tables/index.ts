@@ -3,21 +3,14 @@
 // to each player's result on its socket (p50, p99), bets settled per second (close → last
 // credit acknowledged) and the server's memory. Target: p99 < 500 ms with 1,000 players.
 // Run: npx tsx bench/tables/index.ts   (needs PostgreSQL: BENCH_PG=postgres://postgres@127.0.0.1:5432/postgres)
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
-import { join } from "node:path";
 import pg from "pg";
 import WebSocket from "ws";
-import { loadConfig } from "../../apps/server/src/config.ts";
-import { openDatabase } from "../../apps/server/src/db/client.ts";
-import { migrate } from "../../apps/server/src/db/migrate.ts";
-import { members } from "../../apps/server/src/db/schema/members.ts";
-import { providerClients } from "../../apps/server/src/db/schema/providers.ts";
-import { memoryStore } from "../../apps/server/src/lib/shared-store.ts";
-import { post } from "../../apps/server/src/modules/ledger/ledger.ts";
-import { inHouseProviderSecret, issueLaunchToken } from "../../apps/server/src/modules/providers/service.ts";
+import { issueLaunchToken } from "../../apps/server/src/modules/providers/service.ts";
+import { benchContext, dropDatabase, freshDatabase, fundedPlayers, inHouseVendors } from "../lib/database.ts";
+import { percentile as pct, pool, secondsSince } from "../lib/measure.ts";
+import { rssMb, startServer, stopServer, waitUntilHealthy } from "../lib/server.ts";
 
 const loadAtStart = loadavg()
   .map((l) => l.toFixed(2))
@@ -29,66 +22,22 @@ const PORT = Number(process.env.BENCH_PORT ?? 8194);
 const serverUrl = process.env.BENCH_PG ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const APP_SECRET = randomBytes(24).toString("hex");
 
-const dbName = `panalo_tables_${randomBytes(4).toString("hex")}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-const url = new URL(serverUrl);
-url.pathname = `/${dbName}`;
-const database = await openDatabase({ url: url.toString() });
-await migrate(database);
-await database.db
-  .insert(providerClients)
-  .values({ vendor: "PNL", secret: inHouseProviderSecret(APP_SECRET, "PNL") });
-const ids = await database.db
-  .insert(members)
-  .values(Array.from({ length: PLAYERS }, (_, i) => ({ username: `tabler${i}` })))
-  .returning({ id: members.id });
-for (const r of ids)
-  await post(database.db, {
-    idempotencyKey: `bench-dep-${r.id}`,
-    type: "deposit",
-    memberId: r.id,
-    legs: [
-      { account: { house: "cash", currency: "PHP" }, amount: -1_000_000_00n },
-      { account: { member: r.id, kind: "main", currency: "PHP" }, amount: 1_000_000_00n },
-    ],
-  });
-const ctx = {
-  config: loadConfig({ NODE_ENV: "test", SEED_DEMO: "false", APP_SECRET }),
-  database,
-  db: database.db,
-  store: memoryStore(),
-  clock: { now: () => new Date() },
-  apiDocs: [],
-};
+const fresh = await freshDatabase(serverUrl, "panalo_tables");
+const { database } = fresh;
+await inHouseVendors(database, APP_SECRET, ["PNL"]);
+const ids = await fundedPlayers(database, PLAYERS, (i) => `tabler${i}`, 1_000_000_00n);
+const ctx = benchContext(database, APP_SECRET);
 
-const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-  cwd: join(import.meta.dirname, "../.."),
-  stdio: ["ignore", process.env.BENCH_SERVER_LOG ? "inherit" : "ignore", "inherit"],
-  env: {
-    ...process.env,
-    DATABASE_URL: url.toString(),
-    PORT: String(PORT),
-    HOST: "127.0.0.1",
-    SEED_DEMO: "false",
-    NODE_ENV: "production",
-    LOG_LEVEL: "error",
-    APP_SECRET,
-    RGS_TABLES_ENGINE: "on",
-    RGS_TABLES_TRACE: process.env.BENCH_TRACE ?? "0",
-  },
+const server = startServer({
+  port: PORT,
+  databaseUrl: fresh.url,
+  appSecret: APP_SECRET,
+  env: { RGS_TABLES_ENGINE: "on", RGS_TABLES_TRACE: process.env.BENCH_TRACE ?? "0" },
 });
 const base = `http://127.0.0.1:${PORT}`;
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/healthz`)).ok) break;
-  } catch {}
-  if (i > 600) throw new Error("server did not start");
-  await new Promise((r) => setTimeout(r, 200));
-}
+await waitUntilHealthy(base);
 // One table only: the bench table.
-const sqlc = new pg.Client({ connectionString: url.toString() });
+const sqlc = new pg.Client({ connectionString: fresh.url });
 await sqlc.connect();
 await sqlc.query("UPDATE rgs.live_tables SET enabled = false");
 await sqlc.query(
@@ -97,14 +46,6 @@ await sqlc.query(
   [WINDOW_MS],
 );
 
-const pool = async <T>(items: T[], n: number, fn: (t: T) => Promise<void>) => {
-  let i = 0;
-  await Promise.all(
-    Array.from({ length: n }, async () => {
-      while (i < items.length) await fn(items[i++] as T);
-    }),
-  );
-};
 const sessions: string[] = [];
 const t0 = Date.now();
 await pool(ids, 32, async (m) => {
@@ -117,7 +58,7 @@ await pool(ids, 32, async (m) => {
   const json = (await res.json()) as { value: { sessionId: string } };
   sessions.push(json.value.sessionId);
 });
-console.log(`${PLAYERS} sessions opened in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+console.log(`${PLAYERS} sessions opened in ${secondsSince(t0)} s`);
 
 type Ev = { type: string; round?: { roundId: string; status: string; closesAt: string }; mine?: unknown };
 const latencies = new Map<string, number[]>();
@@ -173,14 +114,6 @@ await pool(sessions, 64, async (sessionId) => {
 });
 console.log(`${sockets.length} sockets connected`);
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
-};
-const rssMb = () => {
-  const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, "utf8"));
-  return m ? Number(m[1]) / 1024 : Number.NaN;
-};
 const all: number[] = [];
 const perRound: Array<{ no: number; p50: number; p99: number; n: number }> = [];
 let peakRss = 0;
@@ -188,7 +121,7 @@ const done: string[] = [];
 const deadline = Date.now() + (ROUNDS + 2) * (WINDOW_MS + 8000) + 30_000;
 while (done.length < ROUNDS && Date.now() < deadline) {
   await new Promise((r) => setTimeout(r, 500));
-  peakRss = Math.max(peakRss, rssMb());
+  peakRss = Math.max(peakRss, rssMb(server.pid));
   const { rows } = await sqlc.query(
     `SELECT r.id, r.closes_at, r.round_no, count(b.*) FILTER (WHERE b.status = 'settled') AS settled,
             count(b.*) FILTER (WHERE b.status IN ('credit_pending', 'placed')) AS owed,
@@ -213,7 +146,7 @@ while (done.length < ROUNDS && Date.now() < deadline) {
 }
 console.log(
   `overall: ${all.length} results, close → result p50 ${pct(all, 50)} ms, p99 ${pct(all, 99)} ms; ` +
-    `bets accepted ${bets}, refused ${refused}; server RSS ${rssMb().toFixed(0)} MB (peak ${peakRss.toFixed(0)} MB)`,
+    `bets accepted ${bets}, refused ${refused}; server RSS ${rssMb(server.pid).toFixed(0)} MB (peak ${peakRss.toFixed(0)} MB)`,
 );
 // The first round (players still joining as it ran) and the worst one, apart from the overall.
 const first = perRound[0];
@@ -228,10 +161,7 @@ console.log(
     .join(", ")} at the end (${loadAtStart} at the start) on ${availableParallelism()} cores`,
 );
 for (const ws of sockets) ws.close();
-server.kill("SIGTERM");
-await new Promise((r) => server.once("exit", r));
+await stopServer(server);
 await sqlc.end();
-await database.close();
-await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-await admin.end();
+await dropDatabase(fresh);
 process.exit(done.length >= ROUNDS ? 0 : 1);

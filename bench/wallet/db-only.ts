@@ -1,42 +1,26 @@
 // bench/wallet/db-only: the same bets and wins as bench/wallet, straight to provider_move on
 // PostgreSQL without HTTP — how much of an operation's cost is the database's.
 // Run: npx tsx bench/wallet/db-only.ts
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import pg from "pg";
-import { openDatabase } from "../../apps/server/src/db/client.ts";
-import { migrate } from "../../apps/server/src/db/migrate.ts";
 import { members } from "../../apps/server/src/db/schema/members.ts";
 import { launchTokens } from "../../apps/server/src/db/schema/providers.ts";
-import { post } from "../../apps/server/src/modules/ledger/ledger.ts";
+import { deposit, freshDatabase } from "../lib/database.ts";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 200);
 const OPS = Number(process.env.BENCH_OPS ?? 20_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const serverUrl = process.env.BENCH_PG ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const dbName = `panalo_bench_${randomBytes(4).toString("hex")}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-const url = new URL(serverUrl);
-url.pathname = `/${dbName}`;
-const database = await openDatabase({ url: url.toString() });
-await migrate(database);
+const fresh = await freshDatabase(serverUrl, "panalo_bench");
+const { admin, dbName, database } = fresh;
 const rows = await database.db
   .insert(members)
   .values(Array.from({ length: MEMBERS }, (_, i) => ({ username: `wallet${i}` })))
   .returning({ id: members.id });
 const hash = (t: string) => createHash("sha256").update(t).digest("hex");
 for (const r of rows) {
-  await post(database.db, {
-    idempotencyKey: `bench-dep-${r.id}`,
-    type: "deposit",
-    memberId: r.id,
-    legs: [
-      { account: { house: "cash", currency: "PHP" }, amount: -100_000_00n },
-      { account: { member: r.id, kind: "main", currency: "PHP" }, amount: 100_000_00n },
-    ],
-  });
+  await deposit(database, r.id, 100_000_00n);
   await database.db.insert(launchTokens).values({
     tokenHash: hash(`tok${r.id}`),
     memberId: r.id,
@@ -45,7 +29,7 @@ for (const r of rows) {
     expiresAt: new Date(Date.now() + 3_600_000),
   });
 }
-const pool = new pg.Pool({ connectionString: url.toString(), max: CONCURRENCY });
+const pool = new pg.Pool({ connectionString: fresh.url, max: CONCURRENCY });
 // pool.end() can resolve before every socket has closed; the DROP … WITH (FORCE) at the end then
 // ends them from the server side, which is expected here, not a failure.
 pool.on("error", () => {});

@@ -2,19 +2,16 @@
 // wins of many members from concurrent callers, with retries of the same transaction mixed in),
 // then the invariant check. Prints operations per second, p50 and p99 latency.
 // Run: npx tsx bench/wallet/index.ts   (needs PostgreSQL; BENCH_PG=postgres://postgres@127.0.0.1:5432/postgres)
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import pg from "pg";
 import { loadConfig } from "../../apps/server/src/config.ts";
-import { openDatabase } from "../../apps/server/src/db/client.ts";
-import { migrate } from "../../apps/server/src/db/migrate.ts";
 import { members } from "../../apps/server/src/db/schema/members.ts";
 import { providerClients } from "../../apps/server/src/db/schema/providers.ts";
 import { memoryStore } from "../../apps/server/src/lib/shared-store.ts";
-import { post, reconcile } from "../../apps/server/src/modules/ledger/ledger.ts";
+import { reconcile } from "../../apps/server/src/modules/ledger/ledger.ts";
 import { issueLaunchToken, signProvider } from "../../apps/server/src/modules/providers/service.ts";
+import { deposit, freshDatabase } from "../lib/database.ts";
+import { benchNodeArgs, startServer, waitUntilHealthy } from "../lib/server.ts";
 import { RawHttpConnection } from "./http-client.ts";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 200);
@@ -25,14 +22,8 @@ const serverUrl = process.env.BENCH_PG ?? "postgres://postgres@127.0.0.1:5432/po
 const SECRET = randomBytes(24).toString("hex");
 
 // A fresh database on the server, dropped at the end.
-const dbName = `panalo_bench_${randomBytes(4).toString("hex")}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-const url = new URL(serverUrl);
-url.pathname = `/${dbName}`;
-const database = await openDatabase({ url: url.toString() });
-await migrate(database);
+const fresh = await freshDatabase(serverUrl, "panalo_bench");
+const { admin, dbName, database } = fresh;
 
 await database.db.insert(providerClients).values({ vendor: "BENCH", secret: SECRET });
 const rows = await database.db
@@ -50,43 +41,14 @@ const ctx = {
 };
 const players: Array<{ id: number; token: string }> = [];
 for (const r of rows) {
-  await post(database.db, {
-    idempotencyKey: `bench-dep-${r.id}`,
-    type: "deposit",
-    memberId: r.id,
-    legs: [
-      { account: { house: "cash", currency: "PHP" }, amount: -100_000_00n },
-      { account: { member: r.id, kind: "main", currency: "PHP" }, amount: 100_000_00n },
-    ],
-  });
+  await deposit(database, r.id, 100_000_00n);
   players.push({ id: r.id, token: await issueLaunchToken(ctx, r.id, "BENCH") });
 }
 
 // BENCH_NODE_ARGS passes flags to the server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
-const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-const server = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "apps/server/src/main.ts"], {
-  cwd: join(import.meta.dirname, "../.."),
-  stdio: ["ignore", process.env.BENCH_SERVER_LOG ? "inherit" : "ignore", "inherit"],
-  env: {
-    ...process.env,
-    DATABASE_URL: url.toString(),
-    PORT: String(PORT),
-    HOST: "127.0.0.1",
-    SEED_DEMO: "false",
-    NODE_ENV: "production",
-    LOG_LEVEL: "error",
-  },
-});
+const server = startServer({ port: PORT, databaseUrl: fresh.url, nodeArgs: benchNodeArgs() });
 const base = `http://127.0.0.1:${PORT}`;
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/healthz`)).ok) break;
-  } catch {
-    // starting
-  }
-  if (i > 200) throw new Error("server did not start");
-  await new Promise((r) => setTimeout(r, 200));
-}
+await waitUntilHealthy(base, 200);
 
 // One kept-alive connection per caller on a lean HTTP/1.1 client (http-client.ts says why).
 const connections = Array.from({ length: CONCURRENCY }, () => new RawHttpConnection("127.0.0.1", PORT));

@@ -6,6 +6,7 @@ import { reconcile } from "../../../server/src/modules/ledger/ledger.ts";
 import type { TestApp } from "../../../server/src/testing/test-app.ts";
 import { rows } from "../db.ts";
 import { inHouseProviderSecret } from "../protocol-client.ts";
+import * as harness from "../rounds/crash-harness.ts";
 import { crashPlatform } from "../rounds/testing.ts";
 import { fundedPlayer, mainBalance } from "../test-platform.ts";
 
@@ -38,22 +39,8 @@ describe.runIf(onServer)("a bingo room whose leader is SIGKILLed", () => {
 
   it("draws on under a new leader and pays every purchase exactly once", async () => {
     const players = await Promise.all(Array.from({ length: 3 }, () => fundedPlayer(t, 1_000_00n, "PNB")));
-    const sessions: string[] = [];
-    for (const p of players) {
-      const res = await t.app.inject({
-        method: "POST",
-        url: "/rgs/api/bingo/session",
-        payload: { token: p.token, roomId: "crash-b90" },
-      });
-      sessions.push(res.json().value.sessionId);
-    }
-    const first = startLeader("bingo-a", "rgs.after-credit");
-    const firstExit = new Promise<string | null>((resolve) => first.on("exit", (_c, sig) => resolve(sig)));
-    let killedAt: number | null = null;
-    void firstExit.then(() => {
-      killedAt = Date.now();
-      startLeader("bingo-b", null);
-    });
+    const sessions = await harness.openSessions(t, "bingo", players, { roomId: "crash-b90" });
+    const takeover = harness.killAndTakeOver(startLeader, "bingo-a", "rgs.after-credit", "bingo-b");
     const bought = new Set<string>();
     const deadline = Date.now() + 100_000;
     while (Date.now() < deadline) {
@@ -76,23 +63,19 @@ describe.runIf(onServer)("a bingo room whose leader is SIGKILLed", () => {
       const [after] = await rows<{ n: unknown }>(
         opened.database.db,
         sql`SELECT count(*) AS n FROM rgs.bingo_games WHERE room_id = 'crash-b90' AND status = 'settled' AND tickets_sold > 0
-            AND settled_at > ${new Date(killedAt ?? Date.now() + 1e9).toISOString()}::timestamptz`,
+            AND settled_at > ${new Date(takeover.killedAt() ?? Date.now() + 1e9).toISOString()}::timestamptz`,
       );
       if (Number(after?.n ?? 0) >= 2) break;
       await new Promise((r) => setTimeout(r, 50));
     }
-    expect(await firstExit).toBe("SIGKILL");
-    const until = Date.now() + 30_000;
-    for (;;) {
-      const [owed] = await rows<{ n: unknown }>(
-        opened.database.db,
-        sql`SELECT count(*) AS n FROM rgs.bingo_purchases WHERE status IN ('debit_pending', 'credit_pending', 'rollback_pending')
-            AND game_id IN (SELECT id FROM rgs.bingo_games WHERE status IN ('settled', 'void'))`,
-      );
-      if (Number(owed?.n) === 0 || Date.now() > until) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGTERM");
+    expect(await takeover.exit).toBe("SIGKILL");
+    await harness.waitUntilNothingOwed(
+      opened.database.db,
+      sql`SELECT count(*) AS n FROM rgs.bingo_purchases WHERE status IN ('debit_pending', 'credit_pending', 'rollback_pending')
+          AND game_id IN (SELECT id FROM rgs.bingo_games WHERE status IN ('settled', 'void'))`,
+      30_000,
+    );
+    harness.stopChildren(children);
     const paid = await rows<{ id: string; status: string }>(
       opened.database.db,
       sql`SELECT p.id, p.status FROM rgs.bingo_purchases p JOIN rgs.bingo_games g ON g.id = p.game_id
@@ -101,13 +84,9 @@ describe.runIf(onServer)("a bingo room whose leader is SIGKILLed", () => {
     expect(paid.length).toBeGreaterThan(0);
     for (const p of paid) expect(p.status).toBe("settled");
     // One prize credit per purchase on the platform, never two.
-    const wins = await rows<{ round_id: string; n: unknown }>(
-      opened.database.db,
-      sql`SELECT round_id, count(*) AS n FROM provider_transactions WHERE kind = 'win' GROUP BY round_id`,
-    );
-    for (const w of wins) expect(Number(w.n)).toBe(1);
-    const credited = new Set(wins.map((w) => w.round_id));
-    for (const p of paid) expect(credited.has(p.id)).toBe(true);
+    const wins = await harness.winsByRound(opened.database.db);
+    for (const n of wins.values()) expect(n).toBe(1);
+    for (const p of paid) expect(wins.has(p.id)).toBe(true);
     // Each settled game's prizes add up to its pool; game numbers run on without a gap.
     const games = await rows<{
       game_no: unknown;
@@ -125,15 +104,12 @@ describe.runIf(onServer)("a bingo room whose leader is SIGKILLed", () => {
         expect(String(g.wins_total)).toBe(String(g.pool));
     // Money: every player's balance is what their purchases say.
     for (const [i, p] of players.entries()) {
-      const mine = await rows<{ total: unknown; win: unknown; status: string }>(
+      const expected = await harness.balanceFromStakes(
         opened.database.db,
-        sql`SELECT total, win, status FROM rgs.bingo_purchases WHERE player_id = ${p.id}`,
+        "rgs.bingo_purchases",
+        p.id,
+        1_000_00n,
       );
-      let expected = 1_000_00n;
-      for (const m of mine) {
-        if (m.status === "settled") expected += BigInt(m.win as string) - BigInt(m.total as string);
-        if (m.status === "placed") expected -= BigInt(m.total as string);
-      }
       expect(await mainBalance(t, p.id), `player ${i}`).toBe(expected);
     }
     expect((await reconcile(opened.database.db)).ok).toBe(true);

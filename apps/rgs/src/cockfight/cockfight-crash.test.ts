@@ -8,6 +8,7 @@ import type { TestApp } from "../../../server/src/testing/test-app.ts";
 import { rows } from "../db.ts";
 import { inHouseProviderSecret } from "../protocol-client.ts";
 import type { RoundsContext } from "../rounds/engine.ts";
+import { stopChildren } from "../rounds/crash-harness.ts";
 import { crashPlatform, roomTestContext } from "../rounds/testing.ts";
 import { liveSession } from "../session.ts";
 import { fundedPlayer, mainBalance, providerRows } from "../test-platform.ts";
@@ -120,7 +121,7 @@ describe.runIf(onServer)("a fight whose settling process is SIGKILLed", () => {
       if (Date.now() > until) throw new Error("the owed credits were not sent");
       await new Promise((r) => setTimeout(r, 100));
     }
-    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGTERM");
+    stopChildren(children);
 
     // Draw: the draw bet is paid 8x, meron and wala are given back; each once on the platform.
     const expected = bets.map((b) => (b.side === "draw" ? 1_000_00n - b.amount + 8n * b.amount : 1_000_00n));

@@ -6,6 +6,7 @@ import { reconcile } from "../../../server/src/modules/ledger/ledger.ts";
 import type { TestApp } from "../../../server/src/testing/test-app.ts";
 import { rows } from "../db.ts";
 import { inHouseProviderSecret } from "../protocol-client.ts";
+import * as harness from "../rounds/crash-harness.ts";
 import { crashPlatform } from "../rounds/testing.ts";
 import { fundedPlayer, mainBalance } from "../test-platform.ts";
 import { crashTestRoom } from "./testing.ts";
@@ -44,22 +45,8 @@ describe.runIf(onServer)(
 
     it("settles the crashed round once under the next leader", async () => {
       const players = await Promise.all(Array.from({ length: 3 }, () => fundedPlayer(t, 1_000_00n, "PNC")));
-      const sessions: string[] = [];
-      for (const p of players) {
-        const res = await t.app.inject({
-          method: "POST",
-          url: "/rgs/api/crash/session",
-          payload: { token: p.token, roomId: "crash-k" },
-        });
-        sessions.push(res.json().value.sessionId);
-      }
-      const first = startLeader("crash-a", "crash.before-settle");
-      const firstExit = new Promise<string | null>((resolve) => first.on("exit", (_c, sig) => resolve(sig)));
-      let killedAt: number | null = null;
-      void firstExit.then(() => {
-        killedAt = Date.now();
-        startLeader("crash-b", null);
-      });
+      const sessions = await harness.openSessions(t, "crash", players, { roomId: "crash-k" });
+      const takeover = harness.killAndTakeOver(startLeader, "crash-a", "crash.before-settle", "crash-b");
       const bet = new Set<string>();
       const cashed = new Set<string>();
       const deadline = Date.now() + 120_000;
@@ -99,24 +86,21 @@ describe.runIf(onServer)(
         const [after] = await rows<{ n: unknown }>(
           opened.database.db,
           sql`SELECT count(*) AS n FROM rgs.crash_rounds WHERE room_id = 'crash-k' AND status = 'settled'
-            AND settled_at > ${new Date(killedAt ?? Date.now() + 1e9).toISOString()}::timestamptz
+            AND settled_at > ${new Date(takeover.killedAt() ?? Date.now() + 1e9).toISOString()}::timestamptz
             AND id IN (SELECT round_id FROM rgs.crash_bets)`,
         );
         if (Number(after?.n ?? 0) >= 2) break;
         await new Promise((r) => setTimeout(r, 50));
       }
-      expect(await firstExit).toBe("SIGKILL");
-      const until = Date.now() + 30_000;
-      for (;;) {
-        const [owed] = await rows<{ n: unknown }>(
-          opened.database.db,
-          sql`SELECT count(*) AS n FROM rgs.crash_bets WHERE status IN ('debit_pending', 'credit_pending', 'rollback_pending')
-            AND round_id IN (SELECT id FROM rgs.crash_rounds WHERE status IN ('settled', 'void'))`,
-        );
-        if (Number(owed?.n) === 0 || Date.now() > until) break;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGTERM");
+      expect(await takeover.exit).toBe("SIGKILL");
+      await harness.waitUntilNothingOwed(
+        opened.database.db,
+        sql`SELECT count(*) AS n FROM rgs.crash_bets WHERE status IN ('debit_pending', 'credit_pending', 'rollback_pending')
+          AND round_id IN (SELECT id FROM rgs.crash_rounds WHERE status IN ('settled', 'void'))`,
+        30_000,
+      );
+      harness.stopChildren(children);
+      const killedAt = takeover.killedAt();
       // The round the first leader crashed and died in was settled by the second, once.
       const [killedRound] = await rows<{ id: string; status: string; crash_at: string; settled_at: string }>(
         opened.database.db,
@@ -149,23 +133,16 @@ describe.runIf(onServer)(
         if (Number(p.auto_x100) === 110) expect(Number(p.cashout_x100)).toBe(110);
         if (Number(p.auto_x100) === 5000) expect(p.cashout_x100).toBeNull();
       }
-      const wins = await rows<{ round_id: string; n: unknown }>(
-        opened.database.db,
-        sql`SELECT round_id, count(*) AS n FROM provider_transactions WHERE kind = 'win' GROUP BY round_id`,
-      );
-      for (const w of wins) expect(Number(w.n)).toBe(1);
-      const credited = new Set(wins.map((w) => w.round_id));
-      for (const p of paid) expect(credited.has(p.id)).toBe(true);
+      const wins = await harness.winsByRound(opened.database.db);
+      for (const n of wins.values()) expect(n).toBe(1);
+      for (const p of paid) expect(wins.has(p.id)).toBe(true);
       for (const [i, p] of players.entries()) {
-        const mine = await rows<{ total: unknown; win: unknown; status: string }>(
+        const expected = await harness.balanceFromStakes(
           opened.database.db,
-          sql`SELECT total, win, status FROM rgs.crash_bets WHERE player_id = ${p.id}`,
+          "rgs.crash_bets",
+          p.id,
+          1_000_00n,
         );
-        let expected = 1_000_00n;
-        for (const m of mine) {
-          if (m.status === "settled") expected += BigInt(m.win as string) - BigInt(m.total as string);
-          if (m.status === "placed") expected -= BigInt(m.total as string);
-        }
         expect(await mainBalance(t, p.id), `player ${i}`).toBe(expected);
       }
       expect((await reconcile(opened.database.db)).ok).toBe(true);

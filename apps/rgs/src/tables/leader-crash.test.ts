@@ -1,9 +1,9 @@
-import type { ChildProcess } from "node:child_process";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reconcile } from "../../../server/src/modules/ledger/ledger.ts";
 import type { TestApp } from "../../../server/src/testing/test-app.ts";
 import { rows } from "../db.ts";
+import * as harness from "../rounds/crash-harness.ts";
 import { crashPlatform } from "../rounds/testing.ts";
 import { fundedPlayer, mainBalance } from "../test-platform.ts";
 
@@ -30,29 +30,14 @@ describe.runIf(onServer)("a live table whose leader is SIGKILLed", () => {
 
   it("keeps running under a new leader and settles every bet set exactly once", async () => {
     const players = await Promise.all(Array.from({ length: 3 }, () => fundedPlayer(t, 1_000_00n, "PNL")));
-    const sessions: string[] = [];
-    for (const p of players) {
-      const res = await t.app.inject({
-        method: "POST",
-        url: "/rgs/api/tables/session",
-        payload: { token: p.token, tableId: "crash-dt" },
-      });
-      sessions.push(res.json().value.sessionId);
-    }
-    const first = startLeader("leader-a", "rgs.after-credit");
-    const firstExit = new Promise<string | null>((resolve) => first.on("exit", (_c, sig) => resolve(sig)));
-    let second: ChildProcess | null = null;
+    const sessions = await harness.openSessions(t, "tables", players, { tableId: "crash-dt" });
+    const takeover = harness.killAndTakeOver(startLeader, "leader-a", "rgs.after-credit", "leader-b");
     const betOn = new Set<string>();
     let staked = 0n;
     // A hang guard, not a timing margin: the rounds after the takeover are counted in the
     // database, so a slow machine only makes the loop longer.
     const deadline = Date.now() + 180_000;
     let settledAfterTakeover = 0;
-    let killedAt: number | null = null;
-    void firstExit.then(() => {
-      killedAt = Date.now();
-      second = startLeader("leader-b", null);
-    });
     while (Date.now() < deadline) {
       const [round] = await rows<{ id: string; status: string; round_no: unknown; settled_at: unknown }>(
         opened.database.db,
@@ -79,6 +64,7 @@ describe.runIf(onServer)("a live table whose leader is SIGKILLed", () => {
           }),
         );
       }
+      const killedAt = takeover.killedAt();
       const before = await rows<{ n: unknown }>(
         opened.database.db,
         sql`SELECT count(*) AS n FROM rgs.table_rounds WHERE table_id = 'crash-dt' AND status = 'settled'
@@ -88,19 +74,15 @@ describe.runIf(onServer)("a live table whose leader is SIGKILLed", () => {
       if (settledAfterTakeover >= 2) break;
       await new Promise((r) => setTimeout(r, 50));
     }
-    expect(await firstExit).toBe("SIGKILL");
+    expect(await takeover.exit).toBe("SIGKILL");
     expect(settledAfterTakeover).toBeGreaterThan(0);
     // Every owed credit is paid by the new leader's retry pass.
-    const until = Date.now() + 90_000; // a hang guard: the loop ends as soon as nothing is owed
-    for (;;) {
-      const [owed] = await rows<{ n: unknown }>(
-        opened.database.db,
-        sql`SELECT count(*) AS n FROM rgs.table_bets WHERE status NOT IN ('settled', 'rolled_back', 'refused', 'placed')`,
-      );
-      if (Number(owed?.n) === 0 || Date.now() > until) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    (second as ChildProcess | null)?.kill("SIGTERM");
+    await harness.waitUntilNothingOwed(
+      opened.database.db,
+      sql`SELECT count(*) AS n FROM rgs.table_bets WHERE status NOT IN ('settled', 'rolled_back', 'refused', 'placed')`,
+      90_000,
+    );
+    takeover.second()?.kill("SIGTERM");
     const bets = await rows<{ id: string; status: string; win: unknown; player_id: unknown }>(
       opened.database.db,
       sql`SELECT b.id, b.status, b.win, b.player_id FROM rgs.table_bets b JOIN rgs.table_rounds r ON r.id = b.round_id
@@ -109,13 +91,9 @@ describe.runIf(onServer)("a live table whose leader is SIGKILLed", () => {
     expect(bets.length).toBeGreaterThan(0);
     for (const b of bets) expect(b.status).toBe("settled");
     // One win per bet set on the platform, never two.
-    const wins = await rows<{ round_id: string; n: unknown }>(
-      opened.database.db,
-      sql`SELECT round_id, count(*) AS n FROM provider_transactions WHERE kind = 'win' GROUP BY round_id`,
-    );
-    for (const w of wins) expect(Number(w.n)).toBe(1);
-    const paid = new Set(wins.map((w) => w.round_id));
-    for (const b of bets) expect(paid.has(b.id)).toBe(true);
+    const wins = await harness.winsByRound(opened.database.db);
+    for (const n of wins.values()) expect(n).toBe(1);
+    for (const b of bets) expect(wins.has(b.id)).toBe(true);
     // Round numbers run on without a gap or a repeat.
     const nos = await rows<{ round_no: unknown }>(
       opened.database.db,
@@ -124,15 +102,7 @@ describe.runIf(onServer)("a live table whose leader is SIGKILLed", () => {
     expect(nos.map((r) => Number(r.round_no))).toEqual(nos.map((_, i) => i + 1));
     // Money: every player's balance is what the settled bet sets say.
     for (const [i, p] of players.entries()) {
-      const mine = await rows<{ total: unknown; win: unknown; status: string }>(
-        opened.database.db,
-        sql`SELECT total, win, status FROM rgs.table_bets WHERE player_id = ${p.id}`,
-      );
-      let expected = 1_000_00n;
-      for (const m of mine) {
-        if (m.status === "settled") expected += BigInt(m.win as string) - BigInt(m.total as string);
-        if (m.status === "placed") expected -= BigInt(m.total as string);
-      }
+      const expected = await harness.balanceFromStakes(opened.database.db, "rgs.table_bets", p.id, 1_000_00n);
       expect(await mainBalance(t, p.id), `player ${i}`).toBe(expected);
     }
     expect(staked).toBeGreaterThan(0n);

@@ -6,7 +6,9 @@ import { type FormEvent, useState } from "react";
 import { z } from "zod";
 import { useCanWrite } from "../../app/operator-context.tsx";
 import { MoneyInput, PercentInput } from "../../components/amount-fields.tsx";
+import { ManilaPeriod } from "../../components/manila-period.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
+import { SettingsSection } from "../../components/settings-section.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
 import {
   amountText,
@@ -287,16 +289,18 @@ export function BingoRoomsPage() {
         </table>
       </div>
       {editRoom && canWrite && (
-        <section aria-label={t("bingo.settingsOf", { room: editRoom.id })}>
-          <h2>{t("bingo.settingsOf", { room: editRoom.name.EN })}</h2>
-          <p className="muted">{t("bingo.applyNote")}</p>
+        <SettingsSection
+          label={t("bingo.settingsOf", { room: editRoom.id })}
+          title={t("bingo.settingsOf", { room: editRoom.name.EN })}
+          note={t("bingo.applyNote")}
+        >
           <RoomForm
             key={editRoom.id}
             room={editRoom}
             onSave={(u) => update.mutate(u)}
             saving={update.isPending}
           />
-        </section>
+        </SettingsSection>
       )}
       {chosen && (
         <section aria-label={t("bingo.gamesOf", { room: chosen })}>
@@ -356,13 +360,7 @@ export function BingoRoomsPage() {
       )}
       <section aria-label={t("bingo.report")}>
         <h2>{t("bingo.report")}</h2>
-        <label>
-          {t("filter.from")} <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
-        </label>{" "}
-        <label>
-          {t("filter.to")} <input type="date" value={to} onChange={(e) => setTo(e.target.value)} />
-        </label>
-        <p className="field-hint">{t("time.manilaDays")}</p>
+        <ManilaPeriod from={from} to={to} setFrom={setFrom} setTo={setTo} />
         <div className="table-wrap">
           <table className="table" data-testid="bingo-report">
             <thead>

@@ -12,7 +12,9 @@ import { Link } from "react-router";
 import { z } from "zod";
 import { useCanWrite } from "../../app/operator-context.tsx";
 import { MoneyInput, PercentInput } from "../../components/amount-fields.tsx";
+import { ManilaPeriod } from "../../components/manila-period.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
+import { SettingsSection } from "../../components/settings-section.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
 import {
   amountText,
@@ -262,31 +264,6 @@ export function CardHandsTable({ query, testId }: { query: string; testId: strin
   );
 }
 
-function Period({
-  from,
-  to,
-  setFrom,
-  setTo,
-}: {
-  from: string;
-  to: string;
-  setFrom: (v: string) => void;
-  setTo: (v: string) => void;
-}) {
-  const t = useT();
-  return (
-    <>
-      <label>
-        {t("filter.from")} <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
-      </label>{" "}
-      <label>
-        {t("filter.to")} <input type="date" value={to} onChange={(e) => setTo(e.target.value)} />
-      </label>
-      <p className="field-hint">{t("time.manilaDays")}</p>
-    </>
-  );
-}
-
 /**
  * Card tables (Hold'em, Tongits; vendor PNP): each table's stakes, seats, buy-ins, rake, timers,
  * fair play and on/off, the hand being played, a table's hand history with verify links, the
@@ -471,16 +448,18 @@ export function CardTablesPage() {
         </table>
       </div>
       {editTable && canWrite && (
-        <section aria-label={t("cards.settingsOf", { table: editTable.tableId })}>
-          <h2>{t("cards.settingsOf", { table: editTable.tableId })}</h2>
-          <p className="muted">{t("cards.applyNote")}</p>
+        <SettingsSection
+          label={t("cards.settingsOf", { table: editTable.tableId })}
+          title={t("cards.settingsOf", { table: editTable.tableId })}
+          note={t("cards.applyNote")}
+        >
           <TableForm
             key={editTable.tableId}
             table={editTable}
             onSave={(u) => update.mutate(u)}
             saving={update.isPending}
           />
-        </section>
+        </SettingsSection>
       )}
       {history && (
         <section aria-label={t("cards.handsOf", { table: history })}>
@@ -494,7 +473,7 @@ export function CardTablesPage() {
       )}
       <section aria-label={t("cards.report")}>
         <h2>{t("cards.report")}</h2>
-        <Period from={from} to={to} setFrom={setFrom} setTo={setTo} />
+        <ManilaPeriod from={from} to={to} setFrom={setFrom} setTo={setTo} />
         <div className="table-wrap">
           <table className="table" data-testid="card-report">
             <thead>

@@ -6,7 +6,9 @@ import { type FormEvent, useState } from "react";
 import { z } from "zod";
 import { useCanWrite } from "../../app/operator-context.tsx";
 import { MoneyInput } from "../../components/amount-fields.tsx";
+import { ManilaPeriod } from "../../components/manila-period.tsx";
 import { PageHeader, ReadOnlyNote } from "../../components/page-header.tsx";
+import { SettingsSection } from "../../components/settings-section.tsx";
 import { EmptyRow, ErrorRow, SkeletonRows } from "../../components/table-states.tsx";
 import {
   amountText,
@@ -224,26 +226,22 @@ export function FishRoomsPage() {
         </table>
       </div>
       {editRoom && canWrite && (
-        <section aria-label={t("fish.settingsOfRoom", { room: editRoom.roomId })}>
-          <h2>{t("fish.settingsOf", { room: editRoom.roomId })}</h2>
-          <p className="muted">{t("fish.applyNote")}</p>
+        <SettingsSection
+          label={t("fish.settingsOfRoom", { room: editRoom.roomId })}
+          title={t("fish.settingsOf", { room: editRoom.roomId })}
+          note={t("fish.applyNote")}
+        >
           <RoomForm
             key={editRoom.roomId}
             room={editRoom}
             onSave={(u) => update.mutate(u)}
             saving={update.isPending}
           />
-        </section>
+        </SettingsSection>
       )}
       <section aria-label={t("fish.report")}>
         <h2>{t("fish.report")}</h2>
-        <label>
-          {t("filter.from")} <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
-        </label>{" "}
-        <label>
-          {t("filter.to")} <input type="date" value={to} onChange={(e) => setTo(e.target.value)} />
-        </label>
-        <p className="field-hint">{t("time.manilaDays")}</p>
+        <ManilaPeriod from={from} to={to} setFrom={setFrom} setTo={setTo} />
         <div className="table-wrap">
           <table className="table" data-testid="fish-report">
             <thead>
