@@ -113,7 +113,9 @@ test("the back office lists the win with its verify link, the pool agreeing with
   );
   // The game server's PNJ credit of that win was acknowledged.
   await expect(wins.getByTestId("jackpot-win-credit").first()).toHaveAttribute("data-state", "paid");
-  await expect(page.getByTestId("jackpot-ledger")).toContainText("jackpot_win");
+  // The ledger names the win's movement in the operator's language, not by its code.
+  await expect(page.getByTestId("jackpot-ledger")).toContainText("Win paid");
+  await expect(page.getByTestId("jackpot-ledger")).not.toContainText("jackpot_win");
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(1);
 });

@@ -84,15 +84,22 @@ export function DataTable<T extends RowData>({ columns, rowKey, ...props }: Data
   const items = virtualizer.getVirtualItems();
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const { detail } = props;
-  // With details, a row and its open detail are one item: after each render each drawn row is
-  // measured with the detail row under it (a ResizeObserver on the row alone would miss it).
+  // With details, a row and its open detail are one item: a drawn row is measured with the detail
+  // row under it (a ResizeObserver on the row alone would miss it) once per row and open state.
+  // Measuring again on every render could loop: the table's columns take their widths from the
+  // rows drawn, so a resize that draws other rows can change the heights it measured, and so on
+  // (React stops that with "Maximum update depth exceeded").
+  const measured = useRef(new Map<string, boolean>());
   useLayoutEffect(() => {
     if (!detail) return;
     for (const el of bodyRef.current?.querySelectorAll<HTMLElement>(":scope > tr[data-index]") ?? []) {
       const next = el.nextElementSibling;
       const extra = next instanceof HTMLElement && next.classList.contains("detail-row") ? next : null;
+      const key = el.dataset.key ?? "";
+      if (measured.current.get(key) === (extra !== null)) continue;
+      measured.current.set(key, extra !== null);
       const height = el.getBoundingClientRect().height + (extra?.getBoundingClientRect().height ?? 0);
-      virtualizer.resizeItem(Number(el.dataset.index), height);
+      virtualizer.resizeItem(Number(el.dataset.index), Math.round(height));
     }
   });
   const top = items[0]?.start ?? 0;
@@ -164,6 +171,7 @@ export function DataTable<T extends RowData>({ columns, rowKey, ...props }: Data
               <Fragment key={row.id}>
                 <tr
                   data-index={item.index}
+                  data-key={row.id}
                   ref={detail ? undefined : virtualizer.measureElement}
                   data-testid={props.rowTestId?.(row.original)}
                   {...props.rowData?.(row.original)}

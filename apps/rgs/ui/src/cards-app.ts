@@ -81,6 +81,8 @@ export class CardsApp {
   private skew = 0;
   private timer: ReturnType<typeof setInterval> | null = null;
   private busy = false;
+  /** The player's check of a hand's deck: kept while that hand is shown, whatever redraws it. */
+  private verified: { handId: string; ok: boolean; text: string } | null = null;
   /** Cards and bubbles already on the screen: only new ones are dealt (animated) in. */
   private seen = new Set<string>();
   /** Seat → the emote shown over it and until when (this screen's clock). */
@@ -250,6 +252,11 @@ export class CardsApp {
     if (h.serverSeed) {
       const seed = h.serverSeed;
       const result = this.el("span", "cards-verified");
+      const show = (v: { ok: boolean; text: string }) => {
+        result.textContent = v.text;
+        result.dataset.ok = String(v.ok);
+      };
+      if (this.verified?.handId === h.handId) show(this.verified);
       const b = this.button(ct(this.lang, "verify"), "cards-verify", () => {
         const r = verifyDeck({
           serverSeed: seed,
@@ -259,10 +266,11 @@ export class CardsApp {
           deckHash: h.deckHash,
           cards: [],
         });
-        result.textContent = r.ok
+        const text = r.ok
           ? ct(this.lang, "verified")
           : ct(this.lang, "notVerified", { why: r.problems.join("; ") });
-        result.dataset.ok = String(r.ok);
+        this.verified = { handId: h.handId, ok: r.ok, text };
+        show(this.verified);
       });
       box.append(b, result);
       if (h.rake !== "0.00") box.append(this.el("p", "muted", ct(this.lang, "rake", { amount: h.rake })));
