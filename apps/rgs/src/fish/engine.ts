@@ -385,9 +385,9 @@ export async function sittingShots(
     sql`SELECT a.seat_id, a.result, a.win, s.room_id FROM rgs.room_actions a JOIN rgs.room_seats s ON s.id = a.seat_id
         WHERE s.sitting_id = ${sittingId} ORDER BY (a.result->>'nonce')::int`,
   );
-  const [room] = await rows<{ rtp_bp: unknown }>(
+  const [room] = await rows<{ rtp_bp: unknown; sea_seed: unknown }>(
     ctx.db,
-    sql`SELECT rtp_bp FROM rgs.fish_rooms WHERE id = ${sitting.roomId}`,
+    sql`SELECT rtp_bp, sea_seed FROM rgs.fish_rooms WHERE id = ${sitting.roomId}`,
   );
   return list
     .map((a) => ({ a, d: (typeof a.result === "string" ? JSON.parse(a.result) : a.result) as ShotDetail }))
@@ -403,6 +403,8 @@ export async function sittingShots(
       target: { kindId: d.kindId ?? 0, taken: d.taken ?? [] },
       hit: Boolean(d.hit),
       paid: d.paid ?? 0,
+      // The room's public sea: the verifier checks the target is the fish swimming there.
+      ...(room ? { seaSeed: String(room.sea_seed) } : {}),
       bet: d.bet,
       win: formatMinor(BigInt(String(a.win))),
     }));
@@ -441,7 +443,8 @@ export async function magazineRecall(
   const [m] = await rows<Record<string, unknown>>(
     ctx.db,
     sql`SELECT s.id, s.room_id, s.player_id, s.vendor, s.total, s.win, s.status, s.created_at,
-          t.server_seed, t.server_seed_hash, t.client_seed, t.status AS sitting_status, r.level, r.rtp_bp
+          t.server_seed, t.server_seed_hash, t.client_seed, t.status AS sitting_status, r.level, r.rtp_bp,
+          r.sea_seed
         FROM rgs.room_seats s
         JOIN rgs.room_sittings t ON t.id = s.sitting_id
         JOIN rgs.fish_rooms r ON r.id = s.room_id
@@ -467,6 +470,7 @@ export async function magazineRecall(
       target: { kindId: d.kindId ?? 0, taken: d.taken ?? [] },
       hit: Boolean(d.hit),
       paid: d.paid ?? 0,
+      seaSeed: String(m.sea_seed),
       bet: d.bet,
       win: formatMinor(BigInt(String(a.win ?? 0))),
     }));

@@ -356,6 +356,11 @@ describe("fish rooms and magazines", () => {
     expect(after.revealed).toBe(true);
     expect(after.shots).toHaveLength(fired);
     for (const s of after.shots) expect(verifyShot(s).ok).toBe(true);
+    // Each shot names its room's sea, so its target is checked against the sea's fish.
+    const sea = (await roomOf(joined.sitting.roomId)).seaSeed;
+    expect(after.shots.every((s) => s.seaSeed === sea)).toBe(true);
+    const s0 = after.shots[0] as Recall["shots"][number];
+    expect(verifyShot({ ...s0, target: { kindId: s0.target.kindId === 20 ? 19 : 20 } }).ok).toBe(false);
     // What the magazine paid back: its shots' wins and the unfired shots' stake.
     const wins = after.shots.reduce((sum, s) => sum + minor(s.win), 0n);
     expect(after.magazine.win).toBe(formatMinor(wins + BigInt(10 - fired) * 10n));
