@@ -26,6 +26,7 @@ import {
   FISH_VENDOR,
   type FishLevel,
   fishLevel,
+  MAGAZINE_PACE_MS,
   MAGAZINE_SHOTS,
   type MagazineState,
   type Sea,
@@ -46,6 +47,7 @@ export {
   FISH_VENDOR,
   type FishLevel,
   fishLevel,
+  MAGAZINE_PACE_MS,
   MAGAZINE_SHOTS,
   type Shot,
   type ShotDetail,
@@ -234,7 +236,26 @@ async function magazineAmount(
 }
 
 /**
- * Load a magazine on the player's sitting: ONE debit of `shots` times the cannon level's bet.
+ * Wait until MAGAZINE_PACE_MS after the sitting's previous magazine was loaded (a repeat of a
+ * load does not wait for itself): a client loading and closing as fast as it can still makes at
+ * most one debit and one credit a second on a sitting.
+ */
+async function paceLoad(ctx: RgsContext, sittingId: string, requestId: string): Promise<void> {
+  const [last] = await rows<{ at: unknown; known: unknown }>(
+    ctx.db,
+    sql`SELECT max(created_at) FILTER (WHERE request_id <> ${requestId}) AS at,
+          count(*) FILTER (WHERE request_id = ${requestId}) AS known
+        FROM rgs.room_seats WHERE sitting_id = ${sittingId}`,
+  );
+  if (Number(last?.known ?? 0) > 0 || last?.at === null || last?.at === undefined) return;
+  const since = ctx.now().getTime() - new Date(String(last.at)).getTime();
+  const wait = Math.min(MAGAZINE_PACE_MS, MAGAZINE_PACE_MS - since);
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+}
+
+/**
+ * Load a magazine on the player's sitting: ONE debit of `shots` times the cannon level's bet,
+ * at least MAGAZINE_PACE_MS after the sitting's previous one (`paceLoad`).
  * Refused while the sitting's magazine is open (ROUND_OPEN); a debit the platform refuses
  * (INSUFFICIENT_FUNDS) leaves nothing behind. Idempotent on the request id.
  */
@@ -246,6 +267,7 @@ export async function loadMagazine(
 ): Promise<MagazineView> {
   sessionLevel(session);
   const amount = await magazineAmount(ctx, sittingId, input);
+  await paceLoad(ctx, sittingId, input.requestId);
   const view = await openSittingRound(ctx, FISH, session, sittingId, { requestId: input.requestId, amount });
   return magazineView(await magazineRow(ctx, view.seatId));
 }
