@@ -217,9 +217,10 @@ export async function playerShots(
   const list = await rows<Record<string, unknown>>(
     ctx.db,
     sql`SELECT a.created_at, a.result, a.win, m.id AS magazine_id, m.room_id, t.id AS sitting_id, t.status,
-          t.server_seed, t.server_seed_hash, t.client_seed
+          t.server_seed, t.server_seed_hash, t.client_seed, r.sea_seed
         FROM rgs.room_actions a JOIN rgs.room_seats m ON m.id = a.seat_id
           JOIN rgs.room_sittings t ON t.id = m.sitting_id
+          JOIN rgs.fish_rooms r ON r.id = m.room_id
         WHERE m.game = ${FISH_GAME} AND m.player_id = ${q.playerId} AND a.stake > 0
         ORDER BY a.created_at DESC, a.seat_id, a.seq DESC
         LIMIT ${PAGE} OFFSET ${(q.page - 1) * PAGE}`,
@@ -238,6 +239,7 @@ export async function playerShots(
       target: { kindId: d.kindId ?? 0, taken: d.taken ?? [] },
       hit: Boolean(d.hit),
       paid: d.paid ?? 0,
+      seaSeed: String(r.sea_seed),
     };
     const url = revealed
       ? `/rgs/api/fish/verify?${new URLSearchParams({
@@ -251,6 +253,7 @@ export async function playerShots(
           taken: record.target.taken.join(","),
           hit: String(record.hit),
           paid: String(record.paid),
+          seaSeed: record.seaSeed,
         }).toString()}`
       : null;
     return {
@@ -285,6 +288,11 @@ const VerifyQuery = z.object({
     .default(""),
   hit: z.enum(["true", "false"]),
   paid: z.coerce.number().int().min(0),
+  /** The room's sea seed: when given, the target is checked against the sea's fish. */
+  seaSeed: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
 });
 
 export async function fishAdminRoutes(app: FastifyInstance, ctx: RgsContext, secret: string): Promise<void> {

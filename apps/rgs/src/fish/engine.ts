@@ -26,6 +26,7 @@ import {
   FISH_VENDOR,
   type FishLevel,
   fishLevel,
+  MAGAZINE_PACE_MS,
   MAGAZINE_SHOTS,
   type MagazineState,
   type Sea,
@@ -46,6 +47,7 @@ export {
   FISH_VENDOR,
   type FishLevel,
   fishLevel,
+  MAGAZINE_PACE_MS,
   MAGAZINE_SHOTS,
   type Shot,
   type ShotDetail,
@@ -234,7 +236,26 @@ async function magazineAmount(
 }
 
 /**
- * Load a magazine on the player's sitting: ONE debit of `shots` times the cannon level's bet.
+ * Wait until MAGAZINE_PACE_MS after the sitting's previous magazine was loaded (a repeat of a
+ * load does not wait for itself): a client loading and closing as fast as it can still makes at
+ * most one debit and one credit a second on a sitting.
+ */
+async function paceLoad(ctx: RgsContext, sittingId: string, requestId: string): Promise<void> {
+  const [last] = await rows<{ at: unknown; known: unknown }>(
+    ctx.db,
+    sql`SELECT max(created_at) FILTER (WHERE request_id <> ${requestId}) AS at,
+          count(*) FILTER (WHERE request_id = ${requestId}) AS known
+        FROM rgs.room_seats WHERE sitting_id = ${sittingId}`,
+  );
+  if (Number(last?.known ?? 0) > 0 || last?.at === null || last?.at === undefined) return;
+  const since = ctx.now().getTime() - new Date(String(last.at)).getTime();
+  const wait = Math.min(MAGAZINE_PACE_MS, MAGAZINE_PACE_MS - since);
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+}
+
+/**
+ * Load a magazine on the player's sitting: ONE debit of `shots` times the cannon level's bet,
+ * at least MAGAZINE_PACE_MS after the sitting's previous one (`paceLoad`).
  * Refused while the sitting's magazine is open (ROUND_OPEN); a debit the platform refuses
  * (INSUFFICIENT_FUNDS) leaves nothing behind. Idempotent on the request id.
  */
@@ -246,6 +267,7 @@ export async function loadMagazine(
 ): Promise<MagazineView> {
   sessionLevel(session);
   const amount = await magazineAmount(ctx, sittingId, input);
+  await paceLoad(ctx, sittingId, input.requestId);
   const view = await openSittingRound(ctx, FISH, session, sittingId, { requestId: input.requestId, amount });
   return magazineView(await magazineRow(ctx, view.seatId));
 }
@@ -385,9 +407,9 @@ export async function sittingShots(
     sql`SELECT a.seat_id, a.result, a.win, s.room_id FROM rgs.room_actions a JOIN rgs.room_seats s ON s.id = a.seat_id
         WHERE s.sitting_id = ${sittingId} ORDER BY (a.result->>'nonce')::int`,
   );
-  const [room] = await rows<{ rtp_bp: unknown }>(
+  const [room] = await rows<{ rtp_bp: unknown; sea_seed: unknown }>(
     ctx.db,
-    sql`SELECT rtp_bp FROM rgs.fish_rooms WHERE id = ${sitting.roomId}`,
+    sql`SELECT rtp_bp, sea_seed FROM rgs.fish_rooms WHERE id = ${sitting.roomId}`,
   );
   return list
     .map((a) => ({ a, d: (typeof a.result === "string" ? JSON.parse(a.result) : a.result) as ShotDetail }))
@@ -403,6 +425,8 @@ export async function sittingShots(
       target: { kindId: d.kindId ?? 0, taken: d.taken ?? [] },
       hit: Boolean(d.hit),
       paid: d.paid ?? 0,
+      // The room's public sea: the verifier checks the target is the fish swimming there.
+      ...(room ? { seaSeed: String(room.sea_seed) } : {}),
       bet: d.bet,
       win: formatMinor(BigInt(String(a.win))),
     }));
@@ -441,7 +465,8 @@ export async function magazineRecall(
   const [m] = await rows<Record<string, unknown>>(
     ctx.db,
     sql`SELECT s.id, s.room_id, s.player_id, s.vendor, s.total, s.win, s.status, s.created_at,
-          t.server_seed, t.server_seed_hash, t.client_seed, t.status AS sitting_status, r.level, r.rtp_bp
+          t.server_seed, t.server_seed_hash, t.client_seed, t.status AS sitting_status, r.level, r.rtp_bp,
+          r.sea_seed
         FROM rgs.room_seats s
         JOIN rgs.room_sittings t ON t.id = s.sitting_id
         JOIN rgs.fish_rooms r ON r.id = s.room_id
@@ -467,6 +492,7 @@ export async function magazineRecall(
       target: { kindId: d.kindId ?? 0, taken: d.taken ?? [] },
       hit: Boolean(d.hit),
       paid: d.paid ?? 0,
+      seaSeed: String(m.sea_seed),
       bet: d.bet,
       win: formatMinor(BigInt(String(a.win ?? 0))),
     }));

@@ -258,6 +258,14 @@ describe("the fish rooms' back office", () => {
       url: (first.verifyUrl as string).replace(`hit=${first.hit}`, `hit=${!first.hit}`),
     });
     expect(tampered.json().value.ok).toBe(false);
+    // A link naming another kind than the sea's fish at that index does not verify either.
+    const otherKind = first.kindId === 20 ? 19 : 20;
+    const misnamed = await t.app.inject({
+      method: "GET",
+      url: (first.verifyUrl as string).replace(`kindId=${first.kindId}`, `kindId=${otherKind}`),
+    });
+    expect(misnamed.json().value).toMatchObject({ ok: false });
+    expect(misnamed.json().value.problems).toContain("target differs from the sea's fish");
   });
 
   it("changes a room's stake, seats and RTP (audited); new rooms of the level take them", async () => {

@@ -32,6 +32,7 @@ import {
   joinFish,
   leaveFish,
   loadMagazine,
+  MAGAZINE_PACE_MS,
   type ShotDetail,
   sittingShots,
 } from "./engine.ts";
@@ -217,6 +218,40 @@ describe("fish rooms and magazines", () => {
     expect(gone.onRound).toBe("1.00");
   });
 
+  it("paces a sitting's magazines: loading and closing flat out makes about two provider calls a second", async () => {
+    const { p, session } = await player("low");
+    const joined = await joinFish(ctx, session, { requestId: "pace", shots: 1, cannon: 1 });
+    let mag = joined.magazine.magazineId;
+    const started = performance.now();
+    for (let i = 0; i < 3; i++) {
+      await closeMagazine(ctx, session, mag);
+      mag = (
+        await loadMagazine(ctx, session, joined.sitting.sittingId, {
+          requestId: `pace${i}`,
+          shots: 1,
+          cannon: 1,
+        })
+      ).magazineId;
+    }
+    const seconds = (performance.now() - started) / 1000;
+    // Three loads after the join's, each a pace after the one before (the test's clock stands
+    // still, so each waits the whole pace): never faster than one load a second.
+    expect(seconds).toBeGreaterThanOrEqual((3 * MAGAZINE_PACE_MS) / 1000 - 0.01);
+    const calls = await providerRows(t, p.id);
+    expect(calls.map((c) => c.kind).sort()).toEqual(["bet", "bet", "bet", "bet", "win", "win", "win"]);
+    // A repeat of the last load answers at once with the same magazine and takes nothing more.
+    const again = performance.now();
+    const repeat = await loadMagazine(ctx, session, joined.sitting.sittingId, {
+      requestId: "pace2",
+      shots: 1,
+      cannon: 1,
+    });
+    expect(repeat.magazineId).toBe(mag);
+    expect(performance.now() - again).toBeLessThan(MAGAZINE_PACE_MS);
+    expect(await providerRows(t, p.id)).toHaveLength(7);
+    await leaveFish(ctx, session, joined.sitting.sittingId);
+  });
+
   it("refuses a player who cannot pay a magazine of the smallest shot, and nothing changes", async () => {
     const before = (await fishRooms(ctx)).find((r) => r.level === "low" && r.roomId === "low-1") as FishRoom;
     const { p, session } = await player("low", 5n); // 0.05 cannot fire a 0.10 shot
@@ -356,6 +391,11 @@ describe("fish rooms and magazines", () => {
     expect(after.revealed).toBe(true);
     expect(after.shots).toHaveLength(fired);
     for (const s of after.shots) expect(verifyShot(s).ok).toBe(true);
+    // Each shot names its room's sea, so its target is checked against the sea's fish.
+    const sea = (await roomOf(joined.sitting.roomId)).seaSeed;
+    expect(after.shots.every((s) => s.seaSeed === sea)).toBe(true);
+    const s0 = after.shots[0] as Recall["shots"][number];
+    expect(verifyShot({ ...s0, target: { kindId: s0.target.kindId === 20 ? 19 : 20 } }).ok).toBe(false);
     // What the magazine paid back: its shots' wins and the unfired shots' stake.
     const wins = after.shots.reduce((sum, s) => sum + minor(s.win), 0n);
     expect(after.magazine.win).toBe(formatMinor(wins + BigInt(10 - fired) * 10n));

@@ -30,6 +30,12 @@ export const FISH_RTP_BP = 9650;
 export const CANNON_LEVELS = 10;
 /** A magazine holds this many shots (of the cannon level it is loaded for). */
 export const MAGAZINE_SHOTS = { min: 1, max: 1000 } as const;
+/**
+ * A sitting's magazines are loaded at least this far apart (the load waits out the rest): with
+ * one debit a load and one credit a close, a sitting makes at most about two provider calls a
+ * second whatever its client sends (docs/fish.md "Rooms and magazines").
+ */
+export const MAGAZINE_PACE_MS = 1_000;
 /** A magazine or a sitting without a shot this long is closed (paid) and the seat freed. */
 export const FISH_IDLE_MS = 120_000;
 

@@ -226,7 +226,6 @@ export function fishRoutes(
     message: fireOnSocket,
   });
 
-  /** An ended sitting's shots with its revealed seed: each one recomputable with verifyShot. */
   /**
    * Game recall of one magazine from the platform's betting record (the signed link every
    * in-house game's recall uses, docs/provider-protocol.md "Game recall"): its stake, what it paid
@@ -240,6 +239,7 @@ export function fishRoutes(
     return ok(await magazineRecall(ctx, magazineId, q));
   });
 
+  /** An ended sitting's shots with its revealed seed: each one recomputable with verifyShot. */
   app.get("/api/fish/shots", async (req) => {
     const q = parse(z.object({ sessionId, sittingId: z.string().uuid() }), req.query);
     return ok(await sittingShots(ctx, await liveSession(ctx, q.sessionId), q.sittingId));

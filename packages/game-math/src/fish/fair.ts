@@ -1,5 +1,6 @@
 import { uniformInt, type WordSource } from "../uniform.ts";
-import { rtpOf } from "./kinds.ts";
+import { fishKind, rtpOf } from "./kinds.ts";
+import { spawnAt } from "./paths.ts";
 import { killProbability, killTotal, type Target } from "./probability.ts";
 import type { Rational } from "./rational.ts";
 import { hmacSha256, sha256Words, toHex, utf8Bytes } from "./sha256.ts";
@@ -129,16 +130,44 @@ export interface ShotRecord extends ShotInput {
   serverSeedHash: string;
   hit: boolean;
   paid: number;
+  /**
+   * The room's sea seed (public from the room's start): with it the verifier also checks that the
+   * recorded target is the fish the sea has at `targetId` — its kind, and a lightning fish's
+   * chain kind — since the kill probability is read from the recorded kind.
+   */
+  seaSeed?: string;
+}
+
+/**
+ * What the sea says against the recorded target: the kind at spawn `targetId`, and for a
+ * lightning fish that its chain takes only its own chain kind (the bomb's catch depends on the
+ * instant and the room's kills, which the record does not carry).
+ */
+function seaProblems(record: ShotRecord): string[] {
+  if (record.seaSeed === undefined) return [];
+  const index = Number(record.targetId);
+  if (!/^\d{1,15}$/.test(record.targetId) || !Number.isSafeInteger(index))
+    return ["target is not a fish of the sea"];
+  const spawn = spawnAt(record.seaSeed, index);
+  if (spawn.kindId !== record.target.kindId) return ["target differs from the sea's fish"];
+  if (
+    fishKind(spawn.kindId).type === "lightning" &&
+    (record.target.taken ?? []).some((k) => k !== spawn.chainKindId)
+  )
+    return ["chain differs from the sea's lightning fish"];
+  return [];
 }
 
 /**
  * Recompute a recorded shot from its revealed server seed: the seed must match the commitment,
- * and the recomputed decision and payout must match the record.
+ * the target the sea's fish (when the record names its sea), and the recomputed decision and
+ * payout must match the record.
  */
 export function verifyShot(record: ShotRecord): { ok: boolean; problems: string[]; result: ShotResult } {
   const problems: string[] = [];
   if (serverSeedHash(record.serverSeed) !== record.serverSeedHash)
     problems.push("server seed does not match its commitment");
+  problems.push(...seaProblems(record));
   const result = shoot(record);
   if (result.hit !== record.hit) problems.push("hit differs");
   if (result.paid !== record.paid) problems.push("payout differs");

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { xoshiro128 } from "../xoshiro.ts";
 import { decideHit, serverSeedHash, shoot, shotWords, uniformBig, verifyShot } from "./fair.ts";
 import { BOMB_FISH, BOSS_KINDS, CERTIFIED_RTP_BP, FISH_KINDS, LIGHTNING_FISH, rtpOf } from "./kinds.ts";
+import { spawnAt, targetAt } from "./paths.ts";
 import { killProbability, killTotal } from "./probability.ts";
 import { equals, mul, rational } from "./rational.ts";
 import { hmacSha256, sha256Words, toHex } from "./sha256.ts";
@@ -203,5 +204,44 @@ describe("hit decision", () => {
         },
       ),
     );
+  });
+
+  it("checks a recorded target against the room's sea: its kind and a lightning fish's chain", () => {
+    const seaSeed = "sea-of-the-verifier";
+    const record = (index: number, target: { kindId: number; taken?: number[] }) => {
+      const input = {
+        serverSeed: seed,
+        clientSeed: "c",
+        nonce: index,
+        targetId: String(index),
+        rtpBp: 9650,
+        target,
+      };
+      const r = shoot(input);
+      return { ...input, serverSeedHash: serverSeedHash(seed), hit: r.hit, paid: r.paid, seaSeed };
+    };
+    const normal = Array.from({ length: 140 }, (_, i) => spawnAt(seaSeed, i)).find(
+      (s) => FISH_KINDS.find((k) => k.id === s.kindId)?.type === "normal",
+    );
+    if (!normal) throw new Error("no normal fish in the sea");
+    expect(verifyShot(record(normal.index, { kindId: normal.kindId })).ok).toBe(true);
+    // The same shot recorded at another kind than the sea's fish (another kill probability).
+    const other = normal.kindId === 20 ? 19 : 20;
+    const wrong = verifyShot(record(normal.index, { kindId: other }));
+    expect(wrong.ok).toBe(false);
+    expect(wrong.problems).toContain("target differs from the sea's fish");
+    // Without its sea the record is checked as before (a record pasted from an older page).
+    const { seaSeed: _s, ...bare } = record(normal.index, { kindId: other });
+    expect(verifyShot(bare).ok).toBe(true);
+
+    let i = 0;
+    while (spawnAt(seaSeed, i).kindId !== LIGHTNING_FISH.id) i++;
+    const eel = spawnAt(seaSeed, i);
+    const chain = eel.chainKindId as number;
+    const at = targetAt(seaSeed, i, eel.at + eel.duration / 2);
+    expect(verifyShot(record(i, { kindId: LIGHTNING_FISH.id, taken: [...(at.taken ?? [])] })).ok).toBe(true);
+    const otherChain = chainKinds.find((k) => k !== chain) as number;
+    const bad = verifyShot(record(i, { kindId: LIGHTNING_FISH.id, taken: [otherChain, otherChain] }));
+    expect(bad.problems).toContain("chain differs from the sea's lightning fish");
   });
 });
