@@ -281,6 +281,15 @@ const TEXTS = {
     ID: "Ronde berikutnya tertaut ke ronde ini.",
     JA: "次のラウンドはこのラウンドにつながっています。",
   },
+  nextBad: {
+    TY: "Round #{n}: HINDI tumuturo rito ang kawing nito!",
+    EN: "Round #{n}: its link to this one does NOT match!",
+    CN: "第 {n} 轮：与本轮的链接不匹配！",
+    VI: "Vòng #{n}: liên kết tới vòng này KHÔNG khớp!",
+    TH: "รอบ #{n}: การเชื่อมโยงมาที่รอบนี้ไม่ตรงกัน!",
+    ID: "Ronde #{n}: tautannya ke ronde ini TIDAK cocok!",
+    JA: "ラウンド #{n}：このラウンドへのつながりが一致しません！",
+  },
   CRASHED: {
     TY: "Nag-crash bago dumating ang cash-out mo. Talo ang taya.",
     EN: "It crashed before your cash-out arrived. The bet is lost.",
