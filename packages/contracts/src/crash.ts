@@ -67,6 +67,13 @@ export interface CrashBetView {
   crash?: string | null;
 }
 
+export interface CrashChainInfo {
+  terminatingHash: string;
+  salt: string;
+  length: number;
+  firstRound: number;
+}
+
 export interface CrashRoomInfo {
   id: string;
   name: Record<string, string>;
@@ -74,7 +81,13 @@ export interface CrashRoomInfo {
   minBet: string;
   maxBet: string;
   bettingMs: number;
-  chain: { terminatingHash: string; salt: string; length: number };
+  /** The chain in use: round `firstRound` of the room links to its terminating hash. */
+  chain: CrashChainInfo;
+  /**
+   * The chain that takes over when this one is used up, published while rounds of the current
+   * one are left (null until then).
+   */
+  nextChain: CrashChainInfo | null;
   round: CrashRoundView | null;
   players: number;
 }

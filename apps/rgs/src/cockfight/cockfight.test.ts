@@ -26,10 +26,11 @@ import {
   rejectResult,
 } from "./operate.ts";
 
-// Cockfight pools on PostgreSQL: bets racing the operator's close, the four-eyes settlement
-// (a result declared twice, or confirmed by the operator who declared it, pays nothing), and
+// Cockfight pools on PGlite by default and on PostgreSQL with TEST_DATABASE_URL (the races below
+// then run on real row locks): bets racing the operator's close, the four-eyes settlement (a
+// result declared twice, or confirmed by the operator who declared it, pays nothing), and
 // pari-mutuel payouts through the provider protocol exactly once.
-describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("cockfight pools on PostgreSQL", () => {
+describe("cockfight pools", () => {
   let t: TestApp;
   let clock = new Date();
   let ctx: RoundsContext;

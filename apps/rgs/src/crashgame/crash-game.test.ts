@@ -328,4 +328,52 @@ describe("crash rounds", () => {
     for (const p of [p1, p2]) expect(await mainBalance(t, p.id)).toBe(1_003_40n);
     expect((await reconcile(t.database.db)).ok).toBe(true);
   });
+
+  it("hands a used-up chain over to the next one, published before its first round", async () => {
+    const ctx = roomTestContext(t, now, { holder: "proc-c", leaseTtlMs: 60_000, closeGraceMs: 50 });
+    // A chain of 3 rounds: its successor is made once one round of it is left (rotateAhead).
+    const { room } = await crashTestRoom(t.database.db, "c-rot", { length: 3, pauseMs: 0 });
+    setClock(Date.now());
+    const info = async () =>
+      (await t.app.inject({ method: "GET", url: "/rgs/api/crash/rooms/c-rot" })).json().value;
+    const play = async (): Promise<CrashRound> => {
+      const g = await betting(room, ctx);
+      const f = await fly(room, g, ctx);
+      setClock((f.crashAt?.getTime() ?? 0) + SETTLE_AFTER_CRASH_MS);
+      await stepRoom(ctx, room);
+      const done = await latest(ctx, CRASH, room.id);
+      if (done?.status !== "settled") throw new Error("round not settled");
+      return done;
+    };
+    const [r1, r2] = [await play(), await play()];
+    expect([r1.roundNo, r2.roundNo]).toEqual([1, 2]);
+    expect((await info()).nextChain).toBeNull();
+    const r3 = await play();
+    expect(r3.seed).toBe(roundHash(room.chain.seed, 3, 3));
+    // Published while round 3 of the first chain was played: the next chain, from round 4.
+    const next = (await info()).nextChain;
+    const [b] = await rows<{ id: string; seed: string; salt: string; terminating_hash: string }>(
+      t.database.db,
+      sql`SELECT c.* FROM rgs.crash_chains c JOIN rgs.crash_rooms r ON r.next_chain_id = c.id WHERE r.id = 'c-rot'`,
+    );
+    if (!b) throw new Error("no next chain");
+    expect(next).toEqual({ terminatingHash: b.terminating_hash, salt: b.salt, length: 3, firstRound: 4 });
+    const r4 = await play();
+    expect(r4.chainId).toBe(b.id);
+    expect(r4.seed).toBe(roundHash(b.seed, 3, 1));
+    expect(r4.seedHash).toBe(b.terminating_hash);
+    expect((await info()).chain).toMatchObject({ terminatingHash: b.terminating_hash, firstRound: 4 });
+    expect((await info()).nextChain).toBeNull();
+    // The verify call: round 4 links to the new chain's terminating hash; round 3's successor
+    // is on another chain, so no link is claimed there.
+    const verify = async (hash: string, salt: string) =>
+      (await t.app.inject({ method: "POST", url: "/rgs/api/crash/verify", payload: { hash, salt } })).json()
+        .value.round;
+    expect(await verify(r4.seed, b.salt)).toMatchObject({ roundNo: 4, linksToPrevious: true });
+    expect(await verify(r3.seed, room.chain.salt)).toMatchObject({
+      roundNo: 3,
+      linksToPrevious: true,
+      nextLinksHere: null,
+    });
+  });
 });

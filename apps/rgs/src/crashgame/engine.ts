@@ -5,6 +5,7 @@ import { crashPoint } from "../crash-points.ts";
 import { rows } from "../db.ts";
 import { isOpenAt, type RoundGame, type RoundsContext, stepRoom as stepAny } from "../rounds/engine.ts";
 import { at, stakeMoves, stakeRowOf } from "../rounds/stakes.ts";
+import { rotateChain } from "./catalog.ts";
 import { crashPointOf, roundHash } from "./chain.ts";
 import { feedOf } from "./feed.ts";
 import {
@@ -55,12 +56,15 @@ export const CRASH: RoundGame<CrashRoom, CrashRound> = {
   voidable: sql`status = 'betting'`,
   loadRooms: (db) => loadRooms(db),
   loadRoom,
+  // Before the leader opens a round, the room's chains are rotated (catalog.ts).
+  beforeOpen: (db, roomId) => rotateChain(db, roomId),
   isOpen: (room, now) => isOpenAt(room, now) && room.chain.length > 0,
   windowMs: (r) => r.bettingMs,
   pauseMs: (r) => r.pauseMs,
-  // Round n takes the chain's hash n (backwards from the terminating hash); a chain used up
-  // stops the room (roundHash throws) until the back office gives it a new chain.
-  seedOf: (room, no) => roundHash(room.chain.seed, room.chain.length, no),
+  // Round n takes the hash n - first_round + 1 of its chain (backwards from the terminating
+  // hash); the next chain takes over after the last (rotateChain). Past the end of a chain with
+  // no successor, roundHash throws and the room opens no round.
+  seedOf: (room, no) => roundHash(room.chain.seed, room.chain.length, no - room.chain.firstRound + 1),
   roundColumns: (r) => ({ chain_id: sql`${r.chain.id}`, salt: sql`${r.chain.salt}` }),
   roundOf: roundRow,
   info: (g) => ({

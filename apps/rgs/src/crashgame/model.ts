@@ -18,7 +18,19 @@ export interface CrashRoom {
   closesAt: string | null;
   enabled: boolean;
   sort: number;
-  chain: { id: string; seed: string; salt: string; length: number; terminatingHash: string };
+  chain: CrashChain;
+  /** The chain made to take over when `chain` is used up (published in the room's info). */
+  nextChain: CrashChain | null;
+}
+
+/** A hash chain; the room's round `firstRound` takes its hash h(length - 1) (chain.ts). */
+export interface CrashChain {
+  id: string;
+  seed: string;
+  salt: string;
+  length: number;
+  terminatingHash: string;
+  firstRound: number;
 }
 
 export interface CrashRound {
@@ -67,7 +79,19 @@ export function roomRow(r: Record<string, unknown>): CrashRoom {
       salt: String(r.chain_salt),
       length: Number(r.chain_length),
       terminatingHash: String(r.terminating_hash),
+      firstRound: Number(r.chain_first_round ?? 1),
     },
+    nextChain:
+      r.next_chain_id === null || r.next_chain_id === undefined
+        ? null
+        : {
+            id: String(r.next_chain_id),
+            seed: String(r.next_seed),
+            salt: String(r.next_salt),
+            length: Number(r.next_length),
+            terminatingHash: String(r.next_terminating_hash),
+            firstRound: Number(r.next_first_round),
+          },
   };
 }
 
@@ -75,8 +99,11 @@ export async function loadRooms(exec: RgsDb | RgsTx, where: SQL = sql`TRUE`): Pr
   return (
     await rows<Record<string, unknown>>(
       exec,
-      sql`SELECT r.*, c.seed AS chain_seed, c.salt AS chain_salt, c.length AS chain_length, c.terminating_hash
+      sql`SELECT r.*, c.seed AS chain_seed, c.salt AS chain_salt, c.length AS chain_length, c.terminating_hash,
+            c.first_round AS chain_first_round, n.seed AS next_seed, n.salt AS next_salt, n.length AS next_length,
+            n.terminating_hash AS next_terminating_hash, n.first_round AS next_first_round
           FROM rgs.crash_rooms r JOIN rgs.crash_chains c ON c.id = r.chain_id
+            LEFT JOIN rgs.crash_chains n ON n.id = r.next_chain_id
           WHERE ${where} ORDER BY r.sort, r.id`,
     )
   ).map(roomRow);
@@ -160,6 +187,14 @@ export function publicBet(r: Record<string, unknown>): Omit<CrashBetView, "balan
   return pub;
 }
 
+/** What is published of a chain (never its seed). */
+const chainInfo = (c: CrashChain) => ({
+  terminatingHash: c.terminatingHash,
+  salt: c.salt,
+  length: c.length,
+  firstRound: c.firstRound,
+});
+
 export function roomInfo(
   room: CrashRoom,
   round: CrashRound | null,
@@ -173,11 +208,8 @@ export function roomInfo(
     minBet: formatMinor(room.minBet),
     maxBet: formatMinor(room.maxBet),
     bettingMs: room.bettingMs,
-    chain: {
-      terminatingHash: room.chain.terminatingHash,
-      salt: room.chain.salt,
-      length: room.chain.length,
-    },
+    chain: chainInfo(room.chain),
+    nextChain: room.nextChain ? chainInfo(room.nextChain) : null,
     round: round ? roundView(round, now) : null,
     players,
   };

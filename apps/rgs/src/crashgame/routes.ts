@@ -115,26 +115,31 @@ export function crashRoutes(app: FastifyInstance, ctx: CrashContext): void {
         ctx.db,
         sql`SELECT seed, status FROM rgs.crash_rounds WHERE room_id = ${g.roomId} AND round_no = ${g.roundNo - 1}`,
       );
-      const [after] = await rows<{ seed: string; status: string }>(
+      const [after] = await rows<{ seed: string; status: string; chain_id: string }>(
         ctx.db,
-        sql`SELECT seed, status FROM rgs.crash_rounds WHERE room_id = ${g.roomId} AND round_no = ${g.roundNo + 1}`,
+        sql`SELECT seed, status, chain_id FROM rgs.crash_rounds WHERE room_id = ${g.roomId} AND round_no = ${g.roundNo + 1}`,
       );
-      const [chain] = await rows<{ terminating_hash: string }>(
+      const [chain] = await rows<{ terminating_hash: string; first_round: unknown }>(
         ctx.db,
-        sql`SELECT terminating_hash FROM rgs.crash_chains WHERE id = ${g.chainId}`,
+        sql`SELECT terminating_hash, first_round FROM rgs.crash_chains WHERE id = ${g.chainId}`,
       );
+      const first = Number(chain?.first_round ?? 1);
       round = {
         roundNo: g.roundNo,
         roomId: g.roomId,
         crash: g.crashX100 === null ? null : formatX(g.crashX100),
-        // Round 1 links to the chain's terminating hash; round n to round n - 1's hash.
+        // A chain's first round links to its terminating hash; any other to the round before's
+        // hash. The round after links here only on the same chain (a new chain starts afresh).
         linksToPrevious:
-          g.roundNo === 1
+          g.roundNo === first
             ? previousHash === chain?.terminating_hash
             : before
               ? previousHash === before.seed
               : null,
-        nextLinksHere: after && after.status === "settled" ? sha256Hex(after.seed) === b.hash : null,
+        nextLinksHere:
+          after && after.status === "settled" && after.chain_id === g.chainId
+            ? sha256Hex(after.seed) === b.hash
+            : null,
       };
     }
     return ok({

@@ -108,6 +108,8 @@ export interface RoundGame<Room extends { id: string }, Round> {
   voidable: SQL;
   loadRooms(db: RgsDb): Promise<Room[]>;
   loadRoom(db: RgsDb, id: string): Promise<Room | undefined>;
+  /** Run by the room's leader before it reads the room to open a round (crash: its chains). */
+  beforeOpen?(db: RgsDb, roomId: string): Promise<void>;
   /** Whether the room starts rounds at `now` (switched on, in its opening hours). */
   isOpen(room: Room, now: Date): boolean;
   /** The stake window's and the pause's lengths. */
@@ -248,6 +250,7 @@ export async function stepRoom<Room extends { id: string }, Round>(
   if (!round || !info || info.status === "settled" || info.status === "void") {
     // The room as it is now (the back office may have changed it): a round takes its settings
     // when it opens.
+    await game.beforeOpen?.(ctx.db, room.id);
     const fresh = (await game.loadRoom(ctx.db, room.id)) ?? room;
     if (!game.isOpen(fresh, ctx.now())) return renew;
     const from = info ? (info.settledAt ?? info.closesAt).getTime() + game.pauseMs(fresh) : now;

@@ -249,7 +249,11 @@ export class CrashApp {
           <table class="crash-mine"><thead><tr><th>${ct(this.lang, "round")}</th><th>${ct(this.lang, "amount")}</th><th>${ct(this.lang, "cashout")}</th><th>Crash</th><th>${ct(this.lang, "win")}</th></tr></thead>
           <tbody data-testid="crash-my-bets"></tbody></table></div>
       </section>
-      <footer class="crash-fair"><small>${ct(this.lang, "fair", { h: `<code>${room.chain.terminatingHash.slice(0, 16)}…</code>`, s: `<code>${esc(room.chain.salt)}</code>` })}</small>
+      <footer class="crash-fair"><small>${ct(this.lang, "fair", { h: `<code>${room.chain.terminatingHash.slice(0, 16)}…</code>`, s: `<code>${esc(room.chain.salt)}</code>` })}</small>${
+        room.nextChain
+          ? ` <small data-testid="crash-next-chain">${ct(this.lang, "nextChain", { n: room.nextChain.firstRound, h: `<code>${esc(room.nextChain.terminatingHash)}</code>`, s: `<code>${esc(room.nextChain.salt)}</code>` })}</small>`
+          : ""
+      }
         <a data-testid="crash-verify" href="/rgs/verify?crash=${encodeURIComponent(room.id)}&lang=${this.lang}" target="_blank" rel="noopener">${ct(this.lang, "verify")}</a></footer>
     </div>`;
     const q = (id: string) => this.root.querySelector(`[data-testid="${id}"]`) as HTMLElement;

@@ -191,6 +191,15 @@ const TEXTS = {
     ID: "Adil dan dapat dibuktikan: hash penutup rantai {h}, salt {s}",
     JA: "公正性の検証：チェーンの終端ハッシュ {h}、ソルト {s}",
   },
+  nextChain: {
+    TY: "Susunod na chain mula sa round #{n}: huling hash {h}, salt {s}",
+    EN: "Next chain from round #{n}: terminating hash {h}, salt {s}",
+    CN: "自第 {n} 轮起的下一条哈希链：终止哈希 {h}，盐 {s}",
+    VI: "Chuỗi tiếp theo từ vòng #{n}: hash kết thúc {h}, salt {s}",
+    TH: "เชนถัดไปตั้งแต่รอบ #{n}: แฮชปิดท้าย {h}, salt {s}",
+    ID: "Rantai berikutnya mulai ronde #{n}: hash penutup {h}, salt {s}",
+    JA: "ラウンド #{n} からの次のチェーン：終端ハッシュ {h}、ソルト {s}",
+  },
   verify: {
     TY: "Suriin ang isang round",
     EN: "Verify a round",
@@ -280,6 +289,15 @@ const TEXTS = {
     TH: "รอบถัดไปเชื่อมมาที่รอบนี้",
     ID: "Ronde berikutnya tertaut ke ronde ini.",
     JA: "次のラウンドはこのラウンドにつながっています。",
+  },
+  nextBad: {
+    TY: "Round #{n}: HINDI tumuturo rito ang kawing nito!",
+    EN: "Round #{n}: its link to this one does NOT match!",
+    CN: "第 {n} 轮：与本轮的链接不匹配！",
+    VI: "Vòng #{n}: liên kết tới vòng này KHÔNG khớp!",
+    TH: "รอบ #{n}: การเชื่อมโยงมาที่รอบนี้ไม่ตรงกัน!",
+    ID: "Ronde #{n}: tautannya ke ronde ini TIDAK cocok!",
+    JA: "ラウンド #{n}：このラウンドへのつながりが一致しません！",
   },
   CRASHED: {
     TY: "Nag-crash bago dumating ang cash-out mo. Talo ang taya.",

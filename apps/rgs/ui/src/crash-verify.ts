@@ -27,6 +27,40 @@ export async function computeCrash(hash: string, salt: string): Promise<{ x100: 
   return { x100: crashPointFromHmac(hmac), previous };
 }
 
+/** What the server says of a hash that is one of its rounds (null: not a round shown there). */
+export interface VerifiedRound {
+  roundNo: number;
+  linksToPrevious: boolean | null;
+  nextLinksHere: boolean | null;
+}
+
+/**
+ * The verify page's result: the crash point and SHA-256 computed in the browser, then each link
+ * the server could check — to the round before and from the round after — whether it holds or
+ * not (a link that does not hold is shown, never left out).
+ */
+export function verifyLines(
+  lang: Lang,
+  x100: number,
+  previous: string,
+  round: VerifiedRound | null,
+): string[] {
+  const lines = [
+    `<p data-testid="verify-crash"><b>${ct(lang, "crashPoint", { x: formatX(x100) })}</b></p>`,
+    `<p>${ct(lang, "previousHash", { h: `<code data-testid="verify-previous">${previous}</code>` })}</p>`,
+  ];
+  if (!round) return lines;
+  if (round.linksToPrevious !== null)
+    lines.push(
+      `<p data-testid="verify-link">${ct(lang, round.linksToPrevious ? "linkOk" : "linkBad", { n: round.roundNo })}</p>`,
+    );
+  if (round.nextLinksHere !== null)
+    lines.push(
+      `<p data-testid="verify-next">${ct(lang, round.nextLinksHere ? "nextOk" : "nextBad", { n: round.roundNo + 1 })}</p>`,
+    );
+  return lines;
+}
+
 export function startCrashVerify(root: HTMLElement, lang: Lang): void {
   const params = new URLSearchParams(location.search);
   root.innerHTML = `<div class="crash-app crash-verify">
@@ -42,31 +76,15 @@ export function startCrashVerify(root: HTMLElement, lang: Lang): void {
     const out = q("verify-result");
     if (!/^[0-9a-f]{64}$/.test(hash) || !salt) return;
     const { x100, previous } = await computeCrash(hash, salt);
-    const lines = [
-      `<p data-testid="verify-crash"><b>${ct(lang, "crashPoint", { x: formatX(x100) })}</b></p>`,
-      `<p>${ct(lang, "previousHash", { h: `<code data-testid="verify-previous">${previous}</code>` })}</p>`,
-    ];
     const res = await fetch("/rgs/api/crash/verify", {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ hash, salt }),
     }).catch(() => null);
     const json = res
-      ? ((await res.json()) as {
-          success: boolean;
-          value?: {
-            round: { roundNo: number; linksToPrevious: boolean | null; nextLinksHere: boolean | null } | null;
-          };
-        })
+      ? ((await res.json()) as { success: boolean; value?: { round: VerifiedRound | null } })
       : null;
-    const r = json?.value?.round;
-    if (r) {
-      if (r.linksToPrevious !== null)
-        lines.push(
-          `<p data-testid="verify-link">${ct(lang, r.linksToPrevious ? "linkOk" : "linkBad", { n: r.roundNo })}</p>`,
-        );
-      if (r.nextLinksHere) lines.push(`<p>${ct(lang, "nextOk")}</p>`);
-    }
+    const lines = verifyLines(lang, x100, previous, json?.value?.round ?? null);
     out.innerHTML = lines.join("");
   };
   q("verify-run").addEventListener("click", () => void run());
