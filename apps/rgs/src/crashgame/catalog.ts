@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { type RgsDb, rows } from "../db.ts";
 import { newChain, terminatingHash } from "./chain.ts";
@@ -41,7 +42,7 @@ export async function rotateChain(db: RgsDb, roomId: string): Promise<void> {
   let next = r.next_chain_id === null || r.next_chain_id === undefined ? null : String(r.next_chain_id);
   if (next === null && end - last <= rotateAhead(length)) {
     const { seed, salt } = newChain();
-    const id = `${roomId}:${end + 1}:${Date.now()}`;
+    const id = `${roomId}:${end + 1}:${randomUUID()}`;
     const [made] = await rows<{ id: string }>(
       db,
       sql`WITH c AS (
@@ -89,18 +90,29 @@ export async function createCrashRoom(
   const found = await rows(db, sql`SELECT 1 FROM rgs.crash_rooms WHERE id = ${r.id}`);
   if (found.length > 0) return false;
   const { seed, salt } = newChain();
-  const chainId = `${r.id}:${Date.now()}`;
-  await db.transaction(async (tx) => {
-    await tx.execute(
-      sql`INSERT INTO rgs.crash_chains (id, seed, salt, length, terminating_hash)
-          VALUES (${chainId}, ${seed}, ${salt}, ${chainLength}, ${terminatingHash(seed, chainLength)})`,
-    );
-    await tx.execute(
-      sql`INSERT INTO rgs.crash_rooms (id, name, chain_id, min_bet, max_bet, sort, betting_ms, pause_ms)
-          VALUES (${r.id}, ${JSON.stringify(r.name)}::jsonb, ${chainId}, ${r.minBet}, ${r.maxBet}, ${r.sort ?? 0},
-            ${r.bettingMs ?? 7000}, ${r.pauseMs ?? 3000})
-          ON CONFLICT (id) DO NOTHING`,
-    );
-  });
+  // Processes starting together may each make the room: the chain's id is unique to this
+  // attempt, and the room's insert decides; the loser's chain goes with its rolled-back
+  // transaction, so no unused chain is left.
+  const chainId = `${r.id}:${randomUUID()}`;
+  const lost = new Error("crash room made by another process");
+  try {
+    await db.transaction(async (tx) => {
+      await tx.execute(
+        sql`INSERT INTO rgs.crash_chains (id, seed, salt, length, terminating_hash)
+            VALUES (${chainId}, ${seed}, ${salt}, ${chainLength}, ${terminatingHash(seed, chainLength)})`,
+      );
+      const made = await rows(
+        tx,
+        sql`INSERT INTO rgs.crash_rooms (id, name, chain_id, min_bet, max_bet, sort, betting_ms, pause_ms)
+            VALUES (${r.id}, ${JSON.stringify(r.name)}::jsonb, ${chainId}, ${r.minBet}, ${r.maxBet}, ${r.sort ?? 0},
+              ${r.bettingMs ?? 7000}, ${r.pauseMs ?? 3000})
+            ON CONFLICT (id) DO NOTHING RETURNING id`,
+      );
+      if (made.length === 0) throw lost;
+    });
+  } catch (err) {
+    if (err === lost) return false;
+    throw err;
+  }
   return true;
 }

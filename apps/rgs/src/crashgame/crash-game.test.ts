@@ -15,6 +15,7 @@ import type { SessionRow } from "../schema.ts";
 import { liveSession } from "../session.ts";
 import { fundedPlayer, mainBalance, providerRows, registerInHouseVendors } from "../test-platform.ts";
 import { cashOut, placeBet } from "./bets.ts";
+import { createCrashRoom } from "./catalog.ts";
 import { linksTo, roundHash } from "./chain.ts";
 import { CRASH, CRASH_STORE, type CrashContext, SETTLE_AFTER_CRASH_MS, stepRoom } from "./engine.ts";
 import type { CrashRoom, CrashRound } from "./model.ts";
@@ -327,6 +328,18 @@ describe("crash rounds", () => {
     expect((await latest(ctx, CRASH, room.id))?.winsTotal).toBe(26_80n);
     for (const p of [p1, p2]) expect(await mainBalance(t, p.id)).toBe(1_003_40n);
     expect((await reconcile(t.database.db)).ok).toBe(true);
+  });
+
+  it("makes a room once when processes starting together each try to", async () => {
+    const room = { id: "crash-race", name: { EN: "Race" }, minBet: 100, maxBet: 10_000 };
+    const made = await Promise.all([1, 2, 3].map(() => createCrashRoom(t.database.db, room, 50)));
+    expect(made.filter(Boolean)).toHaveLength(1);
+    const chains = await rows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM rgs.crash_chains WHERE id LIKE 'crash-race:%'`,
+    );
+    expect(chains[0]?.n).toBe(1);
+    await t.database.db.execute(sql`UPDATE rgs.crash_rooms SET enabled = false WHERE id = 'crash-race'`);
   });
 
   it("hands a used-up chain over to the next one, published before its first round", async () => {
