@@ -461,6 +461,22 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("settlement on PostgreSQL
     );
     const signal = await new Promise<string | null>((resolve) => child.on("exit", (_c, s) => resolve(s)));
     expect(signal).toBe("SIGKILL");
+    // The dead process's backend ends its transaction (and frees the bills' row locks, which the
+    // next run would skip) only once PostgreSQL notices the closed connection: waited for here.
+    await expect
+      .poll(
+        async () =>
+          (
+            await queryRows<{ n: number }>(
+              database.db,
+              sql`SELECT count(*)::int AS n FROM pg_locks l JOIN pg_class c ON c.oid = l.relation
+                  WHERE c.relname = 'agent_bills' AND l.pid <> pg_backend_pid()
+                    AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+            )
+          )[0]?.n,
+        { timeout: 60_000 },
+      )
+      .toBe(0);
     const before = await queryRows<{ status: string; n: string }>(
       database.db,
       sql`SELECT status, COUNT(*)::text AS n FROM agent_bills WHERE contract_id IN (${sql.join(
