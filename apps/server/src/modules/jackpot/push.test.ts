@@ -131,4 +131,34 @@ describe("a contribution's push", () => {
       cycle: before.cycle,
     });
   });
+
+  it("streams the same figure to a guest's page as server-sent events", async () => {
+    const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const abort = new AbortController();
+    const res = await fetch(`${address}/lgw/jackpot/live`, { signal: abort.signal });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    // The stream opens with its retry line before anything is pushed.
+    while (!text.includes("retry:")) text += decoder.decode((await reader.read()).value);
+    const before = await currentPool(t.app.ctx);
+    await jackpotCall(t.app.ctx, {
+      vendor: "PNS",
+      roundId: "push-2",
+      playerId: player.id,
+      currency: "PHP",
+      stake: 100_000n,
+      draw: "fffffffffffff",
+    });
+    while (!/data: .*\n\n/.test(text)) text += decoder.decode((await reader.read()).value);
+    const event = JSON.parse(/data: (.*)\n\n/.exec(text)?.[1] ?? "{}") as Record<string, unknown>;
+    expect(event).toMatchObject({
+      type: "jackpot",
+      amount: formatMinor(before.amount + 1000n),
+      cycle: before.cycle,
+    });
+    abort.abort();
+  });
 });

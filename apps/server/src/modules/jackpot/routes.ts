@@ -1,3 +1,4 @@
+import type { ServerResponse } from "node:http";
 import { findNul } from "@panalo/contracts/input";
 import { formatMinor, PositiveAmount } from "@panalo/contracts/money";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -5,7 +6,7 @@ import { z } from "zod";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
-import { registerHubHandler } from "../../realtime/bus.ts";
+import { HUB_TOPIC_CHANNEL, registerHubHandler } from "../../realtime/bus.ts";
 import { memberCurrency } from "../members/service.ts";
 import { ensureInHouseClient, issueLaunchToken, verifyProviderSignature } from "../providers/service.ts";
 import { JACKPOT_TOPIC, poolView, stopPoolPusher } from "./push.ts";
@@ -36,6 +37,9 @@ const JackpotCall = z.object({
   clientSeed: z.string().min(1).max(64).optional(),
   nonce: z.number().int().nonnegative().optional(),
 });
+
+/** Open live streams of the pool a process serves at most (each is one idle connection). */
+const LIVE_STREAMS_MAX = 10_000;
 
 /** How long the public pool figure may be cached: the counter never shows more than the pool. */
 const POOL_CACHE_MS = 2000;
@@ -110,6 +114,50 @@ export async function jackpotRoutes(app: FastifyInstance, ctx: AppContext): Prom
         },
       };
     });
+  });
+
+  // A guest's home counter (no hub socket: the hub is for signed-in pages) hears the same pushes
+  // as server-sent events: each `data:` line is the figure the hub sends ({"type":"jackpot", …}).
+  // The process listens once to the hub's topic channel and writes to every open stream; a
+  // comment line every 25 s keeps proxies from closing an idle stream. Past LIVE_STREAMS_MAX
+  // streams in a process, a page is told 503 and keeps asking GET /lgw/jackpot instead.
+  const streams = new Set<ServerResponse>();
+  await ctx.store.subscribe(HUB_TOPIC_CHANNEL, (message) => {
+    if (streams.size === 0) return;
+    try {
+      const { topic, payload } = JSON.parse(message) as { topic: string; payload: unknown };
+      if (topic !== JACKPOT_TOPIC) return;
+      const text = `data: ${JSON.stringify(payload)}\n\n`;
+      for (const res of streams) res.write(text);
+    } catch (err) {
+      app.log.error(err);
+    }
+  });
+  const keepAlive = setInterval(() => {
+    for (const res of streams) res.write(": keep-alive\n\n");
+  }, 25_000);
+  keepAlive.unref();
+  app.addHook("onClose", async () => {
+    clearInterval(keepAlive);
+    for (const res of streams) res.end();
+    streams.clear();
+  });
+  app.get("/lgw/jackpot/live", (req, reply) => {
+    if (streams.size >= LIVE_STREAMS_MAX) {
+      reply.code(503).header("retry-after", "60").send({ success: false, code: "SERVICE_UNAVAILABLE" });
+      return;
+    }
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-store",
+      "x-accel-buffering": "no",
+      "x-content-type-options": "nosniff",
+    });
+    res.write("retry: 5000\n\n");
+    streams.add(res);
+    req.raw.on("close", () => streams.delete(res));
   });
 
   // The home counter's figure: the pool as it stands (cached briefly per process).

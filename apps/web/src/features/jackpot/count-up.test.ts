@@ -85,4 +85,12 @@ describe("the newer of two figures of the pool", () => {
     expect(newerPool(pushed, won)).toBe(won);
     expect(newerPool(undefined, cached)).toBe(cached);
   });
+
+  it("orders figures of one cycle by amount, whatever their times say", () => {
+    // Shares land in the pool's shard rows without touching the pool row's time.
+    const pushed = at(5, "2026-11-29T15:00:00.000Z", "100001.25");
+    const cached = at(5, "2026-11-29T15:00:00.000Z", "100000.90");
+    expect(newerPool(pushed, cached)).toBe(pushed);
+    expect(newerPool(cached, pushed)).toBe(pushed);
+  });
 });
