@@ -119,3 +119,24 @@ test("the back office lists the win with its verify link, the pool agreeing with
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(1);
 });
+
+test("a guest's home counter hears a spin's share pushed, with the page's own asking cut off", async ({
+  page,
+}) => {
+  // The rules as they were before the win above: this spin only adds its share.
+  if (rules) await admin.put("/api/admin/jackpot", { data: rules });
+  await page.goto("/");
+  const counter = page.getByTestId("jackpot-counter");
+  await expect(counter).toBeVisible();
+  // The page follows the pool's stream some seconds after its load (docs/jackpot.md).
+  await page.waitForRequest((r) => r.url().endsWith("/lgw/jackpot/live"), { timeout: 60_000 });
+  const before = (await (await page.request.get("/lgw/jackpot")).json()).value.amount as string;
+  await expect(counter).toHaveAttribute("data-pool", before);
+  // From now on the page's own GETs of the figure fail: only the stream can bring a new one.
+  await page.route("**/lgw/jackpot", (route) => route.abort());
+  await spinOnce(`jpg${Date.now().toString(36).slice(-6)}`);
+  // The platform's figure (its GET is cached for 2 s) once it shows the share.
+  const amount = async () => (await (await admin.get("/lgw/jackpot")).json()).value.amount as string;
+  await expect.poll(amount).not.toBe(before);
+  await expect(counter).toHaveAttribute("data-pool", await amount());
+});
