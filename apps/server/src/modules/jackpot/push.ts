@@ -1,3 +1,4 @@
+import type { ServerResponse } from "node:http";
 import { formatMinor } from "@panalo/contracts/money";
 import type { AppContext } from "../../lib/context.ts";
 import { pushToTopic } from "../../realtime/bus.ts";
@@ -119,4 +120,31 @@ export function poolPusher(ctx: AppContext, poolId: number): PoolPusher {
 export function stopPoolPusher(ctx: Pick<AppContext, "db">): void {
   pushers.get(ctx.db)?.stop();
   pushers.delete(ctx.db);
+}
+
+/**
+ * The open guest streams of the pool in this process (GET /lgw/jackpot/live): each gets every
+ * figure the hub's topic carries, as one server-sent event.
+ */
+export class PoolStreams {
+  private readonly open = new Set<ServerResponse>();
+
+  get size(): number {
+    return this.open.size;
+  }
+
+  add(res: ServerResponse): void {
+    this.open.add(res);
+    res.on("close", () => this.open.delete(res));
+  }
+
+  /** Writes `text` (whole event lines) to every open stream. */
+  write(text: string): void {
+    for (const res of this.open) res.write(text);
+  }
+
+  endAll(): void {
+    for (const res of this.open) res.end();
+    this.open.clear();
+  }
 }

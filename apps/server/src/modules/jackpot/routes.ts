@@ -1,4 +1,3 @@
-import type { ServerResponse } from "node:http";
 import { findNul } from "@panalo/contracts/input";
 import { formatMinor, PositiveAmount } from "@panalo/contracts/money";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -9,7 +8,7 @@ import { route } from "../../lib/route.ts";
 import { HUB_TOPIC_CHANNEL, registerHubHandler } from "../../realtime/bus.ts";
 import { memberCurrency } from "../members/service.ts";
 import { ensureInHouseClient, issueLaunchToken, verifyProviderSignature } from "../providers/service.ts";
-import { JACKPOT_TOPIC, poolView, stopPoolPusher } from "./push.ts";
+import { JACKPOT_TOPIC, PoolStreams, poolView, stopPoolPusher } from "./push.ts";
 import { currentPool, JACKPOT_VENDOR, jackpotCall } from "./service.ts";
 
 // A signed-in home page asks to hear of the pool: it gets {"type":"jackpot", …} (the figure of
@@ -121,28 +120,27 @@ export async function jackpotRoutes(app: FastifyInstance, ctx: AppContext): Prom
   // The process listens once to the hub's topic channel and writes to every open stream; a
   // comment line every 25 s keeps proxies from closing an idle stream. Past LIVE_STREAMS_MAX
   // streams in a process, a page is told 503 and keeps asking GET /lgw/jackpot instead.
-  const streams = new Set<ServerResponse>();
+  const streams = new PoolStreams();
   await ctx.store.subscribe(HUB_TOPIC_CHANNEL, (message) => {
     if (streams.size === 0) return;
     try {
       const { topic, payload } = JSON.parse(message) as { topic: string; payload: unknown };
       if (topic !== JACKPOT_TOPIC) return;
       const text = `data: ${JSON.stringify(payload)}\n\n`;
-      for (const res of streams) res.write(text);
+      streams.write(text);
     } catch (err) {
       app.log.error(err);
     }
   });
   const keepAlive = setInterval(() => {
-    for (const res of streams) res.write(": keep-alive\n\n");
+    streams.write(": keep-alive\n\n");
   }, 25_000);
   keepAlive.unref();
   app.addHook("onClose", async () => {
     clearInterval(keepAlive);
-    for (const res of streams) res.end();
-    streams.clear();
+    streams.endAll();
   });
-  app.get("/lgw/jackpot/live", (req, reply) => {
+  app.get("/lgw/jackpot/live", (_req, reply) => {
     if (streams.size >= LIVE_STREAMS_MAX) {
       reply.code(503).header("retry-after", "60").send({ success: false, code: "SERVICE_UNAVAILABLE" });
       return;
@@ -157,7 +155,6 @@ export async function jackpotRoutes(app: FastifyInstance, ctx: AppContext): Prom
     });
     res.write("retry: 5000\n\n");
     streams.add(res);
-    req.raw.on("close", () => streams.delete(res));
   });
 
   // The home counter's figure: the pool as it stands (cached briefly per process).
