@@ -154,6 +154,21 @@ async function answerSeen(tx: Tx, seen: { amount: bigint; winId: number | null }
   };
 }
 
+/**
+ * The round's contribution claimed for this call (null), or, when another call of the same round
+ * holds it, that call's answer: ON CONFLICT waits for it to commit, so its verdict is final.
+ */
+async function claimOrFirst(
+  tx: Tx,
+  row: ReturnType<typeof contributionRow>,
+  pool: PoolRow,
+): Promise<ContributionAnswer | null> {
+  if (await claimContribution(tx, row)) return null;
+  const first = await findContribution(tx, row.vendor, row.roundId);
+  if (!first) throw new Error("jackpot contribution claimed but not found");
+  return answerSeen(tx, first, pool);
+}
+
 const contributes = (i: ContributionInput, pool: PoolRow) =>
   i.stake > 0n &&
   i.currency === pool.currency &&
@@ -198,11 +213,8 @@ async function contributeShared(
   // LOCK_BAND transactions: the database's connections) they cannot carry the pool past it.
   if (v.win || pool.amount + LOCK_BAND * v.contribution >= pool.mustDropBy) throw new NeedsPoolLock();
   // Claimed first: a copy of this call in flight waits here, then answers what this one decided.
-  if (!(await claimContribution(tx, contributionRow(i, pool, v.contribution, ctx.clock.now())))) {
-    const first = await findContribution(tx, i.vendor, i.roundId);
-    if (!first) throw new Error("jackpot contribution claimed but not found");
-    return answerSeen(tx, first, pool);
-  }
+  const taken = await claimOrFirst(tx, contributionRow(i, pool, v.contribution, ctx.clock.now()), pool);
+  if (taken) return taken;
   if (v.contribution > 0n) {
     const shard = { poolId: pool.id, shard: shardOf(i.playerId), cycle: pool.cycle, amount: v.contribution };
     if (!(await addToShard(tx, shard))) throw new NeedsPoolLock();
@@ -224,11 +236,8 @@ async function contributeLocked(
   if (!contributes(i, pool)) return { contributing: false, contribution: 0n, pool: pool.amount, win: null };
   const v = decide(pool.amount, i.stake, draw, pool);
   const now = ctx.clock.now();
-  if (!(await claimContribution(tx, contributionRow(i, pool, v.contribution, now)))) {
-    const first = await findContribution(tx, i.vendor, i.roundId);
-    if (!first) throw new Error("jackpot contribution claimed but not found");
-    return answerSeen(tx, first, pool);
-  }
+  const taken = await claimOrFirst(tx, contributionRow(i, pool, v.contribution, now), pool);
+  if (taken) return taken;
   if (v.contribution > 0n) await postContribution(tx, i, pool, v.contribution);
   if (!v.win) {
     await setPoolAmount(tx, pool.id, pool.base + v.contribution, pool.cycle, now);
