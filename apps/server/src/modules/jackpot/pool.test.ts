@@ -202,6 +202,28 @@ describe("the jackpot pool", () => {
     await expectBalanced();
   });
 
+  it("refuses a spin whose draw is not 13 hex digits, the same again on a retry, moving nothing", async () => {
+    const before = await currentPool(t.app.ctx);
+    const [counts] = await queryRows<{ contributions: number; shards: string }>(
+      t.database.db,
+      sql`SELECT (SELECT count(*)::int FROM jackpot_contributions) AS contributions,
+                 (SELECT sum(amount)::text FROM jackpot_pool_shards) AS shards`,
+    );
+    const bad = spin(a.id, "not-a-draw!!");
+    for (let k = 0; k < 2; k++)
+      await expect(contribute(k ? second() : t.app.ctx, bad)).rejects.toMatchObject({
+        code: "JACKPOT_DRAW_INVALID",
+      });
+    expect((await currentPool(t.app.ctx)).amount).toBe(before.amount);
+    const [after] = await queryRows<{ contributions: number; shards: string }>(
+      t.database.db,
+      sql`SELECT (SELECT count(*)::int FROM jackpot_contributions) AS contributions,
+                 (SELECT sum(amount)::text FROM jackpot_pool_shards) AS shards`,
+    );
+    expect(after).toEqual(counts);
+    await expectBalanced();
+  });
+
   it("takes nothing from vendors the operator has not opted in", async () => {
     const r = await contribute(t.app.ctx, { ...spin(a.id, WIN), vendor: "XYZ" });
     expect(r).toMatchObject({ contributing: false, win: null });
