@@ -93,16 +93,36 @@ export function roomSettingsChanged(roomId: string): void {
 class ShotEngine {
   rooms = new Map<string, RoomState>();
   magazines = new Map<string, MagazineState>();
-  sessions = new Map<string, { row: SessionRow; readAt: number }>();
+  sessions = new Map<string, { row: SessionRow; readAt: number; rereading?: boolean }>();
+  /** Rooms being read again in the background (one read per room at a time). */
+  rereading = new Map<string, Promise<unknown>>();
   queue: Pending[] = [];
   inFlight = 0;
   scheduled = false;
   constructor(readonly db: RgsDb) {}
 
+  /**
+   * The room's copy. A copy past ROOM_FRESH_MS is still used while one re-read runs beside the
+   * shot: the kills of other processes were already up to that old, and a shot that waited for
+   * the read would add a round trip to one shot of every room each second (the latency's tail).
+   * Changed settings (a new epoch) or no copy at all wait for the read.
+   */
   async room(roomId: string, now: Date): Promise<RoomState> {
     const have = this.rooms.get(roomId);
     const epoch = roomEpochs.get(roomId) ?? 0;
-    if (have && have.epoch === epoch && performance.now() - have.readAt < ROOM_FRESH_MS) return have;
+    if (have && have.epoch === epoch) {
+      if (performance.now() - have.readAt >= ROOM_FRESH_MS && !this.rereading.has(roomId)) {
+        const read = this.readRoom(roomId, now, epoch)
+          .catch(() => undefined)
+          .finally(() => this.rereading.delete(roomId));
+        this.rereading.set(roomId, read);
+      }
+      return have;
+    }
+    return this.readRoom(roomId, now, epoch);
+  }
+
+  private async readRoom(roomId: string, now: Date, epoch: number): Promise<RoomState> {
     const [r] = await rows<Record<string, unknown>>(
       this.db,
       sql`SELECT r.sea_seed, r.rtp_bp, r.min_bet, r.max_bet, r.started_at,
@@ -191,14 +211,23 @@ class ShotEngine {
     for (const [id, m] of this.magazines) if (m.usedAt < before) this.magazines.delete(id);
   }
 
+  /**
+   * The session's row, kept a while. Past SESSION_FRESH_MS the kept row still answers while it
+   * is read again beside the shot: every group write checks the session in the database anyway
+   * (a session ended meanwhile makes the write refuse and the transactional path answer).
+   */
   async session(sessionId: string, now: Date, ctx: RgsContext): Promise<SessionRow> {
     const have = this.sessions.get(sessionId);
-    if (
-      have &&
-      performance.now() - have.readAt < SESSION_FRESH_MS &&
-      have.row.expiresAt.getTime() > now.getTime()
-    )
+    if (have && have.row.expiresAt.getTime() > now.getTime()) {
+      if (performance.now() - have.readAt >= SESSION_FRESH_MS && !have.rereading) {
+        have.rereading = true;
+        liveSession(ctx, sessionId).then(
+          (row) => this.sessions.set(sessionId, { row, readAt: performance.now() }),
+          () => this.sessions.delete(sessionId),
+        );
+      }
       return have.row;
+    }
     const row = await liveSession(ctx, sessionId);
     if (this.sessions.size > 20_000) this.sessions.clear();
     this.sessions.set(sessionId, { row, readAt: performance.now() });
