@@ -17,6 +17,7 @@ import { standUp } from "../rounds/continuous.ts";
 import { adminMinor, manilaDays, marginOf, ok, parse, signedAdminRoutes } from "../rounds/routes.ts";
 import { at } from "../rounds/stakes.ts";
 import { FISH, FISH_GAME, FISH_LEVELS, FISH_RTP_BP, roomView, type ShotDetail } from "./engine.ts";
+import { catchFields } from "./game.ts";
 
 import { roomSettingsChanged } from "./shots.ts";
 
@@ -240,6 +241,7 @@ export async function playerShots(
       hit: Boolean(d.hit),
       paid: d.paid ?? 0,
       seaSeed: String(r.sea_seed),
+      ...catchFields(d),
     };
     const url = revealed
       ? `/rgs/api/fish/verify?${new URLSearchParams({
@@ -254,6 +256,9 @@ export async function playerShots(
           hit: String(record.hit),
           paid: String(record.paid),
           seaSeed: record.seaSeed,
+          ...(record.t === undefined ? {} : { t: String(record.t) }),
+          ...(record.caught === undefined ? {} : { caught: record.caught.join(",") }),
+          ...(record.spared === undefined ? {} : { spared: record.spared.join(",") }),
         }).toString()}`
       : null;
     return {
@@ -274,6 +279,12 @@ export async function playerShots(
   });
 }
 
+/** Spawn indexes as "1,2,3" (empty: none). */
+const spawnList = z
+  .string()
+  .regex(/^(\d{1,15}(,\d{1,15})*)?$/)
+  .transform((v) => (v === "" ? [] : v.split(",").map(Number)));
+
 const VerifyQuery = z.object({
   serverSeed: z.string().regex(/^[0-9a-f]{64}$/),
   serverSeedHash: z.string().regex(/^[0-9a-f]{64}$/),
@@ -293,6 +304,10 @@ const VerifyQuery = z.object({
     .string()
     .regex(/^[0-9a-f]{64}$/)
     .optional(),
+  /** The shot's instant in the sea and a special fish's catch (spawn indexes), when recorded. */
+  t: z.coerce.number().int().min(0).optional(),
+  caught: spawnList.optional(),
+  spared: spawnList.optional(),
 });
 
 export async function fishAdminRoutes(app: FastifyInstance, ctx: RgsContext, secret: string): Promise<void> {

@@ -18,6 +18,7 @@ import {
 import { at } from "../rounds/stakes.ts";
 import type { SessionRow } from "../schema.ts";
 import {
+  catchFields,
   FISH_GAME,
   FISH_LEVELS,
   FISH_RTP_BP,
@@ -425,6 +426,7 @@ export async function sittingShots(
       target: { kindId: d.kindId ?? 0, taken: d.taken ?? [] },
       hit: Boolean(d.hit),
       paid: d.paid ?? 0,
+      ...catchFields(d),
       // The room's public sea: the verifier checks the target is the fish swimming there.
       ...(room ? { seaSeed: String(room.sea_seed) } : {}),
       bet: d.bet,
@@ -492,6 +494,7 @@ export async function magazineRecall(
       target: { kindId: d.kindId ?? 0, taken: d.taken ?? [] },
       hit: Boolean(d.hit),
       paid: d.paid ?? 0,
+      ...catchFields(d),
       seaSeed: String(m.sea_seed),
       bet: d.bet,
       win: formatMinor(BigInt(String(a.win ?? 0))),

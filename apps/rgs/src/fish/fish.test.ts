@@ -1,5 +1,12 @@
 import { formatMinor, parseMoney } from "@panalo/contracts/money";
-import { fishKind, serverSeedHash, swimmingAt, verifyShot } from "@panalo/game-math/fish/index";
+import {
+  catchAt,
+  fishKind,
+  serverSeedHash,
+  spawnAt,
+  swimmingAt,
+  verifyShot,
+} from "@panalo/game-math/fish/index";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reconcile } from "../../../server/src/modules/ledger/ledger.ts";
@@ -36,6 +43,7 @@ import {
   type ShotDetail,
   sittingShots,
 } from "./engine.ts";
+import { roomSettingsChanged } from "./shots.ts";
 
 // The fish rooms on the database (PGlite by default, PostgreSQL with TEST_DATABASE_URL): a
 // magazine's one debit, its shots, its one credit of wins plus unfired stake, on the test's clock.
@@ -186,6 +194,52 @@ describe("fish rooms and magazines", () => {
     const calls = (await providerRows(t, p.id)).map((c) => c.kind).sort();
     expect(calls).toEqual(["bet", "bet", "win", "win"]);
     expect((await reconcile(t.database.db)).ok).toBe(true);
+  });
+
+  it("records a special fish's catch with the fish caught before it, and the shot verifies from the sea", async () => {
+    const a = await player("high");
+    const b = await player("high");
+    const joinedA = await joinFish(ctx, a.session, { requestId: "ja", shots: 10, cannon: 1 });
+    const joinedB = await joinFish(ctx, b.session, { requestId: "jb", shots: 10, cannon: 1 });
+    const roomId = joinedA.sitting.roomId;
+    expect(joinedB.sitting.roomId).toBe(roomId);
+    const room = await roomOf(roomId);
+    const startedAt = new Date(room.startedAt).getTime();
+    // The next bomb or lightning fish whose catch holds at least two fish at its mid-crossing.
+    let pick: { index: number; t: number; first: number } | null = null;
+    for (let i = Math.ceil((clock.getTime() - startedAt) / 400) + 1; !pick; i++) {
+      const spawn = spawnAt(room.seaSeed, i);
+      const type = fishKind(spawn.kindId).type;
+      if (type !== "bomb" && type !== "lightning") continue;
+      const mid = spawn.at + Math.floor(spawn.duration / 2);
+      const everyone = catchAt(room.seaSeed, i, mid);
+      if (everyone.victims.length >= 2) pick = { index: i, t: mid, first: everyone.victims[0] as number };
+    }
+    clock = new Date(startedAt + pick.t);
+    // The other player caught the catch's first fish a moment before.
+    await t.database.db.execute(
+      sql`INSERT INTO rgs.fish_kills (room_id, fish, magazine_id, seq, killed_at)
+          VALUES (${roomId}, ${pick.first}, ${joinedB.magazine.magazineId}, 1, ${clock.toISOString()})`,
+    );
+    roomSettingsChanged(roomId);
+    const shot = await fire(ctx, a.session, joinedA.magazine.magazineId, [
+      { requestId: "special", fish: pick.index, cannon: 1 },
+    ]);
+    const detail = shot.results[0]?.detail as ShotDetail;
+    expect(detail.fired).toBe(true);
+    expect(detail.spared).toEqual([pick.first]);
+    expect(detail.caught).not.toContain(pick.first);
+    expect(detail.t).toBe(pick.t);
+    await leaveFish(ctx, a.session, joinedA.sitting.sittingId);
+    const [record] = (await sittingShots(ctx, a.session, joinedA.sitting.sittingId)).filter(
+      (r) => r.targetId === String(pick.index),
+    );
+    if (!record) throw new Error("the special fish's shot is not in the sitting's record");
+    expect(record.spared).toEqual([pick.first]);
+    expect(verifyShot(record).ok).toBe(true);
+    // Told that fish was alive, the verifier finds the catch is not what the sea had.
+    expect(verifyShot({ ...record, spared: [] }).ok).toBe(false);
+    await leaveFish(ctx, b.session, joinedB.sitting.sittingId);
   });
 
   it("gives back the unfired shots' stake, and never fires a shot its magazine cannot pay", async () => {

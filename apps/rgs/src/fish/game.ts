@@ -1,15 +1,5 @@
 import { formatMinor } from "@panalo/contracts/money";
-import {
-  CROSSING_MS,
-  fishKind,
-  positionAt,
-  SPAWN_INTERVAL_MS,
-  shoot,
-  spawnAt,
-  swimmingAt,
-  type Target,
-  targetAt,
-} from "@panalo/game-math/fish/index";
+import { CROSSING_MS, catchAt, SPAWN_INTERVAL_MS, shoot, type Target } from "@panalo/game-math/fish/index";
 import { sql } from "drizzle-orm";
 import { RgsError } from "../context.ts";
 import { rows } from "../db.ts";
@@ -101,7 +91,14 @@ export interface ShotDetail {
   kindId?: number;
   /** A special fish's catch: the kinds of the fish it takes, and their spawn indexes. */
   taken?: number[];
+  /** The catch's spawn indexes, dead with the special fish (only on a hit). */
   victims?: number[];
+  /** The catch's spawn indexes whether hit or not (a special fish only), for the verifier. */
+  caught?: number[];
+  /** Fish the catch would have taken but that were dead already (a special fish only). */
+  spared?: number[];
+  /** The shot's instant in the sea (ms from the room's start): where every fish was. */
+  t?: number;
   hit?: boolean;
   /** The kill's total in bets, paid when hit. */
   total?: number;
@@ -118,33 +115,6 @@ const pgArray = (v: unknown): string[] => {
   const text = String(v ?? "{}").replace(/^\{|\}$/g, "");
   return text === "" ? [] : text.split(",");
 };
-
-/**
- * The spawn indexes a special fish takes when it dies at t: the same fish, in the same order,
- * as `targetAt`'s catch (which names only their kinds), so the sea marks them dead too.
- */
-function victimsOf(seed: string, index: number, t: number, alive: (i: number) => boolean): number[] {
-  const spawn = spawnAt(seed, index);
-  const kind = fishKind(spawn.kindId);
-  if (kind.type === "bomb") {
-    const here = positionAt(spawn, t);
-    if (!here) return [];
-    const r2 = kind.radius * kind.radius;
-    return swimmingAt(seed, t, alive)
-      .filter((s) => s.index !== index && fishKind(s.kindId).type === "normal")
-      .filter((s) => {
-        const p = positionAt(s, t);
-        return p !== null && (p.x - here.x) * (p.x - here.x) + (p.y - here.y) * (p.y - here.y) <= r2;
-      })
-      .map((s) => s.index);
-  }
-  if (kind.type === "lightning")
-    return swimmingAt(seed, t, alive)
-      .filter((s) => s.index !== index && s.kindId === spawn.chainKindId)
-      .slice(0, kind.maxChain)
-      .map((s) => s.index);
-  return [];
-}
 
 /** The game's rules; `engine.ts` FISH adds what it tells the room's socket. */
 export const FISH_RULES: ContinuousGame<Shot, MagazineState, Sea> = {
@@ -200,14 +170,15 @@ export const FISH_RULES: ContinuousGame<Shot, MagazineState, Sea> = {
     // The shot's nonce on the sitting's seed pair: every shot of every magazine has its own.
     const nonce = state.nonceBase + env.seq - 1;
     const alive = (i: number) => !sea.killed.has(i);
-    let target: Target | null = null;
+    let caught: ReturnType<typeof catchAt> | null = null;
     if (alive(shot.fish)) {
       try {
-        target = targetAt(sea.seaSeed, shot.fish, sea.t, alive);
+        caught = catchAt(sea.seaSeed, shot.fish, sea.t, alive);
       } catch {
-        target = null; // not swimming now: not in the sea yet, or gone
+        caught = null; // not swimming now: not in the sea yet, or gone
       }
     }
+    const target: Target | null = caught?.target ?? null;
     if (!target) {
       // Not fired: a shot is never fired without its stake taken, and none is taken here.
       const detail: ShotDetail = {
@@ -227,7 +198,8 @@ export const FISH_RULES: ContinuousGame<Shot, MagazineState, Sea> = {
       rtpBp: sea.rtpBp,
       target,
     });
-    const victims = r.hit ? victimsOf(sea.seaSeed, shot.fish, sea.t, alive) : [];
+    const special = target.taken !== undefined;
+    const victims = r.hit ? (caught?.victims ?? []) : [];
     if (r.hit) for (const i of [shot.fish, ...victims]) sea.killed.add(i);
     const detail: ShotDetail = {
       fish: shot.fish,
@@ -238,6 +210,8 @@ export const FISH_RULES: ContinuousGame<Shot, MagazineState, Sea> = {
       kindId: target.kindId,
       taken: [...(target.taken ?? [])],
       victims,
+      ...(special ? { caught: caught?.victims ?? [], spared: caught?.spared ?? [] } : {}),
+      t: sea.t,
       hit: r.hit,
       total: r.total,
       paid: r.paid,
@@ -267,3 +241,12 @@ export const FISH_RULES: ContinuousGame<Shot, MagazineState, Sea> = {
     );
   },
 };
+
+/** A recorded shot's instant and catch, as the verifier reads them (absent on older shots). */
+export function catchFields(d: ShotDetail): { t?: number; caught?: number[]; spared?: number[] } {
+  return {
+    ...(d.t === undefined ? {} : { t: d.t }),
+    ...(d.caught === undefined ? {} : { caught: d.caught }),
+    ...(d.spared === undefined ? {} : { spared: d.spared }),
+  };
+}

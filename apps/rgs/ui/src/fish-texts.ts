@@ -252,6 +252,24 @@ const TEXTS = {
   nonce: { TY: "Nonce", EN: "Nonce", CN: "Nonce", VI: "Nonce", TH: "Nonce", ID: "Nonce", JA: "ノンス" },
   fish: { TY: "Isda", EN: "Fish", CN: "鱼", VI: "Cá", TH: "ปลา", ID: "Ikan", JA: "魚" },
   result: { TY: "Resulta", EN: "Result", CN: "结果", VI: "Kết quả", TH: "ผล", ID: "Hasil", JA: "結果" },
+  catchOf: {
+    TY: "Kasamang isda: {fish}",
+    EN: "Takes: {fish}",
+    CN: "连带：{fish}",
+    VI: "Kéo theo: {fish}",
+    TH: "พาไปด้วย: {fish}",
+    ID: "Ikut tertangkap: {fish}",
+    JA: "巻き込み：{fish}",
+  },
+  sparedOf: {
+    TY: "nahuli na bago nito: {fish}",
+    EN: "caught before it: {fish}",
+    CN: "此前已被捕获：{fish}",
+    VI: "đã bị bắt trước đó: {fish}",
+    TH: "ถูกจับไปก่อนแล้ว: {fish}",
+    ID: "sudah tertangkap sebelumnya: {fish}",
+    JA: "先に捕獲済み：{fish}",
+  },
 } satisfies Record<string, Names>;
 
 export type FishTextKey = keyof typeof TEXTS;

@@ -22,7 +22,16 @@ function row(lang: Lang, s: ShotRecord, ok: boolean | null): string {
   } catch {
     // an unknown kind is shown by its id (verifyShot reports it)
   }
-  return `<tr data-testid="fish-verify-row" data-ok="${ok ?? ""}"><td>${s.nonce}</td><td>${esc(name)} #${esc(s.targetId)}</td><td>${s.hit ? ft(lang, "hit") : ft(lang, "miss")}${s.hit ? ` ×${s.paid}` : ""}</td><td>${ok === null ? "—" : ok ? "✓" : "✗"}</td></tr>`;
+  // A special fish's catch, as the sea recomputes it: the fish it took, and those it would have
+  // taken that another shot caught first.
+  const list = (ids: readonly number[]) => ids.map((i) => `#${i}`).join(", ");
+  const caught =
+    s.caught === undefined
+      ? ""
+      : `<br><small data-testid="fish-verify-catch">${esc(ft(lang, "catchOf", { fish: list(s.caught) || "—" }))}${
+          s.spared?.length ? `; ${esc(ft(lang, "sparedOf", { fish: list(s.spared) }))}` : ""
+        }</small>`;
+  return `<tr data-testid="fish-verify-row" data-ok="${ok ?? ""}"><td>${s.nonce}</td><td>${esc(name)} #${esc(s.targetId)}${caught}</td><td>${s.hit ? ft(lang, "hit") : ft(lang, "miss")}${s.hit ? ` ×${s.paid}` : ""}</td><td>${ok === null ? "—" : ok ? "✓" : "✗"}</td></tr>`;
 }
 
 function check(s: ShotRecord): boolean {

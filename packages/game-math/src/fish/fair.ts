@@ -1,6 +1,6 @@
 import { uniformInt, type WordSource } from "../uniform.ts";
 import { fishKind, rtpOf } from "./kinds.ts";
-import { spawnAt } from "./paths.ts";
+import { catchAt, positionAt, spawnAt } from "./paths.ts";
 import { killProbability, killTotal, type Target } from "./probability.ts";
 import type { Rational } from "./rational.ts";
 import { hmacSha256, sha256Words, toHex, utf8Bytes } from "./sha256.ts";
@@ -136,12 +136,23 @@ export interface ShotRecord extends ShotInput {
    * chain kind — since the kill probability is read from the recorded kind.
    */
   seaSeed?: string;
+  /**
+   * The shot's instant in the sea (ms from the room's start). With it the verifier checks that
+   * the target was swimming then and recomputes a special fish's catch from the sea.
+   */
+  t?: number;
+  /** A special fish's catch as spawn indexes (whether the shot hit or not). */
+  caught?: number[];
+  /** Fish within the catch that were dead already (caught earlier), so not taken. */
+  spared?: number[];
 }
 
 /**
  * What the sea says against the recorded target: the kind at spawn `targetId`, and for a
- * lightning fish that its chain takes only its own chain kind (the bomb's catch depends on the
- * instant and the room's kills, which the record does not carry).
+ * lightning fish that its chain takes only its own chain kind. A record with its instant `t`
+ * also has the target swimming then, and a special fish's catch recomputed from the sea: with
+ * every fish alive except the `spared` ones (caught earlier; each must be one the catch would
+ * otherwise have taken), the catch must be exactly the recorded fish, kinds and spawn indexes.
  */
 function seaProblems(record: ShotRecord): string[] {
   if (record.seaSeed === undefined) return [];
@@ -155,8 +166,23 @@ function seaProblems(record: ShotRecord): string[] {
     (record.target.taken ?? []).some((k) => k !== spawn.chainKindId)
   )
     return ["chain differs from the sea's lightning fish"];
-  return [];
+  if (record.t === undefined) return [];
+  if (!Number.isFinite(record.t) || positionAt(spawn, record.t) === null)
+    return ["target was not swimming then"];
+  if (record.target.taken === undefined) return [];
+  const spared = new Set(record.spared ?? []);
+  const sea = catchAt(record.seaSeed, index, record.t, (i) => !spared.has(i));
+  const problems: string[] = [];
+  // A spared fish the recomputed catch never reached is not an excuse the sea accepts.
+  if (sea.spared.length !== spared.size) problems.push("a spared fish was not within the catch");
+  if (!sameList(sea.target.taken ?? [], record.target.taken)) problems.push("catch differs from the sea");
+  else if (record.caught !== undefined && !sameList(sea.victims, record.caught))
+    problems.push("catch differs from the sea");
+  return problems;
 }
+
+const sameList = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((v, i) => v === b[i]);
 
 /**
  * Recompute a recorded shot from its revealed server seed: the seed must match the commitment,

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { xoshiro128 } from "../xoshiro.ts";
 import { decideHit, serverSeedHash, shoot, shotWords, uniformBig, verifyShot } from "./fair.ts";
 import { BOMB_FISH, BOSS_KINDS, CERTIFIED_RTP_BP, FISH_KINDS, LIGHTNING_FISH, rtpOf } from "./kinds.ts";
-import { spawnAt, targetAt } from "./paths.ts";
+import { catchAt, spawnAt, swimmingAt, targetAt } from "./paths.ts";
 import { killProbability, killTotal } from "./probability.ts";
 import { equals, mul, rational } from "./rational.ts";
 import { hmacSha256, sha256Words, toHex } from "./sha256.ts";
@@ -243,5 +243,63 @@ describe("hit decision", () => {
     const otherChain = chainKinds.find((k) => k !== chain) as number;
     const bad = verifyShot(record(i, { kindId: LIGHTNING_FISH.id, taken: [otherChain, otherChain] }));
     expect(bad.problems).toContain("chain differs from the sea's lightning fish");
+  });
+  it("recomputes a bomb's and a lightning fish's catch from the sea, the fish caught earlier spared", () => {
+    const seaSeed = "sea-of-the-catch";
+    const shotAt = (index: number, t: number, dead: Set<number>) => {
+      const c = catchAt(seaSeed, index, t, (i) => !dead.has(i));
+      const input = {
+        serverSeed: seed,
+        clientSeed: "c",
+        nonce: index,
+        targetId: String(index),
+        rtpBp: 9650,
+        target: c.target,
+      };
+      const r = shoot(input);
+      return {
+        ...input,
+        serverSeedHash: serverSeedHash(seed),
+        hit: r.hit,
+        paid: r.paid,
+        seaSeed,
+        t,
+        caught: c.victims,
+        spared: c.spared,
+      };
+    };
+    let checkedBombs = 0;
+    let checkedEels = 0;
+    for (let index = 0; index < 3_000 && (checkedBombs < 5 || checkedEels < 5); index++) {
+      const spawn = spawnAt(seaSeed, index);
+      const type = FISH_KINDS.find((k) => k.id === spawn.kindId)?.type;
+      if (type !== "bomb" && type !== "lightning") continue;
+      const t = spawn.at + spawn.duration / 2;
+      const everyone = catchAt(seaSeed, index, t);
+      if (everyone.victims.length < 2) continue;
+      // One fish of the catch was caught earlier: it is spared, and the record verifies.
+      const dead = new Set([everyone.victims[0] as number]);
+      const record = shotAt(index, t, dead);
+      expect(record.spared).toEqual([everyone.victims[0]]);
+      expect(verifyShot(record).ok).toBe(true);
+      // The same shot claiming a fish of the catch as already dead when it was not: its catch
+      // (and so its kill probability) is not the sea's.
+      const lie = { ...record, spared: [...record.spared, record.caught[0] as number] };
+      expect(verifyShot(lie).problems).toContain("catch differs from the sea");
+      // A "spared" fish the catch never reached.
+      const far = swimmingAt(seaSeed, t).find(
+        (s) => s.index !== index && !everyone.victims.includes(s.index),
+      );
+      if (far) expect(verifyShot({ ...record, spared: [...record.spared, far.index] }).ok).toBe(false);
+      // A fish dropped from the catch, or the shot moved in time.
+      expect(verifyShot({ ...record, caught: record.caught.slice(1) }).ok).toBe(false);
+      expect(verifyShot({ ...record, t: spawn.at + spawn.duration + 5_000 }).problems).toContain(
+        "target was not swimming then",
+      );
+      if (type === "bomb") checkedBombs++;
+      else checkedEels++;
+    }
+    expect(checkedBombs).toBeGreaterThan(0);
+    expect(checkedEels).toBeGreaterThan(0);
   });
 });

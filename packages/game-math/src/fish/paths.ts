@@ -171,38 +171,64 @@ export function swimmingAt(seed: string, t: number, alive: (index: number) => bo
 }
 
 /**
- * The target of a shot at spawn `index` at time t, with what a special fish would take: for the
- * bomb, every living normal fish whose centre is within its radius of the bomb's centre; for the
- * lightning fish, the living fish of its chain kind, the earliest spawned first, at most
- * `maxChain`. Bosses and other specials are never taken.
+ * What a shot at spawn `index` at time t catches, with the spawn indexes behind it:
+ * - `target`: the fish's kind and, for a special fish, the kinds of what it would take — for the
+ *   bomb, every living normal fish whose centre is within its radius of the bomb's centre; for
+ *   the lightning fish, the living fish of its chain kind, the earliest spawned first, at most
+ *   `maxChain`. Bosses and other specials are never taken.
+ * - `victims`: the spawn indexes of those fish, in the same order (dead with the special fish).
+ * - `spared`: the fish that would have been taken but were dead already (`alive` said no) — for
+ *   the lightning fish only those before the chain's cut. With `spared` and the sea's seed anyone
+ *   recomputes the catch: `catchAt(seed, index, t, (i) => !spared.includes(i))` gives it again.
  */
+export function catchAt(
+  seed: string,
+  index: number,
+  t: number,
+  alive: (i: number) => boolean = () => true,
+): { target: Target; victims: number[]; spared: number[] } {
+  const spawn = spawnAt(seed, index);
+  const kind = fishKind(spawn.kindId);
+  const here = positionAt(spawn, t);
+  if (!here) throw new RangeError(`fish ${index} is not swimming at ${t}`);
+  const victims: number[] = [];
+  const spared: number[] = [];
+  const taken: number[] = [];
+  if (kind.type === "bomb") {
+    const r2 = kind.radius * kind.radius;
+    for (const s of swimmingAt(seed, t)) {
+      if (s.index === index || fishKind(s.kindId).type !== "normal") continue;
+      const p = positionAt(s, t);
+      if (p === null || (p.x - here.x) * (p.x - here.x) + (p.y - here.y) * (p.y - here.y) > r2) continue;
+      if (!alive(s.index)) spared.push(s.index);
+      else {
+        victims.push(s.index);
+        taken.push(s.kindId);
+      }
+    }
+    return { target: { kindId: kind.id, taken }, victims, spared };
+  }
+  if (kind.type === "lightning") {
+    for (const s of swimmingAt(seed, t)) {
+      if (victims.length >= kind.maxChain) break;
+      if (s.index === index || s.kindId !== spawn.chainKindId) continue;
+      if (!alive(s.index)) spared.push(s.index);
+      else {
+        victims.push(s.index);
+        taken.push(s.kindId);
+      }
+    }
+    return { target: { kindId: kind.id, taken }, victims, spared };
+  }
+  return { target: { kindId: kind.id }, victims, spared };
+}
+
+/** The target of a shot at spawn `index` at time t (`catchAt` without the spawn indexes). */
 export function targetAt(
   seed: string,
   index: number,
   t: number,
   alive: (i: number) => boolean = () => true,
 ): Target {
-  const spawn = spawnAt(seed, index);
-  const kind = fishKind(spawn.kindId);
-  const here = positionAt(spawn, t);
-  if (!here) throw new RangeError(`fish ${index} is not swimming at ${t}`);
-  if (kind.type === "bomb") {
-    const r2 = kind.radius * kind.radius;
-    const taken = swimmingAt(seed, t, alive)
-      .filter((s) => s.index !== index && fishKind(s.kindId).type === "normal")
-      .filter((s) => {
-        const p = positionAt(s, t);
-        return p !== null && (p.x - here.x) * (p.x - here.x) + (p.y - here.y) * (p.y - here.y) <= r2;
-      })
-      .map((s) => s.kindId);
-    return { kindId: kind.id, taken };
-  }
-  if (kind.type === "lightning") {
-    const taken = swimmingAt(seed, t, alive)
-      .filter((s) => s.index !== index && s.kindId === spawn.chainKindId)
-      .slice(0, kind.maxChain)
-      .map((s) => s.kindId);
-    return { kindId: kind.id, taken };
-  }
-  return { kindId: kind.id };
+  return catchAt(seed, index, t, alive).target;
 }
