@@ -36,7 +36,7 @@ import {
   validCannon,
 } from "./game.ts";
 import { publishSeats } from "./live.ts";
-import { type Fired, fireShots, forgetMagazine } from "./shots.ts";
+import { type Fired, fireShots, forgetMagazine, primeMagazine } from "./shots.ts";
 
 export {
   CANNON_LEVELS,
@@ -270,7 +270,9 @@ export async function loadMagazine(
   const amount = await magazineAmount(ctx, sittingId, input);
   await paceLoad(ctx, sittingId, input.requestId);
   const view = await openSittingRound(ctx, FISH, session, sittingId, { requestId: input.requestId, amount });
-  return magazineView(await magazineRow(ctx, view.seatId));
+  const row = await magazineRow(ctx, view.seatId);
+  await primeMagazine(ctx, row);
+  return magazineView(row);
 }
 
 /**

@@ -170,6 +170,12 @@ class ShotEngine {
           WHERE id = ${magazineId} AND game = ${FISH_GAME} AND sitting_id IS NOT NULL`,
     );
     if (m?.status !== "placed") return null;
+    return this.keep(m);
+  }
+
+  /** A copy of an open magazine from its row (`rgs.room_seats`), with the answers it gave. */
+  async keep(m: Record<string, unknown>): Promise<MagazineState> {
+    const magazineId = String(m.id);
     const answered = new Map<string, ActionResult>();
     if (Number(m.seq) > 0)
       for (const a of await rows<Record<string, unknown>>(
@@ -359,6 +365,16 @@ export interface Fired {
   results: ActionResult[];
   /** The magazine's room and seat (null when the transactional path answered). */
   at: ShotsAt | null;
+}
+
+/**
+ * A magazine just loaded in this process: its copy is made from the row the load read back, so
+ * its first shot does not wait for a read (a magazine of 100 shots: one shot in a hundred).
+ */
+export async function primeMagazine(ctx: RgsContext, row: Record<string, unknown>): Promise<void> {
+  const engine = engineOf(ctx);
+  if (row.status !== "placed" || row.sitting_id === null || engine.magazines.has(String(row.id))) return;
+  await engine.keep(row);
 }
 
 /** A magazine closed in this process: its copy is dropped (a later shot reads the database). */
