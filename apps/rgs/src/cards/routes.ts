@@ -4,7 +4,7 @@ import type { RoundsContext } from "../rounds/engine.ts";
 import { ok, openRoomSession, parse, roomSocketRoute } from "../rounds/routes.ts";
 import { liveSession } from "../session.ts";
 import {
-  actOnHand,
+  actAndTell,
   CARD_EMOTES,
   CARDS_GAME,
   CARDS_VENDOR,
@@ -81,25 +81,19 @@ export function cardRoutes(app: FastifyInstance, ctx: RoundsContext): void {
       address: req.ip,
       device: b.deviceId ?? null,
     });
-    publishTable(ctx, seat.tableId);
+    void publishTable(ctx, seat.tableId);
     return ok(seat);
   });
   app.post("/api/cards/rebuy", async (req) => {
     const b = parse(z.object({ sessionId, seatId: z.string().uuid(), requestId, amount: money }), req.body);
     const seat = await rebuy(ctx, await liveSession(ctx, b.sessionId), b.seatId, b);
-    publishTable(ctx, seat.tableId);
+    void publishTable(ctx, seat.tableId);
     return ok(seat);
   });
   app.post("/api/cards/act", async (req) => {
     const b = parse(z.object({ sessionId, requestId, action }), req.body);
-    const view = await actOnHand(ctx, await liveSession(ctx, b.sessionId), b);
-    if (view.table)
-      publishTable(
-        ctx,
-        view.table.tableId,
-        view.hand ? { handId: view.hand.handId, seq: view.hand.seq } : undefined,
-      );
-    return ok(view);
+    // The move, then one read of the table: every socket told its own view, the mover answered.
+    return ok(await actAndTell(ctx, await liveSession(ctx, b.sessionId), b));
   });
   /** A quick emote to the table (seated players; one per seat every few seconds). */
   app.post("/api/cards/emote", async (req) => {
@@ -114,7 +108,7 @@ export function cardRoutes(app: FastifyInstance, ctx: RoundsContext): void {
     const b = parse(z.object({ sessionId, seatId: z.string().uuid() }), req.body);
     const session = await liveSession(ctx, b.sessionId);
     const seat = await leaveTable(ctx, b.seatId, session);
-    publishTable(ctx, seat.tableId);
+    void publishTable(ctx, seat.tableId);
     return ok(seat);
   });
   /**
@@ -127,7 +121,9 @@ export function cardRoutes(app: FastifyInstance, ctx: RoundsContext): void {
   });
   /**
    * The table's socket: {"type":"cards.changed"} whenever a seat, a move, a deal, a timeout or a
-   * void changed the table; the screen then reads its own view (`/state`). No cards travel on it.
+   * void changed the table, with the public view (`game.view`) and, to a socket signed in with
+   * `{"type":"auth","sessionId"}` of a seated player, that player's own part (`mine`: their
+   * hidden cards and moves; docs/cards.md). A player's cards go to their own sockets only.
    */
   roomSocketRoute(app, ctx, {
     path: "/ws/cards/:roomId",
