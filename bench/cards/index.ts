@@ -1,7 +1,7 @@
 // bench/cards: Hold'em tables full of bots on one server (bench/cards/README.md). Every bot is a
-// screen: it keeps the table's socket open, reads its own view (`/state`) on every
-// `cards.changed`, as the table screen does, and when the view says it is its move it acts at
-// once. Prints, over every move: move sent → the broadcast reached every seat's socket, and
+// screen: it keeps the table's socket open, signed in with its session, and on every
+// `cards.changed` takes its own view from the event (the public view and its own part, `mine`),
+// as the table screen does; when the view says it is its move it acts at once. Prints, over every move: move sent → the broadcast reached every seat's socket, and
 // move sent → every seat's screen read a view with the move in it (p50 / p99 / max; target p99 ≤
 // 100 ms), the move's answer time, hands completed a second, the server's memory (resident set,
 // sampled each second) and the load average at the start and the end.
@@ -10,6 +10,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import WebSocket from "ws";
+import { type HandView, type SeatPush, withMine } from "../../apps/rgs/src/cards/engine.ts";
 import { issueLaunchToken } from "../../apps/server/src/modules/providers/service.ts";
 import { benchContext, dropDatabase, freshDatabase, fundedPlayers, inHouseVendors } from "../lib/database.ts";
 import { figure, loadAverage } from "../lib/figure.ts";
@@ -99,8 +100,9 @@ interface Bot {
   table: string;
   sessionId: string;
   seat: number;
-  reading: boolean;
-  again: boolean;
+  /** The newest view shown (hand number, move count): an older one is not shown. */
+  no: number;
+  seq: number;
   acting: boolean;
 }
 const bots: Bot[] = new Array(PLAYERS);
@@ -113,8 +115,8 @@ await pool(ids, 16, async (m, i) => {
     table,
     sessionId: (s.value as View).sessionId,
     seat: 0,
-    reading: false,
-    again: false,
+    no: 0,
+    seq: 0,
     acting: false,
   };
 });
@@ -131,34 +133,24 @@ interface Move {
   answered: number;
 }
 const moves: Move[] = [];
-const heardAt = new Map<string, number[]>();
+/** Per table: each `cards.changed` a seat's socket heard (the hand and move count of its view). */
+const heardAt = new Map<string, Array<{ seat: number; no: number; seq: number; at: number }>>();
 const reads = new Map<string, Array<{ seat: number; no: number; seq: number; at: number }>>();
 let measuring = false;
 let refused = 0;
 const refusals = new Map<string, number>();
 
-/** The bot's screen reads its view; if it is its move it acts at once (a simple, loose player). */
-async function read(bot: Bot): Promise<void> {
-  if (bot.reading) {
-    bot.again = true;
-    return;
-  }
-  bot.reading = true;
-  try {
-    do {
-      bot.again = false;
-      const r = await call(`state?sessionId=${bot.sessionId}`);
-      const h = r.value?.hand;
-      if (h) {
-        const list = reads.get(bot.table) ?? [];
-        list.push({ seat: bot.seat, no: h.no, seq: h.seq, at: Date.now() });
-        reads.set(bot.table, list);
-      }
-      if (!stopping && h?.status === "playing" && h.legal && !bot.acting) void act(bot, h.legal);
-    } while (bot.again && !stopping);
-  } finally {
-    bot.reading = false;
-  }
+/** The bot's screen shows a view; if it is its move it acts at once (a simple, loose player). */
+function show(bot: Bot, v: HandView): void {
+  const h = v.hand;
+  if (!h) return;
+  if (h.no < bot.no || (h.no === bot.no && h.seq < bot.seq)) return;
+  bot.no = h.no;
+  bot.seq = h.seq;
+  const list = reads.get(bot.table) ?? [];
+  list.push({ seat: bot.seat, no: h.no, seq: h.seq, at: Date.now() });
+  reads.set(bot.table, list);
+  if (!stopping && h.status === "playing" && h.legal && !bot.acting) void act(bot, h.legal as Legal);
 }
 
 async function act(bot: Bot, legal: Legal) {
@@ -188,6 +180,8 @@ async function act(bot: Bot, legal: Legal) {
       return;
     }
     const h = (res.value as View).hand;
+    // The answer is the mover's view after the move (the screen shows it, as the bot does).
+    show(bot, res.value as unknown as HandView);
     if (measuring && h)
       moves.push({ handId: h.handId, no: h.no, seq: h.seq, table: bot.table, sent, answered });
   } finally {
@@ -202,16 +196,28 @@ await pool(bots, 32, async (bot) => {
     ws.once("open", () => resolve());
     ws.once("error", reject);
   });
-  ws.on("message", (raw) => {
-    const at = Date.now();
-    const e = JSON.parse(String(raw)) as { type: string; game?: { handId?: string; seq?: number } };
-    if (e.type !== "cards.changed") return;
-    if (e.game?.handId) {
-      const key = `${e.game.handId}:${e.game.seq}`;
-      heardAt.set(key, [...(heardAt.get(key) ?? []), at]);
-    }
-    void read(bot).catch(() => undefined);
+  // Signed in: the table's events bring this bot's own part of the view (`mine`).
+  const authed = new Promise<void>((resolve) => {
+    ws.on("message", (raw) => {
+      const at = Date.now();
+      const e = JSON.parse(String(raw)) as {
+        type: string;
+        game?: { handId?: string; seq?: number; view?: HandView };
+        mine?: SeatPush | null;
+      };
+      if (e.type === "authed") resolve();
+      if (e.type !== "cards.changed") return;
+      const h = e.game?.view?.hand;
+      if (h) {
+        const list = heardAt.get(bot.table) ?? [];
+        list.push({ seat: bot.seat, no: h.no, seq: h.seq, at });
+        heardAt.set(bot.table, list);
+      }
+      if (e.game?.view) show(bot, withMine(e.game.view, e.mine));
+    });
   });
+  ws.send(JSON.stringify({ type: "auth", sessionId: bot.sessionId }));
+  await authed;
 });
 console.log(`${sockets.length} sockets connected`);
 
@@ -262,9 +268,14 @@ const answer: number[] = [];
 let incomplete = 0;
 for (const m of moves) {
   answer.push(m.answered - m.sent);
-  const sockets = heardAt.get(`${m.handId}:${m.seq}`) ?? [];
-  // A seat's screen shows the move once it read a view at least as new (this hand at this move
-  // count or later, or a later hand).
+  // A seat's socket heard the move with the first event at that move count or later (changes
+  // that come together share one event), or of a later hand; its screen shows the move once it has a view
+  // at least as new (this hand at this move count or later, or a later hand).
+  const firstHeard = new Map<number, number>();
+  for (const x of heardAt.get(m.table) ?? [])
+    if (x.at >= m.sent && (x.no > m.no || (x.no === m.no && x.seq >= m.seq)) && !firstHeard.has(x.seat))
+      firstHeard.set(x.seat, x.at);
+  const sockets = [...firstHeard.values()];
   const firstRead = new Map<number, number>();
   for (const r of reads.get(m.table) ?? [])
     if (r.at >= m.sent && (r.no > m.no || (r.no === m.no && r.seq >= m.seq)) && !firstRead.has(r.seat))
