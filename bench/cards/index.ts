@@ -30,6 +30,8 @@ const TABLES = Number(process.env.BENCH_TABLES ?? 100);
 const SEATS = Number(process.env.BENCH_SEATS ?? 6);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const PORT = Number(process.env.BENCH_PORT ?? 8197);
+/** How a bot sends its move: on its table socket, as the screen does (`socket`), or `http`. */
+const ACT_OVER = process.env.BENCH_ACT === "http" ? "http" : "socket";
 const serverUrl = process.env.BENCH_PG ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const APP_SECRET = randomBytes(24).toString("hex");
 const PLAYERS = TABLES * SEATS;
@@ -104,6 +106,9 @@ interface Bot {
   no: number;
   seq: number;
   acting: boolean;
+  ws: WebSocket | null;
+  /** Moves sent on the socket waiting for their answer, by id. */
+  pending: Map<string, (r: { success: boolean; code?: string; value?: View }) => void>;
 }
 const bots: Bot[] = new Array(PLAYERS);
 const t0 = Date.now();
@@ -118,6 +123,8 @@ await pool(ids, 16, async (m, i) => {
     no: 0,
     seq: 0,
     acting: false,
+    ws: null,
+    pending: new Map(),
   };
 });
 console.log(`${PLAYERS} sessions at ${TABLES} tables opened in ${secondsSince(t0)} s`);
@@ -153,6 +160,19 @@ function show(bot: Bot, v: HandView): void {
   if (!stopping && h.status === "playing" && h.legal && !bot.acting) void act(bot, h.legal as Legal);
 }
 
+/** A move over the bot's socket, answered by its `acted` (the request's envelope). */
+function actOnSocket(
+  bot: Bot,
+  body: Record<string, unknown>,
+): Promise<{ success: boolean; code?: string; value?: View }> {
+  const id = String(++actIds);
+  return new Promise((resolve) => {
+    bot.pending.set(id, resolve);
+    bot.ws?.send(JSON.stringify({ type: "act", id, ...body }));
+  });
+}
+let actIds = 0;
+
 async function act(bot: Bot, legal: Legal) {
   bot.acting = true;
   const r = Math.random();
@@ -167,11 +187,12 @@ async function act(bot: Bot, legal: Legal) {
         : { type: "raise", to: legal.raise.min };
   const sent = Date.now();
   try {
-    const res = await call("act", {
-      sessionId: bot.sessionId,
-      requestId: randomBytes(6).toString("hex"),
-      action,
-    });
+    const requestId = randomBytes(6).toString("hex");
+    // As the screen does: the move on the signed-in socket (BENCH_ACT=http: as a request).
+    const res =
+      ACT_OVER === "socket" && bot.ws
+        ? await actOnSocket(bot, { requestId, action })
+        : await call("act", { sessionId: bot.sessionId, requestId, action });
     const answered = Date.now();
     if (!res.success) {
       // A move from a view read before the previous move landed: refused, nothing changed.
@@ -206,6 +227,11 @@ await pool(bots, 32, async (bot) => {
         mine?: SeatPush | null;
       };
       if (e.type === "authed") resolve();
+      if (e.type === "acted") {
+        const a = e as unknown as { id: string; success: boolean; code?: string; value?: View };
+        bot.pending.get(a.id)?.(a);
+        bot.pending.delete(a.id);
+      }
       if (e.type !== "cards.changed") return;
       const h = e.game?.view?.hand;
       if (h) {
@@ -218,6 +244,7 @@ await pool(bots, 32, async (bot) => {
   });
   ws.send(JSON.stringify({ type: "auth", sessionId: bot.sessionId }));
   await authed;
+  bot.ws = ws;
 });
 console.log(`${sockets.length} sockets connected`);
 
@@ -289,7 +316,7 @@ for (const m of moves) {
 }
 const line = (name: string, xs: number[]) =>
   `${name}: p50 ${pct(xs, 50)} ms, p99 ${pct(xs, 99)} ms, max ${pct(xs, 100)} ms`;
-console.log(`${TABLES} tables × ${SEATS} bots, measured ${window.toFixed(1)} s`);
+console.log(`${TABLES} tables × ${SEATS} bots, moves over ${ACT_OVER}, measured ${window.toFixed(1)} s`);
 console.log(
   `moves ${moves.length} (${(moves.length / window).toFixed(1)} a second), refused ${refused} ${JSON.stringify(Object.fromEntries(refusals))}`,
 );

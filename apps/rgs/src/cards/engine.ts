@@ -785,13 +785,19 @@ async function finishHand(
   if (locked.some((s) => s.status !== "placed"))
     throw new Error(`hand ${handId}: a dealt-in seat is not placed`);
   const bankOf = (seatId: string) => hs.banks[seats.find((s) => s.seatId === seatId)?.seat ?? -1] ?? 0;
-  for (const id of ids)
-    await tx.execute(
-      sql`UPDATE rgs.room_seats SET on_round = on_round + ${(delta.get(id) ?? 0n).toString()}::bigint,
-            state = state || ${JSON.stringify({ timeBankMs: bankOf(id) })}::jsonb,
-            last_action_at = ${at(ctx.now())}, updated_at = ${at(ctx.now())}
-          WHERE id = ${id}`,
-    );
+  // Every dealt-in seat's stack and time bank in one statement (the rows are locked above).
+  await tx.execute(
+    sql`UPDATE rgs.room_seats s SET on_round = s.on_round + v.delta, state = s.state || v.bank,
+          last_action_at = ${at(ctx.now())}, updated_at = ${at(ctx.now())}
+        FROM (VALUES ${sql.join(
+          ids.map(
+            (id) =>
+              sql`(${id}::uuid, ${(delta.get(id) ?? 0n).toString()}::bigint, ${JSON.stringify({ timeBankMs: bankOf(id) })}::jsonb)`,
+          ),
+          sql`, `,
+        )}) AS v (id, delta, bank)
+        WHERE s.id = v.id`,
+  );
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { RgsError, rgsMessage } from "../context.ts";
 import type { RoundsContext } from "../rounds/engine.ts";
-import { ok, openRoomSession, parse, roomSocketRoute } from "../rounds/routes.ts";
+import { ok, openRoomSession, parse, type RoomSocketConn, roomSocketRoute } from "../rounds/routes.ts";
 import { liveSession } from "../session.ts";
 import {
   actAndTell,
@@ -125,7 +126,48 @@ export function cardRoutes(app: FastifyInstance, ctx: RoundsContext): void {
    * `{"type":"auth","sessionId"}` of a seated player, that player's own part (`mine`: their
    * hidden cards and moves; docs/cards.md). A player's cards go to their own sockets only.
    */
+  const actMessage = z.object({
+    type: z.literal("act"),
+    id: z.string().max(64).optional(),
+    requestId,
+    action,
+  });
+  /**
+   * A move over the table's socket: {"type":"act", id, requestId, action} answered
+   * {"type":"acted", id, ...the HTTP call's envelope} (the mover's view after it). The socket's
+   * session (its `auth`, checked once for the socket's life; a session is never changed, only
+   * outlived, so its expiry is checked here on the clock) is the caller: no read of it per move.
+   */
+  const actOnSocket = (msg: Record<string, unknown>, conn: RoomSocketConn) => {
+    if (msg.type !== "act") return;
+    const id = typeof msg.id === "string" ? msg.id : null;
+    const answer = (body: Record<string, unknown>) =>
+      conn.send(JSON.stringify({ type: "acted", id, ...body }));
+    const refuse = (err: unknown) => {
+      if (err instanceof RgsError) {
+        const lang = conn.session?.lang === "EN" ? "EN" : "TY";
+        answer({ success: false, code: err.code, message: rgsMessage(err.code, lang, err.params) });
+      } else {
+        app.log.error({ err }, "card move over the socket failed");
+        answer({ success: false, code: "INTERNAL_ERROR", message: rgsMessage("INTERNAL_ERROR", "TY") });
+      }
+    };
+    const session = conn.session;
+    if (!session || session.expiresAt.getTime() <= ctx.now().getTime())
+      return refuse(new RgsError("SESSION_EXPIRED", 401));
+    let b: z.infer<typeof actMessage>;
+    try {
+      b = parse(actMessage, msg);
+    } catch (err) {
+      return refuse(err);
+    }
+    actAndTell(ctx, session, { requestId: b.requestId, action: b.action }).then(
+      (value) => answer({ success: true, value }),
+      refuse,
+    );
+  };
   roomSocketRoute(app, ctx, {
+    message: actOnSocket,
     path: "/ws/cards/:roomId",
     key: cardsKey,
     gameId: (tableId) => `${CARDS_GAME}:${tableId}`,

@@ -151,13 +151,36 @@ export class CardsApp {
     if (!tableId || this.timer === null) return;
     const proto = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${proto}://${location.host}/rgs/ws/cards/${encodeURIComponent(tableId)}`);
+    this.ws = ws;
     ws.onopen = () => ws.send(JSON.stringify({ type: "auth", sessionId: this.session.sessionId }));
     ws.onmessage = (m) => {
       const e = JSON.parse(String(m.data)) as {
         type?: string;
+        id?: string;
         game?: { seat?: number; emote?: EmoteName; at?: number; view?: HandView };
         mine?: SeatPush | null;
+        success?: boolean;
+        code?: string;
+        message?: string;
+        value?: HandView;
       };
+      if (e.type === "acted" && e.id) {
+        const p = this.pending.get(e.id);
+        this.pending.delete(e.id);
+        if (p)
+          try {
+            p.resolve(
+              this.answerOf({
+                success: Boolean(e.success),
+                code: e.code,
+                message: e.message,
+                value: e.value,
+              }),
+            );
+          } catch (err) {
+            p.reject(err as Error);
+          }
+      }
       if (e.type === "authed") {
         this.live = true;
         // Whatever changed before the socket was signed in: read once.
@@ -175,6 +198,10 @@ export class CardsApp {
     };
     ws.onclose = () => {
       this.live = false;
+      if (this.ws === ws) this.ws = null;
+      // A move whose answer the socket took with it: the screen reads the table and shows it.
+      for (const p of this.pending.values()) p.reject(new Error("connection lost"));
+      this.pending.clear();
       setTimeout(() => this.connect(), 2000);
     };
   }
@@ -182,6 +209,27 @@ export class CardsApp {
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+  }
+
+  /** Moves sent on the socket, by their id, waiting for their answer (`acted`). */
+  private pending = new Map<string, { resolve: (v: HandView) => void; reject: (e: Error) => void }>();
+  private ws: WebSocket | null = null;
+
+  private actOnSocket(ws: WebSocket, body: Record<string, unknown>): Promise<HandView> {
+    const id = crypto.randomUUID();
+    return new Promise<HandView>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      ws.send(JSON.stringify({ type: "act", id, ...body }));
+    });
+  }
+
+  /** A server's answer (a request's or a socket move's) as the screen shows it. */
+  private answerOf<T>(json: { success: boolean; code?: string; message?: string; value?: T }): T {
+    // Fair play's refusal in the screen's own language (the server speaks TY and EN only).
+    if (json.code === "CARDS_SAME_ADDRESS") throw new Error(ct(this.lang, "sameAddress"));
+    if (json.code === "CARDS_EMOTE_TOO_FAST") throw new Error(ct(this.lang, "emoteTooFast"));
+    if (!json.success || json.value === undefined) throw new Error(json.message ?? "error");
+    return json.value;
   }
 
   private async call<T>(path: string, body?: unknown): Promise<T> {
@@ -193,12 +241,9 @@ export class CardsApp {
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const json = (await res.json()) as { success: boolean; code?: string; message?: string; value?: T };
-    // Fair play's refusal in the screen's own language (the server speaks TY and EN only).
-    if (json.code === "CARDS_SAME_ADDRESS") throw new Error(ct(this.lang, "sameAddress"));
-    if (json.code === "CARDS_EMOTE_TOO_FAST") throw new Error(ct(this.lang, "emoteTooFast"));
-    if (!json.success || json.value === undefined) throw new Error(json.message ?? "error");
-    return json.value;
+    return this.answerOf(
+      (await res.json()) as { success: boolean; code?: string; message?: string; value?: T },
+    );
   }
 
   private async refresh(): Promise<void> {
@@ -224,11 +269,13 @@ export class CardsApp {
   private async send(path: string, body: Record<string, unknown>): Promise<void> {
     this.busy = true;
     try {
-      const answer = await this.call<HandView>(path, {
-        sessionId: this.session.sessionId,
-        requestId: crypto.randomUUID(),
-        ...body,
-      });
+      const requestId = crypto.randomUUID();
+      // A move goes over the signed-in socket when there is one (no request, no session read);
+      // the rest, and a move without a live socket, as a request.
+      const answer =
+        path === "act" && this.live && this.ws
+          ? await this.actOnSocket(this.ws, { requestId, ...body })
+          : await this.call<HandView>(path, { sessionId: this.session.sessionId, requestId, ...body });
       this.message("");
       // A move answers the mover's view of the table after it.
       if (path === "act") {
