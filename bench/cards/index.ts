@@ -145,6 +145,8 @@ const heardAt = new Map<string, Array<{ seat: number; no: number; seq: number; a
 const reads = new Map<string, Array<{ seat: number; no: number; seq: number; at: number }>>();
 let measuring = false;
 let refused = 0;
+/** When each refusal came (printed relative to the window's start: a burst is a lapse). */
+const refusedAt: number[] = [];
 const refusals = new Map<string, number>();
 
 /** The bot's screen shows a view; if it is its move it acts at once (a simple, loose player). */
@@ -198,6 +200,7 @@ async function act(bot: Bot, legal: Legal) {
       // A move from a view read before the previous move landed: refused, nothing changed.
       refused++;
       refusals.set(res.code ?? "?", (refusals.get(res.code ?? "?") ?? 0) + 1);
+      refusedAt.push(Date.now());
       return;
     }
     const h = (res.value as View).hand;
@@ -320,6 +323,10 @@ console.log(`${TABLES} tables × ${SEATS} bots, moves over ${ACT_OVER}, measured
 console.log(
   `moves ${moves.length} (${(moves.length / window).toFixed(1)} a second), refused ${refused} ${JSON.stringify(Object.fromEntries(refusals))}`,
 );
+if (refusedAt.length > 0)
+  console.log(
+    `refusals from ${((Math.min(...refusedAt) - m0) / 1000).toFixed(1)} s to ${((Math.max(...refusedAt) - m0) / 1000).toFixed(1)} s of the window`,
+  );
 console.log(line("move answered", answer));
 console.log(line(`move → broadcast on all ${SEATS} seats' sockets`, heard));
 console.log(line(`move → all ${SEATS} seats' screens read it`, shown));

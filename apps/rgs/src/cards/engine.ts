@@ -838,23 +838,27 @@ async function actTransaction(
   const tableId = tableIdOf(session);
   await ctx.db.transaction(async (tx) => {
     const table = await lockTable(tx, tableId);
-    const hand = await playingHand(tx, tableId, true);
-    // The player's seat, whether this request was already applied (a repeat changes nothing),
-    // and whether the hand's leader still holds the table's lease: one read, no locks (the
-    // table's and the hand's, taken above, keep them still).
-    const [seat] = await rows<{ seat: unknown; seen: unknown; alive: unknown }>(
+    // Under the table's lock, in ONE statement: the hand in play (locked: table → hand), the
+    // player's seat, whether this request was already applied (a repeat changes nothing), and
+    // whether the hand's leader still holds the table's lease.
+    const [seat] = await rows<{ hand: unknown; seat: unknown; seen: unknown; alive: unknown }>(
       tx,
-      sql`SELECT s.seat,
-            EXISTS (SELECT 1 FROM rgs.card_actions a JOIN rgs.card_hands h ON h.id = a.hand_id
-                    WHERE h.table_id = ${tableId} AND a.seat = s.seat AND a.request_id = ${input.requestId}
-                      AND h.started_at >= s.created_at) AS seen,
-            EXISTS (SELECT 1 FROM rgs.table_leases l WHERE l.table_id = ${cardsKey(tableId)}
-                      AND l.holder = ${hand ? String(hand.holder) : ""} AND l.expires_at > ${at(ctx.now())}) AS alive
-          FROM rgs.room_seats s
-          WHERE s.game = ${CARDS_GAME} AND s.room_id = ${tableId} AND s.player_id = ${session.playerId}
-            AND s.status = 'placed'`,
+      sql`WITH h AS (SELECT * FROM rgs.card_hands WHERE table_id = ${tableId} AND status = 'playing' FOR UPDATE)
+          SELECT (SELECT row_to_json(h) FROM h) AS hand, s.seat,
+            EXISTS (SELECT 1 FROM rgs.card_actions a JOIN rgs.card_hands p ON p.id = a.hand_id
+                    WHERE p.table_id = ${tableId} AND a.seat = s.seat AND a.request_id = ${input.requestId}
+                      AND p.started_at >= s.created_at) AS seen,
+            EXISTS (SELECT 1 FROM rgs.table_leases l JOIN h ON l.holder = h.holder
+                    WHERE l.table_id = ${cardsKey(tableId)} AND l.expires_at > ${at(ctx.now())}) AS alive
+          FROM (SELECT 1) AS one
+          LEFT JOIN rgs.room_seats s ON s.game = ${CARDS_GAME} AND s.room_id = ${tableId}
+            AND s.player_id = ${session.playerId} AND s.status = 'placed'`,
     );
-    if (!seat) throw new RgsError("SEAT_CLOSED", 409);
+    const hand =
+      seat?.hand === null || seat?.hand === undefined
+        ? undefined
+        : jsonOf<Record<string, unknown>>(seat.hand);
+    if (!seat || seat.seat === null || seat.seat === undefined) throw new RgsError("SEAT_CLOSED", 409);
     const seatNo = Number(seat.seat);
     if (truthy(seat.seen)) return;
     if (!hand) throw new RgsError("CARDS_NO_HAND", 409);
@@ -967,9 +971,12 @@ export function withMine(pub: HandView, mine: SeatPush | null | undefined): Hand
   return { ...pub, seat: mine.seat, hand };
 }
 
-/** Per table and context: the read queued to tell the table's sockets (at most one waits). */
+/**
+ * Per hub (the routes' and the leader's contexts share it) and table: the read queued to tell
+ * the table's sockets (at most one waits), so one process's events about a table leave in order.
+ */
 const publishing = new WeakMap<
-  RoundsContext,
+  RoundsContext["hub"],
   Map<string, { tail: Promise<unknown>; queued: Promise<TableSnapshot | null> | null }>
 >();
 
@@ -985,10 +992,10 @@ const publishing = new WeakMap<
  * the next change or the screen's own slow read shows it).
  */
 export function publishTable(ctx: RoundsContext, tableId: string): Promise<TableSnapshot | null> {
-  let byTable = publishing.get(ctx);
+  let byTable = publishing.get(ctx.hub);
   if (!byTable) {
     byTable = new Map();
-    publishing.set(ctx, byTable);
+    publishing.set(ctx.hub, byTable);
   }
   let p = byTable.get(tableId);
   if (!p) {
@@ -1166,10 +1173,39 @@ export function startCards(
       });
   }, everyMs);
   timer.unref();
+  // The leases this process holds are also renewed on a clock of their own: a pass that waits
+  // (a table's lock, a busy database) must not let them lapse, or every move at those tables is
+  // refused until the hand's turn times out. Only a lease still held is extended (never one
+  // another process may have taken), so a crash still lets them lapse, as the void needs.
+  let renewing: Promise<unknown> | null = null;
+  const renewal = setInterval(
+    () => {
+      if (renewing) return;
+      renewing = renewCardLeases(ctx)
+        .catch(onError)
+        .finally(() => {
+          renewing = null;
+        });
+    },
+    Math.max(everyMs, Math.floor(ctx.leaseTtlMs / 3)),
+  );
+  renewal.unref();
   return async () => {
     clearInterval(timer);
+    clearInterval(renewal);
     await running;
+    await renewing;
   };
+}
+
+/** Extend, in one statement, every card table lease this process holds and that has not lapsed. */
+export async function renewCardLeases(ctx: RoundsContext): Promise<void> {
+  const now = ctx.now();
+  await ctx.db.execute(
+    sql`UPDATE rgs.table_leases SET expires_at = ${at(new Date(now.getTime() + ctx.leaseTtlMs))}
+        WHERE holder = ${ctx.holder} AND table_id LIKE ${`${CARDS_GAME}:%`} AND table_id <> ${`${CARDS_GAME}:seats`}
+          AND expires_at > ${at(now)}`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
