@@ -106,6 +106,8 @@ interface Bot {
   no: number;
   seq: number;
   acting: boolean;
+  /** The newest view shown. */
+  view: HandView | null;
   ws: WebSocket | null;
   /** Moves sent on the socket waiting for their answer, by id. */
   pending: Map<string, (r: { success: boolean; code?: string; value?: View }) => void>;
@@ -123,6 +125,7 @@ await pool(ids, 16, async (m, i) => {
     no: 0,
     seq: 0,
     acting: false,
+    view: null,
     ws: null,
     pending: new Map(),
   };
@@ -156,6 +159,7 @@ function show(bot: Bot, v: HandView): void {
   if (h.no < bot.no || (h.no === bot.no && h.seq < bot.seq)) return;
   bot.no = h.no;
   bot.seq = h.seq;
+  bot.view = v;
   const list = reads.get(bot.table) ?? [];
   list.push({ seat: bot.seat, no: h.no, seq: h.seq, at: Date.now() });
   reads.set(bot.table, list);
@@ -188,6 +192,7 @@ async function act(bot: Bot, legal: Legal) {
         ? { type: "fold" }
         : { type: "raise", to: legal.raise.min };
   const sent = Date.now();
+  let done = false;
   try {
     const requestId = randomBytes(6).toString("hex");
     // As the screen does: the move on the signed-in socket (BENCH_ACT=http: as a request).
@@ -203,6 +208,7 @@ async function act(bot: Bot, legal: Legal) {
       refusedAt.push(Date.now());
       return;
     }
+    done = true;
     const h = (res.value as View).hand;
     // The answer is the mover's view after the move (the screen shows it, as the bot does).
     show(bot, res.value as unknown as HandView);
@@ -210,6 +216,10 @@ async function act(bot: Bot, legal: Legal) {
       moves.push({ handId: h.handId, no: h.no, seq: h.seq, table: bot.table, sent, answered });
   } finally {
     bot.acting = false;
+    // A view that came while the move was out (the next hand dealt with this bot first to act)
+    // was shown but not acted on: act on it now. Not after a refusal (its view is the old one).
+    const h = bot.view?.hand;
+    if (done && !stopping && h?.status === "playing" && h.legal) void act(bot, h.legal as Legal);
   }
 }
 
