@@ -1,7 +1,7 @@
 // bench/cards: Hold'em tables full of bots on one server (bench/cards/README.md). Every bot is a
-// screen: it keeps the table's socket open, reads its own view (`/state`) on every
-// `cards.changed`, as the table screen does, and when the view says it is its move it acts at
-// once. Prints, over every move: move sent → the broadcast reached every seat's socket, and
+// screen: it keeps the table's socket open, signed in with its session, and on every
+// `cards.changed` takes its own view from the event (the public view and its own part, `mine`),
+// as the table screen does; when the view says it is its move it acts at once. Prints, over every move: move sent → the broadcast reached every seat's socket, and
 // move sent → every seat's screen read a view with the move in it (p50 / p99 / max; target p99 ≤
 // 100 ms), the move's answer time, hands completed a second, the server's memory (resident set,
 // sampled each second) and the load average at the start and the end.
@@ -10,6 +10,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import WebSocket from "ws";
+import { type HandView, type SeatPush, withMine } from "../../apps/rgs/src/cards/engine.ts";
 import { issueLaunchToken } from "../../apps/server/src/modules/providers/service.ts";
 import { benchContext, dropDatabase, freshDatabase, fundedPlayers, inHouseVendors } from "../lib/database.ts";
 import { figure, loadAverage } from "../lib/figure.ts";
@@ -29,6 +30,8 @@ const TABLES = Number(process.env.BENCH_TABLES ?? 100);
 const SEATS = Number(process.env.BENCH_SEATS ?? 6);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const PORT = Number(process.env.BENCH_PORT ?? 8197);
+/** How a bot sends its move: on its table socket, as the screen does (`socket`), or `http`. */
+const ACT_OVER = process.env.BENCH_ACT === "http" ? "http" : "socket";
 const serverUrl = process.env.BENCH_PG ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const APP_SECRET = randomBytes(24).toString("hex");
 const PLAYERS = TABLES * SEATS;
@@ -99,9 +102,15 @@ interface Bot {
   table: string;
   sessionId: string;
   seat: number;
-  reading: boolean;
-  again: boolean;
+  /** The newest view shown (hand number, move count): an older one is not shown. */
+  no: number;
+  seq: number;
   acting: boolean;
+  /** The newest view shown. */
+  view: HandView | null;
+  ws: WebSocket | null;
+  /** Moves sent on the socket waiting for their answer, by id. */
+  pending: Map<string, (r: { success: boolean; code?: string; value?: View }) => void>;
 }
 const bots: Bot[] = new Array(PLAYERS);
 const t0 = Date.now();
@@ -113,9 +122,12 @@ await pool(ids, 16, async (m, i) => {
     table,
     sessionId: (s.value as View).sessionId,
     seat: 0,
-    reading: false,
-    again: false,
+    no: 0,
+    seq: 0,
     acting: false,
+    view: null,
+    ws: null,
+    pending: new Map(),
   };
 });
 console.log(`${PLAYERS} sessions at ${TABLES} tables opened in ${secondsSince(t0)} s`);
@@ -131,35 +143,41 @@ interface Move {
   answered: number;
 }
 const moves: Move[] = [];
-const heardAt = new Map<string, number[]>();
+/** Per table: each `cards.changed` a seat's socket heard (the hand and move count of its view). */
+const heardAt = new Map<string, Array<{ seat: number; no: number; seq: number; at: number }>>();
 const reads = new Map<string, Array<{ seat: number; no: number; seq: number; at: number }>>();
 let measuring = false;
 let refused = 0;
+/** When each refusal came (printed relative to the window's start: a burst is a lapse). */
+const refusedAt: number[] = [];
 const refusals = new Map<string, number>();
 
-/** The bot's screen reads its view; if it is its move it acts at once (a simple, loose player). */
-async function read(bot: Bot): Promise<void> {
-  if (bot.reading) {
-    bot.again = true;
-    return;
-  }
-  bot.reading = true;
-  try {
-    do {
-      bot.again = false;
-      const r = await call(`state?sessionId=${bot.sessionId}`);
-      const h = r.value?.hand;
-      if (h) {
-        const list = reads.get(bot.table) ?? [];
-        list.push({ seat: bot.seat, no: h.no, seq: h.seq, at: Date.now() });
-        reads.set(bot.table, list);
-      }
-      if (!stopping && h?.status === "playing" && h.legal && !bot.acting) void act(bot, h.legal);
-    } while (bot.again && !stopping);
-  } finally {
-    bot.reading = false;
-  }
+/** The bot's screen shows a view; if it is its move it acts at once (a simple, loose player). */
+function show(bot: Bot, v: HandView): void {
+  const h = v.hand;
+  if (!h) return;
+  if (h.no < bot.no || (h.no === bot.no && h.seq < bot.seq)) return;
+  bot.no = h.no;
+  bot.seq = h.seq;
+  bot.view = v;
+  const list = reads.get(bot.table) ?? [];
+  list.push({ seat: bot.seat, no: h.no, seq: h.seq, at: Date.now() });
+  reads.set(bot.table, list);
+  if (!stopping && h.status === "playing" && h.legal && !bot.acting) void act(bot, h.legal as Legal);
 }
+
+/** A move over the bot's socket, answered by its `acted` (the request's envelope). */
+function actOnSocket(
+  bot: Bot,
+  body: Record<string, unknown>,
+): Promise<{ success: boolean; code?: string; value?: View }> {
+  const id = String(++actIds);
+  return new Promise((resolve) => {
+    bot.pending.set(id, resolve);
+    bot.ws?.send(JSON.stringify({ type: "act", id, ...body }));
+  });
+}
+let actIds = 0;
 
 async function act(bot: Bot, legal: Legal) {
   bot.acting = true;
@@ -174,24 +192,34 @@ async function act(bot: Bot, legal: Legal) {
         ? { type: "fold" }
         : { type: "raise", to: legal.raise.min };
   const sent = Date.now();
+  let done = false;
   try {
-    const res = await call("act", {
-      sessionId: bot.sessionId,
-      requestId: randomBytes(6).toString("hex"),
-      action,
-    });
+    const requestId = randomBytes(6).toString("hex");
+    // As the screen does: the move on the signed-in socket (BENCH_ACT=http: as a request).
+    const res =
+      ACT_OVER === "socket" && bot.ws
+        ? await actOnSocket(bot, { requestId, action })
+        : await call("act", { sessionId: bot.sessionId, requestId, action });
     const answered = Date.now();
     if (!res.success) {
       // A move from a view read before the previous move landed: refused, nothing changed.
       refused++;
       refusals.set(res.code ?? "?", (refusals.get(res.code ?? "?") ?? 0) + 1);
+      refusedAt.push(Date.now());
       return;
     }
+    done = true;
     const h = (res.value as View).hand;
+    // The answer is the mover's view after the move (the screen shows it, as the bot does).
+    show(bot, res.value as unknown as HandView);
     if (measuring && h)
       moves.push({ handId: h.handId, no: h.no, seq: h.seq, table: bot.table, sent, answered });
   } finally {
     bot.acting = false;
+    // A view that came while the move was out (the next hand dealt with this bot first to act)
+    // was shown but not acted on: act on it now. Not after a refusal (its view is the old one).
+    const h = bot.view?.hand;
+    if (done && !stopping && h?.status === "playing" && h.legal) void act(bot, h.legal as Legal);
   }
 }
 
@@ -202,16 +230,34 @@ await pool(bots, 32, async (bot) => {
     ws.once("open", () => resolve());
     ws.once("error", reject);
   });
-  ws.on("message", (raw) => {
-    const at = Date.now();
-    const e = JSON.parse(String(raw)) as { type: string; game?: { handId?: string; seq?: number } };
-    if (e.type !== "cards.changed") return;
-    if (e.game?.handId) {
-      const key = `${e.game.handId}:${e.game.seq}`;
-      heardAt.set(key, [...(heardAt.get(key) ?? []), at]);
-    }
-    void read(bot).catch(() => undefined);
+  // Signed in: the table's events bring this bot's own part of the view (`mine`).
+  const authed = new Promise<void>((resolve) => {
+    ws.on("message", (raw) => {
+      const at = Date.now();
+      const e = JSON.parse(String(raw)) as {
+        type: string;
+        game?: { handId?: string; seq?: number; view?: HandView };
+        mine?: SeatPush | null;
+      };
+      if (e.type === "authed") resolve();
+      if (e.type === "acted") {
+        const a = e as unknown as { id: string; success: boolean; code?: string; value?: View };
+        bot.pending.get(a.id)?.(a);
+        bot.pending.delete(a.id);
+      }
+      if (e.type !== "cards.changed") return;
+      const h = e.game?.view?.hand;
+      if (h) {
+        const list = heardAt.get(bot.table) ?? [];
+        list.push({ seat: bot.seat, no: h.no, seq: h.seq, at });
+        heardAt.set(bot.table, list);
+      }
+      if (e.game?.view) show(bot, withMine(e.game.view, e.mine));
+    });
   });
+  ws.send(JSON.stringify({ type: "auth", sessionId: bot.sessionId }));
+  await authed;
+  bot.ws = ws;
 });
 console.log(`${sockets.length} sockets connected`);
 
@@ -262,9 +308,14 @@ const answer: number[] = [];
 let incomplete = 0;
 for (const m of moves) {
   answer.push(m.answered - m.sent);
-  const sockets = heardAt.get(`${m.handId}:${m.seq}`) ?? [];
-  // A seat's screen shows the move once it read a view at least as new (this hand at this move
-  // count or later, or a later hand).
+  // A seat's socket heard the move with the first event at that move count or later (changes
+  // that come together share one event), or of a later hand; its screen shows the move once it has a view
+  // at least as new (this hand at this move count or later, or a later hand).
+  const firstHeard = new Map<number, number>();
+  for (const x of heardAt.get(m.table) ?? [])
+    if (x.at >= m.sent && (x.no > m.no || (x.no === m.no && x.seq >= m.seq)) && !firstHeard.has(x.seat))
+      firstHeard.set(x.seat, x.at);
+  const sockets = [...firstHeard.values()];
   const firstRead = new Map<number, number>();
   for (const r of reads.get(m.table) ?? [])
     if (r.at >= m.sent && (r.no > m.no || (r.no === m.no && r.seq >= m.seq)) && !firstRead.has(r.seat))
@@ -278,10 +329,14 @@ for (const m of moves) {
 }
 const line = (name: string, xs: number[]) =>
   `${name}: p50 ${pct(xs, 50)} ms, p99 ${pct(xs, 99)} ms, max ${pct(xs, 100)} ms`;
-console.log(`${TABLES} tables × ${SEATS} bots, measured ${window.toFixed(1)} s`);
+console.log(`${TABLES} tables × ${SEATS} bots, moves over ${ACT_OVER}, measured ${window.toFixed(1)} s`);
 console.log(
   `moves ${moves.length} (${(moves.length / window).toFixed(1)} a second), refused ${refused} ${JSON.stringify(Object.fromEntries(refusals))}`,
 );
+if (refusedAt.length > 0)
+  console.log(
+    `refusals from ${((Math.min(...refusedAt) - m0) / 1000).toFixed(1)} s to ${((Math.max(...refusedAt) - m0) / 1000).toFixed(1)} s of the window`,
+  );
 console.log(line("move answered", answer));
 console.log(line(`move → broadcast on all ${SEATS} seats' sockets`, heard));
 console.log(line(`move → all ${SEATS} seats' screens read it`, shown));

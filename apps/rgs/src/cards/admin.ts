@@ -392,7 +392,7 @@ export async function cardAdminRoutes(
               WHERE id = ${t.id}`,
         );
       });
-      publishTable(ctx, u.tableId);
+      void publishTable(ctx, u.tableId);
       const after = (await tableList(ctx)).find((x) => x.tableId === u.tableId);
       if (!after) throw new RgsError("TABLE_NOT_FOUND", 404);
       return ok(after);

@@ -28,14 +28,18 @@ import {
   type CardAction,
   cardsKey,
   cardTables,
+  type HandView,
   handView,
   joinTable,
   leaveTable,
+  publishTable,
   rebuy,
+  type SeatPush,
   sendEmote,
   stepTable,
   sweepCards,
   tableStacks,
+  withMine,
 } from "./engine.ts";
 
 // The card rooms through the provider protocol on the database (PGlite by default, PostgreSQL
@@ -114,6 +118,37 @@ describe("card rooms (Hold'em and Tongits)", () => {
     await stepTable(ctx, tableId);
     await expect.poll(() => heard.length).toBeGreaterThan(0);
     expect(heard[0]).toMatchObject({ type: "cards.changed", game: { tableId } });
+    // Each seat's socket gets its own view with the event: the public view and only its own
+    // part (its cards, its moves); a spectator's socket gets the public view, nobody's cards.
+    type Pushed = { type: string; game?: { view?: HandView }; mine?: SeatPush | null };
+    const toA: Pushed[] = [];
+    const toNobody: Pushed[] = [];
+    ctx.hub.join(cardsKey(tableId), { playerId: a.session.playerId, send: (x) => toA.push(JSON.parse(x)) });
+    ctx.hub.join(cardsKey(tableId), { playerId: null, send: (x) => toNobody.push(JSON.parse(x)) });
+    await publishTable(ctx, tableId);
+    await expect.poll(() => toA.length * toNobody.length).toBeGreaterThan(0);
+    const pushed = toA.at(-1) as Pushed;
+    const asRead = await handView(ctx, a.session);
+    expect({ ...withMine(pushed.game?.view as HandView, pushed.mine), now: null }).toEqual({
+      ...asRead,
+      now: null,
+    });
+    const holes = (v: HandView | undefined) =>
+      (
+        (v?.hand?.game ?? { players: [] }) as { players: Array<{ seat: number; hole: string[] | null }> }
+      ).players
+        .filter((x) => x.hole !== null)
+        .map((x) => x.seat);
+    expect(holes(withMine(pushed.game?.view as HandView, pushed.mine))).toEqual([a.seat.seat]);
+    expect(holes(toNobody.at(-1)?.game?.view)).toEqual([]);
+    expect(toNobody.at(-1)?.mine).toBeNull();
+    // B's cards travel to nobody but B.
+    const bView = await handView(ctx, b.session);
+    const bHole = (
+      (bView.hand?.game ?? { players: [] }) as { players: Array<{ seat: number; hole: string[] | null }> }
+    ).players.find((x) => x.seat === b.seat.seat)?.hole as string[];
+    expect(bHole).toHaveLength(2);
+    for (const c of bHole) expect(JSON.stringify([...toA, ...toNobody])).not.toContain(`"${c}"`);
     const before = await handView(ctx, a.session);
     // Before the hand: the seed's hash and the deck hash shown, the seed not.
     expect(before.hand).toMatchObject({ status: "playing", serverSeed: null });

@@ -197,22 +197,7 @@ export async function cardTables(
     .map((r) => ({ t: tableOf(r), taken: Number(r.taken) }))
     .filter(({ t }) => !filter.game || t.game === filter.game)
     .filter(({ t }) => filter.stake === undefined || (t.bigBlind ?? t.stake) === filter.stake)
-    .map(({ t, taken }) => ({
-      tableId: t.id,
-      game: t.game,
-      name: t.name,
-      smallBlind: t.smallBlind === null ? null : formatMinor(t.smallBlind),
-      bigBlind: t.bigBlind === null ? null : formatMinor(t.bigBlind),
-      stake: t.stake === null ? null : formatMinor(t.stake),
-      seats: t.seats,
-      seatsTaken: taken,
-      minBuyIn: formatMinor(t.minBuyIn),
-      maxBuyIn: formatMinor(t.maxBuyIn),
-      rakePercent: (t.rakePpm / 10_000).toString(),
-      rakeCap: formatMinor(t.rakeCap),
-      actionSeconds: Math.round(t.actionMs / 1000),
-      enabled: t.enabled,
-    }));
+    .map(({ t, taken }) => listingOf(t, taken));
 }
 
 const tableIdOf = (session: SessionRow): string => {
@@ -703,33 +688,36 @@ async function applyAction(
   const turnStart = new Date(String(hand.turn_started_at)).getTime();
   const over = now.getTime() - (turnStart + table.actionMs);
   if (over > 0) hs.banks[seat] = Math.max(0, (hs.banks[seat] ?? 0) - over);
-  for (const l of logged) {
+  const handId = String(hand.id);
+  const logRows = logged.map((l) => {
     hs.seq += 1;
-    await tx.execute(
-      sql`INSERT INTO rgs.card_actions (hand_id, seq, seat, request_id, action, timed_out, created_at)
-          VALUES (${String(hand.id)}, ${hs.seq}, ${seat}, ${l.requestId}, ${JSON.stringify(l.action)}::jsonb,
-            ${timedOut}, ${at(now)})`,
-    );
-  }
+    return sql`(${handId}, ${hs.seq}, ${seat}, ${l.requestId}, ${JSON.stringify(l.action)}::jsonb, ${timedOut}, ${at(now)})`;
+  });
   // An absent player is stood up after TIMEOUTS_TO_LEAVE turns in a row ran out (their stack
   // stops paying blinds to nobody); any move of their own starts the count again.
   const seatId = seats.find((x) => x.seat === seat)?.seatId ?? "";
-  await tx.execute(
-    timedOut
-      ? sql`UPDATE rgs.room_seats SET state = state || jsonb_build_object('timeouts',
+  const seatState = timedOut
+    ? sql`state || jsonb_build_object('timeouts',
               COALESCE((state->>'timeouts')::int, 0) + 1,
               'leaving', COALESCE((state->>'leaving')::boolean, false)
-                OR COALESCE((state->>'timeouts')::int, 0) + 1 >= ${TIMEOUTS_TO_LEAVE})
-            WHERE id = ${seatId}`
-      : sql`UPDATE rgs.room_seats SET state = state || '{"timeouts": 0}'::jsonb WHERE id = ${seatId}`,
-  );
+                OR COALESCE((state->>'timeouts')::int, 0) + 1 >= ${TIMEOUTS_TO_LEAVE})`
+    : sql`state || '{"timeouts": 0}'::jsonb`;
   const next = actingSeat(hs, seats);
+  // The move's log, the seat's timeout count and the hand's new state and clock in ONE statement
+  // (one round trip): three tables, each row already locked or new, so the order is the one the
+  // transaction took its locks in (table → hand → seat).
   await tx.execute(
-    sql`UPDATE rgs.card_hands SET state = ${JSON.stringify(hs)}::jsonb, acting_seat = ${next},
+    sql`WITH logged AS (
+          INSERT INTO rgs.card_actions (hand_id, seq, seat, request_id, action, timed_out, created_at)
+          VALUES ${sql.join(logRows, sql`, `)}
+        ), seat AS (
+          UPDATE rgs.room_seats SET state = ${seatState} WHERE id = ${seatId}
+        )
+        UPDATE rgs.card_hands SET state = ${JSON.stringify(hs)}::jsonb, acting_seat = ${next},
           turn_started_at = ${at(now)}, deadline = ${at(new Date(now.getTime() + table.actionMs))}, on_bank = false
-        WHERE id = ${String(hand.id)} AND status = 'playing'`,
+        WHERE id = ${handId} AND status = 'playing'`,
   );
-  if (next === null) await finishHand(ctx, tx, table, String(hand.id), seats, hs);
+  if (next === null) await finishHand(ctx, tx, table, handId, seats, hs);
 }
 
 /**
@@ -797,13 +785,19 @@ async function finishHand(
   if (locked.some((s) => s.status !== "placed"))
     throw new Error(`hand ${handId}: a dealt-in seat is not placed`);
   const bankOf = (seatId: string) => hs.banks[seats.find((s) => s.seatId === seatId)?.seat ?? -1] ?? 0;
-  for (const id of ids)
-    await tx.execute(
-      sql`UPDATE rgs.room_seats SET on_round = on_round + ${(delta.get(id) ?? 0n).toString()}::bigint,
-            state = state || ${JSON.stringify({ timeBankMs: bankOf(id) })}::jsonb,
-            last_action_at = ${at(ctx.now())}, updated_at = ${at(ctx.now())}
-          WHERE id = ${id}`,
-    );
+  // Every dealt-in seat's stack and time bank in one statement (the rows are locked above).
+  await tx.execute(
+    sql`UPDATE rgs.room_seats s SET on_round = s.on_round + v.delta, state = s.state || v.bank,
+          last_action_at = ${at(ctx.now())}, updated_at = ${at(ctx.now())}
+        FROM (VALUES ${sql.join(
+          ids.map(
+            (id) =>
+              sql`(${id}::uuid, ${(delta.get(id) ?? 0n).toString()}::bigint, ${JSON.stringify({ timeBankMs: bankOf(id) })}::jsonb)`,
+          ),
+          sql`, `,
+        )}) AS v (id, delta, bank)
+        WHERE s.id = v.id`,
+  );
 }
 
 /**
@@ -817,32 +811,58 @@ export async function actOnHand(
   session: SessionRow,
   input: { requestId: string; action: CardAction },
 ): Promise<HandView> {
+  await actTransaction(ctx, session, input);
+  return handView(ctx, session);
+}
+
+/**
+ * A player's move as the table's route makes it: the move's transaction, then ONE read of the
+ * table that both tells every socket of the table its own view (`publishTable`) and answers the
+ * mover (their view of the same read).
+ */
+export async function actAndTell(
+  ctx: RoundsContext,
+  session: SessionRow,
+  input: { requestId: string; action: CardAction },
+): Promise<HandView> {
+  await actTransaction(ctx, session, input);
+  const snap = await publishTable(ctx, tableIdOf(session));
+  return viewOf(snap ?? (await readTable(ctx.db, tableIdOf(session))), session.playerId, ctx.now());
+}
+
+async function actTransaction(
+  ctx: RgsContext,
+  session: SessionRow,
+  input: { requestId: string; action: CardAction },
+): Promise<void> {
   const tableId = tableIdOf(session);
   await ctx.db.transaction(async (tx) => {
     const table = await lockTable(tx, tableId);
-    const hand = await playingHand(tx, tableId, true);
-    const [seat] = await rows<Record<string, unknown>>(
+    // Under the table's lock, in ONE statement: the hand in play (locked: table → hand), the
+    // player's seat, whether this request was already applied (a repeat changes nothing), and
+    // whether the hand's leader still holds the table's lease.
+    const [seat] = await rows<{ hand: unknown; seat: unknown; seen: unknown; alive: unknown }>(
       tx,
-      sql`SELECT * FROM rgs.room_seats WHERE game = ${CARDS_GAME} AND room_id = ${tableId}
-            AND player_id = ${session.playerId} AND status = 'placed'`,
+      sql`WITH h AS (SELECT * FROM rgs.card_hands WHERE table_id = ${tableId} AND status = 'playing' FOR UPDATE)
+          SELECT (SELECT row_to_json(h) FROM h) AS hand, s.seat,
+            EXISTS (SELECT 1 FROM rgs.card_actions a JOIN rgs.card_hands p ON p.id = a.hand_id
+                    WHERE p.table_id = ${tableId} AND a.seat = s.seat AND a.request_id = ${input.requestId}
+                      AND p.started_at >= s.created_at) AS seen,
+            EXISTS (SELECT 1 FROM rgs.table_leases l JOIN h ON l.holder = h.holder
+                    WHERE l.table_id = ${cardsKey(tableId)} AND l.expires_at > ${at(ctx.now())}) AS alive
+          FROM (SELECT 1) AS one
+          LEFT JOIN rgs.room_seats s ON s.game = ${CARDS_GAME} AND s.room_id = ${tableId}
+            AND s.player_id = ${session.playerId} AND s.status = 'placed'`,
     );
-    if (!seat) throw new RgsError("SEAT_CLOSED", 409);
+    const hand =
+      seat?.hand === null || seat?.hand === undefined
+        ? undefined
+        : jsonOf<Record<string, unknown>>(seat.hand);
+    if (!seat || seat.seat === null || seat.seat === undefined) throw new RgsError("SEAT_CLOSED", 409);
     const seatNo = Number(seat.seat);
-    const [seen] = await rows<{ seq: unknown }>(
-      tx,
-      sql`SELECT a.seq FROM rgs.card_actions a JOIN rgs.card_hands h ON h.id = a.hand_id
-          WHERE h.table_id = ${tableId} AND a.seat = ${seatNo} AND a.request_id = ${input.requestId}
-            AND h.started_at >= ${at(new Date(String(seat.created_at)))}`,
-    );
-    if (seen) return;
+    if (truthy(seat.seen)) return;
     if (!hand) throw new RgsError("CARDS_NO_HAND", 409);
-    const key = `${CARDS_GAME}:${tableId}`;
-    const [alive] = await rows<{ ok: unknown }>(
-      tx,
-      sql`SELECT 1 AS ok FROM rgs.table_leases WHERE table_id = ${key} AND holder = ${String(hand.holder)}
-            AND expires_at > ${at(ctx.now())}`,
-    );
-    if (!alive) throw new RgsError("SERVICE_UNAVAILABLE", 503);
+    if (!truthy(seat.alive)) throw new RgsError("SERVICE_UNAVAILABLE", 503);
     if (Number(hand.acting_seat) !== seatNo) throw new RgsError("CARDS_NOT_YOUR_TURN", 409);
     // The turn's last instant: its deadline, or, before the leader extended it, the deadline
     // plus what is left of the seat's time bank (the same instant the leader's timeout waits for).
@@ -851,8 +871,10 @@ export async function actOnHand(
       throw new RgsError("CARDS_TIMED_OUT", 409);
     await applyAction(ctx, tx, table, hand, seatNo, input.action, input.requestId, false);
   });
-  return handView(ctx, session);
 }
+
+/** A boolean column as either driver answers it (true, or 't' from a raw protocol). */
+const truthy = (v: unknown): boolean => v === true || v === "t" || v === "true" || v === 1;
 
 /**
  * The leader's step of one table (it holds the table's lease): void a hand dealt by another
@@ -913,7 +935,7 @@ export async function stepTable(ctx: RoundsContext, tableId: string, leased = fa
   for (const s of leaving) await leaveTable(ctx, s.id);
   const dealt = await dealHand(ctx, tableId);
   const changed = moved || leaving.length > 0 || dealt !== null;
-  if (changed) publishTable(ctx, tableId);
+  if (changed) void publishTable(ctx, tableId);
   return changed;
 }
 
@@ -921,18 +943,107 @@ export async function stepTable(ctx: RoundsContext, tableId: string, leased = fa
 export const cardsKey = (tableId: string): string => `${CARDS_GAME}:${tableId}`;
 
 /**
- * Tell the table's sockets that it changed (a seat, a move, a deal, a timeout, a void). The event
- * carries no cards: each screen reads its own view again (`/state`), which shows only its own
- * hidden cards.
+ * What a seated player's socket gets with `cards.changed` beside the public view (`mine`): their
+ * seat, their own entry of the hand's players (with their hidden cards) and what they may do
+ * now. The screen puts the entry in place of the public one (`withMine`): that is exactly their
+ * view (`viewOf` for them), without a read of its own.
  */
-export function publishTable(
-  ctx: RoundsContext,
-  tableId: string,
-  move?: { handId: string; seq: number },
-): void {
-  // A player's move names the hand and its move count (public: every screen shows them), so a
-  // screen that already read that state, or a bench timing the move's arrival, can tell.
-  ctx.hub.publish({ type: "cards.changed", tableId: cardsKey(tableId), game: { tableId, ...move } });
+export interface SeatPush {
+  seat: CardSeatView | null;
+  player: Record<string, unknown> | null;
+  legal: unknown;
+}
+
+/** A seated player's view from the public one and their own part (what the screen does). */
+export function withMine(pub: HandView, mine: SeatPush | null | undefined): HandView {
+  if (!mine) return pub;
+  const own = mine.seat?.seat;
+  const hand = pub.hand && {
+    ...pub.hand,
+    legal: mine.legal,
+    game: {
+      ...(pub.hand.game as Record<string, unknown>),
+      players: ((pub.hand.game as { players: Array<{ seat?: number }> }).players ?? []).map((p) =>
+        mine.player && p.seat === own ? mine.player : p,
+      ),
+    },
+  };
+  return { ...pub, seat: mine.seat, hand };
+}
+
+/**
+ * Per hub (the routes' and the leader's contexts share it) and table: the read queued to tell
+ * the table's sockets (at most one waits), so one process's events about a table leave in order.
+ */
+const publishing = new WeakMap<
+  RoundsContext["hub"],
+  Map<string, { tail: Promise<unknown>; queued: Promise<TableSnapshot | null> | null }>
+>();
+
+/**
+ * Tell the table's sockets that it changed (a seat, a move, a deal, a timeout, a void), each
+ * socket its own view: ONE read of the table (`readTable`), the public view built once (what a
+ * spectator, or a socket not signed in, gets) and, per seated player, only their own part
+ * (`SeatPush`: their hidden cards, their legal moves), which the hub gives to that player's
+ * sockets only (`results` → `mine`, also across processes through the relay). A screen needs no
+ * read of its own after an event; `/state` stays for a reconnect. Reads of one table are made one
+ * after another, so the events leave in the order of the changes; changes that come while a read
+ * is queued share it (its read starts after all of them). Answers the read (null if it failed:
+ * the next change or the screen's own slow read shows it).
+ */
+export function publishTable(ctx: RoundsContext, tableId: string): Promise<TableSnapshot | null> {
+  let byTable = publishing.get(ctx.hub);
+  if (!byTable) {
+    byTable = new Map();
+    publishing.set(ctx.hub, byTable);
+  }
+  let p = byTable.get(tableId);
+  if (!p) {
+    p = { tail: Promise.resolve(), queued: null };
+    byTable.set(tableId, p);
+  }
+  if (p.queued) return p.queued;
+  const slot = p;
+  const queued = slot.tail.then(async () => {
+    // From here on a change needs a read that starts later than this one.
+    slot.queued = null;
+    try {
+      const snap = await readTable(ctx.db, tableId);
+      tellTable(ctx, tableId, snap);
+      return snap;
+    } catch {
+      return null;
+    }
+  });
+  slot.queued = queued;
+  slot.tail = queued;
+  return queued;
+}
+
+function tellTable(ctx: RoundsContext, tableId: string, snap: TableSnapshot): void {
+  const now = ctx.now();
+  const view = viewOf(snap, null, now);
+  const results: Record<string, SeatPush> = {};
+  for (const r of snap.seats) {
+    const playerId = Number(r.player_id);
+    // Computed for this player only: their own cards and moves, nobody else's.
+    const v = viewOf(snap, playerId, now);
+    const own = v.seat?.seat;
+    const players = (v.hand?.game as { players?: Array<Record<string, unknown>> } | undefined)?.players ?? [];
+    results[String(playerId)] = {
+      seat: v.seat,
+      player: players.find((x) => x.seat === own) ?? null,
+      legal: v.hand?.legal ?? null,
+    };
+  }
+  // The hand and its move count are public (every screen shows them): a screen, or a bench
+  // timing a move's arrival, tells by them which move the view shows.
+  ctx.hub.publish({
+    type: "cards.changed",
+    tableId: cardsKey(tableId),
+    game: { tableId, handId: view.hand?.handId, seq: view.hand?.seq, view },
+    results,
+  });
 }
 
 /** The quick emotes a seated player may send to the table (no free text: nothing to moderate). */
@@ -1062,10 +1173,39 @@ export function startCards(
       });
   }, everyMs);
   timer.unref();
+  // The leases this process holds are also renewed on a clock of their own: a pass that waits
+  // (a table's lock, a busy database) must not let them lapse, or every move at those tables is
+  // refused until the hand's turn times out. Only a lease still held is extended (never one
+  // another process may have taken), so a crash still lets them lapse, as the void needs.
+  let renewing: Promise<unknown> | null = null;
+  const renewal = setInterval(
+    () => {
+      if (renewing) return;
+      renewing = renewCardLeases(ctx)
+        .catch(onError)
+        .finally(() => {
+          renewing = null;
+        });
+    },
+    Math.max(everyMs, Math.floor(ctx.leaseTtlMs / 3)),
+  );
+  renewal.unref();
   return async () => {
     clearInterval(timer);
+    clearInterval(renewal);
     await running;
+    await renewing;
   };
+}
+
+/** Extend, in one statement, every card table lease this process holds and that has not lapsed. */
+export async function renewCardLeases(ctx: RoundsContext): Promise<void> {
+  const now = ctx.now();
+  await ctx.db.execute(
+    sql`UPDATE rgs.table_leases SET expires_at = ${at(new Date(now.getTime() + ctx.leaseTtlMs))}
+        WHERE holder = ${ctx.holder} AND table_id LIKE ${`${CARDS_GAME}:%`} AND table_id <> ${`${CARDS_GAME}:seats`}
+          AND expires_at > ${at(now)}`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1101,26 +1241,83 @@ export interface HandView {
   } | null;
 }
 
+/**
+ * Everything a view of the table shows, read in ONE statement: the table with its seats taken,
+ * the seated players in seat order and the current (or last) hand. Rows come back as JSON
+ * (bigints as numbers, timestamps as ISO text), which the view reads the same way.
+ */
+export interface TableSnapshot {
+  table: Record<string, unknown> | null;
+  taken: number;
+  seats: Record<string, unknown>[];
+  hand: Record<string, unknown> | null;
+}
+
+export async function readTable(exec: RgsDb | RgsTx, tableId: string): Promise<TableSnapshot> {
+  const [r] = await rows<{ t: unknown; taken: unknown; seats: unknown; hand: unknown }>(
+    exec,
+    sql`SELECT row_to_json(t) AS t,
+          (SELECT count(*) FROM rgs.room_seats s WHERE s.game = ${CARDS_GAME} AND s.room_id = t.id
+            AND s.status IN ('debit_pending', 'placed')) AS taken,
+          (SELECT COALESCE(json_agg(x ORDER BY x.seat), '[]'::json) FROM (
+             SELECT s.id, s.room_id, s.seat, s.player_id, s.total, s.on_round, s.status, s.state
+             FROM rgs.room_seats s
+             WHERE s.game = ${CARDS_GAME} AND s.room_id = t.id AND s.status = 'placed') x) AS seats,
+          (SELECT row_to_json(x) FROM (
+             SELECT h.id, h.no, h.status, h.server_seed, h.server_seed_hash, h.client_seed, h.deck_hash, h.seats,
+               h.state, h.button, h.acting_seat, h.deadline, h.on_bank, h.result, h.rake
+             FROM rgs.card_hands h WHERE h.table_id = t.id ORDER BY h.no DESC LIMIT 1) x) AS hand
+        FROM rgs.card_tables t WHERE t.id = ${tableId}`,
+  );
+  if (!r) return { table: null, taken: 0, seats: [], hand: null };
+  return {
+    table: jsonOf<Record<string, unknown>>(r.t),
+    taken: Number(r.taken),
+    seats: jsonOf<Record<string, unknown>[]>(r.seats),
+    hand: r.hand === null || r.hand === undefined ? null : jsonOf<Record<string, unknown>>(r.hand),
+  };
+}
+
+function listingOf(t: CardTable, taken: number): TableListing {
+  return {
+    tableId: t.id,
+    game: t.game,
+    name: t.name,
+    smallBlind: t.smallBlind === null ? null : formatMinor(t.smallBlind),
+    bigBlind: t.bigBlind === null ? null : formatMinor(t.bigBlind),
+    stake: t.stake === null ? null : formatMinor(t.stake),
+    seats: t.seats,
+    seatsTaken: taken,
+    minBuyIn: formatMinor(t.minBuyIn),
+    maxBuyIn: formatMinor(t.maxBuyIn),
+    rakePercent: (t.rakePpm / 10_000).toString(),
+    rakeCap: formatMinor(t.rakeCap),
+    actionSeconds: Math.round(t.actionMs / 1000),
+    enabled: t.enabled,
+  };
+}
+
+/** The player's view (GET /state; also how a screen resumes a hand after a reconnect). */
 export async function handView(ctx: RgsContext, session: SessionRow): Promise<HandView> {
-  const tableId = tableIdOf(session);
-  const [table = null] = await cardTables(ctx, { tableId });
-  const seatRows = await rows<Record<string, unknown>>(
-    ctx.db,
-    sql`SELECT * FROM rgs.room_seats WHERE game = ${CARDS_GAME} AND room_id = ${tableId} AND status = 'placed'
-        ORDER BY seat`,
-  );
-  const mine = seatRows.find((r) => Number(r.player_id) === session.playerId);
-  const [h] = await rows<Record<string, unknown>>(
-    ctx.db,
-    sql`SELECT * FROM rgs.card_hands WHERE table_id = ${tableId} ORDER BY no DESC LIMIT 1`,
-  );
+  return viewOf(await readTable(ctx.db, tableIdOf(session)), session.playerId, ctx.now());
+}
+
+/**
+ * The table as one viewer sees it: `playerId` a seated player (their own hidden cards and what
+ * they may do), or null for the public view (a spectator: nobody's hidden cards).
+ */
+export function viewOf(snap: TableSnapshot, playerId: number | null, when: Date): HandView {
+  const table = snap.table ? listingOf(tableOf(snap.table), snap.taken) : null;
+  const seatRows = snap.seats;
+  const mine = playerId === null ? undefined : seatRows.find((r) => Number(r.player_id) === playerId);
+  const h = snap.hand ?? undefined;
   const seats = seatRows.map((r) => ({
     seat: Number(r.seat),
     stack: formatMinor(big(r.on_round)),
     playerId: Number(r.player_id),
     leaving: Boolean(jsonOf<SeatState>(r.state).leaving),
   }));
-  const now = ctx.now().toISOString();
+  const now = when.toISOString();
   if (!h) return { now, table, seat: mine ? seatView(mine) : null, seats, hand: null };
   const over = h.status !== "playing";
   const hs = jsonOf<HandState>(h.state);

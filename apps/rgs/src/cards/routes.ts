@@ -1,10 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { RgsError, rgsMessage } from "../context.ts";
 import type { RoundsContext } from "../rounds/engine.ts";
-import { ok, openRoomSession, parse, roomSocketRoute } from "../rounds/routes.ts";
+import { ok, openRoomSession, parse, type RoomSocketConn, roomSocketRoute } from "../rounds/routes.ts";
 import { liveSession } from "../session.ts";
 import {
-  actOnHand,
+  actAndTell,
   CARD_EMOTES,
   CARDS_GAME,
   CARDS_VENDOR,
@@ -81,25 +82,19 @@ export function cardRoutes(app: FastifyInstance, ctx: RoundsContext): void {
       address: req.ip,
       device: b.deviceId ?? null,
     });
-    publishTable(ctx, seat.tableId);
+    void publishTable(ctx, seat.tableId);
     return ok(seat);
   });
   app.post("/api/cards/rebuy", async (req) => {
     const b = parse(z.object({ sessionId, seatId: z.string().uuid(), requestId, amount: money }), req.body);
     const seat = await rebuy(ctx, await liveSession(ctx, b.sessionId), b.seatId, b);
-    publishTable(ctx, seat.tableId);
+    void publishTable(ctx, seat.tableId);
     return ok(seat);
   });
   app.post("/api/cards/act", async (req) => {
     const b = parse(z.object({ sessionId, requestId, action }), req.body);
-    const view = await actOnHand(ctx, await liveSession(ctx, b.sessionId), b);
-    if (view.table)
-      publishTable(
-        ctx,
-        view.table.tableId,
-        view.hand ? { handId: view.hand.handId, seq: view.hand.seq } : undefined,
-      );
-    return ok(view);
+    // The move, then one read of the table: every socket told its own view, the mover answered.
+    return ok(await actAndTell(ctx, await liveSession(ctx, b.sessionId), b));
   });
   /** A quick emote to the table (seated players; one per seat every few seconds). */
   app.post("/api/cards/emote", async (req) => {
@@ -114,7 +109,7 @@ export function cardRoutes(app: FastifyInstance, ctx: RoundsContext): void {
     const b = parse(z.object({ sessionId, seatId: z.string().uuid() }), req.body);
     const session = await liveSession(ctx, b.sessionId);
     const seat = await leaveTable(ctx, b.seatId, session);
-    publishTable(ctx, seat.tableId);
+    void publishTable(ctx, seat.tableId);
     return ok(seat);
   });
   /**
@@ -127,9 +122,52 @@ export function cardRoutes(app: FastifyInstance, ctx: RoundsContext): void {
   });
   /**
    * The table's socket: {"type":"cards.changed"} whenever a seat, a move, a deal, a timeout or a
-   * void changed the table; the screen then reads its own view (`/state`). No cards travel on it.
+   * void changed the table, with the public view (`game.view`) and, to a socket signed in with
+   * `{"type":"auth","sessionId"}` of a seated player, that player's own part (`mine`: their
+   * hidden cards and moves; docs/cards.md). A player's cards go to their own sockets only.
    */
+  const actMessage = z.object({
+    type: z.literal("act"),
+    id: z.string().max(64).optional(),
+    requestId,
+    action,
+  });
+  /**
+   * A move over the table's socket: {"type":"act", id, requestId, action} answered
+   * {"type":"acted", id, ...the HTTP call's envelope} (the mover's view after it). The socket's
+   * session (its `auth`, checked once for the socket's life; a session is never changed, only
+   * outlived, so its expiry is checked here on the clock) is the caller: no read of it per move.
+   */
+  const actOnSocket = (msg: Record<string, unknown>, conn: RoomSocketConn) => {
+    if (msg.type !== "act") return;
+    const id = typeof msg.id === "string" ? msg.id : null;
+    const answer = (body: Record<string, unknown>) =>
+      conn.send(JSON.stringify({ type: "acted", id, ...body }));
+    const refuse = (err: unknown) => {
+      if (err instanceof RgsError) {
+        const lang = conn.session?.lang === "EN" ? "EN" : "TY";
+        answer({ success: false, code: err.code, message: rgsMessage(err.code, lang, err.params) });
+      } else {
+        app.log.error({ err }, "card move over the socket failed");
+        answer({ success: false, code: "INTERNAL_ERROR", message: rgsMessage("INTERNAL_ERROR", "TY") });
+      }
+    };
+    const session = conn.session;
+    if (!session || session.expiresAt.getTime() <= ctx.now().getTime())
+      return refuse(new RgsError("SESSION_EXPIRED", 401));
+    let b: z.infer<typeof actMessage>;
+    try {
+      b = parse(actMessage, msg);
+    } catch (err) {
+      return refuse(err);
+    }
+    actAndTell(ctx, session, { requestId: b.requestId, action: b.action }).then(
+      (value) => answer({ success: true, value }),
+      refuse,
+    );
+  };
   roomSocketRoute(app, ctx, {
+    message: actOnSocket,
     path: "/ws/cards/:roomId",
     key: cardsKey,
     gameId: (tableId) => `${CARDS_GAME}:${tableId}`,

@@ -24,8 +24,11 @@ export interface RoomEvent {
   game?: unknown;
   /** The round's number when the view is not `round` (orders the room's events). */
   seq?: number;
-  /** Per player id, the round's stake and win (centavos as strings): only to that player. */
-  results?: Record<string, { bet: string; win: string }>;
+  /**
+   * Per player id, what only that player's sockets get (as `mine`): the round's stake and win
+   * (centavos as strings), or a card table's own part of the view (cards/engine.ts SeatPush).
+   */
+  results?: Record<string, unknown>;
   /** Players in the room (every process), as the publisher knew it. */
   players?: number;
   /** When the publisher published it (ms; resync compares these). */

@@ -19,6 +19,7 @@ interface HandView {
   seats: Array<{ seat: number; stack: string; leaving: boolean }>;
   hand: {
     handId: string;
+    no: number;
     status: string;
     serverSeedHash: string;
     clientSeed: string;
@@ -34,6 +35,30 @@ interface HandView {
     rake: string;
   } | null;
 }
+/** A seated player's own part of a pushed view (engine.ts SeatPush). */
+interface SeatPush {
+  seat: HandView["seat"];
+  player: { seat?: number } | null;
+  legal: unknown;
+}
+
+/** The player's view: the public one with their own entry and moves in it (engine.ts withMine). */
+export function withMine(pub: HandView, mine: SeatPush | null | undefined): HandView {
+  if (!mine) return pub;
+  const own = mine.seat?.seat;
+  const hand = pub.hand && {
+    ...pub.hand,
+    legal: mine.legal as NonNullable<HandView["hand"]>["legal"],
+    game: {
+      ...pub.hand.game,
+      players: (pub.hand.game.players as Array<{ seat?: number }>).map((p) =>
+        mine.player && p.seat === own ? mine.player : p,
+      ),
+    } as NonNullable<HandView["hand"]>["game"],
+  };
+  return { ...pub, seat: mine.seat, hand };
+}
+
 interface HoldemGame {
   board: string[];
   pot: number;
@@ -66,13 +91,16 @@ const peso = (centavos: number) => formatPeso(BigInt(centavos));
 const NAMES = "A23456789TJQK";
 const cardName = (c: number) => `${NAMES[c % 13]}${"shdc"[Math.floor(c / 13)]}`;
 const SUITS: Record<string, string> = { s: "♠", h: "♥", d: "♦", c: "♣" };
+/** The screen reads `/state` itself at least this often, however its socket is doing. */
+const SAFETY_READ_MS = 10_000;
 /** How long an emote stays over its seat. */
 const EMOTE_SHOWN_MS = 3000;
 
 /**
- * A PVP card table (/rgs/cards/<tableId>): sit down with a buy-in, play, stand up. The table's
- * state is read from the server every second — also how a screen that lost its connection
- * resumes the hand — and each move is sent once with its own request id. The timer counts to the
+ * A PVP card table (/rgs/cards/<tableId>): sit down with a buy-in, play, stand up. Each change
+ * of the table comes on its socket with this player's own view in it; the screen reads the
+ * state itself when it starts, when its socket (re)connects — how it resumes a hand — and every
+ * few seconds as a safety net. Each move is sent once with its own request id. The timer counts to the
  * server's deadline on the server's clock. After a hand its revealed seed is checked against the
  * deck hash shown before it (verifyDeck, in the browser).
  */
@@ -97,35 +125,111 @@ export class CardsApp {
   async start(): Promise<void> {
     await this.refresh();
     this.root.dataset.state = "ready";
-    // The clock on the screen moves every second; the table's socket makes a change show at once.
-    this.timer = setInterval(() => void this.refresh().catch(() => undefined), 1000);
+    // The clock on the screen moves every second. Each change comes on the table's socket with
+    // this player's view in it; the screen reads `/state` itself only while the socket is not
+    // signed in, and every SAFETY_READ_MS anyway (an event lost on the way heals by itself).
+    this.timer = setInterval(() => {
+      if (!this.live || Date.now() - this.lastRead >= SAFETY_READ_MS)
+        void this.refresh().catch(() => undefined);
+      else this.render();
+    }, 1000);
     this.connect();
   }
 
-  /** The table's socket: each "cards.changed" reads the view again; a lost socket reconnects. */
+  /** The socket is open and signed in: its events carry this player's own view. */
+  private live = false;
+  /** When the screen last read `/state` itself (this screen's clock). */
+  private lastRead = 0;
+
+  /**
+   * The table's socket, signed in with the session: each "cards.changed" carries the public view
+   * and this player's own part of it (`mine`: their cards and moves), put together here
+   * (`withMine`) — no read needed. A lost socket reconnects and the screen reads `/state` once.
+   */
   private connect(): void {
     const tableId = this.view?.table?.tableId;
     if (!tableId || this.timer === null) return;
     const proto = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${proto}://${location.host}/rgs/ws/cards/${encodeURIComponent(tableId)}`);
+    this.ws = ws;
+    ws.onopen = () => ws.send(JSON.stringify({ type: "auth", sessionId: this.session.sessionId }));
     ws.onmessage = (m) => {
       const e = JSON.parse(String(m.data)) as {
         type?: string;
-        game?: { seat?: number; emote?: EmoteName; at?: number };
+        id?: string;
+        game?: { seat?: number; emote?: EmoteName; at?: number; view?: HandView };
+        mine?: SeatPush | null;
+        success?: boolean;
+        code?: string;
+        message?: string;
+        value?: HandView;
       };
-      if (e.type === "cards.changed") void this.refresh().catch(() => undefined);
+      if (e.type === "acted" && e.id) {
+        const p = this.pending.get(e.id);
+        this.pending.delete(e.id);
+        if (p)
+          try {
+            p.resolve(
+              this.answerOf({
+                success: Boolean(e.success),
+                code: e.code,
+                message: e.message,
+                value: e.value,
+              }),
+            );
+          } catch (err) {
+            p.reject(err as Error);
+          }
+      }
+      if (e.type === "authed") {
+        this.live = true;
+        // Whatever changed before the socket was signed in: read once.
+        void this.refresh().catch(() => undefined);
+      }
+      if (e.type === "cards.changed") {
+        if (e.game?.view) this.show(withMine(e.game.view, e.mine));
+        else void this.refresh().catch(() => undefined);
+      }
       if (e.type === "cards.emote" && e.game?.seat !== undefined && e.game.emote) {
         const key = `emote:${e.game.seat}:${e.game.at}`;
         this.emotes.set(e.game.seat, { name: e.game.emote, until: Date.now() + EMOTE_SHOWN_MS, key });
         this.render();
       }
     };
-    ws.onclose = () => setTimeout(() => this.connect(), 2000);
+    ws.onclose = () => {
+      this.live = false;
+      if (this.ws === ws) this.ws = null;
+      // A move whose answer the socket took with it: the screen reads the table and shows it.
+      for (const p of this.pending.values()) p.reject(new Error("connection lost"));
+      this.pending.clear();
+      setTimeout(() => this.connect(), 2000);
+    };
   }
 
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+  }
+
+  /** Moves sent on the socket, by their id, waiting for their answer (`acted`). */
+  private pending = new Map<string, { resolve: (v: HandView) => void; reject: (e: Error) => void }>();
+  private ws: WebSocket | null = null;
+
+  private actOnSocket(ws: WebSocket, body: Record<string, unknown>): Promise<HandView> {
+    const id = crypto.randomUUID();
+    return new Promise<HandView>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      ws.send(JSON.stringify({ type: "act", id, ...body }));
+    });
+  }
+
+  /** A server's answer (a request's or a socket move's) as the screen shows it. */
+  private answerOf<T>(json: { success: boolean; code?: string; message?: string; value?: T }): T {
+    // Fair play's refusal in the screen's own language (the server speaks TY and EN only).
+    if (json.code === "CARDS_SAME_ADDRESS") throw new Error(ct(this.lang, "sameAddress"));
+    if (json.code === "CARDS_EMOTE_TOO_FAST") throw new Error(ct(this.lang, "emoteTooFast"));
+    if (!json.success || json.value === undefined) throw new Error(json.message ?? "error");
+    return json.value;
   }
 
   private async call<T>(path: string, body?: unknown): Promise<T> {
@@ -137,17 +241,26 @@ export class CardsApp {
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const json = (await res.json()) as { success: boolean; code?: string; message?: string; value?: T };
-    // Fair play's refusal in the screen's own language (the server speaks TY and EN only).
-    if (json.code === "CARDS_SAME_ADDRESS") throw new Error(ct(this.lang, "sameAddress"));
-    if (json.code === "CARDS_EMOTE_TOO_FAST") throw new Error(ct(this.lang, "emoteTooFast"));
-    if (!json.success || json.value === undefined) throw new Error(json.message ?? "error");
-    return json.value;
+    return this.answerOf(
+      (await res.json()) as { success: boolean; code?: string; message?: string; value?: T },
+    );
   }
 
   private async refresh(): Promise<void> {
     if (this.busy) return;
-    const v = await this.call<HandView>(`state?sessionId=${encodeURIComponent(this.session.sessionId)}`);
+    this.lastRead = Date.now();
+    this.show(await this.call<HandView>(`state?sessionId=${encodeURIComponent(this.session.sessionId)}`));
+  }
+
+  /**
+   * Show a view (read, pushed or a move's answer) unless the screen already shows a later one:
+   * a later hand, or a later move of the same hand. Equal ones are shown (a seat changed).
+   */
+  private show(v: HandView): void {
+    const cur = this.view;
+    const no = (x: HandView | null) => x?.hand?.no ?? 0;
+    const seq = (x: HandView | null) => x?.hand?.seq ?? 0;
+    if (cur && (no(v) < no(cur) || (no(v) === no(cur) && seq(v) < seq(cur)))) return;
     this.skew = new Date(v.now).getTime() - Date.now();
     this.view = v;
     this.render();
@@ -156,8 +269,20 @@ export class CardsApp {
   private async send(path: string, body: Record<string, unknown>): Promise<void> {
     this.busy = true;
     try {
-      await this.call(path, { sessionId: this.session.sessionId, requestId: crypto.randomUUID(), ...body });
+      const requestId = crypto.randomUUID();
+      // A move goes over the signed-in socket when there is one (no request, no session read);
+      // the rest, and a move without a live socket, as a request.
+      const answer =
+        path === "act" && this.live && this.ws
+          ? await this.actOnSocket(this.ws, { requestId, ...body })
+          : await this.call<HandView>(path, { sessionId: this.session.sessionId, requestId, ...body });
       this.message("");
+      // A move answers the mover's view of the table after it.
+      if (path === "act") {
+        this.busy = false;
+        this.show(answer);
+        return;
+      }
     } catch (e) {
       this.message(e instanceof Error ? e.message : String(e));
     } finally {

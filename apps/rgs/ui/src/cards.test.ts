@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { withMine } from "./cards-app.ts";
 import { CARDS_TEXT_KEYS, cardsTextsOf, ct, EMOTES, emoteText, potSizes, seatPlace } from "./cards-texts.ts";
 import { LANGS } from "./i18n.ts";
 
@@ -47,5 +48,54 @@ describe("card table screen", () => {
       pot: 900,
     });
     expect(potSizes({ pot: 1000, currentBet: 400, myStreetBet: 0 }, null)).toBeNull();
+  });
+
+  it("puts a seat's own part of a pushed view in place: its cards, its seat, its moves", () => {
+    const pub = {
+      now: "2026-11-30T00:00:00.000Z",
+      table: null,
+      seat: null,
+      seats: [],
+      hand: {
+        handId: "h",
+        no: 1,
+        status: "playing",
+        serverSeedHash: "",
+        clientSeed: "",
+        deckHash: "",
+        serverSeed: null,
+        actingSeat: 2,
+        deadline: null,
+        onBank: false,
+        button: 1,
+        seq: 3,
+        game: {
+          board: [],
+          pot: 300,
+          currentBet: 200,
+          players: [
+            { seat: 1, stack: 100, streetBet: 100, folded: false, allIn: false, hole: null },
+            { seat: 2, stack: 100, streetBet: 200, folded: false, allIn: false, hole: null },
+          ],
+        },
+        legal: null,
+        rake: "0.00",
+      },
+    };
+    const mine = {
+      seat: { seatId: "s2", seat: 2, stack: "1.00", leaving: false },
+      player: { seat: 2, stack: 100, streetBet: 200, folded: false, allIn: false, hole: ["As", "Kd"] },
+      legal: { fold: true, check: true, call: null, bet: null, raise: null },
+    };
+    const v = withMine(pub, mine);
+    const players = (
+      (v.hand?.game ?? { players: [] }) as { players: Array<{ seat: number; hole: string[] | null }> }
+    ).players;
+    expect(players.map((p) => p.hole)).toEqual([null, ["As", "Kd"]]);
+    expect(v.seat?.seat).toBe(2);
+    expect(v.hand?.legal).toEqual(mine.legal);
+    // The public view itself is untouched; a spectator (no part of its own) sees it as it is.
+    expect(pub.hand.game.players[1]?.hole).toBeNull();
+    expect(withMine(pub, null)).toBe(pub);
   });
 });
