@@ -122,7 +122,7 @@ const sum = (m: Map<number, number>) => [...m.values()].reduce((a, b) => a + b, 
  * One level of the sweep: `callers` kept-alive connections playing OPS rounds (bet, its win,
  * every tenth bet retried), ids prefixed by `tag` so levels never share a transaction.
  */
-async function level(callers: number, tag: string) {
+async function level(callers: number, tag: string, rounds = OPS) {
   const connections = Array.from({ length: callers }, () => new RawHttpConnection("127.0.0.1", PORT));
   const latencies: number[] = [];
   let next = 0;
@@ -132,7 +132,7 @@ async function level(callers: number, tag: string) {
   const started = performance.now();
   await Promise.all(
     connections.map(async (conn, worker) => {
-      while (next < OPS) {
+      while (next < rounds) {
         const i = next++;
         const p = players[(i * 7 + worker) % players.length] ?? { id: 0, token: "" };
         const round = `${tag}r${i}`;
@@ -209,7 +209,7 @@ async function level(callers: number, tag: string) {
 }
 
 // A short warm-up (the server's first calls compile code and plan statements), then the sweep.
-await level(Math.min(8, Math.max(...LEVELS)), "warm");
+await level(Math.min(8, Math.max(...LEVELS)), "warm", Math.min(OPS, 1_000));
 const results = [];
 for (const callers of LEVELS) {
   const r = await level(callers, `l${callers}`);
@@ -218,7 +218,8 @@ for (const callers of LEVELS) {
     `${String(callers).padStart(3)} callers: ${r.opsPerSecond.toFixed(0).padStart(5)} ops/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.ops} ops; load ${r.load.toFixed(2)}; CPU per op ${r.cpu}; machine ${r.machine}`,
   );
 }
-await stopServer(server, 10_000);
+// A loaded machine can take seconds to stop it (and to write a CPU profile): wait, bounded.
+await stopServer(server, 60_000);
 const check = await reconcile(database.db);
 console.log(
   `PostgreSQL, ${MEMBERS} members, ${OPS} rounds per level over HTTP, ${errors} refused; load ${loadAverage()}`,
