@@ -7,6 +7,7 @@ import pg from "pg";
 import { members } from "../../apps/server/src/db/schema/members.ts";
 import { launchTokens } from "../../apps/server/src/db/schema/providers.ts";
 import { deposit, freshDatabase } from "../lib/database.ts";
+import { loadAverage } from "../lib/figure.ts";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 200);
 const OPS = Number(process.env.BENCH_OPS ?? 20_000);
@@ -40,6 +41,10 @@ const pgCpu = (): number =>
     .reduce((sum, d) => {
       try {
         if (!readFileSync(`/proc/${d}/comm`, "utf8").startsWith("postgres")) return sum;
+        // This run's backends and the server's shared processes, not other databases' backends
+        // (other sessions run their benches on the same server).
+        const title = readFileSync(`/proc/${d}/cmdline`, "utf8").replaceAll("\0", " ");
+        if (!title.includes(dbName) && / postgres \S+ \d+\.\d+\.\d+\.\d+\(/.test(title)) return sum;
         const f = readFileSync(`/proc/${d}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
         return sum + (Number(f[11]) + Number(f[12])) * 10;
       } catch {
@@ -102,7 +107,7 @@ const pgMs = pgCpu() - pg0;
 lat.sort((a, b) => a - b);
 console.log(`PostgreSQL CPU per operation: ${((pgMs * 1000) / lat.length).toFixed(0)} µs`);
 console.log(
-  `db only: ${(lat.length / sec).toFixed(0)} ops/s, p50 ${lat[lat.length >> 1]?.toFixed(1)} ms, p99 ${lat[Math.floor(lat.length * 0.99)]?.toFixed(1)} ms`,
+  `load ${loadAverage()}; db only, ${CONCURRENCY} callers: ${(lat.length / sec).toFixed(0)} ops/s, p50 ${lat[lat.length >> 1]?.toFixed(1)} ms, p99 ${lat[Math.floor(lat.length * 0.99)]?.toFixed(1)} ms`,
 );
 await pool.end();
 await database.close();

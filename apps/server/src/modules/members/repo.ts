@@ -70,9 +70,11 @@ function vipWhere(level: number) {
 }
 
 /**
- * The balance range on the main account: a lower bound above zero reads the accounts in range
- * from ledger_accounts_kind_balance_idx; without one, a member with no account yet (balance 0)
- * is in range, so the filter leaves out those above the upper bound instead.
+ * The balance range on the main account: a lower bound above zero reads the accounts in range;
+ * without one, a member with no account yet (balance 0) is in range, so the filter leaves out
+ * those above the upper bound instead. No index on the balance (migration
+ * 20261130052001): one would make every bet's and win's balance update a non-HOT one, so this
+ * back-office filter scans the main accounts instead.
  */
 function balanceWhere(min: bigint | undefined, max: bigint | undefined) {
   if (min !== undefined && min > 0n) {

@@ -96,10 +96,7 @@ export async function verifyProviderSignature(
   const m = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header ?? "");
   if (!client?.enabled || !m) throw new AppError("INVALID_SIGNATURE", 401);
   const skew = Math.abs(ctx.clock.now().getTime() / 1000 - Number(m[1]));
-  const expected = Buffer.from(
-    createHmac("sha256", client.secret).update(`${m[1]}.${rawBody}`).digest("hex"),
-    "hex",
-  );
+  const expected = createHmac("sha256", client.secret).update(`${m[1]}.${rawBody}`).digest();
   const given = Buffer.from(m[2] ?? "", "hex");
   if (skew > SIGNATURE_WINDOW_S || expected.length !== given.length || !timingSafeEqual(expected, given)) {
     throw new AppError("INVALID_SIGNATURE", 401);
