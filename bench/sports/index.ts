@@ -20,9 +20,9 @@ import WebSocket from "ws";
 import { buildApp } from "../../apps/server/src/app.ts";
 import { loadConfig } from "../../apps/server/src/config.ts";
 import { memoryStore } from "../../apps/server/src/lib/shared-store.ts";
-import { applyFeedMessage } from "../../apps/server/src/modules/sports/book.ts";
-import { placeBet } from "../../apps/server/src/modules/sports/place.ts";
-import { settleBets } from "../../apps/server/src/modules/sports/settle.ts";
+import { applyFeedMessage } from "../../apps/sportsbook/src/book.ts";
+import { placeBet } from "../../apps/sportsbook/src/place.ts";
+import { settleBets } from "../../apps/sportsbook/src/settle.ts";
 import { freshDatabase } from "../lib/database.ts";
 import { figure } from "../lib/figure.ts";
 
@@ -59,7 +59,8 @@ try {
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
-  const ctx = app.ctx;
+  const ctx = app.sportsbook;
+  if (!ctx) throw new Error("the sportsbook is not mounted (SPORTSBOOK_MODE=external?)");
   let t = performance.now();
   await q(`UPDATE sb_book SET live_delay_ms = 0, max_payout = 1000000000000`);
   await q(`INSERT INTO sb_leagues (ext_id, sport, name) VALUES ('b:l', 'football', 'Bench League')`);

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { feedMatch, mainBalance } from "../../../../sportsbook/src/sports-testkit.ts";
 import { queryRows } from "../../db/client.ts";
 import { registerMember } from "../../testing/games-kit.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
-import { feedMatch, mainBalance } from "../sports/sports-testkit.ts";
 import { createOperator } from "./operators.ts";
 import { totpAt } from "./totp.ts";
 

@@ -5,14 +5,12 @@ import {
   inHouseProviderSecret,
   type ProtocolClient,
   protocolClient,
-  type Transport,
 } from "@panalo/rgs/protocol-client";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { queryRows, type Tx } from "../../db/client.ts";
-import type { AppContext } from "../../lib/context.ts";
-import { AppError } from "../../lib/errors.ts";
-import { ensureInHouseClient, issueLaunchToken, LAUNCH_TOKEN_TTL_MS } from "../providers/service.ts";
+import type { SportsContext } from "./context.ts";
+import { queryRows, type Tx } from "./db.ts";
+import { AppError } from "./errors.ts";
 
 /**
  * The sportsbook's money, as a vendor of the platform (PNSB, PNES for an all-e-sports bet): it
@@ -68,33 +66,24 @@ export async function queueCalls(tx: Tx, calls: DueCall[]): Promise<void> {
       ON CONFLICT (transaction_id) DO NOTHING`);
 }
 
-/** How the book reaches the platform: set by app.ts (in memory, or RGS_PLATFORM_URL when split). */
-const transports = new WeakMap<object, Transport>();
+/** The book's protocol client, one per database handle (a test process opens many). */
 const clients = new WeakMap<object, ProtocolClient>();
-export function setSportsTransport(ctx: Pick<AppContext, "db">, t: Transport): void {
-  transports.set(ctx.db, t);
-  clients.delete(ctx.db);
-}
 
 const ensured = new WeakMap<object, Promise<void>>();
-async function clientOf(ctx: AppContext): Promise<ProtocolClient> {
+async function clientOf(ctx: SportsContext): Promise<ProtocolClient> {
   let ready = ensured.get(ctx.db);
   if (!ready) {
-    ready = (async () => {
-      await ensureInHouseClient(ctx, "PNSB");
-      await ensureInHouseClient(ctx, "PNES");
-    })();
+    // The platform knows the book's vendors (PNSB, PNES) before their first call.
+    ready = ctx.host.ensureVendors();
     ready.catch(() => ensured.delete(ctx.db));
     ensured.set(ctx.db, ready);
   }
   await ready;
   let c = clients.get(ctx.db);
   if (!c) {
-    const transport = transports.get(ctx.db);
-    if (!transport) throw new Error("the sportsbook has no transport to the platform (app.ts)");
     const secret = ctx.config.APP_SECRET ?? "";
     c = protocolClient(
-      transport,
+      ctx.transport,
       (vendor) => inHouseProviderSecret(secret, vendor),
       () => ctx.clock.now(),
       { crashPoints: false },
@@ -109,7 +98,7 @@ async function clientOf(ctx: AppContext): Promise<ProtocolClient> {
  * game launch is (the member gate "play" included) and used for 3 of its 4 hours.
  */
 const tokens = new WeakMap<object, Map<string, { token: Promise<string>; until: number }>>();
-async function tokenFor(ctx: AppContext, memberId: number, vendor: string): Promise<string> {
+async function tokenFor(ctx: SportsContext, memberId: number, vendor: string): Promise<string> {
   let cache = tokens.get(ctx.db);
   if (!cache) {
     cache = new Map();
@@ -121,8 +110,8 @@ async function tokenFor(ctx: AppContext, memberId: number, vendor: string): Prom
   if (hit && hit.until > now) return hit.token;
   // One issue in flight per member and vendor: concurrent debits share it; a refusal (the
   // member may not play now) is not kept.
-  const token = issueLaunchToken(ctx, memberId, vendor);
-  const entry = { token, until: now + LAUNCH_TOKEN_TTL_MS - 3600_000 };
+  const token = ctx.host.launchToken(memberId, vendor);
+  const entry = { token, until: now + ctx.host.launchTokenTtlMs - 3600_000 };
   cache.set(key, entry);
   token.catch(() => {
     if (cache.get(key) === entry) cache.delete(key);
@@ -152,7 +141,7 @@ export interface Driven {
   done: MoneyCall[];
 }
 
-async function send(ctx: AppContext, c: CallRow): Promise<CallResult> {
+async function send(ctx: SportsContext, c: CallRow): Promise<CallResult> {
   const client = await clientOf(ctx);
   const betId = Number(c.bet_id);
   const playerId = Number(c.member_id);
@@ -213,7 +202,7 @@ const CreditResults = z.array(
  * Many credits of one vendor in one signed `credits` request, each answered as a `credit` alone
  * would be; a request with no trusted answer leaves every one of them unknown (still due).
  */
-async function sendCredits(ctx: AppContext, batch: CallRow[]): Promise<CallResult[]> {
+async function sendCredits(ctx: SportsContext, batch: CallRow[]): Promise<CallResult[]> {
   const client = await clientOf(ctx);
   const vendor = batch[0]?.vendor ?? "PNSB";
   const r = await client.call(vendor, "credits", {
@@ -252,7 +241,7 @@ async function sendCredits(ctx: AppContext, batch: CallRow[]): Promise<CallResul
  * both alike, and only one of them records the answer (and its effect on the bet).
  */
 async function drive(
-  ctx: AppContext,
+  ctx: SportsContext,
   betIds: number[],
   width = 96,
   known: CallRow[] | null = null,
@@ -423,18 +412,18 @@ async function drive(
  * Send one bet's due calls in order (see drive). `first`: its first due call, when the caller
  * has just written it in the outbox and committed (a new bet's debit), so it is not read back.
  */
-export async function driveBet(ctx: AppContext, betId: number, first?: CallRow): Promise<Driven> {
+export async function driveBet(ctx: SportsContext, betId: number, first?: CallRow): Promise<Driven> {
   return (await drive(ctx, [betId], 96, first ? [first] : null)).get(betId) ?? { done: [] };
 }
 
 /** Send many bets' due calls, each bet's in order, many bets at once. */
-export async function driveBets(ctx: AppContext, betIds: number[]): Promise<void> {
+export async function driveBets(ctx: SportsContext, betIds: number[]): Promise<void> {
   for (let i = 0; i < betIds.length; i += SETTLE_ROUND) await drive(ctx, betIds.slice(i, i + SETTLE_ROUND));
 }
 const SETTLE_ROUND = 5000;
 
 /** Bets with calls still due (a lost answer, a crash after a commit): for the settle sweep. */
-export async function betsWithDueCalls(ctx: AppContext, limit = 5000): Promise<number[]> {
+export async function betsWithDueCalls(ctx: SportsContext, limit = 5000): Promise<number[]> {
   const rows = await queryRows<{ bet_id: string }>(
     ctx.db,
     sql`SELECT DISTINCT bet_id FROM sb_money_calls WHERE done_at IS NULL ORDER BY bet_id LIMIT ${limit}`,

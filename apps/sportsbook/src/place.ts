@@ -1,11 +1,9 @@
 import type { PlaceBetRequest, SportsPriceNow } from "@panalo/contracts/sports";
 import { potentialReturn, systemDef, systemPotential, systemStake } from "@panalo/game-math/sportsbook/bets";
 import { sql } from "drizzle-orm";
-import { type Executor, queryRows, type Tx } from "../../db/client.ts";
-import type { AppContext } from "../../lib/context.ts";
-import { AppError } from "../../lib/errors.ts";
-import { memberGate } from "../../lib/member-gates.ts";
-import { ensureBookCatalogue } from "./catalogue.ts";
+import type { SportsContext } from "./context.ts";
+import { type Executor, queryRows, type Tx } from "./db.ts";
+import { AppError } from "./errors.ts";
 import { type CallRow, driveBet, queueCalls } from "./money.ts";
 import { settleBets } from "./settle.ts";
 
@@ -181,28 +179,29 @@ export interface Placed {
 }
 
 export async function placeBet(
-  ctx: AppContext,
+  ctx: SportsContext,
   memberId: number,
   req: PlaceBetRequest,
   wait: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
 ): Promise<Placed> {
-  // The member, a placement already made under this key, and whether a leg is live (so waits
-  // the book's delay): one read.
+  // The member's currency is the platform's to tell (the book keeps no members); then a
+  // placement already made under this key, and whether a leg is live (so waits the book's
+  // delay): one read.
+  const currency = await ctx.host.memberCurrency(memberId);
+  if (currency === null) throw new AppError("PLAYER_NOT_FOUND", 404);
   const [seen] = await queryRows<{
     id: string | null;
     status: string | null;
-    currency: string;
     live: boolean;
   }>(
     ctx.db,
-    sql`SELECT m.currency, b.id, b.status,
+    sql`SELECT b.id, b.status,
           EXISTS (SELECT 1 FROM sb_outcomes o JOIN sb_markets mk ON mk.id = o.market_id
                     JOIN sb_matches x ON x.id = mk.match_id
                   WHERE o.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(req.legs.map((l) => l.outcomeId))}::jsonb)::bigint)
                     AND x.status = 'live') AS live
-        FROM members m
-        LEFT JOIN sb_bets b ON b.member_id = m.id AND b.idempotency_key = ${req.idempotencyKey}
-        WHERE m.id = ${memberId}`,
+        FROM (SELECT 1) AS one
+        LEFT JOIN sb_bets b ON b.member_id = ${memberId} AND b.idempotency_key = ${req.idempotencyKey}`,
   );
   if (!seen) throw new AppError("PLAYER_NOT_FOUND", 404);
   if (seen.id) {
@@ -218,8 +217,8 @@ export async function placeBet(
     }
     return { id: Number(seen.id), replayed: true };
   }
-  const member = { id: memberId, currency: seen.currency };
-  const gate = await memberGate(ctx.db, member.id, "play", ctx.clock.now());
+  const member = { id: memberId, currency };
+  const gate = await ctx.host.playGate(member.id, ctx.clock.now());
   if (gate) throw new AppError(gate, 403);
   // A live bet is checked before the book's delay and again after it, under the markets' locks.
   // A bet with no live leg waits for nothing: it is checked once, in the placing transaction,
@@ -232,7 +231,7 @@ export async function placeBet(
       if (!before) {
         const once = await check(tx, member.id, req, true);
         if (once.live) return { live: once };
-        return insertBet(ctx.db, tx, member, req, once);
+        return insertBet(tx, member, req, once);
       }
       const now = await check(tx, member.id, { ...req, oddsPolicy: "any" }, true);
       // spec: a live bet is refused if a market was suspended during the delay, even if reopened.
@@ -243,7 +242,7 @@ export async function placeBet(
       if (now.odds.some((o, i) => o !== before.odds[i])) {
         await check(tx, member.id, req, true);
       }
-      return insertBet(ctx.db, tx, member, req, now);
+      return insertBet(tx, member, req, now);
     });
     if ("live" in placed) {
       // Gone live since the first read: the check just made (rolled back) is the one before the delay.
@@ -262,7 +261,7 @@ export async function placeBet(
  * platform's code. No trusted answer: the bet is cancelled — a rollback follows the debit (a
  * rollback before its bet is remembered, so a late debit is refused too).
  */
-async function takeStake(ctx: AppContext, id: number, debit?: CallRow): Promise<void> {
+async function takeStake(ctx: SportsContext, id: number, debit?: CallRow): Promise<void> {
   const driven = await driveBet(ctx, id, debit);
   if (driven.refused) {
     // Refused, nothing was taken: the bet leaves no trace on the book (the platform keeps the
@@ -312,7 +311,7 @@ async function takeStake(ctx: AppContext, id: number, debit?: CallRow): Promise<
  * after a minute: their debit is abandoned and a rollback sent, so the stake, if the platform
  * took it, comes back. For the settle sweep.
  */
-export async function cancelStalePending(ctx: AppContext): Promise<number> {
+export async function cancelStalePending(ctx: SportsContext): Promise<number> {
   const stale = await queryRows<{ id: string }>(
     ctx.db,
     sql`SELECT id FROM sb_bets WHERE status = 'pending' AND placed_at < now() - interval '1 minute' ORDER BY id LIMIT 1000`,
@@ -336,7 +335,6 @@ export async function cancelStalePending(ctx: AppContext): Promise<number> {
 }
 
 async function insertBet(
-  db: object,
   tx: Tx,
   member: { id: number; currency: string },
   req: PlaceBetRequest,
@@ -350,9 +348,6 @@ async function insertBet(
     m: Number(r.match_id),
     odds: r.odds,
   }));
-  // The round's category (SPORTS / ESPORTS) in the games catalogue: the bonus's weight, valid
-  // bets, rollups and reports read it through the debit's game code.
-  await ensureBookCatalogue(tx, db);
   // The bet, its legs and its stake's debit in the outbox (one debit of the bet's round:
   // responsible gaming, bonus money and funds are the platform's checks, in provider_move), in
   // one statement; a placement already made under this key writes nothing.

@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import WebSocket from "ws";
-import { queryRows } from "../../db/client.ts";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
+import { createTestApp, type TestApp } from "../../server/src/testing/test-app.ts";
+import { queryRows } from "./db.ts";
 import { simMatchesAt, simulate } from "./simulator.ts";
+import { sb } from "./sports-testkit.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,9 +17,9 @@ it("pushes a simulated match's new prices to a guest watching it on the public s
   const at = Date.now();
   const sim = simMatchesAt(at).find((m) => m.sport.code === "football" && m.start > at);
   if (!sim) throw new Error("no match");
-  await simulate(t.app.ctx, { at: new Date(at), only: sim.extId });
+  await simulate(sb(t.app), { at: new Date(at), only: sim.extId });
   const [row] = await queryRows<{ id: string }>(
-    t.app.ctx.db,
+    sb(t.app).db,
     sql`SELECT id FROM sb_matches WHERE ext_id = ${sim.extId}`,
   );
   const address = t.app.server.address();
@@ -29,7 +30,7 @@ it("pushes a simulated match's new prices to a guest watching it on the public s
   ws.send(JSON.stringify({ type: "watch", matches: [Number(row?.id), 99] }));
   await new Promise((r) => setTimeout(r, 100));
   const got = new Promise<string>((r) => ws.once("message", (d) => r(String(d))));
-  await simulate(t.app.ctx, { at: new Date(at + 1000), only: sim.extId });
+  await simulate(sb(t.app), { at: new Date(at + 1000), only: sim.extId });
   const push = JSON.parse(await got) as { type: string; matchId: number; markets: unknown[] };
   expect(push).toMatchObject({ type: "odds", matchId: Number(row?.id) });
   expect(push.markets.length).toBeGreaterThan(3);
@@ -40,9 +41,9 @@ it("tells a viewer where a match stands as soon as it starts watching, with no c
   const at = Date.now();
   const sim = simMatchesAt(at).find((m) => m.sport.code === "football" && m.start > at);
   if (!sim) throw new Error("no match");
-  await simulate(t.app.ctx, { at: new Date(at), only: sim.extId });
+  await simulate(sb(t.app), { at: new Date(at), only: sim.extId });
   const [row] = await queryRows<{ id: string }>(
-    t.app.ctx.db,
+    sb(t.app).db,
     sql`SELECT id FROM sb_matches WHERE ext_id = ${sim.extId}`,
   );
   const address = t.app.server.address();

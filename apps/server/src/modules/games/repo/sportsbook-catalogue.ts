@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type Executor, queryRows } from "../../db/client.ts";
+import { type Executor, queryRows } from "../../../db/client.ts";
 
 /**
  * The sportsbook's rounds in the games catalogue, so that every figure that reads a round's

@@ -2,10 +2,9 @@ import { type AdminMatchesQuery, dayRange, offsetOf } from "@panalo/contracts/li
 import { formatMinor } from "@panalo/contracts/money";
 import type { PlaceBetRequest, SportsBet, SportsOddsPush } from "@panalo/contracts/sports";
 import { settleOutcome } from "@panalo/game-math/sportsbook/settle";
-import type { AppContext } from "../../lib/context.ts";
-import { AppError, Errors } from "../../lib/errors.ts";
-import { memberRecord, memberUsernames } from "../members/service.ts";
 import { applyFeedMessage, myBets, oddsPushOf, pushMatch } from "./book.ts";
+import type { SportsContext } from "./context.ts";
+import { AppError, Errors } from "./errors.ts";
 import { MANUAL, type UofSettledOutcome } from "./feed.ts";
 import { placeBet } from "./place.ts";
 import * as repo from "./repo.ts";
@@ -43,7 +42,7 @@ export { simulate } from "./simulator.ts";
  * Where each of these matches stands now, as pushes: a viewer that starts watching gets them
  * once, so a change between the list it loaded and its watch reaching the server is not lost.
  */
-export async function currentPushes(ctx: AppContext, ids: readonly number[]): Promise<SportsOddsPush[]> {
+export async function currentPushes(ctx: SportsContext, ids: readonly number[]): Promise<SportsOddsPush[]> {
   return (await repo.matchesWithMarkets(ctx.db, ids)).map(oddsPushOf);
 }
 
@@ -51,7 +50,7 @@ export async function currentPushes(ctx: AppContext, ids: readonly number[]): Pr
 
 /** Place a bet and answer it as the player's open bets show it (its id alone if it is not open). */
 export async function placeAndShow(
-  ctx: AppContext,
+  ctx: SportsContext,
   memberId: number,
   req: PlaceBetRequest,
 ): Promise<SportsBet | { id: number }> {
@@ -64,7 +63,7 @@ export async function placeAndShow(
 
 /** Change a sport's settings; its row as it was (for the audit). Not found when there is no such sport. */
 export async function updateSport(
-  ctx: AppContext,
+  ctx: SportsContext,
   code: string,
   patch: repo.SportPatch,
 ): Promise<Record<string, unknown>> {
@@ -74,19 +73,19 @@ export async function updateSport(
   return before;
 }
 
-export async function updateBook(ctx: AppContext, patch: repo.BookPatch): Promise<void> {
+export async function updateBook(ctx: SportsContext, patch: repo.BookPatch): Promise<void> {
   await repo.updateBook(ctx.db, patch);
 }
 
-export function leagues(ctx: AppContext, sport: string | undefined) {
+export function leagues(ctx: SportsContext, sport: string | undefined) {
   return repo.leagues(ctx.db, sport);
 }
 
-export async function setLeagueEnabled(ctx: AppContext, id: number, enabled: boolean): Promise<void> {
+export async function setLeagueEnabled(ctx: SportsContext, id: number, enabled: boolean): Promise<void> {
   await repo.setLeagueEnabled(ctx.db, id, enabled);
 }
 
-export async function tradingMatches(ctx: AppContext, q: AdminMatchesQuery) {
+export async function tradingMatches(ctx: SportsContext, q: AdminMatchesQuery) {
   const { rows, total } = await repo.tradingMatches(
     ctx.db,
     { ...q.filters, ...dayRange(q.filters.day, q.filters.day) },
@@ -101,7 +100,11 @@ export async function tradingMatches(ctx: AppContext, q: AdminMatchesQuery) {
 }
 
 /** Change a match's trader flags and tell its viewers. */
-export async function updateMatch(ctx: AppContext, matchId: number, flags: repo.MatchFlags): Promise<void> {
+export async function updateMatch(
+  ctx: SportsContext,
+  matchId: number,
+  flags: repo.MatchFlags,
+): Promise<void> {
   await repo.updateMatchFlags(ctx.db, matchId, flags);
   // A suspension also moves the markets' count, so a live bet waiting its delay is refused.
   if (flags.suspended) await repo.bumpMatchSuspendSeq(ctx.db, matchId);
@@ -110,7 +113,7 @@ export async function updateMatch(ctx: AppContext, matchId: number, flags: repo.
 
 /** Change a market's suspension and limits and tell its match's viewers; not found when there is no such market. */
 export async function updateMarket(
-  ctx: AppContext,
+  ctx: SportsContext,
   marketId: number,
   patch: repo.MarketPatch,
 ): Promise<void> {
@@ -121,11 +124,11 @@ export async function updateMarket(
 
 /** Set a player's stake limit (null removes it); not found when there is no such player. */
 export async function setPlayerLimit(
-  ctx: AppContext,
+  ctx: SportsContext,
   memberId: number,
   maxStake: number | null,
 ): Promise<void> {
-  if (!(await memberRecord(ctx.db, memberId))) throw Errors.notFound("player");
+  if ((await ctx.host.memberCurrency(memberId)) === null) throw Errors.notFound("player");
   if (maxStake === null) await repo.deletePlayerLimit(ctx.db, memberId);
   else await repo.upsertPlayerLimit(ctx.db, memberId, maxStake);
 }
@@ -135,7 +138,7 @@ export async function setPlayerLimit(
  * (parlays count their whole potential on each leg: the book's worst case).
  */
 export async function liability(
-  ctx: AppContext,
+  ctx: SportsContext,
   matchId: number,
   q: { page: number; pageSize: number; sort: "market" | "liability" | "stake"; direction: "asc" | "desc" },
 ) {
@@ -165,14 +168,11 @@ export async function liability(
  * The feed adapter's state (per UOF product), the messages it refused, and the debts a rolled-
  * back settlement or void left (what the member had already spent: the operator's to recover).
  */
-export async function feedStatus(ctx: AppContext) {
+export async function feedStatus(ctx: SportsContext) {
   const products = await repo.feedProducts(ctx.db);
   const rejects = await repo.feedRejects(ctx.db);
   const debts = await repo.betDebts(ctx.db);
-  const names = await memberUsernames(
-    ctx.db,
-    debts.map((d) => Number(d.memberId)),
-  );
+  const names = await ctx.host.memberNames(debts.map((d) => Number(d.memberId)));
   return {
     products,
     rejects,
@@ -190,7 +190,7 @@ export async function feedStatus(ctx: AppContext) {
 
 /** Ask for a manual settlement (from a final score) or void of a match; the request's id. */
 export async function requestManual(
-  ctx: AppContext,
+  ctx: SportsContext,
   by: repo.Operator,
   kind: repo.ManualKind,
   matchId: number,
@@ -211,7 +211,7 @@ export async function requestManual(
  * approval applies it through the feed adapter.
  */
 export async function decideManual(
-  ctx: AppContext,
+  ctx: SportsContext,
   by: repo.Operator,
   id: number,
   decision: "approve" | "reject",
@@ -231,7 +231,12 @@ export async function decideManual(
 }
 
 /** A trader's settlement from a final score, or a void, as feed messages of source "manual". */
-async function applyManual(ctx: AppContext, kind: repo.ManualKind, matchId: number, p: repo.ManualPayload) {
+async function applyManual(
+  ctx: SportsContext,
+  kind: repo.ManualKind,
+  matchId: number,
+  p: repo.ManualPayload,
+) {
   // Feed time (ms), after anything the feed has said of the match's markets; the feed's own later
   // settlement, cancel or rollback still takes over (feed.ts, MANUAL).
   const m = await repo.matchFeedTime(ctx.db, matchId);
@@ -285,7 +290,7 @@ export type ReportLine = {
 };
 
 /** By the Manila day a bet was settled and its sport: stake, what it paid, and the book's margin. */
-export async function report(ctx: AppContext, from: string, to: string): Promise<ReportLine[]> {
+export async function report(ctx: SportsContext, from: string, to: string): Promise<ReportLine[]> {
   const rows = await repo.settledBySportAndDay(ctx.db, from, to);
   return rows.map((r) => {
     const t = BigInt(r.turnover);
@@ -312,7 +317,7 @@ export interface SimulatorTick {
  * One simulator tick now or at a given time, for one match by its book id (the whole window is
  * searched) or the next matches of each sport; not found when the match is unknown.
  */
-export async function simulatorTick(ctx: AppContext, t: SimulatorTick) {
+export async function simulatorTick(ctx: SportsContext, t: SimulatorTick) {
   const extId = t.matchId ? await repo.matchExtId(ctx.db, t.matchId) : undefined;
   if (t.matchId && extId === undefined) throw Errors.notFound("match");
   return simulate(ctx, {

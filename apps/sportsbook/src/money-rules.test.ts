@@ -1,20 +1,20 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "../../db/client.ts";
-import { balances, bonusRow, grant, makeRule } from "../../testing/bonus-kit.ts";
-import { registerMember } from "../../testing/games-kit.ts";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
-import { reconcile } from "../ledger/ledger.ts";
-import { liveAccrualIdle } from "../loyalty/live.ts";
-import { pointsBalance } from "../loyalty/points.ts";
-import { ensureInHouseClient, forgetProviderClients } from "../providers/service.ts";
-import { setLimit } from "../responsible-gaming/service.ts";
+import { reconcile } from "../../server/src/modules/ledger/ledger.ts";
+import { liveAccrualIdle } from "../../server/src/modules/loyalty/live.ts";
+import { pointsBalance } from "../../server/src/modules/loyalty/points.ts";
+import { ensureInHouseClient, forgetProviderClients } from "../../server/src/modules/providers/service.ts";
+import { setLimit } from "../../server/src/modules/responsible-gaming/service.ts";
+import { balances, bonusRow, grant, makeRule } from "../../server/src/testing/bonus-kit.ts";
+import { registerMember } from "../../server/src/testing/games-kit.ts";
+import { createTestApp, type TestApp } from "../../server/src/testing/test-app.ts";
 import { applyFeedMessage } from "./book.ts";
+import { queryRows } from "./db.ts";
 import { applyFeedMessageIn, type FeedMessage } from "./feed.ts";
 import { driveBet } from "./money.ts";
 import { placeBet } from "./place.ts";
 import { settleBets } from "./settle.ts";
-import { feedMatch, mainBalance } from "./sports-testkit.ts";
+import { feedMatch, mainBalance, sb } from "./sports-testkit.ts";
 
 /**
  * The platform's money rules apply to a sports bet as to any game's round, because the book
@@ -26,7 +26,7 @@ import { feedMatch, mainBalance } from "./sports-testkit.ts";
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ ADDRESS_LIMITS: "register=1000" });
-  await t.app.ctx.db.execute(sql`UPDATE sb_book SET live_delay_ms = 0`);
+  await sb(t.app).db.execute(sql`UPDATE sb_book SET live_delay_ms = 0`);
 }, 120_000);
 afterAll(async () => t?.close());
 
@@ -58,10 +58,10 @@ const settleMsg = (ext: string, ts: number, markets = HOME): FeedMessage => ({
   timestamp: ts,
   markets,
 });
-const feed = (msg: FeedMessage) => applyFeedMessage(t.app.ctx, "UOF", msg);
+const feed = (msg: FeedMessage) => applyFeedMessage(sb(t.app), "UOF", msg);
 const single = async (memberId: number, leg: { outcomeId: number; odds: number }, stake: bigint) =>
   (
-    await placeBet(t.app.ctx, memberId, {
+    await placeBet(sb(t.app), memberId, {
       kind: "single",
       legs: [leg],
       stake,
@@ -71,14 +71,14 @@ const single = async (memberId: number, leg: { outcomeId: number; odds: number }
   ).id;
 const bet = async (id: number) => {
   const [b] = await queryRows<{ status: string; paid: string; debt: string }>(
-    t.app.ctx.db,
+    sb(t.app).db,
     sql`SELECT status, paid::text, debt::text FROM sb_bets WHERE id = ${id}`,
   );
   return b;
 };
 const moves = async (id: number) =>
   queryRows<{ kind: string; amount: string; bonus_amount: string | null; game_code: string | null }>(
-    t.app.ctx.db,
+    sb(t.app).db,
     sql`SELECT kind, amount::text, bonus_amount::text, game_code FROM provider_transactions
         WHERE round_id = ${`sb-${id}`} ORDER BY id`,
   );
@@ -92,7 +92,7 @@ describe("the platform's money rules on a sports bet", () => {
     const a = await feedMatch(t.app, "mr:b1");
     const b = await feedMatch(t.app, "mr:b2");
     const legs = [a.pick("1", "home"), b.pick("1", "home")];
-    const { id } = await placeBet(t.app.ctx, m.id, {
+    const { id } = await placeBet(sb(t.app), m.id, {
       kind: "parlay",
       legs,
       stake: 5_000n,
@@ -113,13 +113,13 @@ describe("the platform's money rules on a sports bet", () => {
     expect(await balances(t, m.id)).toMatchObject({ main: payout - share, bonus: 8_000n + share });
     // Wagering counted the stake at the SPORTS weight: 50 % of ₱50.00.
     expect((await bonusRow(t, m.id))?.wagered).toBe("2500");
-    expect((await reconcile(t.app.ctx.db)).ok).toBe(true);
+    expect((await reconcile(sb(t.app).db)).ok).toBe(true);
   });
 
   it("a sports win above the vendor's per-round win limit is held for review; a rollback of the settlement closes the review", async () => {
     const m = await registerMember(t.app, "mrheld", 10_000n);
     await ensureInHouseClient(t.app.ctx, "PNSB");
-    await t.app.ctx.db.execute(sql`UPDATE provider_clients SET max_win_amount = 15000 WHERE vendor = 'PNSB'`);
+    await sb(t.app).db.execute(sql`UPDATE provider_clients SET max_win_amount = 15000 WHERE vendor = 'PNSB'`);
     forgetProviderClients(t.app.ctx);
     try {
       const { pick } = await feedMatch(t.app, "mr:h1");
@@ -134,7 +134,7 @@ describe("the platform's money rules on a sports bet", () => {
       const review = async () =>
         (
           await queryRows<{ status: string; amount: string }>(
-            t.app.ctx.db,
+            sb(t.app).db,
             sql`SELECT status, amount::text FROM provider_win_reviews WHERE vendor = 'PNSB' AND round_id = ${`sb-${id}`}`,
           )
         )[0];
@@ -150,9 +150,9 @@ describe("the platform's money rules on a sports bet", () => {
       expect(await bet(id)).toMatchObject({ status: "open", debt: "0" });
       expect(await review()).toMatchObject({ status: "rejected" });
       expect(await mainBalance(t.app, m.id)).toBe(0n);
-      expect((await reconcile(t.app.ctx.db)).ok).toBe(true);
+      expect((await reconcile(sb(t.app).db)).ok).toBe(true);
     } finally {
-      await t.app.ctx.db.execute(
+      await sb(t.app).db.execute(
         sql`UPDATE provider_clients SET max_win_amount = NULL WHERE vendor = 'PNSB'`,
       );
       forgetProviderClients(t.app.ctx);
@@ -166,7 +166,7 @@ describe("the platform's money rules on a sports bet", () => {
     await single(m.id, a.pick("1", "home"), 10_000n);
     await feed(settleMsg("mr:l1", 100, AWAY)); // lost: a credit of 0.00
     const [rg] = await queryRows<{ lost_day: string }>(
-      t.app.ctx.db,
+      sb(t.app).db,
       sql`SELECT lost_day::text FROM rg_member WHERE member_id = ${m.id}`,
     );
     expect(rg?.lost_day).toBe("10000");
@@ -180,11 +180,11 @@ describe("the platform's money rules on a sports bet", () => {
   });
 
   it("a settled sports bet earns loyalty points and moves a sports mission", async () => {
-    await t.app.ctx.db.execute(
+    await sb(t.app).db.execute(
       sql`INSERT INTO points_rates (game_type, vip_level, rate_ppm) VALUES ('SPORTS', 0, 10000) ON CONFLICT DO NOTHING`,
     );
     const [mission] = await queryRows<{ id: string }>(
-      t.app.ctx.db,
+      sb(t.app).db,
       sql`INSERT INTO missions (names, period, tasks, prize_kind, prize_amount)
           VALUES ('{"EN":"Sports mission"}', 'once', '[{"type":"bet","target":50000,"gameType":"SPORTS"}]', 'points', 10)
           RETURNING id`,
@@ -197,7 +197,7 @@ describe("the platform's money rules on a sports bet", () => {
     // ₱200.00 on sports at 1 point per ₱1.00.
     expect(await pointsBalance(t.app.ctx.db, m.id)).toBe(200n);
     const [p] = await queryRows<{ progress: string[] }>(
-      t.app.ctx.db,
+      sb(t.app).db,
       sql`SELECT progress FROM mission_progress WHERE member_id = ${m.id} AND mission_id = ${mission?.id}`,
     );
     expect(p?.progress).toEqual(["20000"]);
@@ -223,29 +223,29 @@ describe("the book's call queue", () => {
     // The results commit; then the settlement, the settle sweep's resend and another driver race.
     const markets: number[] = [];
     for (const r of rows) {
-      const applied = await t.app.ctx.db.transaction((tx) =>
+      const applied = await sb(t.app).db.transaction((tx) =>
         applyFeedMessageIn(tx, "UOF", settleMsg(r.ext, 100)),
       );
       markets.push(...applied.settle);
     }
     await Promise.all([
-      settleBets(t.app.ctx, markets),
-      settleBets(t.app.ctx, null),
-      ...rows.map((r) => driveBet(t.app.ctx, r.id)),
-      ...rows.map((r) => driveBet(t.app.ctx, r.id)),
+      settleBets(sb(t.app), markets),
+      settleBets(sb(t.app), null),
+      ...rows.map((r) => driveBet(sb(t.app), r.id)),
+      ...rows.map((r) => driveBet(sb(t.app), r.id)),
     ]);
     // Whatever a driver left due (it lost the race to record an answer) is sent once more.
-    for (const r of rows) await driveBet(t.app.ctx, r.id);
+    for (const r of rows) await driveBet(sb(t.app), r.id);
     for (const r of rows) {
       expect(await bet(r.id)).toMatchObject({ status: "settled", paid: String(r.paid) });
       expect((await moves(r.id)).map((x) => `${x.kind} ${x.amount}`)).toEqual(["bet 10000", `win ${r.paid}`]);
       expect(await mainBalance(t.app, r.member)).toBe(r.paid);
     }
     const [due] = await queryRows<{ n: number }>(
-      t.app.ctx.db,
+      sb(t.app).db,
       sql`SELECT count(*)::int AS n FROM sb_money_calls WHERE done_at IS NULL`,
     );
     expect(due?.n).toBe(0);
-    expect((await reconcile(t.app.ctx.db)).ok).toBe(true);
+    expect((await reconcile(sb(t.app).db)).ok).toBe(true);
   });
 });

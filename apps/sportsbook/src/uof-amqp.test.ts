@@ -4,12 +4,12 @@ import type { AddressInfo } from "node:net";
 import amqp, { type Channel, type ChannelModel } from "amqplib";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { queryRows } from "../../db/client.ts";
-import { registerMember } from "../../testing/games-kit.ts";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
-import { reconcile } from "../ledger/ledger.ts";
+import { reconcile } from "../../server/src/modules/ledger/ledger.ts";
+import { registerMember } from "../../server/src/testing/games-kit.ts";
+import { createTestApp, type TestApp } from "../../server/src/testing/test-app.ts";
+import { queryRows } from "./db.ts";
 import { placeBet } from "./place.ts";
-import { mainBalance } from "./sports-testkit.ts";
+import { mainBalance, sb } from "./sports-testkit.ts";
 import { UofAdapter, type UofSettings } from "./uof-amqp.ts";
 
 /**
@@ -56,7 +56,7 @@ describe.skipIf(!AMQP_URL)("UOF AMQP adapter on RabbitMQ", () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    await t.app.ctx.db.execute(sql`UPDATE sb_book SET live_delay_ms = 0`);
+    await sb(t.app).db.execute(sql`UPDATE sb_book SET live_delay_ms = 0`);
     http = createServer((req, res) => {
       const url = new URL(req.url ?? "/", "http://x");
       const token = req.headers["x-access-token"] as string | undefined;
@@ -82,8 +82,8 @@ describe.skipIf(!AMQP_URL)("UOF AMQP adapter on RabbitMQ", () => {
     await ch.assertExchange(exchange, "topic", { durable: true });
     const log = (level: string, msg: string) => logs.push(`${level}: ${msg}`);
     // Two consumers on their own queues, as two servers of the book: each gets every message.
-    adapters.push(new UofAdapter(t.app.ctx, settings({}), log));
-    adapters.push(new UofAdapter(t.app.ctx, settings({ products: [] }), log));
+    adapters.push(new UofAdapter(sb(t.app), settings({}), log));
+    adapters.push(new UofAdapter(sb(t.app), settings({ products: [] }), log));
     for (const a of adapters) await a.start();
   }, 120_000);
 
@@ -100,12 +100,12 @@ describe.skipIf(!AMQP_URL)("UOF AMQP adapter on RabbitMQ", () => {
     publish("odds_change", at(sample("odds_change"), T0 + 100));
     await vi.waitFor(() => expect(handled()).toBe(2), { timeout: 30_000, interval: 50 });
     const outcomes = await queryRows<{ id: string; key: string; code: string; odds: number; name: string }>(
-      t.app.ctx.db,
+      sb(t.app).db,
       sql`SELECT o.id, mk.ext_key AS key, o.code, o.odds, o.name FROM sb_outcomes o JOIN sb_markets mk ON mk.id = o.market_id
           JOIN sb_matches m ON m.id = mk.match_id WHERE m.ext_id = ${urn} ORDER BY o.id`,
     );
     const [match] = await queryRows<{ status: string; score_home: number; minute: number; home: string }>(
-      t.app.ctx.db,
+      sb(t.app).db,
       sql`SELECT m.status, m.score_home, m.minute, h.name AS home FROM sb_matches m JOIN sb_teams h ON h.id = m.home_id WHERE m.ext_id = ${urn}`,
     );
     expect(match).toEqual({ status: "live", score_home: 2, minute: 63, home: "Manchester City" });
@@ -124,7 +124,7 @@ describe.skipIf(!AMQP_URL)("UOF AMQP adapter on RabbitMQ", () => {
     const home = outcomes[0];
     if (!home) throw new Error("no outcome");
     const m = await registerMember(t.app, "uofamqp", 100_000n);
-    await placeBet(t.app.ctx, m.id, {
+    await placeBet(sb(t.app), m.id, {
       kind: "single",
       legs: [{ outcomeId: Number(home.id), odds: home.odds }],
       stake: 10_000n,
@@ -137,7 +137,7 @@ describe.skipIf(!AMQP_URL)("UOF AMQP adapter on RabbitMQ", () => {
     publish("bet_settlement", settlement);
     await vi.waitFor(() => expect(handled()).toBe(6), { timeout: 30_000, interval: 50 });
     const wins = await queryRows<{ amount: string }>(
-      t.app.ctx.db,
+      sb(t.app).db,
       sql`SELECT p.amount::text FROM provider_transactions p JOIN sb_bets b ON p.round_id = 'sb-' || b.id
           WHERE b.member_id = ${m.id} AND p.kind = 'win'`,
     );
@@ -151,14 +151,14 @@ describe.skipIf(!AMQP_URL)("UOF AMQP adapter on RabbitMQ", () => {
     );
     await vi.waitFor(() => expect(handled()).toBe(8), { timeout: 30_000, interval: 50 });
     const rejects = await queryRows<{ reason: string }>(
-      t.app.ctx.db,
+      sb(t.app).db,
       sql`SELECT reason FROM sb_feed_rejects WHERE routing_key LIKE ${`%.${eventNo}.-`}`,
     );
     expect(rejects).toHaveLength(2);
     expect(rejects[0]?.reason).toMatch(/^bet_settlement: outcomes\.market\.0\.outcome\.0\.result/);
     expect(logs.some((l) => l.startsWith("warn: UOF message refused: bet_settlement"))).toBe(true);
     expect(await mainBalance(t.app, m.id)).toBe(90_000n + paid);
-    expect((await reconcile(t.app.ctx.db)).ok).toBe(true);
+    expect((await reconcile(sb(t.app).db)).ok).toBe(true);
   });
 
   it("asks recovery after connecting, completes it on snapshot_complete, and asks again from the last message when alive stops", async () => {
@@ -177,7 +177,7 @@ describe.skipIf(!AMQP_URL)("UOF AMQP adapter on RabbitMQ", () => {
     await vi.waitFor(
       async () => {
         const [st] = await queryRows<{ done: boolean }>(
-          t.app.ctx.db,
+          sb(t.app).db,
           sql`SELECT recovery_done_at IS NOT NULL AS done FROM sb_feed_state WHERE product = 1`,
         );
         expect(st?.done).toBe(true);
@@ -211,10 +211,10 @@ describe.skipIf(!AMQP_URL)("UOF AMQP adapter on RabbitMQ", () => {
       interval: 50,
     });
     const [b] = await queryRows<{ status: string }>(
-      t.app.ctx.db,
+      sb(t.app).db,
       sql`SELECT b.status FROM sb_bets b JOIN members m ON m.id = b.member_id WHERE m.username = 'uofamqp'`,
     );
     expect(b?.status).toBe("open");
-    expect((await reconcile(t.app.ctx.db)).ok).toBe(true);
+    expect((await reconcile(sb(t.app).db)).ok).toBe(true);
   });
 });

@@ -2,11 +2,9 @@ import { BigId } from "@panalo/contracts/input";
 import { AdminMatchesQuery, LiabilityQuery } from "@panalo/contracts/list-query";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { recordAudit } from "../../lib/audit.ts";
-import type { AppContext } from "../../lib/context.ts";
-import { sendCsv } from "../../lib/csv.ts";
-import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
-import { route } from "../../lib/route.ts";
+import type { SportsContext } from "./context.ts";
+import { sendCsv } from "./csv.ts";
+import { route } from "./route.ts";
 import * as sports from "./service.ts";
 
 const Id = z.object({ id: BigId });
@@ -22,10 +20,10 @@ const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
  * sports.read, changing sports.write, a settlement or void by hand (asking or approving)
  * sports.settle; every change is audited.
  */
-export async function sportsAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const read = [requireOperator(ctx, "sports.read")];
-  const write = [requireOperator(ctx, "sports.write")];
-  const settle = [requireOperator(ctx, "sports.settle")];
+export async function sportsAdminRoutes(app: FastifyInstance, ctx: SportsContext): Promise<void> {
+  const read = [ctx.host.requireOperator("sports.read")];
+  const write = [ctx.host.requireOperator("sports.write")];
+  const settle = [ctx.host.requireOperator("sports.settle")];
   const audit = (
     req: FastifyRequest,
     action: string,
@@ -34,8 +32,8 @@ export async function sportsAdminRoutes(app: FastifyInstance, ctx: AppContext): 
     before: unknown,
     after: unknown,
   ) => {
-    const op = operatorOf(req);
-    return recordAudit(ctx.db, {
+    const op = ctx.host.operatorOf(req);
+    return ctx.host.audit({
       operatorId: op.id,
       operatorName: op.username,
       action,
@@ -210,7 +208,7 @@ export async function sportsAdminRoutes(app: FastifyInstance, ctx: AppContext): 
     app,
     { method: "POST", url: "/api/admin/sports/manual", guards: settle, body: Manual },
     async ({ body, req }) => {
-      const id = await sports.requestManual(ctx, operatorOf(req), body.kind, body.matchId, {
+      const id = await sports.requestManual(ctx, ctx.host.operatorOf(req), body.kind, body.matchId, {
         score: body.score,
         htScore: body.htScore,
       });
@@ -227,7 +225,7 @@ export async function sportsAdminRoutes(app: FastifyInstance, ctx: AppContext): 
       guards: settle,
     },
     async ({ params, req }) => {
-      await sports.decideManual(ctx, operatorOf(req), params.id, params.decision);
+      await sports.decideManual(ctx, ctx.host.operatorOf(req), params.id, params.decision);
       await audit(req, params.decision, "sb_manual_action", String(params.id), null, null);
       return null;
     },

@@ -4,16 +4,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../app.ts";
-import { loadConfig } from "../../config.ts";
-import { queryRows } from "../../db/client.ts";
-import { memoryStore } from "../../lib/shared-store.ts";
-import { openTestDatabase } from "../../testing/test-app.ts";
-import { post, reconcile } from "../ledger/ledger.ts";
+import { buildApp } from "../../server/src/app.ts";
+import { loadConfig } from "../../server/src/config.ts";
+import { memoryStore } from "../../server/src/lib/shared-store.ts";
+import { post, reconcile } from "../../server/src/modules/ledger/ledger.ts";
+import { openTestDatabase } from "../../server/src/testing/test-app.ts";
 import { cashout, cashoutQuote } from "./book.ts";
+import { queryRows } from "./db.ts";
 import { settleSweepJob } from "./jobs.ts";
 import { placeBet } from "./place.ts";
-import { feedMatch } from "./sports-testkit.ts";
+import { feedMatch, sb } from "./sports-testkit.ts";
 
 // The sportsbook killed (SIGKILL) in the middle of settling 10,000 bets, right after the platform
 // applied a batch of its credits and before the book recorded their answers (crash point
@@ -40,7 +40,7 @@ describe.runIf(onServer)("the sportsbook killed mid-settlement", () => {
   });
 
   it("pays every bet once after a restart; cashed-out bets are not paid again", async () => {
-    const ctx = app.ctx;
+    const ctx = sb(app);
     const q = <T>(s: ReturnType<typeof sql>) => queryRows<T>(ctx.db, s);
     await ctx.db.execute(sql`UPDATE sb_book SET live_delay_ms = 0`);
     const { pick } = await feedMatch(app, "crash:m1");
@@ -99,21 +99,17 @@ describe.runIf(onServer)("the sportsbook killed mid-settlement", () => {
     await ctx.db.execute(sql`ANALYZE`);
 
     const dir = mkdtempSync(join(tmpdir(), "sb-crash-"));
-    const child = spawn(
-      process.execPath,
-      ["--import", "tsx", "apps/server/src/modules/sports/settle-crash-child.ts"],
-      {
-        env: {
-          ...process.env,
-          NODE_ENV: "test",
-          CRASH_DB_URL: opened.url,
-          CRASH_APP_SECRET: APP_SECRET,
-          PANALO_CRASH_AT: "sports.after-credits",
-          PANALO_CRASH_DIR: dir,
-        },
-        stdio: ["ignore", "pipe", "inherit"],
+    const child = spawn(process.execPath, ["--import", "tsx", "apps/sportsbook/src/settle-crash-child.ts"], {
+      env: {
+        ...process.env,
+        NODE_ENV: "test",
+        CRASH_DB_URL: opened.url,
+        CRASH_APP_SECRET: APP_SECRET,
+        PANALO_CRASH_AT: "sports.after-credits",
+        PANALO_CRASH_DIR: dir,
       },
-    );
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     let out = "";
     child.stdout.on("data", (c) => {
       out += c;

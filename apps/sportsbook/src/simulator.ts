@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { settleOutcome } from "@panalo/game-math/sportsbook/settle";
 import { sql } from "drizzle-orm";
-import { queryRows } from "../../db/client.ts";
-import type { AppContext } from "../../lib/context.ts";
 import { applyFeedMessage } from "./book.ts";
+import type { SportsContext } from "./context.ts";
+import { queryRows } from "./db.ts";
 import type { FeedMessage, UofOutcome, UofSettledOutcome } from "./feed.ts";
 import { finalDist, lineOdds, oddsOf } from "./sim-model.ts";
 
@@ -681,7 +681,7 @@ export function simMatchesAt(at: number, only?: string, perSport?: number): SimM
  * back office's test hook move one match without touching the others).
  */
 export async function simulate(
-  ctx: AppContext,
+  ctx: SportsContext,
   opts: { at?: Date; only?: string; tickMs?: number; perSport?: number } = {},
 ): Promise<number> {
   const at = (opts.at ?? ctx.clock.now()).getTime();

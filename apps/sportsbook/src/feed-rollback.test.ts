@@ -1,15 +1,15 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "../../db/client.ts";
-import { AppError } from "../../lib/errors.ts";
-import { registerMember } from "../../testing/games-kit.ts";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
-import { reconcile } from "../ledger/ledger.ts";
+import { reconcile } from "../../server/src/modules/ledger/ledger.ts";
+import { registerMember } from "../../server/src/testing/games-kit.ts";
+import { createTestApp, type TestApp } from "../../server/src/testing/test-app.ts";
 import { applyFeedMessage, cashout, cashoutQuote } from "./book.ts";
+import { queryRows } from "./db.ts";
+import { AppError } from "./errors.ts";
 import { applyFeedMessageIn, type FeedMessage, MANUAL } from "./feed.ts";
 import { placeBet } from "./place.ts";
 import { settleBets } from "./settle.ts";
-import { feedMatch, mainBalance } from "./sports-testkit.ts";
+import { feedMatch, mainBalance, sb } from "./sports-testkit.ts";
 
 /**
  * Settlements undone and redone: a trader's manual settlement replaced or
@@ -21,7 +21,7 @@ import { feedMatch, mainBalance } from "./sports-testkit.ts";
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ ADDRESS_LIMITS: "register=1000" });
-  await t.app.ctx.db.execute(sql`UPDATE sb_book SET live_delay_ms = 0`);
+  await sb(t.app).db.execute(sql`UPDATE sb_book SET live_delay_ms = 0`);
 }, 120_000);
 afterAll(async () => t?.close());
 
@@ -39,7 +39,7 @@ const result = (home: 0 | 1, draw: 0 | 1, away: 0 | 1) => [
 ];
 const HOME = result(1, 0, 0);
 const AWAY = result(0, 0, 1);
-const feed = (source: string, msg: FeedMessage) => applyFeedMessage(t.app.ctx, source, msg);
+const feed = (source: string, msg: FeedMessage) => applyFeedMessage(sb(t.app), source, msg);
 const settleMsg = (ext: string, ts: number, markets = HOME): FeedMessage => ({
   type: "bet_settlement",
   event_id: ext,
@@ -48,7 +48,7 @@ const settleMsg = (ext: string, ts: number, markets = HOME): FeedMessage => ({
 });
 const single = async (memberId: number, leg: { outcomeId: number; odds: number }, stake: bigint) =>
   (
-    await placeBet(t.app.ctx, memberId, {
+    await placeBet(sb(t.app), memberId, {
       kind: "single",
       legs: [leg],
       stake,
@@ -58,14 +58,14 @@ const single = async (memberId: number, leg: { outcomeId: number; odds: number }
   ).id;
 const bet = async (id: number) => {
   const [b] = await queryRows<{ status: string; paid: string; debt: string; payout: string | null }>(
-    t.app.ctx.db,
+    sb(t.app).db,
     sql`SELECT status, paid::text, debt::text, payout::text FROM sb_bets WHERE id = ${id}`,
   );
   return b;
 };
 const moves = async (id: number) =>
   queryRows<{ kind: string; amount: string }>(
-    t.app.ctx.db,
+    sb(t.app).db,
     sql`SELECT kind, amount::text FROM provider_transactions WHERE round_id = ${`sb-${id}`} ORDER BY id`,
   );
 const win = (stake: bigint, odds: number) => (stake * BigInt(odds)) / 1000n;
@@ -108,7 +108,7 @@ describe("settlements undone and redone", () => {
     // A confirmation with the same result (certainty 2) moves no money.
     await feed("UOF", { ...settleMsg("fr:m1", 800), certainty: 2 } as FeedMessage);
     expect(await moves(id)).toHaveLength(6);
-    expect((await reconcile(t.app.ctx.db)).ok).toBe(true);
+    expect((await reconcile(sb(t.app).db)).ok).toBe(true);
   });
 
   it("the feed agreeing with a manual settlement moves no money; the feed's rollback of it reopens the bet", async () => {
@@ -127,7 +127,7 @@ describe("settlements undone and redone", () => {
     });
     expect(await bet(id)).toMatchObject({ status: "open" });
     expect(await mainBalance(t.app, m.id)).toBe(90_000n);
-    expect((await reconcile(t.app.ctx.db)).ok).toBe(true);
+    expect((await reconcile(sb(t.app).db)).ok).toBe(true);
   });
 
   it("a void rolled back takes the refund back; what the member spent stays as the bet's debt, netted by its next payout", async () => {
@@ -147,7 +147,7 @@ describe("settlements undone and redone", () => {
     expect(await bet(id)).toMatchObject({ status: "open", debt: "5000" });
     expect(await mainBalance(t.app, m.id)).toBe(0n);
     const [mt] = await queryRows<{ status: string }>(
-      t.app.ctx.db,
+      sb(t.app).db,
       sql`SELECT status FROM sb_matches WHERE ext_id = 'fr:v1'`,
     );
     expect(mt?.status).not.toBe("cancelled");
@@ -156,7 +156,7 @@ describe("settlements undone and redone", () => {
     const paid = win(10_000n, home.odds);
     expect(await bet(id)).toMatchObject({ status: "settled", debt: "0", paid: String(paid - 5_000n) });
     expect(await mainBalance(t.app, m.id)).toBe(paid - 5_000n);
-    expect((await reconcile(t.app.ctx.db)).ok).toBe(true);
+    expect((await reconcile(sb(t.app).db)).ok).toBe(true);
   });
 
   it("a losing bet keeps its debt as the operator's record; the balance never goes negative", async () => {
@@ -176,7 +176,7 @@ describe("settlements undone and redone", () => {
     await feed("UOF", settleMsg("fr:d1", 300, AWAY));
     expect(await bet(id)).toMatchObject({ status: "settled", debt: "10000", paid: "0" });
     expect(await mainBalance(t.app, m.id)).toBe(0n);
-    expect((await reconcile(t.app.ctx.db)).ok).toBe(true);
+    expect((await reconcile(sb(t.app).db)).ok).toBe(true);
   });
 
   it("a rollback whose bets were not reopened (a crash before the ack) is finished when the message comes again", async () => {
@@ -192,7 +192,7 @@ describe("settlements undone and redone", () => {
       markets: [{ id: 1 }],
     };
     // Only the message's own transaction commits: the process dies before the bets reopen.
-    await t.app.ctx.db.transaction((tx) => applyFeedMessageIn(tx, "UOF", rollback));
+    await sb(t.app).db.transaction((tx) => applyFeedMessageIn(tx, "UOF", rollback));
     expect(await bet(id)).toMatchObject({ status: "settled" });
     // Unacked, the broker delivers it again: a duplicate, but what was left is done now, once.
     expect((await feed("UOF", rollback)).duplicate).toBe(true);
@@ -200,7 +200,7 @@ describe("settlements undone and redone", () => {
     expect(await mainBalance(t.app, m.id)).toBe(90_000n);
     await feed("UOF", rollback);
     expect(await mainBalance(t.app, m.id)).toBe(90_000n);
-    expect((await reconcile(t.app.ctx.db)).ok).toBe(true);
+    expect((await reconcile(sb(t.app).db)).ok).toBe(true);
   });
 
   it("a ranged bet_cancel voids only the bets placed in the range, and its rollback restores them", async () => {
@@ -209,7 +209,7 @@ describe("settlements undone and redone", () => {
     const home = pick("1", "home");
     const inside = await single(m.id, home, 10_000n);
     const outside = await single(m.id, home, 10_000n);
-    await t.app.ctx.db.execute(
+    await sb(t.app).db.execute(
       sql`UPDATE sb_bets SET placed_at = now() - interval '1 hour' WHERE id = ${outside}`,
     );
     const now = Date.now();
@@ -261,7 +261,7 @@ describe("settlements undone and redone", () => {
     });
     expect(await bet(inside)).toMatchObject({ status: "void", paid: "10000" });
     expect(await mainBalance(t.app, m.id)).toBe(80_000n + 10_000n + paid);
-    expect((await reconcile(t.app.ctx.db)).ok).toBe(true);
+    expect((await reconcile(sb(t.app).db)).ok).toBe(true);
   });
 });
 
@@ -296,7 +296,7 @@ describe("any order of settlements, cancels and their rollbacks", () => {
       });
       for (const msg of [...msgs, ...msgs.filter(() => r() < 0.4)]) await feed("UOF", msg);
       const [mk] = await queryRows<{ status: string; home: { won: boolean } | null }>(
-        t.app.ctx.db,
+        sb(t.app).db,
         sql`SELECT mk.status, (SELECT o.result FROM sb_outcomes o WHERE o.market_id = mk.id AND o.code = 'home') AS home
             FROM sb_markets mk JOIN sb_matches x ON x.id = mk.match_id WHERE x.ext_id = ${ext} AND mk.ext_key = '1'`,
       );
@@ -318,7 +318,7 @@ describe("any order of settlements, cancels and their rollbacks", () => {
       }
       expect(await mainBalance(t.app, m.id), seq).toBe(expected);
     }
-    expect((await reconcile(t.app.ctx.db)).ok).toBe(true);
+    expect((await reconcile(sb(t.app).db)).ok).toBe(true);
   }, 300_000);
 });
 
@@ -369,7 +369,7 @@ describe("races on different ids", () => {
       expect(net).toBe(b.paid);
     }
     for (const m of members) expect(await mainBalance(t.app, m.id)).toBe(expected.get(m.id));
-    expect((await reconcile(t.app.ctx.db)).ok).toBe(true);
+    expect((await reconcile(sb(t.app).db)).ok).toBe(true);
   });
 
   it("a cash-out racing the settlement: each bet is either cashed out or settled, paid once", async () => {
@@ -381,7 +381,7 @@ describe("races on different ids", () => {
       const { pick } = await feedMatch(t.app, ext);
       const home = pick("1", "home");
       const id = await single(m.id, home, 10_000n);
-      const offer = (await cashoutQuote(t.app.ctx.db, m.id, id))?.amount;
+      const offer = (await cashoutQuote(sb(t.app).db, m.id, id))?.amount;
       if (offer == null) throw new Error("no cash-out offer");
       rows.push({ id, member: m.id, paid: win(10_000n, home.odds), offer, ext });
     }
@@ -389,7 +389,7 @@ describe("races on different ids", () => {
     const outcomes = await Promise.all(
       rows.map(async (r, i) => {
         const out = () =>
-          cashout(t.app.ctx, r.member, r.id, r.offer).then(
+          cashout(sb(t.app), r.member, r.id, r.offer).then(
             () => "cashed" as const,
             (e: unknown) => {
               if (e instanceof AppError && e.code === "SB_CASHOUT_UNAVAILABLE") return "refused" as const;
@@ -398,10 +398,10 @@ describe("races on different ids", () => {
           );
         if (i % 2) return (await Promise.all([out(), feed("UOF", settleMsg(r.ext, 100))]))[0];
         // The market's result committed first, then the cash-out races the bets' settlement.
-        const applied = await t.app.ctx.db.transaction((tx) =>
+        const applied = await sb(t.app).db.transaction((tx) =>
           applyFeedMessageIn(tx, "UOF", settleMsg(r.ext, 100)),
         );
-        return (await Promise.all([out(), settleBets(t.app.ctx, applied.settle)]))[0];
+        return (await Promise.all([out(), settleBets(sb(t.app), applied.settle)]))[0];
       }),
     );
 
@@ -419,7 +419,7 @@ describe("races on different ids", () => {
         expect(await mainBalance(t.app, r.member)).toBe(r.paid);
       }
     }
-    expect((await reconcile(t.app.ctx.db)).ok).toBe(true);
+    expect((await reconcile(sb(t.app).db)).ok).toBe(true);
   });
 
   it("a repeated, reordered stream from two consumers settles each bet once, by the newest settlement", async () => {
@@ -455,7 +455,7 @@ describe("races on different ids", () => {
       expect(net).toBe(b.paid);
       expect(await mainBalance(t.app, b.member)).toBe(b.paid);
     }
-    expect((await reconcile(t.app.ctx.db)).ok).toBe(true);
+    expect((await reconcile(sb(t.app).db)).ok).toBe(true);
   });
 });
 
@@ -493,7 +493,7 @@ describe("a debt is never forgotten by a cash-out", () => {
     const other = await feedMatch(t.app, `${ext}:o`);
     const home = pick("1", "home");
     const id = await single(m.id, home, 10_000n);
-    const value = (await cashoutQuote(t.app.ctx.db, m.id, id))?.value;
+    const value = (await cashoutQuote(sb(t.app).db, m.id, id))?.value;
     if (value === undefined) throw new Error("no cash-out offer");
     await feed("UOF", settleMsg(ext, 100));
     await single(m.id, other.pick("1", "home"), spent);
@@ -506,14 +506,14 @@ describe("a debt is never forgotten by a cash-out", () => {
     // The win was taken back as far as the balance went; the 5,000 spent is the bet's debt.
     expect(await mainBalance(t.app, m.id)).toBe(0n);
     expect(await bet(id)).toMatchObject({ status: "open", debt: "5000" });
-    expect(await cashoutQuote(t.app.ctx.db, m.id, id)).toEqual({
+    expect(await cashoutQuote(sb(t.app).db, m.id, id)).toEqual({
       value,
       debt: 5_000n,
       amount: value - 5_000n,
     });
     // The amount the player saw is the net one; the gross value is no longer offered.
-    await expect(cashout(t.app.ctx, m.id, id, value)).rejects.toMatchObject({ code: "SB_CASHOUT_CHANGED" });
-    await cashout(t.app.ctx, m.id, id, value - 5_000n);
+    await expect(cashout(sb(t.app), m.id, id, value)).rejects.toMatchObject({ code: "SB_CASHOUT_CHANGED" });
+    await cashout(sb(t.app), m.id, id, value - 5_000n);
     expect(await bet(id)).toMatchObject({
       status: "cashed_out",
       debt: "0",
@@ -527,20 +527,20 @@ describe("a debt is never forgotten by a cash-out", () => {
     // A late settlement finds the bet closed and pays nothing more.
     await feed("UOF", settleMsg("fd:n1", 300));
     expect(await mainBalance(t.app, m.id)).toBe(value - 5_000n);
-    expect((await reconcile(t.app.ctx.db)).ok).toBe(true);
+    expect((await reconcile(sb(t.app).db)).ok).toBe(true);
   });
 
   it("a bet whose debt exceeds its cash-out value cannot be cashed out; its settlement still nets the debt", async () => {
     const { m, id, value } = await wonAndSpent("fdover", "fd:o1", 15_000n);
     await undo("fd:o1", 200);
     expect(await bet(id)).toMatchObject({ status: "open", debt: "15000" });
-    expect(await cashoutQuote(t.app.ctx.db, m.id, id)).toEqual({ value, debt: 15_000n, amount: null });
-    await expect(cashout(t.app.ctx, m.id, id, 1n)).rejects.toMatchObject({ code: "SB_CASHOUT_DEBT" });
+    expect(await cashoutQuote(sb(t.app).db, m.id, id)).toEqual({ value, debt: 15_000n, amount: null });
+    await expect(cashout(sb(t.app), m.id, id, 1n)).rejects.toMatchObject({ code: "SB_CASHOUT_DEBT" });
     expect(await bet(id)).toMatchObject({ status: "open", debt: "15000" });
     expect(await mainBalance(t.app, m.id)).toBe(0n);
     await feed("UOF", settleMsg("fd:o1", 300));
     expect(await bet(id)).toMatchObject({ status: "settled", debt: "0" });
-    expect((await reconcile(t.app.ctx.db)).ok).toBe(true);
+    expect((await reconcile(sb(t.app).db)).ok).toBe(true);
   });
 
   it("cash-outs racing the settlement's rollback on 10 bets: each refused while settled, or paid net of its debt, once", async () => {
@@ -555,7 +555,7 @@ describe("a debt is never forgotten by a cash-out", () => {
     const tryCashout = (i: number) => {
       const r = rows[i];
       if (!r) throw new Error("no row");
-      return cashout(t.app.ctx, r.m.id, r.id, r.value - spentOf(i)).then(
+      return cashout(sb(t.app), r.m.id, r.id, r.value - spentOf(i)).then(
         () => "cashed" as const,
         (e: unknown) => {
           if (e instanceof AppError && ["SB_CASHOUT_UNAVAILABLE", "SB_CASHOUT_DEBT"].includes(e.code))
@@ -588,6 +588,6 @@ describe("a debt is never forgotten by a cash-out", () => {
       expect(b).toMatchObject({ status: "cashed_out", debt: "0", paid: String(r.value - spent) });
       expect(await mainBalance(t.app, r.m.id)).toBe(r.value - spent);
     }
-    expect((await reconcile(t.app.ctx.db)).ok).toBe(true);
+    expect((await reconcile(sb(t.app).db)).ok).toBe(true);
   });
 });

@@ -1,21 +1,21 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "../../db/client.ts";
-import { registerMember } from "../../testing/games-kit.ts";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
-import { reconcile } from "../ledger/ledger.ts";
-import { setLimit } from "../responsible-gaming/service.ts";
+import { ensureBookCatalogue } from "../../server/src/modules/games/repo/sportsbook-catalogue.ts";
+import { reconcile } from "../../server/src/modules/ledger/ledger.ts";
+import { setLimit } from "../../server/src/modules/responsible-gaming/service.ts";
+import { registerMember } from "../../server/src/testing/games-kit.ts";
+import { createTestApp, type TestApp } from "../../server/src/testing/test-app.ts";
 import { applyFeedMessage, cashoutQuote, myBets } from "./book.ts";
-import { ensureBookCatalogue } from "./catalogue.ts";
+import { queryRows } from "./db.ts";
 import { placeBet } from "./place.ts";
 import { settleBets } from "./settle.ts";
 import { SIM_MATCH_MS, simMatchesAt, simulate } from "./simulator.ts";
-import { feedMatch, mainBalance } from "./sports-testkit.ts";
+import { feedMatch, mainBalance, sb } from "./sports-testkit.ts";
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ ADDRESS_LIMITS: "register=1000" });
-  await t.app.ctx.db.execute(sql`UPDATE sb_book SET live_delay_ms = 0`);
+  await sb(t.app).db.execute(sql`UPDATE sb_book SET live_delay_ms = 0`);
 }, 120_000);
 afterAll(async () => t?.close());
 
@@ -28,7 +28,7 @@ const settle = (
       ? X
       : never
     : never,
-) => applyFeedMessage(t.app.ctx, "test", { type: "bet_settlement", event_id: ext, timestamp: ts, markets });
+) => applyFeedMessage(sb(t.app), "test", { type: "bet_settlement", event_id: ext, timestamp: ts, markets });
 const homeWins = [
   {
     id: 1,
@@ -51,7 +51,7 @@ const awayWins = [
 ];
 const wins = async (betId: number) =>
   queryRows<{ kind: string; amount: string }>(
-    t.app.ctx.db,
+    sb(t.app).db,
     sql`SELECT kind, amount::text FROM provider_transactions WHERE round_id = ${`sb-${betId}`} ORDER BY id`,
   );
 
@@ -60,7 +60,7 @@ describe("sportsbook", () => {
     const m = await registerMember(t.app, "sbone", 100_000n);
     const { pick } = await feedMatch(t.app, "e:1");
     const home = pick("1", "home");
-    const bet = await placeBet(t.app.ctx, m.id, {
+    const bet = await placeBet(sb(t.app), m.id, {
       kind: "single",
       legs: [home],
       stake: 10_000n,
@@ -70,11 +70,11 @@ describe("sportsbook", () => {
     expect(await mainBalance(t.app, m.id)).toBe(90_000n);
     await settle("e:1", 100, homeWins);
     await settle("e:1", 100, homeWins);
-    await settleBets(t.app.ctx, null);
+    await settleBets(sb(t.app), null);
     const rows = await wins(bet.id);
     expect(rows.map((r) => r.kind)).toEqual(["bet", "win"]);
     expect(await mainBalance(t.app, m.id)).toBe(90_000n + (10_000n * BigInt(home.odds)) / 1000n);
-    const [b] = await myBets(t.app.ctx.db, m.id, "settled");
+    const [b] = await myBets(sb(t.app).db, m.id, "settled");
     expect(b?.legs[0]?.state).toBe("won");
   });
 
@@ -84,7 +84,7 @@ describe("sportsbook", () => {
     const { pick } = await feedMatch(t.app, "e:rg");
     const home = pick("1", "home");
     const bet = (stake: bigint, leg = home) =>
-      placeBet(t.app.ctx, m.id, {
+      placeBet(sb(t.app), m.id, {
         kind: "single",
         legs: [leg],
         stake,
@@ -95,13 +95,13 @@ describe("sportsbook", () => {
     await expect(bet(10_000n)).rejects.toMatchObject({ code: "RG_LOSS_LIMIT" });
     // The refused bet took nothing and left no bet behind.
     expect(await mainBalance(t.app, m.id)).toBe(90_000n);
-    expect((await myBets(t.app.ctx.db, m.id, "open")).length).toBe(1);
+    expect((await myBets(sb(t.app).db, m.id, "open")).length).toBe(1);
     await settle("e:rg", 100, homeWins);
-    await settleBets(t.app.ctx, null);
+    await settleBets(sb(t.app), null);
     // The win paid back more than the stake: the day's loss is below zero, a new stake fits.
     const next = await feedMatch(t.app, "e:rg2");
     await bet(10_000n, next.pick("1", "home"));
-    expect((await myBets(t.app.ctx.db, m.id, "open")).length).toBe(1);
+    expect((await myBets(sb(t.app).db, m.id, "open")).length).toBe(1);
   });
 
   it("lets two different bets race for one balance: one is taken, the other refused, and its retry is refused the same", async () => {
@@ -111,7 +111,7 @@ describe("sportsbook", () => {
     const away = pick("1", "away");
     const keys = [key(), key()];
     const place = (leg: typeof home, idempotencyKey: string) =>
-      placeBet(t.app.ctx, m.id, {
+      placeBet(sb(t.app), m.id, {
         kind: "single",
         legs: [leg],
         stake: 10_000n,
@@ -131,8 +131,8 @@ describe("sportsbook", () => {
       code: "INSUFFICIENT_FUNDS",
     });
     expect(await mainBalance(t.app, m.id)).toBe(0n);
-    expect(await myBets(t.app.ctx.db, m.id, "open")).toHaveLength(1);
-    expect((await reconcile(t.app.ctx.db)).ok).toBe(true);
+    expect(await myBets(sb(t.app).db, m.id, "open")).toHaveLength(1);
+    expect((await reconcile(sb(t.app).db)).ok).toBe(true);
   });
 
   it("answers a repeated placement with the same bet and takes the stake once", async () => {
@@ -145,8 +145,8 @@ describe("sportsbook", () => {
       oddsPolicy: "none" as const,
       idempotencyKey: key(),
     };
-    const a = await placeBet(t.app.ctx, m.id, req);
-    const b = await placeBet(t.app.ctx, m.id, req);
+    const a = await placeBet(sb(t.app), m.id, req);
+    const b = await placeBet(sb(t.app), m.id, req);
     expect(b).toEqual({ id: a.id, replayed: true });
     expect(await mainBalance(t.app, m.id)).toBe(45_000n);
   });
@@ -155,7 +155,7 @@ describe("sportsbook", () => {
     const m = await registerMember(t.app, "sbroll", 100_000n);
     const { pick } = await feedMatch(t.app, "e:2");
     const home = pick("1", "home");
-    const bet = await placeBet(t.app.ctx, m.id, {
+    const bet = await placeBet(sb(t.app), m.id, {
       kind: "single",
       legs: [home],
       stake: 10_000n,
@@ -165,16 +165,16 @@ describe("sportsbook", () => {
     await settle("e:2", 100, homeWins);
     const paid = (10_000n * BigInt(home.odds)) / 1000n;
     expect(await mainBalance(t.app, m.id)).toBe(90_000n + paid);
-    await applyFeedMessage(t.app.ctx, "test", {
+    await applyFeedMessage(sb(t.app), "test", {
       type: "rollback_bet_settlement",
       event_id: "e:2",
       timestamp: 200,
       markets: [{ id: 1 }],
     });
     expect(await mainBalance(t.app, m.id)).toBe(90_000n);
-    expect((await myBets(t.app.ctx.db, m.id, "open")).map((b) => b.id)).toContain(bet.id);
+    expect((await myBets(sb(t.app).db, m.id, "open")).map((b) => b.id)).toContain(bet.id);
     // The old settlement again (a late copy): ignored, the rollback is newer.
-    await applyFeedMessage(t.app.ctx, "test", {
+    await applyFeedMessage(sb(t.app), "test", {
       type: "bet_settlement",
       event_id: "e:2",
       timestamp: 150,
@@ -183,23 +183,23 @@ describe("sportsbook", () => {
     expect(await mainBalance(t.app, m.id)).toBe(90_000n);
     await settle("e:2", 300, awayWins);
     expect(await mainBalance(t.app, m.id)).toBe(90_000n);
-    const [b] = await myBets(t.app.ctx.db, m.id, "settled");
+    const [b] = await myBets(sb(t.app).db, m.id, "settled");
     expect(b?.status).toBe("settled");
     expect(b?.payout).toBe("0.00");
-    expect((await reconcile(t.app.ctx.db)).ok).toBe(true);
+    expect((await reconcile(sb(t.app).db)).ok).toBe(true);
   });
 
   it("a rollback that arrives before its settlement keeps the bet open", async () => {
     const m = await registerMember(t.app, "sbearly", 100_000n);
     const { pick } = await feedMatch(t.app, "e:3");
-    await placeBet(t.app.ctx, m.id, {
+    await placeBet(sb(t.app), m.id, {
       kind: "single",
       legs: [pick("1", "home")],
       stake: 10_000n,
       oddsPolicy: "none",
       idempotencyKey: key(),
     });
-    await applyFeedMessage(t.app.ctx, "test", {
+    await applyFeedMessage(sb(t.app), "test", {
       type: "rollback_bet_settlement",
       event_id: "e:3",
       timestamp: 200,
@@ -207,21 +207,21 @@ describe("sportsbook", () => {
     });
     await settle("e:3", 100, homeWins);
     expect(await mainBalance(t.app, m.id)).toBe(90_000n);
-    expect(await myBets(t.app.ctx.db, m.id, "open")).toHaveLength(1);
+    expect(await myBets(sb(t.app).db, m.id, "open")).toHaveLength(1);
   });
 
   it("pays a quarter line's half-loss and voids a cancelled market's bets", async () => {
     const m = await registerMember(t.app, "sbquarter", 100_000n);
     const { pick } = await feedMatch(t.app, "e:4");
     const h = pick("16|hcp=-0.25", "home");
-    await placeBet(t.app.ctx, m.id, {
+    await placeBet(sb(t.app), m.id, {
       kind: "single",
       legs: [h],
       stake: 10_000n,
       oddsPolicy: "none",
       idempotencyKey: key(),
     });
-    await placeBet(t.app.ctx, m.id, {
+    await placeBet(sb(t.app), m.id, {
       kind: "single",
       legs: [pick("18|total=2.25", "over")],
       stake: 10_000n,
@@ -239,14 +239,14 @@ describe("sportsbook", () => {
         ],
       },
     ]);
-    await applyFeedMessage(t.app.ctx, "test", {
+    await applyFeedMessage(sb(t.app), "test", {
       type: "bet_cancel",
       event_id: "e:4",
       timestamp: 120,
       markets: [{ id: 18, specifiers: "total=2.25" }],
     });
     expect(await mainBalance(t.app, m.id)).toBe(80_000n + 5_000n + 10_000n);
-    const settled = await myBets(t.app.ctx.db, m.id, "settled");
+    const settled = await myBets(sb(t.app).db, m.id, "settled");
     expect(settled.map((b) => [b.status, b.legs[0]?.state]).sort()).toEqual([
       ["settled", "half_lost"],
       ["void", "void"],
@@ -257,7 +257,7 @@ describe("sportsbook", () => {
     const m = await registerMember(t.app, "sbrefuse", 100_000n);
     const { pick } = await feedMatch(t.app, "e:5");
     await expect(
-      placeBet(t.app.ctx, m.id, {
+      placeBet(sb(t.app), m.id, {
         kind: "parlay",
         legs: [pick("1", "home"), pick("18|total=2.25", "over")],
         stake: 1_000n,
@@ -266,7 +266,7 @@ describe("sportsbook", () => {
       }),
     ).rejects.toMatchObject({ code: "SB_RELATED_OUTCOMES" });
     await expect(
-      placeBet(t.app.ctx, m.id, {
+      placeBet(sb(t.app), m.id, {
         kind: "single",
         legs: [pick("1", "home")],
         stake: 10n,
@@ -275,7 +275,7 @@ describe("sportsbook", () => {
       }),
     ).rejects.toMatchObject({ code: "SB_STAKE_LIMIT" });
     await expect(
-      placeBet(t.app.ctx, m.id, {
+      placeBet(sb(t.app), m.id, {
         kind: "single",
         legs: [{ ...pick("1", "home"), odds: 1500 }],
         stake: 1_000n,
@@ -284,7 +284,7 @@ describe("sportsbook", () => {
       }),
     ).resolves.toBeTruthy();
     await expect(
-      placeBet(t.app.ctx, m.id, {
+      placeBet(sb(t.app), m.id, {
         kind: "single",
         legs: [{ ...pick("1", "home"), odds: 9000 }],
         stake: 1_000n,
@@ -299,9 +299,9 @@ describe("sportsbook", () => {
     const { pick } = await feedMatch(t.app, "e:6", { live: true });
     const leg = pick("1", "home");
     const stop = async () => {
-      await applyFeedMessage(t.app.ctx, "test", { type: "bet_stop", event_id: "e:6", timestamp: 20 });
+      await applyFeedMessage(sb(t.app), "test", { type: "bet_stop", event_id: "e:6", timestamp: 20 });
       // …and open again before the delay ends: still refused (suspended meanwhile).
-      await applyFeedMessage(t.app.ctx, "test", {
+      await applyFeedMessage(sb(t.app), "test", {
         type: "odds_change",
         event_id: "e:6",
         timestamp: 30,
@@ -320,7 +320,7 @@ describe("sportsbook", () => {
     };
     await expect(
       placeBet(
-        t.app.ctx,
+        sb(t.app),
         m.id,
         { kind: "single", legs: [leg], stake: 1_000n, oddsPolicy: "any", idempotencyKey: key() },
         stop,
@@ -328,7 +328,7 @@ describe("sportsbook", () => {
     ).rejects.toMatchObject({ code: "SB_MARKET_CLOSED" });
     expect(await mainBalance(t.app, m.id)).toBe(100_000n);
     await placeBet(
-      t.app.ctx,
+      sb(t.app),
       m.id,
       { kind: "single", legs: [leg], stake: 1_000n, oddsPolicy: "any", idempotencyKey: key() },
       async () => {},
@@ -342,14 +342,14 @@ describe("sportsbook", () => {
     const b = await feedMatch(t.app, "e:p2");
     const c = await feedMatch(t.app, "e:p3");
     const legs = [a.pick("1", "home"), b.pick("1", "home"), c.pick("1", "home")];
-    const parlay = await placeBet(t.app.ctx, m.id, {
+    const parlay = await placeBet(sb(t.app), m.id, {
       kind: "parlay",
       legs,
       stake: 1_000n,
       oddsPolicy: "none",
       idempotencyKey: key(),
     });
-    await placeBet(t.app.ctx, m.id, {
+    await placeBet(sb(t.app), m.id, {
       kind: "system",
       systemCode: "trixie",
       legs,
@@ -357,16 +357,16 @@ describe("sportsbook", () => {
       oddsPolicy: "none",
       idempotencyKey: key(),
     });
-    const quote = await cashoutQuote(t.app.ctx.db, m.id, parlay.id);
+    const quote = await cashoutQuote(sb(t.app).db, m.id, parlay.id);
     const potential = legs.reduce((s, l) => (s * BigInt(l.odds)) / 1000n, 1_000n);
     expect(
       quote !== null && quote.debt === 0n && quote.amount === quote.value && quote.value < potential,
     ).toBe(true);
     for (const e of ["e:p1", "e:p2", "e:p3"]) await settle(e, 100, homeWins);
-    const settled = await myBets(t.app.ctx.db, m.id, "settled");
+    const settled = await myBets(sb(t.app).db, m.id, "settled");
     expect(settled).toHaveLength(2);
     expect(settled.every((x) => x.legs.every((l) => l.state === "won"))).toBe(true);
-    expect((await reconcile(t.app.ctx.db)).ok).toBe(true);
+    expect((await reconcile(sb(t.app).db)).ok).toBe(true);
   });
 
   it("settles 1,000 bets on one match in one run", async () => {
@@ -377,7 +377,7 @@ describe("sportsbook", () => {
     const leg = pick("1", "home");
     for (const m of members) {
       for (let i = 0; i < 50; i++) {
-        await placeBet(t.app.ctx, m.id, {
+        await placeBet(sb(t.app), m.id, {
           kind: "single",
           legs: [leg],
           stake: 1_000n,
@@ -390,7 +390,7 @@ describe("sportsbook", () => {
     await settle("e:many", 100, homeWins);
     const took = Date.now() - started;
     const [n] = await queryRows<{ open: number; wins: number }>(
-      t.app.ctx.db,
+      sb(t.app).db,
       sql`SELECT (SELECT count(*)::int FROM sb_bets b JOIN sb_bet_legs l ON l.bet_id = b.id WHERE l.market_id = ${leg.marketId} AND b.status = 'open') AS open,
             (SELECT count(*)::int FROM provider_transactions WHERE kind = 'win' AND transaction_id LIKE 'sbw:%'
               AND round_id IN (SELECT 'sb-' || bet_id FROM sb_bet_legs WHERE market_id = ${leg.marketId})) AS wins`,
@@ -400,7 +400,7 @@ describe("sportsbook", () => {
       expect(await mainBalance(t.app, m.id)).toBe(
         1_000_000n - 50_000n + (50_000n * BigInt(leg.odds)) / 1000n,
       );
-    expect((await reconcile(t.app.ctx.db)).ok).toBe(true);
+    expect((await reconcile(sb(t.app).db)).ok).toBe(true);
     expect(took).toBeGreaterThan(0);
   }, 300_000);
 
@@ -408,32 +408,32 @@ describe("sportsbook", () => {
     const at = Date.parse("2030-01-01T10:00:00Z");
     const sim = simMatchesAt(at).find((x) => x.sport.code === "dota2" && x.start > at);
     if (!sim) throw new Error("no simulated match");
-    await simulate(t.app.ctx, { at: new Date(sim.start - 60_000), only: sim.extId });
+    await simulate(sb(t.app), { at: new Date(sim.start - 60_000), only: sim.extId });
     const [row] = await queryRows<{ id: string; status: string }>(
-      t.app.ctx.db,
+      sb(t.app).db,
       sql`SELECT id, status FROM sb_matches WHERE ext_id = ${sim.extId}`,
     );
     expect(row?.status).toBe("not_started");
     const [o] = await queryRows<{ id: string; odds: number }>(
-      t.app.ctx.db,
+      sb(t.app).db,
       sql`SELECT o.id, o.odds FROM sb_outcomes o JOIN sb_markets mk ON mk.id = o.market_id WHERE mk.match_id = ${row?.id} AND mk.kind = 'moneyline' AND o.code = 'home'`,
     );
     const m = await registerMember(t.app, "sbsim", 100_000n);
-    await placeBet(t.app.ctx, m.id, {
+    await placeBet(sb(t.app), m.id, {
       kind: "single",
       legs: [{ outcomeId: Number(o?.id), odds: o?.odds ?? 0 }],
       stake: 1_000n,
       oddsPolicy: "any",
       idempotencyKey: key(),
     });
-    await simulate(t.app.ctx, { at: new Date(sim.start + SIM_MATCH_MS / 2), only: sim.extId });
+    await simulate(sb(t.app), { at: new Date(sim.start + SIM_MATCH_MS / 2), only: sim.extId });
     const [live] = await queryRows<{ status: string; minute: number }>(
-      t.app.ctx.db,
+      sb(t.app).db,
       sql`SELECT status, minute FROM sb_matches WHERE ext_id = ${sim.extId}`,
     );
     expect(live).toMatchObject({ status: "live", minute: 60 });
-    await simulate(t.app.ctx, { at: new Date(sim.start + SIM_MATCH_MS + 1000), only: sim.extId });
-    const [b] = await myBets(t.app.ctx.db, m.id, "settled");
+    await simulate(sb(t.app), { at: new Date(sim.start + SIM_MATCH_MS + 1000), only: sim.extId });
+    const [b] = await myBets(sb(t.app).db, m.id, "settled");
     expect(b?.status).toBe("settled");
     expect(["won", "lost"]).toContain(b?.legs[0]?.state);
   });
@@ -442,10 +442,10 @@ describe("sportsbook", () => {
 describe("e-sports", () => {
   it("is on by default: its nav entry follows lottery, and its page has live and upcoming matches of five e-sports", async () => {
     // The catalogue as an installation has it: a lottery vendor, and the book's rows.
-    await t.app.ctx.db.execute(sql`INSERT INTO game_vendors
+    await sb(t.app).db.execute(sql`INSERT INTO game_vendors
         (vassalage, game_type, account_type_id, display_name, small_icon, logo, logo_hover)
         VALUES ('TCG_SEA', 'LOTT', 1, 'Lotto', '', '', '') ON CONFLICT (vassalage) DO NOTHING`);
-    await ensureBookCatalogue(t.app.ctx.db);
+    await ensureBookCatalogue(sb(t.app).db);
     const menus = (await t.app.inject({ method: "GET", url: "/lgw/games/game_menus" })).json()
       .value as Array<{
       gameType: string;
@@ -456,7 +456,7 @@ describe("e-sports", () => {
     expect(types.indexOf("ESPORTS")).toBe(types.indexOf("LOTT") + 1);
     expect(menus.find((m) => m.gameType === "ESPORTS")?.vendors.map((v) => v.vassalage)).toEqual(["PNES"]);
 
-    await simulate(t.app.ctx, { at: new Date(), perSport: 3 });
+    await simulate(sb(t.app), { at: new Date(), perSport: 3 });
     const get = async (url: string) => (await t.app.inject({ method: "GET", url })).json().value;
     const menu = (await get("/api/sports/menu?gameType=ESPORTS")).sports as Array<{
       code: string;
@@ -488,7 +488,7 @@ describe("dead prices", () => {
     const home = pick("1", "home");
     const away = pick("1", "away");
     // Late in the match the home side is all but certain: 1.01 at the feed, under the 1.05 floor.
-    await applyFeedMessage(t.app.ctx, "test", {
+    await applyFeedMessage(sb(t.app), "test", {
       type: "odds_change",
       event_id: "e:dead",
       timestamp: 20,
@@ -505,7 +505,7 @@ describe("dead prices", () => {
       ],
     });
     const [row] = await queryRows<{ id: string }>(
-      t.app.ctx.db,
+      sb(t.app).db,
       sql`SELECT id FROM sb_matches WHERE ext_id = 'e:dead'`,
     );
     const shown = (await t.app.inject({ method: "GET", url: `/api/sports/matches/${row?.id}` })).json()
@@ -516,11 +516,11 @@ describe("dead prices", () => {
     // Neither side is sold: the favourite's price wins nothing, the outsider's is all but lost.
     for (const leg of [home, away]) {
       const [o] = await queryRows<{ odds: number }>(
-        t.app.ctx.db,
+        sb(t.app).db,
         sql`SELECT odds FROM sb_outcomes WHERE id = ${leg.outcomeId}`,
       );
       await expect(
-        placeBet(t.app.ctx, m.id, {
+        placeBet(sb(t.app), m.id, {
           kind: "single",
           legs: [{ outcomeId: leg.outcomeId, odds: o?.odds ?? 0 }],
           stake: 1_000n,
@@ -532,7 +532,7 @@ describe("dead prices", () => {
     // Prices across markets agree: home +0.5 (home wins or draws) priced above the home win is
     // a near-sure thing at a winner's price, so that handicap market is suspended.
     const { pick: pick2 } = await feedMatch(t.app, "e:coherent");
-    await applyFeedMessage(t.app.ctx, "test", {
+    await applyFeedMessage(sb(t.app), "test", {
       type: "odds_change",
       event_id: "e:coherent",
       timestamp: 20,
@@ -549,28 +549,28 @@ describe("dead prices", () => {
       ],
     });
     const [hc] = await queryRows<{ status: string }>(
-      t.app.ctx.db,
+      sb(t.app).db,
       sql`SELECT mk.status FROM sb_markets mk JOIN sb_matches x ON x.id = mk.match_id
           WHERE x.ext_id = 'e:coherent' AND mk.ext_key = '16|hcp=0.5'`,
     );
     expect(hc?.status).toBe("suspended");
     // The match's own coherent lines stay on sale.
     const [ok] = await queryRows<{ status: string }>(
-      t.app.ctx.db,
+      sb(t.app).db,
       sql`SELECT status FROM sb_markets WHERE id = ${pick2("16|hcp=-0.25", "home").marketId}`,
     );
     expect(ok?.status).toBe("active");
     // A price taken before the operator raised the floor is refused, with the prices of now.
     await feedMatch(t.app, "e:floor");
     const [low] = await queryRows<{ id: string; odds: number; market_id: string }>(
-      t.app.ctx.db,
+      sb(t.app).db,
       sql`SELECT o.id, o.odds, o.market_id FROM sb_outcomes o JOIN sb_markets mk ON mk.id = o.market_id
           JOIN sb_matches x ON x.id = mk.match_id WHERE x.ext_id = 'e:floor' ORDER BY o.odds, o.id LIMIT 1`,
     );
     const leg = { outcomeId: Number(low?.id), odds: low?.odds ?? 0, marketId: Number(low?.market_id) };
-    await t.app.ctx.db.execute(sql`UPDATE sb_book SET min_odds = ${leg.odds + 1}`);
+    await sb(t.app).db.execute(sql`UPDATE sb_book SET min_odds = ${leg.odds + 1}`);
     try {
-      const err = await placeBet(t.app.ctx, m.id, {
+      const err = await placeBet(sb(t.app), m.id, {
         kind: "single",
         legs: [leg],
         stake: 1_000n,
@@ -583,7 +583,7 @@ describe("dead prices", () => {
       });
       // The listing shows the market suspended too.
       const [mt] = await queryRows<{ id: string }>(
-        t.app.ctx.db,
+        sb(t.app).db,
         sql`SELECT id FROM sb_matches WHERE ext_id = 'e:floor'`,
       );
       const listed = (await t.app.inject({ method: "GET", url: `/api/sports/matches/${mt?.id}` })).json()
@@ -592,7 +592,7 @@ describe("dead prices", () => {
       };
       expect(listed.markets.find((x) => x.id === leg.marketId)?.status).toBe("suspended");
     } finally {
-      await t.app.ctx.db.execute(sql`UPDATE sb_book SET min_odds = 1050`);
+      await sb(t.app).db.execute(sql`UPDATE sb_book SET min_odds = 1050`);
     }
     expect(await mainBalance(t.app, m.id)).toBe(100_000n);
   });

@@ -1,9 +1,8 @@
 import amqp, { type Channel, type ChannelModel, type ConsumeMessage } from "amqplib";
 import { sql } from "drizzle-orm";
-import type { Config } from "../../config.ts";
-import { queryRows } from "../../db/client.ts";
-import type { AppContext } from "../../lib/context.ts";
 import { applyFeedMessage } from "./book.ts";
+import type { SportsConfig, SportsContext } from "./context.ts";
+import { queryRows } from "./db.ts";
 import { RECOVERY_WINDOW_MS, UofApi } from "./uof-api.ts";
 import {
   parseFixture,
@@ -44,7 +43,7 @@ export interface UofSettings {
   accessToken: string;
 }
 
-export function uofSettings(config: Config): UofSettings | null {
+export function uofSettings(config: SportsConfig): UofSettings | null {
   if (!config.UOF_AMQP_URL) return null;
   const url = new URL(config.UOF_AMQP_URL);
   // Sportradar's virtual host is /unifiedfeed/{bookmaker id}, its user the access token.
@@ -81,7 +80,7 @@ export class UofAdapter {
   readonly stats = { applied: 0, duplicates: 0, rejected: 0, recoveries: 0, connects: 0 };
 
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: SportsContext,
     private readonly s: UofSettings,
     private readonly log: Log,
   ) {
@@ -273,7 +272,7 @@ export class UofAdapter {
 }
 
 /** Start the adapter when the settings name a broker (main.ts); null otherwise. */
-export async function startUofAdapter(ctx: AppContext, log: Log): Promise<UofAdapter | null> {
+export async function startUofAdapter(ctx: SportsContext, log: Log): Promise<UofAdapter | null> {
   const s = uofSettings(ctx.config);
   if (!s) return null;
   const adapter = new UofAdapter(ctx, s, log);

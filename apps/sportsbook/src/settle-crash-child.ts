@@ -2,11 +2,12 @@
 // every open bet whose results are in, and is killed with SIGKILL (crash point
 // `sports.after-credits`, armed by the test) right after the platform applied its first batch of
 // settlement credits, before the book recorded their answers.
-import { buildApp } from "../../app.ts";
-import { loadConfig } from "../../config.ts";
-import { openDatabase } from "../../db/client.ts";
-import { memoryStore } from "../../lib/shared-store.ts";
+import { buildApp } from "../../server/src/app.ts";
+import { loadConfig } from "../../server/src/config.ts";
+import { openDatabase } from "../../server/src/db/client.ts";
+import { memoryStore } from "../../server/src/lib/shared-store.ts";
 import { settleBets } from "./settle.ts";
+import { sb } from "./sports-testkit.ts";
 
 const url = process.env.CRASH_DB_URL;
 const appSecret = process.env.CRASH_APP_SECRET;
@@ -22,6 +23,6 @@ const config = loadConfig({
 const app = await buildApp({ config, database, store: memoryStore() });
 await app.ready();
 process.stdout.write("settling\n");
-await settleBets(app.ctx, null);
+await settleBets(sb(app), null);
 process.stdout.write("not killed\n");
 process.exit(1);

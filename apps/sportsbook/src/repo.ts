@@ -1,7 +1,7 @@
 import type { SportsMarket, SportsMatch } from "@panalo/contracts/sports";
 import type { MarketKind } from "@panalo/game-math/sportsbook/settle";
 import { type SQL, sql } from "drizzle-orm";
-import { type Executor, queryRows } from "../../db/client.ts";
+import { type Executor, queryRows } from "./db.ts";
 
 /**
  * The sportsbook's reads and writes behind its calls (player lists, the trading desk, the four-eyes

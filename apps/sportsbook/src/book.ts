@@ -3,9 +3,9 @@ import type { SportsBet, SportsMatch, SportsOddsPush } from "@panalo/contracts/s
 import type { LegResult } from "@panalo/game-math/sportsbook/bets";
 import { type CashoutLeg, cashoutOffer } from "@panalo/game-math/sportsbook/cashout";
 import { sql } from "drizzle-orm";
-import { type Executor, queryRows } from "../../db/client.ts";
-import type { AppContext } from "../../lib/context.ts";
-import { AppError } from "../../lib/errors.ts";
+import type { SportsContext } from "./context.ts";
+import { type Executor, queryRows } from "./db.ts";
+import { AppError } from "./errors.ts";
 import { applyFeedMessageIn, type FeedMessage } from "./feed.ts";
 import { betTidOf, driveBet, queueCalls } from "./money.ts";
 import { matchWithMarkets } from "./repo.ts";
@@ -15,7 +15,7 @@ import { LEG_RESULT, settleBets, unsettleBets } from "./settle.ts";
 export const ODDS_CHANNEL = "sb:odds";
 
 /** Apply a feed message, then settle or reopen the bets it touches and tell viewers. */
-export async function applyFeedMessage(ctx: AppContext, source: string, msg: FeedMessage) {
+export async function applyFeedMessage(ctx: SportsContext, source: string, msg: FeedMessage) {
   const applied = await ctx.db.transaction((tx) => applyFeedMessageIn(tx, source, msg));
   if (applied.duplicate && SETTLING.has(msg.type)) {
     // Seen before: its bets' follow-up may have been cut short (a crash before the ack), so what
@@ -34,7 +34,7 @@ export async function applyFeedMessage(ctx: AppContext, source: string, msg: Fee
 const SETTLING = new Set(["bet_settlement", "bet_cancel", "rollback_bet_settlement", "rollback_bet_cancel"]);
 
 /** Reopen the bets of a match's markets whose settlement was undone, and settle what can settle. */
-export async function finishMatch(ctx: AppContext, eventId: string): Promise<void> {
+export async function finishMatch(ctx: SportsContext, eventId: string): Promise<void> {
   const rows = await queryRows<{ id: string; pending: boolean; done: boolean }>(
     ctx.db,
     sql`SELECT mk.id, mk.unsettle_pending AS pending, mk.status IN ('settled', 'cancelled') AS done
@@ -72,7 +72,7 @@ export function oddsPushOf(m: SportsMatch): SportsOddsPush {
   };
 }
 
-export async function pushMatch(ctx: AppContext, matchId: number): Promise<void> {
+export async function pushMatch(ctx: SportsContext, matchId: number): Promise<void> {
   const m = await matchWithMarkets(ctx.db, matchId);
   if (!m) return;
   await ctx.store.publish(ODDS_CHANNEL, JSON.stringify(oddsPushOf(m)));
@@ -215,7 +215,7 @@ export async function cashoutQuote(
  * bet's row lock (another driver's, this instant) refuses the cash-out for now.
  */
 export async function cashout(
-  ctx: AppContext,
+  ctx: SportsContext,
   memberId: number,
   betId: number,
   amount: bigint,

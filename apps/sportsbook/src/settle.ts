@@ -1,7 +1,7 @@
 import { type LegResult, lineReturn, systemDef, systemReturn, VOID } from "@panalo/game-math/sportsbook/bets";
 import { sql } from "drizzle-orm";
-import { queryRows, type Tx } from "../../db/client.ts";
-import type { AppContext } from "../../lib/context.ts";
+import type { SportsContext } from "./context.ts";
+import { queryRows, type Tx } from "./db.ts";
 import { betTidOf, type DueCall, driveBets, queueCalls } from "./money.ts";
 
 /**
@@ -93,7 +93,7 @@ async function openBets(
 
 /** Settle what can settle among the open bets on these markets (null: all; or these bets). Answers how many. */
 export async function settleBets(
-  ctx: AppContext,
+  ctx: SportsContext,
   marketIds: number[] | null,
   betIds: number[] | null = null,
 ): Promise<number> {
@@ -200,7 +200,7 @@ async function settleIn(tx: Tx, due: Array<{ b: OpenBet; payout: bigint }>): Pro
  * settlement that had netted a debt brings it back: the reversal counts the whole payout.
  */
 export async function unsettleBets(
-  ctx: AppContext,
+  ctx: SportsContext,
   marketIds: number[],
   betIds: number[] = [],
 ): Promise<number> {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
-import { createOperator } from "../admin/operators.ts";
-import { totpAt } from "../admin/totp.ts";
+import { createOperator } from "../../server/src/modules/admin/operators.ts";
+import { totpAt } from "../../server/src/modules/admin/totp.ts";
+import { createTestApp, type TestApp } from "../../server/src/testing/test-app.ts";
 import { applyFeedMessage } from "./book.ts";
-import { feedMatch } from "./sports-testkit.ts";
+import { feedMatch, sb } from "./sports-testkit.ts";
 
 const H = { "x-requested-with": "panalo-admin", "x-lang": "EN" };
 const OPS = {
@@ -14,7 +14,7 @@ const PASSWORD = "Operator-pass-2026";
 
 /** A fixture without markets in a given league, starting at `start`. */
 async function fixture(t: TestApp, ext: string, league: string, start: Date) {
-  await applyFeedMessage(t.app.ctx, "test", {
+  await applyFeedMessage(sb(t.app), "test", {
     type: "fixture",
     event_id: ext,
     timestamp: 1,

@@ -1,7 +1,14 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { queryRows } from "../../db/client.ts";
 import { applyFeedMessage } from "./book.ts";
+import type { SportsContext } from "./context.ts";
+import { queryRows } from "./db.ts";
+
+/** The sportsbook mounted in a test's platform (app.ts): its context, as its own calls take it. */
+export function sb(app: FastifyInstance): SportsContext {
+  if (!app.sportsbook) throw new Error("the sportsbook is not mounted in this app");
+  return app.sportsbook;
+}
 
 /** Test helpers of the sportsbook: a match from the feed with 1X2, handicap −0.25 and total 2.25. */
 export async function feedMatch(
@@ -9,7 +16,7 @@ export async function feedMatch(
   ext: string,
   opts: { live?: boolean; start?: Date } = {},
 ) {
-  const ctx = app.ctx;
+  const ctx = sb(app);
   const start = opts.start ?? new Date(Date.now() + 3600_000);
   await applyFeedMessage(ctx, "test", {
     type: "fixture",
@@ -84,7 +91,7 @@ export async function feedMatch(
 
 export async function mainBalance(app: FastifyInstance, memberId: number): Promise<bigint> {
   const [r] = await queryRows<{ balance: string }>(
-    app.ctx.db,
+    sb(app).db,
     sql`SELECT balance FROM ledger_accounts WHERE member_id = ${memberId} AND kind = 'main' AND currency = 'PHP'`,
   );
   return BigInt(r?.balance ?? "0");

@@ -1,7 +1,7 @@
 import { type LegResult, VOID } from "@panalo/game-math/sportsbook/bets";
 import { fairProbabilities, pricesWithMargin } from "@panalo/game-math/sportsbook/odds";
 import { sql } from "drizzle-orm";
-import { queryRows, type Tx } from "../../db/client.ts";
+import { queryRows, type Tx } from "./db.ts";
 
 /**
  * The feed adapter. Messages have the shapes of Sportradar's Unified Odds

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerMember } from "../../testing/games-kit.ts";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
-import { createOperator } from "../admin/operators.ts";
-import { totpAt } from "../admin/totp.ts";
+import { createOperator } from "../../server/src/modules/admin/operators.ts";
+import { totpAt } from "../../server/src/modules/admin/totp.ts";
+import { registerMember } from "../../server/src/testing/games-kit.ts";
+import { createTestApp, type TestApp } from "../../server/src/testing/test-app.ts";
 import { applyFeedMessage } from "./book.ts";
-import { feedMatch, mainBalance } from "./sports-testkit.ts";
+import { feedMatch, mainBalance, sb } from "./sports-testkit.ts";
 
 let nowMs = Date.now();
 const clock = { now: () => new Date(nowMs) };
@@ -101,7 +101,7 @@ describe("sports trading desk", () => {
     expect(await mainBalance(t.app, m.id)).toBe(100_000n - 2_000n + (2_000n * BigInt(home.odds)) / 1000n);
     // The feed comes back and says otherwise (its message older than the trader's): the feed's
     // result stands, the payment is taken back through the ledger.
-    await applyFeedMessage(t.app.ctx, "UOF", {
+    await applyFeedMessage(sb(t.app), "UOF", {
       type: "bet_settlement",
       event_id: EXT,
       timestamp: 20,

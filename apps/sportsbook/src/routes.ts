@@ -8,13 +8,11 @@ import {
 } from "@panalo/contracts/sports";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import type { AppContext } from "../../lib/context.ts";
-import { Errors } from "../../lib/errors.ts";
-import { route } from "../../lib/route.ts";
-import { memberOf, requireMember } from "../members/service.ts";
-import { verifyProviderSignature } from "../providers/service.ts";
+import type { SportsContext } from "./context.ts";
+import { Errors } from "./errors.ts";
 import { FeedMessageSchema } from "./feed-schema.ts";
 import { OddsWatchers } from "./odds-watchers.ts";
+import { route } from "./route.ts";
 import {
   applyFeedMessage,
   cashout,
@@ -39,7 +37,7 @@ const WATCH_MAX = 300;
  * The sportsbook's player calls (contracts/sports.ts), the public odds socket and the real
  * feed's receiver. Lists are open (guests see odds); bets need the member's token.
  */
-export async function sportsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function sportsRoutes(app: FastifyInstance, ctx: SportsContext): Promise<void> {
   route(app, { method: "GET", url: "/api/sports/menu", query: SportsMenuQuery }, async ({ query }) => ({
     sports: await menu(ctx.db, query.gameType),
   }));
@@ -61,24 +59,24 @@ export async function sportsRoutes(app: FastifyInstance, ctx: AppContext): Promi
     return m;
   });
 
-  const member = [requireMember(ctx)];
+  const member = [ctx.host.requireMember];
   route(
     app,
     { method: "POST", url: "/api/sports/bets", body: PlaceBetRequest, guards: member },
-    async ({ body, req }) => placeAndShow(ctx, memberOf(req).id, body),
+    async ({ body, req }) => placeAndShow(ctx, ctx.host.memberOf(req).id, body),
   );
   route(
     app,
     { method: "GET", url: "/api/sports/bets", query: MyBetsQuery, guards: member },
     async ({ query, req }) => ({
-      bets: await myBets(ctx.db, memberOf(req).id, query.state),
+      bets: await myBets(ctx.db, ctx.host.memberOf(req).id, query.state),
     }),
   );
   route(
     app,
     { method: "POST", url: "/api/sports/bets/:id/cashout-quote", params: IdParams, guards: member },
     async ({ params, req }) => {
-      const q = await cashoutQuote(ctx.db, memberOf(req).id, params.id);
+      const q = await cashoutQuote(ctx.db, ctx.host.memberOf(req).id, params.id);
       return {
         amount: q?.amount == null ? null : formatMinor(q.amount),
         value: q === null ? null : formatMinor(q.value),
@@ -96,7 +94,7 @@ export async function sportsRoutes(app: FastifyInstance, ctx: AppContext): Promi
       guards: member,
     },
     async ({ params, body, req }) => ({
-      paid: formatMinor(await cashout(ctx, memberOf(req).id, params.id, body.amount)),
+      paid: formatMinor(await cashout(ctx, ctx.host.memberOf(req).id, params.id, body.amount)),
     }),
   );
 
@@ -110,7 +108,7 @@ export async function sportsRoutes(app: FastifyInstance, ctx: AppContext): Promi
     scope.post("/api/sports/feed", async (req) => {
       const raw = typeof req.body === "string" ? req.body : "";
       const sig = req.headers["x-signature"];
-      await verifyProviderSignature(ctx, FEED_VENDOR, Array.isArray(sig) ? sig[0] : sig, raw);
+      await ctx.host.verifyFeedSignature(FEED_VENDOR, Array.isArray(sig) ? sig[0] : sig, raw);
       let json: unknown;
       try {
         json = JSON.parse(raw);

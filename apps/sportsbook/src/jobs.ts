@@ -1,15 +1,20 @@
-import type { JobRun } from "../../jobs/registry.ts";
-import type { AppContext } from "../../lib/context.ts";
+import type { SportsContext } from "./context.ts";
 import { betsWithDueCalls, driveBets } from "./money.ts";
 import { cancelStalePending } from "./place.ts";
 import { settleBets } from "./settle.ts";
 import { simulate } from "./simulator.ts";
 
+/** A scheduled run: when it was due, and whether an operator asked for it. */
+export interface JobRun {
+  scheduledFor: Date;
+  manual: boolean;
+}
+
 /**
  * The simulator as a scheduled job: each minute's run ticks every SPORTS_SIM_TICK_MS until the
  * next minute's run is due (one tick with 0). Off with SPORTS_SIMULATOR=off (a real feed).
  */
-export async function simulatorJob(ctx: AppContext, run: JobRun): Promise<unknown> {
+export async function simulatorJob(ctx: SportsContext, run: JobRun): Promise<unknown> {
   if (ctx.config.SPORTS_SIMULATOR === "off") return { off: true };
   const tick = ctx.config.SPORTS_SIM_TICK_MS;
   const until = run.scheduledFor.getTime() + 55_000;
@@ -29,7 +34,7 @@ export async function simulatorJob(ctx: AppContext, run: JobRun): Promise<unknow
  * a rollback sent), every call still due is sent again, then every open bet whose legs all have
  * results is settled.
  */
-export async function settleSweepJob(ctx: AppContext): Promise<unknown> {
+export async function settleSweepJob(ctx: SportsContext): Promise<unknown> {
   const cancelled = await cancelStalePending(ctx);
   const due = await betsWithDueCalls(ctx);
   await driveBets(ctx, due);
