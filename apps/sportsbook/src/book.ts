@@ -38,7 +38,7 @@ export async function finishMatch(ctx: SportsContext, eventId: string): Promise<
   const rows = await queryRows<{ id: string; pending: boolean; done: boolean }>(
     ctx.db,
     sql`SELECT mk.id, mk.unsettle_pending AS pending, mk.status IN ('settled', 'cancelled') AS done
-        FROM sb_markets mk JOIN sb_matches m ON m.id = mk.match_id
+        FROM sportsbook.sb_markets mk JOIN sportsbook.sb_matches m ON m.id = mk.match_id
         WHERE m.ext_id = ${eventId} AND (mk.unsettle_pending OR mk.status IN ('settled', 'cancelled'))`,
   );
   const pending = rows.filter((r) => r.pending).map((r) => Number(r.id));
@@ -46,8 +46,8 @@ export async function finishMatch(ctx: SportsContext, eventId: string): Promise<
   // Legs voided by a ranged cancel sit on markets in any state: their bets are found by the legs.
   const voided = await queryRows<{ market_id: string }>(
     ctx.db,
-    sql`SELECT DISTINCT l.market_id FROM sb_bet_legs l JOIN sb_bets b ON b.id = l.bet_id AND b.status = 'open'
-        JOIN sb_matches m ON m.id = l.match_id WHERE m.ext_id = ${eventId} AND l.void_ts IS NOT NULL`,
+    sql`SELECT DISTINCT l.market_id FROM sportsbook.sb_bet_legs l JOIN sportsbook.sb_bets b ON b.id = l.bet_id AND b.status = 'open'
+        JOIN sportsbook.sb_matches m ON m.id = l.match_id WHERE m.ext_id = ${eventId} AND l.void_ts IS NOT NULL`,
   );
   const settle = [
     ...rows.filter((r) => r.done).map((r) => Number(r.id)),
@@ -117,10 +117,10 @@ export async function myBets(
           (SELECT jsonb_agg(jsonb_build_object('outcomeId', o.id, 'matchId', m.id, 'match', h.name || ' v ' || a.name,
               'market', mk.kind || CASE WHEN mk.period = '1h' THEN ' 1H' ELSE '' END, 'line', mk.line_q / 4.0,
               'outcome', o.name, 'odds', l.odds, 'result', ${LEG_RESULT}) ORDER BY l.idx)
-             FROM sb_bet_legs l JOIN sb_outcomes o ON o.id = l.outcome_id JOIN sb_markets mk ON mk.id = l.market_id
-             JOIN sb_matches m ON m.id = l.match_id JOIN sb_teams h ON h.id = m.home_id JOIN sb_teams a ON a.id = m.away_id
+             FROM sportsbook.sb_bet_legs l JOIN sportsbook.sb_outcomes o ON o.id = l.outcome_id JOIN sportsbook.sb_markets mk ON mk.id = l.market_id
+             JOIN sportsbook.sb_matches m ON m.id = l.match_id JOIN sportsbook.sb_teams h ON h.id = m.home_id JOIN sportsbook.sb_teams a ON a.id = m.away_id
             WHERE l.bet_id = b.id) AS legs
-        FROM sb_bets b WHERE b.member_id = ${memberId}
+        FROM sportsbook.sb_bets b WHERE b.member_id = ${memberId}
           AND ${state === "open" ? sql`b.status = 'open'` : sql`b.status <> 'open'`}
         ORDER BY b.placed_at DESC, b.id DESC LIMIT ${limit}`,
   );
@@ -173,7 +173,7 @@ export async function cashoutQuote(
     margin: number;
   }>(
     exec,
-    sql`SELECT b.kind, b.status, b.stake_per_line, b.debt, k.cashout_margin_bp AS margin FROM sb_bets b, sb_book k
+    sql`SELECT b.kind, b.status, b.stake_per_line, b.debt, k.cashout_margin_bp AS margin FROM sportsbook.sb_bets b, sportsbook.sb_book k
         WHERE b.id = ${betId} AND b.member_id = ${memberId}`,
   );
   if (bet?.status !== "open" || bet.kind === "system") return null;
@@ -187,9 +187,9 @@ export async function cashoutQuote(
     exec,
     sql`SELECT l.odds, l.outcome_id, ${LEG_RESULT} AS result,
           (mk.status = 'active' AND NOT mk.trader_suspended AND NOT m.suspended AND m.enabled) AS open,
-          (SELECT jsonb_agg(jsonb_build_object('id', x.id, 'odds', x.odds) ORDER BY x.id) FROM sb_outcomes x WHERE x.market_id = mk.id) AS market
-        FROM sb_bet_legs l JOIN sb_outcomes o ON o.id = l.outcome_id JOIN sb_markets mk ON mk.id = l.market_id
-        JOIN sb_matches m ON m.id = l.match_id WHERE l.bet_id = ${betId} ORDER BY l.idx`,
+          (SELECT jsonb_agg(jsonb_build_object('id', x.id, 'odds', x.odds) ORDER BY x.id) FROM sportsbook.sb_outcomes x WHERE x.market_id = mk.id) AS market
+        FROM sportsbook.sb_bet_legs l JOIN sportsbook.sb_outcomes o ON o.id = l.outcome_id JOIN sportsbook.sb_markets mk ON mk.id = l.market_id
+        JOIN sportsbook.sb_matches m ON m.id = l.match_id WHERE l.bet_id = ${betId} ORDER BY l.idx`,
   );
   const cl: CashoutLeg[] = [];
   for (const l of legs) {
@@ -224,12 +224,12 @@ export async function cashout(
   const paid = await ctx.db.transaction(async (tx) => {
     const [b] = await queryRows<{ id: string; bet_tid: string | null }>(
       tx,
-      sql`SELECT id, bet_tid FROM sb_bets WHERE id = ${betId} AND member_id = ${memberId} AND status = 'open' FOR UPDATE`,
+      sql`SELECT id, bet_tid FROM sportsbook.sb_bets WHERE id = ${betId} AND member_id = ${memberId} AND status = 'open' FOR UPDATE`,
     );
     if (!b) throw new AppError("SB_CASHOUT_UNAVAILABLE", 409);
     const [due] = await queryRows<{ n: number }>(
       tx,
-      sql`SELECT count(*)::int AS n FROM sb_money_calls WHERE bet_id = ${betId} AND done_at IS NULL`,
+      sql`SELECT count(*)::int AS n FROM sportsbook.sb_money_calls WHERE bet_id = ${betId} AND done_at IS NULL`,
     );
     if (due?.n) throw new AppError("SB_CASHOUT_UNAVAILABLE", 409);
     // Read under the bet's row lock: a rollback that reopened it has committed its debt.
@@ -241,7 +241,7 @@ export async function cashout(
     // The debt is settled out of the cash-out's value: the bet closes owing nothing; its payout
     // is what the bet returned (the debt it repaid and what the member receives).
     const tid = `sbc:${betId}`;
-    await tx.execute(sql`UPDATE sb_bets SET status = 'cashed_out', payout = ${(amount + quote.debt).toString()},
+    await tx.execute(sql`UPDATE sportsbook.sb_bets SET status = 'cashed_out', payout = ${(amount + quote.debt).toString()},
         paid = ${amount.toString()}, debt = 0, settle_version = settle_version + 1, settled_at = now(),
         settle_call = 'credit', settle_tid = ${tid}
         WHERE id = ${betId}`);

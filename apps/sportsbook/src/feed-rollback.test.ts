@@ -21,7 +21,7 @@ import { feedMatch, mainBalance, sb } from "./sports-testkit.ts";
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ ADDRESS_LIMITS: "register=1000" });
-  await sb(t.app).db.execute(sql`UPDATE sb_book SET live_delay_ms = 0`);
+  await sb(t.app).db.execute(sql`UPDATE sportsbook.sb_book SET live_delay_ms = 0`);
 }, 120_000);
 afterAll(async () => t?.close());
 
@@ -59,7 +59,7 @@ const single = async (memberId: number, leg: { outcomeId: number; odds: number }
 const bet = async (id: number) => {
   const [b] = await queryRows<{ status: string; paid: string; debt: string; payout: string | null }>(
     sb(t.app).db,
-    sql`SELECT status, paid::text, debt::text, payout::text FROM sb_bets WHERE id = ${id}`,
+    sql`SELECT status, paid::text, debt::text, payout::text FROM sportsbook.sb_bets WHERE id = ${id}`,
   );
   return b;
 };
@@ -148,7 +148,7 @@ describe("settlements undone and redone", () => {
     expect(await mainBalance(t.app, m.id)).toBe(0n);
     const [mt] = await queryRows<{ status: string }>(
       sb(t.app).db,
-      sql`SELECT status FROM sb_matches WHERE ext_id = 'fr:v1'`,
+      sql`SELECT status FROM sportsbook.sb_matches WHERE ext_id = 'fr:v1'`,
     );
     expect(mt?.status).not.toBe("cancelled");
     // The bet wins: its payout less the debt is paid.
@@ -210,7 +210,7 @@ describe("settlements undone and redone", () => {
     const inside = await single(m.id, home, 10_000n);
     const outside = await single(m.id, home, 10_000n);
     await sb(t.app).db.execute(
-      sql`UPDATE sb_bets SET placed_at = now() - interval '1 hour' WHERE id = ${outside}`,
+      sql`UPDATE sportsbook.sb_bets SET placed_at = now() - interval '1 hour' WHERE id = ${outside}`,
     );
     const now = Date.now();
     await feed("UOF", {
@@ -297,8 +297,8 @@ describe("any order of settlements, cancels and their rollbacks", () => {
       for (const msg of [...msgs, ...msgs.filter(() => r() < 0.4)]) await feed("UOF", msg);
       const [mk] = await queryRows<{ status: string; home: { won: boolean } | null }>(
         sb(t.app).db,
-        sql`SELECT mk.status, (SELECT o.result FROM sb_outcomes o WHERE o.market_id = mk.id AND o.code = 'home') AS home
-            FROM sb_markets mk JOIN sb_matches x ON x.id = mk.match_id WHERE x.ext_id = ${ext} AND mk.ext_key = '1'`,
+        sql`SELECT mk.status, (SELECT o.result FROM sportsbook.sb_outcomes o WHERE o.market_id = mk.id AND o.code = 'home') AS home
+            FROM sportsbook.sb_markets mk JOIN sportsbook.sb_matches x ON x.id = mk.match_id WHERE x.ext_id = ${ext} AND mk.ext_key = '1'`,
       );
       const seq = msgs.map((x) => `${x.type}@${x.timestamp}`).join(", ");
       const [hb, ab] = [await bet(ids[0] ?? 0), await bet(ids[1] ?? 0)];

@@ -163,7 +163,7 @@ export async function applyFeedMessageIn(tx: Tx, source: string, msg: FeedMessag
   };
   const [fresh] = await queryRows<{ ts: string }>(
     tx,
-    sql`INSERT INTO sb_feed_messages (source, event_id, kind, ts)
+    sql`INSERT INTO sportsbook.sb_feed_messages (source, event_id, kind, ts)
         VALUES (${source}, ${msg.event_id}, ${msg.type}, ${msg.timestamp})
         ON CONFLICT DO NOTHING RETURNING ts`,
   );
@@ -175,8 +175,8 @@ export async function applyFeedMessageIn(tx: Tx, source: string, msg: FeedMessag
   }
   const [match] = await queryRows<{ id: string; margin_bp: number; min_odds: number; status_ts: string }>(
     tx,
-    sql`SELECT m.id, s.margin_bp, (SELECT min_odds FROM sb_book) AS min_odds, m.status_ts FROM sb_matches m
-        JOIN sb_leagues l ON l.id = m.league_id JOIN sb_sports s ON s.code = l.sport
+    sql`SELECT m.id, s.margin_bp, (SELECT min_odds FROM sportsbook.sb_book) AS min_odds, m.status_ts FROM sportsbook.sb_matches m
+        JOIN sportsbook.sb_leagues l ON l.id = m.league_id JOIN sportsbook.sb_sports s ON s.code = l.sport
         WHERE m.ext_id = ${msg.event_id} FOR UPDATE OF m`,
   );
   if (!match) return out;
@@ -187,7 +187,7 @@ export async function applyFeedMessageIn(tx: Tx, source: string, msg: FeedMessag
     case "odds_change": {
       const st = msg.sport_event_status;
       if (st && ts > Number(match.status_ts)) {
-        await tx.execute(sql`UPDATE sb_matches SET status = ${MATCH_STATUS[st.status] ?? "live"},
+        await tx.execute(sql`UPDATE sportsbook.sb_matches SET status = ${MATCH_STATUS[st.status] ?? "live"},
             score_home = ${st.home_score}, score_away = ${st.away_score}, minute = ${st.match_time ?? null},
             period = ${st.period ?? ""}, ht_home = ${st.ht_score?.[0] ?? null}, ht_away = ${st.ht_score?.[1] ?? null},
             status_ts = ${ts}, updated_at = now() WHERE id = ${matchId}`);
@@ -203,7 +203,7 @@ export async function applyFeedMessageIn(tx: Tx, source: string, msg: FeedMessag
       const keys = msg.market_ids ?? null;
       const rows = await queryRows<{ id: string }>(
         tx,
-        sql`UPDATE sb_markets SET status = 'suspended', suspend_seq = suspend_seq + 1, odds_ts = ${ts}
+        sql`UPDATE sportsbook.sb_markets SET status = 'suspended', suspend_seq = suspend_seq + 1, odds_ts = ${ts}
             WHERE match_id = ${matchId} AND status = 'active' AND odds_ts < ${ts}
               AND (${keys ? JSON.stringify(keys) : null}::jsonb IS NULL
                    OR split_part(ext_key, '|', 1) IN (SELECT jsonb_array_elements_text(${keys ? JSON.stringify(keys) : null}::jsonb)))
@@ -222,7 +222,7 @@ export async function applyFeedMessageIn(tx: Tx, source: string, msg: FeedMessag
           settled_source: string;
         }>(
           tx,
-          sql`SELECT id, status, settled_ts, rollback_ts, settled_source FROM sb_markets
+          sql`SELECT id, status, settled_ts, rollback_ts, settled_source FROM sportsbook.sb_markets
               WHERE match_id = ${matchId} AND ext_key = ${marketKey(m)} FOR UPDATE`,
         );
         if (!mk) continue;
@@ -235,25 +235,25 @@ export async function applyFeedMessageIn(tx: Tx, source: string, msg: FeedMessag
           // The same results again (a confirmation, or the feed agreeing with a trader): no money moves.
           const now = await queryRows<{ code: string; result: LegResult | null }>(
             tx,
-            sql`SELECT code, result FROM sb_outcomes WHERE market_id = ${mk.id}`,
+            sql`SELECT code, result FROM sportsbook.sb_outcomes WHERE market_id = ${mk.id}`,
           );
           if (now.every((o) => sameResult(o.result, named.get(o.code) ?? LOST))) {
             await tx.execute(
-              sql`UPDATE sb_markets SET settled_ts = ${ts}, settled_source = ${source} WHERE id = ${mk.id}`,
+              sql`UPDATE sportsbook.sb_markets SET settled_ts = ${ts}, settled_source = ${source} WHERE id = ${mk.id}`,
             );
             continue;
           }
         }
         if (was) out.unsettle.push(Number(mk.id)); // the older settlement is undone first
         const results = [...named].map(([code, result]) => ({ code, result }));
-        await tx.execute(sql`UPDATE sb_outcomes o SET result = x.result
+        await tx.execute(sql`UPDATE sportsbook.sb_outcomes o SET result = x.result
             FROM jsonb_to_recordset(${JSON.stringify(results)}::jsonb) AS x(code text, result jsonb)
             WHERE o.market_id = ${mk.id} AND o.code = x.code`);
         // Outcomes the message does not name lose.
-        await tx.execute(sql`UPDATE sb_outcomes SET result = ${JSON.stringify(LOST)}::jsonb
+        await tx.execute(sql`UPDATE sportsbook.sb_outcomes SET result = ${JSON.stringify(LOST)}::jsonb
             WHERE market_id = ${mk.id} AND code NOT IN (SELECT x->>'code' FROM jsonb_array_elements(${JSON.stringify(results)}::jsonb) x)`);
         await tx.execute(
-          sql`UPDATE sb_markets SET status = 'settled', settled_ts = ${ts}, settled_source = ${source},
+          sql`UPDATE sportsbook.sb_markets SET status = 'settled', settled_ts = ${ts}, settled_source = ${source},
                 unsettle_pending = unsettle_pending OR ${was} WHERE id = ${mk.id}`,
         );
         out.settle.push(Number(mk.id));
@@ -273,9 +273,9 @@ export async function applyFeedMessageIn(tx: Tx, source: string, msg: FeedMessag
         const cancel = msg.type === "bet_cancel";
         const rows = await queryRows<{ bet_id: string; market_id: string; status: string }>(
           tx,
-          sql`UPDATE sb_bet_legs l SET void_ts = ${cancel ? ts : null},
+          sql`UPDATE sportsbook.sb_bet_legs l SET void_ts = ${cancel ? ts : null},
                 unvoid_ts = ${cancel ? sql`l.unvoid_ts` : sql`${ts}`}
-              FROM sb_bets b, sb_markets mk
+              FROM sportsbook.sb_bets b, sportsbook.sb_markets mk
               WHERE b.id = l.bet_id AND mk.id = l.market_id AND mk.match_id = ${matchId}
                 AND b.placed_at >= ${from}::timestamptz AND b.placed_at < ${to}::timestamptz
                 AND b.status <> 'cashed_out'
@@ -292,12 +292,12 @@ export async function applyFeedMessageIn(tx: Tx, source: string, msg: FeedMessag
       if (msg.type === "rollback_bet_cancel") {
         const rows = await queryRows<{ id: string; was: string }>(
           tx,
-          sql`UPDATE sb_markets mk SET rollback_ts = GREATEST(mk.rollback_ts, ${ts}),
+          sql`UPDATE sportsbook.sb_markets mk SET rollback_ts = GREATEST(mk.rollback_ts, ${ts}),
                 status = CASE WHEN old.status = 'cancelled' THEN 'suspended' ELSE mk.status END,
                 settled_ts = CASE WHEN old.status = 'cancelled' THEN 0 ELSE mk.settled_ts END,
                 settled_source = CASE WHEN old.status = 'cancelled' THEN '' ELSE mk.settled_source END,
                 unsettle_pending = mk.unsettle_pending OR old.status = 'cancelled'
-              FROM sb_markets old WHERE old.id = mk.id AND mk.match_id = ${matchId}
+              FROM sportsbook.sb_markets old WHERE old.id = mk.id AND mk.match_id = ${matchId}
                 AND (mk.rollback_ts < ${ts} OR ${overManual})
                 AND (old.status <> 'cancelled' OR old.settled_ts < ${ts} OR ${overManual})
                 AND (${keys}::jsonb IS NULL OR mk.ext_key IN (SELECT jsonb_array_elements_text(${keys}::jsonb)))
@@ -305,10 +305,10 @@ export async function applyFeedMessageIn(tx: Tx, source: string, msg: FeedMessag
         );
         const ids = rows.filter((r) => r.was === "cancelled").map((r) => Number(r.id));
         if (ids.length)
-          await tx.execute(sql`UPDATE sb_outcomes SET result = NULL
+          await tx.execute(sql`UPDATE sportsbook.sb_outcomes SET result = NULL
               WHERE market_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)`);
         if (!msg.markets)
-          await tx.execute(sql`UPDATE sb_matches SET status = CASE WHEN start_at > now() THEN 'not_started' ELSE 'live' END,
+          await tx.execute(sql`UPDATE sportsbook.sb_matches SET status = CASE WHEN start_at > now() THEN 'not_started' ELSE 'live' END,
               updated_at = now() WHERE id = ${matchId} AND status = 'cancelled'`);
         out.unsettle.push(...ids);
         out.push = ids.length > 0;
@@ -316,9 +316,9 @@ export async function applyFeedMessageIn(tx: Tx, source: string, msg: FeedMessag
       }
       const rows = await queryRows<{ id: string; was: string }>(
         tx,
-        sql`UPDATE sb_markets mk SET status = 'cancelled', settled_ts = ${ts}, settled_source = ${source},
+        sql`UPDATE sportsbook.sb_markets mk SET status = 'cancelled', settled_ts = ${ts}, settled_source = ${source},
               unsettle_pending = mk.unsettle_pending OR old.status IN ('settled', 'cancelled')
-            FROM sb_markets old WHERE old.id = mk.id AND mk.match_id = ${matchId}
+            FROM sportsbook.sb_markets old WHERE old.id = mk.id AND mk.match_id = ${matchId}
               AND ((mk.settled_ts < ${ts} AND mk.rollback_ts < ${ts}) OR ${overManual})
               AND (${keys}::jsonb IS NULL OR mk.ext_key IN (SELECT jsonb_array_elements_text(${keys}::jsonb)))
             RETURNING mk.id, old.status AS was`,
@@ -328,12 +328,12 @@ export async function applyFeedMessageIn(tx: Tx, source: string, msg: FeedMessag
         ...rows.filter((r) => r.was === "settled" || r.was === "cancelled").map((r) => Number(r.id)),
       );
       if (ids.length) {
-        await tx.execute(sql`UPDATE sb_outcomes SET result = ${JSON.stringify(VOID)}::jsonb
+        await tx.execute(sql`UPDATE sportsbook.sb_outcomes SET result = ${JSON.stringify(VOID)}::jsonb
             WHERE market_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)`);
       }
       if (!msg.markets)
         await tx.execute(
-          sql`UPDATE sb_matches SET status = 'cancelled', updated_at = now() WHERE id = ${matchId}`,
+          sql`UPDATE sportsbook.sb_matches SET status = 'cancelled', updated_at = now() WHERE id = ${matchId}`,
         );
       out.settle.push(...ids);
       out.push = true;
@@ -344,19 +344,19 @@ export async function applyFeedMessageIn(tx: Tx, source: string, msg: FeedMessag
       for (const m of msg.markets) {
         const [mk] = await queryRows<{ id: string; undo: boolean }>(
           tx,
-          sql`UPDATE sb_markets mk SET rollback_ts = GREATEST(mk.rollback_ts, ${ts}),
+          sql`UPDATE sportsbook.sb_markets mk SET rollback_ts = GREATEST(mk.rollback_ts, ${ts}),
                 status = CASE WHEN x.undo THEN 'suspended' ELSE mk.status END,
                 settled_ts = CASE WHEN x.undo THEN 0 ELSE mk.settled_ts END,
                 settled_source = CASE WHEN x.undo THEN '' ELSE mk.settled_source END,
                 unsettle_pending = mk.unsettle_pending OR x.undo
               FROM (SELECT id, status = 'settled' AND (settled_ts < ${ts} OR ${overManual}) AS undo
-                    FROM sb_markets WHERE match_id = ${matchId} AND ext_key = ${marketKey(m)}
+                    FROM sportsbook.sb_markets WHERE match_id = ${matchId} AND ext_key = ${marketKey(m)}
                       AND (rollback_ts < ${ts} OR ${overManual})) x
               WHERE mk.id = x.id
               RETURNING mk.id, x.undo`,
         );
         if (!mk?.undo) continue;
-        await tx.execute(sql`UPDATE sb_outcomes SET result = NULL WHERE market_id = ${mk.id}`);
+        await tx.execute(sql`UPDATE sportsbook.sb_outcomes SET result = NULL WHERE market_id = ${mk.id}`);
         out.unsettle.push(Number(mk.id));
       }
       out.push = out.unsettle.length > 0;
@@ -365,7 +365,7 @@ export async function applyFeedMessageIn(tx: Tx, source: string, msg: FeedMessag
     case "fixture_change": {
       // UOF says the fixture changed; a new start time is taken while the match has not started.
       if (msg.start_time !== undefined) {
-        await tx.execute(sql`UPDATE sb_matches SET start_at = ${new Date(msg.start_time).toISOString()}::timestamptz,
+        await tx.execute(sql`UPDATE sportsbook.sb_matches SET start_at = ${new Date(msg.start_time).toISOString()}::timestamptz,
             updated_at = now() WHERE id = ${matchId} AND status = 'not_started'`);
         out.push = true;
       }
@@ -386,27 +386,27 @@ const sameResult = (a: LegResult | null, b: LegResult) =>
 async function applyFixture(tx: Tx, msg: Extract<FeedMessage, { type: "fixture" }>): Promise<number | null> {
   const [sport] = await queryRows<{ code: string }>(
     tx,
-    sql`SELECT code FROM sb_sports WHERE code = ${msg.sport}`,
+    sql`SELECT code FROM sportsbook.sb_sports WHERE code = ${msg.sport}`,
   );
   if (!sport) return null;
   const t = msg.tournament;
   const [league] = await queryRows<{ id: string }>(
     tx,
-    sql`INSERT INTO sb_leagues (ext_id, sport, name, country) VALUES (${t.id}, ${msg.sport}, ${t.name}, ${t.country ?? ""})
+    sql`INSERT INTO sportsbook.sb_leagues (ext_id, sport, name, country) VALUES (${t.id}, ${msg.sport}, ${t.name}, ${t.country ?? ""})
         ON CONFLICT (ext_id) DO UPDATE SET name = EXCLUDED.name RETURNING id`,
   );
   const teamIds: number[] = [];
   for (const c of msg.competitors) {
     const [team] = await queryRows<{ id: string }>(
       tx,
-      sql`INSERT INTO sb_teams (ext_id, sport, name) VALUES (${c.id}, ${msg.sport}, ${c.name})
+      sql`INSERT INTO sportsbook.sb_teams (ext_id, sport, name) VALUES (${c.id}, ${msg.sport}, ${c.name})
           ON CONFLICT (ext_id) DO UPDATE SET name = EXCLUDED.name RETURNING id`,
     );
     teamIds.push(Number(team?.id));
   }
   const [m] = await queryRows<{ id: string }>(
     tx,
-    sql`INSERT INTO sb_matches (ext_id, league_id, home_id, away_id, start_at, hot)
+    sql`INSERT INTO sportsbook.sb_matches (ext_id, league_id, home_id, away_id, start_at, hot)
         VALUES (${msg.event_id}, ${league?.id}, ${teamIds[0]}, ${teamIds[1]}, ${msg.scheduled}, ${msg.hot ?? false})
         ON CONFLICT (ext_id) DO UPDATE SET start_at = EXCLUDED.start_at RETURNING id`,
   );
@@ -420,11 +420,11 @@ async function applyFixture(tx: Tx, msg: Extract<FeedMessage, { type: "fixture" 
  * thing at a winner's price. Such a handicap market is suspended until the feed's next prices.
  */
 async function suspendIncoherent(tx: Tx, matchId: number): Promise<void> {
-  await tx.execute(sql`UPDATE sb_markets h SET status = 'suspended', suspend_seq = h.suspend_seq + 1
+  await tx.execute(sql`UPDATE sportsbook.sb_markets h SET status = 'suspended', suspend_seq = h.suspend_seq + 1
       WHERE h.match_id = ${matchId} AND h.kind = 'handicap' AND h.status = 'active' AND EXISTS (
-        SELECT 1 FROM sb_outcomes ho
-        JOIN sb_markets w ON w.match_id = h.match_id AND w.period = h.period AND w.kind IN ('1x2', 'moneyline')
-        JOIN sb_outcomes wo ON wo.market_id = w.id AND wo.code = ho.code
+        SELECT 1 FROM sportsbook.sb_outcomes ho
+        JOIN sportsbook.sb_markets w ON w.match_id = h.match_id AND w.period = h.period AND w.kind IN ('1x2', 'moneyline')
+        JOIN sportsbook.sb_outcomes wo ON wo.market_id = w.id AND wo.code = ho.code
         WHERE ho.market_id = h.id AND wo.active
           AND ((ho.code = 'home' AND h.line_q >= 0) OR (ho.code = 'away' AND h.line_q <= 0))
           AND ho.odds::bigint * 100 > wo.odds::bigint * 105)`);
@@ -451,7 +451,7 @@ async function applyOdds(
   const status = m.status === 1 && odds.every((o) => (o ?? 0) >= minOdds) ? "active" : "suspended";
   const [mk] = await queryRows<{ id: string }>(
     tx,
-    sql`INSERT INTO sb_markets (match_id, ext_key, kind, period, line_q, status, odds_ts)
+    sql`INSERT INTO sportsbook.sb_markets (match_id, ext_key, kind, period, line_q, status, odds_ts)
         VALUES (${matchId}, ${marketKey(m)}, ${type.kind}, ${type.period}, ${lineOf(m)}, ${status}, ${ts})
         ON CONFLICT (match_id, ext_key) DO UPDATE SET
           status = CASE WHEN sb_markets.status IN ('settled', 'cancelled') THEN sb_markets.status ELSE EXCLUDED.status END,
@@ -468,14 +468,14 @@ async function applyOdds(
     odds: odds[i],
     active: o.active !== 0,
   }));
-  await tx.execute(sql`INSERT INTO sb_outcomes (market_id, code, name, odds, active)
+  await tx.execute(sql`INSERT INTO sportsbook.sb_outcomes (market_id, code, name, odds, active)
       SELECT ${mk.id}, x.code,
         -- UOF's odds carry no names: the teams', or the outcome's own.
         coalesce(x.name, CASE x.code WHEN 'home' THEN h.name WHEN 'away' THEN a.name WHEN 'draw' THEN 'Draw'
           WHEN 'over' THEN 'Over' WHEN 'under' THEN 'Under' WHEN 'other' THEN 'Other' ELSE x.code END),
         x.odds, x.active
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(code text, name text, odds int, active boolean)
-      JOIN sb_matches mt ON mt.id = ${matchId} JOIN sb_teams h ON h.id = mt.home_id JOIN sb_teams a ON a.id = mt.away_id
+      JOIN sportsbook.sb_matches mt ON mt.id = ${matchId} JOIN sportsbook.sb_teams h ON h.id = mt.home_id JOIN sportsbook.sb_teams a ON a.id = mt.away_id
       ON CONFLICT (market_id, code) DO UPDATE SET odds = EXCLUDED.odds, active = EXCLUDED.active,
         odds_version = sb_outcomes.odds_version + CASE WHEN sb_outcomes.odds <> EXCLUDED.odds THEN 1 ELSE 0 END`);
   return true;

@@ -20,7 +20,7 @@ it("pushes a simulated match's new prices to a guest watching it on the public s
   await simulate(sb(t.app), { at: new Date(at), only: sim.extId });
   const [row] = await queryRows<{ id: string }>(
     sb(t.app).db,
-    sql`SELECT id FROM sb_matches WHERE ext_id = ${sim.extId}`,
+    sql`SELECT id FROM sportsbook.sb_matches WHERE ext_id = ${sim.extId}`,
   );
   const address = t.app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
@@ -44,7 +44,7 @@ it("tells a viewer where a match stands as soon as it starts watching, with no c
   await simulate(sb(t.app), { at: new Date(at), only: sim.extId });
   const [row] = await queryRows<{ id: string }>(
     sb(t.app).db,
-    sql`SELECT id FROM sb_matches WHERE ext_id = ${sim.extId}`,
+    sql`SELECT id FROM sportsbook.sb_matches WHERE ext_id = ${sim.extId}`,
   );
   const address = t.app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;

@@ -26,7 +26,7 @@ import { feedMatch, mainBalance, sb } from "./sports-testkit.ts";
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ ADDRESS_LIMITS: "register=1000" });
-  await sb(t.app).db.execute(sql`UPDATE sb_book SET live_delay_ms = 0`);
+  await sb(t.app).db.execute(sql`UPDATE sportsbook.sb_book SET live_delay_ms = 0`);
 }, 120_000);
 afterAll(async () => t?.close());
 
@@ -72,7 +72,7 @@ const single = async (memberId: number, leg: { outcomeId: number; odds: number }
 const bet = async (id: number) => {
   const [b] = await queryRows<{ status: string; paid: string; debt: string }>(
     sb(t.app).db,
-    sql`SELECT status, paid::text, debt::text FROM sb_bets WHERE id = ${id}`,
+    sql`SELECT status, paid::text, debt::text FROM sportsbook.sb_bets WHERE id = ${id}`,
   );
   return b;
 };
@@ -243,7 +243,7 @@ describe("the book's call queue", () => {
     }
     const [due] = await queryRows<{ n: number }>(
       sb(t.app).db,
-      sql`SELECT count(*)::int AS n FROM sb_money_calls WHERE done_at IS NULL`,
+      sql`SELECT count(*)::int AS n FROM sportsbook.sb_money_calls WHERE done_at IS NULL`,
     );
     expect(due?.n).toBe(0);
     expect((await reconcile(sb(t.app).db)).ok).toBe(true);

@@ -59,7 +59,7 @@ export async function queueCalls(tx: Tx, calls: DueCall[]): Promise<void> {
     a: c.amount.toString(),
     g: c.gross?.toString() ?? null,
   }));
-  await tx.execute(sql`INSERT INTO sb_money_calls (bet_id, call, transaction_id, ref_transaction_id, amount, gross)
+  await tx.execute(sql`INSERT INTO sportsbook.sb_money_calls (bet_id, call, transaction_id, ref_transaction_id, amount, gross)
       SELECT x.b, x.c, x.t, x.r, x.a, x.g
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(b bigint, c text, t text, r text, a bigint, g bigint)
       ORDER BY x.b
@@ -262,9 +262,9 @@ async function drive(
             b.member_id, b.vendor
           FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) AS x(id)
           CROSS JOIN LATERAL (
-            SELECT * FROM sb_money_calls c
+            SELECT * FROM sportsbook.sb_money_calls c
             WHERE c.bet_id = x.id::bigint AND c.done_at IS NULL ORDER BY c.bet_id, c.id LIMIT 1) c
-          JOIN sb_bets b ON b.id = c.bet_id
+          JOIN sportsbook.sb_bets b ON b.id = c.bet_id
           ORDER BY c.bet_id`,
       ));
     given = null;
@@ -352,17 +352,17 @@ async function drive(
       const rows = await queryRows<{ id: string; more: boolean }>(
         ctx.db,
         sql`WITH c AS (
-              UPDATE sb_money_calls SET done_at = now(), answer = ${JSON.stringify(one.answer)}::jsonb
+              UPDATE sportsbook.sb_money_calls SET done_at = now(), answer = ${JSON.stringify(one.answer)}::jsonb
               WHERE id = ${one.id} AND done_at IS NULL RETURNING id, bet_id),
             b AS (
-              UPDATE sb_bets b SET
+              UPDATE sportsbook.sb_bets b SET
                 status = CASE WHEN ${one.call} = 'debit' AND b.status = 'pending'
                               THEN CASE WHEN ${one.ok}::boolean THEN 'open' ELSE 'refused' END ELSE b.status END,
                 debt = b.debt + CASE WHEN ${one.call} = 'reverse' THEN ${one.owed}::bigint ELSE 0 END
               FROM c WHERE b.id = c.bet_id
                 AND (${one.call} = 'debit' OR (${one.call} = 'reverse' AND ${one.owed}::bigint <> 0))
               RETURNING b.id)
-            SELECT c.id, EXISTS (SELECT 1 FROM sb_money_calls d
+            SELECT c.id, EXISTS (SELECT 1 FROM sportsbook.sb_money_calls d
               WHERE d.bet_id = c.bet_id AND d.done_at IS NULL AND d.id <> c.id) AS more
             FROM c`,
       );
@@ -371,15 +371,15 @@ async function drive(
     } else if (record.length)
       await ctx.db.transaction(async (tx) => {
         // Rows locked in id order, then the bets in id order: two drivers never wait in a cycle.
-        await tx.execute(sql`SELECT id FROM sb_money_calls
+        await tx.execute(sql`SELECT id FROM sportsbook.sb_money_calls
             WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(record.map((r) => r.id))}::jsonb)::bigint)
             ORDER BY id FOR UPDATE`);
         const mine = await queryRows<{ id: string; bet_id: string; more: boolean }>(
           tx,
-          sql`UPDATE sb_money_calls c SET done_at = now(), answer = x.answer
+          sql`UPDATE sportsbook.sb_money_calls c SET done_at = now(), answer = x.answer
               FROM jsonb_to_recordset(${JSON.stringify(record)}::jsonb) AS x(id bigint, answer jsonb)
               WHERE c.id = x.id AND c.done_at IS NULL
-              RETURNING c.id, c.bet_id, EXISTS (SELECT 1 FROM sb_money_calls d
+              RETURNING c.id, c.bet_id, EXISTS (SELECT 1 FROM sportsbook.sb_money_calls d
                 WHERE d.bet_id = c.bet_id AND d.done_at IS NULL AND d.id <> c.id) AS more`,
         );
         for (const r of mine) if (r.more) more.add(Number(r.bet_id));
@@ -391,10 +391,10 @@ async function drive(
           )
           .sort((a, b) => a.bet - b.bet);
         if (!effects.length) return;
-        await tx.execute(sql`SELECT id FROM sb_bets
+        await tx.execute(sql`SELECT id FROM sportsbook.sb_bets
             WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(effects.map((r) => r.bet))}::jsonb)::bigint)
             ORDER BY id FOR UPDATE`);
-        await tx.execute(sql`UPDATE sb_bets b SET
+        await tx.execute(sql`UPDATE sportsbook.sb_bets b SET
               status = CASE WHEN x.call = 'debit' AND b.status = 'pending'
                             THEN CASE WHEN x.ok THEN 'open' ELSE 'refused' END ELSE b.status END,
               debt = b.debt + CASE WHEN x.call = 'reverse' THEN x.owed ELSE 0 END
@@ -426,7 +426,7 @@ const SETTLE_ROUND = 5000;
 export async function betsWithDueCalls(ctx: SportsContext, limit = 5000): Promise<number[]> {
   const rows = await queryRows<{ bet_id: string }>(
     ctx.db,
-    sql`SELECT DISTINCT bet_id FROM sb_money_calls WHERE done_at IS NULL ORDER BY bet_id LIMIT ${limit}`,
+    sql`SELECT DISTINCT bet_id FROM sportsbook.sb_money_calls WHERE done_at IS NULL ORDER BY bet_id LIMIT ${limit}`,
   );
   return rows.map((r) => Number(r.bet_id));
 }

@@ -53,10 +53,10 @@ async function legRows(exec: Executor, memberId: number, ids: number[], lock: bo
           s.category, s.min_stake, s.max_stake,
           k.max_legs AS book_max_legs, k.max_payout AS book_max_payout, k.min_odds AS book_min_odds,
           k.live_delay_ms AS book_live_delay_ms,
-          (SELECT pl.max_stake FROM sb_player_limits pl WHERE pl.member_id = ${memberId}) AS player_max_stake
-        FROM sb_outcomes o JOIN sb_markets mk ON mk.id = o.market_id JOIN sb_matches m ON m.id = mk.match_id
-        JOIN sb_leagues l ON l.id = m.league_id JOIN sb_sports s ON s.code = l.sport
-        LEFT JOIN sb_book k ON true
+          (SELECT pl.max_stake FROM sportsbook.sb_player_limits pl WHERE pl.member_id = ${memberId}) AS player_max_stake
+        FROM sportsbook.sb_outcomes o JOIN sportsbook.sb_markets mk ON mk.id = o.market_id JOIN sportsbook.sb_matches m ON m.id = mk.match_id
+        JOIN sportsbook.sb_leagues l ON l.id = m.league_id JOIN sportsbook.sb_sports s ON s.code = l.sport
+        LEFT JOIN sportsbook.sb_book k ON true
         WHERE o.id IN (SELECT jsonb_array_elements_text(${list}::jsonb)::bigint)
         ORDER BY mk.id
         ${lock ? sql`FOR SHARE OF mk` : sql``}`,
@@ -196,12 +196,12 @@ export async function placeBet(
   }>(
     ctx.db,
     sql`SELECT b.id, b.status,
-          EXISTS (SELECT 1 FROM sb_outcomes o JOIN sb_markets mk ON mk.id = o.market_id
-                    JOIN sb_matches x ON x.id = mk.match_id
+          EXISTS (SELECT 1 FROM sportsbook.sb_outcomes o JOIN sportsbook.sb_markets mk ON mk.id = o.market_id
+                    JOIN sportsbook.sb_matches x ON x.id = mk.match_id
                   WHERE o.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(req.legs.map((l) => l.outcomeId))}::jsonb)::bigint)
                     AND x.status = 'live') AS live
         FROM (SELECT 1) AS one
-        LEFT JOIN sb_bets b ON b.member_id = ${memberId} AND b.idempotency_key = ${req.idempotencyKey}`,
+        LEFT JOIN sportsbook.sb_bets b ON b.member_id = ${memberId} AND b.idempotency_key = ${req.idempotencyKey}`,
   );
   if (!seen) throw new AppError("PLAYER_NOT_FOUND", 404);
   if (seen.id) {
@@ -211,7 +211,7 @@ export async function placeBet(
     if (seen.status === "refused") {
       const [c] = await queryRows<{ code: string | null }>(
         ctx.db,
-        sql`SELECT answer->>'refused' AS code FROM sb_money_calls WHERE bet_id = ${seen.id} AND call = 'debit'`,
+        sql`SELECT answer->>'refused' AS code FROM sportsbook.sb_money_calls WHERE bet_id = ${seen.id} AND call = 'debit'`,
       );
       throw c?.code ? new AppError(c.code, 409) : new AppError("SERVICE_UNAVAILABLE", 503);
     }
@@ -269,12 +269,12 @@ async function takeStake(ctx: SportsContext, id: number, debit?: CallRow): Promi
     await ctx.db.transaction(async (tx) => {
       const [gone] = await queryRows<{ id: string }>(
         tx,
-        sql`SELECT id FROM sb_bets WHERE id = ${id} AND status = 'refused' FOR UPDATE`,
+        sql`SELECT id FROM sportsbook.sb_bets WHERE id = ${id} AND status = 'refused' FOR UPDATE`,
       );
       if (!gone) return;
-      await tx.execute(sql`DELETE FROM sb_money_calls WHERE bet_id = ${id}`);
-      await tx.execute(sql`DELETE FROM sb_bet_legs WHERE bet_id = ${id}`);
-      await tx.execute(sql`DELETE FROM sb_bets WHERE id = ${id}`);
+      await tx.execute(sql`DELETE FROM sportsbook.sb_money_calls WHERE bet_id = ${id}`);
+      await tx.execute(sql`DELETE FROM sportsbook.sb_bet_legs WHERE bet_id = ${id}`);
+      await tx.execute(sql`DELETE FROM sportsbook.sb_bets WHERE id = ${id}`);
     });
     throw new AppError(driven.refused.code, driven.refused.status);
   }
@@ -282,17 +282,20 @@ async function takeStake(ctx: SportsContext, id: number, debit?: CallRow): Promi
     await ctx.db.transaction(async (tx) => {
       const [b] = await queryRows<{ stake: string }>(
         tx,
-        sql`UPDATE sb_bets SET status = 'refused' WHERE id = ${id} AND status = 'pending' RETURNING stake`,
+        sql`UPDATE sportsbook.sb_bets SET status = 'refused' WHERE id = ${id} AND status = 'pending' RETURNING stake`,
       );
       if (!b) return;
-      await tx.execute(sql`UPDATE sb_money_calls SET done_at = now(), answer = '{"abandoned": true}'::jsonb
+      await tx.execute(sql`UPDATE sportsbook.sb_money_calls SET done_at = now(), answer = '{"abandoned": true}'::jsonb
           WHERE bet_id = ${id} AND call = 'debit' AND done_at IS NULL`);
       await queueCalls(tx, [
         { betId: id, call: "rollback", tid: `sbx:${id}`, ref: `sb:${id}`, amount: BigInt(b.stake) },
       ]);
     });
     await driveBet(ctx, id).catch(() => undefined); // due until answered: the sweep sends it again
-    const [b] = await queryRows<{ status: string }>(ctx.db, sql`SELECT status FROM sb_bets WHERE id = ${id}`);
+    const [b] = await queryRows<{ status: string }>(
+      ctx.db,
+      sql`SELECT status FROM sportsbook.sb_bets WHERE id = ${id}`,
+    );
     if (b?.status !== "open") throw new AppError("SERVICE_UNAVAILABLE", 503);
   }
   // Its markets may have settled while the stake was being taken (read after the bet opened, so
@@ -300,7 +303,7 @@ async function takeStake(ctx: SportsContext, id: number, debit?: CallRow): Promi
   // A bet whose legs all still wait for results has nothing to settle.
   const [due] = await queryRows<{ any: boolean }>(
     ctx.db,
-    sql`SELECT EXISTS (SELECT 1 FROM sb_bet_legs l JOIN sb_outcomes o ON o.id = l.outcome_id
+    sql`SELECT EXISTS (SELECT 1 FROM sportsbook.sb_bet_legs l JOIN sportsbook.sb_outcomes o ON o.id = l.outcome_id
           WHERE l.bet_id = ${id} AND (o.result IS NOT NULL OR l.void_ts IS NOT NULL)) AS any`,
   );
   if (due?.any) await settleBets(ctx, null, [id]);
@@ -314,17 +317,17 @@ async function takeStake(ctx: SportsContext, id: number, debit?: CallRow): Promi
 export async function cancelStalePending(ctx: SportsContext): Promise<number> {
   const stale = await queryRows<{ id: string }>(
     ctx.db,
-    sql`SELECT id FROM sb_bets WHERE status = 'pending' AND placed_at < now() - interval '1 minute' ORDER BY id LIMIT 1000`,
+    sql`SELECT id FROM sportsbook.sb_bets WHERE status = 'pending' AND placed_at < now() - interval '1 minute' ORDER BY id LIMIT 1000`,
   );
   for (const r of stale) {
     const id = Number(r.id);
     await ctx.db.transaction(async (tx) => {
       const [b] = await queryRows<{ stake: string }>(
         tx,
-        sql`UPDATE sb_bets SET status = 'refused' WHERE id = ${id} AND status = 'pending' RETURNING stake`,
+        sql`UPDATE sportsbook.sb_bets SET status = 'refused' WHERE id = ${id} AND status = 'pending' RETURNING stake`,
       );
       if (!b) return;
-      await tx.execute(sql`UPDATE sb_money_calls SET done_at = now(), answer = '{"abandoned": true}'::jsonb
+      await tx.execute(sql`UPDATE sportsbook.sb_money_calls SET done_at = now(), answer = '{"abandoned": true}'::jsonb
           WHERE bet_id = ${id} AND call = 'debit' AND done_at IS NULL`);
       await queueCalls(tx, [
         { betId: id, call: "rollback", tid: `sbx:${id}`, ref: `sb:${id}`, amount: BigInt(b.stake) },
@@ -354,17 +357,17 @@ async function insertBet(
   const [bet] = await queryRows<{ id: string; call_id: string | null; transaction_id: string | null }>(
     tx,
     sql`WITH b AS (
-          INSERT INTO sb_bets (member_id, idempotency_key, currency, vendor, kind, system_code, stake, stake_per_line, potential, live, status)
+          INSERT INTO sportsbook.sb_bets (member_id, idempotency_key, currency, vendor, kind, system_code, stake, stake_per_line, potential, live, status)
           VALUES (${member.id}, ${req.idempotencyKey}, ${member.currency}, ${vendor}, ${req.kind},
             ${req.kind === "system" ? (req.systemCode ?? null) : null}, ${c.stake.toString()}, ${req.stake.toString()},
             ${c.potential.toString()}, ${c.live}, 'pending')
           ON CONFLICT (member_id, idempotency_key) DO NOTHING RETURNING id),
         l AS (
-          INSERT INTO sb_bet_legs (bet_id, idx, outcome_id, market_id, match_id, odds)
+          INSERT INTO sportsbook.sb_bet_legs (bet_id, idx, outcome_id, market_id, match_id, odds)
           SELECT b.id, x.idx, x.o, x.mk, x.m, x.odds
           FROM b, jsonb_to_recordset(${JSON.stringify(legs)}::jsonb) AS x(idx int, o bigint, mk bigint, m bigint, odds int)),
         d AS (
-          INSERT INTO sb_money_calls (bet_id, call, transaction_id, ref_transaction_id, amount, gross)
+          INSERT INTO sportsbook.sb_money_calls (bet_id, call, transaction_id, ref_transaction_id, amount, gross)
           SELECT b.id, 'debit', 'sb:' || b.id, NULL, ${c.stake.toString()}::bigint, NULL FROM b
           ON CONFLICT (transaction_id) DO NOTHING RETURNING id, transaction_id)
         SELECT b.id, d.id AS call_id, d.transaction_id FROM b LEFT JOIN d ON true`,
@@ -372,7 +375,7 @@ async function insertBet(
   if (!bet) {
     const [again] = await queryRows<{ id: string }>(
       tx,
-      sql`SELECT id FROM sb_bets WHERE member_id = ${member.id} AND idempotency_key = ${req.idempotencyKey}`,
+      sql`SELECT id FROM sportsbook.sb_bets WHERE member_id = ${member.id} AND idempotency_key = ${req.idempotencyKey}`,
     );
     return { id: Number(again?.id), replayed: true };
   }

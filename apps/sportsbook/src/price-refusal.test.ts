@@ -9,7 +9,7 @@ import { feedMatch, mainBalance, sb } from "./sports-testkit.ts";
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ ADDRESS_LIMITS: "register=1000" });
-  await sb(t.app).db.execute(sql`UPDATE sb_book SET live_delay_ms = 0, min_odds = 1050`);
+  await sb(t.app).db.execute(sql`UPDATE sportsbook.sb_book SET live_delay_ms = 0, min_odds = 1050`);
 }, 120_000);
 afterAll(async () => t?.close());
 
@@ -59,7 +59,7 @@ describe("sportsbook refusals over prices", () => {
     // The operator raises the floor above the first leg's price: that price is not sold at
     // all, whatever the slip showed; the other leg keeps its price of now.
     expect(a.odds).toBeGreaterThan(b.odds);
-    await sb(t.app).db.execute(sql`UPDATE sb_book SET min_odds = ${b.odds + 1}`);
+    await sb(t.app).db.execute(sql`UPDATE sportsbook.sb_book SET min_odds = ${b.odds + 1}`);
     try {
       const floor = await place([
         { outcomeId: a.outcomeId, odds: a.odds },
@@ -76,7 +76,7 @@ describe("sportsbook refusals over prices", () => {
         ],
       });
     } finally {
-      await sb(t.app).db.execute(sql`UPDATE sb_book SET min_odds = 1050`);
+      await sb(t.app).db.execute(sql`UPDATE sportsbook.sb_book SET min_odds = 1050`);
     }
     expect(await mainBalance(t.app, m.id)).toBe(100_000n);
 

@@ -39,7 +39,7 @@ interface MatchRow {
 
 /** A list shows a match's main markets: 1X2 or moneyline, and the full-time handicap and total nearest the middle. */
 const MAIN = sql`(mk.kind IN ('1x2', 'moneyline') OR (mk.kind IN ('handicap', 'total') AND mk.ext_key IN (
-  SELECT ext_key FROM sb_markets x WHERE x.match_id = mk.match_id AND x.kind = mk.kind AND x.period = 'ft'
+  SELECT ext_key FROM sportsbook.sb_markets x WHERE x.match_id = mk.match_id AND x.kind = mk.kind AND x.period = 'ft'
   ORDER BY abs(coalesce(x.line_q, 0) - CASE WHEN x.kind = 'total' THEN 10 ELSE 0 END) LIMIT 1))) AND mk.period = 'ft'`;
 
 /**
@@ -54,14 +54,14 @@ async function matchesWhere(exec: Executor, where: SQL, all: boolean, limit = 20
           m.start_at, m.status, m.score_home, m.score_away, m.minute, m.period, m.hot,
           (SELECT jsonb_agg(jsonb_build_object('id', mk.id, 'kind', mk.kind, 'period', mk.period, 'line_q', mk.line_q,
                  'status', CASE WHEN mk.trader_suspended OR m.suspended OR EXISTS (
-                     SELECT 1 FROM sb_outcomes f WHERE f.market_id = mk.id AND f.odds < (SELECT min_odds FROM sb_book))
+                     SELECT 1 FROM sportsbook.sb_outcomes f WHERE f.market_id = mk.id AND f.odds < (SELECT min_odds FROM sportsbook.sb_book))
                    THEN 'suspended' ELSE mk.status END,
                  'outcomes', (SELECT jsonb_agg(jsonb_build_object('id', o.id, 'code', o.code, 'name', o.name, 'odds', o.odds, 'active', o.active) ORDER BY o.id)
-                              FROM sb_outcomes o WHERE o.market_id = mk.id)) ORDER BY mk.kind, mk.period, mk.line_q)
-             FROM sb_markets mk WHERE mk.match_id = m.id AND mk.status IN ('active', 'suspended')
+                              FROM sportsbook.sb_outcomes o WHERE o.market_id = mk.id)) ORDER BY mk.kind, mk.period, mk.line_q)
+             FROM sportsbook.sb_markets mk WHERE mk.match_id = m.id AND mk.status IN ('active', 'suspended')
                AND (${all} OR ${MAIN})) AS markets
-        FROM sb_matches m JOIN sb_leagues l ON l.id = m.league_id JOIN sb_sports s ON s.code = l.sport
-        JOIN sb_teams h ON h.id = m.home_id JOIN sb_teams a ON a.id = m.away_id
+        FROM sportsbook.sb_matches m JOIN sportsbook.sb_leagues l ON l.id = m.league_id JOIN sportsbook.sb_sports s ON s.code = l.sport
+        JOIN sportsbook.sb_teams h ON h.id = m.home_id JOIN sportsbook.sb_teams a ON a.id = m.away_id
         WHERE m.enabled AND l.enabled AND s.enabled AND ${where}
         ORDER BY m.start_at, m.id LIMIT ${limit}`,
   );
@@ -162,13 +162,13 @@ export function menu(exec: Executor, category: string): Promise<MenuSport[]> {
   return queryRows<MenuSport>(
     exec,
     sql`SELECT s.code, s.name,
-          (SELECT count(*)::int FROM sb_matches m JOIN sb_leagues l ON l.id = m.league_id
+          (SELECT count(*)::int FROM sportsbook.sb_matches m JOIN sportsbook.sb_leagues l ON l.id = m.league_id
             WHERE l.sport = s.code AND m.status = 'live' AND m.enabled AND l.enabled) AS live,
           (SELECT jsonb_agg(jsonb_build_object('id', l.id, 'name', l.name, 'count', c.n) ORDER BY l.sort_order, l.name)
-             FROM sb_leagues l JOIN LATERAL (SELECT count(*)::int AS n FROM sb_matches m
+             FROM sportsbook.sb_leagues l JOIN LATERAL (SELECT count(*)::int AS n FROM sportsbook.sb_matches m
                WHERE m.league_id = l.id AND m.status IN ('not_started', 'live') AND m.enabled) c ON c.n > 0
             WHERE l.sport = s.code AND l.enabled) AS leagues
-        FROM sb_sports s WHERE s.enabled AND s.category = ${category} ORDER BY s.sort_order`,
+        FROM sportsbook.sb_sports s WHERE s.enabled AND s.category = ${category} ORDER BY s.sort_order`,
   );
 }
 
@@ -188,7 +188,7 @@ export function sportSettings(exec: Executor): Promise<SportSettings[]> {
   return queryRows<SportSettings>(
     exec,
     sql`SELECT code, name, category, enabled, margin_bp AS "marginBp",
-        min_stake::text AS "minStake", max_stake::text AS "maxStake" FROM sb_sports ORDER BY sort_order`,
+        min_stake::text AS "minStake", max_stake::text AS "maxStake" FROM sportsbook.sb_sports ORDER BY sort_order`,
   );
 }
 
@@ -204,7 +204,7 @@ export async function bookSettings(exec: Executor): Promise<BookSettings | undef
   const [row] = await queryRows<BookSettings>(
     exec,
     sql`SELECT max_legs AS "maxLegs", live_delay_ms AS "liveDelayMs",
-        cashout_margin_bp AS "cashoutMarginBp", max_payout::text AS "maxPayout", min_odds AS "minOdds" FROM sb_book`,
+        cashout_margin_bp AS "cashoutMarginBp", max_payout::text AS "maxPayout", min_odds AS "minOdds" FROM sportsbook.sb_book`,
   );
   return row;
 }
@@ -213,7 +213,7 @@ export async function bookSettings(exec: Executor): Promise<BookSettings | undef
 export async function sportRow(exec: Executor, code: string): Promise<Record<string, unknown> | undefined> {
   const [row] = await queryRows<Record<string, unknown>>(
     exec,
-    sql`SELECT * FROM sb_sports WHERE code = ${code}`,
+    sql`SELECT * FROM sportsbook.sb_sports WHERE code = ${code}`,
   );
   return row;
 }
@@ -227,7 +227,7 @@ export interface SportPatch {
 
 /** Change what is given of a sport's settings; the rest stays. */
 export async function updateSport(exec: Executor, code: string, p: SportPatch): Promise<void> {
-  await exec.execute(sql`UPDATE sb_sports SET enabled = coalesce(${p.enabled ?? null}, enabled),
+  await exec.execute(sql`UPDATE sportsbook.sb_sports SET enabled = coalesce(${p.enabled ?? null}, enabled),
           margin_bp = coalesce(${p.marginBp ?? null}, margin_bp), min_stake = coalesce(${p.minStake ?? null}, min_stake),
           max_stake = coalesce(${p.maxStake ?? null}, max_stake) WHERE code = ${code}`);
 }
@@ -242,7 +242,7 @@ export interface BookPatch {
 
 export async function updateBook(exec: Executor, p: BookPatch): Promise<void> {
   await exec.execute(
-    sql`UPDATE sb_book SET max_legs = ${p.maxLegs}, live_delay_ms = ${p.liveDelayMs}, cashout_margin_bp = ${p.cashoutMarginBp},
+    sql`UPDATE sportsbook.sb_book SET max_legs = ${p.maxLegs}, live_delay_ms = ${p.liveDelayMs}, cashout_margin_bp = ${p.cashoutMarginBp},
           min_odds = coalesce(${p.minOdds ?? null}::int, min_odds)`,
   );
 }
@@ -259,13 +259,13 @@ export interface LeagueRow {
 export function leagues(exec: Executor, sport: string | undefined): Promise<LeagueRow[]> {
   return queryRows<LeagueRow>(
     exec,
-    sql`SELECT id, sport, name, country, enabled FROM sb_leagues
+    sql`SELECT id, sport, name, country, enabled FROM sportsbook.sb_leagues
         WHERE ${sport ?? null}::text IS NULL OR sport = ${sport ?? null} ORDER BY sport, name`,
   );
 }
 
 export async function setLeagueEnabled(exec: Executor, id: number, enabled: boolean): Promise<void> {
-  await exec.execute(sql`UPDATE sb_leagues SET enabled = ${enabled} WHERE id = ${id}`);
+  await exec.execute(sql`UPDATE sportsbook.sb_leagues SET enabled = ${enabled} WHERE id = ${id}`);
 }
 
 export interface TradingMatch {
@@ -314,8 +314,8 @@ function tradingWhere(f: TradingMatchFilter): SQL {
     if (/^\d{1,15}$/.test(f.q)) parts.push(sql`m.id = ${Number(f.q)}`);
     else {
       const like = `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      parts.push(sql`(m.home_id IN (SELECT id FROM sb_teams WHERE name ILIKE ${like})
-        OR m.away_id IN (SELECT id FROM sb_teams WHERE name ILIKE ${like}))`);
+      parts.push(sql`(m.home_id IN (SELECT id FROM sportsbook.sb_teams WHERE name ILIKE ${like})
+        OR m.away_id IN (SELECT id FROM sportsbook.sb_teams WHERE name ILIKE ${like}))`);
     }
   }
   return sql.join(parts, sql` AND `);
@@ -345,14 +345,14 @@ export async function tradingMatches(
       exec,
       sql`SELECT m.id, l.id AS "leagueId", l.sport, l.name AS league, h.name AS home, a.name AS away, m.start_at AS "startAt", m.status,
               m.enabled, m.suspended, m.hot, m.score_home AS "scoreHome", m.score_away AS "scoreAway",
-              coalesce((SELECT sum(b.stake) FROM sb_bets b WHERE b.status = 'open' AND b.id IN (SELECT bet_id FROM sb_bet_legs WHERE match_id = m.id)), 0)::text AS "openStake"
-            FROM sb_matches m JOIN sb_leagues l ON l.id = m.league_id JOIN sb_teams h ON h.id = m.home_id JOIN sb_teams a ON a.id = m.away_id
+              coalesce((SELECT sum(b.stake) FROM sportsbook.sb_bets b WHERE b.status = 'open' AND b.id IN (SELECT bet_id FROM sportsbook.sb_bet_legs WHERE match_id = m.id)), 0)::text AS "openStake"
+            FROM sportsbook.sb_matches m JOIN sportsbook.sb_leagues l ON l.id = m.league_id JOIN sportsbook.sb_teams h ON h.id = m.home_id JOIN sportsbook.sb_teams a ON a.id = m.away_id
             WHERE ${where}
             ORDER BY ${MATCH_ORDER[page.sort]} ${dir}, m.id ${dir} LIMIT ${page.limit} OFFSET ${page.offset}`,
     ),
     queryRows<{ n: number }>(
       exec,
-      sql`SELECT count(*)::int AS n FROM sb_matches m JOIN sb_leagues l ON l.id = m.league_id WHERE ${where}`,
+      sql`SELECT count(*)::int AS n FROM sportsbook.sb_matches m JOIN sportsbook.sb_leagues l ON l.id = m.league_id WHERE ${where}`,
     ),
   ]);
   return { rows, total: count?.n ?? 0 };
@@ -366,13 +366,15 @@ export interface MatchFlags {
 
 /** Change what is given of a match's trader flags; the rest stays. */
 export async function updateMatchFlags(exec: Executor, matchId: number, f: MatchFlags): Promise<void> {
-  await exec.execute(sql`UPDATE sb_matches SET enabled = coalesce(${f.enabled ?? null}, enabled),
+  await exec.execute(sql`UPDATE sportsbook.sb_matches SET enabled = coalesce(${f.enabled ?? null}, enabled),
           suspended = coalesce(${f.suspended ?? null}, suspended), hot = coalesce(${f.hot ?? null}, hot) WHERE id = ${matchId}`);
 }
 
 /** Move the suspension count of every market of a match (a live bet waiting its delay sees it). */
 export async function bumpMatchSuspendSeq(exec: Executor, matchId: number): Promise<void> {
-  await exec.execute(sql`UPDATE sb_markets SET suspend_seq = suspend_seq + 1 WHERE match_id = ${matchId}`);
+  await exec.execute(
+    sql`UPDATE sportsbook.sb_markets SET suspend_seq = suspend_seq + 1 WHERE match_id = ${matchId}`,
+  );
 }
 
 export interface LiabilityRow {
@@ -412,13 +414,13 @@ export async function liabilityRows(
       sql`SELECT mk.id AS market_id, mk.kind, mk.period, mk.line_q, mk.status, mk.trader_suspended, mk.min_stake::text, mk.max_stake::text,
             o.id AS outcome_id, o.name, o.odds, count(b.id)::int AS bets, coalesce(sum(b.stake), 0)::text AS stake,
             coalesce(sum(b.potential), 0)::text AS liability
-          FROM sb_markets mk JOIN sb_outcomes o ON o.market_id = mk.id
-          LEFT JOIN sb_bet_legs l ON l.outcome_id = o.id LEFT JOIN sb_bets b ON b.id = l.bet_id AND b.status = 'open'
+          FROM sportsbook.sb_markets mk JOIN sportsbook.sb_outcomes o ON o.market_id = mk.id
+          LEFT JOIN sportsbook.sb_bet_legs l ON l.outcome_id = o.id LEFT JOIN sportsbook.sb_bets b ON b.id = l.bet_id AND b.status = 'open'
           WHERE mk.match_id = ${matchId} GROUP BY mk.id, o.id ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`,
     ),
     queryRows<{ n: number }>(
       exec,
-      sql`SELECT count(*)::int AS n FROM sb_markets mk JOIN sb_outcomes o ON o.market_id = mk.id WHERE mk.match_id = ${matchId}`,
+      sql`SELECT count(*)::int AS n FROM sportsbook.sb_markets mk JOIN sportsbook.sb_outcomes o ON o.market_id = mk.id WHERE mk.match_id = ${matchId}`,
     ),
   ]);
   return { rows, total: count?.n ?? 0 };
@@ -442,7 +444,7 @@ export async function updateMarket(
 ): Promise<number | undefined> {
   const [mk] = await queryRows<{ match_id: string }>(
     exec,
-    sql`UPDATE sb_markets SET trader_suspended = coalesce(${p.suspended ?? null}, trader_suspended),
+    sql`UPDATE sportsbook.sb_markets SET trader_suspended = coalesce(${p.suspended ?? null}, trader_suspended),
             suspend_seq = suspend_seq + CASE WHEN ${p.suspended ?? false} THEN 1 ELSE 0 END,
             min_stake = CASE WHEN ${p.minStake !== undefined} THEN ${p.minStake ?? null}::bigint ELSE min_stake END,
             max_stake = CASE WHEN ${p.maxStake !== undefined} THEN ${p.maxStake ?? null}::bigint ELSE max_stake END
@@ -452,11 +454,11 @@ export async function updateMarket(
 }
 
 export async function deletePlayerLimit(exec: Executor, memberId: number): Promise<void> {
-  await exec.execute(sql`DELETE FROM sb_player_limits WHERE member_id = ${memberId}`);
+  await exec.execute(sql`DELETE FROM sportsbook.sb_player_limits WHERE member_id = ${memberId}`);
 }
 
 export async function upsertPlayerLimit(exec: Executor, memberId: number, maxStake: number): Promise<void> {
-  await exec.execute(sql`INSERT INTO sb_player_limits (member_id, max_stake) VALUES (${memberId}, ${maxStake})
+  await exec.execute(sql`INSERT INTO sportsbook.sb_player_limits (member_id, max_stake) VALUES (${memberId}, ${maxStake})
           ON CONFLICT (member_id) DO UPDATE SET max_stake = EXCLUDED.max_stake, updated_at = now()`);
 }
 
@@ -475,7 +477,7 @@ export function feedProducts(exec: Executor): Promise<FeedProductState[]> {
   return queryRows<FeedProductState>(
     exec,
     sql`SELECT product, last_ts::text AS "lastTs", last_alive_at AS "lastAliveAt", recovery_request_id::text AS "recoveryRequestId",
-            recovery_asked_at AS "recoveryAskedAt", recovery_done_at AS "recoveryDoneAt" FROM sb_feed_state ORDER BY product`,
+            recovery_asked_at AS "recoveryAskedAt", recovery_done_at AS "recoveryDoneAt" FROM sportsbook.sb_feed_state ORDER BY product`,
   );
 }
 
@@ -490,7 +492,7 @@ export interface FeedReject {
 export function feedRejects(exec: Executor): Promise<FeedReject[]> {
   return queryRows<FeedReject>(
     exec,
-    sql`SELECT id, routing_key AS "routingKey", reason, received_at AS "receivedAt" FROM sb_feed_rejects ORDER BY id DESC LIMIT 100`,
+    sql`SELECT id, routing_key AS "routingKey", reason, received_at AS "receivedAt" FROM sportsbook.sb_feed_rejects ORDER BY id DESC LIMIT 100`,
   );
 }
 
@@ -507,7 +509,7 @@ export function betDebts(exec: Executor): Promise<BetDebt[]> {
   return queryRows<BetDebt>(
     exec,
     sql`SELECT b.id AS "betId", b.member_id AS "memberId", b.currency, b.debt::text AS debt, b.status
-        FROM sb_bets b WHERE b.debt > 0 ORDER BY b.id DESC LIMIT 500`,
+        FROM sportsbook.sb_bets b WHERE b.debt > 0 ORDER BY b.id DESC LIMIT 500`,
   );
 }
 
@@ -535,7 +537,7 @@ export function manualActions(exec: Executor): Promise<ManualActionRow[]> {
   return queryRows<ManualActionRow>(
     exec,
     sql`SELECT a.id, a.kind, a.match_id AS "matchId", a.payload, a.status, a.requested_name AS "requestedBy",
-        a.decided_name AS "decidedBy", a.created_at AS "createdAt" FROM sb_manual_actions a ORDER BY a.id DESC LIMIT 100`,
+        a.decided_name AS "decidedBy", a.created_at AS "createdAt" FROM sportsbook.sb_manual_actions a ORDER BY a.id DESC LIMIT 100`,
   );
 }
 
@@ -554,7 +556,7 @@ export async function insertManualAction(
 ): Promise<number> {
   const [row] = await queryRows<{ id: string }>(
     exec,
-    sql`INSERT INTO sb_manual_actions (kind, match_id, payload, requested_by, requested_name)
+    sql`INSERT INTO sportsbook.sb_manual_actions (kind, match_id, payload, requested_by, requested_name)
           VALUES (${kind}, ${matchId}, ${JSON.stringify(payload)}::jsonb, ${by.id}, ${by.username}) RETURNING id`,
   );
   return Number(row?.id);
@@ -578,7 +580,7 @@ export async function pendingManualAction(
     requested_by: string;
   }>(
     exec,
-    sql`SELECT kind, match_id, payload, requested_by FROM sb_manual_actions WHERE id = ${id} AND status = 'pending'`,
+    sql`SELECT kind, match_id, payload, requested_by FROM sportsbook.sb_manual_actions WHERE id = ${id} AND status = 'pending'`,
   );
   return (
     a && {
@@ -599,7 +601,7 @@ export async function decideManualAction(
 ): Promise<boolean> {
   const moved = await queryRows(
     exec,
-    sql`UPDATE sb_manual_actions SET status = ${status}, decided_by = ${by.id},
+    sql`UPDATE sportsbook.sb_manual_actions SET status = ${status}, decided_by = ${by.id},
             decided_name = ${by.username}, decided_at = now() WHERE id = ${id} AND status = 'pending' RETURNING id`,
   );
   return moved.length > 0;
@@ -615,8 +617,8 @@ export async function matchFeedTime(
 ): Promise<{ extId: string; last: number } | undefined> {
   const [m] = await queryRows<{ ext_id: string; last: string }>(
     exec,
-    sql`SELECT m.ext_id, (SELECT coalesce(max(GREATEST(odds_ts, settled_ts, rollback_ts)), 0) FROM sb_markets WHERE match_id = m.id) AS last
-        FROM sb_matches m WHERE m.id = ${matchId}`,
+    sql`SELECT m.ext_id, (SELECT coalesce(max(GREATEST(odds_ts, settled_ts, rollback_ts)), 0) FROM sportsbook.sb_markets WHERE match_id = m.id) AS last
+        FROM sportsbook.sb_matches m WHERE m.id = ${matchId}`,
   );
   return m && { extId: m.ext_id, last: Number(m.last) };
 }
@@ -634,8 +636,8 @@ export interface OpenMarket {
 export function openMarketsOf(exec: Executor, matchId: number): Promise<OpenMarket[]> {
   return queryRows<OpenMarket>(
     exec,
-    sql`SELECT mk.ext_key, mk.kind, mk.period, mk.line_q, (SELECT jsonb_agg(o.code) FROM sb_outcomes o WHERE o.market_id = mk.id) AS codes
-        FROM sb_markets mk WHERE mk.match_id = ${matchId} AND mk.status IN ('active', 'suspended')`,
+    sql`SELECT mk.ext_key, mk.kind, mk.period, mk.line_q, (SELECT jsonb_agg(o.code) FROM sportsbook.sb_outcomes o WHERE o.market_id = mk.id) AS codes
+        FROM sportsbook.sb_markets mk WHERE mk.match_id = ${matchId} AND mk.status IN ('active', 'suspended')`,
   );
 }
 
@@ -643,7 +645,7 @@ export function openMarketsOf(exec: Executor, matchId: number): Promise<OpenMark
 export async function matchExtId(exec: Executor, matchId: number): Promise<string | undefined> {
   const [m] = await queryRows<{ ext_id: string }>(
     exec,
-    sql`SELECT ext_id FROM sb_matches WHERE id = ${matchId}`,
+    sql`SELECT ext_id FROM sportsbook.sb_matches WHERE id = ${matchId}`,
   );
   return m?.ext_id;
 }
@@ -667,8 +669,8 @@ export function settledBySportAndDay(exec: Executor, from: string, to: string): 
     exec,
     sql`SELECT to_char(b.settled_at AT TIME ZONE 'Asia/Manila', 'YYYY-MM-DD') AS day, l.sport,
               count(*)::int AS bets, sum(b.stake)::text AS turnover, sum(coalesce(b.payout, 0))::text AS payouts
-            FROM sb_bets b JOIN sb_bet_legs g ON g.bet_id = b.id AND g.idx = 0
-            JOIN sb_matches m ON m.id = g.match_id JOIN sb_leagues l ON l.id = m.league_id
+            FROM sportsbook.sb_bets b JOIN sportsbook.sb_bet_legs g ON g.bet_id = b.id AND g.idx = 0
+            JOIN sportsbook.sb_matches m ON m.id = g.match_id JOIN sportsbook.sb_leagues l ON l.id = m.league_id
             WHERE b.status <> 'open' AND b.settled_at >= (${from}::date)::timestamp AT TIME ZONE 'Asia/Manila'
               AND b.settled_at < (${to}::date + 1)::timestamp AT TIME ZONE 'Asia/Manila'
             GROUP BY 1, 2 ORDER BY 1, 2`,

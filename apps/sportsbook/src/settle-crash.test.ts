@@ -42,7 +42,7 @@ describe.runIf(onServer)("the sportsbook killed mid-settlement", () => {
   it("pays every bet once after a restart; cashed-out bets are not paid again", async () => {
     const ctx = sb(app);
     const q = <T>(s: ReturnType<typeof sql>) => queryRows<T>(ctx.db, s);
-    await ctx.db.execute(sql`UPDATE sb_book SET live_delay_ms = 0`);
+    await ctx.db.execute(sql`UPDATE sportsbook.sb_book SET live_delay_ms = 0`);
     const { pick } = await feedMatch(app, "crash:m1");
     const members = await q<{ id: string }>(
       sql`INSERT INTO members (username) SELECT 'sbcrash' || g FROM generate_series(1, ${PLAYERS}) g RETURNING id`,
@@ -80,22 +80,22 @@ describe.runIf(onServer)("the sportsbook killed mid-settlement", () => {
     }
     // The rest open in bulk, each with its bet on the platform (as the bench writes them).
     const outcomes = await q<{ id: string }>(
-      sql`SELECT o.id FROM sb_outcomes o JOIN sb_markets mk ON mk.id = o.market_id ORDER BY o.id`,
+      sql`SELECT o.id FROM sportsbook.sb_outcomes o JOIN sportsbook.sb_markets mk ON mk.id = o.market_id ORDER BY o.id`,
     );
-    await ctx.db.execute(sql`INSERT INTO sb_bets (member_id, idempotency_key, currency, vendor, kind, stake, stake_per_line, potential)
+    await ctx.db.execute(sql`INSERT INTO sportsbook.sb_bets (member_id, idempotency_key, currency, vendor, kind, stake, stake_per_line, potential)
         SELECT (${JSON.stringify(ids)}::jsonb->>(g % ${PLAYERS}))::bigint, 'bulk-' || g, 'PHP', 'PNSB', 'single', 1000, 1000, 3000
         FROM generate_series(1, ${BETS - placed.length}) g`);
-    await ctx.db.execute(sql`INSERT INTO sb_bet_legs (bet_id, idx, outcome_id, market_id, match_id, odds)
-        SELECT b.id, 0, o.id, o.market_id, mk.match_id, o.odds FROM sb_bets b
-        JOIN sb_outcomes o ON o.id = (${JSON.stringify(outcomes.map((o) => Number(o.id)))}::jsonb->>(b.id % ${outcomes.length})::int)::bigint
-        JOIN sb_markets mk ON mk.id = o.market_id WHERE b.idempotency_key LIKE 'bulk-%'`);
+    await ctx.db.execute(sql`INSERT INTO sportsbook.sb_bet_legs (bet_id, idx, outcome_id, market_id, match_id, odds)
+        SELECT b.id, 0, o.id, o.market_id, mk.match_id, o.odds FROM sportsbook.sb_bets b
+        JOIN sportsbook.sb_outcomes o ON o.id = (${JSON.stringify(outcomes.map((o) => Number(o.id)))}::jsonb->>(b.id % ${outcomes.length})::int)::bigint
+        JOIN sportsbook.sb_markets mk ON mk.id = o.market_id WHERE b.idempotency_key LIKE 'bulk-%'`);
     await ctx.db.execute(sql`INSERT INTO provider_transactions (vendor, transaction_id, kind, round_id, member_id, amount, game_code, fingerprint, response)
         SELECT 'PNSB', 'sb:' || id, 'bet', 'sb-' || id, member_id, stake, 'SPORTS', 'bulk', '{}'::jsonb
-        FROM sb_bets WHERE idempotency_key LIKE 'bulk-%'`);
+        FROM sportsbook.sb_bets WHERE idempotency_key LIKE 'bulk-%'`);
     // Every result in (as the feed's settlement writes them), nothing settled yet.
-    await ctx.db.execute(sql`UPDATE sb_outcomes SET result = CASE WHEN code IN ('home', 'over')
+    await ctx.db.execute(sql`UPDATE sportsbook.sb_outcomes SET result = CASE WHEN code IN ('home', 'over')
         THEN '{"won":true,"voidPermille":0}'::jsonb ELSE '{"won":false,"voidPermille":0}'::jsonb END`);
-    await ctx.db.execute(sql`UPDATE sb_markets SET status = 'settled', settled_ts = 100`);
+    await ctx.db.execute(sql`UPDATE sportsbook.sb_markets SET status = 'settled', settled_ts = 100`);
     await ctx.db.execute(sql`ANALYZE`);
 
     const dir = mkdtempSync(join(tmpdir(), "sb-crash-"));
@@ -123,9 +123,9 @@ describe.runIf(onServer)("the sportsbook killed mid-settlement", () => {
 
     // Killed mid-way: bets settled whose credits the platform applied but the book never recorded.
     const [mid] = await q<{ open: number; due: number; paid_unrecorded: number }>(
-      sql`SELECT (SELECT count(*)::int FROM sb_bets WHERE status = 'open') AS open,
-            (SELECT count(*)::int FROM sb_money_calls WHERE done_at IS NULL) AS due,
-            (SELECT count(*)::int FROM sb_money_calls c JOIN provider_transactions p
+      sql`SELECT (SELECT count(*)::int FROM sportsbook.sb_bets WHERE status = 'open') AS open,
+            (SELECT count(*)::int FROM sportsbook.sb_money_calls WHERE done_at IS NULL) AS due,
+            (SELECT count(*)::int FROM sportsbook.sb_money_calls c JOIN provider_transactions p
                ON p.vendor = 'PNSB' AND p.transaction_id = c.transaction_id WHERE c.done_at IS NULL) AS paid_unrecorded`,
     );
     expect(mid?.due).toBeGreaterThan(0);
@@ -135,21 +135,21 @@ describe.runIf(onServer)("the sportsbook killed mid-settlement", () => {
     await settleSweepJob(ctx);
 
     const states = await q<{ status: string; n: number }>(
-      sql`SELECT status, count(*)::int AS n FROM sb_bets GROUP BY status ORDER BY status`,
+      sql`SELECT status, count(*)::int AS n FROM sportsbook.sb_bets GROUP BY status ORDER BY status`,
     );
     expect(states).toEqual([
       { status: "cashed_out", n: cashedOut.length },
       { status: "settled", n: BETS - cashedOut.length },
     ]);
     const [due] = await q<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM sb_money_calls WHERE done_at IS NULL`,
+      sql`SELECT count(*)::int AS n FROM sportsbook.sb_money_calls WHERE done_at IS NULL`,
     );
     expect(due?.n).toBe(0);
     // Each bet has exactly one credit, of what the book says it paid; a cashed-out bet's is its
     // cash-out (no settlement credit).
     const wrong = await q<{ id: string; wins: number; amount: string | null; paid: string }>(
       sql`SELECT b.id, count(w.id)::int AS wins, sum(w.amount)::text AS amount, b.paid::text AS paid
-          FROM sb_bets b LEFT JOIN provider_transactions w
+          FROM sportsbook.sb_bets b LEFT JOIN provider_transactions w
             ON w.vendor = b.vendor AND w.ref_transaction_id = 'sb:' || b.id AND w.kind = 'win'
           GROUP BY b.id
           HAVING count(w.id) <> 1 OR sum(w.amount) <> b.paid

@@ -78,13 +78,13 @@ async function openBets(
           b.settle_version, b.debt, b.bet_tid,
           jsonb_agg(jsonb_build_object('odds', l.odds, 'result', ${LEG_RESULT}, 'o', l.outcome_id,
             'mk', l.market_id, 'v', l.void_ts IS NOT NULL) ORDER BY l.idx) AS legs
-        FROM sb_bets b JOIN sb_bet_legs l ON l.bet_id = b.id JOIN sb_outcomes o ON o.id = l.outcome_id
+        FROM sportsbook.sb_bets b JOIN sportsbook.sb_bet_legs l ON l.bet_id = b.id JOIN sportsbook.sb_outcomes o ON o.id = l.outcome_id
         WHERE b.status = 'open' AND b.id > ${afterId}
           AND (${only}::jsonb IS NULL OR b.id IN (
-            SELECT bet_id FROM sb_bet_legs
+            SELECT bet_id FROM sportsbook.sb_bet_legs
             WHERE market_id IN (SELECT jsonb_array_elements_text(${only}::jsonb)::bigint)))
           AND (${these}::jsonb IS NULL OR b.id IN (SELECT jsonb_array_elements_text(${these}::jsonb)::bigint))
-          AND NOT EXISTS (SELECT 1 FROM sb_money_calls c WHERE c.bet_id = b.id AND c.done_at IS NULL)
+          AND NOT EXISTS (SELECT 1 FROM sportsbook.sb_money_calls c WHERE c.bet_id = b.id AND c.done_at IS NULL)
         GROUP BY b.id
         HAVING bool_or(o.result IS NOT NULL OR l.void_ts IS NOT NULL)
         ORDER BY b.id LIMIT ${SETTLE_CHUNK}`,
@@ -131,12 +131,12 @@ export async function settleBets(
 async function lockResults(tx: Tx, bets: OpenBet[]): Promise<void> {
   if (!bets.length) return;
   const markets = [...new Set(bets.flatMap((b) => b.legs.map((l) => Number(l.mk))))].sort((a, b) => a - b);
-  await tx.execute(sql`SELECT id FROM sb_markets
+  await tx.execute(sql`SELECT id FROM sportsbook.sb_markets
       WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(markets)}::jsonb)::bigint) ORDER BY id FOR SHARE`);
   const outcomes = [...new Set(bets.flatMap((b) => b.legs.map((l) => Number(l.o))))];
   const fresh = await queryRows<{ id: string; result: LegResult | null }>(
     tx,
-    sql`SELECT id, result FROM sb_outcomes
+    sql`SELECT id, result FROM sportsbook.sb_outcomes
         WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(outcomes)}::jsonb)::bigint)`,
   );
   const byId = new Map(fresh.map((r) => [Number(r.id), r.result]));
@@ -168,7 +168,7 @@ async function settleIn(tx: Tx, due: Array<{ b: OpenBet; payout: bigint }>): Pro
   });
   const moved = await queryRows<{ id: string }>(
     tx,
-    sql`UPDATE sb_bets b SET status = x.status, payout = x.payout, paid = x.paid, debt = x.debt,
+    sql`UPDATE sportsbook.sb_bets b SET status = x.status, payout = x.payout, paid = x.paid, debt = x.debt,
           settle_version = b.settle_version + 1, settled_at = now(), settle_call = x.call, settle_tid = x.tid
         FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
           AS x(id bigint, v int, payout bigint, paid bigint, debt bigint, status text, call text, tid text)
@@ -217,13 +217,13 @@ export async function unsettleBets(
       settle_tid: string | null;
     }>(
       tx,
-      sql`UPDATE sb_bets b SET status = 'open', settle_version = b.settle_version + 1, payout = NULL, settled_at = NULL,
+      sql`UPDATE sportsbook.sb_bets b SET status = 'open', settle_version = b.settle_version + 1, payout = NULL, settled_at = NULL,
             paid = 0, settle_call = NULL, settle_tid = NULL,
             bet_tid = CASE WHEN old.status = 'void' AND COALESCE(old.settle_call, 'rollback') = 'rollback'
                            THEN 'sbr:' || b.id || ':' || (b.settle_version + 1) ELSE b.bet_tid END
-          FROM sb_bets old
+          FROM sportsbook.sb_bets old
           WHERE old.id = b.id AND b.status IN ('settled', 'void') AND (b.id IN (
-            SELECT bet_id FROM sb_bet_legs WHERE market_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(marketIds)}::jsonb)::bigint))
+            SELECT bet_id FROM sportsbook.sb_bet_legs WHERE market_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(marketIds)}::jsonb)::bigint))
             OR b.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(betIds)}::jsonb)::bigint))
           RETURNING b.id, old.stake, old.paid, old.payout, old.status, b.settle_version, old.settle_call, old.settle_tid`,
     );
@@ -249,7 +249,7 @@ export async function unsettleBets(
     await queueCalls(tx, calls);
     // Done: a redelivered message finds nothing left to undo on these markets.
     if (marketIds.length)
-      await tx.execute(sql`UPDATE sb_markets SET unsettle_pending = false
+      await tx.execute(sql`UPDATE sportsbook.sb_markets SET unsettle_pending = false
           WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(marketIds)}::jsonb)::bigint) AND unsettle_pending`);
     return bets.map((b) => Number(b.id));
   });

@@ -695,7 +695,7 @@ export async function simulate(
     (
       await queryRows<{ ext_id: string; status: string }>(
         ctx.db,
-        sql`SELECT ext_id, status FROM sb_matches WHERE ext_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(matches.map((m) => m.extId))}::jsonb))`,
+        sql`SELECT ext_id, status FROM sportsbook.sb_matches WHERE ext_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(matches.map((m) => m.extId))}::jsonb))`,
       )
     ).map((r) => [r.ext_id, r.status]),
   );

@@ -78,8 +78,8 @@ export async function feedMatch(
     market_id: string;
   }>(
     ctx.db,
-    sql`SELECT o.id, mk.ext_key AS key, o.code, o.odds, o.market_id FROM sb_outcomes o JOIN sb_markets mk ON mk.id = o.market_id
-        JOIN sb_matches m ON m.id = mk.match_id WHERE m.ext_id = ${ext} ORDER BY o.id`,
+    sql`SELECT o.id, mk.ext_key AS key, o.code, o.odds, o.market_id FROM sportsbook.sb_outcomes o JOIN sportsbook.sb_markets mk ON mk.id = o.market_id
+        JOIN sportsbook.sb_matches m ON m.id = mk.match_id WHERE m.ext_id = ${ext} ORDER BY o.id`,
   );
   const pick = (key: string, code: string) => {
     const o = outcomes.find((x) => x.key === key && x.code === code);

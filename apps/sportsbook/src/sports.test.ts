@@ -15,7 +15,7 @@ import { feedMatch, mainBalance, sb } from "./sports-testkit.ts";
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ ADDRESS_LIMITS: "register=1000" });
-  await sb(t.app).db.execute(sql`UPDATE sb_book SET live_delay_ms = 0`);
+  await sb(t.app).db.execute(sql`UPDATE sportsbook.sb_book SET live_delay_ms = 0`);
 }, 120_000);
 afterAll(async () => t?.close());
 
@@ -391,9 +391,9 @@ describe("sportsbook", () => {
     const took = Date.now() - started;
     const [n] = await queryRows<{ open: number; wins: number }>(
       sb(t.app).db,
-      sql`SELECT (SELECT count(*)::int FROM sb_bets b JOIN sb_bet_legs l ON l.bet_id = b.id WHERE l.market_id = ${leg.marketId} AND b.status = 'open') AS open,
+      sql`SELECT (SELECT count(*)::int FROM sportsbook.sb_bets b JOIN sportsbook.sb_bet_legs l ON l.bet_id = b.id WHERE l.market_id = ${leg.marketId} AND b.status = 'open') AS open,
             (SELECT count(*)::int FROM provider_transactions WHERE kind = 'win' AND transaction_id LIKE 'sbw:%'
-              AND round_id IN (SELECT 'sb-' || bet_id FROM sb_bet_legs WHERE market_id = ${leg.marketId})) AS wins`,
+              AND round_id IN (SELECT 'sb-' || bet_id FROM sportsbook.sb_bet_legs WHERE market_id = ${leg.marketId})) AS wins`,
     );
     expect(n).toEqual({ open: 0, wins: 1000 });
     for (const m of members)
@@ -411,12 +411,12 @@ describe("sportsbook", () => {
     await simulate(sb(t.app), { at: new Date(sim.start - 60_000), only: sim.extId });
     const [row] = await queryRows<{ id: string; status: string }>(
       sb(t.app).db,
-      sql`SELECT id, status FROM sb_matches WHERE ext_id = ${sim.extId}`,
+      sql`SELECT id, status FROM sportsbook.sb_matches WHERE ext_id = ${sim.extId}`,
     );
     expect(row?.status).toBe("not_started");
     const [o] = await queryRows<{ id: string; odds: number }>(
       sb(t.app).db,
-      sql`SELECT o.id, o.odds FROM sb_outcomes o JOIN sb_markets mk ON mk.id = o.market_id WHERE mk.match_id = ${row?.id} AND mk.kind = 'moneyline' AND o.code = 'home'`,
+      sql`SELECT o.id, o.odds FROM sportsbook.sb_outcomes o JOIN sportsbook.sb_markets mk ON mk.id = o.market_id WHERE mk.match_id = ${row?.id} AND mk.kind = 'moneyline' AND o.code = 'home'`,
     );
     const m = await registerMember(t.app, "sbsim", 100_000n);
     await placeBet(sb(t.app), m.id, {
@@ -429,7 +429,7 @@ describe("sportsbook", () => {
     await simulate(sb(t.app), { at: new Date(sim.start + SIM_MATCH_MS / 2), only: sim.extId });
     const [live] = await queryRows<{ status: string; minute: number }>(
       sb(t.app).db,
-      sql`SELECT status, minute FROM sb_matches WHERE ext_id = ${sim.extId}`,
+      sql`SELECT status, minute FROM sportsbook.sb_matches WHERE ext_id = ${sim.extId}`,
     );
     expect(live).toMatchObject({ status: "live", minute: 60 });
     await simulate(sb(t.app), { at: new Date(sim.start + SIM_MATCH_MS + 1000), only: sim.extId });
@@ -506,7 +506,7 @@ describe("dead prices", () => {
     });
     const [row] = await queryRows<{ id: string }>(
       sb(t.app).db,
-      sql`SELECT id FROM sb_matches WHERE ext_id = 'e:dead'`,
+      sql`SELECT id FROM sportsbook.sb_matches WHERE ext_id = 'e:dead'`,
     );
     const shown = (await t.app.inject({ method: "GET", url: `/api/sports/matches/${row?.id}` })).json()
       .value as {
@@ -517,7 +517,7 @@ describe("dead prices", () => {
     for (const leg of [home, away]) {
       const [o] = await queryRows<{ odds: number }>(
         sb(t.app).db,
-        sql`SELECT odds FROM sb_outcomes WHERE id = ${leg.outcomeId}`,
+        sql`SELECT odds FROM sportsbook.sb_outcomes WHERE id = ${leg.outcomeId}`,
       );
       await expect(
         placeBet(sb(t.app), m.id, {
@@ -550,25 +550,25 @@ describe("dead prices", () => {
     });
     const [hc] = await queryRows<{ status: string }>(
       sb(t.app).db,
-      sql`SELECT mk.status FROM sb_markets mk JOIN sb_matches x ON x.id = mk.match_id
+      sql`SELECT mk.status FROM sportsbook.sb_markets mk JOIN sportsbook.sb_matches x ON x.id = mk.match_id
           WHERE x.ext_id = 'e:coherent' AND mk.ext_key = '16|hcp=0.5'`,
     );
     expect(hc?.status).toBe("suspended");
     // The match's own coherent lines stay on sale.
     const [ok] = await queryRows<{ status: string }>(
       sb(t.app).db,
-      sql`SELECT status FROM sb_markets WHERE id = ${pick2("16|hcp=-0.25", "home").marketId}`,
+      sql`SELECT status FROM sportsbook.sb_markets WHERE id = ${pick2("16|hcp=-0.25", "home").marketId}`,
     );
     expect(ok?.status).toBe("active");
     // A price taken before the operator raised the floor is refused, with the prices of now.
     await feedMatch(t.app, "e:floor");
     const [low] = await queryRows<{ id: string; odds: number; market_id: string }>(
       sb(t.app).db,
-      sql`SELECT o.id, o.odds, o.market_id FROM sb_outcomes o JOIN sb_markets mk ON mk.id = o.market_id
-          JOIN sb_matches x ON x.id = mk.match_id WHERE x.ext_id = 'e:floor' ORDER BY o.odds, o.id LIMIT 1`,
+      sql`SELECT o.id, o.odds, o.market_id FROM sportsbook.sb_outcomes o JOIN sportsbook.sb_markets mk ON mk.id = o.market_id
+          JOIN sportsbook.sb_matches x ON x.id = mk.match_id WHERE x.ext_id = 'e:floor' ORDER BY o.odds, o.id LIMIT 1`,
     );
     const leg = { outcomeId: Number(low?.id), odds: low?.odds ?? 0, marketId: Number(low?.market_id) };
-    await sb(t.app).db.execute(sql`UPDATE sb_book SET min_odds = ${leg.odds + 1}`);
+    await sb(t.app).db.execute(sql`UPDATE sportsbook.sb_book SET min_odds = ${leg.odds + 1}`);
     try {
       const err = await placeBet(sb(t.app), m.id, {
         kind: "single",
@@ -584,7 +584,7 @@ describe("dead prices", () => {
       // The listing shows the market suspended too.
       const [mt] = await queryRows<{ id: string }>(
         sb(t.app).db,
-        sql`SELECT id FROM sb_matches WHERE ext_id = 'e:floor'`,
+        sql`SELECT id FROM sportsbook.sb_matches WHERE ext_id = 'e:floor'`,
       );
       const listed = (await t.app.inject({ method: "GET", url: `/api/sports/matches/${mt?.id}` })).json()
         .value as {
@@ -592,7 +592,7 @@ describe("dead prices", () => {
       };
       expect(listed.markets.find((x) => x.id === leg.marketId)?.status).toBe("suspended");
     } finally {
-      await sb(t.app).db.execute(sql`UPDATE sb_book SET min_odds = 1050`);
+      await sb(t.app).db.execute(sql`UPDATE sportsbook.sb_book SET min_odds = 1050`);
     }
     expect(await mainBalance(t.app, m.id)).toBe(100_000n);
   });

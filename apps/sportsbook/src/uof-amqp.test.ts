@@ -56,7 +56,7 @@ describe.skipIf(!AMQP_URL)("UOF AMQP adapter on RabbitMQ", () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    await sb(t.app).db.execute(sql`UPDATE sb_book SET live_delay_ms = 0`);
+    await sb(t.app).db.execute(sql`UPDATE sportsbook.sb_book SET live_delay_ms = 0`);
     http = createServer((req, res) => {
       const url = new URL(req.url ?? "/", "http://x");
       const token = req.headers["x-access-token"] as string | undefined;
@@ -101,12 +101,12 @@ describe.skipIf(!AMQP_URL)("UOF AMQP adapter on RabbitMQ", () => {
     await vi.waitFor(() => expect(handled()).toBe(2), { timeout: 30_000, interval: 50 });
     const outcomes = await queryRows<{ id: string; key: string; code: string; odds: number; name: string }>(
       sb(t.app).db,
-      sql`SELECT o.id, mk.ext_key AS key, o.code, o.odds, o.name FROM sb_outcomes o JOIN sb_markets mk ON mk.id = o.market_id
-          JOIN sb_matches m ON m.id = mk.match_id WHERE m.ext_id = ${urn} ORDER BY o.id`,
+      sql`SELECT o.id, mk.ext_key AS key, o.code, o.odds, o.name FROM sportsbook.sb_outcomes o JOIN sportsbook.sb_markets mk ON mk.id = o.market_id
+          JOIN sportsbook.sb_matches m ON m.id = mk.match_id WHERE m.ext_id = ${urn} ORDER BY o.id`,
     );
     const [match] = await queryRows<{ status: string; score_home: number; minute: number; home: string }>(
       sb(t.app).db,
-      sql`SELECT m.status, m.score_home, m.minute, h.name AS home FROM sb_matches m JOIN sb_teams h ON h.id = m.home_id WHERE m.ext_id = ${urn}`,
+      sql`SELECT m.status, m.score_home, m.minute, h.name AS home FROM sportsbook.sb_matches m JOIN sportsbook.sb_teams h ON h.id = m.home_id WHERE m.ext_id = ${urn}`,
     );
     expect(match).toEqual({ status: "live", score_home: 2, minute: 63, home: "Manchester City" });
     expect(outcomes.map((o) => `${o.key} ${o.code}`)).toEqual([
@@ -138,7 +138,7 @@ describe.skipIf(!AMQP_URL)("UOF AMQP adapter on RabbitMQ", () => {
     await vi.waitFor(() => expect(handled()).toBe(6), { timeout: 30_000, interval: 50 });
     const wins = await queryRows<{ amount: string }>(
       sb(t.app).db,
-      sql`SELECT p.amount::text FROM provider_transactions p JOIN sb_bets b ON p.round_id = 'sb-' || b.id
+      sql`SELECT p.amount::text FROM provider_transactions p JOIN sportsbook.sb_bets b ON p.round_id = 'sb-' || b.id
           WHERE b.member_id = ${m.id} AND p.kind = 'win'`,
     );
     const paid = (10_000n * BigInt(home.odds)) / 1000n;
@@ -152,7 +152,7 @@ describe.skipIf(!AMQP_URL)("UOF AMQP adapter on RabbitMQ", () => {
     await vi.waitFor(() => expect(handled()).toBe(8), { timeout: 30_000, interval: 50 });
     const rejects = await queryRows<{ reason: string }>(
       sb(t.app).db,
-      sql`SELECT reason FROM sb_feed_rejects WHERE routing_key LIKE ${`%.${eventNo}.-`}`,
+      sql`SELECT reason FROM sportsbook.sb_feed_rejects WHERE routing_key LIKE ${`%.${eventNo}.-`}`,
     );
     expect(rejects).toHaveLength(2);
     expect(rejects[0]?.reason).toMatch(/^bet_settlement: outcomes\.market\.0\.outcome\.0\.result/);
@@ -178,7 +178,7 @@ describe.skipIf(!AMQP_URL)("UOF AMQP adapter on RabbitMQ", () => {
       async () => {
         const [st] = await queryRows<{ done: boolean }>(
           sb(t.app).db,
-          sql`SELECT recovery_done_at IS NOT NULL AS done FROM sb_feed_state WHERE product = 1`,
+          sql`SELECT recovery_done_at IS NOT NULL AS done FROM sportsbook.sb_feed_state WHERE product = 1`,
         );
         expect(st?.done).toBe(true);
       },
@@ -212,7 +212,7 @@ describe.skipIf(!AMQP_URL)("UOF AMQP adapter on RabbitMQ", () => {
     });
     const [b] = await queryRows<{ status: string }>(
       sb(t.app).db,
-      sql`SELECT b.status FROM sb_bets b JOIN members m ON m.id = b.member_id WHERE m.username = 'uofamqp'`,
+      sql`SELECT b.status FROM sportsbook.sb_bets b JOIN members m ON m.id = b.member_id WHERE m.username = 'uofamqp'`,
     );
     expect(b?.status).toBe("open");
     expect((await reconcile(sb(t.app).db)).ok).toBe(true);

@@ -166,7 +166,7 @@ export class UofAdapter {
       this.stats.rejected++;
       this.log("warn", `UOF message refused: ${reason}`, { routingKey: m.fields.routingKey });
       try {
-        await this.ctx.db.execute(sql`INSERT INTO sb_feed_rejects (source, routing_key, reason, body)
+        await this.ctx.db.execute(sql`INSERT INTO sportsbook.sb_feed_rejects (source, routing_key, reason, body)
             VALUES (${UOF_SOURCE}, ${m.fields.routingKey}, ${reason.slice(0, 1000)}, ${body.slice(0, 20_000)})`);
         ch.ack(m);
       } catch (dbErr) {
@@ -177,11 +177,11 @@ export class UofAdapter {
     try {
       if (parsed.kind === "alive") {
         this.lastAlive.set(parsed.product, Date.now());
-        await this.ctx.db.execute(sql`INSERT INTO sb_feed_state (product, last_alive_at) VALUES (${parsed.product}, now())
+        await this.ctx.db.execute(sql`INSERT INTO sportsbook.sb_feed_state (product, last_alive_at) VALUES (${parsed.product}, now())
             ON CONFLICT (product) DO UPDATE SET last_alive_at = now(), updated_at = now()`);
         if (!parsed.subscribed) void this.recover(parsed.product, "alive subscribed=0");
       } else if (parsed.kind === "snapshot_complete") {
-        await this.ctx.db.execute(sql`UPDATE sb_feed_state SET recovery_done_at = now(), updated_at = now()
+        await this.ctx.db.execute(sql`UPDATE sportsbook.sb_feed_state SET recovery_done_at = now(), updated_at = now()
             WHERE product = ${parsed.product} AND recovery_request_id = ${parsed.requestId}`);
         if (this.recovering.get(parsed.product)?.id === parsed.requestId)
           this.recovering.delete(parsed.product);
@@ -193,7 +193,7 @@ export class UofAdapter {
         const applied = await applyFeedMessage(this.ctx, `${UOF_SOURCE}:${parsed.product}`, msg);
         if (applied.duplicate) this.stats.duplicates++;
         else this.stats.applied++;
-        await this.ctx.db.execute(sql`INSERT INTO sb_feed_state (product, last_ts) VALUES (${parsed.product}, ${msg.timestamp})
+        await this.ctx.db.execute(sql`INSERT INTO sportsbook.sb_feed_state (product, last_ts) VALUES (${parsed.product}, ${msg.timestamp})
             ON CONFLICT (product) DO UPDATE SET last_ts = GREATEST(sb_feed_state.last_ts, EXCLUDED.last_ts), updated_at = now()`);
       }
       ch.ack(m);
@@ -217,7 +217,10 @@ export class UofAdapter {
   /** A match the book does not know yet: its fixture from the API first (the feed names only its URN). */
   private async ensureFixture(eventUrn: string): Promise<void> {
     if (!eventUrn.startsWith("sr:match:")) return;
-    const [known] = await queryRows(this.ctx.db, sql`SELECT 1 FROM sb_matches WHERE ext_id = ${eventUrn}`);
+    const [known] = await queryRows(
+      this.ctx.db,
+      sql`SELECT 1 FROM sportsbook.sb_matches WHERE ext_id = ${eventUrn}`,
+    );
     if (known) return;
     try {
       const fixture = parseFixture(await this.api.fixture(eventUrn), 1);
@@ -249,11 +252,11 @@ export class UofAdapter {
     try {
       const [st] = await queryRows<{ last_ts: string }>(
         this.ctx.db,
-        sql`SELECT last_ts FROM sb_feed_state WHERE product = ${product}`,
+        sql`SELECT last_ts FROM sportsbook.sb_feed_state WHERE product = ${product}`,
       );
       const last = Number(st?.last_ts ?? 0);
       const after = last > 0 && Date.now() - last < RECOVERY_WINDOW_MS ? last : null;
-      await this.ctx.db.execute(sql`INSERT INTO sb_feed_state (product, recovery_request_id, recovery_after, recovery_asked_at)
+      await this.ctx.db.execute(sql`INSERT INTO sportsbook.sb_feed_state (product, recovery_request_id, recovery_after, recovery_asked_at)
           VALUES (${product}, ${requestId}, ${after}, now())
           ON CONFLICT (product) DO UPDATE SET recovery_request_id = EXCLUDED.recovery_request_id,
             recovery_after = EXCLUDED.recovery_after, recovery_asked_at = now(), recovery_done_at = NULL, updated_at = now()`);

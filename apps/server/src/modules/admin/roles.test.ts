@@ -70,7 +70,7 @@ describe("roles the owner shapes", () => {
     await feedMatch(t.app, "e:roles-refused");
     const [match] = await queryRows<{ id: number }>(
       t.database.db,
-      sql`SELECT id FROM sb_matches WHERE ext_id = 'e:roles-refused'`,
+      sql`SELECT id FROM sportsbook.sb_matches WHERE ext_id = 'e:roles-refused'`,
     );
     const matchId = Number(match?.id);
     const refused = await call(writer, "POST", "/api/admin/sports/manual", {
