@@ -60,6 +60,7 @@ import { walletRoutes } from "./modules/wallet/routes.ts";
 import { adminHub } from "./realtime/admin-hub.ts";
 import { realtimeHub } from "./realtime/hub.ts";
 import { setSportsWorkers, sportsHost } from "./sportsbook.ts";
+import { externalSportsbook } from "./sportsbook-external.ts";
 
 export interface BuildOptions {
   config: Config;
@@ -209,24 +210,29 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // /api/admin/sports/*): its provider-protocol calls reach this app in memory, or
   // RGS_PLATFORM_URL as the in-house game server's do.
   let sportsbook: SportsContext | null = null;
-  await app.register(sportsbookPlugin, {
-    db: database.db,
-    config,
-    store,
-    clock: ctx.clock,
-    host: sportsHost(ctx),
-    transport: config.RGS_PLATFORM_URL
-      ? fetchTransport(config.RGS_PLATFORM_URL, config.RGS_CALL_TIMEOUT_MS)
-      : async (url, payload, headers) => {
-          const res = await app.inject({ method: "POST", url, payload, headers });
-          return { status: res.statusCode, body: res.body };
-        },
-    apiDocs: ctx.apiDocs,
-    onContext: (sb, workers) => {
-      sportsbook = sb;
-      setSportsWorkers(ctx, workers);
-    },
-  });
+  if (config.SPORTSBOOK_MODE === "external") {
+    // The book in its own process: its paths forwarded there, its host API answered here.
+    await externalSportsbook(app, ctx, config.SPORTSBOOK_URL, config.SPORTSBOOK_CALL_TIMEOUT_MS);
+  } else {
+    await app.register(sportsbookPlugin, {
+      db: database.db,
+      config,
+      store,
+      clock: ctx.clock,
+      host: sportsHost(ctx),
+      transport: config.RGS_PLATFORM_URL
+        ? fetchTransport(config.RGS_PLATFORM_URL, config.RGS_CALL_TIMEOUT_MS)
+        : async (url, payload, headers) => {
+            const res = await app.inject({ method: "POST", url, payload, headers });
+            return { status: res.statusCode, body: res.body };
+          },
+      apiDocs: ctx.apiDocs,
+      onContext: (sb, workers) => {
+        sportsbook = sb;
+        setSportsWorkers(ctx, workers);
+      },
+    });
+  }
   app.decorate("sportsbook", sportsbook);
   // The job queue (jobs/queue.ts): main.ts starts it; closing the app stops it.
   const jobs = createJobQueue(app, ctx);

@@ -32,6 +32,11 @@ export interface SportsbookOptions {
    * (sports.simulator, sports.settle-sweep) in one-process mode; tests call the book directly.
    */
   onContext?: (ctx: SportsContext, workers: SportsWorkers) => void;
+  /**
+   * A refusal's answer carries its message's values (`params`): in its own process the book has
+   * no message catalogue, and the platform's proxy writes the text from the code and the values.
+   */
+  exposeParams?: boolean;
 }
 
 /**
@@ -50,7 +55,7 @@ export const sportsbookPlugin: FastifyPluginAsync<SportsbookOptions> = async (ap
     transport: opts.transport,
     apiDocs: opts.apiDocs ?? [],
   };
-  app.setErrorHandler(sportsErrorHandler(opts.host));
+  app.setErrorHandler(sportsErrorHandler(opts.host, opts.exposeParams ?? false));
   listRoutesIn(app, ctx.apiDocs);
   await sportsRoutes(app, ctx);
   await sportsAdminRoutes(app, ctx);
@@ -65,7 +70,7 @@ export const sportsbookPlugin: FastifyPluginAsync<SportsbookOptions> = async (ap
  * own, or one a host function threw) gets its message in the caller's language (X-Lang); a lost
  * database connection is a retryable 503; anything else hides its details.
  */
-export function sportsErrorHandler(host: Pick<SportsHost, "message">) {
+export function sportsErrorHandler(host: Pick<SportsHost, "message">, exposeParams = false) {
   return (err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) => {
     const header = req.headers["x-lang"];
     const lang = (Array.isArray(header) ? header[0] : header) ?? "";
@@ -78,6 +83,7 @@ export function sportsErrorHandler(host: Pick<SportsHost, "message">) {
         message: host.message(err.code, lang, params),
         ...(err.details ? { details: err.details } : {}),
         ...(err.extra ?? {}),
+        ...(exposeParams && Object.keys(params).length ? { params } : {}),
       });
     }
     if (isConnectionLost(err)) {

@@ -12,11 +12,12 @@ export function sb(app: FastifyInstance): SportsContext {
 
 /** Test helpers of the sportsbook: a match from the feed with 1X2, handicap −0.25 and total 2.25. */
 export async function feedMatch(
-  app: FastifyInstance,
+  app: FastifyInstance | SportsContext,
   ext: string,
   opts: { live?: boolean; start?: Date } = {},
 ) {
-  const ctx = sb(app);
+  // The book mounted in a test platform, or one of its own (external.test.ts).
+  const ctx = "host" in app ? app : sb(app);
   const start = opts.start ?? new Date(Date.now() + 3600_000);
   await applyFeedMessage(ctx, "test", {
     type: "fixture",
@@ -89,9 +90,10 @@ export async function feedMatch(
   return { pick };
 }
 
+/** The member's main wallet on the platform (its ledger, not the book's). */
 export async function mainBalance(app: FastifyInstance, memberId: number): Promise<bigint> {
   const [r] = await queryRows<{ balance: string }>(
-    sb(app).db,
+    app.ctx.db,
     sql`SELECT balance FROM ledger_accounts WHERE member_id = ${memberId} AND kind = 'main' AND currency = 'PHP'`,
   );
   return BigInt(r?.balance ?? "0");
