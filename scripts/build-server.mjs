@@ -1,4 +1,4 @@
-// `npm run build` (last step): the platform server and the stand-alone RGS compiled to plain
+// `npm run build` (last step): the platform server, the stand-alone RGS and sportsbook compiled to plain
 // JavaScript, so production runs `node` on them with no TypeScript loader (no tsx at run time).
 //
 // Each program is one ES module bundle (esbuild) of its own sources and the workspace packages
@@ -32,6 +32,12 @@ const programs = [
     entry: "apps/rgs/src/main.ts",
     out: "apps/rgs/dist/server",
     files: ["apps/rgs/migrations", "apps/rgs/dist/ui"],
+  },
+  {
+    // The sportsbook alone (SPORTSBOOK_MODE=external); its tables are the platform migrations'.
+    entry: "apps/sportsbook/src/main.ts",
+    out: "apps/sportsbook/dist/server",
+    files: [],
   },
 ];
 

@@ -12,7 +12,7 @@
 //
 // Rule: a module's SQL never names another module's table (it reads through the owner's
 // service.ts or a read-only view the owner publishes, docs/modules.md). The uses left in
-// modules/sports when the rule started failing are listed in scripts/module-tables.allow.json,
+// modules/sports when the rule started failing were listed in scripts/module-tables.allow.json,
 // which can only shrink the same way (a new use fails, a listed one that is gone fails).
 //
 // Rule: a module's SQL is in its repo. Every statement of a module (drizzle `sql` templates,
@@ -169,7 +169,7 @@ const routeSqlTotal = Object.values(routeSql).reduce((a, b) => a + b, 0);
  * its upper-case keyword (FROM, JOIN, UPDATE, INTO) before the table's name, as the SQL here is
  * written, or by a query-builder import of the table's drizzle object from another module's
  * schema file. A use not listed in scripts/module-tables.allow.json fails the check (the list
- * holds only uses in modules/sports, and only shrinks); --report lists every use.
+ * held only uses in modules/sports, which left for apps/sportsbook, and only shrinks); --report lists every use.
  */
 const schemaDir = join(src, "db/schema");
 const moduleNames = new Set(existsSync(modulesDir) ? readdirSync(modulesDir) : []);
@@ -336,6 +336,26 @@ if (flag("--prune") && goneSql.length) {
   goneSql.length = 0;
 }
 
+// Rule: the sportsbook (apps/sportsbook), a vendor beside the platform, reaches it only through
+// the provider protocol and what the platform hands its plugin; its code (not its tests and test
+// helpers, which run it inside a test platform) imports nothing of apps/server.
+const vendorImports = [];
+for (const app of ["apps/sportsbook/src"]) {
+  const dir = join(root, app);
+  if (!existsSync(dir)) continue;
+  for (const file of walk(dir)) {
+    if (/\.test\.tsx?$/.test(file) || /test-(platform|kit)|testkit|-child\.ts$/.test(basename(file)))
+      continue;
+    const text = readFileSync(file, "utf8");
+    for (const spec of importsOf(text)) {
+      if (resolve(dirname(file), spec).startsWith(src + sep))
+        vendorImports.push(`${relative(root, file)} -> ${spec}`);
+    }
+    if (/from\s*["']@panalo\/server\b/.test(text))
+      vendorImports.push(`${relative(root, file)} -> @panalo/server`);
+  }
+}
+
 if (!flag("--report")) {
   for (const v of fresh) {
     console.error(
@@ -363,7 +383,13 @@ if (!flag("--report")) {
   for (const f of goneSql) {
     console.error(`module sql: ${f} no longer holds SQL: delete it from scripts/module-sql.allow.json`);
   }
+  for (const v of vendorImports) {
+    console.error(
+      `vendor import: ${v}\n  a vendor app reaches the platform only through the protocol and its plugin's options`,
+    );
+  }
   if (
+    vendorImports.length ||
     fresh.length ||
     gone.length ||
     freshTables.length ||

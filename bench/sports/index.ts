@@ -20,9 +20,9 @@ import WebSocket from "ws";
 import { buildApp } from "../../apps/server/src/app.ts";
 import { loadConfig } from "../../apps/server/src/config.ts";
 import { memoryStore } from "../../apps/server/src/lib/shared-store.ts";
-import { applyFeedMessage } from "../../apps/server/src/modules/sports/book.ts";
-import { placeBet } from "../../apps/server/src/modules/sports/place.ts";
-import { settleBets } from "../../apps/server/src/modules/sports/settle.ts";
+import { applyFeedMessage } from "../../apps/sportsbook/src/book.ts";
+import { placeBet } from "../../apps/sportsbook/src/place.ts";
+import { settleBets } from "../../apps/sportsbook/src/settle.ts";
 import { freshDatabase } from "../lib/database.ts";
 import { figure } from "../lib/figure.ts";
 
@@ -59,24 +59,27 @@ try {
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
-  const ctx = app.ctx;
+  const ctx = app.sportsbook;
+  if (!ctx) throw new Error("the sportsbook is not mounted (SPORTSBOOK_MODE=external?)");
   let t = performance.now();
-  await q(`UPDATE sb_book SET live_delay_ms = 0, max_payout = 1000000000000`);
-  await q(`INSERT INTO sb_leagues (ext_id, sport, name) VALUES ('b:l', 'football', 'Bench League')`);
+  await q(`UPDATE sportsbook.sb_book SET live_delay_ms = 0, max_payout = 1000000000000`);
   await q(
-    `INSERT INTO sb_teams (ext_id, sport, name) SELECT 'b:t' || g, 'football', 'Team ' || g FROM generate_series(1, 200) g`,
+    `INSERT INTO sportsbook.sb_leagues (ext_id, sport, name) VALUES ('b:l', 'football', 'Bench League')`,
   );
-  await q(`INSERT INTO sb_matches (ext_id, league_id, home_id, away_id, start_at, status, minute)
-    SELECT 'b:m' || g, (SELECT id FROM sb_leagues), (SELECT id FROM sb_teams WHERE ext_id = 'b:t' || (1 + g % 200)),
-      (SELECT id FROM sb_teams WHERE ext_id = 'b:t' || (1 + (g + 1) % 200)), now() - interval '10 minutes', 'live', 10
+  await q(
+    `INSERT INTO sportsbook.sb_teams (ext_id, sport, name) SELECT 'b:t' || g, 'football', 'Team ' || g FROM generate_series(1, 200) g`,
+  );
+  await q(`INSERT INTO sportsbook.sb_matches (ext_id, league_id, home_id, away_id, start_at, status, minute)
+    SELECT 'b:m' || g, (SELECT id FROM sportsbook.sb_leagues), (SELECT id FROM sportsbook.sb_teams WHERE ext_id = 'b:t' || (1 + g % 200)),
+      (SELECT id FROM sportsbook.sb_teams WHERE ext_id = 'b:t' || (1 + (g + 1) % 200)), now() - interval '10 minutes', 'live', 10
     FROM generate_series(1, ${MATCHES}) g`);
-  await q(`INSERT INTO sb_markets (match_id, ext_key, kind, period, line_q, odds_ts)
-    SELECT id, '1', '1x2', 'ft', NULL, 1 FROM sb_matches UNION ALL
-    SELECT id, '18|total=2.5', 'total', 'ft', 10, 1 FROM sb_matches`);
-  await q(`INSERT INTO sb_outcomes (market_id, code, name, odds)
-    SELECT mk.id, o.code, o.code, o.odds FROM sb_markets mk
+  await q(`INSERT INTO sportsbook.sb_markets (match_id, ext_key, kind, period, line_q, odds_ts)
+    SELECT id, '1', '1x2', 'ft', NULL, 1 FROM sportsbook.sb_matches UNION ALL
+    SELECT id, '18|total=2.5', 'total', 'ft', 10, 1 FROM sportsbook.sb_matches`);
+  await q(`INSERT INTO sportsbook.sb_outcomes (market_id, code, name, odds)
+    SELECT mk.id, o.code, o.code, o.odds FROM sportsbook.sb_markets mk
     CROSS JOIN LATERAL (VALUES ('home', 2100), ('draw', 3300), ('away', 3500)) o(code, odds) WHERE mk.kind = '1x2'
-    UNION ALL SELECT mk.id, o.code, o.code, o.odds FROM sb_markets mk
+    UNION ALL SELECT mk.id, o.code, o.code, o.odds FROM sportsbook.sb_markets mk
     CROSS JOIN LATERAL (VALUES ('over', 1900), ('under', 1900)) o(code, odds) WHERE mk.kind = 'total'`);
   await q(`INSERT INTO members (username) SELECT 'sb' || g FROM generate_series(1, ${PLAYERS}) g`);
   await q(
@@ -158,7 +161,7 @@ try {
 
   // Bets placed through the whole path, 64 at a time.
   const outcomes = await q<{ id: string; odds: number }>(
-    `SELECT o.id, o.odds FROM sb_outcomes o JOIN sb_markets mk ON mk.id = o.market_id WHERE mk.kind = '1x2' AND o.code = 'home' ORDER BY o.id`,
+    `SELECT o.id, o.odds FROM sportsbook.sb_outcomes o JOIN sportsbook.sb_markets mk ON mk.id = o.market_id WHERE mk.kind = '1x2' AND o.code = 'home' ORDER BY o.id`,
   );
   const members = await q<{ id: string }>(`SELECT id FROM members ORDER BY id`);
   // Round trips to the database during placement: every query a pooled client sends (BEGIN and
@@ -196,20 +199,22 @@ try {
 
   // The rest of the open bets in bulk (with their stakes' provider rows), then every result.
   const rest = BETS - PLACED;
-  await q(`INSERT INTO sb_bets (member_id, idempotency_key, currency, vendor, kind, stake, stake_per_line, potential)
+  await q(`INSERT INTO sportsbook.sb_bets (member_id, idempotency_key, currency, vendor, kind, stake, stake_per_line, potential)
     SELECT (SELECT min(id) FROM members) + g % ${PLAYERS}, 'bulk-' || g, 'PHP', 'PNSB', 'single', 1000, 1000, 2100 FROM generate_series(1, ${rest}) g`);
-  await q(`INSERT INTO sb_bet_legs (bet_id, idx, outcome_id, market_id, match_id, odds)
-    SELECT b.id, 0, o.id, o.market_id, mk.match_id, o.odds FROM sb_bets b
-    JOIN sb_outcomes o ON o.id = (SELECT min(id) FROM sb_outcomes) + (b.id * 5) % (SELECT count(*) FROM sb_outcomes)
-    JOIN sb_markets mk ON mk.id = o.market_id WHERE b.idempotency_key LIKE 'bulk-%'`);
+  await q(`INSERT INTO sportsbook.sb_bet_legs (bet_id, idx, outcome_id, market_id, match_id, odds)
+    SELECT b.id, 0, o.id, o.market_id, mk.match_id, o.odds FROM sportsbook.sb_bets b
+    JOIN sportsbook.sb_outcomes o ON o.id = (SELECT min(id) FROM sportsbook.sb_outcomes) + (b.id * 5) % (SELECT count(*) FROM sportsbook.sb_outcomes)
+    JOIN sportsbook.sb_markets mk ON mk.id = o.market_id WHERE b.idempotency_key LIKE 'bulk-%'`);
   await q(`INSERT INTO provider_transactions (vendor, transaction_id, kind, round_id, member_id, amount, game_code, fingerprint, response)
-    SELECT 'PNSB', 'sb:' || id, 'bet', 'sb-' || id, member_id, stake, 'SPORTS', 'bulk', '{}'::jsonb FROM sb_bets WHERE idempotency_key LIKE 'bulk-%'`);
+    SELECT 'PNSB', 'sb:' || id, 'bet', 'sb-' || id, member_id, stake, 'SPORTS', 'bulk', '{}'::jsonb FROM sportsbook.sb_bets WHERE idempotency_key LIKE 'bulk-%'`);
   await q(
-    `UPDATE sb_outcomes SET result = CASE WHEN code IN ('home', 'over') THEN '{"won":true,"voidPermille":0}'::jsonb ELSE '{"won":false,"voidPermille":0}'::jsonb END`,
+    `UPDATE sportsbook.sb_outcomes SET result = CASE WHEN code IN ('home', 'over') THEN '{"won":true,"voidPermille":0}'::jsonb ELSE '{"won":false,"voidPermille":0}'::jsonb END`,
   );
-  await q(`UPDATE sb_markets SET status = 'settled', settled_ts = 2`);
+  await q(`UPDATE sportsbook.sb_markets SET status = 'settled', settled_ts = 2`);
   await q(`ANALYZE`);
-  const [open] = await q<{ n: number }>(`SELECT count(*)::int AS n FROM sb_bets WHERE status = 'open'`);
+  const [open] = await q<{ n: number }>(
+    `SELECT count(*)::int AS n FROM sportsbook.sb_bets WHERE status = 'open'`,
+  );
   t = performance.now();
   const settled = await settleBets(ctx, null);
   const settleS = (performance.now() - t) / 1000;

@@ -12,17 +12,17 @@ export const SEEDED_LEAGUES = Array.from(
 );
 
 export async function seedMatches(database: Database): Promise<void> {
-  await database.exec(`INSERT INTO sb_leagues (ext_id, sport, name, enabled)
+  await database.exec(`INSERT INTO sportsbook.sb_leagues (ext_id, sport, name, enabled)
     SELECT 'e2e:league:' || i, 'football', 'E2E League ' || chr(64 + i), false FROM generate_series(1, 10) AS i
     ON CONFLICT (ext_id) DO NOTHING`);
-  await database.exec(`INSERT INTO sb_teams (ext_id, sport, name)
+  await database.exec(`INSERT INTO sportsbook.sb_teams (ext_id, sport, name)
     SELECT 'e2e:team:' || i, 'football', 'E2E Team ' || i FROM generate_series(1, 40) AS i
     ON CONFLICT (ext_id) DO NOTHING`);
-  await database.exec(`INSERT INTO sb_matches (ext_id, league_id, home_id, away_id, start_at, enabled)
+  await database.exec(`INSERT INTO sportsbook.sb_matches (ext_id, league_id, home_id, away_id, start_at, enabled)
     SELECT 'e2e:match:' || i,
-      (SELECT id FROM sb_leagues WHERE ext_id = 'e2e:league:' || (1 + i % 10)),
-      (SELECT id FROM sb_teams WHERE ext_id = 'e2e:team:' || (1 + i % 40)),
-      (SELECT id FROM sb_teams WHERE ext_id = 'e2e:team:' || (1 + (i + 7) % 40)),
+      (SELECT id FROM sportsbook.sb_leagues WHERE ext_id = 'e2e:league:' || (1 + i % 10)),
+      (SELECT id FROM sportsbook.sb_teams WHERE ext_id = 'e2e:team:' || (1 + i % 40)),
+      (SELECT id FROM sportsbook.sb_teams WHERE ext_id = 'e2e:team:' || (1 + (i + 7) % 40)),
       now() + interval '20 days' + make_interval(mins => 5 * i), true
     FROM generate_series(1, 2000) AS i
     ON CONFLICT (ext_id) DO NOTHING`);

@@ -7,6 +7,8 @@ import { isSitePath } from "@panalo/contracts/site-routes";
 import { rgsAdminSecret } from "@panalo/rgs/lottery/admin-auth";
 import { lotteryGatewayPlugin, type RgsPluginOptions, rgsPlugin } from "@panalo/rgs/plugin";
 import { fetchTransport, type Transport } from "@panalo/rgs/protocol-client";
+import type { SportsContext } from "@panalo/sportsbook/context";
+import { sportsbookPlugin } from "@panalo/sportsbook/plugin";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import type { Config } from "./config.ts";
 import { type Database, isConnectionLost, openDatabase } from "./db/client.ts";
@@ -54,12 +56,11 @@ import { winReviewAdminRoutes } from "./modules/providers/win-reviews.ts";
 import { reportRoutes } from "./modules/reports/routes.ts";
 import { responsibleGamingRoutes } from "./modules/responsible-gaming/routes.ts";
 import { rewardRoutes } from "./modules/rewards/routes.ts";
-import { sportsAdminRoutes } from "./modules/sports/admin-routes.ts";
-import { setSportsTransport } from "./modules/sports/money.ts";
-import { sportsRoutes } from "./modules/sports/routes.ts";
 import { walletRoutes } from "./modules/wallet/routes.ts";
 import { adminHub } from "./realtime/admin-hub.ts";
 import { realtimeHub } from "./realtime/hub.ts";
+import { setSportsWorkers, sportsHost } from "./sportsbook.ts";
+import { externalSportsbook } from "./sportsbook-external.ts";
 
 export interface BuildOptions {
   config: Config;
@@ -71,6 +72,8 @@ export interface BuildOptions {
 declare module "fastify" {
   interface FastifyInstance {
     ctx: AppContext;
+    /** The sportsbook mounted in this process (null when it runs in its own, SPORTSBOOK_MODE=external). */
+    sportsbook: SportsContext | null;
   }
 }
 
@@ -119,17 +122,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     const res = await app.inject({ method: "POST", url, payload, headers });
     return { status: res.statusCode, body: res.body };
   });
-  // The sportsbook's provider-protocol calls (vendors PNSB, PNES): to this app in memory, or to
-  // RGS_PLATFORM_URL as the in-house game server's are.
-  setSportsTransport(
-    ctx,
-    config.RGS_PLATFORM_URL
-      ? fetchTransport(config.RGS_PLATFORM_URL, config.RGS_CALL_TIMEOUT_MS)
-      : async (url, payload, headers) => {
-          const res = await app.inject({ method: "POST", url, payload, headers });
-          return { status: res.statusCode, body: res.body };
-        },
-  );
   app.addHook("onClose", async () => {
     if (!opts.store) await store.close();
   });
@@ -214,8 +206,34 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(async (api) => cockfightRoutes(api, ctx));
   await app.register(async (api) => fishAdminRoutes(api, ctx));
   await app.register(async (api) => cardsAdminRoutes(api, ctx));
-  await app.register(async (api) => sportsRoutes(api, ctx));
-  await app.register(async (api) => sportsAdminRoutes(api, ctx));
+  // The sportsbook (apps/sportsbook, vendors PNSB and PNES) at its own paths (/api/sports/*,
+  // /api/admin/sports/*): its provider-protocol calls reach this app in memory, or
+  // RGS_PLATFORM_URL as the in-house game server's do.
+  let sportsbook: SportsContext | null = null;
+  if (config.SPORTSBOOK_MODE === "external") {
+    // The book in its own process: its paths forwarded there, its host API answered here.
+    await externalSportsbook(app, ctx, config.SPORTSBOOK_URL, config.SPORTSBOOK_CALL_TIMEOUT_MS);
+  } else {
+    await app.register(sportsbookPlugin, {
+      db: database.db,
+      config,
+      store,
+      clock: ctx.clock,
+      host: sportsHost(ctx),
+      transport: config.RGS_PLATFORM_URL
+        ? fetchTransport(config.RGS_PLATFORM_URL, config.RGS_CALL_TIMEOUT_MS)
+        : async (url, payload, headers) => {
+            const res = await app.inject({ method: "POST", url, payload, headers });
+            return { status: res.statusCode, body: res.body };
+          },
+      apiDocs: ctx.apiDocs,
+      onContext: (sb, workers) => {
+        sportsbook = sb;
+        setSportsWorkers(ctx, workers);
+      },
+    });
+  }
+  app.decorate("sportsbook", sportsbook);
   // The job queue (jobs/queue.ts): main.ts starts it; closing the app stops it.
   const jobs = createJobQueue(app, ctx);
   await app.register(async (api) => jobRoutes(api, ctx, jobs));

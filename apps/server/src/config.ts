@@ -107,6 +107,17 @@ const ConfigSchema = z.object({
    */
   RGS_MODE: z.enum(["embedded", "external"]).default("embedded"),
   /**
+   * Where the sportsbook (apps/sportsbook, vendors PNSB and PNES) runs. "embedded": in this
+   * process (its paths /api/sports/* and /api/admin/sports/*, its tables in schema `sportsbook`,
+   * its jobs sports.* here). "external": as a process of its own (apps/sportsbook/src/main.ts at
+   * SPORTSBOOK_URL): this process forwards the book's paths there with the caller's session
+   * signed, answers its host API (/provider/PNSB/host/<call>) and runs none of its work.
+   */
+  SPORTSBOOK_MODE: z.enum(["embedded", "external"]).default("embedded"),
+  SPORTSBOOK_URL: z.string().default(""),
+  /** How long a forwarded call may wait for the external sportsbook's answer. */
+  SPORTSBOOK_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /**
    * Per-address limits on failed logins: only failures count, never successful logins,
    * because Philippine carriers put many players behind one address (carrier NAT). An address
    * with this many failed player logins in the window is refused for the rest of the window. The
@@ -219,5 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (parsed.data.RGS_MODE === "external" && !parsed.data.RGS_URL)
     throw new Error("Invalid configuration:\n  RGS_URL: required when RGS_MODE is external");
+  if (parsed.data.SPORTSBOOK_MODE === "external" && !parsed.data.SPORTSBOOK_URL)
+    throw new Error("Invalid configuration:\n  SPORTSBOOK_URL: required when SPORTSBOOK_MODE is external");
   return parsed.data;
 }

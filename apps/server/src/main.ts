@@ -1,10 +1,10 @@
+import { startUofAdapter } from "@panalo/sportsbook/uof-amqp";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { migrate } from "./db/migrate.ts";
 import { withAppSecret } from "./lib/app-secret.ts";
 import { startVendorTransferLoop } from "./modules/providers/transfer-wallet.ts";
-import { startUofAdapter } from "./modules/sports/uof-amqp.ts";
 import { seedIfEmpty } from "./seed/seed.ts";
 
 const config = withAppSecret(loadConfig());
@@ -19,8 +19,11 @@ await app.listen({ host: config.HOST, port: config.PORT });
 await app.jobs.start();
 // Transfers to vendor wallets whose outcome is unknown: asked of the vendor until known.
 const stopTransfers = startVendorTransferLoop(app.ctx, 10_000, (msg, err) => app.log.error({ err }, msg));
-// The Sportradar Unified Odds Feed over AMQP, when UOF_AMQP_URL is set (sports/uof-amqp.ts).
-const uof = await startUofAdapter(app.ctx, (level, msg, detail) => app.log[level]({ detail }, msg));
+// The Sportradar Unified Odds Feed over AMQP, when UOF_AMQP_URL is set (apps/sportsbook/src/uof-amqp.ts),
+// for the sportsbook mounted here.
+const uof = app.sportsbook
+  ? await startUofAdapter(app.sportsbook, (level, msg, detail) => app.log[level]({ detail }, msg))
+  : null;
 
 const base = `http://localhost:${config.PORT}`;
 console.log(

@@ -14,7 +14,7 @@ import { purgeKycDocuments } from "../modules/members/kyc.ts";
 import { autoReceive } from "../modules/payments/withdrawals.ts";
 import { rollupReports } from "../modules/reports/rollup.ts";
 import { expireRewards, rebateJob, referralMilestones } from "../modules/rewards/service.ts";
-import { settleSweepJob, simulatorJob } from "../modules/sports/jobs.ts";
+import { sportsWorkersOf } from "../sportsbook.ts";
 import { registerJob } from "./registry.ts";
 
 /**
@@ -171,7 +171,8 @@ registerJob({
   name: "sports.simulator",
   cron: "* * * * *",
   description: "The simulator feed: fixtures, moving odds, live scores and results for the sportsbook.",
-  handler: simulatorJob,
+  // The sportsbook mounted in this process (apps/sportsbook); in its own process it runs its own.
+  handler: async (ctx, run) => sportsWorkersOf(ctx)?.simulate(run) ?? { external: true },
   retry: { limit: 0, delaySeconds: 0, backoff: false },
   timeoutSeconds: 120,
 });
@@ -180,5 +181,5 @@ registerJob({
   cron: "*/5 * * * *",
   description:
     "Sends the sportsbook's money calls still due, cancels placements left pending, and settles every open bet whose selections all have results.",
-  handler: settleSweepJob,
+  handler: async (ctx) => sportsWorkersOf(ctx)?.settleSweep() ?? { external: true },
 });

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { feedMatch, mainBalance } from "../../../../sportsbook/src/sports-testkit.ts";
 import { queryRows } from "../../db/client.ts";
 import { registerMember } from "../../testing/games-kit.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
-import { feedMatch, mainBalance } from "../sports/sports-testkit.ts";
 import { createOperator } from "./operators.ts";
 import { totpAt } from "./totp.ts";
 
@@ -70,7 +70,7 @@ describe("roles the owner shapes", () => {
     await feedMatch(t.app, "e:roles-refused");
     const [match] = await queryRows<{ id: number }>(
       t.database.db,
-      sql`SELECT id FROM sb_matches WHERE ext_id = 'e:roles-refused'`,
+      sql`SELECT id FROM sportsbook.sb_matches WHERE ext_id = 'e:roles-refused'`,
     );
     const matchId = Number(match?.id);
     const refused = await call(writer, "POST", "/api/admin/sports/manual", {
