@@ -417,6 +417,45 @@ status() {
   echo "Platform: http://${ADDR[lb]}:8080/  RGS: http://${ADDR[lb]}:8090/rgs/health  HAProxy stats: http://${ADDR[lb]}:8404/"
 }
 
+# Kill host $1's processes (SIGKILL: a crash, not a stop), as the chaos run does.
+crash() {
+  need_root
+  local pids
+  pids=$(ip netns pids "$(ns "$1")" || true)
+  [[ -n $pids ]] && kill -KILL $pids 2>/dev/null || true
+}
+
+# Start host $1's role again after a crash: a PostgreSQL node rejoins as a replica (Patroni
+# rewinds it), a Redis node as a replica of the primary Sentinel names now.
+restart() {
+  need_root
+  secrets
+  local h=$1
+  case $h in
+  pg1 | pg2)
+    patroni_up "$h"
+    wait_for "$h as a replica" 240 is_role "$h" replica
+    ;;
+  redis1 | redis2)
+    local primary
+    primary=$(redis-cli -h "${ADDR[sentinel3]}" -p 26379 sentinel get-master-addr-by-name panalo | head -1)
+    redis_up "$h" "$primary"
+    wait_for "$h as a replica" 120 redis_replica "$h"
+    ;;
+  app1 | app2 | app3)
+    app_up "$h" false
+    wait_for "$h" 600 curl -fsS -m 2 "http://${ADDR[$h]}:8080/healthz"
+    ;;
+  rgs1 | rgs2)
+    rgs_up "$h"
+    wait_for "$h" 600 curl -fsS -m 2 "http://${ADDR[$h]}:8090/rgs/health"
+    ;;
+  *) die "restart: pg1|pg2|redis1|redis2|app1|app2|app3|rgs1|rgs2" ;;
+  esac
+}
+
+redis_replica() { redis-cli -h "${ADDR[$1]}" -p 6379 info replication | grep -q "master_link_status:up"; }
+
 down() {
   need_root
   # Every process of every cluster namespace, by pid (they are all ours), then the namespaces.
@@ -449,5 +488,7 @@ up) up ;;
 down) down ;;
 status) status ;;
 smoke) smoke ;;
-*) die "usage: npm run cluster [-- up|status|smoke|down]" ;;
+crash) crash "${2:?host}" ;;
+restart) restart "${2:?host}" ;;
+*) die "usage: npm run cluster [-- up|status|smoke|down|crash <host>|restart <host>]" ;;
 esac

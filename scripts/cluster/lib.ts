@@ -16,7 +16,13 @@ export interface Player {
 }
 
 /** A vendor `vendor` with a fresh secret and `count` players holding `minor` PHP each. */
-export async function setUp(databaseUrl: string, appSecret: string, vendor: string, count: number, minor: bigint) {
+export async function setUp(
+  databaseUrl: string,
+  appSecret: string,
+  vendor: string,
+  count: number,
+  minor: bigint,
+) {
   const database = await openDatabase({ url: databaseUrl, max: 4 });
   const secret = randomBytes(24).toString("hex");
   await database.db.insert(providerClients).values({ vendor, secret });

@@ -7,7 +7,8 @@ import { balances, ledgerCheck, providerCall, setUp } from "./lib.ts";
 const url = process.env.CLUSTER_DATABASE_URL ?? "";
 const lb = process.env.CLUSTER_LB ?? "";
 const appSecret = process.env.CLUSTER_APP_SECRET ?? "";
-if (!url || !lb || !appSecret) throw new Error("CLUSTER_DATABASE_URL, CLUSTER_LB and CLUSTER_APP_SECRET are needed");
+if (!url || !lb || !appSecret)
+  throw new Error("CLUSTER_DATABASE_URL, CLUSTER_LB and CLUSTER_APP_SECRET are needed");
 
 const t0 = performance.now();
 const failures: string[] = [];
@@ -65,5 +66,7 @@ const inRecovery = (await ro.query<{ r: boolean }>("SELECT pg_is_in_recovery() A
 await ro.end();
 check(inRecovery === true, "the replica port (5001) reaches a server in recovery");
 
-console.log(`smoke check ${failures.length ? "FAILED" : "passed"} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+console.log(
+  `smoke check ${failures.length ? "FAILED" : "passed"} in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+);
 process.exit(failures.length ? 1 : 0);
