@@ -170,9 +170,7 @@ const sentinelPrimary = () =>
   execFileSync(
     "redis-cli",
     ["-h", "10.77.0.23", "-p", "26379", "sentinel", "get-master-addr-by-name", "panalo"],
-    {
-      encoding: "utf8",
-    },
+    { encoding: "utf8", env: { ...process.env, REDISCLI_AUTH: secrets.SENTINEL_PASSWORD } },
   )
     .trim()
     .replace("\n", ":");
@@ -228,7 +226,17 @@ for (const fault of faults) {
   running = false;
   await Promise.allSettled(workers);
   console.log(`  ${stats.sent - sentBefore} requests in this phase; ${recovery(t0)}`);
-  if (host.startsWith("redis")) console.log(`  Sentinel's primary now: ${sentinelPrimary()}`);
+  if (host.startsWith("redis")) {
+    console.log(`  Sentinel's primary now: ${sentinelPrimary()}`);
+    // Each platform node logs when its store is back on Redis (lib/shared-store.ts).
+    for (const app of ["app1", "app2", "app3"]) {
+      const log = readFileSync(join(BASE, app, "platform.log"), "utf8");
+      const back = [...log.matchAll(/Redis is back \(([^)]*)\) after (\d+) ms/g)].at(-1);
+      console.log(
+        `  ${app}: ${back ? `back on Redis ${back[2]} ms after losing it (${back[1]})` : "never lost Redis"}`,
+      );
+    }
+  }
   if (host.startsWith("pg")) console.log(`  PostgreSQL primary now: ${await pgPrimary()}`);
   if (!(await verify(`after ${fault.name}`))) allOk = false;
   // The crashed host comes back (as a replica where it was a primary) for the next fault.

@@ -88,6 +88,8 @@ secrets() {
     {
       echo "PG_SUPERUSER_PASSWORD=$(head -c 18 /dev/urandom | base64 | tr -d '/+=')"
       echo "PG_REPLICATION_PASSWORD=$(head -c 18 /dev/urandom | base64 | tr -d '/+=')"
+      echo "REDIS_PASSWORD=$(head -c 18 /dev/urandom | base64 | tr -d '/+=')"
+      echo "SENTINEL_PASSWORD=$(head -c 18 /dev/urandom | base64 | tr -d '/+=')"
       echo "APP_SECRET=$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')"
     } >"$SECRETS"
     chmod 600 "$SECRETS"
@@ -193,6 +195,18 @@ patroni_up() {
 # Patroni 3.0 says "master" where later versions say "primary".
 role_of() { curl -fsS -m 1 "http://${ADDR[$1]}:8008/patroni" 2>/dev/null | sed -n 's/.*"role": *"\([a-z_]*\)".*/\1/p' | sed 's/^master$/primary/'; }
 
+# redis-cli to a Redis server ($1 host) or a sentinel, with their passwords.
+rcli() {
+  local h=$1
+  shift
+  REDISCLI_AUTH=$REDIS_PASSWORD redis-cli -h "${ADDR[$h]}" -p 6379 "$@"
+}
+scli() {
+  local h=$1
+  shift
+  REDISCLI_AUTH=$SENTINEL_PASSWORD redis-cli -h "${ADDR[$h]}" -p 26379 "$@"
+}
+
 is_role() { [[ $(role_of "$1") == "$2" ]]; }
 
 redis_up() {
@@ -202,6 +216,8 @@ redis_up() {
 bind $a 127.0.0.1
 port 6379
 protected-mode no
+requirepass $REDIS_PASSWORD
+masterauth $REDIS_PASSWORD
 dir $BASE/$h
 appendonly yes
 save ""
@@ -219,8 +235,11 @@ bind $a 127.0.0.1
 port 26379
 protected-mode no
 dir $BASE/$h
+requirepass $SENTINEL_PASSWORD
+sentinel sentinel-pass $SENTINEL_PASSWORD
 sentinel resolve-hostnames no
 sentinel monitor panalo ${ADDR[redis1]} 6379 2
+sentinel auth-pass panalo $REDIS_PASSWORD
 sentinel down-after-milliseconds panalo 2000
 sentinel failover-timeout panalo 10000
 sentinel parallel-syncs panalo 1
@@ -331,6 +350,7 @@ app_up() {
   spawn "$h" platform env -C "$ROOT" NODE_ENV=production HOST="${ADDR[$h]}" PORT=8080 \
     DATABASE_URL="$DB_URL" APP_SECRET="$APP_SECRET" SEED_DEMO="$seed" \
     REDIS_SENTINELS="$SENTINELS" REDIS_SENTINEL_NAME=panalo REDIS_PREFIX="panalo:" \
+    REDIS_PASSWORD="$REDIS_PASSWORD" REDIS_SENTINEL_PASSWORD="$SENTINEL_PASSWORD" \
     PUBLIC_URL="http://${ADDR[lb]}:8080" TRUSTED_PROXIES="${ADDR[lb]}" BEHIND_PROXY=true \
     RGS_MODE=external RGS_URL="http://${ADDR[lb]}:8090" SPORTS_SIMULATOR=off LOG_LEVEL=warn \
     "$(command -v node)" --import tsx apps/server/src/main.ts
@@ -406,14 +426,14 @@ status() {
     done
     case $h in
     pg*) role=$(role_of "$h") ;;
-    redis*) role=$(redis-cli -h "${ADDR[$h]}" -p 6379 --no-auth-warning role 2>/dev/null | head -1) ;;
+    redis*) role=$(rcli "$h" role 2>/dev/null | head -1) ;;
     esac
     printf '%-10s %-12s %-8s %s\n' "$h" "${ADDR[$h]}" "${role:-down}" "$line"
   done
   local leader
   leader=$(curl -fsS -m 1 "http://${ADDR[pg1]}:8008/cluster" 2>/dev/null || curl -fsS -m 1 "http://${ADDR[pg2]}:8008/cluster" 2>/dev/null || true)
   echo "PostgreSQL primary: $(echo "$leader" | grep -o '"name": *"[a-z0-9]*", *"role": *"leader"' | sed 's/"name": *"\([a-z0-9]*\)".*/\1/' || true)"
-  echo "Redis primary (Sentinel): $(redis-cli -h "${ADDR[sentinel3]}" -p 26379 sentinel get-master-addr-by-name panalo 2>/dev/null | paste -sd: || true)"
+  echo "Redis primary (Sentinel): $(scli sentinel3 sentinel get-master-addr-by-name panalo 2>/dev/null | paste -sd: || true)"
   echo "Platform: http://${ADDR[lb]}:8080/  RGS: http://${ADDR[lb]}:8090/rgs/health  HAProxy stats: http://${ADDR[lb]}:8404/"
 }
 
@@ -438,7 +458,7 @@ restart() {
     ;;
   redis1 | redis2)
     local primary
-    primary=$(redis-cli -h "${ADDR[sentinel3]}" -p 26379 sentinel get-master-addr-by-name panalo | head -1)
+    primary=$(scli sentinel3 sentinel get-master-addr-by-name panalo | head -1)
     redis_up "$h" "$primary"
     wait_for "$h as a replica" 120 redis_replica "$h"
     ;;
@@ -454,7 +474,7 @@ restart() {
   esac
 }
 
-redis_replica() { redis-cli -h "${ADDR[$1]}" -p 6379 info replication | grep -q "master_link_status:up"; }
+redis_replica() { rcli "$1" info replication | grep -q "master_link_status:up"; }
 
 down() {
   need_root

@@ -35,6 +35,9 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9._-]{1,64}$/, "a Sentinel master name")
     .default("mymaster"),
+  /** With REDIS_SENTINELS: the Redis servers' password (requirepass) and the sentinels' own. */
+  REDIS_PASSWORD: z.string().default(""),
+  REDIS_SENTINEL_PASSWORD: z.string().default(""),
   /** The prefix of every key and channel this installation uses in Redis (several can share one). */
   REDIS_PREFIX: z.string().min(1).max(64).default("panalo:"),
   /** Public base URL of the site, used in links sent to players (reset e-mails, QR codes). */

@@ -38,13 +38,29 @@ describe("Redis through Sentinel (REDIS_SENTINELS)", () => {
       kind: "url",
       url: "redis://127.0.0.1:6379",
     });
+    expect(
+      redisTarget(
+        loadConfig({
+          REDIS_SENTINELS: "s1",
+          REDIS_SENTINEL_NAME: "panalo",
+          REDIS_PASSWORD: "rp",
+          REDIS_SENTINEL_PASSWORD: "sp",
+        }),
+      ),
+    ).toMatchObject({ password: "rp", sentinelPassword: "sp" });
     expect(redisTarget(loadConfig({}))).toBeNull();
     expect(loadConfig({}).REDIS_SENTINEL_NAME).toBe("mymaster");
   });
 
   it("gives ioredis the sentinels, the name and the primary's role over the store's own options", () => {
     const [opts] = redisOptions(
-      { kind: "sentinel", name: "panalo", sentinels: [{ host: "s1", port: 26379 }] },
+      {
+        kind: "sentinel",
+        name: "panalo",
+        sentinels: [{ host: "s1", port: 26379 }],
+        password: "rp",
+        sentinelPassword: "sp",
+      },
       { commandTimeout: 500, enableOfflineQueue: false },
     );
     expect(opts).toMatchObject({
@@ -52,6 +68,8 @@ describe("Redis through Sentinel (REDIS_SENTINELS)", () => {
       name: "panalo",
       role: "master",
       failoverDetector: true,
+      password: "rp",
+      sentinelPassword: "sp",
       commandTimeout: 500,
       enableOfflineQueue: false,
     });

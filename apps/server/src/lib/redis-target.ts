@@ -7,7 +7,14 @@ import type { RedisOptions } from "ioredis";
  */
 export type RedisTarget =
   | { kind: "url"; url: string }
-  | { kind: "sentinel"; sentinels: Array<{ host: string; port: number }>; name: string };
+  | {
+      kind: "sentinel";
+      sentinels: Array<{ host: string; port: number }>;
+      name: string;
+      /** The Redis servers' password and the sentinels' (empty: none). */
+      password?: string;
+      sentinelPassword?: string;
+    };
 
 /**
  * `host:port,host:port` as the sentinels' addresses (port 26379 when left out; an IPv6 address
@@ -31,9 +38,17 @@ export function redisTarget(c: {
   REDIS_URL: string;
   REDIS_SENTINELS: Array<{ host: string; port: number }>;
   REDIS_SENTINEL_NAME: string;
+  REDIS_PASSWORD?: string;
+  REDIS_SENTINEL_PASSWORD?: string;
 }): RedisTarget | null {
   if (c.REDIS_SENTINELS.length > 0)
-    return { kind: "sentinel", sentinels: c.REDIS_SENTINELS, name: c.REDIS_SENTINEL_NAME };
+    return {
+      kind: "sentinel",
+      sentinels: c.REDIS_SENTINELS,
+      name: c.REDIS_SENTINEL_NAME,
+      ...(c.REDIS_PASSWORD ? { password: c.REDIS_PASSWORD } : {}),
+      ...(c.REDIS_SENTINEL_PASSWORD ? { sentinelPassword: c.REDIS_SENTINEL_PASSWORD } : {}),
+    };
   return c.REDIS_URL ? { kind: "url", url: c.REDIS_URL } : null;
 }
 
@@ -52,6 +67,8 @@ export function redisOptions(
       ...base,
       sentinels: target.sentinels,
       name: target.name,
+      ...(target.password ? { password: target.password } : {}),
+      ...(target.sentinelPassword ? { sentinelPassword: target.sentinelPassword } : {}),
       role: "master",
       failoverDetector: true,
       sentinelRetryStrategy: (times: number) => Math.min(times * 100, 1000),
