@@ -19,6 +19,7 @@ import { AppError } from "./lib/errors.ts";
 import { messageFor } from "./lib/messages.ts";
 import { openApiDocument, openApiHtml } from "./lib/openapi.ts";
 import { proxyGuard, trustedProxies } from "./lib/proxy-guard.ts";
+import { redisTarget } from "./lib/redis-target.ts";
 import { rejectNul, requestLang } from "./lib/route.ts";
 import { securityHeaders } from "./lib/security-headers.ts";
 import { memoryStore, redisStore, type SharedStore } from "./lib/shared-store.ts";
@@ -92,8 +93,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // spec §7 names served under another name (lib/spec-aliases.ts).
     rewriteUrl: (req) => rewriteSpecAlias(req.url ?? "/"),
   });
-  const store =
-    opts.store ?? (config.REDIS_URL ? redisStore(config.REDIS_URL, config.REDIS_PREFIX) : memoryStore());
+  const redis = redisTarget(config);
+  const store = opts.store ?? (redis ? redisStore(redis, config.REDIS_PREFIX) : memoryStore());
   const ctx: AppContext = {
     config,
     database,

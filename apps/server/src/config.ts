@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { checkProxies } from "./lib/proxy-guard.ts";
+import { parseSentinels } from "./lib/redis-target.ts";
 
 /**
  * Every setting the platform reads, validated once at start-up.
@@ -14,6 +15,29 @@ const ConfigSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   /** Redis URL for cross-process rate limits and pub/sub; in-process when empty. */
   REDIS_URL: z.string().default(""),
+  /**
+   * Redis through Sentinel instead of REDIS_URL: the sentinels' addresses (host:port,
+   * comma-separated; port 26379 when left out) and the name they monitor the primary under.
+   * The store then follows the primary Sentinel promotes (lib/redis-target.ts).
+   */
+  REDIS_SENTINELS: z
+    .string()
+    .default("")
+    .transform((text, ctx) => {
+      try {
+        return parseSentinels(text);
+      } catch (err) {
+        ctx.addIssue({ code: "custom", message: (err as Error).message });
+        return z.NEVER;
+      }
+    }),
+  REDIS_SENTINEL_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, "a Sentinel master name")
+    .default("mymaster"),
+  /** With REDIS_SENTINELS: the Redis servers' password (requirepass) and the sentinels' own. */
+  REDIS_PASSWORD: z.string().default(""),
+  REDIS_SENTINEL_PASSWORD: z.string().default(""),
   /** The prefix of every key and channel this installation uses in Redis (several can share one). */
   REDIS_PREFIX: z.string().min(1).max(64).default("panalo:"),
   /** Public base URL of the site, used in links sent to players (reset e-mails, QR codes). */

@@ -1,4 +1,5 @@
 import { Redis } from "ioredis";
+import { type RedisTarget, redisOptions } from "./redis-target.ts";
 
 /**
  * State shared between API processes: rate-limit counters and short caches.
@@ -86,13 +87,17 @@ export interface RedisStoreOptions {
  * once: messages wait in a bounded queue that a single drain sends; when Redis cannot take them
  * they are delivered to this process's own subscribers (its pages still hear them).
  */
-export function redisStore(url: string, prefix = "panalo:", opts: RedisStoreOptions = {}): SharedStore {
+export function redisStore(
+  target: string | RedisTarget,
+  prefix = "panalo:",
+  opts: RedisStoreOptions = {},
+): SharedStore {
   const timeoutMs = opts.commandTimeoutMs ?? 500;
   const probeMs = opts.probeIntervalMs ?? 2000;
   const connectWaitMs = Math.max(timeoutMs * 4, 1000);
   const queueMax = opts.publishQueueMax ?? 10_000;
   const log = opts.log ?? ((m: string) => console.error(m));
-  const redis = new Redis(url, {
+  const args = redisOptions(typeof target === "string" ? { kind: "url", url: target } : target, {
     lazyConnect: false,
     enableOfflineQueue: false,
     commandTimeout: timeoutMs,
@@ -100,6 +105,7 @@ export function redisStore(url: string, prefix = "panalo:", opts: RedisStoreOpti
     connectTimeout: Math.max(timeoutMs, 1000),
     retryStrategy: (times) => Math.min(times * 100, 2000),
   });
+  const redis = args.length === 2 ? new Redis(args[0], args[1]) : new Redis(args[0]);
   const local = memoryStore();
   let subscriber: Redis | undefined;
   const handlers = new Map<string, Set<(m: string) => void>>();
