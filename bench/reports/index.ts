@@ -18,8 +18,8 @@ import { openDatabase } from "../../apps/server/src/db/client.ts";
 import { migrate } from "../../apps/server/src/db/migrate.ts";
 import type { AppContext } from "../../apps/server/src/lib/context.ts";
 import "../../apps/server/src/jobs/catalog.ts";
+import { CsvWriter, csvLine } from "@panalo/service-kit/csv";
 import { registeredJobs } from "../../apps/server/src/jobs/registry.ts";
-import { CsvWriter, csvLine } from "../../apps/server/src/lib/csv.ts";
 import { addDays, manilaDay } from "../../apps/server/src/modules/reports/days.ts";
 import { dashboard, ROUNDS_HEADER, roundsCsv } from "../../apps/server/src/modules/reports/service.ts";
 

@@ -1,9 +1,9 @@
 import { BigId } from "@panalo/contracts/input";
 import { AdminMatchesQuery, LiabilityQuery } from "@panalo/contracts/list-query";
+import { sendCsv } from "@panalo/service-kit/csv";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { SportsContext } from "./context.ts";
-import { sendCsv } from "./csv.ts";
 import { route } from "./route.ts";
 import * as sports from "./service.ts";
 

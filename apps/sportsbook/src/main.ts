@@ -2,8 +2,10 @@
 // apps/server): calls to the platform over HTTP (the provider protocol for money, its host API
 // for members, launch tokens and the audit trail); players and operators reach it through the
 // platform's proxy (SPORTSBOOK_MODE=external). Run: npx tsx apps/sportsbook/src/main.ts
+
 import fastifyWebsocket from "@fastify/websocket";
 import { fetchTransport, inHouseProviderSecret } from "@panalo/rgs/protocol-client";
+import { rejectNul } from "@panalo/service-kit/input";
 import { drizzle } from "drizzle-orm/node-postgres";
 import Fastify from "fastify";
 import pg from "pg";
@@ -13,7 +15,6 @@ import type { Db } from "./db.ts";
 import { memoryRelay } from "./memory-relay.ts";
 import { type SportsWorkers, sportsbookPlugin } from "./plugin.ts";
 import { remoteHost } from "./remote-host.ts";
-import { rejectNul } from "./route.ts";
 import { startUofAdapter } from "./uof-amqp.ts";
 
 const Env = z.object({

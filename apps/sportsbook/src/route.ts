@@ -1,8 +1,7 @@
-import { findNul } from "@panalo/contracts/input";
+import { parsePart } from "@panalo/service-kit/input";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { ApiDoc } from "./context.ts";
-import { Errors } from "./errors.ts";
 
 type Method = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
 
@@ -71,24 +70,4 @@ export function route<
       return { success: true, value: value ?? null };
     },
   });
-}
-
-function parsePart<S extends z.ZodType>(schema: S | undefined, data: unknown): z.infer<S> {
-  // No text of any call may hold a NUL: PostgreSQL refuses it in text columns (a 500 otherwise).
-  const nulAt = findNul(data);
-  if (nulAt !== null) throw Errors.validation([{ path: nulAt, message: "nul_char" }]);
-  if (!schema) return data as z.infer<S>; // no schema declared: the handler ignores this part
-  const parsed = schema.safeParse(data ?? {});
-  if (!parsed.success) {
-    throw Errors.validation(parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })));
-  }
-  return parsed.data;
-}
-
-/** Every call's hook: no path parameter, query value or body string may hold a NUL. */
-export async function rejectNul(req: FastifyRequest): Promise<void> {
-  for (const part of [req.params, req.query, req.body]) {
-    const at = findNul(part);
-    if (at !== null) throw Errors.validation([{ path: at, message: "nul_char" }]);
-  }
 }

@@ -1,8 +1,10 @@
-import { type Options, stringify } from "csv-stringify/browser/esm/sync";
+import { CSV_OPTIONS as OPTIONS, UTF8_BOM } from "@panalo/service-kit/csv-rules";
+import { stringify } from "csv-stringify/browser/esm/sync";
+
 /**
  * Every CSV the back office makes in the browser (a table it already holds in full; a list the
  * server pages is exported by the server instead, with the same filters: see CsvLink). The rules
- * are those of the server's exports (apps/server/src/lib/csv.ts), so both kinds of file open the
+ * are those of the server's exports (packages/service-kit csv-rules.ts, one copy for both), so both kinds of file open the
  * same way in a spreadsheet:
  * - RFC 4180: fields with a comma, a quote, a line break or a leading or trailing space are
  *   quoted, quotes doubled; lines end in CRLF;
@@ -10,31 +12,7 @@ import { type Options, stringify } from "csv-stringify/browser/esm/sync";
  *   return) gets a leading apostrophe, except a plain number ("-12.50" stays a number);
  * - the file starts with a UTF-8 byte order mark, so ñ and ₱ read as such.
  */
-export const UTF8_BOM = "\uFEFF";
-
-const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-function guarded(value: unknown): string {
-  const s = String(value);
-  return FORMULA_START.test(s) && !PLAIN_NUMBER.test(s) ? `'${s}` : s;
-}
-
-// The server's options (apps/server/src/lib/csv.ts), with csv-stringify's browser build.
-const OPTIONS: Options = {
-  record_delimiter: "\r\n",
-  quoted_match: [/[\r\n]/, /^\s|\s$/],
-  // The formula guard replaces csv-stringify's own (which would also mark "-12.50").
-  escape_formulas: false,
-  cast: {
-    string: guarded,
-    number: guarded,
-    bigint: guarded,
-    boolean: guarded,
-    date: guarded,
-    object: guarded,
-  },
-};
+export { UTF8_BOM };
 
 /** One cell as it appears in a line (guarded and quoted when needed). */
 export function csvCell(v: unknown): string {

@@ -1,10 +1,10 @@
 import type { ServerResponse } from "node:http";
 import { PassThrough } from "node:stream";
+import { CsvWriter, csvCell, csvLine, sendCsv, startCsv } from "@panalo/service-kit/csv";
 import fc from "fast-check";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
 import { csvText, parseCsv, startsWithBom } from "../testing/csv-kit.ts";
-import { CsvWriter, csvCell, csvLine, sendCsv, startCsv } from "./csv.ts";
 
 /** Split one CSV line back into cells (RFC 4180), to check that what is written reads back. */
 function parseLine(line: string): string[] {

@@ -1,37 +1,16 @@
-/**
- * Errors are values with stable codes. Every refusal the platform makes is one of these,
- * mapped in exactly one place (the error handler in app.ts) to the spec's envelope
- * `{ success: false, code, message }` with a message in the caller's language.
- */
-export class AppError extends Error {
-  constructor(
-    readonly code: string,
-    readonly httpStatus: number,
-    readonly params: Record<string, string | number> = {},
-    readonly details?: unknown,
-    /** Extra fields for the envelope, e.g. `{ captcha: true }` after failed logins (spec §4). */
-    readonly extra?: Record<string, unknown>,
-  ) {
-    super(code);
-    this.name = "AppError";
-  }
+import { AppError, notFoundError, validationError } from "@panalo/service-kit/errors";
 
-  /** Fastify's name for the status: an error handler that does not know AppError still answers it. */
-  get statusCode(): number {
-    return this.httpStatus;
-  }
-}
+/**
+ * Errors are values with stable codes (AppError, shared with the sportsbook): every refusal the
+ * platform makes is one of these, mapped in exactly one place (the error handler in app.ts) to
+ * the spec's envelope `{ success: false, code, message }` in the caller's language.
+ */
+export { AppError };
 
 export const Errors = {
   /** The first refused field and its reason key go into the params: the message names them. */
-  validation: (details: Array<{ path: string; message: string }>) =>
-    new AppError(
-      "VALIDATION_ERROR",
-      400,
-      details[0] ? { field: details[0].path, reason: details[0].message } : {},
-      details,
-    ),
-  notFound: (what = "resource") => new AppError("NOT_FOUND", 404, { what }),
+  validation: validationError,
+  notFound: notFoundError,
   notFoundCode: (code: string) => new AppError(code, 404),
   unauthorized: () => new AppError("NOT_LOGGED_IN", 401),
   unauthorizedCode: (code: string) => new AppError(code, 401),

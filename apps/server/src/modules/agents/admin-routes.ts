@@ -6,10 +6,10 @@ import {
 } from "@panalo/contracts/agents";
 import { BigId } from "@panalo/contracts/input";
 import { formatMinor } from "@panalo/contracts/money";
+import { sendCsv } from "@panalo/service-kit/csv";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../lib/context.ts";
-import { sendCsv } from "../../lib/csv.ts";
 import { Errors } from "../../lib/errors.ts";
 import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
 import { route } from "../../lib/route.ts";

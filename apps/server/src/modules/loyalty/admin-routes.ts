@@ -13,10 +13,10 @@ import {
   AdminVipLevel,
 } from "@panalo/contracts/loyalty";
 import { formatMinor } from "@panalo/contracts/money";
+import { sendCsv } from "@panalo/service-kit/csv";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
-import { sendCsv } from "../../lib/csv.ts";
 import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
 import { route } from "../../lib/route.ts";
 import {

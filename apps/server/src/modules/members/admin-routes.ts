@@ -1,10 +1,10 @@
 import { BigId, PageNo, pageSize } from "@panalo/contracts/input";
 import { AdminPlayersQuery } from "@panalo/contracts/list-query";
 import { manilaToday } from "@panalo/contracts/manila-time";
+import { startCsv } from "@panalo/service-kit/csv";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../lib/context.ts";
-import { startCsv } from "../../lib/csv.ts";
 import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
 import { hashPassword } from "../../lib/passwords.ts";
 import { route } from "../../lib/route.ts";

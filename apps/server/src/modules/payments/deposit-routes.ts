@@ -1,13 +1,13 @@
 import { BigId, Id, INT4_MAX, intInput, PageNo, pageSize } from "@panalo/contracts/input";
 import { DayFilter, dayBounds } from "@panalo/contracts/list-query";
 import { formatMinor, PositiveAmount } from "@panalo/contracts/money";
+import { startCsv } from "@panalo/service-kit/csv";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Executor } from "../../db/client.ts";
 import type { paymentChannels } from "../../db/schema/payments.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
-import { startCsv } from "../../lib/csv.ts";
 import { Errors } from "../../lib/errors.ts";
 import { MemberUploadUrl } from "../../lib/member-uploads.ts";
 import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";

@@ -7,12 +7,12 @@ import {
   PromotionApplyRequest,
   PromotionListQuery,
 } from "@panalo/contracts/promotions";
+import { startCsv } from "@panalo/service-kit/csv";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { crudRoutes } from "../../lib/admin-crud.ts";
 import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
-import { startCsv } from "../../lib/csv.ts";
 import { Errors } from "../../lib/errors.ts";
 import { MEMBER_UPLOAD_PATH, readMemberUpload, sendPrivate } from "../../lib/member-uploads.ts";
 import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";

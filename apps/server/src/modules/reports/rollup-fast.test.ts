@@ -1,10 +1,10 @@
 import { formatMinor } from "@panalo/contracts/money";
+import { csvLine } from "@panalo/service-kit/csv";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
-import { csvLine } from "../../lib/csv.ts";
 import { openTestDatabase } from "../../testing/test-app.ts";
 import { addDays } from "./days.ts";
 import { rollupReports } from "./rollup.ts";

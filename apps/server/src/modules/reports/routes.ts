@@ -5,9 +5,9 @@ import {
   PlayersReportQuery,
   RoundsReportQuery,
 } from "@panalo/contracts/admin-reports";
+import { startCsv } from "@panalo/service-kit/csv";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../lib/context.ts";
-import { startCsv } from "../../lib/csv.ts";
 import { requireOperator } from "../../lib/operator-guard.ts";
 import { route } from "../../lib/route.ts";
 import {

@@ -7,9 +7,9 @@ import type {
   RoundsReportQuery,
 } from "@panalo/contracts/admin-reports";
 import { formatMinor } from "@panalo/contracts/money";
+import { csvRows } from "@panalo/service-kit/csv";
 import type { Executor } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
-import { csvRows } from "../../lib/csv.ts";
 import { addDays, manilaDay, manilaStart, maxDay, minDay } from "./days.ts";
 import type { Num } from "./repo/common.ts";
 import {
@@ -521,5 +521,5 @@ export async function reportExport(ctx: AppContext, name: ReportName, q: ReportQ
   };
 }
 
-// Manila calendar days, shared by every module that reports by day (CSV is lib/csv.ts).
+// Manila calendar days, shared by every module that reports by day (CSV is @panalo/service-kit/csv).
 export { addDays, manilaDay, manilaStart, maxDay, minDay } from "./days.ts";

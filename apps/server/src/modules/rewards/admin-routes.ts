@@ -8,10 +8,10 @@ import {
   AdminReferralSettings,
   AdminRewardReportQuery,
 } from "@panalo/contracts/rewards";
+import { sendCsv } from "@panalo/service-kit/csv";
 import type { FastifyInstance } from "fastify";
 import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
-import { sendCsv } from "../../lib/csv.ts";
 import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
 import { route } from "../../lib/route.ts";
 import { createRaffle, drawRaffleNow, raffleViews } from "./raffle.ts";

@@ -1,9 +1,9 @@
 import { BigId, PageNo, pageSize } from "@panalo/contracts/input";
 import { AdminLedgerQuery } from "@panalo/contracts/list-query";
+import { startCsv } from "@panalo/service-kit/csv";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../lib/context.ts";
-import { startCsv } from "../../lib/csv.ts";
 import { Errors } from "../../lib/errors.ts";
 import { requireOperator } from "../../lib/operator-guard.ts";
 import { route } from "../../lib/route.ts";
