@@ -18,7 +18,7 @@ import { type RgsContext, RgsError } from "../context.ts";
 import { type RgsDb, rows } from "../db.ts";
 import type { RoundsContext } from "../rounds/engine.ts";
 import { adminMinor, manilaDays, ok, parse, signedAdminRoutes } from "../rounds/routes.ts";
-import { CARDS_GAME, cardTableOf, publishTable } from "./engine.ts";
+import { CARDS_GAME, cardTableOf, listingOf, publishTable } from "./engine.ts";
 
 /**
  * The card rooms' back office under /rgs/admin/cards, signed by the platform like the other
@@ -57,25 +57,16 @@ async function tableList(ctx: RgsContext): Promise<AdminCardTable[]> {
   );
   return list.map((r) => {
     const t = cardTableOf(r);
+    // The lobby's listing of the table, its seats taken shown under `live`.
+    const { seatsTaken, ...listing } = listingOf(t, Number(r.taken));
     return {
-      tableId: t.id,
-      game: t.game,
-      name: t.name,
-      smallBlind: t.smallBlind === null ? null : formatMinor(t.smallBlind),
-      bigBlind: t.bigBlind === null ? null : formatMinor(t.bigBlind),
-      stake: t.stake === null ? null : formatMinor(t.stake),
-      seats: t.seats,
-      minBuyIn: formatMinor(t.minBuyIn),
-      maxBuyIn: formatMinor(t.maxBuyIn),
-      rakePercent: (t.rakePpm / 10_000).toString(),
-      rakeCap: formatMinor(t.rakeCap),
-      actionSeconds: Math.round(t.actionMs / 1000),
+      ...listing,
       timeBankSeconds: Math.round(t.timeBankMs / 1000),
       pauseSeconds: Math.round(t.pauseMs / 1000),
       enabled: t.enabled,
       distinctPlayers: t.distinctPlayers,
       live: {
-        seatsTaken: Number(r.taken),
+        seatsTaken,
         onTable: formatMinor(big(r.on_table)),
         hand: r.hand_id
           ? {

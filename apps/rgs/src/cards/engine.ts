@@ -1278,7 +1278,8 @@ export async function readTable(exec: RgsDb | RgsTx, tableId: string): Promise<T
   };
 }
 
-function listingOf(t: CardTable, taken: number): TableListing {
+/** A table as the lobby lists it (the back office's list starts from it too). */
+export function listingOf(t: CardTable, taken: number): TableListing {
   return {
     tableId: t.id,
     game: t.game,
