@@ -178,6 +178,28 @@ export interface Placed {
   debit?: CallRow;
 }
 
+/**
+ * A member's currency, asked of the platform once per member and process: a member's currency
+ * is set when the account is opened and never changes, and in its own process the book would
+ * otherwise make a call to the platform for every bet. Bounded: past 50,000 members the copies
+ * are dropped and asked again.
+ */
+const currencies = new WeakMap<object, Map<number, string>>();
+async function memberCurrency(ctx: SportsContext, memberId: number): Promise<string> {
+  let known = currencies.get(ctx.host);
+  if (!known) {
+    known = new Map();
+    currencies.set(ctx.host, known);
+  }
+  const have = known.get(memberId);
+  if (have !== undefined) return have;
+  const currency = await ctx.host.memberCurrency(memberId);
+  if (currency === null) throw new AppError("PLAYER_NOT_FOUND", 404);
+  if (known.size >= 50_000) known.clear();
+  known.set(memberId, currency);
+  return currency;
+}
+
 export async function placeBet(
   ctx: SportsContext,
   memberId: number,
@@ -187,8 +209,7 @@ export async function placeBet(
   // The member's currency is the platform's to tell (the book keeps no members); then a
   // placement already made under this key, and whether a leg is live (so waits the book's
   // delay): one read.
-  const currency = await ctx.host.memberCurrency(memberId);
-  if (currency === null) throw new AppError("PLAYER_NOT_FOUND", 404);
+  const currency = await memberCurrency(ctx, memberId);
   const [seen] = await queryRows<{
     id: string | null;
     status: string | null;
