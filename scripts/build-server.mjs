@@ -24,6 +24,7 @@ const programs = [
       "apps/server/src/seed/vendor-logos",
       "apps/rgs/migrations",
       "apps/rgs/dist/ui",
+      "apps/sportsbook/migrations",
       "apps/web/dist",
       "apps/admin/dist",
     ],
@@ -34,10 +35,10 @@ const programs = [
     files: ["apps/rgs/migrations", "apps/rgs/dist/ui"],
   },
   {
-    // The sportsbook alone (SPORTSBOOK_MODE=external); its tables are the platform migrations'.
+    // The sportsbook alone (SPORTSBOOK_MODE=external), with its own migrations.
     entry: "apps/sportsbook/src/main.ts",
     out: "apps/sportsbook/dist/server",
-    files: [],
+    files: ["apps/sportsbook/migrations"],
   },
 ];
 

@@ -1,4 +1,6 @@
-import type { SQL } from "drizzle-orm";
+import { join } from "node:path";
+import { type MigrateResult, runMigrations } from "@panalo/db-migrate/run-migrations";
+import { type SQL, sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 
 /**
@@ -33,4 +35,22 @@ export function isConnectionLost(err: unknown): boolean {
     e = cause;
   }
   return false;
+}
+
+const MIGRATIONS_DIR = join(import.meta.dirname, "../migrations");
+
+/**
+ * The book's own SQL migrations (apps/sportsbook/migrations), by the platform's migrator
+ * (packages/db-migrate; docs/database.md), as the RGS applies its own: once each, in order,
+ * checksummed, recorded in sportsbook.schema_migrations, under an advisory lock of their own
+ * (72_015; the platform's is 72_011, the RGS's 72_012) so two processes starting together
+ * migrate once. Run by the plugin at start, in one process (the platform's database, where its
+ * earlier migrations made the tables: the baseline makes only what is missing) and alone
+ * (SPORTSBOOK_DATABASE_URL, which may be a database of the book's own).
+ */
+export async function migrateSportsbook(db: Db): Promise<MigrateResult> {
+  return runMigrations(
+    (work) => db.transaction((tx) => work((text) => queryRows<Record<string, unknown>>(tx, sql.raw(text)))),
+    { label: "sportsbook", migrationsDir: MIGRATIONS_DIR, schema: "sportsbook", lockKey: 72_015 },
+  );
 }

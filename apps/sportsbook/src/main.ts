@@ -21,9 +21,9 @@ const Env = z.object({
   HOST: z.string().default("0.0.0.0"),
   PORT: z.coerce.number().int().min(0).max(65535).default(8092),
   /**
-   * The book's PostgreSQL database: its tables are in schema `sportsbook`, made by the
-   * platform's migrations (20261130053000_sportsbook_schema.sql), so today this is the
-   * platform's database (the book reads and writes nothing outside its schema).
+   * The book's PostgreSQL database: its tables are in schema `sportsbook`, made by its own
+   * migrations (apps/sportsbook/migrations, run by the plugin at start), so it may be a database
+   * of its own or the platform's (the book reads and writes nothing outside its schema).
    */
   SPORTSBOOK_DATABASE_URL: z.string().min(1),
   /** The platform's base URL: its /provider/<VENDOR>/<call> and /provider/PNSB/host/<call> routes. */

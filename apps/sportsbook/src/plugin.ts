@@ -2,7 +2,7 @@ import type { Transport } from "@panalo/rgs/protocol-client";
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { sportsAdminRoutes } from "./admin-routes.ts";
 import type { ApiDoc, SportsConfig, SportsContext, SportsHost, SportsRelay } from "./context.ts";
-import { type Db, isConnectionLost } from "./db.ts";
+import { type Db, isConnectionLost, migrateSportsbook } from "./db.ts";
 import { isCoded } from "./errors.ts";
 import { type JobRun, settleSweepJob, simulatorJob } from "./jobs.ts";
 import { listRoutesIn } from "./route.ts";
@@ -46,6 +46,8 @@ export interface SportsbookOptions {
  * moves money only through the signed provider protocol (money.ts).
  */
 export const sportsbookPlugin: FastifyPluginAsync<SportsbookOptions> = async (app, opts) => {
+  // The book's tables first (its own migrations; nothing to do where they are up to date).
+  await migrateSportsbook(opts.db);
   const ctx: SportsContext = {
     config: opts.config,
     db: opts.db,
