@@ -95,10 +95,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   const redis = redisTarget(config);
   const store = opts.store ?? (redis ? redisStore(redis, config.REDIS_PREFIX) : memoryStore());
+  // Reads that may lag (reports, dashboard, team figures, exports) on a pool of their own to
+  // DATABASE_URL_READ; the embedded database has one connection and no replica.
+  const reads =
+    config.DATABASE_URL_READ && database.kind === "postgres"
+      ? await openDatabase({ url: config.DATABASE_URL_READ, max: config.DATABASE_READ_POOL_MAX })
+      : undefined;
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
+    ...(reads ? { reads } : {}),
     store,
     clock: opts.clock ?? systemClock,
     apiDocs: [],
@@ -125,6 +132,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   app.addHook("onClose", async () => {
     if (!opts.store) await store.close();
+    await reads?.close();
   });
 
   app.setErrorHandler((err, req, reply) => {
