@@ -275,8 +275,15 @@ listen pg-primary
   server pg1 ${ADDR[pg1]}:5432 maxconn 250 check port 8008
   server pg2 ${ADDR[pg2]}:5432 maxconn 250 check port 8008
 
-listen pg-replica
+# Reads that may lag (DATABASE_URL_READ): a replica; while none is up (one being rebuilt after a
+# failover), the primary, so reports slow down rather than fail.
+frontend pg-replica
   bind $l:5001
+  mode tcp
+  use_backend pg-primary if { nbsrv(pg-replicas) lt 1 }
+  default_backend pg-replicas
+
+backend pg-replicas
   mode tcp
   option httpchk GET /replica
   http-check expect status 200

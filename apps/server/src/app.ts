@@ -99,7 +99,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // DATABASE_URL_READ; the embedded database has one connection and no replica.
   const reads =
     config.DATABASE_URL_READ && database.kind === "postgres"
-      ? await openDatabase({ url: config.DATABASE_URL_READ, max: config.DATABASE_READ_POOL_MAX })
+      ? await openDatabase({
+          url: config.DATABASE_URL_READ,
+          max: config.DATABASE_READ_POOL_MAX,
+          // A replica's address may have led to the primary for a while (a balancer with no
+          // replica up): connections are renewed each minute and so return to the replica.
+          maxLifetimeSeconds: 60,
+        })
       : undefined;
   const ctx: AppContext = {
     config,

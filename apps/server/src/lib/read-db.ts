@@ -14,9 +14,9 @@ export const readDatabase = (ctx: Pick<AppContext, "database" | "reads">): Datab
 
 /**
  * How far the read database is behind the primary, in seconds: null when reads go to a primary
- * (no DATABASE_URL_READ, or it names a primary). A replica that has replayed all it received
- * is 0 (on a quiet primary the last replayed commit grows old without any lag), else the age of
- * the last commit it replayed.
+ * (no DATABASE_URL_READ, or it names a primary). A replica streaming from its primary that has
+ * replayed all it received is 0 (on a quiet primary the last replayed commit grows old without
+ * any lag); else (behind, or cut off from its primary) the age of the last commit it replayed.
  */
 export async function replicaLagSeconds(ctx: Pick<AppContext, "reads">): Promise<number | null> {
   if (!ctx.reads) return null;
@@ -24,7 +24,8 @@ export async function replicaLagSeconds(ctx: Pick<AppContext, "reads">): Promise
     ctx.reads.db,
     sql`SELECT CASE
               WHEN NOT pg_is_in_recovery() THEN NULL
-              WHEN pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() THEN 0
+              WHEN pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn()
+                AND EXISTS (SELECT 1 FROM pg_stat_wal_receiver) THEN 0
               ELSE greatest(0, extract(epoch FROM now() - pg_last_xact_replay_timestamp()))
             END AS lag`,
   );

@@ -61,6 +61,7 @@ export async function agentRoutes(app: FastifyInstance, ctx: AppContext): Promis
     async ({ body, req }) => registerDownline(ctx, agentOf(req), body),
   );
 
+  // The team's figures may lag by the replica's delay (DATABASE_URL_READ).
   route(
     app,
     { method: "GET", url: "/wps/agent/team/overview", query: PeriodQuery, guards: agent },
@@ -73,7 +74,8 @@ export async function agentRoutes(app: FastifyInstance, ctx: AppContext): Promis
   route(
     app,
     { method: "GET", url: "/wps/agent/team/members", query: TeamMembersQuery, guards: agent },
-    async ({ query, req }) => teamRead(readDb(ctx), (tx) => teamMembers(tx, agentOf(req), query)),
+    // The primary: an agent reads this list right after adding or moving a member of it.
+    async ({ query, req }) => teamRead(ctx.db, (tx) => teamMembers(tx, agentOf(req), query)),
   );
   route(
     app,
