@@ -97,6 +97,8 @@ secrets() {
   # shellcheck disable=SC1090
   source "$SECRETS"
   DB_URL="postgres://postgres:$PG_SUPERUSER_PASSWORD@${ADDR[lb]}:5000/panalo"
+  # Reports, the dashboard, team figures and exports read the replica (HAProxy :5001).
+  DB_READ_URL="postgres://postgres:$PG_SUPERUSER_PASSWORD@${ADDR[lb]}:5001/panalo"
   RGS_DB_URL="postgres://postgres:$PG_SUPERUSER_PASSWORD@${ADDR[lb]}:5000/panalo_rgs"
   SENTINELS="${ADDR[redis1]}:26379,${ADDR[redis2]}:26379,${ADDR[sentinel3]}:26379"
 }
@@ -273,8 +275,15 @@ listen pg-primary
   server pg1 ${ADDR[pg1]}:5432 maxconn 250 check port 8008
   server pg2 ${ADDR[pg2]}:5432 maxconn 250 check port 8008
 
-listen pg-replica
+# Reads that may lag (DATABASE_URL_READ): a replica; while none is up (one being rebuilt after a
+# failover), the primary, so reports slow down rather than fail.
+frontend pg-replica
   bind $l:5001
+  mode tcp
+  use_backend pg-primary if { nbsrv(pg-replicas) lt 1 }
+  default_backend pg-replicas
+
+backend pg-replicas
   mode tcp
   option httpchk GET /replica
   http-check expect status 200
@@ -348,7 +357,7 @@ psql_primary() { PGPASSWORD=$PG_SUPERUSER_PASSWORD psql -h "${ADDR[lb]}" -p 5000
 app_up() {
   local h=$1 seed=$2
   spawn "$h" platform env -C "$ROOT" NODE_ENV=production HOST="${ADDR[$h]}" PORT=8080 \
-    DATABASE_URL="$DB_URL" APP_SECRET="$APP_SECRET" SEED_DEMO="$seed" \
+    DATABASE_URL="$DB_URL" DATABASE_URL_READ="$DB_READ_URL" APP_SECRET="$APP_SECRET" SEED_DEMO="$seed" \
     REDIS_SENTINELS="$SENTINELS" REDIS_SENTINEL_NAME=panalo REDIS_PREFIX="panalo:" \
     REDIS_PASSWORD="$REDIS_PASSWORD" REDIS_SENTINEL_PASSWORD="$SENTINEL_PASSWORD" \
     PUBLIC_URL="http://${ADDR[lb]}:8080" TRUSTED_PROXIES="${ADDR[lb]}" BEHIND_PROXY=true \

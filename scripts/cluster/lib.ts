@@ -15,17 +15,22 @@ export interface Player {
   token: string;
 }
 
-/** A vendor `vendor` with a fresh secret and `count` players holding `minor` PHP each. */
+/**
+ * A vendor `vendor` with a fresh secret (unless `newClient` is false: an existing vendor) and
+ * `count` players holding `minor` PHP each, each with a launch token for that vendor.
+ */
 export async function setUp(
   databaseUrl: string,
   appSecret: string,
   vendor: string,
   count: number,
   minor: bigint,
+  newClient = true,
 ) {
   const database = await openDatabase({ url: databaseUrl, max: 4 });
   const secret = randomBytes(24).toString("hex");
-  await database.db.insert(providerClients).values({ vendor, secret });
+  // The in-house RGS's vendor already has its client (its secret comes from APP_SECRET).
+  if (newClient) await database.db.insert(providerClients).values({ vendor, secret });
   const tag = randomBytes(3).toString("hex");
   const rows = await database.db
     .insert(members)

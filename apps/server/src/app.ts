@@ -96,10 +96,23 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   const redis = redisTarget(config);
   const store = opts.store ?? (redis ? redisStore(redis, config.REDIS_PREFIX) : memoryStore());
+  // Reads that may lag (reports, dashboard, team figures, exports) on a pool of their own to
+  // DATABASE_URL_READ; the embedded database has one connection and no replica.
+  const reads =
+    config.DATABASE_URL_READ && database.kind === "postgres"
+      ? await openDatabase({
+          url: config.DATABASE_URL_READ,
+          max: config.DATABASE_READ_POOL_MAX,
+          // A replica's address may have led to the primary for a while (a balancer with no
+          // replica up): connections are renewed each minute and so return to the replica.
+          maxLifetimeSeconds: 60,
+        })
+      : undefined;
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
+    ...(reads ? { reads } : {}),
     store,
     clock: opts.clock ?? systemClock,
     apiDocs: [],
@@ -126,6 +139,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   app.addHook("onClose", async () => {
     if (!opts.store) await store.close();
+    await reads?.close();
   });
 
   app.setErrorHandler((err, req, reply) => {

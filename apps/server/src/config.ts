@@ -12,6 +12,15 @@ const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   /** PostgreSQL server URL. When empty, the embedded PGlite database in DATA_DIR is used. */
   DATABASE_URL: z.string().default(""),
+  /**
+   * Where the reads that may lag go (reports, the back-office dashboard, the agents' team
+   * figures, CSV exports): a streaming replica, on a small pool of its own. Empty: the primary
+   * (DATABASE_URL's pool). Money, sessions and what a player just wrote always read the primary.
+   * Ignored on the embedded database.
+   */
+  DATABASE_URL_READ: z.string().default(""),
+  /** Connections of the read pool (DATABASE_URL_READ). */
+  DATABASE_READ_POOL_MAX: z.coerce.number().int().min(1).max(100).default(4),
   DATA_DIR: z.string().default("./data"),
   /** Redis URL for cross-process rate limits and pub/sub; in-process when empty. */
   REDIS_URL: z.string().default(""),

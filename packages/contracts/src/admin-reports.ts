@@ -84,6 +84,8 @@ export const Dashboard = z.object({
   /** Days before this one come from the rollup tables; from it on, from the live records. */
   rolledUpUntil: z.string().nullable(),
   asOf: z.string(),
+  /** Seconds the replica these figures were read from is behind the primary; null: the primary. */
+  replicaLagSeconds: z.number().nullable(),
 });
 export type Dashboard = z.infer<typeof Dashboard>;
 

@@ -48,11 +48,20 @@ export async function openDatabase(opts: {
   url?: string;
   dataDir?: string;
   max?: number;
+  /**
+   * PostgreSQL: close a connection this old once it is idle, so a pool whose address moves
+   * (a balancer's replica port, sent to the primary while no replica was up) follows it.
+   */
+  maxLifetimeSeconds?: number;
   /** PGlite only: start from this dumped data directory (`dumpDataDir`) instead of an initdb. */
   loadDataDir?: Blob;
 }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.max ?? 20 });
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.max ?? 20,
+      ...(opts.maxLifetimeSeconds ? { maxLifetimeSeconds: opts.maxLifetimeSeconds } : {}),
+    });
     survivePoolErrors(pool, (message) => {
       if (process.env.NODE_ENV !== "test") console.error(message);
     });

@@ -18,6 +18,11 @@ export interface AppContext {
   config: Config;
   database: Database;
   db: Db;
+  /**
+   * The read pool of DATABASE_URL_READ (a replica), when set on PostgreSQL; absent: reads go to
+   * `database`. Only reads that may lag use it (lib/read-db.ts).
+   */
+  reads?: Database;
   store: SharedStore;
   clock: Clock;
   apiDocs: ApiDoc[];

@@ -86,7 +86,12 @@ function migratedPglite(): Promise<Blob> {
 
 export async function createTestApp(
   overrides: Partial<Record<keyof Config, string>> = {},
-  opts: { clock?: Clock; store?: SharedStore } = {},
+  opts: {
+    clock?: Clock;
+    store?: SharedStore;
+    /** PostgreSQL only: DATABASE_URL_READ set to the test's own database (a read pool of its own). */
+    readPool?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: "test",
@@ -96,7 +101,8 @@ export async function createTestApp(
     RGS_LOTTERY_INTERVAL_MS: "0",
     ...overrides,
   });
-  const { database, drop } = await openTestDatabase();
+  const { database, drop, url } = await openTestDatabase();
+  if (opts.readPool && url) config.DATABASE_URL_READ = url;
   // With REDIS_URL (CI), counters and pub/sub go through the real Redis, under a prefix of
   // this test file's own so parallel files never see each other's keys.
   const store =

@@ -150,6 +150,12 @@ export function DashboardFiguresPanel() {
         )
       ) : (
         <>
+          {/* Read from a replica (DATABASE_URL_READ) that is behind: say how old the figures are. */}
+          {data.replicaLagSeconds !== null && data.replicaLagSeconds > 2 && (
+            <p className="muted" role="status" data-testid="dash-replica-lag">
+              {t("figures.replicaLag", { n: Math.round(data.replicaLagSeconds) })}
+            </p>
+          )}
           <h3 className="card-title">{t("figures.today", { day: data.today })}</h3>
           <FigureCards f={data.todayFigures} prefix="today" compare={compare} />
           <h3 className="card-title">{t("figures.waiting")}</h3>

@@ -12,6 +12,7 @@ import { z } from "zod";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
+import { readDb } from "../../lib/read-db.ts";
 import { route } from "../../lib/route.ts";
 import { memberRecord } from "../members/service.ts";
 import { agentTree, createTopAgent, moveMember, uplinePathOf } from "./service.ts";
@@ -119,7 +120,7 @@ export async function agentAdminRoutes(app: FastifyInstance, ctx: AppContext): P
     async ({ params, query, reply }) => {
       const m = await memberRecord(ctx.db, params.id);
       if (!m) throw Errors.notFound("player");
-      const value = await teamOverview(ctx.db, params.id, m.currency, query);
+      const value = await teamOverview(readDb(ctx), params.id, m.currency, query);
       if (query.format === "csv") {
         return sendCsv(
           reply,

@@ -13,6 +13,7 @@ import { z } from "zod";
 import { perIp } from "../../lib/address-limits.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
+import { readDb } from "../../lib/read-db.ts";
 import { route } from "../../lib/route.ts";
 import { noticesOf } from "../content/service.ts";
 import { agentByCode } from "../members/service.ts";
@@ -60,34 +61,36 @@ export async function agentRoutes(app: FastifyInstance, ctx: AppContext): Promis
     async ({ body, req }) => registerDownline(ctx, agentOf(req), body),
   );
 
+  // The team's figures may lag by the replica's delay (DATABASE_URL_READ).
   route(
     app,
     { method: "GET", url: "/wps/agent/team/overview", query: PeriodQuery, guards: agent },
     async ({ query, req }) => {
       const a = agentOf(req);
-      return teamOverview(ctx.db, a.id, a.currency, query);
+      return teamOverview(readDb(ctx), a.id, a.currency, query);
     },
   );
 
   route(
     app,
     { method: "GET", url: "/wps/agent/team/members", query: TeamMembersQuery, guards: agent },
+    // The primary: an agent reads this list right after adding or moving a member of it.
     async ({ query, req }) => teamRead(ctx.db, (tx) => teamMembers(tx, agentOf(req), query)),
   );
   route(
     app,
     { method: "GET", url: "/wps/agent/team/bets", query: TeamBetsQuery, guards: agent },
-    async ({ query, req }) => teamRead(ctx.db, (tx) => teamBets(tx, agentOf(req), query)),
+    async ({ query, req }) => teamRead(readDb(ctx), (tx) => teamBets(tx, agentOf(req), query)),
   );
   route(
     app,
     { method: "GET", url: "/wps/agent/team/profit", query: TeamProfitQuery, guards: agent },
-    async ({ query, req }) => teamRead(ctx.db, (tx) => teamProfit(tx, agentOf(req), query)),
+    async ({ query, req }) => teamRead(readDb(ctx), (tx) => teamProfit(tx, agentOf(req), query)),
   );
   route(
     app,
     { method: "GET", url: "/wps/agent/team/transactions", query: TeamTransactionsQuery, guards: agent },
-    async ({ query, req }) => teamRead(ctx.db, (tx) => teamTransactions(tx, agentOf(req), query)),
+    async ({ query, req }) => teamRead(readDb(ctx), (tx) => teamTransactions(tx, agentOf(req), query)),
   );
 
   // The QR code of an agent's invitation link, drawn here (never by an outside service) from

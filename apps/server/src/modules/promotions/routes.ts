@@ -16,6 +16,7 @@ import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import { MEMBER_UPLOAD_PATH, readMemberUpload, sendPrivate } from "../../lib/member-uploads.ts";
 import { operatorOf, requireOperator } from "../../lib/operator-guard.ts";
+import { readDb } from "../../lib/read-db.ts";
 import { route } from "../../lib/route.ts";
 import { pick } from "../content/service.ts";
 import { bearerToken, memberOf, requireMember, sessionMember } from "../members/service.ts";
@@ -233,7 +234,7 @@ export async function promotionRoutes(app: FastifyInstance, ctx: AppContext): Pr
         // Keyset pages of promotions, each written once the socket has taken the previous one.
         let after = 0;
         for (;;) {
-          const rows = await promotionReportRows(ctx.db, after, EXPORT_PAGE);
+          const rows = await promotionReportRows(readDb(ctx), after, EXPORT_PAGE);
           if (rows.length === 0) break;
           const cells = rows.map((r) => {
             const d = reportDto(r);

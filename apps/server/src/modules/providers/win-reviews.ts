@@ -10,6 +10,7 @@ import { recordAudit } from "../../lib/audit.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import { type OperatorPrincipal, operatorOf, requireOperator } from "../../lib/operator-guard.ts";
+import { readDb } from "../../lib/read-db.ts";
 import { route } from "../../lib/route.ts";
 import {
   operatorNames,
@@ -221,10 +222,10 @@ export async function winReviewAdminRoutes(app: FastifyInstance, ctx: AppContext
         `held-wins-${query.status ?? "all"}-${query.from ?? "start"}-${query.to ?? "now"}.csv`,
         WIN_REVIEW_CSV_HEADER,
       );
-      const maxId = await newestWinReviewId(ctx.db);
+      const maxId = await newestWinReviewId(readDb(ctx));
       try {
         for (let page = 0; maxId > 0; page++) {
-          const [reviews] = await winReviewPage(ctx.db, query.status, 100, page * 100, {
+          const [reviews] = await winReviewPage(readDb(ctx), query.status, 100, page * 100, {
             ...dayBounds(query),
             memberId: query.memberId,
             maxId,

@@ -10,6 +10,7 @@ import { formatMinor } from "@panalo/contracts/money";
 import { csvRows } from "@panalo/service-kit/csv";
 import type { Executor } from "../../db/client.ts";
 import type { AppContext } from "../../lib/context.ts";
+import { readDatabase, readDb, replicaLagSeconds } from "../../lib/read-db.ts";
 import { addDays, manilaDay, manilaStart, maxDay, minDay } from "./days.ts";
 import type { Num } from "./repo/common.ts";
 import {
@@ -147,7 +148,7 @@ async function queues(exec: Executor) {
 export async function dashboard(ctx: AppContext, from: string, to: string): Promise<Dashboard> {
   const now = ctx.clock.now();
   const today = manilaDay(now);
-  const state = await dashboardState(ctx.db);
+  const state = await dashboardState(readDb(ctx));
   const doneUntil = state?.done_until ?? null;
   const hoursUntil = state?.hours_ms ? new Date(Number(state.hours_ms)) : null;
   const periodSplit = splitRange(from, to, doneUntil, now);
@@ -155,15 +156,16 @@ export async function dashboard(ctx: AppContext, from: string, to: string): Prom
   const period = partOf(from, to, periodSplit);
   const todayPart = partOf(today, today, todaySplit);
   const hull = tailHull([periodSplit, todaySplit]);
-  const [games, moneyRows, fresh, q] = await Promise.all([
-    gameFigures(ctx.db, period, todayPart, hull, hoursUntil),
-    moneyFigures(ctx.db, period, todayPart, hull),
+  const [games, moneyRows, fresh, q, replicaLag] = await Promise.all([
+    gameFigures(readDb(ctx), period, todayPart, hull, hoursUntil),
+    moneyFigures(readDb(ctx), period, todayPart, hull),
     newPlayers(
-      ctx.db,
+      readDb(ctx),
       [manilaStart(from), manilaStart(addDays(to, 1))],
       [manilaStart(today), manilaStart(addDays(today, 1))],
     ),
-    queues(ctx.db),
+    queues(readDb(ctx)),
+    replicaLagSeconds(ctx),
   ]);
   const pGames = games.filter((r) => r.part === "period");
   const activeOf = (part: string) => int(games.find((r) => r.part === part)?.rounds ?? 0);
@@ -250,6 +252,7 @@ export async function dashboard(ctx: AppContext, from: string, to: string): Prom
     queues: q,
     rolledUpUntil: doneUntil,
     asOf: now.toISOString(),
+    replicaLagSeconds: replicaLag,
   };
 }
 
@@ -271,8 +274,8 @@ export interface ReportSql extends ReportStatements {
 }
 
 async function gamesSql(ctx: AppContext, q: GamesReportQuery): Promise<ReportSql> {
-  const s = splitRange(q.from, q.to, await rolledUpUntil(ctx.db), ctx.clock.now());
-  const member = await memberIdOf(ctx.db, q.member);
+  const s = splitRange(q.from, q.to, await rolledUpUntil(readDb(ctx)), ctx.clock.now());
+  const member = await memberIdOf(readDb(ctx), q.member);
   const { rows, totals } = gamesStatements(q, s, member);
   const toDto = (r: Record<string, unknown>) => {
     const bets = big(r.bets as Num);
@@ -301,7 +304,7 @@ async function gamesSql(ctx: AppContext, q: GamesReportQuery): Promise<ReportSql
 }
 
 async function channelsSql(ctx: AppContext, q: ChannelsReportQuery): Promise<ReportSql> {
-  const s = splitRange(q.from, q.to, await rolledUpUntil(ctx.db), ctx.clock.now());
+  const s = splitRange(q.from, q.to, await rolledUpUntil(readDb(ctx)), ctx.clock.now());
   const { rows, totals } = channelsStatements(q, s);
   const toDto = (r: Record<string, unknown>) => {
     const succeeded = int(r.succeeded as Num);
@@ -330,8 +333,8 @@ async function channelsSql(ctx: AppContext, q: ChannelsReportQuery): Promise<Rep
 }
 
 async function playersSql(ctx: AppContext, q: PlayersReportQuery): Promise<ReportSql> {
-  const s = splitRange(q.from, q.to, await rolledUpUntil(ctx.db), ctx.clock.now());
-  const member = await memberIdOf(ctx.db, q.member);
+  const s = splitRange(q.from, q.to, await rolledUpUntil(readDb(ctx)), ctx.clock.now());
+  const member = await memberIdOf(readDb(ctx), q.member);
   const { rows, totals } = playersStatements(q, s, member);
   const toDto = (r: Record<string, unknown>) => {
     const bets = big(r.bets as Num);
@@ -407,8 +410,12 @@ export async function reportPage(
   q: ReportQuery & { page: number; pageSize: number },
 ) {
   const r = await reportSql(ctx, name, q);
-  const [rows, [totals]] = await reportPageRows(ctx.db, r, q.page, q.pageSize);
+  const [[rows, [totals]], replicaLag] = await Promise.all([
+    reportPageRows(readDb(ctx), r, q.page, q.pageSize),
+    replicaLagSeconds(ctx),
+  ]);
   return {
+    replicaLagSeconds: replicaLag,
     items: rows.map(r.toDto),
     total: int((totals?.total as Num) ?? 0),
     totals: totals ? r.toDto(totals) : undefined,
@@ -435,9 +442,12 @@ const roundDto = (r: Record<string, unknown>) => ({
 export const ROUNDS_HEADER = ["time_manila", "username", "vendor", "game", "round", "bet", "win", "state"];
 
 export async function roundsPage(ctx: AppContext, q: RoundsReportQuery) {
-  const member = await memberIdOf(ctx.db, q.member);
-  const [rows, [count]] = await roundsPageRows(ctx.db, q, member);
-  return { items: rows.map(roundDto), total: int(count?.n ?? 0) };
+  const member = await memberIdOf(readDb(ctx), q.member);
+  const [[rows, [count]], replicaLag] = await Promise.all([
+    roundsPageRows(readDb(ctx), q, member),
+    replicaLagSeconds(ctx),
+  ]);
+  return { items: rows.map(roundDto), total: int(count?.n ?? 0), replicaLagSeconds: replicaLag };
 }
 
 /** An integer amount of minor units as the driver's text ("-1250") → "-12.50" (= formatMinor). */
@@ -462,7 +472,7 @@ export async function* roundsCsv(
   q: RoundsReportQuery,
   pageRows = 20_000,
 ): AsyncGenerator<{ rows: number; text: string }> {
-  const member = await memberIdOf(ctx.db, q.member);
+  const member = await memberIdOf(readDb(ctx), q.member);
   // Member id → its username; bounded (cleared when full), so memory stays flat.
   const names = new Map<string, string>();
   const nameCells = async (rows: unknown[][]) => {
@@ -473,10 +483,10 @@ export async function* roundsCsv(
       names.clear();
       missing = unknown();
     }
-    const found = await usernameArrays(ctx.database, [...missing]);
+    const found = await usernameArrays(readDatabase(ctx), [...missing]);
     for (const [id, username] of found) names.set(id as string, username as string);
   };
-  const fetchPage = roundsCsvReader(ctx.database, q, member, pageRows);
+  const fetchPage = roundsCsvReader(readDatabase(ctx), q, member, pageRows);
   let next = fetchPage(null);
   for (;;) {
     const rows = await next;
@@ -517,7 +527,7 @@ export async function reportExport(ctx: AppContext, name: ReportName, q: ReportQ
   return {
     header: r.header,
     pages: (pageSize: number, onPage: (cells: unknown[][]) => Promise<boolean>) =>
-      forEachCursorPage(ctx.db, r.rows, pageSize, (rows) => onPage(rows.map((row) => r.toCells(row)))),
+      forEachCursorPage(readDb(ctx), r.rows, pageSize, (rows) => onPage(rows.map((row) => r.toCells(row)))),
   };
 }
 

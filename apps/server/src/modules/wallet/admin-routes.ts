@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { AppContext } from "../../lib/context.ts";
 import { Errors } from "../../lib/errors.ts";
 import { requireOperator } from "../../lib/operator-guard.ts";
+import { readDb } from "../../lib/read-db.ts";
 import { route } from "../../lib/route.ts";
 import {
   accountReconciliation,
@@ -75,7 +76,7 @@ export async function walletAdminRoutes(app: FastifyInstance, ctx: AppContext): 
       const name = `ledger-${query.filters.from ?? "start"}-${query.filters.to ?? "now"}.csv`;
       const out = await startCsv(reply, name, LEDGER_CSV_HEADER);
       try {
-        for await (const rows of ledgerExport(ctx.db, query)) {
+        for await (const rows of ledgerExport(readDb(ctx), query)) {
           if (!(await out.writeRows(rows))) break;
         }
       } catch (err) {
