@@ -24,6 +24,7 @@ async function spinOnce(game: FrameLocator): Promise<void> {
   await expect(root).toHaveAttribute("data-state", "idle", { timeout: 30_000 });
   const before = Number(await nonce.textContent());
   await game.getByTestId("slot-spin").click();
+  await game.getByTestId("slot-window").click(); // hurries the round; never starts another spin
   await expect(nonce).toHaveText(String(before + 1), { timeout: 30_000 });
   await expect(root).toHaveAttribute("data-state", "idle", { timeout: 30_000 });
 }
