@@ -70,8 +70,11 @@ export async function externalSportsbook(
       (_r, body, done) => done(null, body),
     );
     const handler = async (req: FastifyRequest, reply: import("fastify").FastifyReply) => {
+      // The body goes on as it came, and the caller's identity is signed over that same text.
+      const body =
+        req.method === "GET" || req.method === "HEAD" || typeof req.body !== "string" ? undefined : req.body;
       const headers: Record<string, string> = {
-        ...identityHeaders(secret, req.method, req.url, await identityOf(req), ctx.clock.now()),
+        ...identityHeaders(secret, req.method, req.url, await identityOf(req), body ?? "", ctx.clock.now()),
         "x-forwarded-for": req.ip,
       };
       for (const h of forwarded) {
@@ -83,12 +86,7 @@ export async function externalSportsbook(
         res = await fetch(`${base}${req.url}`, {
           method: req.method,
           headers,
-          body:
-            req.method === "GET" || req.method === "HEAD"
-              ? undefined
-              : typeof req.body === "string"
-                ? req.body
-                : undefined,
+          body,
           signal: AbortSignal.timeout(timeoutMs),
         });
       } catch {

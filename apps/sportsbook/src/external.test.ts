@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from "../../server/src/testing/test-app.t
 import { applyFeedMessage } from "./book.ts";
 import type { SportsContext } from "./context.ts";
 import { queryRows } from "./db.ts";
+import { identityHeaders, keepRawBodies } from "./identity.ts";
 import { memoryRelay } from "./memory-relay.ts";
 import { sportsbookPlugin } from "./plugin.ts";
 import { remoteHost } from "./remote-host.ts";
@@ -45,6 +46,7 @@ beforeAll(async () => {
   const secret = t.config.APP_SECRET ?? "";
   book = Fastify();
   await book.register(fastifyWebsocket);
+  keepRawBodies(book);
   await book.register(sportsbookPlugin, {
     db: t.database.db,
     config: { ...t.config, SPORTS_SIMULATOR: "off" },
@@ -157,6 +159,30 @@ describe("the sportsbook in its own process", () => {
       },
     });
     expect(direct.statusCode).toBe(401);
+    // A signed identity is good for the body it was signed over only: moved onto another body
+    // (another stake, say) it is refused; on its own body it is believed.
+    const secret = inHouseProviderSecret(t.config.APP_SECRET ?? "", "PNSB");
+    const signed = JSON.stringify({
+      kind: "single",
+      legs: [{ outcomeId: 1, odds: 2000 }],
+      stake: "1.00",
+      oddsPolicy: "none",
+      idempotencyKey: "x-signed-0001",
+    });
+    const headers = {
+      "content-type": "application/json",
+      ...identityHeaders(secret, "POST", "/api/sports/bets", { member: { id: 1, currency: "PHP" } }, signed),
+    };
+    const moved = await book.inject({
+      method: "POST",
+      url: "/api/sports/bets",
+      headers,
+      payload: signed.replace('"1.00"', '"500.00"'),
+    });
+    expect(moved.statusCode).toBe(401);
+    expect(moved.json()).toMatchObject({ success: false, code: "NOT_LOGGED_IN" });
+    const own = await book.inject({ method: "POST", url: "/api/sports/bets", headers, payload: signed });
+    expect(own.json().code).not.toBe("NOT_LOGGED_IN");
   });
 
   it("guards the trading desk by the platform's operator session", async () => {

@@ -12,6 +12,7 @@ import pg from "pg";
 import { z } from "zod";
 import type { SportsContext } from "./context.ts";
 import type { Db } from "./db.ts";
+import { keepRawBodies } from "./identity.ts";
 import { memoryRelay } from "./memory-relay.ts";
 import { type SportsWorkers, sportsbookPlugin } from "./plugin.ts";
 import { remoteHost } from "./remote-host.ts";
@@ -72,6 +73,8 @@ const transport = fetchTransport(env.SPORTSBOOK_PLATFORM_URL, env.SPORTSBOOK_CAL
 const app = Fastify({ logger: { level: env.LOG_LEVEL }, pluginTimeout: 120_000 });
 await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
 app.addHook("preHandler", rejectNul);
+// A forwarded caller is signed over the body's exact text: keep it for the check.
+keepRawBodies(app);
 let book: SportsContext | null = null;
 let workers: SportsWorkers | null = null;
 await app.register(sportsbookPlugin, {

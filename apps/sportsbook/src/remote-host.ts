@@ -7,6 +7,7 @@ import {
   type ForwardedIdentity,
   IDENTITY_HEADER,
   IDENTITY_SIGNATURE_HEADER,
+  rawBodyOf,
   readIdentity,
 } from "./identity.ts";
 
@@ -57,6 +58,7 @@ export function remoteHost(opts: { transport: Transport; secret: string; now?: (
           req.url,
           req.headers[IDENTITY_HEADER],
           req.headers[IDENTITY_SIGNATURE_HEADER],
+          rawBodyOf(req),
           now(),
         ),
       );
