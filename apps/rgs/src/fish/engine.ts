@@ -113,6 +113,10 @@ export const roomView = (r: Record<string, unknown>, seated: number): FishRoom =
 /**
  * Open room `no` of a stake level: a fresh sea, with the settings of the level's first room
  * (the operator's bets, seats and RTP for the level), or the level's own when it has none.
+ * Several processes may open the same room at once (each seeds the first rooms at start): the
+ * first insert makes it and the others do nothing. No conflict target is named: the room's id
+ * and its (level, no) are the same key under two unique indexes, and a named target would let
+ * the other index's violation through as an error when the inserts race.
  */
 async function openRoom(db: RgsDb | RgsTx, level: string, no: number, now: Date): Promise<string> {
   const id = `${level}-${no}`;
@@ -126,7 +130,7 @@ async function openRoom(db: RgsDb | RgsTx, level: string, no: number, now: Date)
         VALUES (${id}, ${level}, ${no}, ${Number(first?.rtp_bp ?? FISH_RTP_BP)}, ${newServerSeed()}, ${at(now)},
           ${String(first?.min_bet ?? l.minBet)}::bigint, ${String(first?.max_bet ?? l.maxBet)}::bigint,
           ${Number(first?.seats ?? FISH_SEATS)}, true)
-        ON CONFLICT (level, no) DO NOTHING`,
+        ON CONFLICT DO NOTHING`,
   );
   return id;
 }
