@@ -9,16 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/src/app.ts";
 import { loadConfig } from "../../server/src/config.ts";
 import { memoryStore } from "../../server/src/lib/shared-store.ts";
-import { post, reconcile } from "../../server/src/modules/ledger/ledger.ts";
+import { reconcile } from "../../server/src/modules/ledger/ledger.ts";
 import { openTestDatabase } from "../../server/src/testing/test-app.ts";
-import { cashout, cashoutQuote } from "./book.ts";
 import type { SportsContext } from "./context.ts";
 import { queryRows } from "./db.ts";
 import { memoryRelay } from "./memory-relay.ts";
-import { placeBet } from "./place.ts";
 import { sportsbookPlugin } from "./plugin.ts";
 import { remoteHost } from "./remote-host.ts";
-import { feedMatch } from "./sports-testkit.ts";
+import { crashBook } from "./sports-testkit.ts";
 
 // The sportsbook as its own process (SPORTSBOOK_MODE=external, apps/sportsbook/src/main.ts, a
 // child process) killed with SIGKILL by the test in the middle of settling 10,000 bets — once
@@ -116,62 +114,11 @@ describe.runIf(onServer)("the sportsbook's own process killed mid-settlement", (
     if (!ctx) throw new Error("the set-up book did not start");
     const book: SportsContext = ctx;
     const q = <T>(s: ReturnType<typeof sql>) => queryRows<T>(opened.database.db, s);
-    await book.db.execute(sql`UPDATE sportsbook.sb_book SET live_delay_ms = 0`);
-    const { pick } = await feedMatch(book, "xcrash:m1");
-    const members = await q<{ id: string }>(
-      sql`INSERT INTO members (username) SELECT 'sbxcrash' || g FROM generate_series(1, ${PLAYERS}) g RETURNING id`,
-    );
-    const ids = members.map((m) => Number(m.id)).sort((a, b) => a - b);
-    for (const id of ids)
-      await post(opened.database.db, {
-        idempotencyKey: `xcrash-fund-${id}`,
-        type: "deposit",
-        memberId: id,
-        legs: [
-          { account: { house: "cash", currency: "PHP" }, amount: -100_000n },
-          { account: { member: id, kind: "main", currency: "PHP" }, amount: 100_000n },
-        ],
-      });
-    // Twenty bets placed through the book (their stakes taken by debits over HTTP), six cashed out.
-    const home = pick("1", "home");
-    const placed: Array<{ id: number; member: number }> = [];
-    for (let i = 0; i < 20; i++) {
-      const member = ids[i % PLAYERS] as number;
-      const b = await placeBet(book, member, {
-        kind: "single",
-        legs: [{ outcomeId: home.outcomeId, odds: home.odds }],
-        stake: 1000n,
-        oddsPolicy: "any",
-        idempotencyKey: `xcrash-placed-${i}`,
-      });
-      placed.push({ id: Number(b.id), member });
-    }
-    const cashedOut = placed.slice(0, 6);
-    for (const b of cashedOut) {
-      const quote = await cashoutQuote(book.db, b.member, b.id);
-      expect(quote?.amount).toBeGreaterThan(0n);
-      await cashout(book, b.member, b.id, quote?.amount ?? 0n);
-    }
-    // The rest open in bulk, each with its bet on the platform (as the bench writes them).
-    const outcomes = await q<{ id: string }>(
-      sql`SELECT o.id FROM sportsbook.sb_outcomes o JOIN sportsbook.sb_markets mk ON mk.id = o.market_id ORDER BY o.id`,
-    );
-    await book.db.execute(sql`INSERT INTO sportsbook.sb_bets (member_id, idempotency_key, currency, vendor, kind, stake, stake_per_line, potential)
-        SELECT (${JSON.stringify(ids)}::jsonb->>(g % ${PLAYERS}))::bigint, 'bulk-' || g, 'PHP', 'PNSB', 'single', 1000, 1000, 3000
-        FROM generate_series(1, ${BETS - placed.length}) g`);
-    await book.db.execute(sql`INSERT INTO sportsbook.sb_bet_legs (bet_id, idx, outcome_id, market_id, match_id, odds)
-        SELECT b.id, 0, o.id, o.market_id, mk.match_id, o.odds FROM sportsbook.sb_bets b
-        JOIN sportsbook.sb_outcomes o ON o.id = (${JSON.stringify(outcomes.map((o) => Number(o.id)))}::jsonb->>(b.id % ${outcomes.length})::int)::bigint
-        JOIN sportsbook.sb_markets mk ON mk.id = o.market_id WHERE b.idempotency_key LIKE 'bulk-%'`);
-    await book.db.execute(sql`INSERT INTO provider_transactions (vendor, transaction_id, kind, round_id, member_id, amount, game_code, fingerprint, response)
-        SELECT 'PNSB', 'sb:' || id, 'bet', 'sb-' || id, member_id, stake, 'SPORTS', 'bulk', '{}'::jsonb
-        FROM sportsbook.sb_bets WHERE idempotency_key LIKE 'bulk-%'`);
-    // Every result in (as the feed's settlement writes them), nothing settled yet: the book's
-    // first settle sweep settles them all.
-    await book.db.execute(sql`UPDATE sportsbook.sb_outcomes SET result = CASE WHEN code IN ('home', 'over')
-        THEN '{"won":true,"voidPermille":0}'::jsonb ELSE '{"won":false,"voidPermille":0}'::jsonb END`);
-    await book.db.execute(sql`UPDATE sportsbook.sb_markets SET status = 'settled', settled_ts = 100`);
-    await book.db.execute(sql`ANALYZE`);
+    const { ids, cashedOut } = await crashBook(book, opened.database.db, {
+      prefix: "xcrash",
+      players: PLAYERS,
+      bets: BETS,
+    });
 
     const progress = async () => {
       const [r] = await q<{ open: number; due: number; credited: number }>(

@@ -7,13 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/src/app.ts";
 import { loadConfig } from "../../server/src/config.ts";
 import { memoryStore } from "../../server/src/lib/shared-store.ts";
-import { post, reconcile } from "../../server/src/modules/ledger/ledger.ts";
+import { reconcile } from "../../server/src/modules/ledger/ledger.ts";
 import { openTestDatabase } from "../../server/src/testing/test-app.ts";
-import { cashout, cashoutQuote } from "./book.ts";
 import { queryRows } from "./db.ts";
 import { settleSweepJob } from "./jobs.ts";
-import { placeBet } from "./place.ts";
-import { feedMatch, sb } from "./sports-testkit.ts";
+import { crashBook, sb } from "./sports-testkit.ts";
 
 // The sportsbook killed (SIGKILL) in the middle of settling 10,000 bets, right after the platform
 // applied a batch of its credits and before the book recorded their answers (crash point
@@ -42,61 +40,11 @@ describe.runIf(onServer)("the sportsbook killed mid-settlement", () => {
   it("pays every bet once after a restart; cashed-out bets are not paid again", async () => {
     const ctx = sb(app);
     const q = <T>(s: ReturnType<typeof sql>) => queryRows<T>(ctx.db, s);
-    await ctx.db.execute(sql`UPDATE sportsbook.sb_book SET live_delay_ms = 0`);
-    const { pick } = await feedMatch(app, "crash:m1");
-    const members = await q<{ id: string }>(
-      sql`INSERT INTO members (username) SELECT 'sbcrash' || g FROM generate_series(1, ${PLAYERS}) g RETURNING id`,
-    );
-    const ids = members.map((m) => Number(m.id)).sort((a, b) => a - b);
-    for (const id of ids)
-      await post(ctx.db, {
-        idempotencyKey: `crash-fund-${id}`,
-        type: "deposit",
-        memberId: id,
-        legs: [
-          { account: { house: "cash", currency: "PHP" }, amount: -100_000n },
-          { account: { member: id, kind: "main", currency: "PHP" }, amount: 100_000n },
-        ],
-      });
-    // Twenty bets placed through the book (their stakes taken by debits), six of them cashed out.
-    const home = pick("1", "home");
-    const placed: Array<{ id: number; member: number }> = [];
-    for (let i = 0; i < 20; i++) {
-      const member = ids[i % PLAYERS] as number;
-      const b = await placeBet(ctx, member, {
-        kind: "single",
-        legs: [{ outcomeId: home.outcomeId, odds: home.odds }],
-        stake: 1000n,
-        oddsPolicy: "any",
-        idempotencyKey: `crash-placed-${i}`,
-      });
-      placed.push({ id: Number(b.id), member });
-    }
-    const cashedOut = placed.slice(0, 6);
-    for (const b of cashedOut) {
-      const quote = await cashoutQuote(ctx.db, b.member, b.id);
-      expect(quote?.amount).toBeGreaterThan(0n);
-      await cashout(ctx, b.member, b.id, quote?.amount ?? 0n);
-    }
-    // The rest open in bulk, each with its bet on the platform (as the bench writes them).
-    const outcomes = await q<{ id: string }>(
-      sql`SELECT o.id FROM sportsbook.sb_outcomes o JOIN sportsbook.sb_markets mk ON mk.id = o.market_id ORDER BY o.id`,
-    );
-    await ctx.db.execute(sql`INSERT INTO sportsbook.sb_bets (member_id, idempotency_key, currency, vendor, kind, stake, stake_per_line, potential)
-        SELECT (${JSON.stringify(ids)}::jsonb->>(g % ${PLAYERS}))::bigint, 'bulk-' || g, 'PHP', 'PNSB', 'single', 1000, 1000, 3000
-        FROM generate_series(1, ${BETS - placed.length}) g`);
-    await ctx.db.execute(sql`INSERT INTO sportsbook.sb_bet_legs (bet_id, idx, outcome_id, market_id, match_id, odds)
-        SELECT b.id, 0, o.id, o.market_id, mk.match_id, o.odds FROM sportsbook.sb_bets b
-        JOIN sportsbook.sb_outcomes o ON o.id = (${JSON.stringify(outcomes.map((o) => Number(o.id)))}::jsonb->>(b.id % ${outcomes.length})::int)::bigint
-        JOIN sportsbook.sb_markets mk ON mk.id = o.market_id WHERE b.idempotency_key LIKE 'bulk-%'`);
-    await ctx.db.execute(sql`INSERT INTO provider_transactions (vendor, transaction_id, kind, round_id, member_id, amount, game_code, fingerprint, response)
-        SELECT 'PNSB', 'sb:' || id, 'bet', 'sb-' || id, member_id, stake, 'SPORTS', 'bulk', '{}'::jsonb
-        FROM sportsbook.sb_bets WHERE idempotency_key LIKE 'bulk-%'`);
-    // Every result in (as the feed's settlement writes them), nothing settled yet.
-    await ctx.db.execute(sql`UPDATE sportsbook.sb_outcomes SET result = CASE WHEN code IN ('home', 'over')
-        THEN '{"won":true,"voidPermille":0}'::jsonb ELSE '{"won":false,"voidPermille":0}'::jsonb END`);
-    await ctx.db.execute(sql`UPDATE sportsbook.sb_markets SET status = 'settled', settled_ts = 100`);
-    await ctx.db.execute(sql`ANALYZE`);
+    const { ids, cashedOut } = await crashBook(ctx, ctx.db, {
+      prefix: "crash",
+      players: PLAYERS,
+      bets: BETS,
+    });
 
     const dir = mkdtempSync(join(tmpdir(), "sb-crash-"));
     const child = spawn(process.execPath, ["--import", "tsx", "apps/sportsbook/src/settle-crash-child.ts"], {

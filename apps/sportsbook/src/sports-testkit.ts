@@ -1,8 +1,11 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { applyFeedMessage } from "./book.ts";
+import { expect } from "vitest";
+import { post } from "../../server/src/modules/ledger/ledger.ts";
+import { applyFeedMessage, cashout, cashoutQuote } from "./book.ts";
 import type { SportsContext } from "./context.ts";
-import { queryRows } from "./db.ts";
+import { type Executor, queryRows } from "./db.ts";
+import { placeBet } from "./place.ts";
 
 /** The sportsbook mounted in a test's platform (app.ts): its context, as its own calls take it. */
 export function sb(app: FastifyInstance): SportsContext {
@@ -97,4 +100,73 @@ export async function mainBalance(app: FastifyInstance, memberId: number): Promi
     sql`SELECT balance FROM ledger_accounts WHERE member_id = ${memberId} AND kind = 'main' AND currency = 'PHP'`,
   );
   return BigInt(r?.balance ?? "0");
+}
+
+/**
+ * The crash tests' book of open bets, every result in and nothing settled yet: `players`
+ * members funded with 1,000.00 each on the platform's ledger (`platform`); twenty bets placed
+ * through the book (their stakes taken by debits), the first six cashed out; the rest of `bets`
+ * written in bulk, each with its bet on the platform (as the bench writes them). The book's next
+ * settlement (its sweep) settles them all.
+ */
+export async function crashBook(
+  book: SportsContext,
+  platform: Executor,
+  o: { prefix: string; players: number; bets: number },
+): Promise<{ ids: number[]; cashedOut: Array<{ id: number; member: number }> }> {
+  const q = <T>(s: ReturnType<typeof sql>) => queryRows<T>(platform, s);
+  await book.db.execute(sql`UPDATE sportsbook.sb_book SET live_delay_ms = 0`);
+  const { pick } = await feedMatch(book, `${o.prefix}:m1`);
+  const members = await q<{ id: string }>(
+    sql`INSERT INTO members (username) SELECT ${`sb${o.prefix}`} || g FROM generate_series(1, ${o.players}) g RETURNING id`,
+  );
+  const ids = members.map((m) => Number(m.id)).sort((a, b) => a - b);
+  for (const id of ids)
+    await post(platform as Parameters<typeof post>[0], {
+      idempotencyKey: `${o.prefix}-fund-${id}`,
+      type: "deposit",
+      memberId: id,
+      legs: [
+        { account: { house: "cash", currency: "PHP" }, amount: -100_000n },
+        { account: { member: id, kind: "main", currency: "PHP" }, amount: 100_000n },
+      ],
+    });
+  const home = pick("1", "home");
+  const placed: Array<{ id: number; member: number }> = [];
+  for (let i = 0; i < 20; i++) {
+    const member = ids[i % o.players] as number;
+    const b = await placeBet(book, member, {
+      kind: "single",
+      legs: [{ outcomeId: home.outcomeId, odds: home.odds }],
+      stake: 1000n,
+      oddsPolicy: "any",
+      idempotencyKey: `${o.prefix}-placed-${i}`,
+    });
+    placed.push({ id: Number(b.id), member });
+  }
+  const cashedOut = placed.slice(0, 6);
+  for (const b of cashedOut) {
+    const quote = await cashoutQuote(book.db, b.member, b.id);
+    expect(quote?.amount).toBeGreaterThan(0n);
+    await cashout(book, b.member, b.id, quote?.amount ?? 0n);
+  }
+  const outcomes = await q<{ id: string }>(
+    sql`SELECT o.id FROM sportsbook.sb_outcomes o JOIN sportsbook.sb_markets mk ON mk.id = o.market_id ORDER BY o.id`,
+  );
+  await book.db.execute(sql`INSERT INTO sportsbook.sb_bets (member_id, idempotency_key, currency, vendor, kind, stake, stake_per_line, potential)
+      SELECT (${JSON.stringify(ids)}::jsonb->>(g % ${o.players}))::bigint, 'bulk-' || g, 'PHP', 'PNSB', 'single', 1000, 1000, 3000
+      FROM generate_series(1, ${o.bets - placed.length}) g`);
+  await book.db.execute(sql`INSERT INTO sportsbook.sb_bet_legs (bet_id, idx, outcome_id, market_id, match_id, odds)
+      SELECT b.id, 0, o.id, o.market_id, mk.match_id, o.odds FROM sportsbook.sb_bets b
+      JOIN sportsbook.sb_outcomes o ON o.id = (${JSON.stringify(outcomes.map((x) => Number(x.id)))}::jsonb->>(b.id % ${outcomes.length})::int)::bigint
+      JOIN sportsbook.sb_markets mk ON mk.id = o.market_id WHERE b.idempotency_key LIKE 'bulk-%'`);
+  await book.db.execute(sql`INSERT INTO provider_transactions (vendor, transaction_id, kind, round_id, member_id, amount, game_code, fingerprint, response)
+      SELECT 'PNSB', 'sb:' || id, 'bet', 'sb-' || id, member_id, stake, 'SPORTS', 'bulk', '{}'::jsonb
+      FROM sportsbook.sb_bets WHERE idempotency_key LIKE 'bulk-%'`);
+  // Every result in (as the feed's settlement writes them), nothing settled yet.
+  await book.db.execute(sql`UPDATE sportsbook.sb_outcomes SET result = CASE WHEN code IN ('home', 'over')
+      THEN '{"won":true,"voidPermille":0}'::jsonb ELSE '{"won":false,"voidPermille":0}'::jsonb END`);
+  await book.db.execute(sql`UPDATE sportsbook.sb_markets SET status = 'settled', settled_ts = 100`);
+  await book.db.execute(sql`ANALYZE`);
+  return { ids, cashedOut };
 }
