@@ -1,9 +1,7 @@
-import { parsePart } from "@panalo/service-kit/input";
+import { declareRoute, type RouteSpec } from "@panalo/service-kit/route";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { type Lang, parseLang } from "./messages.ts";
-
-type Method = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
 
 export interface RouteInput<B, Q, P> {
   body: B;
@@ -13,16 +11,6 @@ export interface RouteInput<B, Q, P> {
   reply: FastifyReply;
   lang: Lang;
   ip: string;
-}
-
-interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType> {
-  method: Method | Method[];
-  url: string;
-  body?: B;
-  query?: Q;
-  params?: P;
-  /** Guards run in order before the handler (auth, rate limits, permissions). */
-  guards?: Array<(req: FastifyRequest) => Promise<void> | void>;
 }
 
 /**
@@ -40,41 +28,12 @@ export function route<
   handler: (input: RouteInput<z.infer<B>, z.infer<Q>, z.infer<P>>) => Promise<unknown>,
 ): void {
   // Every declared route is described in the OpenAPI document served at /docs.
-  app.ctx.apiDocs.push({
-    methods: Array.isArray(spec.method) ? spec.method : [spec.method],
-    url: app.prefix + spec.url,
-    body: spec.body,
-    query: spec.query,
-    params: spec.params,
-  });
-  // The back office checks who calls before what is sent: a caller without the right gets its
-  // 401/403, never a validation answer that describes the call's schema.
-  const guardsFirst = `${app.prefix}${spec.url}`.startsWith("/api/admin/");
-  const guard = async (req: FastifyRequest) => {
-    for (const g of spec.guards ?? []) await g(req);
-  };
-  app.route({
-    method: spec.method,
-    url: spec.url,
-    handler: async (req, reply) => {
-      if (guardsFirst) await guard(req);
-      const body = parsePart(spec.body, req.body);
-      const query = parsePart(spec.query, req.query);
-      const params = parsePart(spec.params, req.params);
-      if (!guardsFirst) await guard(req);
-      const value = await handler({
-        body,
-        query,
-        params,
-        req,
-        reply,
-        lang: requestLang(req),
-        ip: req.ip,
-      });
-      if (reply.sent) return reply;
-      return { success: true, value: value ?? null };
-    },
-  });
+  declareRoute(
+    app,
+    spec,
+    (entry) => app.ctx.apiDocs.push(entry),
+    (parts, req, reply) => handler({ ...parts, req, reply, lang: requestLang(req), ip: req.ip }),
+  );
 }
 
 /** The caller's language: the X-Lang header the site sends, else the default (TY). */
